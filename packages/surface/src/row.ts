@@ -33,9 +33,13 @@ export interface ToolRefusal {
   readonly details: { readonly [key: string]: unknown };
 }
 
-export interface RunContext {
+export interface RunContext<S = unknown> {
   /** The caller's execution signal (the agent gave up, or the page is going away). */
   readonly signal: AbortSignal;
+  /** The state this tool was registered under: what the agent was shown when it got the tool. */
+  readonly registeredState: S;
+  /** Who made the call: an agent through WebMCP, or a human through the page's own controls. */
+  readonly caller: 'agent' | 'human';
   /** Hold the surface while a human decides; call the returned function when the decision settles. */
   hold(reason: string): () => void;
 }
@@ -47,7 +51,12 @@ interface RowBase<S> {
   description(state: S): string;
   verdict(state: S): Verdict;
   inputSchema(state: S): JsonSchema;
-  run(state: S, input: Record<string, unknown>, ctx: RunContext): ToolResult | Promise<ToolResult>;
+  /**
+   * Checks that must answer before schema validation, e.g. a version binding: a stale capability
+   * should hear "stale", not "your scopeVersion is not the const".
+   */
+  precheck?(state: S, input: Record<string, unknown>, ctx: RunContext<S>): ToolRefusal | null;
+  run(state: S, input: Record<string, unknown>, ctx: RunContext<S>): ToolResult | Promise<ToolResult>;
 }
 
 /** A tool registered with registerTool and removed by aborting its signal. */

@@ -1,0 +1,307 @@
+import { isAgentSubmission, respondToAgent, type WebMcp } from '@warrant/webmcp';
+import { diff } from './diff.ts';
+import { applyFormLegality, formInput } from './form-binding.ts';
+import { refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult, type Verdict } from './row.ts';
+import { signatureOf } from './signature.ts';
+import { validateInput } from './validate.ts';
+
+/** What one reconcile did: the names it added and removed, and how many tools stand after it. */
+export interface ChangeRecord {
+  readonly seq: number;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  /** Tools in order after this reconcile (registered imperative tools + forms carrying toolname). */
+  readonly total: number;
+  /** Platform calls made: registerTool calls, signal aborts, toolname set, toolname removed. */
+  readonly ops: { readonly register: number; readonly abort: number; readonly formOn: number; readonly formOff: number };
+  /** Names whose removal waits for their own running call. */
+  readonly deferred: readonly string[];
+  readonly errors: readonly string[];
+}
+
+export interface ExplainedRow {
+  readonly name: string;
+  readonly title: string;
+  readonly kind: Row<unknown>['kind'];
+  readonly verdict: Verdict;
+}
+
+export interface CallRecord {
+  readonly name: string;
+  readonly caller: 'agent' | 'human';
+  readonly input: Record<string, unknown>;
+  readonly result: ToolResult;
+}
+
+export interface SurfaceOptions<S> {
+  readonly rows: readonly Row<S>[];
+  readonly state: () => S;
+  /** Null when the page has no WebMCP: forms are still toggled, nothing is registered. */
+  readonly webmcp: WebMcp | null;
+  /** Where declarative rows find their forms; null in Node. */
+  readonly document?: Document | null;
+  readonly onChange?: (change: ChangeRecord) => void;
+  readonly onCall?: (call: CallRecord) => void;
+  /** How a reconcile is deferred to coalesce a burst; a macrotask by default. */
+  readonly schedule?: (run: () => void) => void;
+}
+
+export interface Surface<S> {
+  /** Ask for a reconcile: every change in one task becomes one reconcile. */
+  update(): void;
+  /** Reconcile now and wait for the registrations; for start-up and for tests. */
+  reconcile(): Promise<ChangeRecord>;
+  /** Keep the registered set as it is until the returned release is called (a human is deciding). */
+  hold(reason: string): () => void;
+  /** Every row with its verdict in the given state, in row order. */
+  explain(state: S): ExplainedRow[];
+  /** Abort the epoch: every imperative tool goes at once; the surface then starts afresh. */
+  resetEpoch(): Promise<ChangeRecord>;
+  /** Run a row as a human would, through the same checks an agent's call goes through. */
+  callAsHuman(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult>;
+  /** Why the surface is held, if it is: one reason per outstanding hold. */
+  heldFor(): string[];
+  /** Names registered right now, by this surface's own account. */
+  registeredNames(): string[];
+  dispose(): void;
+}
+
+interface Registration<S> {
+  readonly signature: string;
+  readonly controller: AbortController;
+  readonly state: S;
+}
+
+const macrotask = (run: () => void): void => void setTimeout(run, 0);
+
+export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
+  const rowsByName = new Map<string, Row<S>>();
+  for (const row of options.rows) {
+    if (rowsByName.has(row.name)) throw new Error(`Two rows are named ${row.name}.`);
+    rowsByName.set(row.name, row);
+  }
+  const imperative = options.rows.filter((r): r is ImperativeRow<S> => r.kind === 'imperative');
+  const declarative = options.rows.filter((r): r is DeclarativeRow<S> => r.kind === 'declarative');
+  const schedule = options.schedule ?? macrotask;
+  const registered = new Map<string, Registration<S>>();
+  const formsOn = new Set<string>();
+  const running = new Map<string, number>();
+  const holds = new Map<symbol, string>();
+  let epoch = new AbortController();
+  let seq = 0;
+  let scheduled = false;
+  let inProgress: Promise<ChangeRecord> | null = null;
+  let again = false;
+  let disposed = false;
+  const unbindForms: Array<() => void> = [];
+
+  const busy = (name: string): boolean => (running.get(name) ?? 0) > 0;
+
+  async function invoke(row: Row<S>, input: Record<string, unknown>, ctx: RunContext<S>): Promise<ToolResult> {
+    running.set(row.name, (running.get(row.name) ?? 0) + 1);
+    let result: ToolResult;
+    try {
+      const state = options.state();
+      const verdict = row.verdict(state);
+      if (!verdict.legal) {
+        result = refusal('NOT_IN_ORDER', `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, {
+          tool: row.name,
+          ...(verdict.cite ? { cite: verdict.cite } : {}),
+        });
+      } else {
+        result =
+          row.precheck?.(state, input, ctx) ??
+          validateInput(row.name, row.inputSchema(ctx.caller === 'agent' ? ctx.registeredState : state), input) ??
+          (await row.run(state, input, ctx));
+      }
+    } catch (error) {
+      // Chrome collapses a thrown error into a generic UnknownError; answer with what happened.
+      result = refusal('TOOL_FAILED', `${row.title} failed: ${error instanceof Error ? error.message : String(error)}`, { tool: row.name });
+    } finally {
+      const left = (running.get(row.name) ?? 1) - 1;
+      if (left === 0) running.delete(row.name);
+      else running.set(row.name, left);
+    }
+    options.onCall?.({ name: row.name, caller: ctx.caller, input, result });
+    // A call that made its own tool illegal left it registered; now that it settled, let it go.
+    surface.update();
+    return result;
+  }
+
+  function contextFor(signal: AbortSignal, registeredState: S, caller: 'agent' | 'human'): RunContext<S> {
+    return { signal, registeredState, caller, hold: (reason) => surface.hold(reason) };
+  }
+
+  const boundForms = new WeakSet<HTMLFormElement>();
+
+  // Forms may be rendered after the surface is made (a UI framework mounts them), so each
+  // reconcile binds any form it has not seen.
+  function bindForm(row: DeclarativeRow<S>, form: HTMLFormElement): void {
+    if (boundForms.has(form)) return;
+    boundForms.add(form);
+    const onSubmit = (event: SubmitEvent): void => {
+      event.preventDefault();
+      const state = options.state();
+      const caller = isAgentSubmission(event) ? 'agent' : 'human';
+      const pending = invoke(row, formInput(form, row.inputSchema(state)), contextFor(new AbortController().signal, state, caller)).then((result) => {
+        if (result.ok) form.reset();
+        return result;
+      });
+      respondToAgent(event, pending);
+    };
+    form.addEventListener('submit', onSubmit);
+    unbindForms.push(() => form.removeEventListener('submit', onSubmit));
+  }
+
+  async function runReconcile(): Promise<ChangeRecord> {
+    const state = options.state();
+    const want = new Map<string, string>();
+    for (const row of imperative) if (row.verdict(state).legal) want.set(row.name, signatureOf(row, state));
+    const have = new Map<string, string>();
+    for (const [name, registration] of registered) have.set(name, registration.signature);
+    const plan = diff(have, want, busy);
+
+    const added: string[] = [];
+    const removed: string[] = [];
+    const errors: string[] = [];
+    const ops = { register: 0, abort: 0, formOn: 0, formOff: 0 };
+
+    for (const name of plan.abort) {
+      registered.get(name)?.controller.abort();
+      registered.delete(name);
+      ops.abort += 1;
+      if (!want.has(name)) removed.push(name);
+    }
+    const registrations: Promise<void>[] = [];
+    if (options.webmcp) {
+      for (const name of plan.register) {
+        const row = rowsByName.get(name) as ImperativeRow<S>;
+        const controller = new AbortController();
+        const registration: Registration<S> = { signature: want.get(name) as string, controller, state };
+        const wasThere = have.has(name);
+        registered.set(name, registration);
+        ops.register += 1;
+        if (!wasThere) added.push(name);
+        registrations.push(
+          options.webmcp
+            .registerTool(
+              {
+                name: row.name,
+                title: row.title,
+                description: row.description(state),
+                inputSchema: row.inputSchema(state),
+                ...(row.annotations ? { annotations: row.annotations } : {}),
+                execute: (input, client) => invoke(row, input, contextFor(client.signal, registration.state, 'agent')),
+              },
+              { signal: AbortSignal.any([controller.signal, epoch.signal]) },
+            )
+            .catch((error: unknown) => {
+              if (registered.get(name) === registration) registered.delete(name);
+              errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+            }),
+        );
+      }
+    }
+
+    const doc = options.document;
+    for (const row of declarative) {
+      const form = doc?.getElementById(row.formId);
+      if (!form || form.tagName !== 'FORM') continue;
+      bindForm(row, form as HTMLFormElement);
+      const toggle = applyFormLegality(form as HTMLFormElement, row.name, row.verdict(state).legal);
+      if (toggle === 'on') {
+        formsOn.add(row.name);
+        ops.formOn += 1;
+        added.push(row.name);
+      } else if (toggle === 'off') {
+        formsOn.delete(row.name);
+        ops.formOff += 1;
+        removed.push(row.name);
+      }
+    }
+
+    await Promise.all(registrations);
+    seq += 1;
+    const change: ChangeRecord = {
+      seq,
+      added,
+      removed,
+      total: registered.size + formsOn.size,
+      ops,
+      deferred: plan.deferred,
+      errors,
+    };
+    options.onChange?.(change);
+    return change;
+  }
+
+  function reconcile(): Promise<ChangeRecord> {
+    if (inProgress) {
+      again = true;
+      return inProgress;
+    }
+    inProgress = runReconcile().finally(() => {
+      inProgress = null;
+      if (again) {
+        again = false;
+        surface.update();
+      }
+    });
+    return inProgress;
+  }
+
+  const surface: Surface<S> = {
+    update() {
+      if (disposed || scheduled) return;
+      scheduled = true;
+      schedule(() => {
+        scheduled = false;
+        if (!disposed && holds.size === 0) void reconcile();
+      });
+    },
+    reconcile() {
+      return reconcile();
+    },
+    hold(reason) {
+      const token = Symbol('hold');
+      holds.set(token, reason);
+      return () => {
+        if (holds.delete(token) && holds.size === 0) surface.update();
+      };
+    },
+    explain(state) {
+      return options.rows.map((row) => ({ name: row.name, title: row.title, kind: row.kind, verdict: row.verdict(state) }));
+    },
+    async resetEpoch() {
+      epoch.abort();
+      epoch = new AbortController();
+      registered.clear();
+      return reconcile();
+    },
+    callAsHuman(name, input, signal) {
+      const row = rowsByName.get(name);
+      if (!row) return Promise.resolve(refusal('UNKNOWN_TOOL', `There is no tool named ${name}.`, { tool: name }));
+      const state = options.state();
+      return invoke(row, input, contextFor(signal ?? new AbortController().signal, state, 'human'));
+    },
+    heldFor() {
+      return [...holds.values()];
+    },
+    registeredNames() {
+      return [...registered.keys(), ...formsOn].sort();
+    },
+    dispose() {
+      disposed = true;
+      epoch.abort();
+      registered.clear();
+      for (const row of declarative) {
+        const form = options.document?.getElementById(row.formId);
+        if (form && form.tagName === 'FORM') applyFormLegality(form as HTMLFormElement, row.name, false);
+      }
+      formsOn.clear();
+      for (const unbind of unbindForms) unbind();
+    },
+  };
+
+  return surface;
+}

@@ -1,0 +1,116 @@
+import type { PlatformModelContext, PlatformRegisteredTool } from './platform.ts';
+import type { ListedTool } from './tools.ts';
+
+// Chromium >= 155 takes executeTool's input as an object and refuses a JSON string; the pinned
+// polyfill (and Chrome <= 154) take only the string and refuse the object. Neither refusal runs
+// the tool: both are raised while the input is parsed. We still reissue only for a read-only
+// tool, so that no mistake in recognising a refusal can ever repeat a side effect.
+
+export type ArgumentShape = 'object' | 'string';
+
+export type ExecuteOutcome =
+  | { readonly ok: true; readonly shape: ArgumentShape; readonly raw: string | null; readonly value: unknown }
+  | { readonly ok: false; readonly code: ExecuteFailureCode; readonly message: string; readonly shape: ArgumentShape | null };
+
+export type ExecuteFailureCode = 'NOT_REGISTERED' | 'SHAPE_REFUSED' | 'ABORTED' | 'TOOL_FAILED';
+
+const workingShape = new WeakMap<PlatformModelContext, ArgumentShape>();
+
+export function acceptedShape(context: PlatformModelContext): ArgumentShape | null {
+  return workingShape.get(context) ?? null;
+}
+
+/** True when the runtime refused the argument's shape (before running the tool). */
+export function isShapeRefusal(error: unknown): boolean {
+  if (!(error instanceof Error) && !(typeof DOMException !== 'undefined' && error instanceof DOMException)) return false;
+  const message = String((error as Error).message);
+  return /value is not an object|failed to parse input arguments/i.test(message);
+}
+
+function encode(input: object, shape: ArgumentShape): unknown {
+  return shape === 'object' ? input : JSON.stringify(input);
+}
+
+function decode(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    // A tool that returned a plain string comes back unquoted.
+    return raw;
+  }
+}
+
+function failure(code: ExecuteFailureCode, error: unknown, shape: ArgumentShape | null): ExecuteOutcome {
+  const message = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? `${(error as Error).name}: ${(error as Error).message}` : String(error);
+  return { ok: false, code, message, shape };
+}
+
+async function attempt(
+  context: PlatformModelContext,
+  tool: PlatformRegisteredTool,
+  input: object,
+  shape: ArgumentShape,
+  signal: AbortSignal | undefined,
+): Promise<ExecuteOutcome | 'refused'> {
+  try {
+    const raw = await context.executeTool(tool, encode(input, shape), signal ? { signal } : undefined);
+    workingShape.set(context, shape);
+    return { ok: true, shape, raw, value: decode(raw) };
+  } catch (error) {
+    if (signal?.aborted) return failure('ABORTED', signal.reason ?? error, shape);
+    if (isShapeRefusal(error)) return 'refused';
+    return failure('TOOL_FAILED', error, shape);
+  }
+}
+
+function hasRequiredInput(tool: PlatformRegisteredTool): boolean {
+  const required = (tool.inputSchema as { required?: unknown } | undefined)?.required;
+  return Array.isArray(required) && required.length > 0;
+}
+
+/**
+ * Learns the shape from a read-only tool that needs no input, so the first call to a write tool
+ * does not have to guess. Running a read-only tool is side-effect free by its own declaration.
+ */
+async function learnShape(context: PlatformModelContext, tools: PlatformRegisteredTool[], signal?: AbortSignal): Promise<ArgumentShape | null> {
+  const probe = tools.find((t) => t.annotations?.readOnlyHint === true && !hasRequiredInput(t));
+  if (!probe) return null;
+  for (const shape of ['object', 'string'] as const) {
+    const outcome = await attempt(context, probe, {}, shape, signal);
+    if (outcome !== 'refused') return outcome.ok ? shape : null;
+  }
+  return null;
+}
+
+export async function executeTool(
+  context: PlatformModelContext,
+  tool: string | ListedTool,
+  input: object = {},
+  options: { readonly signal?: AbortSignal } = {},
+): Promise<ExecuteOutcome> {
+  const name = typeof tool === 'string' ? tool : tool.name;
+  const tools = await context.getTools();
+  const entry = tools.find((t) => t.name === name && (typeof tool === 'string' || t.origin === tool.origin));
+  if (!entry) {
+    return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now, so there is nothing to call.`, shape: null };
+  }
+  const readOnly = entry.annotations?.readOnlyHint === true;
+  let shape = workingShape.get(context) ?? null;
+  if (shape === null && !readOnly) shape = await learnShape(context, tools, options.signal);
+  const first = shape ?? 'object';
+  const outcome = await attempt(context, entry, input, first, options.signal);
+  if (outcome !== 'refused') return outcome;
+  if (!readOnly) {
+    return {
+      ok: false,
+      code: 'SHAPE_REFUSED',
+      message: `The browser refused the ${first} argument shape for ${name}. It is not read-only, so the call was not reissued.`,
+      shape: first,
+    };
+  }
+  const second: ArgumentShape = first === 'object' ? 'string' : 'object';
+  const retried = await attempt(context, entry, input, second, options.signal);
+  if (retried !== 'refused') return retried;
+  return { ok: false, code: 'SHAPE_REFUSED', message: `The browser refused both argument shapes for ${name}.`, shape: null };
+}
