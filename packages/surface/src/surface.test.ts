@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
-import { wrapContext, type PlatformModelContext, type WebMcp } from '@warrant/webmcp';
+import { documentContext, wrapContext, type PlatformContext, type WebMcp } from '@warrant/webmcp';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialTurnstile, legalNames, turnstileRows, type Turnstile } from '../../../tests/fixture/src/turnstile.ts';
@@ -9,7 +9,7 @@ import { createSurface, type ChangeRecord } from './surface.ts';
 // The kernel against the real pinned polyfill under jsdom: registrations, aborts and calls go
 // through an actual WebMCP implementation, and a recorder counts the platform calls made.
 
-let platform: PlatformModelContext;
+let platform: PlatformContext;
 
 const live: Array<{ dispose(): void }> = [];
 afterEach(() => {
@@ -26,7 +26,9 @@ beforeAll(() => {
   // jsdom has ShadowRoot on its window but the test global may not; the polyfill looks for it.
   (globalThis as Record<string, unknown>)['ShadowRoot'] ??= window.ShadowRoot;
   initializeWebMCPPolyfill();
-  platform = (document as unknown as Record<string, PlatformModelContext>)['model' + 'Context'] as PlatformModelContext;
+  const found = documentContext(document);
+  if (!found) throw new Error('the polyfill did not install');
+  platform = found;
   document.body.innerHTML = `<form id="note-form" tooldescription="Leave a note at the gate"><input name="note" required><button>Leave</button></form>`;
 });
 

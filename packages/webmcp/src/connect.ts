@@ -1,4 +1,4 @@
-import { documentContext, type PlatformModelContext } from './platform.ts';
+import { documentContext, type PlatformContext } from './platform.ts';
 import { acceptedShape, executeTool, type ArgumentShape, type ExecuteOutcome } from './execute-tool.ts';
 import { list, onToolChange, register, type ListedTool, type RegisterOptions, type ToolDeclaration } from './tools.ts';
 
@@ -19,7 +19,7 @@ export type Connection =
   | { readonly mode: 'native' | 'polyfill'; readonly reason: string; readonly webmcp: WebMcp }
   | { readonly mode: 'unavailable'; readonly reason: string; readonly webmcp: null };
 
-export function wrapContext(context: PlatformModelContext, mode: 'native' | 'polyfill'): WebMcp {
+export function wrapContext(context: PlatformContext, mode: 'native' | 'polyfill'): WebMcp {
   return {
     mode,
     registerTool: (tool, options) => register(context, tool, options),

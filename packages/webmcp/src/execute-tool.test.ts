@@ -2,12 +2,12 @@
 import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapContext } from './connect.ts';
-import { documentContext, type PlatformModelContext } from './platform.ts';
+import { documentContext, type PlatformContext } from './platform.ts';
 
 // The pinned polyfill takes executeTool's input only as a JSON string (Chromium 156 only as an
 // object), so under it the negotiation really happens.
 
-let context: PlatformModelContext;
+let context: PlatformContext;
 
 beforeAll(() => {
   (globalThis as Record<string, unknown>)['ShadowRoot'] ??= window.ShadowRoot;

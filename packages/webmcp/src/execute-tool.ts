@@ -1,4 +1,4 @@
-import type { PlatformModelContext, PlatformRegisteredTool } from './platform.ts';
+import type { PlatformContext, PlatformRegisteredTool } from './platform.ts';
 import type { ListedTool } from './tools.ts';
 
 // Chromium >= 155 takes executeTool's input as an object and refuses a JSON string; the pinned
@@ -14,9 +14,9 @@ export type ExecuteOutcome =
 
 export type ExecuteFailureCode = 'NOT_REGISTERED' | 'SHAPE_REFUSED' | 'ABORTED' | 'TOOL_FAILED';
 
-const workingShape = new WeakMap<PlatformModelContext, ArgumentShape>();
+const workingShape = new WeakMap<PlatformContext, ArgumentShape>();
 
-export function acceptedShape(context: PlatformModelContext): ArgumentShape | null {
+export function acceptedShape(context: PlatformContext): ArgumentShape | null {
   return workingShape.get(context) ?? null;
 }
 
@@ -47,7 +47,7 @@ function failure(code: ExecuteFailureCode, error: unknown, shape: ArgumentShape 
 }
 
 async function attempt(
-  context: PlatformModelContext,
+  context: PlatformContext,
   tool: PlatformRegisteredTool,
   input: object,
   shape: ArgumentShape,
@@ -73,7 +73,7 @@ function hasRequiredInput(tool: PlatformRegisteredTool): boolean {
  * Learns the shape from a read-only tool that needs no input, so the first call to a write tool
  * does not have to guess. Running a read-only tool is side-effect free by its own declaration.
  */
-async function learnShape(context: PlatformModelContext, tools: PlatformRegisteredTool[], signal?: AbortSignal): Promise<ArgumentShape | null> {
+async function learnShape(context: PlatformContext, tools: PlatformRegisteredTool[], signal?: AbortSignal): Promise<ArgumentShape | null> {
   const probe = tools.find((t) => t.annotations?.readOnlyHint === true && !hasRequiredInput(t));
   if (!probe) return null;
   for (const shape of ['object', 'string'] as const) {
@@ -84,7 +84,7 @@ async function learnShape(context: PlatformModelContext, tools: PlatformRegister
 }
 
 export async function executeTool(
-  context: PlatformModelContext,
+  context: PlatformContext,
   tool: string | ListedTool,
   input: object = {},
   options: { readonly signal?: AbortSignal } = {},

@@ -1,5 +1,5 @@
 export { connect, wrapContext, type Connection, type Mode, type WebMcp } from './connect.ts';
 export { isShapeRefusal, type ArgumentShape, type ExecuteOutcome, type ExecuteFailureCode } from './execute-tool.ts';
 export type { ListedTool, ToolDeclaration, RegisterOptions } from './tools.ts';
-export type { PlatformModelContext, PlatformAnnotations } from './platform.ts';
+export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
 export { isAgentSubmission, respondToAgent } from './form-submission.ts';

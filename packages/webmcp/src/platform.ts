@@ -28,16 +28,16 @@ export interface PlatformRegisteredTool {
   annotations?: PlatformAnnotations;
 }
 
-export interface PlatformModelContext extends EventTarget {
+export interface PlatformContext extends EventTarget {
   registerTool(tool: PlatformToolDeclaration, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<void>;
   getTools(options?: { fromOrigins?: string[] }): Promise<PlatformRegisteredTool[]>;
   executeTool(tool: PlatformRegisteredTool, input?: unknown, options?: { signal?: AbortSignal }): Promise<string | null>;
 }
 
 /** Reads the document's context without assuming the property exists (it does not without the flag). */
-export function documentContext(doc: Document): PlatformModelContext | null {
+export function documentContext(doc: Document): PlatformContext | null {
   const value = (doc as Document & { modelContext?: unknown }).modelContext;
-  return value && typeof value === 'object' && typeof (value as PlatformModelContext).registerTool === 'function'
-    ? (value as PlatformModelContext)
+  return value && typeof value === 'object' && typeof (value as PlatformContext).registerTool === 'function'
+    ? (value as PlatformContext)
     : null;
 }

@@ -1,4 +1,4 @@
-import type { PlatformModelContext, PlatformRegisteredTool, PlatformAnnotations } from './platform.ts';
+import type { PlatformContext, PlatformRegisteredTool, PlatformAnnotations } from './platform.ts';
 
 /** A registered tool as the rest of Warrant sees it: plain data, safe to serialise. */
 export interface ListedTool {
@@ -32,7 +32,7 @@ export function listed(tool: PlatformRegisteredTool): ListedTool {
   return rest;
 }
 
-export async function register(context: PlatformModelContext, tool: ToolDeclaration, options: RegisterOptions): Promise<void> {
+export async function register(context: PlatformContext, tool: ToolDeclaration, options: RegisterOptions): Promise<void> {
   // Chromium hands execute a plain object { signal }; older builds and the polyfill hand nothing.
   // Give the row a signal either way so cancellation code has one shape.
   const neverAborted = new AbortController().signal;
@@ -52,12 +52,12 @@ export async function register(context: PlatformModelContext, tool: ToolDeclarat
   );
 }
 
-export async function list(context: PlatformModelContext, fromOrigins?: readonly string[]): Promise<ListedTool[]> {
+export async function list(context: PlatformContext, fromOrigins?: readonly string[]): Promise<ListedTool[]> {
   const tools = await context.getTools(fromOrigins && fromOrigins.length > 0 ? { fromOrigins: [...fromOrigins] } : undefined);
   return tools.map(listed);
 }
 
-export function onToolChange(context: PlatformModelContext, listener: () => void): () => void {
+export function onToolChange(context: PlatformContext, listener: () => void): () => void {
   context.addEventListener('toolchange', listener);
   return () => context.removeEventListener('toolchange', listener);
 }
