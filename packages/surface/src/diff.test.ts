@@ -35,7 +35,7 @@ describe('diff', () => {
       fc.property(keyed, keyed, fc.uniqueArray(names), (h, w, busyNames) => {
         const have = new Map(Object.entries(h));
         const want = new Map(Object.entries(w));
-        const busy = new Set(busyNames);
+        const busy = new Set<string>(busyNames);
         const plan = diff(have, want, (n) => busy.has(n));
         for (const name of plan.abort) expect(busy.has(name)).toBe(false);
         for (const name of plan.register) expect(busy.has(name) && have.has(name)).toBe(false);
