@@ -59,5 +59,7 @@ export function bindToVersion(
 
 function describe(value: unknown): string {
   if (value === undefined) return '(missing)';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return `(${Array.isArray(value) ? 'an array' : `a ${typeof value}`})`;
 }

@@ -143,11 +143,13 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       event.preventDefault();
       const state = options.state();
       const caller = isAgentSubmission(event) ? 'agent' : 'human';
-      const pending = invoke(row, formInput(form, row.inputSchema(state)), contextFor(new AbortController().signal, state, caller)).then((result) => {
-        if (result.ok) form.reset();
-        return result;
-      });
+      const pending = invoke(row, formInput(form, row.inputSchema(state)), contextFor(new AbortController().signal, state, caller));
       respondToAgent(event, pending);
+      // Clear the form once the answer has gone out: a reset while the agent's call is still
+      // open cancels that call in both runtimes.
+      void pending.then((result) => {
+        if (result.ok) setTimeout(() => form.reset(), 0);
+      });
     };
     form.addEventListener('submit', onSubmit);
     unbindForms.push(() => form.removeEventListener('submit', onSubmit));

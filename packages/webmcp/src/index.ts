@@ -3,3 +3,4 @@ export { isShapeRefusal, type ArgumentShape, type ExecuteOutcome, type ExecuteFa
 export type { ListedTool, ToolDeclaration, RegisterOptions } from './tools.ts';
 export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
 export { isAgentSubmission, respondToAgent } from './form-submission.ts';
+export { pageAgentCall, pageAgentListTools, type PageAgentTool } from './page-agent.ts';

@@ -1,0 +1,31 @@
+export { refuse, type Refusal } from './refusal.ts';
+export {
+  createDecisionChannel,
+  DEFAULT_DECISION_CODES,
+  type DecideReceipt,
+  type DecisionChannel,
+  type DecisionChannelOptions,
+  type DecisionChannelSnapshot,
+  type DecisionFailure,
+  type DecisionOutcome,
+  type DecisionReached,
+  type DecisionRecord,
+  type DecisionStatus,
+  type DecisionWaitOptions,
+} from './decision-channel.ts';
+export { bindToVersion, type VersionBinding, type VersionBindingOptions } from './version-binding.ts';
+export {
+  formatReference,
+  requireIdentity,
+  type IdentityConfirmed,
+  type IdentityOptions,
+  type ReferenceFormat,
+} from './identity-binding.ts';
+export {
+  canonicalDigest,
+  canonicalJson,
+  DigestInputError,
+  findDigestInputProblem,
+  sha256Hex,
+  type DigestInputProblem,
+} from './digest.ts';

@@ -1,0 +1,50 @@
+// An agent that lives in the page's own world and talks to the platform directly, the way an
+// extension's content script or the browser's built-in agent would. Browser tests hand these
+// functions to page.evaluate, so each is self-contained: no imports, no closures.
+// The polyfill's tools are invisible to CDP (and so to Playwright's page.webmcp); this is how
+// a test reaches them as a real caller.
+
+export interface PageAgentTool {
+  name: string;
+  description: string;
+  inputSchema?: object;
+  annotations?: { readOnlyHint?: boolean; untrustedContentHint?: boolean; consequentialHint?: boolean };
+}
+
+export async function pageAgentListTools(): Promise<PageAgentTool[]> {
+  const context = (document as unknown as { modelContext?: { getTools(): Promise<Array<PageAgentTool & { window?: unknown }>> } }).modelContext;
+  if (!context) return [];
+  const tools = await context.getTools();
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  }));
+}
+
+/**
+ * Calls a tool by name with whichever argument shape the runtime takes (object, else string);
+ * resolves with the parsed result, and the shape that worked.
+ */
+export async function pageAgentCall(args: { name: string; input: object }): Promise<{ shape: string; result: unknown }> {
+  type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+  const context = (document as unknown as { modelContext?: Context }).modelContext;
+  if (!context) throw new Error('no WebMCP in this page');
+  const tool = (await context.getTools()).find((t) => t.name === args.name);
+  if (!tool) throw new Error(`No tool named ${args.name} is registered.`);
+  const parse = (raw: string | null): unknown => {
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  };
+  try {
+    return { shape: 'object', result: parse(await context.executeTool(tool, args.input)) };
+  } catch (error) {
+    if (!/value is not an object|failed to parse input arguments/i.test(String(error))) throw error;
+    return { shape: 'string', result: parse(await context.executeTool(tool, JSON.stringify(args.input))) };
+  }
+}
