@@ -74,6 +74,11 @@ interface Registration<S> {
 
 const macrotask = (run: () => void): void => void setTimeout(run, 0);
 
+// Why a tool's signal aborts. A fixed reason: left empty, every abort would build a fresh
+// DOMException with a stack trace, which dominates a large reconcile.
+const NO_LONGER_IN_ORDER = 'This tool is no longer in order.';
+const SURFACE_DROPPED = 'The surface was dropped.';
+
 export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
   const rowsByName = new Map<string, Row<S>>();
   for (const row of options.rows) {
@@ -84,6 +89,8 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
   const declarative = options.rows.filter((r): r is DeclarativeRow<S> => r.kind === 'declarative');
   const schedule = options.schedule ?? macrotask;
   const registered = new Map<string, Registration<S>>();
+  // The signatures of what is registered, kept beside it so a reconcile never copies the set.
+  const registeredSignatures = new Map<string, string>();
   const formsOn = new Set<string>();
   const running = new Map<string, number>();
   const holds = new Map<symbol, string>();
@@ -159,9 +166,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     const state = options.state();
     const want = new Map<string, string>();
     for (const row of imperative) if (row.verdict(state).legal) want.set(row.name, signatureOf(row, state));
-    const have = new Map<string, string>();
-    for (const [name, registration] of registered) have.set(name, registration.signature);
-    const plan = diff(have, want, busy);
+    const plan = diff(registeredSignatures, want, busy);
 
     const added: string[] = [];
     const removed: string[] = [];
@@ -169,8 +174,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     const ops = { register: 0, abort: 0, formOn: 0, formOff: 0 };
 
     for (const name of plan.abort) {
-      registered.get(name)?.controller.abort();
+      registered.get(name)?.controller.abort(NO_LONGER_IN_ORDER);
       registered.delete(name);
+      registeredSignatures.delete(name);
       ops.abort += 1;
       if (!want.has(name)) removed.push(name);
     }
@@ -180,8 +186,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
         const row = rowsByName.get(name) as ImperativeRow<S>;
         const controller = new AbortController();
         const registration: Registration<S> = { signature: want.get(name) as string, controller, state };
-        const wasThere = have.has(name);
+        const wasThere = plan.abort.includes(name);
         registered.set(name, registration);
+        registeredSignatures.set(name, registration.signature);
         ops.register += 1;
         if (!wasThere) added.push(name);
         registrations.push(
@@ -198,7 +205,10 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
               { signal: AbortSignal.any([controller.signal, epoch.signal]) },
             )
             .catch((error: unknown) => {
-              if (registered.get(name) === registration) registered.delete(name);
+              if (registered.get(name) === registration) {
+                registered.delete(name);
+                registeredSignatures.delete(name);
+              }
               errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
             }),
         );
@@ -275,9 +285,10 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       return options.rows.map((row) => ({ name: row.name, title: row.title, kind: row.kind, verdict: row.verdict(state) }));
     },
     async resetEpoch() {
-      epoch.abort();
+      epoch.abort(SURFACE_DROPPED);
       epoch = new AbortController();
       registered.clear();
+      registeredSignatures.clear();
       return reconcile();
     },
     callAsHuman(name, input, signal) {
@@ -294,8 +305,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     },
     dispose() {
       disposed = true;
-      epoch.abort();
+      epoch.abort(SURFACE_DROPPED);
       registered.clear();
+      registeredSignatures.clear();
       for (const row of declarative) {
         const form = options.document?.getElementById(row.formId);
         if (form && form.tagName === 'FORM') applyFormLegality(form as HTMLFormElement, row.name, false);

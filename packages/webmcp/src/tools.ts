@@ -32,10 +32,13 @@ export function listed(tool: PlatformRegisteredTool): ListedTool {
   return rest;
 }
 
+// Chromium hands execute a plain object { signal }; older builds and the polyfill hand nothing.
+// Give the row a signal either way so cancellation code has one shape.
+let neverAborted: AbortSignal | null = null;
+
 export async function register(context: PlatformContext, tool: ToolDeclaration, options: RegisterOptions): Promise<void> {
-  // Chromium hands execute a plain object { signal }; older builds and the polyfill hand nothing.
-  // Give the row a signal either way so cancellation code has one shape.
-  const neverAborted = new AbortController().signal;
+  neverAborted ??= new AbortController().signal;
+  const fallbackSignal = neverAborted;
   await context.registerTool(
     {
       name: tool.name,
@@ -43,7 +46,7 @@ export async function register(context: PlatformContext, tool: ToolDeclaration, 
       description: tool.description,
       ...(tool.inputSchema === undefined ? {} : { inputSchema: tool.inputSchema }),
       ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-      execute: (input, client) => tool.execute(input ?? {}, { signal: client?.signal ?? neverAborted }),
+      execute: (input, client) => tool.execute(input ?? {}, { signal: client?.signal ?? fallbackSignal }),
     },
     {
       signal: options.signal,
