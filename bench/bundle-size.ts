@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Site } from '@warrant/config';
+import { appRoot } from '../tools/app-sites.ts';
+
+/**
+ * The JavaScript a first visit downloads before the page runs: the entry module and every module
+ * it preloads, gzipped at level 9. Chunks loaded on demand (the polyfill in a browser without
+ * WebMCP) are listed apart, since a native browser never fetches them.
+ */
+export function initialJsGzipBytes(site: Site): { bytes: number; files: string[] } {
+  const dist = join(appRoot(site), 'dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(match[1] as string);
+  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) files.add(match[1] as string);
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(join(dist, file.replace(/^\//, ''))), { level: 9 }).length;
+  return { bytes, files: [...files] };
+}
