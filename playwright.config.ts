@@ -30,7 +30,7 @@ export default defineConfig({
     { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
   ],
   webServer: {
-    command: 'npx tsx tools/serve-all.ts',
+    command: 'npx tsx tools/serve-all.ts --with-test-sites',
     url: `${SITES.fixture.origin}/`,
     reuseExistingServer: !process.env['CI'],
     timeout: 60_000,
