@@ -132,7 +132,7 @@ function isArrayIndex(key: string, length: number): boolean {
 function kindOf(value: object): string {
   const name: unknown = (value as { constructor?: { name?: unknown } }).constructor?.name;
   if (typeof name !== 'string' || name === '' || name === 'Object') return 'an object with a custom prototype';
-  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+  return `an instance of ${name}`;
 }
 
 function escapePointer(key: string): string {
