@@ -1,0 +1,192 @@
+// The legality grid, stated a second time by hand and independently of rulebook.ts: 7 phases ×
+// 19 gated rows = 133 cells, plus a 19-cell sweep below quorum = 152. A rule cannot be "fixed" by
+// editing the code that reads it; changing a row means changing this statement too.
+
+import { describe, expect, it } from 'vitest';
+import type { MotionId, Phase, ToolName } from './rulebook.ts';
+import { GATED_ROWS, PHASES, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import { frontier, legalTools, rule } from './rule.ts';
+import type { MeetingState, StackItem, TableEntry } from './state.ts';
+import { initialState } from './state.ts';
+
+//                                  PRE  FLOOR AWAIT OPEN VOTE RULING ADJ
+const GRID: Readonly<Record<ToolName, string>> = {
+  call_meeting_to_order:         '  Y    .     .    .    .     .     .  ',
+  move_main_motion:              '  .    Y     .    .    .     .     .  ',
+  second_pending_motion:         '  .    .     Y    .    .     .     .  ',
+  move_to_amend:                 '  .    .     .    Y    .     .     .  ',
+  move_to_amend_the_amendment:   '  .    .     .    Y    .     .     .  ',
+  move_to_postpone_indefinitely: '  .    .     .    Y    .     .     .  ',
+  move_to_commit:                '  .    .     .    Y    .     .     .  ',
+  move_to_postpone_to_time:      '  .    .     .    Y    .     .     .  ',
+  move_to_limit_debate:          '  .    .     .    Y    .     .     .  ',
+  move_previous_question:        '  .    .     .    Y    .     .     .  ',
+  move_to_lay_on_table:          '  .    .     .    Y    .     .     .  ',
+  move_to_take_from_table:       '  .    Y     .    .    .     .     .  ',
+  move_to_adjourn:               '  .    Y     .    Y    .     .     .  ',
+  raise_point_of_order:          '  .    Y     Y    Y    Y     .     .  ',
+  record_chair_ruling:           '  .    Y     Y    Y    Y     Y     .  ',
+  correct_last_entry:            '  .    Y     Y    Y    Y     Y     Y  ',
+  set_members_present:           '  Y    Y     Y    Y    Y     Y     .  ',
+  record_vote_tally:             '  .    .     .    .    Y     .     .  ',
+  enter_motion_text:             '  .    Y     .    Y    .     .     .  ',
+};
+const COLUMNS: readonly Phase[] = ['PRE_MEETING', 'FLOOR_CLEAR', 'AWAITING_SECOND', 'OPEN', 'VOTE_PENDING', 'RULING_PENDING', 'ADJOURNED'];
+const cells = (tool: ToolName): boolean[] => GRID[tool].trim().split(/\s+/).map((c) => c === 'Y');
+
+/** Below quorum only these survive (RONR §40), written out again here. */
+const SUBQUORUM = ['move_to_adjourn', 'second_pending_motion', 'record_vote_tally', 'raise_point_of_order', 'record_chair_ruling', 'correct_last_entry', 'set_members_present'];
+
+function item(motion: MotionId, seconded = true): StackItem {
+  return { id: `m-${motion}`, motion, text: null, mover: 'M', seconder: seconded ? 'S' : null, form: null, committee: null, until: null, limit: null, motionId: null, adopted: [] };
+}
+const tabled: TableEntry = { id: 't1', series: [item('main')], at: '20:00' };
+
+function state(phase: Phase, stack: readonly StackItem[], extra: Partial<MeetingState> = {}): MeetingState {
+  const ruling = phase === 'RULING_PENDING' ? { raisedBy: 'M', concern: 'C', interrupted: 'OPEN' as const } : null;
+  return { ...initialState, phase, present: 7, stack, ruling, ...extra };
+}
+
+/** A state in `phase` where `tool`'s own guard is satisfied, so only phase and quorum can rule it out. */
+function stateFor(phase: Phase, tool: ToolName, present = 7): MeetingState {
+  switch (tool) {
+    case 'call_meeting_to_order':
+    case 'move_main_motion':
+      return state(phase, [], { present });
+    case 'move_to_take_from_table':
+      return state(phase, [], { present, table: [tabled] });
+    case 'move_to_amend_the_amendment':
+      return state(phase, [item('main'), item('amend')], { present });
+    default:
+      return state(phase, [item('main')], { present });
+  }
+}
+
+describe('the rulebook against the hand-written grid', () => {
+  it('has 19 gated rows, each stated once in the grid, in 7 phases', () => {
+    expect(GATED_ROWS).toHaveLength(19);
+    expect(Object.keys(GRID).sort()).toEqual(GATED_ROWS.map((r) => r.name).sort());
+    expect(PHASES).toEqual(COLUMNS);
+    for (const tool of Object.keys(GRID) as ToolName[]) expect(cells(tool)).toHaveLength(7);
+    expect((Object.keys(GRID) as ToolName[]).flatMap(cells)).toHaveLength(133);
+  });
+
+  it('has a §40 set of exactly 7, as written here', () => {
+    expect(SUBQUORUM_ALLOWED.size).toBe(7);
+    expect([...SUBQUORUM_ALLOWED].sort()).toEqual([...SUBQUORUM].sort());
+  });
+
+  for (const tool of Object.keys(GRID) as ToolName[]) {
+    COLUMNS.forEach((phase, column) => {
+      const expected = cells(tool)[column];
+      it(`${tool} in ${phase}: ${expected ? 'in order' : 'out of order'}`, () => {
+        const verdict = rule(stateFor(phase, tool), tool);
+        expect(verdict.legal).toBe(expected);
+        if (!expected) expect(verdict.reason).toContain(phase);
+      });
+    });
+  }
+});
+
+describe('the §40 sweep: 3 of 9 present', () => {
+  for (const tool of Object.keys(GRID) as ToolName[]) {
+    const phase = COLUMNS[cells(tool).indexOf(true)]!;
+    const survives = SUBQUORUM.includes(tool);
+    it(`${tool} ${survives ? 'survives' : 'vanishes'} below quorum`, () => {
+      const verdict = rule(stateFor(phase, tool, 3), tool);
+      expect(verdict.legal).toBe(survives);
+      if (!survives) {
+        expect(verdict.cite).toBe('RONR §40');
+        expect(verdict.reason).toContain('3 of 9');
+      }
+    });
+  }
+
+  it('makes the checks in order: an act out of phase names its phase even without a quorum', () => {
+    const verdict = rule(state('FLOOR_CLEAR', [], { present: 3 }), 'move_to_amend');
+    expect(verdict.cite).toBe('RONR §12');
+    expect(verdict.reason).toContain('FLOOR_CLEAR');
+  });
+});
+
+describe('guards', () => {
+  const tangle = state('OPEN', [item('main'), item('amend'), item('amend_amendment')]);
+
+  it('knows no third degree', () => {
+    const amend = rule(tangle, 'move_to_amend');
+    expect(amend).toMatchObject({ legal: false, cite: 'RONR §12' });
+    expect(amend.reason).toContain('no third degree');
+    expect(rule(tangle, 'move_to_amend_the_amendment').legal).toBe(false);
+  });
+
+  it('allows one first-degree amendment at a time', () => {
+    const onCommit = state('OPEN', [item('main'), item('amend'), item('commit')]);
+    expect(rule(onCommit, 'move_to_amend').reason).toContain('already pending');
+    expect(rule(state('OPEN', [item('main'), item('commit')]), 'move_to_amend').legal).toBe(true);
+  });
+
+  it('lets amend-the-amendment in only over an immediately pending first-degree amendment', () => {
+    const onMain = rule(state('OPEN', [item('main')]), 'move_to_amend_the_amendment');
+    expect(onMain).toMatchObject({ legal: false, cite: 'RONR §12' });
+    expect(rule(state('OPEN', [item('main'), item('amend')]), 'move_to_amend_the_amendment').legal).toBe(true);
+    expect(rule(state('OPEN', [item('main'), item('amend'), item('commit')]), 'move_to_amend_the_amendment').legal).toBe(false);
+  });
+
+  it('lets postpone indefinitely in only over a bare main motion', () => {
+    expect(rule(state('OPEN', [item('main')]), 'move_to_postpone_indefinitely').legal).toBe(true);
+    const onAmendment = rule(state('OPEN', [item('main'), item('amend')]), 'move_to_postpone_indefinitely');
+    expect(onAmendment).toMatchObject({ legal: false, cite: 'RONR §11' });
+  });
+
+  it('enforces precedence: a motion must outrank the immediately pending one', () => {
+    const onPostpone = state('OPEN', [item('main'), item('postpone_to_time')]);
+    expect(rule(onPostpone, 'move_to_commit')).toMatchObject({ legal: false, cite: 'RONR §13' });
+    expect(rule(onPostpone, 'move_to_postpone_to_time').legal).toBe(false);
+    expect(rule(onPostpone, 'move_to_limit_debate').legal).toBe(true);
+    expect(rule(onPostpone, 'move_to_lay_on_table').legal).toBe(true);
+    expect(rule(onPostpone, 'move_to_adjourn').legal).toBe(true);
+    expect(rule(tangle, 'move_to_commit').legal).toBe(true);
+  });
+
+  it('allows the previous question only while something debatable is pending', () => {
+    expect(rule(state('OPEN', [item('main')]), 'move_previous_question').legal).toBe(true);
+    const nothingDebatable = rule(state('OPEN', [item('limit_debate')]), 'move_previous_question');
+    expect(nothingDebatable).toMatchObject({ legal: false, cite: 'RONR §16' });
+  });
+
+  it('takes from the table only what is on it', () => {
+    expect(rule(state('FLOOR_CLEAR', []), 'move_to_take_from_table')).toEqual({ legal: false, cite: 'RONR §34', reason: 'Nothing is on the table.' });
+    expect(rule(state('FLOOR_CLEAR', [], { table: [tabled] }), 'move_to_take_from_table').legal).toBe(true);
+  });
+
+  it('admits a main motion only on an empty floor', () => {
+    expect(rule(state('FLOOR_CLEAR', [item('adjourn', false)]), 'move_main_motion')).toMatchObject({ legal: false, cite: 'RONR §10' });
+    expect(rule(state('FLOOR_CLEAR', []), 'move_main_motion').legal).toBe(true);
+  });
+
+  it('calls to order only with a quorum, citing §40', () => {
+    const verdict = rule(state('PRE_MEETING', [], { present: 4 }), 'call_meeting_to_order');
+    expect(verdict).toMatchObject({ legal: false, cite: 'RONR §40' });
+    expect(rule(state('PRE_MEETING', [], { present: 5 }), 'call_meeting_to_order').legal).toBe(true);
+  });
+
+  it('answers an unknown name without a citation', () => {
+    expect(rule(initialState, 'move_to_reconsider')).toEqual({ legal: false, reason: 'Unknown tool: move_to_reconsider.' });
+  });
+
+  it('gives every row a ruling, each one out of order with its rule and reason', () => {
+    const rows = frontier(tangle);
+    expect(rows.map((r) => r.toolName)).toEqual(GATED_ROWS.map((r) => r.name));
+    expect(rows.filter((r) => r.legal).map((r) => r.toolName)).toEqual(legalTools(tangle));
+    for (const row of rows.filter((r) => !r.legal)) {
+      expect(row.cite, row.toolName).toMatch(/^RONR §\d+$/);
+      expect(row.reason, row.toolName).toBeTruthy();
+    }
+  });
+
+  it('lists legal tools in rulebook order', () => {
+    const order = GATED_ROWS.map((r) => r.name);
+    const legal = legalTools(state('OPEN', [item('main')]));
+    expect(legal).toEqual([...legal].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  });
+});

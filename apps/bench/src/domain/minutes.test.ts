@@ -1,0 +1,100 @@
+// The record and the explanations: the minutes quote members and show what is still pending;
+// the explanations describe the floor procedurally and tell a model what it can do next.
+
+import { describe, expect, it } from 'vitest';
+import { legalTools } from './rule.ts';
+import { reduce, replay } from './reduce.ts';
+import { describeOutcome, describeStack, draftMinutes, explainState } from './minutes.ts';
+import { CHECKPOINTS, SEED } from './seed.ts';
+import type { MeetingEvent, MeetingState } from './state.ts';
+
+const at = (n: number): MeetingState => replay(SEED.slice(0, n));
+const event = (n: number): MeetingEvent => SEED[n - 1]!;
+
+describe('draftMinutes', () => {
+  const all = draftMinutes(SEED, replay(SEED));
+
+  it('heads the record with the assembly, its quorum and who presided', () => {
+    expect(all).toMatch(/^MINUTES — Kestrel Valley Seed Library, Board of Trustees\n/);
+    expect(all).toContain('Board of 9; a quorum is 5 (Bylaws Art. V §2). Members present at this point: 7.');
+    expect(all).toContain('Presiding: Adaeze Okafor. Called to order at 6:32.');
+  });
+
+  it('prints one numbered, timed line per entry, with the result of each vote', () => {
+    expect(all).toContain(' 3  18:36 · Hollis Pemberton moved (main motion, §10): “That the Seed Library purchase');
+    expect(all).toContain('10  18:59 · The vote was taken on the amendment to the amendment: ayes 4, noes 2, abstaining 1 — ADOPTED.');
+    expect(all).toContain('15  19:12 · The vote was taken on the motion to lay on the table: ayes 5, noes 1, abstaining 1 — ADOPTED. Laid on the table as t1.');
+  });
+
+  it('ends with what is still pending and what is on the table', () => {
+    expect(all).toContain('STILL PENDING AT THIS POINT:\n  ▸ Main motion (§10), moved by Oluwaseun Adeyemi: “That the Board pay invoice BW-2207');
+    expect(all).toContain('ON THE TABLE:\n  t1 — Main motion: “That the Seed Library purchase');
+  });
+
+  it('marks the immediately pending question and one awaiting a second', () => {
+    const moved = draftMinutes(SEED.slice(0, 7), at(7));
+    expect(moved).toMatch(/ {4}\s▸ Amend the amendment \(second degree\) \(§12\), moved by Bettina Lund \(awaiting a second\)/);
+  });
+
+  it('stops after the first entry matching `through`, and describes the floor as of then', () => {
+    const cut = draftMinutes(SEED, replay(SEED), 'through the autumn seed swap');
+    expect(cut).toContain(' 7  18:51 · Bettina Lund moved to amend the amendment');
+    expect(cut).not.toContain(' 8  18:52');
+    expect(cut).toContain('STILL PENDING AT THIS POINT:');
+    expect(cut).toContain('Nothing is on the table.');
+    expect(draftMinutes(SEED, replay(SEED), 'no entry says this')).toBe(all);
+  });
+
+  it('says so before anything has happened', () => {
+    expect(draftMinutes([], at(0))).toContain('The meeting has not been called to order.\n\nNo entries yet.');
+  });
+});
+
+describe('describeStack', () => {
+  it('lists the floor bottom to top, marking the unseconded and the immediately pending', () => {
+    const text = describeStack(at(7));
+    expect(text).toContain('1. m1 Main motion (§10) — moved by Hollis Pemberton; seconded by Bettina Lund');
+    expect(text).toContain('3. m3 Amend the amendment (second degree) (§12) — moved by Bettina Lund; NOT YET SECONDED');
+    expect(text.split('\n')[3]).toMatch(/← immediately pending$/);
+  });
+
+  it('gives a motion without text of its own its terms instead', () => {
+    const committed = reduce(at(CHECKPOINTS.widest), { seq: 5, at: '18:40', actor: 'clerk', type: 'move_to_commit', payload: { committee: 'the Collections Committee', mover: 'Ravi Subramaniam' } });
+    expect(describeStack(committed)).toContain('2. m2 Commit (refer to a committee) (§13) — moved by Ravi Subramaniam; NOT YET SECONDED: to “the Collections Committee”  ← immediately pending');
+  });
+});
+
+describe('explainState', () => {
+  it('describes phase, the pending question, quorum and the count of acts', () => {
+    const s = at(CHECKPOINTS.tangle);
+    expect(explainState(s, legalTools(s).length)).toBe(
+      'The meeting is in phase OPEN (while a question is open for debate). 3 questions are pending; the immediately pending one is the amendment to the amendment (RONR §12), seconded. 7 of 9 members are present; a quorum is 5, so a quorum is present. 11 acts are in order right now.',
+    );
+  });
+
+  it('names the §40 consequence when the quorum is lost, and counts the table', () => {
+    const s = reduce(at(CHECKPOINTS.tabled), { seq: 16, at: '19:15', actor: 'chair', type: 'set_members_present', payload: { present: 4 } });
+    const text = explainState(s, legalTools(s).length);
+    expect(text).toContain('so a quorum is ABSENT. Under RONR §40 only adjournment');
+    expect(text).toContain('1 question is on the table.');
+  });
+});
+
+describe('describeOutcome', () => {
+  it('says what was recorded, what is pending, and that no vote is in order yet', () => {
+    expect(describeOutcome(event(3), at(2), at(3))).toBe(
+      'Recorded the main motion (RONR §10). 1 question is pending; the immediately pending one is the main motion (RONR §10), awaiting a second. 5 acts are in order; a vote is not one of them.',
+    );
+  });
+
+  it('says a vote waits on the chair while debate is open', () => {
+    expect(describeOutcome(event(4), at(3), at(4))).toContain('13 acts are in order; a vote is not one of them until the chair puts the question.');
+  });
+
+  it('reports a vote and its result, and when a vote is in order', () => {
+    expect(describeOutcome(event(9), at(8), at(9))).toContain('a vote is one of them.');
+    expect(describeOutcome(event(15), at(14), at(15))).toBe(
+      'Recorded the vote on the motion to lay on the table: 5 aye, 1 nay, 1 abstaining — ADOPTED. The floor is clear. 8 acts are in order; a vote is not one of them.',
+    );
+  });
+});

@@ -1,0 +1,118 @@
+// The transition table. State is a pure fold of the append-only log: replay(log) is the whole
+// truth, and the bench, the checkpoints and the path search all go through the same reduce().
+// reduce() does not re-check legality — what is not in order is never registered, so it never
+// reaches the log.
+
+import type { MotionId, Phase } from './rulebook.ts';
+import { MOTIONS } from './rulebook.ts';
+import { carries, loseQuestion, openRuling, VOTE_EFFECTS } from './effects.ts';
+import type { EventOf, MeetingEvent, MeetingState, StackItem, TallyResult } from './state.ts';
+import { initialState, top } from './state.ts';
+
+type MotionFields = Partial<Pick<StackItem, 'text' | 'form' | 'committee' | 'until' | 'limit' | 'motionId'>>;
+
+function push(state: MeetingState, motion: MotionId, mover: string, fields: MotionFields = {}): MeetingState {
+  const item: StackItem = {
+    id: `m${state.motionsMade + 1}`,
+    motion,
+    text: null,
+    mover,
+    seconder: null,
+    form: null,
+    committee: null,
+    until: null,
+    limit: null,
+    motionId: null,
+    adopted: [],
+    ...fields,
+  };
+  return { ...state, stack: [...state.stack, item], motionsMade: state.motionsMade + 1, phase: 'AWAITING_SECOND' };
+}
+
+function second(state: MeetingState, seconder: string): MeetingState {
+  const t = top(state);
+  if (!t) return state;
+  // An undebatable motion has nothing to debate: seconding it puts the question at once (T5b).
+  const phase: Phase = MOTIONS[t.motion].debatable ? 'OPEN' : 'VOTE_PENDING';
+  return { ...state, stack: [...state.stack.slice(0, -1), { ...t, seconder }], phase };
+}
+
+function vote(state: MeetingState, event: EventOf<'record_vote_tally'>): MeetingState {
+  const question = top(state);
+  if (!question) return state;
+  const { threshold, onAdopt } = MOTIONS[question.motion];
+  // A point of order is decided by the chair and never stands on the floor to be counted.
+  if (onAdopt === 'OPEN_RULING') return state;
+  const { aye, nay } = event.payload;
+  const tally: TallyResult = { aye, nay, abstain: event.payload.abstain ?? 0, threshold, carried: carries(threshold, aye, nay) };
+  if (!tally.carried) return settleFloor(loseQuestion(state, question, tally, event.at));
+  const result = VOTE_EFFECTS[onAdopt](state, question, tally, event.at);
+  return settleFloor(result.state, result.phase);
+}
+
+/** After a vote: the effect's own destination if it names one, else the floor decides. */
+function settleFloor(state: MeetingState, phase?: Phase): MeetingState {
+  if (phase === 'ADJOURNED') return { ...state, phase };
+  if (state.stack.length === 0) return { ...state, phase: 'FLOOR_CLEAR' };
+  return { ...state, phase: phase ?? 'OPEN' };
+}
+
+function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>): MeetingState {
+  const back = state.ruling?.interrupted ?? state.phase;
+  const cleared = { ...state, ruling: null };
+  if (event.payload.disposition !== 'strike_pending_motion' || cleared.stack.length === 0) return { ...cleared, phase: back };
+  // The struck motion leaves the floor; what remains beneath it is a seconded question under debate.
+  const stack = cleared.stack.slice(0, -1);
+  return { ...cleared, stack, phase: stack.length === 0 ? 'FLOOR_CLEAR' : 'OPEN' };
+}
+
+export function reduce(previous: MeetingState, event: MeetingEvent): MeetingState {
+  const state: MeetingState = { ...previous, now: event.at };
+  switch (event.type) {
+    case 'set_members_present':
+      return { ...state, present: event.payload.present };
+    case 'call_meeting_to_order':
+      return { ...state, phase: 'FLOOR_CLEAR', chair: event.payload.chair, openedAt: event.payload.at };
+    // Both leave the floor as it was: a correction is appended after the entry it corrects, and
+    // entered text is only a draft until the question is stated.
+    case 'correct_last_entry':
+    case 'enter_motion_text':
+      return state;
+    case 'move_main_motion':
+      return push(state, 'main', event.payload.mover, { text: event.payload.text });
+    case 'move_to_amend':
+      return push(state, 'amend', event.payload.mover, { text: event.payload.text, form: event.payload.form });
+    case 'move_to_amend_the_amendment':
+      return push(state, 'amend_amendment', event.payload.mover, { text: event.payload.text, form: event.payload.form });
+    case 'move_to_postpone_indefinitely':
+      return push(state, 'postpone_indefinitely', event.payload.mover);
+    case 'move_to_commit':
+      return push(state, 'commit', event.payload.mover, { committee: event.payload.committee });
+    case 'move_to_postpone_to_time':
+      return push(state, 'postpone_to_time', event.payload.mover, { until: event.payload.until });
+    case 'move_to_limit_debate':
+      return push(state, 'limit_debate', event.payload.mover, { limit: event.payload.limit });
+    case 'move_previous_question':
+      return push(state, 'previous_question', event.payload.mover);
+    case 'move_to_lay_on_table':
+      return push(state, 'lay_on_table', event.payload.mover);
+    case 'move_to_take_from_table':
+      return push(state, 'take_from_table', event.payload.mover, { motionId: event.payload.motionId });
+    case 'move_to_adjourn':
+      return push(state, 'adjourn', event.payload.mover);
+    case 'second_pending_motion':
+      return second(state, event.payload.seconder);
+    case 'put_the_question':
+      return { ...state, phase: 'VOTE_PENDING' };
+    case 'record_vote_tally':
+      return vote(state, event);
+    case 'raise_point_of_order':
+      return openRuling(state, event.payload.raisedBy, event.payload.concern);
+    case 'record_chair_ruling':
+      return chairRules(state, event);
+  }
+}
+
+export function replay(events: readonly MeetingEvent[]): MeetingState {
+  return events.reduce(reduce, initialState);
+}

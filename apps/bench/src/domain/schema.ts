@@ -1,0 +1,20 @@
+// A row's input schema at a given moment. Most are fixed; take-from-the-table lists the ids
+// actually on the table, so a model can only name a question that is there. The ids are described
+// by motion class and time only: a schema is read by the model as instructions, so it must never
+// carry a member's words.
+
+import type { GatedRow, JsonSchema } from './rulebook.ts';
+import { MOTIONS } from './rulebook.ts';
+import type { MeetingState } from './state.ts';
+
+export function inputSchemaFor(row: GatedRow, state: MeetingState): JsonSchema {
+  if (row.enumFromTable === null) return row.inputSchema;
+  const properties = row.inputSchema['properties'] as Record<string, JsonSchema>;
+  const field = properties[row.enumFromTable] ?? {};
+  const entries = state.table.map((t) => `${t.id} = ${t.series[0] ? MOTIONS[t.series[0].motion].noun : 'a question'} tabled at ${t.at}`);
+  const described = entries.length > 0 ? `${String(field['description'] ?? '')} On the table now: ${entries.join('; ')}.` : field['description'];
+  return {
+    ...row.inputSchema,
+    properties: { ...properties, [row.enumFromTable]: { ...field, enum: state.table.map((t) => t.id), description: described } },
+  };
+}

@@ -1,0 +1,165 @@
+// The meeting's state and the events it is folded from. The log is the source of truth; the
+// state is always replay(log), so everything here is plain immutable data.
+
+import type { AmendForm, MotionId, Phase, RulingDisposition, RulingKind, Threshold, ToolName } from './rulebook.ts';
+import { ASSEMBLY } from './rulebook.ts';
+
+export type Actor = 'agent' | 'clerk' | 'chair';
+
+/** What each event carries. Tool events carry exactly their tool's input schema. */
+export interface Payloads {
+  call_meeting_to_order: { chair: string; at: string };
+  move_main_motion: { text: string; mover: string };
+  second_pending_motion: { seconder: string };
+  move_to_amend: { text: string; mover: string; form: AmendForm };
+  move_to_amend_the_amendment: { text: string; mover: string; form: AmendForm };
+  move_to_postpone_indefinitely: { mover: string };
+  move_to_commit: { committee: string; mover: string };
+  move_to_postpone_to_time: { until: string; mover: string };
+  move_to_limit_debate: { limit: string; mover: string };
+  move_previous_question: { mover: string };
+  move_to_lay_on_table: { mover: string };
+  move_to_take_from_table: { motionId: string; mover: string };
+  move_to_adjourn: { mover: string };
+  raise_point_of_order: { concern: string; raisedBy: string };
+  record_chair_ruling: { ruledBy: string; ruling: RulingKind; disposition: RulingDisposition; rationale: string };
+  correct_last_entry: { correction: string; actor: string };
+  set_members_present: { present: number; note?: string };
+  record_vote_tally: { aye: number; nay: number; abstain?: number };
+  enter_motion_text: { text: string; mover?: string };
+  /** The chair's bench control; not a tool, so only a person at the bench can log it. */
+  put_the_question: Record<string, never>;
+}
+export type EventType = keyof Payloads;
+
+// Compile-time check: every tool has a payload entry, and nothing but the tools and the
+// chair's control does.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | 'put_the_question'>>;
+
+export type MeetingEvent = {
+  [K in EventType]: {
+    readonly seq: number;
+    /** Wall-clock time of entry, 'HH:MM'. */
+    readonly at: string;
+    readonly actor: Actor;
+    readonly type: K;
+    readonly payload: Readonly<Payloads[K]>;
+  };
+}[EventType];
+
+export type EventOf<K extends EventType> = Extract<MeetingEvent, { type: K }>;
+
+/** An amendment the assembly adopted, kept as moved; a second-degree one nests inside its parent. */
+export interface AdoptedAmendment {
+  readonly form: AmendForm;
+  readonly text: string;
+  readonly adopted: readonly AdoptedAmendment[];
+}
+
+export interface StackItem {
+  /** m1, m2, … in the order motions were made; derived from the log, so replay is deterministic. */
+  readonly id: string;
+  readonly motion: MotionId;
+  /** Member-authored wording (main motions and amendments); null for motions with no text. */
+  readonly text: string | null;
+  readonly mover: string;
+  readonly seconder: string | null;
+  readonly form: AmendForm | null;
+  readonly committee: string | null;
+  readonly until: string | null;
+  readonly limit: string | null;
+  /** Take from the table: which tabled question it would resume. */
+  readonly motionId: string | null;
+  /** Amendments adopted into this question, in the order adopted. */
+  readonly adopted: readonly AdoptedAmendment[];
+}
+
+export interface TableEntry {
+  /** t1, t2, … in the order questions were tabled. */
+  readonly id: string;
+  /** The tabled question with everything adhering to it, bottom first. */
+  readonly series: readonly StackItem[];
+  readonly at: string;
+}
+
+export interface TallyResult {
+  readonly aye: number;
+  readonly nay: number;
+  readonly abstain: number;
+  readonly threshold: Threshold;
+  readonly carried: boolean;
+}
+
+export type Outcome = 'adopted' | 'lost' | 'killed' | 'referred' | 'postponed';
+
+/** One vote and what it settled. */
+export interface Disposition {
+  readonly at: string;
+  /** The question the vote was taken on. */
+  readonly question: StackItem;
+  readonly outcome: Outcome;
+  /** The pending questions the vote settled (the question alone, or the whole series). */
+  readonly series: readonly StackItem[];
+  readonly tally: TallyResult;
+  readonly note: string | null;
+}
+
+export interface OpenRuling {
+  readonly raisedBy: string;
+  readonly concern: string;
+  /** The phase the point interrupted; business resumes there unless the ruling changes the floor. */
+  readonly interrupted: Phase;
+}
+
+export interface MeetingState {
+  readonly phase: Phase;
+  readonly present: number;
+  readonly chair: string | null;
+  readonly openedAt: string | null;
+  /** Pending questions, bottom (the main motion) first; the last is immediately pending. */
+  readonly stack: readonly StackItem[];
+  readonly table: readonly TableEntry[];
+  readonly disposed: readonly Disposition[];
+  readonly ruling: OpenRuling | null;
+  readonly debateLimit: string | null;
+  /** Counters that name motions and tablings; part of the fold, never module-global. */
+  readonly motionsMade: number;
+  readonly tablings: number;
+  /** Time of the last event folded in. */
+  readonly now: string | null;
+}
+
+export const initialState: MeetingState = Object.freeze({
+  phase: 'PRE_MEETING',
+  present: 0,
+  chair: null,
+  openedAt: null,
+  stack: [],
+  table: [],
+  disposed: [],
+  ruling: null,
+  debateLimit: null,
+  motionsMade: 0,
+  tablings: 0,
+  now: null,
+});
+
+export function top(state: MeetingState): StackItem | undefined {
+  return state.stack.at(-1);
+}
+
+export function quorumPresent(state: MeetingState): boolean {
+  return state.present >= ASSEMBLY.quorum;
+}
+
+/**
+ * The transposition key for the path search: every field that decides which acts are in order
+ * and what they do, nothing else (not text, names, times or counters). Two states with the same
+ * key have the same futures, so a result proved for one holds for the other.
+ */
+export function canonical(state: MeetingState): string {
+  const stack = state.stack.map((m) => m.motion + (m.seconder === null ? '-' : '+')).join('>');
+  return `${state.phase}|${quorumPresent(state) ? 'Q' : 'q'}|${stack}|${state.table.length}`;
+}
