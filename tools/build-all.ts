@@ -3,7 +3,10 @@ import { build } from 'vite';
 import { appRoot, appSites, WITH_TEST_SITES } from './app-sites.ts';
 
 // Builds every app that exists, one after another (two cores: parallel builds only contend).
-for (const site of appSites({ withTestSites: WITH_TEST_SITES })) {
+// Site names given as arguments build just those: `tsx tools/build-all.ts bench`.
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+for (const site of appSites({ withTestSites: WITH_TEST_SITES || only.length > 0 })) {
+  if (only.length > 0 && !only.includes(site.name)) continue;
   const root = appRoot(site);
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
   console.log(`built ${site.name}`);

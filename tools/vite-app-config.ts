@@ -12,7 +12,8 @@ export function appConfig(name: SiteName): UserConfig {
     base: '/',
     server: { port: site.port, strictPort: true, host: 'localhost', headers: devHeaders },
     preview: { port: site.port, strictPort: true, host: 'localhost', headers: headersFor(site) },
-    build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
+    // Every browser WebMCP runs in supports modulepreload; the polyfill would only add bytes.
+    build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false, modulePreload: { polyfill: false } },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   });
 }

@@ -1,7 +1,7 @@
 import { isAgentSubmission, respondToAgent, type WebMcp } from '@warrant/webmcp';
 import { diff } from './diff.ts';
 import { applyFormLegality, formInput } from './form-binding.ts';
-import { refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult, type Verdict } from './row.ts';
+import { refusal, type DeclarativeRow, type ImperativeRow, type JsonSchema, type Row, type RunContext, type ToolRefusal, type ToolResult, type Verdict } from './row.ts';
 import { signatureOf } from './signature.ts';
 import { validateInput } from './validate.ts';
 
@@ -55,6 +55,8 @@ export interface Surface<S> {
   hold(reason: string): () => void;
   /** Every row with its verdict in the given state, in row order. */
   explain(state: S): ExplainedRow[];
+  /** A row's input schema in a state (what a form for it should ask for). */
+  schemaOf(name: string, state: S): JsonSchema | undefined;
   /** Abort the epoch: every imperative tool goes at once; the surface then starts afresh. */
   resetEpoch(): Promise<ChangeRecord>;
   /** Run a row as a human would, through the same checks an agent's call goes through. */
@@ -108,18 +110,25 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     running.set(row.name, (running.get(row.name) ?? 0) + 1);
     let result: ToolResult;
     try {
-      const state = options.state();
-      const verdict = row.verdict(state);
-      if (!verdict.legal) {
-        result = refusal('NOT_IN_ORDER', `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, {
-          tool: row.name,
-          ...(verdict.cite ? { cite: verdict.cite } : {}),
-        });
+      // Order is legality, then bindings (precheck), then the schema, then the body; legality and
+      // bindings are read again after validation, which may have waited for the validator.
+      const answerBeforeRun = (state: S): ToolRefusal | null => {
+        const verdict = row.verdict(state);
+        if (!verdict.legal) {
+          return refusal('NOT_IN_ORDER', `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, {
+            tool: row.name,
+            ...(verdict.cite ? { cite: verdict.cite } : {}),
+          });
+        }
+        return row.precheck?.(state, input, ctx) ?? null;
+      };
+      const schemaState = ctx.caller === 'agent' ? ctx.registeredState : options.state();
+      const early = answerBeforeRun(options.state()) ?? (await validateInput(row.name, row.inputSchema(schemaState), input));
+      if (early) {
+        result = early;
       } else {
-        result =
-          row.precheck?.(state, input, ctx) ??
-          validateInput(row.name, row.inputSchema(ctx.caller === 'agent' ? ctx.registeredState : state), input) ??
-          (await row.run(state, input, ctx));
+        const state = options.state();
+        result = answerBeforeRun(state) ?? (await row.run(state, input, ctx));
       }
     } catch (error) {
       // Chrome collapses a thrown error into a generic UnknownError; answer with what happened.
@@ -283,6 +292,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     },
     explain(state) {
       return options.rows.map((row) => ({ name: row.name, title: row.title, kind: row.kind, verdict: row.verdict(state) }));
+    },
+    schemaOf(name, state) {
+      return rowsByName.get(name)?.inputSchema(state);
     },
     async resetEpoch() {
       epoch.abort(SURFACE_DROPPED);

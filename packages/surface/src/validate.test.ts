@@ -12,31 +12,31 @@ const schema = {
 };
 
 describe('validateInput', () => {
-  it('accepts input that fits', () => {
-    expect(validateInput('t', schema, { amount: 2, updates: { headline: 'hi' } })).toBeNull();
+  it('accepts input that fits', async () => {
+    expect(await validateInput('t', schema, { amount: 2, updates: { headline: 'hi' } })).toBeNull();
   });
 
-  it('names a missing required field', () => {
-    const refusal = validateInput('t', schema, {});
+  it('names a missing required field', async () => {
+    const refusal = await validateInput('t', schema, {});
     expect(refusal?.code).toBe('INVALID_INPUT');
     expect(refusal?.details['field']).toBe('amount');
     expect(refusal?.message).toContain('"amount" is required');
   });
 
-  it('names a nested field and what was expected', () => {
-    const refusal = validateInput('t', schema, { amount: 1, updates: { headline: 'far too long' } });
+  it('names a nested field and what was expected', async () => {
+    const refusal = await validateInput('t', schema, { amount: 1, updates: { headline: 'far too long' } });
     expect(refusal?.details['field']).toBe('updates.headline');
     expect(refusal?.message).toMatch(/updates\.headline.*too long/);
   });
 
-  it('names a field that is not accepted', () => {
-    const refusal = validateInput('t', schema, { amount: 1, updates: { price: '1' } });
+  it('names a field that is not accepted', async () => {
+    const refusal = await validateInput('t', schema, { amount: 1, updates: { price: '1' } });
     expect(refusal?.details['field']).toBe('updates.price');
     expect(refusal?.message).toContain('not accepted');
   });
 
-  it('names a wrong type', () => {
-    const refusal = validateInput('t', schema, { amount: 'two' });
+  it('names a wrong type', async () => {
+    const refusal = await validateInput('t', schema, { amount: 'two' });
     expect(refusal?.details['field']).toBe('amount');
     expect(refusal?.message).toContain('integer');
   });

@@ -1,9 +1,10 @@
-import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import type { OutputUnit, Validator } from '@cfworker/json-schema';
 import { refusal, type JsonSchema, type ToolRefusal } from './row.ts';
 
 // Neither Chromium nor the polyfill validates input against a tool's schema, so the kernel does,
 // before any row runs. @cfworker/json-schema interprets the schema (no eval), which a strict CSP
-// requires. Validators are cached by schema text: rows rebuild schemas from state on every call.
+// requires. It is loaded on the first call, not with the page: no tool is called before first
+// paint. Validators are cached by schema text.
 
 export interface FieldProblem {
   readonly field: string;
@@ -13,13 +14,16 @@ export interface FieldProblem {
 
 const validators = new Map<string, Validator>();
 const CACHE_LIMIT = 500;
+let library: Promise<typeof import('@cfworker/json-schema')> | null = null;
 
-function validatorFor(schema: JsonSchema): Validator {
+async function validatorFor(schema: JsonSchema): Promise<Validator> {
   const key = JSON.stringify(schema);
   let validator = validators.get(key);
   if (!validator) {
+    library ??= import('@cfworker/json-schema');
+    const { Validator: ValidatorClass } = await library;
     if (validators.size >= CACHE_LIMIT) validators.clear();
-    validator = new Validator(schema as object, '2020-12', false);
+    validator = new ValidatorClass(schema as object, '2020-12', false);
     validators.set(key, validator);
   }
   return validator;
@@ -51,16 +55,16 @@ function describe(unit: OutputUnit): FieldProblem {
   return { field, keyword: unit.keyword, problem: `"${field}": ${unit.error}` };
 }
 
-export function problemsWith(schema: JsonSchema, input: unknown): FieldProblem[] {
-  const result = validatorFor(schema).validate(input);
+export async function problemsWith(schema: JsonSchema, input: unknown): Promise<FieldProblem[]> {
+  const result = (await validatorFor(schema)).validate(input);
   if (result.valid) return [];
   const leaves = result.errors.filter((unit) => !WRAPPERS.has(unit.keyword));
   return (leaves.length > 0 ? leaves : result.errors).map(describe);
 }
 
 /** Null when the input fits the schema; otherwise a refusal that names each field and what was expected. */
-export function validateInput(toolName: string, schema: JsonSchema, input: unknown): ToolRefusal | null {
-  const problems = problemsWith(schema, input);
+export async function validateInput(toolName: string, schema: JsonSchema, input: unknown): Promise<ToolRefusal | null> {
+  const problems = await problemsWith(schema, input);
   if (problems.length === 0) return null;
   const summary = problems.map((p) => p.problem).join(' ');
   return refusal('INVALID_INPUT', `Invalid input for ${toolName}: ${summary} Nothing was changed.`, {

@@ -1,5 +1,6 @@
 import { documentContext, type PlatformContext } from './platform.ts';
-import { acceptedShape, executeTool, type ArgumentShape, type ExecuteOutcome } from './execute-tool.ts';
+import { acceptedShape, type ArgumentShape } from './argument-shape.ts';
+import type { ExecuteOutcome } from './execute-tool.ts';
 import { list, onToolChange, register, type ListedTool, type RegisterOptions, type ToolDeclaration } from './tools.ts';
 
 export type Mode = 'native' | 'polyfill' | 'unavailable';
@@ -24,7 +25,8 @@ export function wrapContext(context: PlatformContext, mode: 'native' | 'polyfill
     mode,
     registerTool: (tool, options) => register(context, tool, options),
     getTools: (options) => list(context, options?.fromOrigins),
-    executeTool: (tool, input, options) => executeTool(context, tool, input, options),
+    // Calling a tool from the page is rare next to registering them; its code loads on first use.
+    executeTool: async (tool, input, options) => (await import('./execute-tool.ts')).executeTool(context, tool, input, options),
     onToolChange: (listener) => onToolChange(context, listener),
     acceptedShape: () => acceptedShape(context),
   };

@@ -1,3 +1,4 @@
+import { acceptedShape, rememberShape, type ArgumentShape } from './argument-shape.ts';
 import type { PlatformContext, PlatformRegisteredTool } from './platform.ts';
 import type { ListedTool } from './tools.ts';
 
@@ -6,19 +7,11 @@ import type { ListedTool } from './tools.ts';
 // the tool: both are raised while the input is parsed. We still reissue only for a read-only
 // tool, so that no mistake in recognising a refusal can ever repeat a side effect.
 
-export type ArgumentShape = 'object' | 'string';
-
 export type ExecuteOutcome =
   | { readonly ok: true; readonly shape: ArgumentShape; readonly raw: string | null; readonly value: unknown }
   | { readonly ok: false; readonly code: ExecuteFailureCode; readonly message: string; readonly shape: ArgumentShape | null };
 
 export type ExecuteFailureCode = 'NOT_REGISTERED' | 'SHAPE_REFUSED' | 'ABORTED' | 'TOOL_FAILED';
-
-const workingShape = new WeakMap<PlatformContext, ArgumentShape>();
-
-export function acceptedShape(context: PlatformContext): ArgumentShape | null {
-  return workingShape.get(context) ?? null;
-}
 
 /** True when the runtime refused the argument's shape (before running the tool). */
 export function isShapeRefusal(error: unknown): boolean {
@@ -55,7 +48,7 @@ async function attempt(
 ): Promise<ExecuteOutcome | 'refused'> {
   try {
     const raw = await context.executeTool(tool, encode(input, shape), signal ? { signal } : undefined);
-    workingShape.set(context, shape);
+    rememberShape(context, shape);
     return { ok: true, shape, raw, value: decode(raw) };
   } catch (error) {
     if (signal?.aborted) return failure('ABORTED', signal.reason ?? error, shape);
@@ -96,7 +89,7 @@ export async function executeTool(
     return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now, so there is nothing to call.`, shape: null };
   }
   const readOnly = entry.annotations?.readOnlyHint === true;
-  let shape = workingShape.get(context) ?? null;
+  let shape = acceptedShape(context);
   if (shape === null && !readOnly) shape = await learnShape(context, tools, options.signal);
   const first = shape ?? 'object';
   const outcome = await attempt(context, entry, input, first, options.signal);

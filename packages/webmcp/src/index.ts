@@ -1,5 +1,6 @@
 export { connect, wrapContext, type Connection, type Mode, type WebMcp } from './connect.ts';
-export { isShapeRefusal, type ArgumentShape, type ExecuteOutcome, type ExecuteFailureCode } from './execute-tool.ts';
+export { isShapeRefusal, type ExecuteOutcome, type ExecuteFailureCode } from './execute-tool.ts';
+export type { ArgumentShape } from './argument-shape.ts';
 export type { ListedTool, ToolDeclaration, RegisterOptions } from './tools.ts';
 export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
 export { isAgentSubmission, respondToAgent } from './form-submission.ts';

@@ -57,16 +57,4 @@ export const SEED: readonly MeetingEvent[] = [
   { seq: 17, at: '19:19', actor: 'clerk', type: 'second_pending_motion', payload: { seconder: 'Hollis Pemberton' } },
 ];
 
-/** Each checkpoint is a prefix length: the bench shows replay(SEED.slice(0, n)). */
-export const CHECKPOINTS = {
-  /** Nobody counted, nothing called: the smallest surface. */
-  load: 0,
-  /** A bare seconded main motion with a quorum: the most acts in order at once. */
-  widest: 4,
-  /** Main motion, amendment and amendment to it, all seconded: three questions deep. */
-  tangle: 8,
-  /** Both amendments adopted into the motion, and the motion laid on the table. */
-  tabled: 15,
-  /** A seconded main motion quoting text that tells the clerk to record it as adopted. */
-  injection: 17,
-} as const;
+export { CHECKPOINTS, type CheckpointName } from './checkpoints.ts';

@@ -1,0 +1,69 @@
+import { computed, signal, type ReadonlySignal } from '@preact/signals';
+import { reduce, replay } from './domain/reduce.ts';
+import type { Actor, EventType, MeetingEvent, MeetingState, Payloads } from './domain/state.ts';
+import type { MeetingLogStore } from './meeting-log-store.ts';
+
+// The meeting as the page holds it: the append-only log, and the state folded from it. Every
+// act — a clerk's entry, the chair's control, an agent's tool call — goes through commit(), so
+// the minute book, the surface and the disk always agree.
+
+export interface Meeting {
+  readonly events: ReadonlySignal<readonly MeetingEvent[]>;
+  readonly state: ReadonlySignal<MeetingState>;
+  /** Appends one event and persists it; resolves with the state before and after. */
+  commit<K extends EventType>(type: K, payload: Payloads[K], actor: Actor): Promise<{ event: MeetingEvent; before: MeetingState; after: MeetingState }>;
+  /** Archives the current record and replays another (a checkpoint of the seeded meeting). */
+  startOver(events: readonly MeetingEvent[], reason: string): Promise<void>;
+  /** Subscribe to every state change (the surface reconciles on it). */
+  onChange(listener: () => void): () => void;
+}
+
+function clockTime(date: Date): string {
+  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+export function createMeeting(store: MeetingLogStore, initial: readonly MeetingEvent[], now: () => Date = () => new Date()): Meeting {
+  const events = signal<readonly MeetingEvent[]>(initial);
+  const folded = signal<MeetingState>(replay(initial));
+  const state = computed(() => folded.value);
+  const listeners = new Set<() => void>();
+  const notify = (): void => {
+    for (const listener of listeners) listener();
+  };
+  // Commits are serialised: two quick acts must get consecutive seq numbers and land in order.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return {
+    events,
+    state,
+    commit(type, payload, actor) {
+      const run = queue.then(async () => {
+        const before = folded.value;
+        const last = events.value.at(-1);
+        const event = { seq: (last?.seq ?? 0) + 1, at: clockTime(now()), actor, type, payload } as MeetingEvent;
+        await store.append(event);
+        const after = reduce(before, event);
+        events.value = [...events.value, event];
+        folded.value = after;
+        notify();
+        return { event, before, after };
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    startOver(next, reason) {
+      const run = queue.then(async () => {
+        await store.startOver(next, reason);
+        events.value = [...next];
+        folded.value = replay(next);
+        notify();
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
