@@ -14,7 +14,7 @@ export interface FieldProblem {
 
 const validators = new Map<string, Validator>();
 const CACHE_LIMIT = 500;
-let library: Promise<typeof import('@cfworker/json-schema')> | null = null;
+let library: Promise<{ Validator: typeof Validator }> | null = null;
 
 async function validatorFor(schema: JsonSchema): Promise<Validator> {
   const key = JSON.stringify(schema);

@@ -16,8 +16,9 @@ import { MinuteBook } from './minute-book.tsx';
 import { MotionStack } from './motion-stack.tsx';
 import { OutOfOrderPanel } from './out-of-order-panel.tsx';
 import { OutOfScope } from './out-of-scope.tsx';
+import type { Runner as RunnerType } from './runner.tsx';
 
-type RunnerComponent = (typeof import('./runner.tsx'))['Runner'];
+type RunnerComponent = typeof RunnerType;
 
 export interface BenchView {
   readonly connection: Connection;
