@@ -21,6 +21,20 @@ function json(value: object | undefined): string {
   return text;
 }
 
+interface Remembered {
+  readonly description: string;
+  readonly schema: object;
+  readonly signature: string;
+}
+const lastSignature = new WeakMap<object, Remembered>();
+
 export function signatureOf<S>(row: ImperativeRow<S>, state: S): string {
-  return `${row.title}\u0000${row.description(state)}\u0000${json(row.annotations)}\u0000${json(row.inputSchema(state))}`;
+  const description = row.description(state);
+  const schema = row.inputSchema(state);
+  const remembered = lastSignature.get(row);
+  // Most rows answer a reconcile exactly as they did the last one; reuse that answer.
+  if (remembered && remembered.description === description && remembered.schema === schema) return remembered.signature;
+  const signature = `${row.title}\u0000${description}\u0000${json(row.annotations)}\u0000${json(schema)}`;
+  lastSignature.set(row, { description, schema, signature });
+  return signature;
 }

@@ -1,0 +1,119 @@
+import { SITES } from '@warrant/config';
+import { createSurface } from '@warrant/surface';
+import { wrapContext } from '@warrant/webmcp';
+import { CHECKPOINTS } from '../apps/bench/src/domain/checkpoints.ts';
+import { explainPathTo } from '../apps/bench/src/domain/path.ts';
+import { replay } from '../apps/bench/src/domain/reduce.ts';
+import { GOALS } from '../apps/bench/src/domain/rulebook.ts';
+import { SEED } from '../apps/bench/src/domain/seed.ts';
+import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.ts';
+import { createMeeting } from '../apps/bench/src/meeting.ts';
+import type { MeetingLogStore } from '../apps/bench/src/meeting-log-store.ts';
+import { benchRows } from '../apps/bench/src/surface-rows.ts';
+import { initialJsGzipBytes } from './bundle-size.ts';
+import { memoryContext } from './memory-context.ts';
+import { median, round, type BenchResult } from './measure.ts';
+
+// The clerk's bench: how hard the planner works, how many registrations a meeting costs, and how
+// much script a first visit downloads.
+
+const RUNS = 300;
+// Resolve at once: the benchmark times the search, not the main-thread yields between slices.
+const noYield = (): Promise<void> => Promise.resolve();
+
+async function measurePlan(goal: string, state: MeetingState): Promise<{ nodes: number; ms: number; depth: number; found: boolean }> {
+  const times: number[] = [];
+  let last = await explainPathTo(goal, state, { yieldFn: noYield });
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    last = await explainPathTo(goal, state, { yieldFn: noYield });
+    times.push(performance.now() - start);
+  }
+  return { nodes: last.nodes, ms: median(times), depth: last.depth, found: last.found };
+}
+
+async function pathBenchmarks(): Promise<BenchResult[]> {
+  const tangle = replay(SEED.slice(0, CHECKPOINTS.tangle));
+  const widest = replay(SEED.slice(0, CHECKPOINTS.widest));
+  const vote = await measurePlan('vote_on_the_main_motion', tangle);
+  let worstNodes = { value: 0, where: '' };
+  let worstMs = { value: 0, where: '' };
+  for (const [name, state] of [['tangle', tangle], ['widest', widest]] as const) {
+    for (const goal of GOALS) {
+      const result = await measurePlan(goal.id, state);
+      if (result.nodes > worstNodes.value) worstNodes = { value: result.nodes, where: `${goal.id} from the ${name}` };
+      if (result.ms > worstMs.value) worstMs = { value: result.ms, where: `${goal.id} from the ${name}` };
+    }
+  }
+  return [
+    {
+      id: 'bench.path_nodes_tangle_vote',
+      value: vote.nodes,
+      unit: 'nodes',
+      goal: '< 399',
+      note: `Positions generated to prove the plan for vote_on_the_main_motion from the tangle (found: ${vote.found}, depth ${vote.depth}). Reference: 399.`,
+    },
+    { id: 'bench.path_ms_tangle_vote', value: round(vote.ms), unit: 'ms', goal: '< 1', note: `Median of ${RUNS} runs in Node, no main-thread yields.` },
+    {
+      id: 'bench.path_nodes_worst_goal',
+      value: worstNodes.value,
+      unit: 'nodes',
+      goal: '< 4054',
+      note: `Worst of the five goals from the tangle and from the widest frontier, to depth 12 where no plan exists: ${worstNodes.where}. Reference: 4,054 (tangle), 6,996 (widest).`,
+    },
+    { id: 'bench.path_ms_worst_goal', value: round(worstMs.value), unit: 'ms', goal: '< 8', note: `Median of ${RUNS} runs of the slowest goal: ${worstMs.where}.` },
+  ];
+}
+
+function memoryLog(): MeetingLogStore {
+  return { load: async () => [], append: async () => undefined, startOver: async () => undefined, archivedCount: async () => 0 };
+}
+
+/** Replays the seeded meeting event by event through the real rows, counting platform calls. */
+async function registrationBenchmarks(): Promise<BenchResult[]> {
+  const meeting = createMeeting(memoryLog(), []);
+  const context = memoryContext();
+  const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: wrapContext(context, 'native'), schedule: () => {} });
+  await surface.reconcile();
+  let ours = 0;
+  let teardown = context.size();
+  for (const event of SEED as readonly MeetingEvent[]) {
+    const before = context.size();
+    await meeting.commit(event.type, event.payload as never, event.actor);
+    const change = await surface.reconcile();
+    ours += change.ops.register + change.ops.abort;
+    teardown += before + context.size();
+  }
+  surface.dispose();
+  return [
+    {
+      id: 'bench.registration_ops_seed_replay',
+      value: ours,
+      unit: 'calls',
+      goal: 'report',
+      note: `registerTool calls + signal aborts over the ${SEED.length}-event seeded meeting (imperative tools; the two forms are toggled by attribute).`,
+    },
+    {
+      id: 'bench.registration_ops_seed_replay_teardown',
+      value: teardown,
+      unit: 'calls',
+      goal: 'report',
+      note: `The same replay under a full-teardown strategy (abort everything, register everything legal, at every event): ${round(teardown / ours, 1)}× ours.`,
+    },
+  ];
+}
+
+function bundleBenchmark(): BenchResult {
+  const { bytes, files } = initialJsGzipBytes(SITES.bench);
+  return {
+    id: 'bench.bundle_kb_gz',
+    value: round(bytes / 1000, 1),
+    unit: 'kB',
+    goal: '<= 30',
+    note: `Initial JS (entry + modulepreloads, gzip -9): ${files.join(', ')}. The polyfill, validator, planner, seeded record and runner load on demand.`,
+  };
+}
+
+export async function benchAppBenchmarks(): Promise<BenchResult[]> {
+  return [...(await pathBenchmarks()), ...(await registrationBenchmarks()), bundleBenchmark()];
+}
