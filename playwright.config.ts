@@ -1,20 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { SITES } from '@warrant/config';
+import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 
 // Two lanes over the same tests: Debian's Chromium with native WebMCP, and the same browser
 // without the flag, where the pinned polyfill provides it. Never a downloaded browser.
 // Chromium keeps only the last --enable-features switch, so the native lane passes exactly one.
 
-const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const baseArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const executablePath = CHROMIUM_PATH;
+const baseArgs = BASE_ARGS;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SITES } from '@warrant/config';
+import { insecureOriginOf, SITES } from '@warrant/config';
 import { agentFor, laneOf, type Agent } from './agent.ts';
+import { launchWithInsecureHost } from './launch.ts';
 
 // The clerk's bench in a real browser, in both lanes. The agent is a real caller; the chair and
 // the clerk are a person clicking the page.
@@ -128,4 +129,26 @@ test('bad input is refused with the field named, and the record does not change'
   expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'present' } });
   await expect(page.locator('#entry-count')).toHaveText('0');
   await expect(page.locator('#present-count')).toHaveText('0');
+});
+
+test('with no WebMCP at all the bench still works and says so', async ({ browserName: _browserName }, testInfo) => {
+  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${insecureOriginOf('bench')}/`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+    await expect(page.locator('#webmcp-mode')).toHaveAttribute('title', /secure context/);
+    // The in-order panel falls back to the rule table, and the bench controls still record.
+    await expect(page.locator('#in-order-count')).toHaveText('5');
+    await page.fill('#attendance input[name="present"]', '7');
+    await page.click('#attendance button[type="submit"]');
+    await expect(page.locator('#present-count')).toHaveText('7');
+    await expect(page.locator('#in-order-count')).toHaveText('6');
+    await page.click('#checkpoint-tangle');
+    await expect(page.locator('#in-order-count')).toHaveText('15');
+    await expect(page.locator('#out-of-order li[data-tool="move_to_amend_the_amendment"]')).toContainText('§12');
+  } finally {
+    await browser.close();
+  }
 });

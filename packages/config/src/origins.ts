@@ -46,3 +46,14 @@ export const SITES: Readonly<Record<SiteName, Site>> = {
 export function originOf(name: SiteName): string {
   return SITES[name].origin;
 }
+
+/**
+ * A host name that resolves to this machine but is not a secure context (only localhost is, over
+ * plain http). Browser tests map it with --host-resolver-rules to show a page working with no
+ * WebMCP at all.
+ */
+export const INSECURE_TEST_HOST = 'warrant-insecure.test';
+
+export function insecureOriginOf(name: SiteName): string {
+  return `http://${INSECURE_TEST_HOST}:${SITES[name].port}`;
+}
