@@ -82,29 +82,34 @@ function gatedImperative(row: GatedRow, meeting: Meeting): ImperativeRow<Meeting
   };
 }
 
-/** The tally form: a count larger than the room is a miscount, and nothing is recorded. */
-function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState> {
+/** A gated row bound to a <form>: legality toggles its toolname; a submission runs `run`. */
+function formRow(row: GatedRow, formId: string, run: DeclarativeRow<MeetingState>['run']): DeclarativeRow<MeetingState> {
   return {
     kind: 'declarative',
     name: row.name,
-    formId: 'vote-tally',
+    formId,
     title: row.title,
     description: () => row.description,
     verdict: (state) => rule(state, row.name),
     inputSchema: () => row.inputSchema,
-    run: (state, input, ctx) => {
-      const tally = input as unknown as Payloads['record_vote_tally'];
-      const counted = tally.aye + tally.nay + (tally.abstain ?? 0);
-      if (counted > state.present) {
-        return refusal(
-          'TALLY_EXCEEDS_PRESENT',
-          `The tally counts ${counted} votes but only ${state.present} members are present. Recount before recording; nothing was recorded.`,
-          { counted, present: state.present },
-        );
-      }
-      return record(meeting, 'record_vote_tally', tally, ctx);
-    },
+    run,
   };
+}
+
+/** The tally form: a count larger than the room is a miscount, and nothing is recorded. */
+function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState> {
+  return formRow(row, 'vote-tally', (state, input, ctx) => {
+    const tally = input as unknown as Payloads['record_vote_tally'];
+    const counted = tally.aye + tally.nay + (tally.abstain ?? 0);
+    if (counted > state.present) {
+      return refusal(
+        'TALLY_EXCEEDS_PRESENT',
+        `The tally counts ${counted} votes but only ${state.present} members are present. Recount before recording; nothing was recorded.`,
+        { counted, present: state.present },
+      );
+    }
+    return record(meeting, 'record_vote_tally', tally, ctx);
+  });
 }
 
 /**
@@ -112,21 +117,12 @@ function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState>
  * It has no toolautosubmit, so an agent can only fill it; a person at the bench states it.
  */
 function motionEntryRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState> {
-  return {
-    kind: 'declarative',
-    name: row.name,
-    formId: 'motion-entry',
-    title: row.title,
-    description: () => row.description,
-    verdict: (state) => rule(state, row.name),
-    inputSchema: () => row.inputSchema,
-    run: async (_state, input, ctx) => {
-      const entry = input as unknown as Payloads['enter_motion_text'];
-      const entered = await record(meeting, 'enter_motion_text', entry, ctx);
-      if (!rule(meeting.state.value, 'move_main_motion').legal) return entered;
-      return record(meeting, 'move_main_motion', { text: entry.text, mover: entry.mover ?? 'a member' }, ctx);
-    },
-  };
+  return formRow(row, 'motion-entry', async (_state, input, ctx) => {
+    const entry = input as unknown as Payloads['enter_motion_text'];
+    const entered = await record(meeting, 'enter_motion_text', entry, ctx);
+    if (!rule(meeting.state.value, 'move_main_motion').legal) return entered;
+    return record(meeting, 'move_main_motion', { text: entry.text, mover: entry.mover ?? 'a member' }, ctx);
+  });
 }
 
 export function benchRows(meeting: Meeting): Row<MeetingState>[] {
