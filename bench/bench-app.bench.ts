@@ -1,6 +1,6 @@
 import { SITES } from '@warrant/config';
 import { createSurface } from '@warrant/surface';
-import { wrapContext } from '@warrant/webmcp';
+import { memoryWebMcp } from '@warrant/webmcp';
 import { CHECKPOINTS } from '../apps/bench/src/domain/checkpoints.ts';
 import { explainPathTo } from '../apps/bench/src/domain/path.ts';
 import { replay } from '../apps/bench/src/domain/reduce.ts';
@@ -11,7 +11,6 @@ import { createMeeting } from '../apps/bench/src/meeting.ts';
 import type { MeetingLogStore } from '../apps/bench/src/meeting-log-store.ts';
 import { benchRows } from '../apps/bench/src/surface-rows.ts';
 import { initialJsGzipBytes } from './bundle-size.ts';
-import { memoryContext } from './memory-context.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
 // The clerk's bench: how hard the planner works, how many registrations a meeting costs, and how
@@ -72,17 +71,17 @@ function memoryLog(): MeetingLogStore {
 /** Replays the seeded meeting event by event through the real rows, counting platform calls. */
 async function registrationBenchmarks(): Promise<BenchResult[]> {
   const meeting = createMeeting(memoryLog(), []);
-  const context = memoryContext();
-  const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: wrapContext(context, 'native'), schedule: () => {} });
+  const memory = memoryWebMcp();
+  const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
   await surface.reconcile();
   let ours = 0;
-  let teardown = context.size();
+  let teardown = memory.size();
   for (const event of SEED as readonly MeetingEvent[]) {
-    const before = context.size();
+    const before = memory.size();
     await meeting.commit(event.type, event.payload as never, event.actor);
     const change = await surface.reconcile();
     ours += change.ops.register + change.ops.abort;
-    teardown += before + context.size();
+    teardown += before + memory.size();
   }
   surface.dispose();
   return [

@@ -1,6 +1,5 @@
 import { createSurface, type JsonSchema, type Row } from '@warrant/surface';
-import { wrapContext } from '@warrant/webmcp';
-import { memoryContext } from './memory-context.ts';
+import { memoryWebMcp } from '@warrant/webmcp';
 import { median, round, seededRandom, type BenchResult } from './measure.ts';
 
 // The kernel's own numbers: how long one reconcile takes, whether its platform calls are always
@@ -38,11 +37,11 @@ function rows(count: number): Row<Switches>[] {
 
 function surfaceOver(count: number, start: Switches) {
   let state = start;
-  const context = memoryContext();
-  const surface = createSurface<Switches>({ rows: rows(count), state: () => state, webmcp: wrapContext(context, 'native'), schedule: () => {} });
+  const memory = memoryWebMcp();
+  const surface = createSurface<Switches>({ rows: rows(count), state: () => state, webmcp: memory.webmcp, schedule: () => {} });
   return {
     surface,
-    context,
+    memory,
     set: (next: Switches) => {
       state = next;
     },

@@ -8,6 +8,8 @@ import { appRoot } from './app-sites.ts';
 export function serveSite(site: Site): Promise<Server> {
   const headers = headersFor(site);
   const files = sirv(join(appRoot(site), 'dist'), {
+    // Look files up on each request rather than once at start: a rebuild while serving must not 404.
+    dev: true,
     etag: true,
     setHeaders: (res) => {
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

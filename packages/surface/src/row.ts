@@ -17,6 +17,11 @@ export interface Verdict {
   readonly reason?: string;
   /** The rule that decides it, e.g. "RONR §12" or "scope v3". */
   readonly cite?: string;
+  /**
+   * The refusal code a call hears if it reaches a row that is out of order (a call racing the
+   * reconcile that removes its tool). NOT_IN_ORDER when absent.
+   */
+  readonly code?: string;
 }
 
 /** Every tool answers with one of these; a refusal is an answer, never a thrown error. */

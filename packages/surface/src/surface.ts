@@ -115,7 +115,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       const answerBeforeRun = (state: S): ToolRefusal | null => {
         const verdict = row.verdict(state);
         if (!verdict.legal) {
-          return refusal('NOT_IN_ORDER', `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, {
+          return refusal(verdict.code ?? 'NOT_IN_ORDER', `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, {
             tool: row.name,
             ...(verdict.cite ? { cite: verdict.cite } : {}),
           });

@@ -25,6 +25,8 @@ export interface BoardVerdict {
   readonly reason?: string;
   /** The binding that decides it, e.g. "scope v3". */
   readonly cite?: string;
+  /** The refusal code a call that races past the registration hears (the spec's code for the cause). */
+  readonly code?: string;
 }
 
 export interface BoardAnnotations {
@@ -78,9 +80,9 @@ function versionProperty(state: BoardState): JsonSchema {
 /** The first reason a write tool is out of order in this phase, if any. */
 function closedPhase(state: BoardState): BoardVerdict | null {
   if (state.phase === 'REVIEW') {
-    return { legal: false, reason: 'The board is in review: write tools are closed until the human returns it to draft.', cite: cite(state) };
+    return { legal: false, code: 'BOARD_NOT_DRAFT', reason: 'The board is in review: write tools are closed until the human returns it to draft.', cite: cite(state) };
   }
-  if (state.phase === 'ACCEPTED') return { legal: false, reason: 'The board has been accepted: it takes no further changes.', cite: cite(state) };
+  if (state.phase === 'ACCEPTED') return { legal: false, code: 'BOARD_NOT_DRAFT', reason: 'The board has been accepted: it takes no further changes.', cite: cite(state) };
   return null;
 }
 
@@ -237,7 +239,7 @@ const requestScopeExpansion: BoardToolSpec = {
     if (derived.scoped.length === 0) return { legal: false, reason: 'Nothing is framed yet: the human frames the first fields, on the board.', cite: cite(state) };
     if (derived.blocked.length === 0) return { legal: false, reason: 'Every field is already framed.', cite: cite(state) };
     if (state.pendingExpansion) {
-      return { legal: false, reason: `A request for ${labelList(state.pendingExpansion.fields)} is already waiting for the human.`, cite: cite(state) };
+      return { legal: false, code: 'EXPANSION_PENDING', reason: `A request for ${labelList(state.pendingExpansion.fields)} is already waiting for the human.`, cite: cite(state) };
     }
     return { legal: true, cite: cite(state) };
   },
@@ -281,9 +283,9 @@ const submitChangesForReview: BoardToolSpec = {
     const closed = closedPhase(state);
     if (closed) return closed;
     if (state.pendingExpansion) {
-      return { legal: false, reason: `A request for ${labelList(state.pendingExpansion.fields)} is waiting for the human; submit after they decide.`, cite: cite(state) };
+      return { legal: false, code: 'HUMAN_DECISION_PENDING', reason: `A request for ${labelList(state.pendingExpansion.fields)} is waiting for the human; submit after they decide.`, cite: cite(state) };
     }
-    if (!derive(state).hasChanges) return { legal: false, reason: 'Nothing differs from the original board yet.', cite: cite(state) };
+    if (!derive(state).hasChanges) return { legal: false, code: 'NO_CHANGES', reason: 'Nothing differs from the original board yet.', cite: cite(state) };
     return { legal: true, cite: cite(state) };
   },
   inputSchema: (state) => ({

@@ -133,6 +133,30 @@ function versionCheck(state: BoardState, args: Record<string, unknown>, register
   return bindToVersion(registeredVersion, () => state.scopeVersion).check(args.scopeVersion);
 }
 
+/**
+ * The field names of an edit, judged before any value is: a name that is no field gives
+ * UNKNOWN_FIELD, a field outside the frame gives OUT_OF_SCOPE, and either rejects the whole batch.
+ * The surface asks this before it checks the input against the schema, so an agent that names an
+ * unframed field hears "outside the frame" rather than "not accepted by the schema".
+ */
+export function updateFieldsRefusal(state: BoardState, names: readonly string[]): Refusal | null {
+  const unknown = names.filter((id) => !isFieldId(id));
+  if (unknown.length > 0) {
+    return refuse('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}. Nothing was applied. The fields are: ${FIELD_IDS.join(', ')}.`, {
+      unknownFields: unknown,
+      knownFields: FIELD_IDS,
+    });
+  }
+  const outOfScope = sortFieldIds((names as FieldId[]).filter((id) => !state.scope.includes(id)));
+  if (outOfScope.length === 0) return null;
+  return refuse(
+    'OUT_OF_SCOPE',
+    `${outOfScope.join(', ')} ${outOfScope.length === 1 ? 'is' : 'are'} outside the human's frame (scope v${state.scopeVersion}: ${state.scope.join(', ') || 'nothing'}). ` +
+      'The whole batch was rejected; nothing was applied. Edit only framed fields, or call request_scope_expansion to ask the human for the others.',
+    { outOfScope, scope: state.scope, scopeVersion: state.scopeVersion },
+  );
+}
+
 export function createActs(env: BoardEnv): BoardActs {
   const log = (
     state: BoardState,
@@ -321,28 +345,8 @@ export function createActs(env: BoardEnv): BoardActs {
       if (entries.length === 0) {
         return refused(state, refuse('NO_UPDATES', `\`updates\` is empty. Name at least one framed field: ${labels(state.scope)}.`, { scope: state.scope }));
       }
-      const unknown = entries.map(([id]) => id).filter((id) => !isFieldId(id));
-      if (unknown.length > 0) {
-        return refused(
-          state,
-          refuse('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}. Nothing was applied. The fields are: ${FIELD_IDS.join(', ')}.`, {
-            unknownFields: unknown,
-            knownFields: FIELD_IDS,
-          }),
-        );
-      }
-      const outOfScope = sortFieldIds((entries.map(([id]) => id) as FieldId[]).filter((id) => !state.scope.includes(id)));
-      if (outOfScope.length > 0) {
-        return refused(
-          state,
-          refuse(
-            'OUT_OF_SCOPE',
-            `${outOfScope.join(', ')} ${outOfScope.length === 1 ? 'is' : 'are'} outside the human's frame (scope v${state.scopeVersion}: ${state.scope.join(', ') || 'nothing'}). ` +
-              'The whole batch was rejected; nothing was applied. Edit only framed fields, or call request_scope_expansion to ask the human for the others.',
-            { outOfScope, scope: state.scope, scopeVersion: state.scopeVersion },
-          ),
-        );
-      }
+      const outside = updateFieldsRefusal(state, entries.map(([id]) => id));
+      if (outside) return refused(state, outside);
       const next: Record<FieldId, string> = { ...state.fields };
       for (const id of FIELD_IDS) {
         if (!Object.hasOwn(updates, id)) continue;

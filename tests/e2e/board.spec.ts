@@ -1,0 +1,317 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SITES } from '@warrant/config';
+import { BOARD_DB, BOARD_DB_VERSION, BOARD_KEY, BOARD_STORE } from '../../apps/board/src/storage-names.ts';
+import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
+
+// The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
+// human is Playwright clicking the page. Each test gets a fresh browser context, so a fresh
+// IndexedDB: the board starts at scope v0.
+
+const READS = ['inspect_active_scope', 'inspect_workspace'];
+const FRAMED = ['edit_scoped_fields', ...READS, 'request_scope_expansion'];
+const ALL = ['edit_scoped_fields', ...READS, 'request_scope_expansion', 'submit_changes_for_review'];
+const HEADLINE = 'A cordless lamp for desk and balcony';
+const REASON = 'The brief moves the launch to 6 October; the board still says 20 October.';
+
+type Result = { ok: boolean; code?: string; message?: string; details?: Record<string, unknown>; [key: string]: unknown };
+type Workspace = Result & { phase: string; scopeVersion: number; scope: string[]; fields: Array<{ id: string; value: string; agentAccess: string }>; review: { reviewId: string } | null };
+
+async function open(page: Page, lane: Lane): Promise<Agent> {
+  await page.goto(`${SITES.board.origin}/`);
+  return ready(page, lane);
+}
+
+async function ready(page: Page, lane: Lane): Promise<Agent> {
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', lane);
+  return agentFor(page, lane);
+}
+
+const card = (page: Page, id: string) => page.locator(`.field-card[data-field="${id}"]`);
+const call = async (agent: Agent, name: string, input: object = {}) => (await agent.call(name, input)) as Result;
+const workspace = async (agent: Agent) => (await agent.call('inspect_workspace', {})) as Workspace;
+const valueOf = (ws: Workspace, id: string) => ws.fields.find((field) => field.id === id)?.value;
+
+/** The human selects exactly `ids` on the board (by clicking) and frames them. */
+async function frameByClicking(page: Page, ids: string[]): Promise<void> {
+  for (const id of ['product_name', 'headline', 'description', 'audience', 'launch_date', 'price']) {
+    const selected = (await card(page, id).getAttribute('aria-selected')) === 'true';
+    if (selected !== ids.includes(id)) await card(page, id).click();
+  }
+  await page.getByRole('button', { name: 'Frame selected fields' }).click();
+}
+
+async function scopeVersion(page: Page, version: number): Promise<void> {
+  await expect(page.locator('#scope-version')).toHaveAttribute('data-version', String(version));
+}
+
+async function schemaVersion(agent: Agent, name: string): Promise<unknown> {
+  const tool = (await agent.tools()).find((t) => t.name === name);
+  return (tool?.inputSchema as { properties?: { scopeVersion?: { const?: unknown } } } | undefined)?.properties?.scopeVersion?.const;
+}
+
+/** Watches a call without awaiting it: the human has to act while it is still open. */
+function watch<T>(promise: Promise<T>) {
+  const box: { settled: boolean; promise: Promise<T> } = { settled: false, promise };
+  void promise.then(
+    () => (box.settled = true),
+    () => (box.settled = true),
+  );
+  return box;
+}
+
+test('the agent asks for a wider frame, waits, and continues in the same turn once the human expands it', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  expect(await agent.names()).toEqual(READS);
+
+  await card(page, 'headline').click();
+  await card(page, 'description').click({ modifiers: ['Shift'] });
+  await page.getByRole('button', { name: 'Frame selected fields' }).click();
+  await scopeVersion(page, 1);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+
+  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({ ok: true, code: 'SCOPED_EDIT_APPLIED' });
+  await expect.poll(() => agent.names()).toEqual(ALL);
+
+  const request = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }));
+  const decision = page.locator('section.decision');
+  await expect(decision.getByRole('heading', { name: 'The agent is asking for a wider frame' })).toBeVisible();
+  await expect(decision).toContainText(REASON);
+  await expect(decision.locator('[data-field="launch_date"]')).toBeVisible();
+  await expect(page.locator('#surface-held')).toBeVisible();
+  await page.waitForTimeout(750);
+  expect(request.settled, 'the call waits for the human').toBe(false);
+  // Held: the request and submit tools are out of order now, yet nothing was re-registered.
+  expect(await agent.names()).toEqual(ALL);
+
+  await decision.getByRole('button', { name: 'Expand scope' }).click();
+  const answer = await request.promise;
+  expect(answer).toMatchObject({
+    ok: true,
+    code: 'EXPANSION_APPROVED',
+    permissionChanged: true,
+    currentScopeVersion: 2,
+    scope: ['headline', 'description', 'launch_date'],
+  });
+  expect(answer['nextAction']).toContain('do not ask the human to confirm again');
+  await expect(decision).toHaveCount(0);
+  await scopeVersion(page, 2);
+
+  // The same turn: re-inspect, pick up the tools bound to v2, edit the new field, submit.
+  expect(await call(agent, 'inspect_active_scope')).toMatchObject({ scopeVersion: 2, pendingHumanDecision: null });
+  await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
+  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } })).toMatchObject({ ok: true, scopeVersion: 2 });
+  await expect(page.locator('#value-launch_date')).toHaveText('2026-10-06');
+  await expect.poll(() => schemaVersion(agent, 'submit_changes_for_review')).toBe(2);
+  const submitted = await call(agent, 'submit_changes_for_review', { scopeVersion: 2 });
+  expect(submitted).toMatchObject({ ok: true, code: 'REVIEW_SUBMITTED', phase: 'REVIEW' });
+  expect(submitted.message).toContain('Nothing has been published');
+  await expect.poll(() => agent.names()).toEqual(READS);
+
+  const review = page.locator('section.review');
+  await expect(review.locator('#review-reference')).toHaveAttribute('title', String(submitted['reviewId']));
+  await review.getByRole('button', { name: 'Accept change set' }).click();
+  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
+  expect(await agent.names()).toEqual(READS);
+  expect(await workspace(agent)).toMatchObject({ phase: 'ACCEPTED' });
+  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'REVIEW_ACCEPTED');
+});
+
+test('a capability captured before a human re-frame answers SCOPE_STALE and changes nothing', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(1);
+  const captured = await schemaVersion(agent, 'edit_scoped_fields');
+
+  await frameByClicking(page, ['headline', 'audience']);
+  await scopeVersion(page, 2);
+  const before = await workspace(agent);
+  const stale = await call(agent, 'edit_scoped_fields', { scopeVersion: captured, updates: { headline: HEADLINE } });
+  expect(stale).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { expectedScopeVersion: 2, receivedScopeVersion: 1 } });
+  expect(await workspace(agent)).toEqual(before);
+  await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
+  await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
+});
+
+test('a review decision binds to the exact review id: a stale button is refused and the phase holds', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
+  await expect.poll(() => agent.names()).toEqual(ALL);
+  const first = String((await call(agent, 'submit_changes_for_review', { scopeVersion: 1 }))['reviewId']);
+
+  const review = page.locator('section.review');
+  const accept = review.getByRole('button', { name: 'Accept change set' });
+  await expect(accept).toHaveAttribute('data-review-id', first);
+  await review.getByRole('button', { name: 'Return to draft' }).click();
+  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'DRAFT');
+  await expect.poll(() => agent.names()).toEqual(ALL);
+  const second = String((await call(agent, 'submit_changes_for_review', { scopeVersion: 1 }))['reviewId']);
+  expect(second).not.toBe(first);
+  await expect(accept).toHaveAttribute('data-review-id', second);
+
+  // A button left over from the first review's render carries the first id. Preact re-renders the
+  // live button at once, so the test makes the stale one by giving the live button the old id.
+  await accept.evaluate((button, id) => button.setAttribute('data-review-id', id), first);
+  await accept.click();
+  await expect(review.locator('.act-notice[data-code="REVIEW_STALE"]')).toBeVisible();
+  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'REVIEW');
+  expect(await workspace(agent)).toMatchObject({ phase: 'REVIEW', review: { reviewId: second } });
+
+  await accept.evaluate((button) => button.removeAttribute('data-review-id'));
+  await accept.click();
+  await expect(review.locator('.act-notice[data-code="REVIEW_ID_REQUIRED"]')).toBeVisible();
+  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'REVIEW');
+
+  await accept.evaluate((button, id) => button.setAttribute('data-review-id', id), second);
+  await accept.click();
+  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
+});
+
+test('hand-editing a field in the DOM changes nothing, and the board puts the canonical text back', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  const output = page.locator('#value-headline');
+  const canonical = valueOf(await workspace(agent), 'headline') ?? '';
+  await expect(output).toHaveText(canonical);
+
+  await output.evaluate((element) => (element.textContent = 'GHOST: free lamps for everyone'));
+  await expect(output).toHaveText(canonical);
+  await expect(page.locator('.restored-note')).toBeVisible();
+  await page.locator('#value-price').evaluate((element) => ((element as HTMLOutputElement).value = '€1'));
+  await expect(page.locator('#value-price')).toHaveText('€79');
+
+  const after = await workspace(agent);
+  expect(valueOf(after, 'headline')).toBe(canonical);
+  expect(valueOf(after, 'price')).toBe('€79');
+  expect(after['changes']).toEqual([]);
+});
+
+test('a reload restores the frame, the version, the values and the activity; an unreadable record starts afresh', async ({ page }, testInfo) => {
+  const lane = laneOf(testInfo);
+  let agent = await open(page, lane);
+  await frameByClicking(page, ['headline', 'description']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
+  const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }));
+  await page.getByRole('button', { name: 'Keep current scope' }).click();
+  expect(await asked.promise).toMatchObject({ ok: true, decision: 'denied', permissionChanged: false });
+  const entries = page.locator('.activity-list li');
+  await expect(entries).toHaveCount(5);
+  await expect(page.locator('#save-status')).toHaveAttribute('data-save-state', 'saved');
+  const log = await entries.allTextContents();
+
+  await page.reload();
+  agent = await ready(page, lane);
+  await scopeVersion(page, 1);
+  await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+  await expect(page.locator('.rail-table tr[data-access="write"]')).toHaveCount(2);
+  expect(await entries.allTextContents()).toEqual(log);
+  await expect.poll(() => agent.names()).toEqual(ALL);
+  expect(await workspace(agent)).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'] });
+
+  await page.evaluate(
+    async ({ db, version, store, key }) => {
+      const request = indexedDB.open(db, version);
+      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = opened.transaction(store, 'readwrite');
+      tx.objectStore(store).put('{"schemaVersion":1,"phase":"PUBLISHED"}', key);
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      opened.close();
+    },
+    { db: BOARD_DB, version: BOARD_DB_VERSION, store: BOARD_STORE, key: BOARD_KEY },
+  );
+  await page.reload();
+  agent = await ready(page, lane);
+  await expect(page.locator('#restore-problem')).toContainText('fresh board');
+  await scopeVersion(page, 0);
+  await expect(entries).toHaveCount(1);
+  expect(await agent.names()).toEqual(READS);
+});
+
+test('bad input is refused with the field named, and nothing changes', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  const before = await workspace(agent);
+
+  const outside = await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE, price: '€69' } });
+  expect(outside).toMatchObject({ ok: false, code: 'OUT_OF_SCOPE', details: { outOfScope: ['price'] } });
+  expect(outside.message).toContain('price');
+  const tooLong = await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } });
+  expect(tooLong).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'updates.headline' } });
+  const badRequest = await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['headline'], reason: REASON });
+  expect(badRequest).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'fields.0' } });
+
+  expect(await workspace(agent)).toEqual(before);
+  await expect(page.locator('.activity-list li')).toHaveCount(2);
+  await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
+});
+
+test('a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['description'], reason: REASON }));
+  await expect(page.locator('section.decision')).toBeVisible();
+  await frameByClicking(page, ['headline', 'audience']);
+  expect(await asked.promise).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+  await expect(page.locator('section.decision')).toHaveCount(0);
+  await expect(page.locator('.activity-list li').nth(1)).toHaveAttribute('data-type', 'EXPANSION_SUPERSEDED');
+  expect(await workspace(agent)).toMatchObject({ scopeVersion: 2, scope: ['headline', 'audience'], pendingExpansion: null });
+});
+
+test.describe('without WebMCP', () => {
+  test.beforeEach(async ({ page }) => {
+    // An insecure context has no WebMCP in either runtime.
+    await page.addInitScript(() => Object.defineProperty(window, 'isSecureContext', { value: false }));
+  });
+
+  test('every human control still works: click, shift-click, marquee, frame, clear and reset', async ({ page }) => {
+    await page.goto(`${SITES.board.origin}/`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+    await expect(page.locator('.unavailable-note')).toBeVisible();
+
+    await card(page, 'product_name').click();
+    await card(page, 'description').click({ modifiers: ['Shift'] });
+    await card(page, 'headline').click();
+    await expect(page.locator('.field-card[aria-selected="true"]')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Frame selected fields' }).click();
+    await scopeVersion(page, 1);
+    const access = (id: string) => page.locator(`.rail-table tr[data-field="${id}"]`);
+    await expect(access('product_name')).toHaveAttribute('data-access', 'write');
+    await expect(access('description')).toHaveAttribute('data-access', 'write');
+    await expect(access('headline')).toHaveAttribute('data-access', 'read');
+
+    // A marquee from the gap above Audience to the middle of Launch date touches just those two.
+    await card(page, 'price').scrollIntoViewIfNeeded();
+    const from = await card(page, 'audience').boundingBox();
+    const to = await card(page, 'launch_date').boundingBox();
+    if (!from || !to) throw new Error('cards not laid out');
+    await page.mouse.move(from.x - 5, from.y - 5);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await expect(page.locator('.marquee')).toBeVisible();
+    await page.mouse.up();
+    await expect(page.locator('.field-card[aria-selected="true"]')).toHaveCount(2);
+    await expect(card(page, 'audience')).toHaveAttribute('aria-selected', 'true');
+    await expect(card(page, 'launch_date')).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Frame selected fields' }).click();
+    await scopeVersion(page, 2);
+    await expect(page.locator('.rail-table tr[data-access="write"]')).toHaveCount(2);
+    await expect(access('launch_date')).toHaveAttribute('data-access', 'write');
+
+    await page.getByRole('button', { name: 'Clear frame' }).click();
+    await scopeVersion(page, 3);
+    await expect(page.locator('.rail-table tr[data-access="write"]')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Reset demo' }).click();
+    await scopeVersion(page, 4);
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'BOARD_RESET');
+    await expect(page.locator('.activity-list li')).toHaveCount(5);
+  });
+});
