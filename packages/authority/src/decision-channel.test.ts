@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { manualClock } from './testing/manual-clock.ts';
 import { createDecisionChannel, DEFAULT_DECISION_CODES, type DecisionChannelSnapshot, type DecisionOutcome } from './decision-channel.ts';
 
 interface Ask {
@@ -7,36 +8,7 @@ interface Ask {
   readonly fields: readonly string[];
 }
 
-/** A manual clock: timers fire only when the test advances time. */
-function fakeClock() {
-  let now = 0;
-  let next = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  return {
-    setTimer(callback: () => void, ms: number): unknown {
-      next += 1;
-      timers.set(next, { at: now + ms, callback });
-      return next;
-    },
-    clearTimer(handle: unknown): void {
-      timers.delete(handle as number);
-    },
-    advance(ms: number): void {
-      const target = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].callback();
-      }
-      now = target;
-    },
-    get pending(): number {
-      return timers.size;
-    },
-  };
-}
+const fakeClock = manualClock;
 
 function holdSpy() {
   const events: string[] = [];

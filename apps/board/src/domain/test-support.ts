@@ -1,5 +1,6 @@
 // Shared by the board domain's tests: a deterministic environment, the usual states, and the
 // check every refusal must pass (the very same state object back, and not one byte of it changed).
+import { manualClock } from '@warrant/authority/testing';
 import { expect } from 'vitest';
 import { createExpansionChannel } from './expansion.ts';
 import { initialState, type BoardEnv, type BoardState } from './state.ts';
@@ -60,32 +61,7 @@ export function refused<T>(state: BoardState, act: (state: BoardState) => Step<T
 }
 
 /** A manual clock: timers fire only when the test advances time. */
-export function fakeClock() {
-  let now = 0;
-  let next = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  return {
-    setTimer(callback: () => void, ms: number): unknown {
-      next += 1;
-      timers.set(next, { at: now + ms, callback });
-      return next;
-    },
-    clearTimer(handle: unknown): void {
-      timers.delete(handle as number);
-    },
-    advance(ms: number): void {
-      const target = now + ms;
-      for (;;) {
-        const due = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].callback();
-      }
-      now = target;
-    },
-  };
-}
+export const fakeClock = manualClock;
 
 /** A page's worth of board: a store, the acts, and an expansion channel on a manual clock. */
 export function boardRuntime(start: BoardState, acts: BoardActs, timeoutMs = 120_000) {
