@@ -21,8 +21,14 @@ afterEach(() => {
   for (const dispose of live.splice(0)) dispose();
 });
 
-/** Lets coalesced reconciles, channel releases and registrations run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets coalesced reconciles, channel releases and registrations run. A chain of zero-delay
+ * timers, not one longer timer: zero-delay timers fire in the order they were set, so each hop
+ * runs after any timer the previous hop's work set, however loaded the machine is.
+ */
+const settle = async (): Promise<void> => {
+  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 function page(start?: BoardState) {
   const env = testEnv();

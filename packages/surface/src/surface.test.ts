@@ -78,8 +78,9 @@ async function registeredNow(): Promise<string[]> {
   return (await platform.getTools()).map((t) => t.name).filter((n) => n !== 'leave_note').sort();
 }
 
-function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 5));
+async function settle(): Promise<void> {
+  // Zero-delay timers fire in the order set, so each hop follows any reconcile the last one queued.
+  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 describe('surface kernel under the polyfill', () => {
