@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Site } from '@warrant/config';
@@ -11,6 +11,7 @@ import { appRoot } from '../tools/app-sites.ts';
  */
 export function initialJsGzipBytes(site: Site): { bytes: number; files: string[] } {
   const dist = join(appRoot(site), 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${site.name} is not built: run \`npm run build\` first.`);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const files = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(match[1] as string);
