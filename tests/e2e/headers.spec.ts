@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { headersFor, SITES, type SiteName } from '@warrant/config';
+
+// Every product origin serves the headers @warrant/config gives it, and its page runs under that
+// strict CSP without a single violation or page error.
+
+for (const name of ['bench', 'board'] as const satisfies readonly SiteName[]) {
+  test(`${name} serves its origin's headers and runs clean under its CSP`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const response = await page.goto(`${SITES[name].origin}/`);
+    expect(response?.status()).toBe(200);
+    const headers = response?.headers() ?? {};
+    for (const [header, value] of Object.entries(headersFor(SITES[name]))) expect(headers[header.toLowerCase()], header).toBe(value);
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).not.toContain('unsafe-eval');
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    expect(await page.evaluate(() => window.originAgentCluster)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+}
