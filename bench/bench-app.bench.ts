@@ -1,6 +1,6 @@
 import { SITES } from '@warrant/config';
 import { createSurface } from '@warrant/surface';
-import { memoryWebMcp } from '@warrant/webmcp';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { CHECKPOINTS } from '../apps/bench/src/domain/checkpoints.ts';
 import { explainPathTo } from '../apps/bench/src/domain/path.ts';
 import { replay } from '../apps/bench/src/domain/reduce.ts';
@@ -8,7 +8,7 @@ import { GOALS } from '../apps/bench/src/domain/rulebook.ts';
 import { SEED } from '../apps/bench/src/domain/seed.ts';
 import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.ts';
 import { createMeeting } from '../apps/bench/src/meeting.ts';
-import type { MeetingLogStore } from '../apps/bench/src/meeting-log-store.ts';
+import { memoryMeetingLog } from '../apps/bench/src/meeting-log-store.ts';
 import { benchRows } from '../apps/bench/src/surface-rows.ts';
 import { initialJsGzipBytes } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
@@ -69,13 +69,9 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
   ];
 }
 
-function memoryLog(): MeetingLogStore {
-  return { load: async () => [], append: async () => undefined, startOver: async () => undefined, archivedCount: async () => 0 };
-}
-
 /** Replays the seeded meeting event by event through the real rows, counting platform calls. */
 async function registrationBenchmarks(): Promise<BenchResult[]> {
-  const meeting = createMeeting(memoryLog(), []);
+  const meeting = createMeeting(memoryMeetingLog(), []);
   const memory = memoryWebMcp();
   const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
   await surface.reconcile();

@@ -1,7 +1,8 @@
 import { canonicalDigest, canonicalJson } from '@warrant/authority';
 import { SITES } from '@warrant/config';
 import { createSurface, type ChangeRecord } from '@warrant/surface';
-import { memoryWebMcp } from '@warrant/webmcp';
+import { settle } from '@warrant/surface/testing';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { createBoardStore } from '../apps/board/src/board-store.ts';
 import { createExpansionChannel } from '../apps/board/src/domain/expansion.ts';
 import { initialState, type BoardEnv, type BoardState } from '../apps/board/src/domain/state.ts';
@@ -16,11 +17,6 @@ import { median, round, type BenchResult } from './measure.ts';
 // first visit downloads, and what a canonical digest costs.
 
 const REASON = 'The brief moves the launch to 6 October; the board still says 20 October.';
-
-/** Lets the channel's release, the coalesced reconcile and its registrations run: a few turns. */
-async function settle(): Promise<void> {
-  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function deterministicEnv(): BoardEnv {
   let id = 0;

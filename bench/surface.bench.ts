@@ -1,5 +1,5 @@
 import { createSurface, type JsonSchema, type Row } from '@warrant/surface';
-import { memoryWebMcp } from '@warrant/webmcp';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { median, round, seededRandom, type BenchResult } from './measure.ts';
 
 // The kernel's own numbers: how long one reconcile takes, whether its platform calls are always

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { headersFor, type Site } from '@warrant/config';
+import { HOST, headersFor, type Site } from '@warrant/config';
 import { appRoot } from './app-sites.ts';
 
 /** Serves one built app on its own origin, with the headers that origin must carry. */
@@ -25,6 +25,6 @@ export function serveSite(site: Site): Promise<Server> {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(site.port, 'localhost', () => resolve(server));
+    server.listen(site.port, HOST, () => resolve(server));
   });
 }

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { pageAgentCall, pageAgentListTools, type PageAgentTool } from '@warrant/webmcp';
+import { pageAgentCall, pageAgentListTools, type PageAgentTool } from '@warrant/webmcp/testing';
 
 export type Lane = 'native' | 'polyfill';
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser } from '@playwright/test';
-import { INSECURE_TEST_HOST } from '@warrant/config';
+import { INSECURE_TEST_HOST, LOOPBACK_ADDRESS } from '@warrant/config';
 
 // A browser of the test's own, for cases the two lanes cannot show: a page reached over a host
 // name that is not a secure context, where neither native WebMCP nor the polyfill may run.
@@ -10,6 +10,6 @@ export const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--
 export function launchWithInsecureHost(native: boolean): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...BASE_ARGS, `--host-resolver-rules=MAP ${INSECURE_TEST_HOST} 127.0.0.1`, ...(native ? ['--enable-features=WebMCP'] : [])],
+    args: [...BASE_ARGS, `--host-resolver-rules=MAP ${INSECURE_TEST_HOST} ${LOOPBACK_ADDRESS}`, ...(native ? ['--enable-features=WebMCP'] : [])],
   });
 }

@@ -22,7 +22,9 @@ function actorFor(ctx: RunContext<MeetingState>): 'agent' | 'clerk' {
 }
 
 async function record<K extends EventType>(meeting: Meeting, type: K, payload: Payloads[K], ctx: RunContext<MeetingState>): Promise<ToolResult> {
-  const { event, before, after } = await meeting.commit(type, payload, actorFor(ctx));
+  const committed = await meeting.commit(type, payload, actorFor(ctx));
+  if (!committed.ok) return committed;
+  const { event, before, after } = committed;
   const legal = legalTools(after);
   return {
     ok: true,
@@ -120,7 +122,7 @@ function motionEntryRow(row: GatedRow, meeting: Meeting): DeclarativeRow<Meeting
   return formRow(row, 'motion-entry', async (_state, input, ctx) => {
     const entry = input as unknown as Payloads['enter_motion_text'];
     const entered = await record(meeting, 'enter_motion_text', entry, ctx);
-    if (!rule(meeting.state.value, 'move_main_motion').legal) return entered;
+    if (!entered.ok || !rule(meeting.state.value, 'move_main_motion').legal) return entered;
     return record(meeting, 'move_main_motion', { text: entry.text, mover: entry.mover ?? 'a member' }, ctx);
   });
 }

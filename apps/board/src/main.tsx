@@ -15,13 +15,21 @@ const persistence = await openPersistence();
 const loaded = persistence ? await persistence.load() : null;
 const app = createBoardApp(loaded?.kind === 'restored' ? loaded.state : initialState(browserEnv));
 
-if (persistence) {
+// A store that would not answer may still hold a board: never write over it.
+if (persistence && loaded?.kind !== 'unavailable') {
   persistence.onStatus((status) => (app.saveStatus.value = status));
   app.saveStatus.value = 'saved';
   app.store.subscribe((state) => persistence.save(state));
   if (loaded?.kind !== 'restored') persistence.save(app.store.read());
+} else {
+  app.saveStatus.value = 'off';
 }
-if (loaded?.kind === 'unreadable') app.restoreProblem.value = `The board could not resume: ${loaded.reason}. A fresh board was started.`;
+if (loaded?.kind === 'unreadable') {
+  app.restoreProblem.value = `The board could not resume: ${loaded.reason}. It was kept aside in this browser, untouched, and a fresh board was started.`;
+}
+if (loaded?.kind === 'unavailable') {
+  app.restoreProblem.value = `The board could not resume: ${loaded.reason}. This session runs unsaved, so the saved board is not overwritten; reload to try again.`;
+}
 
 const root = document.getElementById('app') as HTMLElement;
 root.replaceChildren();

@@ -58,4 +58,13 @@ describe('the board in IndexedDB', () => {
     await storeRaw({ schemaVersion: 1 });
     expect(await (await opened()).load()).toMatchObject({ kind: 'unreadable', reason: expect.stringContaining('not a board') });
   });
+
+  it('keeps the unreadable record, byte for byte, under its set-aside key', async () => {
+    await storeRaw('{not json');
+    const loaded = await (await opened()).load();
+    if (loaded.kind !== 'unreadable') throw new Error(`expected unreadable, got ${loaded.kind}`);
+    const db = await openDB(BOARD_DB);
+    expect(await db.get(BOARD_STORE, loaded.setAsideKey)).toBe('{not json');
+    db.close();
+  });
 });

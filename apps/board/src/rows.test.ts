@@ -1,4 +1,5 @@
 import { createSurface, type ChangeRecord } from '@warrant/surface';
+import { settle } from '@warrant/surface/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBoardStore } from './board-store.ts';
 import { createExpansionChannel } from './domain/expansion.ts';
@@ -6,7 +7,7 @@ import { initialState, type BoardState } from './domain/state.ts';
 import { HEADLINE, REASON, testEnv } from './domain/test-support.ts';
 import { createActs } from './domain/transitions.ts';
 import { humanActs } from './human-acts.ts';
-import { memoryWebMcp } from '@warrant/webmcp';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { boardRows } from './rows.ts';
 
 // The board's rows under the real kernel, with an in-memory WebMCP standing in for the browser:
@@ -21,14 +22,6 @@ afterEach(() => {
   for (const dispose of live.splice(0)) dispose();
 });
 
-/**
- * Lets coalesced reconciles, channel releases and registrations run. A chain of zero-delay
- * timers, not one longer timer: zero-delay timers fire in the order they were set, so each hop
- * runs after any timer the previous hop's work set, however loaded the machine is.
- */
-const settle = async (): Promise<void> => {
-  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-};
 
 function page(start?: BoardState) {
   const env = testEnv();

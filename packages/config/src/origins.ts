@@ -24,7 +24,10 @@ export interface Site {
   readonly role: 'product' | 'partner' | 'probe' | 'test' | 'server';
 }
 
-const HOST = 'localhost';
+/** Every site is served on this host: http://localhost is a secure context, so WebMCP is allowed. */
+export const HOST = 'localhost';
+/** The address the insecure test host name is mapped to. */
+export const LOOPBACK_ADDRESS = '127.0.0.1';
 
 function site(name: SiteName, title: string, port: number, appDir: string | null, role: Site['role']): Site {
   return { name, title, port, origin: `http://${HOST}:${port}`, appDir, role };

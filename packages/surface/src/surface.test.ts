@@ -4,6 +4,7 @@ import { documentContext, wrapContext, type PlatformContext, type WebMcp } from 
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialTurnstile, legalNames, turnstileRows, type Turnstile } from '../../../tests/fixture/src/turnstile.ts';
+import { settle } from './settle.ts';
 import { createSurface, type ChangeRecord } from './surface.ts';
 
 // The kernel against the real pinned polyfill under jsdom: registrations, aborts and calls go
@@ -78,10 +79,6 @@ async function registeredNow(): Promise<string[]> {
   return (await platform.getTools()).map((t) => t.name).filter((n) => n !== 'leave_note').sort();
 }
 
-async function settle(): Promise<void> {
-  // Zero-delay timers fire in the order set, so each hop follows any reconcile the last one queued.
-  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 describe('surface kernel under the polyfill', () => {
   it('registers exactly the legal rows and follows state', async () => {
@@ -130,9 +127,9 @@ describe('surface kernel under the polyfill', () => {
     const recorder = recording();
     const { surface } = machine(recorder, { ...initialTurnstile, coins: 3 });
     await surface.reconcile();
-    const call = recorder.webmcp.executeTool('open_gate', { lingerMs: 40 });
+    const call = recorder.webmcp.executeTool('open_gate', { lingerMs: 1000 });
     await settle();
-    // The state already says "open", but the running call keeps its tool registered.
+    // The state already says "open", but the running call (a second long) keeps its tool registered.
     expect(await registeredNow()).toContain('open_gate');
     const outcome = await call;
     expect(outcome.ok && (outcome.value as { ok: boolean }).ok).toBe(true);

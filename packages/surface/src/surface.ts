@@ -57,8 +57,6 @@ export interface Surface<S> {
   explain(state: S): ExplainedRow[];
   /** A row's input schema in a state (what a form for it should ask for). */
   schemaOf(name: string, state: S): JsonSchema | undefined;
-  /** Abort the epoch: every imperative tool goes at once; the surface then starts afresh. */
-  resetEpoch(): Promise<ChangeRecord>;
   /** Run a row as a human would, through the same checks an agent's call goes through. */
   callAsHuman(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult>;
   /** Why the surface is held, if it is: one reason per outstanding hold. */
@@ -96,7 +94,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
   const formsOn = new Set<string>();
   const running = new Map<string, number>();
   const holds = new Map<symbol, string>();
-  let epoch = new AbortController();
+  const epoch = new AbortController();
   let seq = 0;
   let scheduled = false;
   let inProgress: Promise<ChangeRecord> | null = null;
@@ -105,6 +103,16 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
   const unbindForms: Array<() => void> = [];
 
   const busy = (name: string): boolean => (running.get(name) ?? 0) > 0;
+
+  // A registration the platform refused leaves registered != legal; try again a few times, with
+  // growing waits, rather than until some unrelated change happens to reconcile.
+  const failures = new Map<string, number>();
+  const RETRIES = 3;
+  function retryLater(name: string): void {
+    const count = (failures.get(name) ?? 0) + 1;
+    failures.set(name, count);
+    if (count <= RETRIES) setTimeout(() => surface.update(), 100 * 2 ** count);
+  }
 
   async function invoke(row: Row<S>, input: Record<string, unknown>, ctx: RunContext<S>): Promise<ToolResult> {
     running.set(row.name, (running.get(row.name) ?? 0) + 1);
@@ -199,7 +207,6 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
         registered.set(name, registration);
         registeredSignatures.set(name, registration.signature);
         ops.register += 1;
-        if (!wasThere) added.push(name);
         registrations.push(
           options.webmcp
             .registerTool(
@@ -213,23 +220,37 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
               },
               { signal: AbortSignal.any([controller.signal, epoch.signal]) },
             )
-            .catch((error: unknown) => {
-              if (registered.get(name) === registration) {
-                registered.delete(name);
-                registeredSignatures.delete(name);
-              }
-              errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-            }),
+            .then(
+              () => {
+                failures.delete(name);
+                if (!wasThere) added.push(name);
+              },
+              (error: unknown) => {
+                if (registered.get(name) === registration) {
+                  registered.delete(name);
+                  registeredSignatures.delete(name);
+                }
+                errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+                retryLater(name);
+              },
+            ),
         );
       }
     }
 
     const doc = options.document;
+    const deferredForms: string[] = [];
     for (const row of declarative) {
       const form = doc?.getElementById(row.formId);
       if (!form || form.tagName !== 'FORM') continue;
       bindForm(row, form as HTMLFormElement);
-      const toggle = applyFormLegality(form as HTMLFormElement, row.name, row.verdict(state).legal);
+      const legal = row.verdict(state).legal;
+      // A form whose own submission is running keeps its toolname until that call settles.
+      if (!legal && busy(row.name) && formsOn.has(row.name)) {
+        deferredForms.push(row.name);
+        continue;
+      }
+      const toggle = applyFormLegality(form as HTMLFormElement, row.name, legal);
       if (toggle === 'on') {
         formsOn.add(row.name);
         ops.formOn += 1;
@@ -249,7 +270,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       removed,
       total: registered.size + formsOn.size,
       ops,
-      deferred: plan.deferred,
+      deferred: [...plan.deferred, ...deferredForms],
       errors,
     };
     options.onChange?.(change);
@@ -295,13 +316,6 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     },
     schemaOf(name, state) {
       return rowsByName.get(name)?.inputSchema(state);
-    },
-    async resetEpoch() {
-      epoch.abort(SURFACE_DROPPED);
-      epoch = new AbortController();
-      registered.clear();
-      registeredSignatures.clear();
-      return reconcile();
     },
     callAsHuman(name, input, signal) {
       const row = rowsByName.get(name);

@@ -4,5 +4,3 @@ export type { ArgumentShape } from './argument-shape.ts';
 export type { ListedTool, ToolDeclaration, RegisterOptions } from './tools.ts';
 export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
 export { isAgentSubmission, respondToAgent } from './form-submission.ts';
-export { pageAgentCall, pageAgentListTools, type PageAgentTool } from './page-agent.ts';
-export { memoryWebMcp, type MemoryWebMcp } from './memory-webmcp.ts';

@@ -29,7 +29,11 @@ export interface BenchView {
   readonly changeCount: Signal<number>;
   readonly lastCall: Signal<CallRecord | null>;
   readonly archived: Signal<number>;
+  /** What went wrong with the last human act or with storage, shown until the next act succeeds. */
+  readonly notice: Signal<string | null>;
   loadCheckpoint(name: CheckpointName): void;
+  /** Runs a human act and shows its refusal or failure, if any. */
+  act(done: Promise<{ ok: boolean; message?: string }>): Promise<void>;
   runTool(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<string>;
 }
 
@@ -63,12 +67,17 @@ export function App({ view }: { view: BenchView }) {
         </div>
         <ModeBadge connection={connection} />
       </header>
+      {view.notice.value ? (
+        <p class="notice" role="alert" id="bench-notice">
+          {view.notice.value}
+        </p>
+      ) : null}
       <main class="columns">
         <div class="column">
           <ChairControls
             state={state}
-            onAttendance={(present, note) => void surface.callAsHuman('set_members_present', note ? { present, note } : { present })}
-            onPutTheQuestion={() => void meeting.commit('put_the_question', {}, 'chair')}
+            onAttendance={(present, note) => void view.act(surface.callAsHuman('set_members_present', note ? { present, note } : { present }))}
+            onPutTheQuestion={() => void view.act(meeting.commit('put_the_question', {}, 'chair'))}
           />
           <MotionStack state={state} />
           <MotionEntryForm lastResult={resultFor(view.lastCall.value, 'enter_motion_text')} />
