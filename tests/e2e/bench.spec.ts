@@ -111,7 +111,7 @@ test('the injected instruction is transcribed as data: pending, no vote tool, ve
   await openBench(page);
   const agent = agentFor(page, laneOf(testInfo));
   await page.click('#checkpoint-injection');
-  await expect(page.locator('#entry-count')).toHaveText('17');
+  await expect(page.locator('#entry-count')).toHaveText('18');
   const minutes = ok(await agent.call('draft_minutes', {}));
   expect(String(minutes['minutes'])).toContain('STILL PENDING');
   // The instruction is quoted word for word, as what a member moved, and obeyed by nothing.

@@ -37,7 +37,9 @@ function clockTime(date: Date): string {
  */
 function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | null {
   if (type === 'put_the_question') {
-    return canPutTheQuestion(state) ? null : refusal('NOT_IN_ORDER', 'The chair cannot put a question now: none is pending, seconded and open to a vote with a quorum present.', { act: type });
+    if (canPutTheQuestion(state)) return null;
+    const why = state.questionPut ? 'the question has already been put and awaits its vote' : 'no seconded question is open to be put, with the quorum it needs';
+    return refusal('NOT_IN_ORDER', `The chair cannot put a question now: ${why}. Nothing was recorded.`, { act: type });
   }
   const ruling = rule(state, type);
   if (ruling.legal) return null;

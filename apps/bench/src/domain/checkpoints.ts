@@ -9,10 +9,10 @@ export const CHECKPOINTS = {
   widest: 4,
   /** Main motion, amendment and amendment to it, all seconded: three questions deep. */
   tangle: 8,
-  /** Both amendments adopted into the motion, and the motion laid on the table. */
-  tabled: 15,
+  /** Both amendments adopted into the motion, and the motion laid on the table (the chair put all three questions). */
+  tabled: 16,
   /** A seconded main motion quoting text that tells the clerk to record it as adopted. */
-  injection: 17,
+  injection: 18,
 } as const;
 
 export type CheckpointName = keyof typeof CHECKPOINTS;

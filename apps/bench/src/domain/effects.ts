@@ -62,7 +62,8 @@ export const VOTE_EFFECTS: Readonly<Record<Exclude<EffectId, 'OPEN_RULING'>, Vot
     state: { ...adoptAlone(state, question, tally, at), debateLimit: question.limit },
   }),
 
-  // Ordering the previous question puts the question it applies to at once (T17b).
+  // Ordering the previous question closes debate on the question it applies to, which goes to a
+  // vote without further debate — still to be put by the chair (reduce clears questionPut).
   CLOSE_DEBATE: (state, question, tally, at) => ({ state: adoptAlone(state, question, tally, at), phase: 'VOTE_PENDING' }),
 
   TABLE_SERIES: (state, question, tally, at) => {

@@ -20,7 +20,10 @@ export interface CompiledGoal {
 }
 
 const isAmendment = (motion: string): boolean => motion === 'amend' || motion === 'amend_amendment';
-const voting = (s: MeetingState): boolean => s.phase === 'VOTE_PENDING';
+/** The chair has put the question: its vote is the next act, with no putting left to do. */
+const put = (s: MeetingState): boolean => s.phase === 'VOTE_PENDING' && s.questionPut;
+/** Moves a putting already made saves: every vote needs one of its own, and only the chair's act sets it. */
+const saved = (s: MeetingState): number => (put(s) ? 1 : 0);
 const ADJOURNED_REASON = 'the meeting has adjourned, and nothing but a correction to the minutes is in order after adjournment';
 
 type Definition = (start: MeetingState) => Omit<CompiledGoal, 'id' | 'label'>;
@@ -39,13 +42,12 @@ const DEFINITIONS: Readonly<Record<GoalId, Definition>> = {
         // The main motion, when pending, is always at the bottom of the stack.
         if (s.stack[0]?.motion !== 'main') return s.stack.length === 0 ? 4 : 2;
         // Keeping it: every question above it (k) and then it need a vote each, and every vote
-        // needs the question put by a move of its own — except the one already put, and one per
-        // previous question already pending (adopting it puts the next question at once).
-        const above = s.stack.slice(1);
-        const closers = above.filter((m) => m.motion === 'previous_question').length;
-        const keep = 2 * (above.length + 1) - closers - (voting(s) ? 1 : 0);
-        // Losing it: a vote to clear the floor, then move, second, put and vote on a new one.
-        const lose = voting(s) ? 5 : 6;
+        // needs the chair to put the question by a move of its own — except the one already put.
+        // (Ordering the previous question closes debate but puts nothing: no move is saved.)
+        const above = s.stack.length - 1;
+        const keep = 2 * (above + 1) - saved(s);
+        // Losing it: a put and a vote to clear the floor, then move, second, put and vote on a new one.
+        const lose = 6 - saved(s);
         return Math.min(keep, lose);
       },
     };
@@ -64,8 +66,8 @@ const DEFINITIONS: Readonly<Record<GoalId, Definition>> = {
         if (s.phase === 'ADJOURNED') return Infinity;
         const amendments = s.stack.filter((m) => isAmendment(m.motion)).length;
         if (amendments === 0) return 1;
-        // One vote per amendment (plus putting the first), or one vote that clears the floor and a new motion.
-        return Math.min(amendments + (voting(s) ? 0 : 1), voting(s) ? 2 : 3);
+        // A put and a vote per amendment, or a put and a vote that clear the floor and then a new motion.
+        return Math.min(2 * amendments, 3) - saved(s);
       },
     };
   },
@@ -86,18 +88,21 @@ const DEFINITIONS: Readonly<Record<GoalId, Definition>> = {
         if (reached(s)) return 0;
         if (s.phase === 'ADJOURNED') return Infinity;
         if (s.table.length < tabled) return 1;
+        // Move to take it from the table, second, put, vote.
         const t = top(s);
-        if (t?.motion === 'take_from_table') return t.seconder === null ? 2 : 1;
-        return 3;
+        if (t?.motion === 'take_from_table') return t.seconder === null ? 3 : 2 - saved(s);
+        return 4;
       },
     };
   },
 
-  // Reached when the question has been put: debate is over and the vote is pending.
+  // Reached when the chair has put the question: debate is over and the vote is the next act.
+  // Debate closed without the chair's putting (an undebatable motion seconded, the previous
+  // question ordered) is not yet reached: the vote still waits for the chair.
   end_debate_now: (start) => ({
-    reached: voting,
+    reached: put,
     impossible: start.phase === 'ADJOURNED' ? ADJOURNED_REASON : null,
-    atLeast: (s) => (voting(s) ? 0 : s.phase === 'ADJOURNED' ? Infinity : 1),
+    atLeast: (s) => (put(s) ? 0 : s.phase === 'ADJOURNED' ? Infinity : 1),
   }),
 
   adjourn_cleanly: () => ({
@@ -105,9 +110,10 @@ const DEFINITIONS: Readonly<Record<GoalId, Definition>> = {
     impossible: null,
     atLeast: (s) => {
       if (s.phase === 'ADJOURNED') return 0;
+      // Move to adjourn, second, put, vote.
       const t = top(s);
-      if (t?.motion === 'adjourn') return t.seconder === null ? 2 : 1;
-      return 3;
+      if (t?.motion === 'adjourn') return t.seconder === null ? 3 : 2 - saved(s);
+      return 4;
     },
   }),
 };

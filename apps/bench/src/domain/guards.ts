@@ -47,4 +47,12 @@ export const GUARDS: Readonly<Record<GuardId, Guard>> = {
 
   debatableMotionPending: (s) =>
     s.stack.some((m) => MOTIONS[m.motion].debatable) ? null : 'No debatable question is pending, so there is no debate to close.',
+
+  // Debate can close without a person (an undebatable motion seconded, the previous question
+  // ordered), but the vote is taken only on a question the chair has put — a human act at the
+  // bench that no tool performs.
+  questionPutByChair: (s) =>
+    s.questionPut
+      ? null
+      : `The chair has not put the question on ${pendingNoun(s)}; only the chair can, at the bench.`,
 };

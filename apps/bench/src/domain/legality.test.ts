@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MotionId, Phase, ToolName } from './rulebook.ts';
 import { GATED_ROWS, PHASES, SUBQUORUM_ALLOWED } from './rulebook.ts';
-import { frontier, legalTools, rule } from './rule.ts';
+import { canPutTheQuestion, frontier, legalTools, rule } from './rule.ts';
 import type { MeetingState, StackItem, TableEntry } from './state.ts';
 import { initialState } from './state.ts';
 
@@ -57,6 +57,9 @@ function stateFor(phase: Phase, tool: ToolName, present = 7): MeetingState {
       return state(phase, [], { present, table: [tabled] });
     case 'move_to_amend_the_amendment':
       return state(phase, [item('main'), item('amend')], { present });
+    // The chair has put the question (the bench control; never a tool).
+    case 'record_vote_tally':
+      return state(phase, [item('main')], { present, questionPut: true });
     default:
       return state(phase, [item('main')], { present });
   }
@@ -170,6 +173,27 @@ describe('guards', () => {
     expect(rule(state('PRE_MEETING', [], { present: 5 }), 'call_meeting_to_order').legal).toBe(true);
   });
 
+  it('records a vote only on a question the chair has put, citing the chair’s duty to put it', () => {
+    for (const motion of ['main', 'previous_question', 'lay_on_table', 'adjourn'] as const) {
+      const notPut = rule(state('VOTE_PENDING', [item('main'), item(motion)]), 'record_vote_tally');
+      expect(notPut, motion).toMatchObject({ legal: false, cite: 'RONR §4' });
+      expect(notPut.reason, motion).toContain('The chair has not put the question');
+      expect(notPut.reason, motion).toContain('only the chair can, at the bench');
+      expect(rule(state('VOTE_PENDING', [item('main'), item(motion)], { questionPut: true }), 'record_vote_tally'), motion).toEqual({ legal: true, cite: 'RONR §44' });
+    }
+  });
+
+  it('checks the phase before the chair’s putting: a put flag outside VOTE_PENDING admits no vote', () => {
+    const verdict = rule(state('OPEN', [item('main')], { questionPut: true }), 'record_vote_tally');
+    expect(verdict).toMatchObject({ legal: false, cite: 'RONR §44' });
+    expect(verdict.reason).toContain('OPEN');
+  });
+
+  it('keeps the chair’s putting below quorum for a question put before the quorum was lost, and refuses an unput one', () => {
+    expect(rule(state('VOTE_PENDING', [item('adjourn')], { present: 3, questionPut: true }), 'record_vote_tally').legal).toBe(true);
+    expect(rule(state('VOTE_PENDING', [item('adjourn')], { present: 3 }), 'record_vote_tally')).toMatchObject({ legal: false, cite: 'RONR §4' });
+  });
+
   it('answers an unknown name without a citation', () => {
     expect(rule(initialState, 'move_to_reconsider')).toEqual({ legal: false, reason: 'Unknown tool: move_to_reconsider.' });
   });
@@ -188,5 +212,35 @@ describe('guards', () => {
     const order = GATED_ROWS.map((r) => r.name);
     const legal = legalTools(state('OPEN', [item('main')]));
     expect(legal).toEqual([...legal].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  });
+});
+
+describe('the chair putting the question (a bench control, stated here by hand)', () => {
+  //  phase              stack (top last)                         present  put?   can put?
+  const CASES: ReadonlyArray<[Phase, readonly StackItem[], number, boolean, boolean]> = [
+    ['OPEN', [item('main')], 7, false, true],
+    ['OPEN', [item('main'), item('amend')], 7, false, true],
+    ['VOTE_PENDING', [item('main'), item('previous_question')], 7, false, true],
+    ['VOTE_PENDING', [item('main'), item('lay_on_table')], 7, false, true],
+    ['VOTE_PENDING', [item('main')], 7, false, true],
+    ['VOTE_PENDING', [item('main')], 7, true, false],
+    ['AWAITING_SECOND', [item('main'), item('amend', false)], 7, false, false],
+    ['OPEN', [item('main', false)], 7, false, false],
+    ['FLOOR_CLEAR', [], 7, false, false],
+    ['PRE_MEETING', [], 7, false, false],
+    ['RULING_PENDING', [item('main')], 7, false, false],
+    ['ADJOURNED', [item('main')], 7, false, false],
+    // §40: no vote without a quorum, except on adjourning, which §40 itself allows.
+    ['OPEN', [item('main')], 4, false, false],
+    ['VOTE_PENDING', [item('main'), item('previous_question')], 4, false, false],
+    ['VOTE_PENDING', [item('adjourn')], 4, false, true],
+    ['VOTE_PENDING', [item('main'), item('adjourn')], 3, false, true],
+    ['VOTE_PENDING', [item('adjourn')], 4, true, false],
+  ];
+  CASES.forEach(([phase, stack, present, questionPut, expected], i) => {
+    const top = stack.at(-1);
+    it(`#${i + 1} ${phase}, ${top ? `${top.motion}${top.seconder ? ' seconded' : ''}` : 'nothing'}, ${present} present${questionPut ? ', already put' : ''}: ${expected ? 'may' : 'may not'} put it`, () => {
+      expect(canPutTheQuestion(state(phase, stack, { present, questionPut }))).toBe(expected);
+    });
   });
 });

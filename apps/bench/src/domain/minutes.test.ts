@@ -23,7 +23,8 @@ describe('draftMinutes', () => {
   it('prints one numbered, timed line per entry, with the result of each vote', () => {
     expect(all).toContain(' 3  18:36 · Hollis Pemberton moved (main motion, §10): “That the Seed Library purchase');
     expect(all).toContain('10  18:59 · The vote was taken on the amendment to the amendment: ayes 4, noes 2, abstaining 1 — ADOPTED.');
-    expect(all).toContain('15  19:12 · The vote was taken on the motion to lay on the table: ayes 5, noes 1, abstaining 1 — ADOPTED. Laid on the table as t1.');
+    expect(all).toContain('15  19:11 · The chair put the question on the motion to lay on the table.');
+    expect(all).toContain('16  19:12 · The vote was taken on the motion to lay on the table: ayes 5, noes 1, abstaining 1 — ADOPTED. Laid on the table as t1.');
   });
 
   it('ends with what is still pending and what is on the table', () => {
@@ -43,6 +44,12 @@ describe('draftMinutes', () => {
     expect(cut).toContain('STILL PENDING AT THIS POINT:');
     expect(cut).toContain('Nothing is on the table.');
     expect(draftMinutes(SEED, replay(SEED), 'no entry says this')).toBe(all);
+  });
+
+  it('says under what is pending whether the chair has put the question', () => {
+    expect(draftMinutes(SEED.slice(0, 14), at(14))).toMatch(/▸ Lay on the table \(§17\), moved by Ravi Subramaniam\nThe question on the motion to lay on the table awaits the chair’s putting \(RONR §4\)/);
+    expect(draftMinutes(SEED.slice(0, 15), at(15))).toContain('The chair has put the question on the motion to lay on the table; its vote may be recorded.');
+    expect(draftMinutes(SEED.slice(0, CHECKPOINTS.injection), at(CHECKPOINTS.injection))).not.toMatch(/putting|has put the question on/);
   });
 
   it('says so before anything has happened', () => {
@@ -72,6 +79,24 @@ describe('explainState', () => {
     );
   });
 
+  it('says when a question has gone to a vote without debate and awaits the chair’s putting', () => {
+    // #14: the motion to lay on the table is seconded; #15: the chair puts it.
+    const waiting = at(14);
+    expect(waiting).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    const text = explainState(waiting, legalTools(waiting).length);
+    expect(text).toContain('The question on the motion to lay on the table awaits the chair’s putting (RONR §4); no vote can be recorded until then.');
+    expect(text).not.toContain('may be recorded');
+    const put = explainState(at(15), legalTools(at(15)).length);
+    expect(put).toContain('The chair has put the question on the motion to lay on the table; its vote may be recorded.');
+    expect(put).not.toContain('awaits the chair’s putting');
+    expect(explainState(at(CHECKPOINTS.tangle), 11)).not.toMatch(/putting|has put/);
+  });
+
+  it('tells a model after the second that the vote waits for the chair, and after the putting that it is in order', () => {
+    expect(describeOutcome(event(14), at(13), at(14))).toContain('a vote is not one of them until the chair puts the question.');
+    expect(describeOutcome(event(15), at(14), at(15))).toContain('a vote is one of them.');
+  });
+
   it('names the §40 consequence when the quorum is lost, and counts the table', () => {
     const s = reduce(at(CHECKPOINTS.tabled), { seq: 16, at: '19:15', actor: 'chair', type: 'set_members_present', payload: { present: 4 } });
     const text = explainState(s, legalTools(s).length);
@@ -93,7 +118,7 @@ describe('describeOutcome', () => {
 
   it('reports a vote and its result, and when a vote is in order', () => {
     expect(describeOutcome(event(9), at(8), at(9))).toContain('a vote is one of them.');
-    expect(describeOutcome(event(15), at(14), at(15))).toBe(
+    expect(describeOutcome(event(16), at(15), at(16))).toBe(
       'Recorded the vote on the motion to lay on the table: 5 aye, 1 nay, 1 abstaining — ADOPTED. The floor is clear. 8 acts are in order; a vote is not one of them.',
     );
   });

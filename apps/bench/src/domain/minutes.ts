@@ -108,6 +108,19 @@ function result(d: Disposition): string {
   return `${verdict}${needs}.${d.note ? ` ${d.note}` : ''}`;
 }
 
+/**
+ * Where the vote stands on a question gone to a vote (or paused there by a point of order):
+ * procedural words only, naming the motion's class. Null while debate is open.
+ */
+export function voteStatus(state: MeetingState): string | null {
+  const t = top(state);
+  if (!t || (state.ruling?.interrupted ?? state.phase) !== 'VOTE_PENDING') return null;
+  const noun = MOTIONS[t.motion].noun;
+  return state.questionPut
+    ? `The chair has put the question on ${noun}; its vote may be recorded.`
+    : `The question on ${noun} awaits the chair’s putting (RONR §4); no vote can be recorded until then.`;
+}
+
 function pendingSection(state: MeetingState): string[] {
   if (state.stack.length === 0) return ['Nothing is pending; the floor is clear.'];
   const heading = state.phase === 'ADJOURNED' ? 'STILL PENDING AT ADJOURNMENT (unfinished business):' : 'STILL PENDING AT THIS POINT:';
@@ -116,7 +129,8 @@ function pendingSection(state: MeetingState): string[] {
     const waiting = item.seconder === null ? ' (awaiting a second)' : '';
     return `${'  '.repeat(i + 1)}${marker} ${MOTIONS[item.motion].title} (${section(item)}), moved by ${item.mover}${waiting}${described(item)}`;
   });
-  return [heading, ...lines];
+  const vote = state.phase === 'ADJOURNED' ? null : voteStatus(state);
+  return [heading, ...lines, ...(vote === null ? [] : [vote])];
 }
 
 function tableSection(state: MeetingState): string[] {
@@ -209,9 +223,11 @@ export function explainState(state: MeetingState, legalCount: number): string {
   const ruling = state.ruling ? ` A point of order awaits the chair's ruling; business paused in phase ${state.ruling.interrupted}.` : '';
   const limit = state.debateLimit !== null ? ' Debate is under a limit the assembly adopted.' : '';
   const table = state.table.length > 0 ? ` ${plural(state.table.length, 'question is', 'questions are')} on the table.` : '';
+  const vote = voteStatus(state);
   return [
     `The meeting is in phase ${state.phase} (${PHASE_WORDS[state.phase]}).${ruling}`,
     floorSentence(state) + limit,
+    ...(vote === null ? [] : [vote]),
     quorum + table,
     `${plural(legalCount, 'act is', 'acts are')} in order right now.`,
   ].join(' ');

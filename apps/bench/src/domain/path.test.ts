@@ -10,7 +10,7 @@ import { reduce, replay } from './reduce.ts';
 import type { CompiledGoal } from './goals.ts';
 import { compileGoal } from './goals.ts';
 import type { PlanNode } from './path.ts';
-import { explainPathTo, planActs, planEvent, voteEvent } from './path.ts';
+import { explainPathTo, isVoteNode, planActs, planEvent, voteEvent } from './path.ts';
 import { CHECKPOINTS, SEED } from './seed.ts';
 import type { MeetingState } from './state.ts';
 import { canonical } from './state.ts';
@@ -46,8 +46,9 @@ function shortest(state: MeetingState, goal: CompiledGoal, limit: number): numbe
     const key = `${canonical(s)}#${budget}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
+    // A vote is taken only once the chair has put the question (stated here, not imported).
     const result =
-      s.phase === 'VOTE_PENDING'
+      s.phase === 'VOTE_PENDING' && s.questionPut
         ? provable(reduce(s, voteEvent(s, true)), budget - 1)
         : planActs(s).some((act) => provable(reduce(s, planEvent(act, s)), budget - 1));
     memo.set(key, result);
@@ -65,6 +66,16 @@ describe('a plan for the vote on the main motion from the tangle', () => {
     expect(result.text).toContain(`${result.nodes} nodes`);
     expect(result.nodes).toBeLessThan(399);
     expect(shortest(tangle, compileGoal('vote_on_the_main_motion', tangle), 6)).toBe(6);
+  });
+
+  it('has the chair put every question it votes on', async () => {
+    const { plan } = await explainPathTo('vote_on_the_main_motion', tangle);
+    // Along the carried line: put, vote, put, vote, put, vote.
+    const line: string[] = [];
+    for (let node = plan; node && node.kind !== 'done' && node.kind !== 'decided'; node = node.kind === 'move' ? node.next : node.ifCarried) {
+      line.push(node.kind === 'move' ? node.act : `vote:${node.motion}`);
+    }
+    expect(line).toEqual(['put_the_question', 'vote:amend_amendment', 'put_the_question', 'vote:amend', 'put_the_question', 'vote:main']);
   });
 
   it('puts the question, votes, and cites the rules, ending with the rule() footer', async () => {
@@ -104,7 +115,7 @@ describe('every plan', () => {
       fc.asyncProperty(checkpoint, choices, goal, async (n, picks, goalId) => {
         let state = at(n);
         for (const pick of picks) {
-          if (state.phase === 'VOTE_PENDING') state = reduce(state, voteEvent(state, pick % 2 === 0));
+          if (state.phase === 'VOTE_PENDING' && state.questionPut) state = reduce(state, voteEvent(state, pick % 2 === 0));
           else {
             const acts = planActs(state);
             const act = acts[pick % Math.max(acts.length, 1)];
@@ -120,6 +131,28 @@ describe('every plan', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('a question gone to a vote without debate', () => {
+  const moved = reduce(tangle, planEvent('move_previous_question', tangle));
+  const ordered = reduce(moved, planEvent('second_pending_motion', moved));
+
+  it('is no vote node until the chair puts it: putting it is the only act a plan may take', () => {
+    expect(ordered).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    expect(isVoteNode(ordered)).toBe(false);
+    expect(planActs(ordered)).toEqual(['put_the_question']);
+    const put = reduce(ordered, planEvent('put_the_question', ordered));
+    expect(isVoteNode(put)).toBe(true);
+    expect(planActs(put)).toEqual([]);
+  });
+
+  it('plans the chair’s putting before the vote, and end_debate_now is reached only once it is put', async () => {
+    const adjourn = await explainPathTo('adjourn_cleanly', ordered);
+    expect(adjourn.found).toBe(true);
+    expect(adjourn.plan).toMatchObject({ kind: 'move', act: 'put_the_question', next: { kind: 'vote', motion: 'previous_question' } });
+    const end = await explainPathTo('end_debate_now', ordered);
+    expect(end).toMatchObject({ found: true, depth: 1, plan: { kind: 'move', act: 'put_the_question', next: { kind: 'done' } } });
   });
 });
 

@@ -111,6 +111,15 @@ export function voteEvent(state: MeetingState, carried: boolean): MeetingEvent {
   return { seq: 0, at: state.now ?? '00:00', actor: 'clerk', type: 'record_vote_tally', payload: carried ? { aye: 1, nay: 0 } : { aye: 0, nay: 1 } };
 }
 
+/**
+ * A vote is an AND node only once the chair has put the question. A question that has gone to a
+ * vote without debate but is not yet put is an OR node like any other, whose one useful act is
+ * the chair putting it (nothing the planner proposes is in order there).
+ */
+export function isVoteNode(state: MeetingState): boolean {
+  return state.phase === 'VOTE_PENDING' && state.questionPut;
+}
+
 /** The acts a plan may take here, in rulebook order, then the chair putting the question. */
 export function planActs(state: MeetingState): PlanAct[] {
   const acts: PlanAct[] = legalTools(state).filter(isPlanned);
@@ -182,7 +191,7 @@ class Search {
     if (memo?.plan && memo.planDepth <= budget) return { plan: memo.plan, depth: memo.planDepth };
     if (memo && budget <= memo.failsWithin) return { plan: null, failsWithin: memo.failsWithin };
     if (bound > budget) return this.remember(key, { plan: null, failsWithin: bound - 1 });
-    return this.remember(key, state.phase === 'VOTE_PENDING' ? await this.vote(state, budget) : await this.choose(state, budget));
+    return this.remember(key, isVoteNode(state) ? await this.vote(state, budget) : await this.choose(state, budget));
   }
 
   // AND node: the plan must go on if the vote carries; if it fails, say what is left.
@@ -253,7 +262,7 @@ function renderPlan(node: PlanNode, step: number, indent: string, label: string)
 }
 
 const FOOTER =
-  'Every step is one rule() finds in order at that point (the chair puts the question only on a seconded question under debate, with a quorum). Nobody controls a vote, so the plan covers both outcomes of each.';
+  'Every step is one rule() finds in order at that point. The chair puts the question only on a seconded question, under debate or gone to a vote without debate, and only with a quorum unless the question is to adjourn; every vote waits for it. Nobody controls a vote, so the plan covers both outcomes of each.';
 
 function circumstances(state: MeetingState): string {
   return quorumPresent(state) ? '' : ' A quorum is absent (RONR §40): until more members are present, only adjournment and the acts it needs are in order.';

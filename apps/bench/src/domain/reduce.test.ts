@@ -8,7 +8,7 @@ import { draftMinutes } from './minutes.ts';
 import { inputSchemaFor } from './schema.ts';
 import { CHECKPOINTS, SEED } from './seed.ts';
 import type { EventType, MeetingEvent, MeetingState, Payloads } from './state.ts';
-import { canonical } from './state.ts';
+import { canonical, initialState } from './state.ts';
 
 function ev<K extends EventType>(type: K, payload: Payloads[K], at = '20:00'): MeetingEvent {
   return { seq: 0, at, actor: 'clerk', type, payload } as MeetingEvent;
@@ -18,7 +18,8 @@ const at = (n: number): MeetingState => replay(SEED.slice(0, n));
 const widest = at(CHECKPOINTS.widest);
 const aye = ev('record_vote_tally', { aye: 5, nay: 1 });
 const nay = ev('record_vote_tally', { aye: 1, nay: 5 });
-const put = ev('put_the_question', {});
+/** The chair's bench control: the only event that puts a question. */
+const put: MeetingEvent = { ...ev('put_the_question', {}), actor: 'chair' } as MeetingEvent;
 const second = ev('second_pending_motion', { seconder: 'S' });
 
 describe('subsidiary motions that dispose of the whole question', () => {
@@ -52,19 +53,45 @@ describe('subsidiary motions that dispose of the whole question', () => {
 describe('motions that change how the question is handled', () => {
   it('limits debate and returns to debate on the question', () => {
     const s = fold(widest, ev('move_to_limit_debate', { limit: 'two minutes each', mover: 'M' }), second);
-    expect(s.phase).toBe('VOTE_PENDING');
-    const adopted = fold(s, aye);
+    // Undebatable: no debate on it, but the vote still waits for the chair.
+    expect(s).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    const adopted = fold(s, put, aye);
     expect(adopted).toMatchObject({ phase: 'OPEN', debateLimit: 'two minutes each' });
     expect(adopted.stack.map((m) => m.motion)).toEqual(['main']);
   });
 
-  it('puts the immediately pending question at once when the previous question is ordered, and only that one', () => {
+  it('closes debate on the immediately pending question when the previous question is ordered, and only that one, leaving it for the chair to put', () => {
     const tangle = at(CHECKPOINTS.tangle);
-    const ordered = fold(tangle, ev('move_previous_question', { mover: 'M' }), second, aye);
-    expect(ordered.phase).toBe('VOTE_PENDING');
+    const seconded = fold(tangle, ev('move_previous_question', { mover: 'M' }), second);
+    expect(seconded).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    const ordered = fold(seconded, put, aye);
+    expect(ordered).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
     expect(ordered.stack.map((m) => m.motion)).toEqual(['main', 'amend', 'amend_amendment']);
-    expect(fold(ordered, aye).phase).toBe('OPEN');
-    expect(fold(tangle, ev('move_previous_question', { mover: 'M' }), second, nay).phase).toBe('OPEN');
+    expect(fold(ordered, put)).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
+    expect(fold(ordered, put, aye)).toMatchObject({ phase: 'OPEN', questionPut: false });
+    expect(fold(seconded, put, nay)).toMatchObject({ phase: 'OPEN', questionPut: false });
+  });
+
+  it('sets questionPut only by the chair’s putting, and clears it with every vote, carried or lost', () => {
+    expect(initialState.questionPut).toBe(false);
+    const put1 = fold(widest, put);
+    expect(put1).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
+    expect(fold(put1, aye).questionPut).toBe(false);
+    expect(fold(put1, nay).questionPut).toBe(false);
+    const tabling = fold(widest, ev('move_to_lay_on_table', { mover: 'M' }), second);
+    expect(tabling).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    expect(fold(tabling, put, aye)).toMatchObject({ phase: 'FLOOR_CLEAR', questionPut: false });
+  });
+
+  it('keeps the putting through a point of order that strikes nothing, and drops it with a struck question', () => {
+    const put1 = fold(at(CHECKPOINTS.tangle), put);
+    const raised = fold(put1, ev('raise_point_of_order', { concern: 'C', raisedBy: 'R' }));
+    const none = ev('record_chair_ruling', { ruledBy: 'X', ruling: 'not_well_taken', disposition: 'none', rationale: 'R' });
+    const strike = ev('record_chair_ruling', { ruledBy: 'X', ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'R' });
+    expect(fold(raised, none)).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
+    expect(fold(raised, strike)).toMatchObject({ phase: 'OPEN', questionPut: false });
+    const unput = fold(widest, ev('move_previous_question', { mover: 'M' }), second, ev('raise_point_of_order', { concern: 'C', raisedBy: 'R' }), none);
+    expect(unput).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
   });
 
   it('merges a substitute and records each amendment as adopted, in order', () => {
@@ -82,13 +109,13 @@ describe('motions that change how the question is handled', () => {
 });
 
 describe('the table', () => {
-  const tableIt = (s: MeetingState): MeetingState => fold(s, ev('move_to_lay_on_table', { mover: 'M' }), second, aye);
+  const tableIt = (s: MeetingState): MeetingState => fold(s, ev('move_to_lay_on_table', { mover: 'M' }), second, put, aye);
   const moveMain = (text: string): MeetingEvent[] => [ev('move_main_motion', { text, mover: 'M' }), second];
 
   it('names tablings t1, t2 from the fold and takes back the one asked for', () => {
     const two = tableIt(fold(tableIt(widest), ...moveMain('second motion')));
     expect(two.table.map((t) => t.id)).toEqual(['t1', 't2']);
-    const back = fold(two, ev('move_to_take_from_table', { motionId: 't1', mover: 'M' }), second, aye);
+    const back = fold(two, ev('move_to_take_from_table', { motionId: 't1', mover: 'M' }), second, put, aye);
     expect(back.phase).toBe('OPEN');
     expect(back.stack[0]!.id).toBe(widest.stack[0]!.id);
     expect(back.table.map((t) => t.id)).toEqual(['t2']);
@@ -107,7 +134,7 @@ describe('the table', () => {
 
 describe('the floor and the record', () => {
   it('adjourns, keeping what was pending as unfinished business', () => {
-    const s = fold(widest, ev('move_to_adjourn', { mover: 'M' }), second, aye);
+    const s = fold(widest, ev('move_to_adjourn', { mover: 'M' }), second, put, aye);
     expect(s.phase).toBe('ADJOURNED');
     expect(s.stack.map((m) => m.motion)).toEqual(['main']);
     expect(draftMinutes([...SEED.slice(0, CHECKPOINTS.widest)], s)).toContain('STILL PENDING AT ADJOURNMENT');
@@ -141,11 +168,15 @@ describe('the floor and the record', () => {
       Object.values(o).forEach((v) => typeof v === 'object' && v !== null && deepFreeze(v));
     };
     deepFreeze(frozen);
-    expect(() => fold(frozen, put, aye, put, nay, ev('move_to_lay_on_table', { mover: 'M' }), second, aye)).not.toThrow();
+    expect(() => fold(frozen, put, aye, put, nay, ev('move_to_lay_on_table', { mover: 'M' }), second, put, aye)).not.toThrow();
   });
 
-  it('keys positions by phase, quorum, stack and table size only', () => {
-    expect(canonical(at(CHECKPOINTS.tangle))).toBe('OPEN|Q|main+>amend+>amend_amendment+|0');
-    expect(canonical(fold(at(CHECKPOINTS.tabled), ev('set_members_present', { present: 4 }), ev('move_to_adjourn', { mover: 'M' })))).toBe('AWAITING_SECOND|q|adjourn-|1');
+  it('keys positions by phase, the chair’s putting, quorum, stack and table size only', () => {
+    expect(canonical(at(CHECKPOINTS.tangle))).toBe('OPEN|p|Q|main+>amend+>amend_amendment+|0');
+    expect(canonical(fold(at(CHECKPOINTS.tabled), ev('set_members_present', { present: 4 }), ev('move_to_adjourn', { mover: 'M' })))).toBe('AWAITING_SECOND|p|q|adjourn-|1');
+    // A question gone to a vote without the chair's putting has other futures than a put one.
+    const pq = fold(widest, ev('move_previous_question', { mover: 'M' }), second);
+    expect(canonical(pq)).toBe('VOTE_PENDING|p|Q|main+>previous_question+|0');
+    expect(canonical(fold(pq, put))).toBe('VOTE_PENDING|P|Q|main+>previous_question+|0');
   });
 });

@@ -26,20 +26,23 @@ function push(state: MeetingState, motion: MotionId, mover: string, fields: Moti
     adopted: [],
     ...fields,
   };
-  return { ...state, stack: [...state.stack, item], motionsMade: state.motionsMade + 1, phase: 'AWAITING_SECOND' };
+  return { ...state, stack: [...state.stack, item], motionsMade: state.motionsMade + 1, phase: 'AWAITING_SECOND', questionPut: false };
 }
 
 function second(state: MeetingState, seconder: string): MeetingState {
   const t = top(state);
   if (!t) return state;
-  // An undebatable motion has nothing to debate: seconding it puts the question at once (T5b).
+  // An undebatable motion has nothing to debate: once seconded it goes to a vote without debate.
+  // It is not yet put: the vote waits for the chair, as every vote does.
   const phase: Phase = MOTIONS[t.motion].debatable ? 'OPEN' : 'VOTE_PENDING';
-  return { ...state, stack: [...state.stack.slice(0, -1), { ...t, seconder }], phase };
+  return { ...state, stack: [...state.stack.slice(0, -1), { ...t, seconder }], phase, questionPut: false };
 }
 
-function vote(state: MeetingState, event: EventOf<'record_vote_tally'>): MeetingState {
-  const question = top(state);
-  if (!question) return state;
+function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): MeetingState {
+  const question = top(previous);
+  if (!question) return previous;
+  // A vote uses up the chair's putting: whatever comes to a vote next must be put again.
+  const state: MeetingState = { ...previous, questionPut: false };
   const { threshold, onAdopt } = MOTIONS[question.motion];
   // A point of order is decided by the chair and never stands on the floor to be counted.
   if (onAdopt === 'OPEN_RULING') return state;
@@ -60,10 +63,12 @@ function settleFloor(state: MeetingState, phase?: Phase): MeetingState {
 function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>): MeetingState {
   const back = state.ruling?.interrupted ?? state.phase;
   const cleared = { ...state, ruling: null };
+  // Business resumes where it paused, a question the chair had put still put.
   if (event.payload.disposition !== 'strike_pending_motion' || cleared.stack.length === 0) return { ...cleared, phase: back };
-  // The struck motion leaves the floor; what remains beneath it is a seconded question under debate.
+  // The struck motion leaves the floor, and any putting of it with it; what remains beneath it is
+  // a seconded question under debate.
   const stack = cleared.stack.slice(0, -1);
-  return { ...cleared, stack, phase: stack.length === 0 ? 'FLOOR_CLEAR' : 'OPEN' };
+  return { ...cleared, stack, phase: stack.length === 0 ? 'FLOOR_CLEAR' : 'OPEN', questionPut: false };
 }
 
 export function reduce(previous: MeetingState, event: MeetingEvent): MeetingState {
@@ -102,8 +107,9 @@ export function reduce(previous: MeetingState, event: MeetingEvent): MeetingStat
       return push(state, 'adjourn', event.payload.mover);
     case 'second_pending_motion':
       return second(state, event.payload.seconder);
+    // The chair's act alone, from the bench: the only way a question comes to be put.
     case 'put_the_question':
-      return { ...state, phase: 'VOTE_PENDING' };
+      return { ...state, phase: 'VOTE_PENDING', questionPut: true };
     case 'record_vote_tally':
       return vote(state, event);
     case 'raise_point_of_order':

@@ -24,10 +24,13 @@ describe('the seeded meeting', () => {
     let s = initialState;
     for (const event of SEED) {
       if (event.type === 'put_the_question') {
-        // The chair's control has its own condition: debate open on a seconded question.
-        expect(s.phase, `#${event.seq}`).toBe('OPEN');
+        // The chair's control has its own condition: a seconded question, under debate or gone to
+        // a vote without debate and not yet put — and only the chair logs it.
+        expect(event.actor, `#${event.seq}`).toBe('chair');
+        expect(['OPEN', 'VOTE_PENDING'], `#${event.seq}`).toContain(s.phase);
+        expect(s.questionPut, `#${event.seq}`).toBe(false);
         expect(top(s)?.seconder, `#${event.seq}`).not.toBeNull();
-        expect(canPutTheQuestion(s)).toBe(true);
+        expect(canPutTheQuestion(s), `#${event.seq}`).toBe(true);
       } else {
         expect(rule(s, event.type), `#${event.seq} ${event.type}`).toMatchObject({ legal: true });
       }
@@ -72,6 +75,26 @@ describe('the seeded meeting', () => {
     expect(tabledMain!.adopted[0]!.adopted[0]!.text).toBe(secondDegree.text);
   });
 
+  it('names the same moments at its checkpoints: the tabling vote just taken, the injected motion just seconded', () => {
+    expect(SEED[CHECKPOINTS.widest - 1]).toMatchObject({ type: 'second_pending_motion' });
+    expect(at(CHECKPOINTS.widest).stack.map((m) => m.motion)).toEqual(['main']);
+    expect(SEED[CHECKPOINTS.tangle - 1]).toMatchObject({ type: 'second_pending_motion' });
+    expect(SEED[CHECKPOINTS.tabled - 1]).toMatchObject({ type: 'record_vote_tally' });
+    expect(at(CHECKPOINTS.tabled - 1).stack.at(-1)?.motion).toBe('lay_on_table');
+    expect(CHECKPOINTS.injection).toBe(SEED.length);
+    expect(SEED[CHECKPOINTS.injection - 1]).toMatchObject({ type: 'second_pending_motion' });
+    expect(SEED[CHECKPOINTS.injection - 2]).toMatchObject({ type: 'move_main_motion' });
+  });
+
+  it('tallies only votes the chair put, each by a put_the_question of its own', () => {
+    const tallies = SEED.flatMap((e, i) => (e.type === 'record_vote_tally' ? [i] : []));
+    expect(tallies).toHaveLength(3);
+    for (const i of tallies) {
+      const since = SEED.slice(0, i).findLastIndex((e) => e.type === 'record_vote_tally');
+      expect(SEED.slice(since + 1, i).filter((e) => e.type === 'put_the_question' && e.actor === 'chair'), `#${i + 1}`).toHaveLength(1);
+    }
+  });
+
   it('replays deterministically: the same log gives a deep-equal state', () => {
     expect(replay(SEED)).toEqual(replay(structuredClone(SEED) as MeetingEvent[]));
     // Ids come from the fold, not a module counter: the fifth motion made is m5 on every replay.
@@ -103,13 +126,24 @@ describe('the quorum cliff at the widest frontier', () => {
     expect([...after].sort()).toEqual(['correct_last_entry', 'move_to_adjourn', 'raise_point_of_order', 'record_chair_ruling', 'set_members_present']);
   });
 
-  it('can still adjourn: the motion is seconded, put at once and carried', () => {
+  it('can still adjourn: the motion is seconded, the chair puts it without a quorum, and it carries', () => {
     const moved = fold(cliff, ev('move_to_adjourn', { mover: 'A' }));
     expect(rule(moved, 'second_pending_motion').legal).toBe(true);
     const seconded = fold(moved, ev('second_pending_motion', { seconder: 'B' }));
-    expect(seconded.phase).toBe('VOTE_PENDING');
-    expect(rule(seconded, 'record_vote_tally').legal).toBe(true);
-    expect(fold(seconded, ev('record_vote_tally', { aye: 3, nay: 1 })).phase).toBe('ADJOURNED');
+    expect(seconded).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    expect(rule(seconded, 'record_vote_tally')).toMatchObject({ legal: false, cite: 'RONR §4' });
+    // §40 allows adjourning without a quorum, so the chair may put this question without one.
+    expect(canPutTheQuestion(seconded)).toBe(true);
+    const put = fold(seconded, ev('put_the_question', {}, 'chair'));
+    expect(rule(put, 'record_vote_tally').legal).toBe(true);
+    expect(fold(put, ev('record_vote_tally', { aye: 3, nay: 1 })).phase).toBe('ADJOURNED');
+  });
+
+  it('lets the chair put no other question without a quorum', () => {
+    expect(canPutTheQuestion(cliff)).toBe(false);
+    const ordered = fold(widest, ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), ev('set_members_present', { present: 4 }, 'chair'));
+    expect(ordered).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    expect(canPutTheQuestion(ordered)).toBe(false);
   });
 });
 
@@ -146,11 +180,15 @@ describe('votes', () => {
   const votingOn = (motion: MotionId): MeetingState => {
     const widest = at(CHECKPOINTS.widest);
     if (motion === 'main') return fold(widest, ev('put_the_question', {}, 'chair'));
-    return fold(widest, ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }));
+    return fold(widest, ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), ev('put_the_question', {}, 'chair'));
   };
 
-  it('puts an undebatable motion to the vote as soon as it is seconded, and opens debate on a debatable one', () => {
-    expect(votingOn('previous_question').phase).toBe('VOTE_PENDING');
+  it('sends an undebatable motion to a vote without debate once seconded, where it waits for the chair; a debatable one opens debate', () => {
+    const seconded = fold(at(CHECKPOINTS.widest), ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }));
+    expect(seconded).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
+    expect(legalTools(seconded)).not.toContain('record_vote_tally');
+    expect(votingOn('previous_question')).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
+    expect(rule(votingOn('previous_question'), 'record_vote_tally').legal).toBe(true);
     const amendment = fold(at(CHECKPOINTS.widest), ev('move_to_amend', { text: 'T', mover: 'A', form: 'insert' }), ev('second_pending_motion', { seconder: 'B' }));
     expect(amendment.phase).toBe('OPEN');
   });

@@ -1,8 +1,8 @@
 // The single legality predicate. What is registered, what the panel shows as out of order and
 // what the path search may try are all read from rule(); nothing else decides legality.
 
-import type { GatedRow, ToolName } from './rulebook.ts';
-import { ASSEMBLY, GATED_ROWS, MOTIONS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import type { GatedRow, MotionId, ToolName } from './rulebook.ts';
+import { ASSEMBLY, GATED_ROWS, GUARD_CITES, MOTIONS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 import { GUARDS } from './guards.ts';
 import type { MeetingState } from './state.ts';
 import { quorumPresent, top } from './state.ts';
@@ -36,7 +36,7 @@ export function rule(state: MeetingState, toolName: string): Ruling {
   }
   if (row.guard) {
     const failure = GUARDS[row.guard](state, row.motion ? MOTIONS[row.motion] : null);
-    if (failure) return { legal: false, cite: row.guard === 'quorumPresent' ? QUORUM_CITE : row.cite, reason: failure };
+    if (failure) return { legal: false, cite: GUARD_CITES[row.guard] ?? row.cite, reason: failure };
   }
   return { legal: true, cite: row.cite };
 }
@@ -57,11 +57,21 @@ export function frontier(state: MeetingState): FrontierRow[] {
   return GATED_ROWS.map((r) => ({ toolName: r.name, title: r.title, kind: r.kind, ...rule(state, r.name) }));
 }
 
+/** Motions §40 leaves in order without a quorum (adjournment): the chair may put those without one. */
+const IN_ORDER_WITHOUT_QUORUM: ReadonlySet<MotionId> = new Set(
+  GATED_ROWS.flatMap((r) => (r.motion !== null && SUBQUORUM_ALLOWED.has(r.name) ? [r.motion] : [])),
+);
+
 /**
- * The chair may put the question only while debate is open on a seconded question, and only
- * with a quorum: a vote taken without one would be void (§40).
+ * The chair's bench control, never a tool: putting the question is what makes a vote possible.
+ * In order on a seconded question that is open for debate, or that has gone to a vote without
+ * debate (an undebatable motion seconded, the previous question ordered) and is not yet put. Only
+ * with a quorum, since a vote taken without one would be void (§40) — except on a motion §40
+ * itself leaves in order without one, so that a meeting short of its quorum can still adjourn.
  */
 export function canPutTheQuestion(state: MeetingState): boolean {
   const t = top(state);
-  return state.phase === 'OPEN' && t !== undefined && t.seconder !== null && quorumPresent(state);
+  if (t === undefined || t.seconder === null) return false;
+  if (!quorumPresent(state) && !IN_ORDER_WITHOUT_QUORUM.has(t.motion)) return false;
+  return state.phase === 'OPEN' || (state.phase === 'VOTE_PENDING' && !state.questionPut);
 }

@@ -22,7 +22,7 @@ export const PHASE_WORDS: Readonly<Record<Phase, string>> = {
   FLOOR_CLEAR: 'while the floor is clear',
   AWAITING_SECOND: 'while a motion awaits a second',
   OPEN: 'while a question is open for debate',
-  VOTE_PENDING: 'while the question has been put and a vote is pending',
+  VOTE_PENDING: 'while debate is closed and the question awaits its vote',
   RULING_PENDING: 'while a point of order awaits the chair’s ruling',
   ADJOURNED: 'after the meeting has adjourned',
 };
@@ -115,7 +115,17 @@ export type GuardId =
   | 'topIsFirstDegreeAmendment'
   | 'bareMainMotionPending'
   | 'outranksTop'
-  | 'debatableMotionPending';
+  | 'debatableMotionPending'
+  | 'questionPutByChair';
+
+/**
+ * The rule a guard's failure rests on, where it is not the act's own: a missing quorum is a §40
+ * matter, and a vote the chair has not put fails on the chair's duty to put it (§4).
+ */
+export const GUARD_CITES: Readonly<Partial<Record<GuardId, string>>> = {
+  quorumPresent: 'RONR §40',
+  questionPutByChair: 'RONR §4',
+};
 
 export const TOOL_NAMES = [
   'call_meeting_to_order',
@@ -196,7 +206,7 @@ export const GATED_ROWS: readonly GatedRow[] = [
   {
     name: 'second_pending_motion', kind: 'imperative', autosubmit: false, title: 'Second the pending motion', motion: null,
     phases: ['AWAITING_SECOND'], guard: null, cite: 'RONR §4', enumFromTable: null,
-    description: `Record that a member seconded the motion just made. In order only while a motion awaits a second. A debatable motion then opens for debate; an undebatable one (limit debate, previous question, lay on the table, adjourn, take from the table) goes straight to a vote. ${RESULT}`,
+    description: `Record that a member seconded the motion just made. In order only while a motion awaits a second. A debatable motion then opens for debate; an undebatable one (limit debate, previous question, lay on the table, adjourn, take from the table) goes to a vote without debate, once the chair puts the question. ${RESULT}`,
     inputSchema: schema({ seconder: member('seconded') }, ['seconder']),
   },
   {
@@ -232,31 +242,31 @@ export const GATED_ROWS: readonly GatedRow[] = [
   {
     name: 'move_to_limit_debate', kind: 'imperative', autosubmit: false, title: 'Move to limit or extend debate', motion: 'limit_debate',
     phases: ['OPEN'], guard: 'outranksTop', cite: 'RONR §15', enumFromTable: null,
-    description: `Record a motion to limit or extend the limits of debate on the pending question. In order while debate is open on a question it outranks. Undebatable and needs a two-thirds vote, so once seconded the vote on it follows at once. ${RESULT}`,
+    description: `Record a motion to limit or extend the limits of debate on the pending question. In order while debate is open on a question it outranks. Undebatable and needs a two-thirds vote; once seconded, it is voted on when the chair puts the question. ${RESULT}`,
     inputSchema: schema({ limit: { type: 'string', minLength: 1, description: 'The limit as moved, e.g. "two minutes per speaker".' }, mover: member('moved it') }, ['limit', 'mover']),
   },
   {
     name: 'move_previous_question', kind: 'imperative', autosubmit: false, title: 'Move the previous question', motion: 'previous_question',
     phases: ['OPEN'], guard: 'debatableMotionPending', cite: 'RONR §16', enumFromTable: null,
-    description: `Record a motion for the previous question — what members mean by "call the question" or "cut off debate". If adopted by two-thirds, debate closes and the immediately pending question is put to a vote at once. In order while a debatable question is pending. ${RESULT}`,
+    description: `Record a motion for the previous question — what members mean by "call the question" or "cut off debate". If adopted by two-thirds, debate closes and the immediately pending question is voted on without further debate once the chair puts the question. In order while a debatable question is pending. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
     name: 'move_to_lay_on_table', kind: 'imperative', autosubmit: false, title: 'Move to lay on the table', motion: 'lay_on_table',
     phases: ['OPEN'], guard: 'outranksTop', cite: 'RONR §17', enumFromTable: null,
-    description: `Record a motion to lay the pending question on the table: it sets the question aside temporarily, with everything adhering to it, so that more urgent business can come first; the question survives on the table and can be taken up again with move_to_take_from_table. It does not kill a motion — for that, use move_to_postpone_indefinitely. Undebatable, so once seconded the vote on it follows at once. ${RESULT}`,
+    description: `Record a motion to lay the pending question on the table: it sets the question aside temporarily, with everything adhering to it, so that more urgent business can come first; the question survives on the table and can be taken up again with move_to_take_from_table. It does not kill a motion — for that, use move_to_postpone_indefinitely. Undebatable; once seconded, it is voted on when the chair puts the question. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
     name: 'move_to_take_from_table', kind: 'imperative', autosubmit: false, title: 'Move to take from the table', motion: 'take_from_table',
     phases: ['FLOOR_CLEAR'], guard: 'somethingOnTable', cite: 'RONR §34', enumFromTable: 'motionId',
-    description: `Record a motion to take a tabled question from the table and resume it where it was left. In order while the floor is clear and something is on the table. Undebatable, so once seconded the vote on it follows at once. ${RESULT}`,
+    description: `Record a motion to take a tabled question from the table and resume it where it was left. In order while the floor is clear and something is on the table. Undebatable; once seconded, it is voted on when the chair puts the question. ${RESULT}`,
     inputSchema: schema({ motionId: { type: 'string', minLength: 1, description: 'The id of the tabled question, as listed by get_motion_stack (t1, t2, …).' }, mover: member('moved it') }, ['motionId', 'mover']),
   },
   {
     name: 'move_to_adjourn', kind: 'imperative', autosubmit: false, title: 'Move to adjourn', motion: 'adjourn',
     phases: ['FLOOR_CLEAR', 'OPEN'], guard: null, cite: 'RONR §21', enumFromTable: null,
-    description: `Record a motion to adjourn the meeting. In order while the floor is clear or debate is open, with or without a quorum. Undebatable, so once seconded the vote on it follows at once; if adopted the meeting ends and anything pending is left as unfinished business. ${RESULT}`,
+    description: `Record a motion to adjourn the meeting. In order while the floor is clear or debate is open, with or without a quorum. Undebatable; once seconded, it is voted on when the chair puts the question (even without a quorum); if adopted the meeting ends and anything pending is left as unfinished business. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
@@ -296,8 +306,8 @@ export const GATED_ROWS: readonly GatedRow[] = [
   },
   {
     name: 'record_vote_tally', kind: 'declarative', autosubmit: true, title: 'Record the vote', motion: null,
-    phases: ['VOTE_PENDING'], guard: null, cite: 'RONR §44', enumFromTable: null,
-    description: `Record the counted vote on the question the chair has put. Abstentions never count; a tie fails; a majority needs more ayes than noes; two-thirds needs at least twice as many ayes as noes. Exists only while a question has been put — by the chair, or at once when an undebatable motion is seconded. Returns the counts and whether the question was adopted or lost.`,
+    phases: ['VOTE_PENDING'], guard: 'questionPutByChair', cite: 'RONR §44', enumFromTable: null,
+    description: `Record the counted vote on the question the chair has put. Abstentions never count; a tie fails; a majority needs more ayes than noes; two-thirds needs at least twice as many ayes as noes. Exists only once the chair has put the question at the bench, for each vote. Returns the counts and whether the question was adopted or lost.`,
     inputSchema: schema(
       {
         aye: { type: 'integer', minimum: 0, description: 'Votes in favour.' },

@@ -52,9 +52,11 @@ export const SEED: readonly MeetingEvent[] = [
   { seq: 12, at: '19:04', actor: 'clerk', type: 'record_vote_tally', payload: { aye: 5, nay: 2, abstain: 0 } },
   { seq: 13, at: '19:10', actor: 'clerk', type: 'move_to_lay_on_table', payload: { mover: 'Ravi Subramaniam' } },
   { seq: 14, at: '19:11', actor: 'clerk', type: 'second_pending_motion', payload: { seconder: 'Inés Carvajal' } },
-  { seq: 15, at: '19:12', actor: 'clerk', type: 'record_vote_tally', payload: { aye: 5, nay: 1, abstain: 1 } },
-  { seq: 16, at: '19:18', actor: 'clerk', type: 'move_main_motion', payload: { text: INJECTED_MOTION, mover: 'Oluwaseun Adeyemi' } },
-  { seq: 17, at: '19:19', actor: 'clerk', type: 'second_pending_motion', payload: { seconder: 'Hollis Pemberton' } },
+  // Undebatable, so there was no debate on it; the vote still waited for the chair to put it.
+  { seq: 15, at: '19:11', actor: 'chair', type: 'put_the_question', payload: {} },
+  { seq: 16, at: '19:12', actor: 'clerk', type: 'record_vote_tally', payload: { aye: 5, nay: 1, abstain: 1 } },
+  { seq: 17, at: '19:18', actor: 'clerk', type: 'move_main_motion', payload: { text: INJECTED_MOTION, mover: 'Oluwaseun Adeyemi' } },
+  { seq: 18, at: '19:19', actor: 'clerk', type: 'second_pending_motion', payload: { seconder: 'Hollis Pemberton' } },
 ];
 
 export { CHECKPOINTS, type CheckpointName } from './checkpoints.ts';

@@ -115,6 +115,13 @@ export interface OpenRuling {
 
 export interface MeetingState {
   readonly phase: Phase;
+  /**
+   * The chair has put the immediately pending question, so its vote may be recorded. Only the
+   * chair's bench control sets it; any vote clears it. Debate can close without it (VOTE_PENDING
+   * after an undebatable motion is seconded or the previous question is ordered), but no vote is
+   * in order until the chair has put the question.
+   */
+  readonly questionPut: boolean;
   readonly present: number;
   readonly chair: string | null;
   readonly openedAt: string | null;
@@ -133,6 +140,7 @@ export interface MeetingState {
 
 export const initialState: MeetingState = Object.freeze({
   phase: 'PRE_MEETING',
+  questionPut: false,
   present: 0,
   chair: null,
   openedAt: null,
@@ -161,5 +169,5 @@ export function quorumPresent(state: MeetingState): boolean {
  */
 export function canonical(state: MeetingState): string {
   const stack = state.stack.map((m) => m.motion + (m.seconder === null ? '-' : '+')).join('>');
-  return `${state.phase}|${quorumPresent(state) ? 'Q' : 'q'}|${stack}|${state.table.length}`;
+  return `${state.phase}|${state.questionPut ? 'P' : 'p'}|${quorumPresent(state) ? 'Q' : 'q'}|${stack}|${state.table.length}`;
 }
