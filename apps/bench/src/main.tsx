@@ -10,7 +10,6 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import type { MeetingState } from './domain/state.ts';
 import { createMeeting } from './meeting.ts';
 import { memoryMeetingLog, openMeetingLog, type MeetingLogStore } from './meeting-log-store.ts';
-import { describeExecution } from './describe-execution.ts';
 import { benchRows } from './surface-rows.ts';
 
 // Boot: find WebMCP (native, polyfill, or none), reopen the minute book from IndexedDB, fold it,
@@ -77,6 +76,8 @@ const view: BenchView = {
     }
   },
   async runTool(name, input, signal) {
+    // Only the runner calls this; its wording loads with it.
+    const { describeExecution } = await import('./describe-execution.ts');
     if (!connection.webmcp) return describeExecution(await surface.callAsHuman(name, input, signal));
     return describeExecution(await connection.webmcp.executeTool(name, input, { signal }));
   },

@@ -1,5 +1,4 @@
 import { refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult } from '@warrant/surface';
-import { describeOutcome, describeStack, draftMinutes, explainState } from './domain/minutes.ts';
 import { legalTools, rule } from './domain/rule.ts';
 import { GATED_ROWS, READ_ROWS, type GatedRow, type ReadName, type ReadRow } from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
@@ -11,6 +10,9 @@ import type { Meeting } from './meeting.ts';
 // model can act on; it never decides legality itself.
 
 const READS = READ_ROWS.length;
+
+// The bench's words (minutes, explanations) load after first paint: no tool answers before it.
+const minutes = () => import('./domain/minutes.ts');
 
 /** Tools in order in a state: the always-on reads plus the gated rows rule() allows. */
 export function inOrderCount(state: MeetingState): number {
@@ -25,6 +27,7 @@ async function record<K extends EventType>(meeting: Meeting, type: K, payload: P
   const committed = await meeting.commit(type, payload, actorFor(ctx));
   if (!committed.ok) return committed;
   const { event, before, after } = committed;
+  const { describeOutcome } = await minutes();
   const legal = legalTools(after);
   return {
     ok: true,
@@ -37,25 +40,21 @@ async function record<K extends EventType>(meeting: Meeting, type: K, payload: P
   };
 }
 
-function readBody(name: ReadName, meeting: Meeting, input: Record<string, unknown>, ctx: RunContext<MeetingState>): Promise<ToolResult> | ToolResult {
+async function readBody(name: ReadName, meeting: Meeting, input: Record<string, unknown>, ctx: RunContext<MeetingState>): Promise<ToolResult> {
   const state = meeting.state.value;
   switch (name) {
     case 'get_motion_stack':
-      return { ok: true, stack: describeStack(state) };
+      return { ok: true, stack: (await minutes()).describeStack(state) };
     case 'draft_minutes':
-      return { ok: true, minutes: draftMinutes(meeting.events.value, state, input['through'] as string | undefined) };
+      return { ok: true, minutes: (await minutes()).draftMinutes(meeting.events.value, state, input['through'] as string | undefined) };
     case 'explain_current_state':
-      return { ok: true, phase: state.phase, explanation: explainState(state, inOrderCount(state)) };
-    case 'explain_path_to':
-      // The planner is loaded when first asked for, not with the page.
-      return import('./domain/path.ts').then(({ explainPathTo }) => explainPathTo(input['goal'] as string, state, { signal: ctx.signal })).then((result) => ({
-        ok: true,
-        plan: result.text,
-        found: result.found,
-        depth: result.depth,
-        nodes: result.nodes,
-        cancelled: result.cancelled,
-      }));
+      return { ok: true, phase: state.phase, explanation: (await minutes()).explainState(state, inOrderCount(state)) };
+    case 'explain_path_to': {
+      // The planner, too, is loaded when first asked for.
+      const { explainPathTo } = await import('./domain/path.ts');
+      const result = await explainPathTo(input['goal'] as string, state, { signal: ctx.signal });
+      return { ok: true, plan: result.text, found: result.found, depth: result.depth, nodes: result.nodes, cancelled: result.cancelled };
+    }
   }
 }
 

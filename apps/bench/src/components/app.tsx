@@ -3,7 +3,6 @@ import { useEffect, useState } from 'preact/hooks';
 import type { CallRecord, ChangeRecord, JsonSchema, Surface, ToolResult } from '@warrant/surface';
 import { ModeBadge } from '@warrant/ui';
 import type { Connection, ListedTool } from '@warrant/webmcp';
-import { draftMinutes } from '../domain/minutes.ts';
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import type { CheckpointName } from '../domain/checkpoints.ts';
 import type { MeetingState } from '../domain/state.ts';
@@ -100,7 +99,7 @@ export function App({ view }: { view: BenchView }) {
           <OutOfScope />
         </div>
       </main>
-      <MinuteBook minutes={draftMinutes(meeting.events.value, state)} entries={meeting.events.value.length} />
+      <MinuteBook events={meeting.events.value} state={state} />
     </>
   );
 }

@@ -1,7 +1,21 @@
+import { useEffect, useState } from 'preact/hooks';
 import { InertText } from '@warrant/ui';
+import type { draftMinutes } from '../domain/minutes.ts';
+import type { MeetingEvent, MeetingState } from '../domain/state.ts';
 
-/** The minute book: the record is the product's largest surface, and it exports as text. */
-export function MinuteBook({ minutes, entries }: { minutes: string; entries: number }) {
+type Draft = typeof draftMinutes;
+
+/**
+ * The minute book: the record is the product's largest surface, and it exports as text. Its
+ * wording code arrives just after first paint; the entry count shows at once.
+ */
+export function MinuteBook({ events, state }: { events: readonly MeetingEvent[]; state: MeetingState }) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  useEffect(() => {
+    void import('../domain/minutes.ts').then((module) => setDraft(() => module.draftMinutes));
+  }, []);
+  const minutes = draft ? draft(events, state) : '';
+  const entries = events.length;
   const download = (): void => {
     const url = URL.createObjectURL(new Blob([minutes], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
@@ -14,12 +28,12 @@ export function MinuteBook({ minutes, entries }: { minutes: string; entries: num
     <section class="panel minute-book" aria-labelledby="minutes-heading">
       <h2 id="minutes-heading">
         Minute book · <span id="entry-count">{entries}</span> entries{' '}
-        <button type="button" class="link" id="export-minutes" onClick={download}>
+        <button type="button" class="link" id="export-minutes" onClick={download} disabled={!draft}>
           Export minutes
         </button>
       </h2>
-      <pre id="minutes">
-        <InertText text={minutes} />
+      <pre id="minutes" aria-busy={draft ? 'false' : 'true'}>
+        {draft ? <InertText text={minutes} /> : 'Opening the minute book…'}
       </pre>
     </section>
   );

@@ -1,5 +1,5 @@
 import { InertText } from '@warrant/ui';
-import { wordingOf } from '../domain/minutes.ts';
+import { wordingOf } from '../domain/wording.ts';
 import { MOTIONS } from '../domain/rulebook.ts';
 import type { MeetingState } from '../domain/state.ts';
 

@@ -5,40 +5,15 @@
 //    interpolate a member's words, so no text a member typed can reach a model as an instruction
 //    through them. injection.test.ts holds explainState to that.
 
-import type { AmendForm } from './rulebook.ts';
 import { ASSEMBLY, MOTIONS, PHASE_WORDS } from './rulebook.ts';
 import { canPutTheQuestion, legalTools } from './rule.ts';
 import { reduce } from './reduce.ts';
-import type { AdoptedAmendment, Disposition, MeetingEvent, MeetingState, StackItem } from './state.ts';
+import type { Disposition, MeetingEvent, MeetingState, StackItem } from './state.ts';
 import { initialState, quorumPresent, top } from './state.ts';
-
-const FORM_WORDS: Readonly<Record<AmendForm, string>> = {
-  insert: 'insert',
-  strike: 'strike',
-  strike_and_insert: 'strike and insert',
-  substitute: 'substitute',
-};
+import { FORM_WORDS, quote, wordingOf } from './wording.ts';
 
 const capital = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
-/** Member words in typographic quotes, so the straight quotes they often contain stay legible. */
-const quote = (words: string): string => `“${words}”`;
 const section = (item: StackItem): string => MOTIONS[item.motion].cite.replace('RONR ', '');
-
-function amendedBy(amendments: readonly AdoptedAmendment[], lead: string): string {
-  return amendments.map((a) => `${lead} (${FORM_WORDS[a.form]}): ${quote(a.text)}${amendedBy(a.adopted, ', itself amended')}`).join('');
-}
-
-/**
- * A pending question's words as they now stand — as moved, then each amendment adopted into
- * them — or the terms of a motion that has no text of its own; null when there are none.
- */
-export function wordingOf(item: StackItem): string | null {
-  if (item.text !== null) return `${quote(item.text)}${amendedBy(item.adopted, ' — amended')}`;
-  if (item.committee !== null) return `to ${quote(item.committee)}`;
-  if (item.until !== null) return `to ${quote(item.until)}`;
-  if (item.limit !== null) return quote(item.limit);
-  return item.motionId;
-}
 
 const described = (item: StackItem): string => {
   const words = wordingOf(item);

@@ -7,7 +7,7 @@ import type { MotionId, ToolName } from './rulebook.ts';
 import { GATED_ROWS, READ_ROWS } from './rulebook.ts';
 import { canPutTheQuestion, legalTools, rule } from './rule.ts';
 import { reduce, replay } from './reduce.ts';
-import { wordingOf } from './minutes.ts';
+import { wordingOf } from './wording.ts';
 import { CHECKPOINTS, SEED } from './seed.ts';
 import type { EventType, MeetingEvent, MeetingState, Payloads } from './state.ts';
 import { initialState, top } from './state.ts';
