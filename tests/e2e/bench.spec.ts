@@ -55,6 +55,13 @@ test('an agent walks the meeting from load to the tangle; the counts match the s
   expect(String(plan['plan'])).toContain('depth 6');
   // The agent's acts are in the minute book, attributed to it, and survive a reload.
   await expect(page.locator('#entry-count')).toHaveText('8');
+  const download = page.waitForEvent('download');
+  await page.click('#export-minutes');
+  const exported = await (await download).createReadStream();
+  let text = '';
+  for await (const chunk of exported) text += String(chunk);
+  expect(text).toContain('MINUTES');
+  expect(text).toContain('That the library buy a seed dryer.');
   await page.reload();
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(page.locator('#entry-count')).toHaveText('8');

@@ -1,6 +1,7 @@
 // The rules of order as data: phases, motion types, the gated tool rows, the always-on reads,
-// the §40 overlay and what is left out. Zero logic lives here — a rule is changed by editing a
-// row, and legality.test.ts checks the rows against an independent, hand-written statement.
+// the §40 overlay and what is left out. No rule is decided here — the few small functions only
+// build schema objects and sentences — so a rule is changed by editing a row, and
+// legality.test.ts checks the rows against an independent, hand-written statement.
 
 /** A JSON Schema object as registered with the browser. */
 export type JsonSchema = { readonly [key: string]: unknown };
