@@ -10,7 +10,7 @@ import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.
 import { createMeeting } from '../apps/bench/src/meeting.ts';
 import { memoryMeetingLog } from '../apps/bench/src/meeting-log-store.ts';
 import { benchRows } from '../apps/bench/src/surface-rows.ts';
-import { initialJsGzipBytes } from './bundle-size.ts';
+import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
 // The clerk's bench: how hard the planner works, how many registrations a meeting costs, and how
@@ -103,17 +103,7 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
   ];
 }
 
-function bundleBenchmark(): BenchResult {
-  const { bytes, files } = initialJsGzipBytes(SITES.bench);
-  return {
-    id: 'bench.bundle_kb_gz',
-    value: round(bytes / 1000, 1),
-    unit: 'kB',
-    goal: '<= 30',
-    note: `Initial JS (entry + modulepreloads, gzip -9): ${files.join(', ')}. The polyfill, validator, planner, seeded record and runner load on demand.`,
-  };
-}
 
 export async function benchAppBenchmarks(): Promise<BenchResult[]> {
-  return [...(await pathBenchmarks()), ...(await registrationBenchmarks()), bundleBenchmark()];
+  return [...(await pathBenchmarks()), ...(await registrationBenchmarks()), bundleResult(SITES.bench, 'bench.bundle_kb_gz', 30, 'the polyfill, the validator, the minutes, the planner, the seeded record and the runner')];
 }

@@ -9,7 +9,7 @@ import { initialState, type BoardEnv, type BoardState } from '../apps/board/src/
 import { createActs } from '../apps/board/src/domain/transitions.ts';
 import { humanActs } from '../apps/board/src/human-acts.ts';
 import { boardRows } from '../apps/board/src/rows.ts';
-import { initialJsGzipBytes } from './bundle-size.ts';
+import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
 // The board's numbers: how many registration calls its surface makes over a scripted demo (and
@@ -114,16 +114,6 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   ];
 }
 
-function bundleSize(): BenchResult {
-  const { bytes, files } = initialJsGzipBytes(SITES.board);
-  return {
-    id: 'board.bundle_kb_gz',
-    value: round(bytes / 1000, 1),
-    unit: 'kB',
-    goal: '<= 25',
-    note: `Initial JavaScript of the board, gzip -9: ${files.length} files (entry + modulepreloads). The acts, the agent surface, the schema validator and the polyfill load after first paint.`,
-  };
-}
 
 /** A dispatch plan of about 1 KB of canonical JSON: the kind of value an approval binds to. */
 function planOfAboutOneKb(): Record<string, unknown> {
@@ -159,5 +149,5 @@ async function digestMicros(): Promise<BenchResult> {
 }
 
 export async function boardBenchmarks(): Promise<BenchResult[]> {
-  return [...(await registrationOpsDemo()), bundleSize(), await digestMicros()];
+  return [...(await registrationOpsDemo()), bundleResult(SITES.board, 'board.bundle_kb_gz', 25, 'the acts, the agent surface, the validator and the polyfill'), await digestMicros()];
 }

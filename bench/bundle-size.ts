@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Site } from '@warrant/config';
+import { round, type BenchResult } from './measure.ts';
 import { appRoot } from '../tools/app-sites.ts';
 
 /**
@@ -19,4 +20,16 @@ export function initialJsGzipBytes(site: Site): { bytes: number; files: string[]
   let bytes = 0;
   for (const file of files) bytes += gzipSync(readFileSync(join(dist, file.replace(/^\//, ''))), { level: 9 }).length;
   return { bytes, files: [...files] };
+}
+
+/** The bundle benchmark of one app: initial JS in kB (1,000 bytes), against its budget. */
+export function bundleResult(site: Site, id: string, budgetKb: number, loadedLater: string): BenchResult {
+  const { bytes, files } = initialJsGzipBytes(site);
+  return {
+    id,
+    value: round(bytes / 1000, 1),
+    unit: 'kB',
+    goal: `<= ${budgetKb}`,
+    note: `Initial JS of the ${site.title.toLowerCase()} (entry + modulepreloads, gzip -9): ${files.join(', ')}. Loaded on demand: ${loadedLater}.`,
+  };
 }
