@@ -35,7 +35,7 @@ const EVENT_TYPES = new Set<string>([...TOOL_NAMES, 'put_the_question']);
 const ACTORS = new Set(['agent', 'clerk', 'chair']);
 
 /** A stored record is folded only if every entry is an event and the seq runs 1, 2, 3 … */
-export function isReadableLog(values: readonly unknown[]): values is MeetingEvent[] {
+function isReadableLog(values: readonly unknown[]): values is MeetingEvent[] {
   return values.every((value, index) => {
     if (typeof value !== 'object' || value === null) return false;
     const event = value as Record<string, unknown>;

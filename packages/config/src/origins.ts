@@ -46,10 +46,6 @@ export const SITES: Readonly<Record<SiteName, Site>> = {
   gateway: site('gateway', 'Model gateway', 8787, null, 'server'),
 };
 
-export function originOf(name: SiteName): string {
-  return SITES[name].origin;
-}
-
 /**
  * A host name that resolves to this machine but is not a secure context (only localhost is, over
  * plain http). Browser tests map it with --host-resolver-rules to show a page working with no

@@ -55,7 +55,7 @@ function describe(unit: OutputUnit): FieldProblem {
   return { field, keyword: unit.keyword, problem: `"${field}": ${unit.error}` };
 }
 
-export async function problemsWith(schema: JsonSchema, input: unknown): Promise<FieldProblem[]> {
+async function problemsWith(schema: JsonSchema, input: unknown): Promise<FieldProblem[]> {
   const result = (await validatorFor(schema)).validate(input);
   if (result.valid) return [];
   const leaves = result.errors.filter((unit) => !WRAPPERS.has(unit.keyword));

@@ -1,5 +1,5 @@
 export { connect, wrapContext, type Connection, type Mode, type WebMcp } from './connect.ts';
-export { isShapeRefusal, type ExecuteOutcome, type ExecuteFailureCode } from './execute-tool.ts';
+export type { ExecuteOutcome, ExecuteFailureCode } from './execute-tool.ts';
 export type { ArgumentShape } from './argument-shape.ts';
 export type { ListedTool, ToolDeclaration, RegisterOptions } from './tools.ts';
 export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
