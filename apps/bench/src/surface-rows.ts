@@ -1,7 +1,8 @@
-import { refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult } from '@warrant/surface';
+import { defineFormRow, defineRow, refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult } from '@warrant/surface';
 import { legalTools, rule } from './domain/rule.ts';
 import { GATED_ROWS, READ_ROWS, type GatedRow, type ReadName, type ReadRow } from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
+import type { ToolName } from './domain/rulebook.ts';
 import type { EventType, MeetingState, Payloads } from './domain/state.ts';
 import type { Meeting } from './meeting.ts';
 
@@ -40,27 +41,31 @@ async function record<K extends EventType>(meeting: Meeting, type: K, payload: P
   };
 }
 
-async function readBody(name: ReadName, meeting: Meeting, input: Record<string, unknown>, ctx: RunContext<MeetingState>): Promise<ToolResult> {
+interface ReadInput {
+  readonly through?: string;
+  readonly goal?: string;
+}
+
+async function readBody(name: ReadName, meeting: Meeting, input: ReadInput, ctx: RunContext<MeetingState>): Promise<ToolResult> {
   const state = meeting.state.value;
   switch (name) {
     case 'get_motion_stack':
       return { ok: true, stack: (await minutes()).describeStack(state) };
     case 'draft_minutes':
-      return { ok: true, minutes: (await minutes()).draftMinutes(meeting.events.value, state, input['through'] as string | undefined) };
+      return { ok: true, minutes: (await minutes()).draftMinutes(meeting.events.value, state, input.through) };
     case 'explain_current_state':
       return { ok: true, phase: state.phase, explanation: (await minutes()).explainState(state, inOrderCount(state)) };
     case 'explain_path_to': {
       // The planner, too, is loaded when first asked for.
       const { explainPathTo } = await import('./domain/path.ts');
-      const result = await explainPathTo(input['goal'] as string, state, { signal: ctx.signal });
+      const result = await explainPathTo(input.goal ?? '', state, { signal: ctx.signal });
       return { ok: true, plan: result.text, found: result.found, depth: result.depth, nodes: result.nodes, cancelled: result.cancelled };
     }
   }
 }
 
-function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<MeetingState> {
-  return {
-    kind: 'imperative',
+function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<MeetingState, ReadInput> {
+  return defineRow<MeetingState, ReadInput>({
     name: row.name,
     title: row.title,
     description: () => row.description,
@@ -68,39 +73,40 @@ function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<MeetingState> {
     verdict: () => ({ legal: true }),
     inputSchema: () => row.inputSchema,
     run: (_state, input, ctx) => readBody(row.name, meeting, input, ctx),
-  };
+  });
 }
 
-function gatedImperative(row: GatedRow, meeting: Meeting): ImperativeRow<MeetingState> {
-  return {
-    kind: 'imperative',
+// A gated row's input is the payload of the event it records, checked by the row's own schema.
+type GatedInput = Payloads[ToolName];
+
+function gatedImperative(row: GatedRow, meeting: Meeting): ImperativeRow<MeetingState, GatedInput> {
+  return defineRow<MeetingState, GatedInput>({
     name: row.name,
     title: row.title,
     description: () => row.description,
     verdict: (state) => rule(state, row.name),
     inputSchema: (state) => inputSchemaFor(row, state),
-    run: (_state, input, ctx) => record(meeting, row.name, input as unknown as Payloads[typeof row.name], ctx),
-  };
+    run: (_state, input, ctx) => record(meeting, row.name, input, ctx),
+  });
 }
 
 /** A gated row bound to a <form>: legality toggles its toolname; a submission runs `run`. */
-function formRow(row: GatedRow, formId: string, run: DeclarativeRow<MeetingState>['run']): DeclarativeRow<MeetingState> {
-  return {
-    kind: 'declarative',
+function formRow<I>(row: GatedRow, formId: string, run: DeclarativeRow<MeetingState, I>['run']): DeclarativeRow<MeetingState, I> {
+  return defineFormRow<MeetingState, I>({
     name: row.name,
     formId,
+    autosubmit: row.autosubmit,
     title: row.title,
     description: () => row.description,
     verdict: (state) => rule(state, row.name),
     inputSchema: () => row.inputSchema,
     run,
-  };
+  });
 }
 
 /** The tally form: a count larger than the room is a miscount, and nothing is recorded. */
-function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState> {
-  return formRow(row, 'vote-tally', (state, input, ctx) => {
-    const tally = input as unknown as Payloads['record_vote_tally'];
+function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['record_vote_tally']> {
+  return formRow<Payloads['record_vote_tally']>(row, 'vote-tally', (state, tally, ctx) => {
     const counted = tally.aye + tally.nay + (tally.abstain ?? 0);
     if (counted > state.present) {
       return refusal(
@@ -117,9 +123,8 @@ function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState>
  * The motion-entry form: the text is entered, and when the floor is clear the motion is made.
  * It has no toolautosubmit, so an agent can only fill it; a person at the bench states it.
  */
-function motionEntryRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState> {
-  return formRow(row, 'motion-entry', async (_state, input, ctx) => {
-    const entry = input as unknown as Payloads['enter_motion_text'];
+function motionEntryRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['enter_motion_text']> {
+  return formRow<Payloads['enter_motion_text']>(row, 'motion-entry', async (_state, entry, ctx) => {
     const entered = await record(meeting, 'enter_motion_text', entry, ctx);
     if (!entered.ok || !rule(meeting.state.value, 'move_main_motion').legal) return entered;
     return record(meeting, 'move_main_motion', { text: entry.text, mover: entry.mover ?? 'a member' }, ctx);

@@ -1,13 +1,13 @@
 // The human's acts, reached from the page's own controls and nothing else: no tool calls these.
 // Each runs the domain act on the latest state, commits it, and hands a decision (or the
 // re-frame that replaces a request) to the agent's waiting call through the channel.
-import type { Refusal } from '@warrant/authority';
+import type { ToolRefusal } from '@warrant/surface';
 import { applyHumanAct, type ExpansionChannel } from './domain/expansion.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardActs } from './domain/transitions.ts';
 import type { BoardStore } from './board-store.ts';
 
-export type ActOutcome = { readonly ok: true; readonly code: string; readonly message: string } | Refusal;
+export type ActOutcome = { readonly ok: true; readonly code: string; readonly message: string } | ToolRefusal;
 
 export interface HumanActs {
   frame(ids: readonly FieldId[]): ActOutcome;

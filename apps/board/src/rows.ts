@@ -4,27 +4,18 @@
 // that binding, with the check that every named field is framed, answers before the schema does,
 // so a stale capability hears SCOPE_STALE and an unframed field hears OUT_OF_SCOPE rather than a
 // schema error.
-import { bindToVersion } from '@warrant/authority';
-import type { ImperativeRow, RunContext, ToolRefusal } from '@warrant/surface';
+import type { ImperativeRow, ToolRefusal } from '@warrant/surface';
 import type { BoardRuntime, BoardToolSpec } from './domain/tool-specs.ts';
 import { TOOL_SPECS } from './domain/tool-specs.ts';
 import type { BoardState } from './domain/state.ts';
 import { updateFieldsRefusal } from './domain/transitions.ts';
 
-/** A tool that argues a scopeVersion is bound to the version it was registered under. */
-function bindsVersion(spec: BoardToolSpec, state: BoardState): boolean {
-  const properties = spec.inputSchema(state)['properties'];
-  return typeof properties === 'object' && properties !== null && 'scopeVersion' in properties;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function precheck(spec: BoardToolSpec, state: BoardState, input: Record<string, unknown>, ctx: RunContext<BoardState>): ToolRefusal | null {
-  if (!bindsVersion(spec, state)) return null;
-  const stale = bindToVersion(ctx.registeredState.scopeVersion, () => state.scopeVersion).check(input['scopeVersion']);
-  if (stale) return stale;
+/** An edit that names an unframed field hears OUT_OF_SCOPE before the schema speaks. */
+export function precheck(spec: BoardToolSpec, state: BoardState, input: Readonly<Record<string, unknown>>): ToolRefusal | null {
   if (spec.name === 'edit_scoped_fields' && isRecord(input['updates'])) return updateFieldsRefusal(state, Object.keys(input['updates']));
   return null;
 }
@@ -38,7 +29,8 @@ export function boardRows(runtime: BoardRuntime): ImperativeRow<BoardState>[] {
     description: (state) => spec.description(state),
     verdict: (state) => spec.verdict(state),
     inputSchema: (state) => spec.inputSchema(state),
-    precheck: (state, input, ctx) => precheck(spec, state, input, ctx),
+    ...(spec.binding ? { binding: spec.binding } : {}),
+    precheck: (state, input) => precheck(spec, state, input),
     run: (_state, input, ctx) =>
       spec.run(runtime, input, {
         registeredVersion: ctx.registeredState.scopeVersion,

@@ -105,6 +105,7 @@ describe('createDecisionChannel', () => {
     clock.advance(5_000);
     expect(await call).toEqual({
       ok: false,
+      isError: true,
       code: 'HUMAN_DECISION_TIMEOUT',
       message: expect.stringContaining('within 5 s. Nothing was granted'),
       details: { requestId: 'r1', fields: ['launch_date'], timeoutMs: 5_000 },

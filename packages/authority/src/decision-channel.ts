@@ -8,7 +8,7 @@
 // caller's abort, a superseding human act, disposal) resolves the call with a refusal, never a
 // rejection, and grants nothing. Timeout, abort and disposal leave the request open ("expired")
 // for the human, because the application still holds it and a human may still decide it.
-import { refuse, type Refusal } from './refusal.ts';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 
 export type DecisionFailure = 'timeout' | 'aborted' | 'superseded' | 'disposed' | 'busy';
 
@@ -28,7 +28,7 @@ export interface DecisionChannelOptions<TRequest> {
   readonly timeoutMs?: number;
   readonly setTimer?: (callback: () => void, ms: number) => unknown;
   readonly clearTimer?: (handle: unknown) => void;
-  /** Refusal codes; any left out take DEFAULT_DECISION_CODES. */
+  /** ToolRefusal codes; any left out take DEFAULT_DECISION_CODES. */
   readonly codes?: Partial<Record<DecisionFailure, string>>;
   /** Extra refusal details drawn from the request (what was asked, under which version). */
   readonly describe?: (request: TRequest) => { readonly [key: string]: unknown };
@@ -51,7 +51,7 @@ export interface DecisionReached<TDecision> {
   readonly decision: TDecision;
 }
 
-export type DecisionOutcome<TDecision> = DecisionReached<TDecision> | Refusal;
+export type DecisionOutcome<TDecision> = DecisionReached<TDecision> | ToolRefusal;
 
 /**
  * pending: a call is waiting for the human. expired: the call ended undecided (timeout, abort,
@@ -137,32 +137,32 @@ export function createDecisionChannel<TRequest extends { readonly id: string }, 
     }
   };
 
-  const failure = (kind: Exclude<DecisionFailure, 'busy'>, record: DecisionRecord<TRequest>, reason?: string): Refusal => {
+  const failure = (kind: Exclude<DecisionFailure, 'busy'>, record: DecisionRecord<TRequest>, reason?: string): ToolRefusal => {
     const details = { requestId: record.id, ...describe(record.request) };
     switch (kind) {
       case 'timeout':
-        return refuse(
+        return refusal(
           codes.timeout,
           `No human decision arrived within ${formatDuration(timeoutMs)}. Nothing was granted. The request stays open for the human; ` +
             'do not repeat it. Re-inspect later to see whether they decided.',
           { ...details, timeoutMs },
         );
       case 'aborted':
-        return refuse(
+        return refusal(
           codes.aborted,
           'The wait was cancelled before the human decided. Nothing was granted. The request stays open for the human; ' +
             'do not repeat it. Re-inspect later to see whether they decided.',
           details,
         );
       case 'superseded':
-        return refuse(
+        return refusal(
           codes.superseded,
           `The human acted instead of deciding this request (${reason ?? 'no reason given'}). Nothing was granted by it, and it is closed. ` +
             'Re-inspect before acting.',
           { ...details, reason: reason ?? null },
         );
       case 'disposed':
-        return refuse(codes.disposed, 'The decision channel has closed (the page is going away). Nothing was granted.', details);
+        return refusal(codes.disposed, 'The decision channel has closed (the page is going away). Nothing was granted.', details);
     }
   };
 
@@ -185,7 +185,7 @@ export function createDecisionChannel<TRequest extends { readonly id: string }, 
     request(request, waitOptions = {}) {
       if (disposed) {
         return Promise.resolve(
-          refuse(codes.disposed, 'The decision channel has closed (the page is going away). Nothing was asked; nothing was granted.', {
+          refusal(codes.disposed, 'The decision channel has closed (the page is going away). Nothing was asked; nothing was granted.', {
             requestId: request.id,
             ...describe(request),
           }),
@@ -193,7 +193,7 @@ export function createDecisionChannel<TRequest extends { readonly id: string }, 
       }
       if (waiter && current) {
         return Promise.resolve(
-          refuse(
+          refusal(
             codes.busy,
             `Request ${current.id} is already waiting for the human. Nothing new was asked. Wait for that call to return.`,
             { requestId: current.id, refusedRequestId: request.id },

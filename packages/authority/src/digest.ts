@@ -5,7 +5,7 @@
 // else: `undefined` members vanish, `undefined` in arrays becomes null, Dates become strings,
 // Maps become {}, -0 becomes 0. A digest that binds an approval must never stand for a value it
 // silently changed, so the input is walked first and anything that is not plain JSON data is
-// refused. Refusal is a thrown DigestInputError, not a result: a digest is computed by code, not
+// refused. A refusal here is a thrown DigestInputError, not a result: a digest is computed by code, not
 // argued by an agent, and a refusal object must never be mistaken for (or stored as) a digest.
 // Callers that want a value rather than an exception use findDigestInputProblem first.
 import canonicalize from 'canonicalize';

@@ -12,6 +12,7 @@ describe('requireIdentity', () => {
   it.each([undefined, null, '', '   ', 42, {}])('treats %j as no id at all', (presented) => {
     expect(requireIdentity(active, presented)).toEqual({
       ok: false,
+      isError: true,
       code: 'IDENTITY_REQUIRED',
       message: expect.stringContaining('none was given, so nothing changed'),
       details: { activeId: active },
@@ -21,6 +22,7 @@ describe('requireIdentity', () => {
   it('refuses any other id as stale', () => {
     expect(requireIdentity(active, 'review_old')).toEqual({
       ok: false,
+      isError: true,
       code: 'IDENTITY_STALE',
       message: expect.stringContaining(`names review_old, but the active item is ${active}`),
       details: { activeId: active, presentedId: 'review_old' },

@@ -1,7 +1,7 @@
 // A human decision names the exact item it decides. A click that carries no id, or the id of an
 // item that has since been replaced, decides nothing: the screen the human acted on is not the
 // state the decision would apply to.
-import { refuse, type Refusal } from './refusal.ts';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 
 export interface IdentityOptions {
   /** Code when no id was presented. Default `IDENTITY_REQUIRED`. */
@@ -19,23 +19,23 @@ export interface IdentityConfirmed {
 
 /**
  * Confirms that `presentedId` names the active item. Anything that is not a non-blank string
- * counts as missing. Refusal details carry `activeId` and, when one was presented, `presentedId`.
+ * counts as missing. ToolRefusal details carry `activeId` and, when one was presented, `presentedId`.
  */
 export function requireIdentity(
   activeId: string,
   presentedId: unknown,
   options: IdentityOptions = {},
-): IdentityConfirmed | Refusal {
+): IdentityConfirmed | ToolRefusal {
   const subject = options.subject ?? 'item';
   if (typeof presentedId !== 'string' || presentedId.trim() === '') {
-    return refuse(
+    return refusal(
       options.requiredCode ?? 'IDENTITY_REQUIRED',
       `This decision must name the ${subject} it decides; none was given, so nothing changed. The active ${subject} is ${activeId}.`,
       { activeId },
     );
   }
   if (presentedId !== activeId) {
-    return refuse(
+    return refusal(
       options.staleCode ?? 'IDENTITY_STALE',
       `The decision names ${presentedId}, but the active ${subject} is ${activeId}. Nothing changed; decide on the ${subject} shown now.`,
       { activeId, presentedId },

@@ -1,4 +1,3 @@
-export { refuse, type Refusal } from './refusal.ts';
 export {
   createDecisionChannel,
   DEFAULT_DECISION_CODES,
@@ -13,7 +12,6 @@ export {
   type DecisionStatus,
   type DecisionWaitOptions,
 } from './decision-channel.ts';
-export { bindToVersion, type VersionBinding, type VersionBindingOptions } from './version-binding.ts';
 export {
   formatReference,
   requireIdentity,

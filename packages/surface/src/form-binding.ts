@@ -6,8 +6,10 @@ import type { JsonSchema } from './row.ts';
 
 export type FormToggle = 'on' | 'off' | null;
 
-export function applyFormLegality(form: HTMLFormElement, toolName: string, legal: boolean): FormToggle {
+export function applyFormLegality(form: HTMLFormElement, toolName: string, legal: boolean, autosubmit: boolean): FormToggle {
   const had = form.getAttribute('toolname') === toolName;
+  // The row says whether an agent's call submits the form itself; the markup never decides it.
+  if (autosubmit !== form.hasAttribute('toolautosubmit')) form.toggleAttribute('toolautosubmit', autosubmit);
   for (const element of Array.from(form.elements)) {
     if ('disabled' in element) (element as HTMLInputElement).disabled = !legal;
   }

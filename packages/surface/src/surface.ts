@@ -1,9 +1,12 @@
 import { isAgentSubmission, respondToAgent, type WebMcp } from '@warrant/webmcp';
 import { diff } from './diff.ts';
 import { applyFormLegality, formInput } from './form-binding.ts';
-import { refusal, type DeclarativeRow, type ImperativeRow, type JsonSchema, type Row, type RunContext, type ToolRefusal, type ToolResult, type Verdict } from './row.ts';
+import { freezeSchema } from './freeze-schema.ts';
+import { refusal, type ToolRefusal, type ToolResult } from './result.ts';
+import type { Caller, DeclarativeRow, ImperativeRow, JsonSchema, Row, RunContext, Verdict } from './row.ts';
 import { signatureOf } from './signature.ts';
 import { validateInput } from './validate.ts';
+import { checkBinding } from './version-binding.ts';
 
 /** What one reconcile did: the names it added and removed, and how many tools stand after it. */
 export interface ChangeRecord {
@@ -17,6 +20,8 @@ export interface ChangeRecord {
   /** Names whose removal waits for their own running call. */
   readonly deferred: readonly string[];
   readonly errors: readonly string[];
+  /** True when the surface was held, so this reconcile changed nothing (it runs on release). */
+  readonly held: boolean;
 }
 
 export interface ExplainedRow {
@@ -28,7 +33,7 @@ export interface ExplainedRow {
 
 export interface CallRecord {
   readonly name: string;
-  readonly caller: 'agent' | 'human';
+  readonly caller: Caller;
   readonly input: Record<string, unknown>;
   readonly result: ToolResult;
 }
@@ -42,6 +47,11 @@ export interface SurfaceOptions<S> {
   readonly document?: Document | null;
   readonly onChange?: (change: ChangeRecord) => void;
   readonly onCall?: (call: CallRecord) => void;
+  /**
+   * Origins of other frames that may discover these tools (secure origins only; the browser's
+   * `exposedTo`). A partner site framed by the desk names the desk here.
+   */
+  readonly exposedTo?: readonly string[];
   /** How a reconcile is deferred to coalesce a burst; a macrotask by default. */
   readonly schedule?: (run: () => void) => void;
 }
@@ -69,7 +79,9 @@ export interface Surface<S> {
 interface Registration<S> {
   readonly signature: string;
   readonly controller: AbortController;
+  /** The state and the schema the agent was shown: its input is validated against this schema. */
   readonly state: S;
+  readonly schema: JsonSchema;
 }
 
 const macrotask = (run: () => void): void => void setTimeout(run, 0);
@@ -114,12 +126,13 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     if (count <= RETRIES) setTimeout(() => surface.update(), 100 * 2 ** count);
   }
 
-  async function invoke(row: Row<S>, input: Record<string, unknown>, ctx: RunContext<S>): Promise<ToolResult> {
+  async function invoke(row: Row<S>, input: Record<string, unknown>, ctx: RunContext<S>, shownSchema: JsonSchema): Promise<ToolResult> {
     running.set(row.name, (running.get(row.name) ?? 0) + 1);
     let result: ToolResult;
     try {
-      // Order is legality, then bindings (precheck), then the schema, then the body; legality and
-      // bindings are read again after validation, which may have waited for the validator.
+      // Order: legality, then the row's binding and precheck, then the schema the caller was
+      // shown, then the body. Legality and bindings are read again against live state just before
+      // the body runs, since validation may have waited for the validator to load.
       const answerBeforeRun = (state: S): ToolRefusal | null => {
         const verdict = row.verdict(state);
         if (!verdict.legal) {
@@ -128,15 +141,19 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
             ...(verdict.cite ? { cite: verdict.cite } : {}),
           });
         }
+        if (row.binding) {
+          const stale = checkBinding(row.binding, ctx.registeredState, state, input);
+          if (stale) return stale;
+        }
         return row.precheck?.(state, input, ctx) ?? null;
       };
-      const schemaState = ctx.caller === 'agent' ? ctx.registeredState : options.state();
-      const early = answerBeforeRun(options.state()) ?? (await validateInput(row.name, row.inputSchema(schemaState), input));
+      const early = answerBeforeRun(options.state()) ?? (await validateInput(row.name, shownSchema, input));
       if (early) {
         result = early;
       } else {
         const state = options.state();
-        result = answerBeforeRun(state) ?? (await row.run(state, input, ctx));
+        // The one place typed input meets the erased row: it has just passed this row's schema.
+        result = answerBeforeRun(state) ?? (await row.run(state, input as never, ctx));
       }
     } catch (error) {
       // Chrome collapses a thrown error into a generic UnknownError; answer with what happened.
@@ -152,7 +169,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     return result;
   }
 
-  function contextFor(signal: AbortSignal, registeredState: S, caller: 'agent' | 'human'): RunContext<S> {
+  function contextFor(signal: AbortSignal, registeredState: S, caller: Caller): RunContext<S> {
     return { signal, registeredState, caller, hold: (reason) => surface.hold(reason) };
   }
 
@@ -167,7 +184,8 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       event.preventDefault();
       const state = options.state();
       const caller = isAgentSubmission(event) ? 'agent' : 'human';
-      const pending = invoke(row, formInput(form, row.inputSchema(state)), contextFor(new AbortController().signal, state, caller));
+      const schema = row.inputSchema(state);
+      const pending = invoke(row, formInput(form, schema), contextFor(new AbortController().signal, state, caller), schema);
       respondToAgent(event, pending);
       // Clear the form once the answer has gone out: a reset while the agent's call is still
       // open cancels that call in both runtimes.
@@ -202,7 +220,8 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       for (const name of plan.register) {
         const row = rowsByName.get(name) as ImperativeRow<S>;
         const controller = new AbortController();
-        const registration: Registration<S> = { signature: want.get(name) as string, controller, state };
+        const schema = freezeSchema(row.inputSchema(state));
+        const registration: Registration<S> = { signature: want.get(name) as string, controller, state, schema };
         const wasThere = plan.abort.includes(name);
         registered.set(name, registration);
         registeredSignatures.set(name, registration.signature);
@@ -214,11 +233,11 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
                 name: row.name,
                 title: row.title,
                 description: row.description(state),
-                inputSchema: row.inputSchema(state),
+                inputSchema: schema,
                 ...(row.annotations ? { annotations: row.annotations } : {}),
-                execute: (input, client) => invoke(row, input, contextFor(client.signal, registration.state, 'agent')),
+                execute: (input, client) => invoke(row, input, contextFor(client.signal, registration.state, 'agent'), registration.schema),
               },
-              { signal: AbortSignal.any([controller.signal, epoch.signal]) },
+              { signal: AbortSignal.any([controller.signal, epoch.signal]), ...(options.exposedTo ? { exposedTo: options.exposedTo } : {}) },
             )
             .then(
               () => {
@@ -250,7 +269,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
         deferredForms.push(row.name);
         continue;
       }
-      const toggle = applyFormLegality(form as HTMLFormElement, row.name, legal);
+      const toggle = applyFormLegality(form as HTMLFormElement, row.name, legal, row.autosubmit);
       if (toggle === 'on') {
         formsOn.add(row.name);
         ops.formOn += 1;
@@ -272,12 +291,20 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       ops,
       deferred: [...plan.deferred, ...deferredForms],
       errors,
+      held: false,
     };
     options.onChange?.(change);
     return change;
   }
 
+  // A held surface keeps its registered set exactly as it is: a person is deciding something
+  // the agent was shown, and the release brings the reconcile that was asked for meanwhile.
+  function heldRecord(): ChangeRecord {
+    return { seq, added: [], removed: [], total: registered.size + formsOn.size, ops: { register: 0, abort: 0, formOn: 0, formOff: 0 }, deferred: [], errors: [], held: true };
+  }
+
   function reconcile(): Promise<ChangeRecord> {
+    if (holds.size > 0) return Promise.resolve(heldRecord());
     if (inProgress) {
       again = true;
       return inProgress;
@@ -321,7 +348,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       const row = rowsByName.get(name);
       if (!row) return Promise.resolve(refusal('UNKNOWN_TOOL', `There is no tool named ${name}.`, { tool: name }));
       const state = options.state();
-      return invoke(row, input, contextFor(signal ?? new AbortController().signal, state, 'human'));
+      return invoke(row, input, contextFor(signal ?? new AbortController().signal, state, 'human'), row.inputSchema(state));
     },
     heldFor() {
       return [...holds.values()];
@@ -336,7 +363,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       registeredSignatures.clear();
       for (const row of declarative) {
         const form = options.document?.getElementById(row.formId);
-        if (form && form.tagName === 'FORM') applyFormLegality(form as HTMLFormElement, row.name, false);
+        if (form && form.tagName === 'FORM') applyFormLegality(form as HTMLFormElement, row.name, false, row.autosubmit);
       }
       formsOn.clear();
       for (const unbind of unbindForms) unbind();

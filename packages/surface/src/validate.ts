@@ -1,5 +1,6 @@
 import type { OutputUnit, Validator } from '@cfworker/json-schema';
-import { refusal, type JsonSchema, type ToolRefusal } from './row.ts';
+import { refusal, type ToolRefusal } from './result.ts';
+import type { JsonSchema } from './row.ts';
 
 // Neither Chromium nor the polyfill validates input against a tool's schema, so the kernel does,
 // before any row runs. @cfworker/json-schema interprets the schema (no eval), which a strict CSP
@@ -23,7 +24,9 @@ async function validatorFor(schema: JsonSchema): Promise<Validator> {
     library ??= import('@cfworker/json-schema');
     const { Validator: ValidatorClass } = await library;
     if (validators.size >= CACHE_LIMIT) validators.clear();
-    validator = new ValidatorClass(schema as object, '2020-12', false);
+    // The validator annotates the schema it is given, and registered schemas are frozen: give it
+    // its own copy.
+    validator = new ValidatorClass(JSON.parse(key) as object, '2020-12', false);
     validators.set(key, validator);
   }
   return validator;
@@ -62,14 +65,58 @@ async function problemsWith(schema: JsonSchema, input: unknown): Promise<FieldPr
   return (leaves.length > 0 ? leaves : result.errors).map(describe);
 }
 
-/** Null when the input fits the schema; otherwise a refusal that names each field and what was expected. */
+/** The first text in the input (keys included) that is not well-formed UTF-16, by its path. */
+function malformedText(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.isWellFormed() ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const at = path === '(input)' ? key : `${path}.${key}`;
+    if (!key.isWellFormed()) return at.isWellFormed() ? at : '(a property name)';
+    const found = malformedText(child, at);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Null when the input fits the schema; otherwise a refusal that names the field, what was
+ * expected and what came, and nothing more (the caller already has the schema).
+ */
 export async function validateInput(toolName: string, schema: JsonSchema, input: unknown): Promise<ToolRefusal | null> {
+  // Lone surrogates cannot be encoded as UTF-8 (and break the validator's pointers): say so.
+  const malformed = malformedText(input, '(input)');
+  if (malformed) {
+    return refusal('INVALID_INPUT', `Invalid input for ${toolName}: "${malformed}" holds text that is not valid Unicode (a lone surrogate). Nothing was changed.`, {
+      field: malformed,
+      expected: 'well-formed Unicode text',
+      received: 'a lone surrogate',
+    });
+  }
   const problems = await problemsWith(schema, input);
-  if (problems.length === 0) return null;
+  const first = problems[0];
+  if (!first) return null;
   const summary = problems.map((p) => p.problem).join(' ');
   return refusal('INVALID_INPUT', `Invalid input for ${toolName}: ${summary} Nothing was changed.`, {
-    field: problems[0]?.field,
-    problems,
-    inputSchema: schema,
+    field: first.field,
+    expected: first.problem,
+    received: received(input, first.field),
+    ...(problems.length > 1 ? { otherFields: problems.slice(1).map((p) => p.field) } : {}),
   });
+}
+
+/** What came in the named field, briefly: a type and a short preview, never the whole input. */
+function received(input: unknown, field: string): string {
+  if (field === '(input)') return kindOf(input);
+  let value: unknown = input;
+  for (const part of field.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+  return kindOf(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${String(value)}`;
+  return `an ${typeof value}`;
 }

@@ -29,7 +29,7 @@ export function MotionEntryForm({ lastResult }: { lastResult: ToolResult | null 
 
 export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
   return (
-    <form id="vote-tally" class="panel declarative" tooldescription={describe('record_vote_tally')} toolautosubmit="">
+    <form id="vote-tally" class="panel declarative" tooldescription={describe('record_vote_tally')}>
       <h2>Vote tally</h2>
       <div class="tally-inputs">
         <label>

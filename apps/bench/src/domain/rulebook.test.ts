@@ -2,7 +2,8 @@
 // and the wording the descriptions must carry for a model to pick the right act.
 
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema, MotionId } from './rulebook.ts';
+import type { JsonSchema } from '@warrant/surface';
+import type { MotionId } from './rulebook.ts';
 import { ASSEMBLY, GATED_ROWS, GOALS, MOTIONS, OUT_OF_SCOPE, READ_ROWS } from './rulebook.ts';
 import { SEED } from './seed.ts';
 

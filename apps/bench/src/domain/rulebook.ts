@@ -4,7 +4,7 @@
 // legality.test.ts checks the rows against an independent, hand-written statement.
 
 /** A JSON Schema object as registered with the browser. */
-export type JsonSchema = { readonly [key: string]: unknown };
+import type { JsonSchema } from '@warrant/surface';
 
 export const PHASES = [
   'PRE_MEETING',

@@ -3,7 +3,8 @@
 // by motion class and time only: a schema is read by the model as instructions, so it must never
 // carry a member's words.
 
-import type { GatedRow, JsonSchema } from './rulebook.ts';
+import type { JsonSchema } from '@warrant/surface';
+import type { GatedRow } from './rulebook.ts';
 import { MOTIONS } from './rulebook.ts';
 import type { MeetingState } from './state.ts';
 

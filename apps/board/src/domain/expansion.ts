@@ -1,7 +1,8 @@
 // The human decision on an expansion request, seen from both sides: the agent's call that waits
 // for it, and the human act that answers or replaces it. The waiting itself is
 // @warrant/authority's decision channel; this file gives it the board's codes and words.
-import { createDecisionChannel, type DecisionChannel, type DecisionChannelOptions, type Refusal } from '@warrant/authority';
+import { createDecisionChannel, type DecisionChannel, type DecisionChannelOptions } from '@warrant/authority';
+import type { ToolRefusal } from '@warrant/surface';
 import type { FieldId } from './fields.ts';
 import type { BoardState, ExpansionRequest } from './state.ts';
 import type { BoardActs, ExpansionDecided, ExpansionRequested, Step } from './transitions.ts';
@@ -83,7 +84,7 @@ export async function askHuman(
   channel: ExpansionChannel,
   input: unknown,
   call: WaitContext,
-): Promise<ExpansionAnswer | Refusal> {
+): Promise<ExpansionAnswer | ToolRefusal> {
   const step: Step<ExpansionRequested> = acts.requestScopeExpansion(store.read(), input, call.registeredVersion);
   if (!step.result.ok) return step.result;
   store.write(step.state);
@@ -104,7 +105,7 @@ export function applyHumanAct<T extends { readonly ok: true; readonly code: stri
   store: BoardStore,
   channel: ExpansionChannel,
   step: Step<T>,
-): T | Refusal {
+): T | ToolRefusal {
   const result = step.result;
   if (!result.ok) return result;
   store.write(step.state);

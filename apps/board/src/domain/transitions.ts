@@ -2,7 +2,8 @@
 // the same object, untouched, so a refused act is all-or-nothing by construction. Human acts are
 // reached only from the page; agent acts only through the tools, and each is bound to the scope
 // version its tool was registered under.
-import { bindToVersion, formatReference, refuse, requireIdentity, type Refusal } from '@warrant/authority';
+import { formatReference, requireIdentity } from '@warrant/authority';
+import { checkBinding, refusal, type ToolRefusal } from '@warrant/surface';
 import { FIELD_IDS, REASON_LENGTH, type FieldId } from './fields.ts';
 import {
   derive,
@@ -21,7 +22,7 @@ import { fieldDef, isFieldId, validateFieldValue } from './validate.ts';
 
 export interface Step<T> {
   readonly state: BoardState;
-  readonly result: T | Refusal;
+  readonly result: T | ToolRefusal;
 }
 
 export interface ScopeUpdated {
@@ -113,24 +114,27 @@ export interface BoardActs {
 
 const labels = (ids: readonly FieldId[]): string => ids.map((id) => fieldDef(id)?.label ?? id).join(', ') || 'nothing';
 
-function refused<T>(state: BoardState, refusal: Refusal): Step<T> {
+function refused<T>(state: BoardState, refusal: ToolRefusal): Step<T> {
   return { state, result: refusal };
 }
 
-function notDraft(state: BoardState): Refusal {
+function notDraft(state: BoardState): ToolRefusal {
   const why =
     state.phase === 'REVIEW'
       ? 'The board is in review: write tools are closed until the human returns it to draft.'
       : 'The board has been accepted: it takes no further changes.';
-  return refuse('BOARD_NOT_DRAFT', `${why} Nothing was applied.`, { phase: state.phase });
+  return refusal('BOARD_NOT_DRAFT', `${why} Nothing was applied.`, { phase: state.phase });
 }
 
 function argsOf(input: unknown): Record<string, unknown> {
   return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 }
 
-function versionCheck(state: BoardState, args: Record<string, unknown>, registeredVersion: number): Refusal | null {
-  return bindToVersion(registeredVersion, () => state.scopeVersion).check(args.scopeVersion);
+/** The board's scope version, read off a version number directly (acts are handed the numbers). */
+const SCOPE_BINDING = { version: (version: number) => version, argument: 'scopeVersion' } as const;
+
+function versionCheck(state: BoardState, args: Record<string, unknown>, registeredVersion: number): ToolRefusal | null {
+  return checkBinding(SCOPE_BINDING, registeredVersion, state.scopeVersion, args);
 }
 
 /**
@@ -139,17 +143,17 @@ function versionCheck(state: BoardState, args: Record<string, unknown>, register
  * The surface asks this before it checks the input against the schema, so an agent that names an
  * unframed field hears "outside the frame" rather than "not accepted by the schema".
  */
-export function updateFieldsRefusal(state: BoardState, names: readonly string[]): Refusal | null {
+export function updateFieldsRefusal(state: BoardState, names: readonly string[]): ToolRefusal | null {
   const unknown = names.filter((id) => !isFieldId(id));
   if (unknown.length > 0) {
-    return refuse('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}. Nothing was applied. The fields are: ${FIELD_IDS.join(', ')}.`, {
+    return refusal('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}. Nothing was applied. The fields are: ${FIELD_IDS.join(', ')}.`, {
       unknownFields: unknown,
       knownFields: FIELD_IDS,
     });
   }
   const outOfScope = sortFieldIds((names as FieldId[]).filter((id) => !state.scope.includes(id)));
   if (outOfScope.length === 0) return null;
-  return refuse(
+  return refusal(
     'OUT_OF_SCOPE',
     `${outOfScope.join(', ')} ${outOfScope.length === 1 ? 'is' : 'are'} outside the human's frame (scope v${state.scopeVersion}: ${state.scope.join(', ') || 'nothing'}). ` +
       'The whole batch was rejected; nothing was applied. Edit only framed fields, or call request_scope_expansion to ask the human for the others.',
@@ -180,15 +184,15 @@ export function createActs(env: BoardEnv): BoardActs {
     setScope(state, ids) {
       if (state.phase !== 'DRAFT') return refused(state, notDraft(state));
       if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
-        return refused(state, refuse('INVALID_VALUE', 'A frame is a list of field ids.', { received: Array.isArray(ids) ? 'array' : typeof ids }));
+        return refused(state, refusal('INVALID_VALUE', 'A frame is a list of field ids.', { received: Array.isArray(ids) ? 'array' : typeof ids }));
       }
       const unknown = ids.filter((id) => !isFieldId(id));
       if (unknown.length > 0) {
-        return refused(state, refuse('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: FIELD_IDS }));
+        return refused(state, refusal('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: FIELD_IDS }));
       }
       const scope = sortFieldIds(ids as FieldId[]);
       if (scope.length === state.scope.length && scope.every((id, index) => id === state.scope[index])) {
-        return refused(state, refuse('SCOPE_UNCHANGED', `The frame already holds exactly ${labels(scope)}.`, { scope, scopeVersion: state.scopeVersion }));
+        return refused(state, refusal('SCOPE_UNCHANGED', `The frame already holds exactly ${labels(scope)}.`, { scope, scopeVersion: state.scopeVersion }));
       }
       const scopeVersion = state.scopeVersion + 1;
       const pending = state.pendingExpansion;
@@ -209,9 +213,9 @@ export function createActs(env: BoardEnv): BoardActs {
 
     decideExpansion(state, decision) {
       const pending = state.pendingExpansion;
-      if (!pending) return refused(state, refuse('NO_PENDING_REQUEST', 'There is no expansion request waiting for a decision.', {}));
+      if (!pending) return refused(state, refusal('NO_PENDING_REQUEST', 'There is no expansion request waiting for a decision.', {}));
       if (decision !== 'approve' && decision !== 'deny') {
-        return refused(state, refuse('INVALID_DECISION', 'Decide an expansion request with "approve" or "deny".', { requestId: pending.id }));
+        return refused(state, refusal('INVALID_DECISION', 'Decide an expansion request with "approve" or "deny".', { requestId: pending.id }));
       }
       if (decision === 'deny') {
         const activity = log(state, 'human', 'EXPANSION_DENIED', `Kept the current frame; the agent may not write ${labels(pending.fields)}.`, {
@@ -259,7 +263,7 @@ export function createActs(env: BoardEnv): BoardActs {
     decideReview(state, decision, presentedReviewId) {
       const review = state.review;
       if (state.phase !== 'REVIEW' || !review) {
-        return refused(state, refuse('NO_ACTIVE_REVIEW', 'There is no review waiting for a decision.', { phase: state.phase }));
+        return refused(state, refusal('NO_ACTIVE_REVIEW', 'There is no review waiting for a decision.', { phase: state.phase }));
       }
       const identity = requireIdentity(review.reviewId, presentedReviewId, {
         requiredCode: 'REVIEW_ID_REQUIRED',
@@ -270,14 +274,14 @@ export function createActs(env: BoardEnv): BoardActs {
         const presented = identity.details.presentedId;
         return refused(
           state,
-          refuse(identity.code, identity.message, {
+          refusal(identity.code, identity.message, {
             activeReviewId: review.reviewId,
             ...(presented === undefined ? {} : { presentedReviewId: presented }),
           }),
         );
       }
       if (decision !== 'accept' && decision !== 'return') {
-        return refused(state, refuse('INVALID_DECISION', 'Decide a review with "accept" or "return".', { reviewId: review.reviewId }));
+        return refused(state, refusal('INVALID_DECISION', 'Decide a review with "accept" or "return".', { reviewId: review.reviewId }));
       }
       const reference = formatReference(review.reviewId);
       if (decision === 'accept') {
@@ -339,11 +343,11 @@ export function createActs(env: BoardEnv): BoardActs {
       if (stale) return refused(state, stale);
       const updates = args.updates;
       if (typeof updates !== 'object' || updates === null || Array.isArray(updates)) {
-        return refused(state, refuse('INVALID_VALUE', '`updates` must be an object mapping framed field ids to their new text. Nothing was applied.', {}));
+        return refused(state, refusal('INVALID_VALUE', '`updates` must be an object mapping framed field ids to their new text. Nothing was applied.', {}));
       }
       const entries = Object.entries(updates as Record<string, unknown>);
       if (entries.length === 0) {
-        return refused(state, refuse('NO_UPDATES', `\`updates\` is empty. Name at least one framed field: ${labels(state.scope)}.`, { scope: state.scope }));
+        return refused(state, refusal('NO_UPDATES', `\`updates\` is empty. Name at least one framed field: ${labels(state.scope)}.`, { scope: state.scope }));
       }
       const outside = updateFieldsRefusal(state, entries.map(([id]) => id));
       if (outside) return refused(state, outside);
@@ -351,12 +355,12 @@ export function createActs(env: BoardEnv): BoardActs {
       for (const id of FIELD_IDS) {
         if (!Object.hasOwn(updates, id)) continue;
         const checked = validateFieldValue(id, (updates as Record<string, unknown>)[id]);
-        if (!checked.ok) return refused(state, refuse(checked.code, `${checked.message} Nothing was applied.`, checked.details));
+        if (!checked.ok) return refused(state, refusal(checked.code, `${checked.message} Nothing was applied.`, checked.details));
         next[id] = checked.value;
       }
       const changed = diffFields(state.fields, next as FieldValues);
       if (changed.length === 0) {
-        return refused(state, refuse('NO_CHANGE', 'Every value given is already the current value. Nothing was applied.', { scopeVersion: state.scopeVersion }));
+        return refused(state, refusal('NO_CHANGE', 'Every value given is already the current value. Nothing was applied.', { scopeVersion: state.scopeVersion }));
       }
       const changedIds = changed.map((change) => change.fieldId);
       const activity = log(state, 'agent', 'AGENT_EDITED', `The agent edited ${labels(changedIds)} under scope v${state.scopeVersion}.`, {
@@ -384,7 +388,7 @@ export function createActs(env: BoardEnv): BoardActs {
       if (pending) {
         return refused(
           state,
-          refuse('EXPANSION_PENDING', `Request ${pending.id} (${labels(pending.fields)}) is still waiting for the human. Do not ask again; wait for their decision.`, {
+          refusal('EXPANSION_PENDING', `Request ${pending.id} (${labels(pending.fields)}) is still waiting for the human. Do not ask again; wait for their decision.`, {
             requestId: pending.id,
             fields: pending.fields,
           }),
@@ -392,21 +396,21 @@ export function createActs(env: BoardEnv): BoardActs {
       }
       const asked = args.fields;
       if (asked === undefined || (Array.isArray(asked) && asked.length === 0)) {
-        return refused(state, refuse('NO_FIELDS', `Name the fields you need, out of the unframed ones: ${derive(state).blocked.join(', ')}.`, {}));
+        return refused(state, refusal('NO_FIELDS', `Name the fields you need, out of the unframed ones: ${derive(state).blocked.join(', ')}.`, {}));
       }
       if (!Array.isArray(asked) || !asked.every((id) => typeof id === 'string')) {
-        return refused(state, refuse('INVALID_VALUE', '`fields` must be a list of field ids.', {}));
+        return refused(state, refusal('INVALID_VALUE', '`fields` must be a list of field ids.', {}));
       }
       const unknown = asked.filter((id) => !isFieldId(id));
       if (unknown.length > 0) {
-        return refused(state, refuse('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: FIELD_IDS }));
+        return refused(state, refusal('UNKNOWN_FIELD', `Not fields of this board: ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: FIELD_IDS }));
       }
       const fields = sortFieldIds(asked as FieldId[]);
       const already = fields.filter((id) => state.scope.includes(id));
       if (already.length > 0) {
         return refused(
           state,
-          refuse('ALREADY_SCOPED', `${already.join(', ')} ${already.length === 1 ? 'is' : 'are'} already framed; edit ${already.length === 1 ? 'it' : 'them'} directly. Ask only for unframed fields.`, {
+          refusal('ALREADY_SCOPED', `${already.join(', ')} ${already.length === 1 ? 'is' : 'are'} already framed; edit ${already.length === 1 ? 'it' : 'them'} directly. Ask only for unframed fields.`, {
             alreadyScoped: already,
           }),
         );
@@ -416,7 +420,7 @@ export function createActs(env: BoardEnv): BoardActs {
       if (reasonLength < REASON_LENGTH.min) {
         return refused(
           state,
-          refuse('REASON_REQUIRED', `Say why you need ${labels(fields)}, in ${REASON_LENGTH.min} to ${REASON_LENGTH.max} characters; the human decides on it.`, {
+          refusal('REASON_REQUIRED', `Say why you need ${labels(fields)}, in ${REASON_LENGTH.min} to ${REASON_LENGTH.max} characters; the human decides on it.`, {
             minLength: REASON_LENGTH.min,
           }),
         );
@@ -424,7 +428,7 @@ export function createActs(env: BoardEnv): BoardActs {
       if (reasonLength > REASON_LENGTH.max) {
         return refused(
           state,
-          refuse('VALUE_TOO_LONG', `The reason is ${reasonLength} characters; keep it to ${REASON_LENGTH.max}.`, { fieldId: 'reason', length: reasonLength, maxLength: REASON_LENGTH.max }),
+          refusal('VALUE_TOO_LONG', `The reason is ${reasonLength} characters; keep it to ${REASON_LENGTH.max}.`, { fieldId: 'reason', length: reasonLength, maxLength: REASON_LENGTH.max }),
         );
       }
       const request: ExpansionRequest = {
@@ -462,14 +466,14 @@ export function createActs(env: BoardEnv): BoardActs {
       if (pending) {
         return refused(
           state,
-          refuse('HUMAN_DECISION_PENDING', `Request ${pending.id} (${labels(pending.fields)}) is waiting for the human. Submit after they decide.`, {
+          refusal('HUMAN_DECISION_PENDING', `Request ${pending.id} (${labels(pending.fields)}) is waiting for the human. Submit after they decide.`, {
             requestId: pending.id,
           }),
         );
       }
       const diff = diffFields(state.baselineFields, state.fields);
       if (diff.length === 0) {
-        return refused(state, refuse('NO_CHANGES', 'Nothing differs from the original board, so there is nothing to review.', {}));
+        return refused(state, refusal('NO_CHANGES', 'Nothing differs from the original board, so there is nothing to review.', {}));
       }
       const reviewId = `review_${env.newId()}`;
       const reference = formatReference(reviewId);
@@ -500,7 +504,7 @@ export function createActs(env: BoardEnv): BoardActs {
     noteWaitEnded(state, requestId, code) {
       const pending = state.pendingExpansion;
       if (!pending || pending.id !== requestId) {
-        return refused(state, refuse('NO_PENDING_REQUEST', `Request ${requestId} is no longer waiting.`, { requestId }));
+        return refused(state, refusal('NO_PENDING_REQUEST', `Request ${requestId} is no longer waiting.`, { requestId }));
       }
       const activity = log(state, 'system', 'EXPANSION_WAIT_ENDED', `The agent stopped waiting (${code}); its request for ${labels(pending.fields)} stays open for you.`, {
         requestId,

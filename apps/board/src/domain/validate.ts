@@ -1,6 +1,6 @@
 // What a field accepts. The same rules guard the agent's writes and the state read back from
 // storage, so a value that could not have been written cannot be loaded either.
-import { refuse, type Refusal } from '@warrant/authority';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 import { FIELDS, type FieldDef, type FieldId } from './fields.ts';
 
 const BY_ID: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((field) => [field.id, field]));
@@ -24,40 +24,40 @@ const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Checks one value for one field: UNKNOWN_FIELD, INVALID_VALUE, EMPTY_VALUE, VALUE_TOO_LONG, INVALID_DATE. */
-export function validateFieldValue(id: string, value: unknown): ValidValue | Refusal {
+export function validateFieldValue(id: string, value: unknown): ValidValue | ToolRefusal {
   const field = BY_ID.get(id);
   if (!field) {
-    return refuse('UNKNOWN_FIELD', `There is no field "${id}". The fields are: ${FIELDS.map((f) => f.id).join(', ')}.`, {
+    return refusal('UNKNOWN_FIELD', `There is no field "${id}". The fields are: ${FIELDS.map((f) => f.id).join(', ')}.`, {
       fieldId: id,
       knownFields: FIELDS.map((f) => f.id),
     });
   }
   if (typeof value !== 'string') {
-    return refuse('INVALID_VALUE', `${field.label} (${field.id}) takes text; got ${value === null ? 'null' : typeof value}.`, {
+    return refusal('INVALID_VALUE', `${field.label} (${field.id}) takes text; got ${value === null ? 'null' : typeof value}.`, {
       fieldId: field.id,
     });
   }
   if (hasControl(value, field.kind === 'textarea') || LONE_SURROGATE.test(value)) {
     const allowed = field.kind === 'textarea' ? 'Plain text and line breaks only' : 'One line of plain text only';
-    return refuse('INVALID_VALUE', `${field.label} (${field.id}) has a control or malformed character. ${allowed}.`, {
+    return refusal('INVALID_VALUE', `${field.label} (${field.id}) has a control or malformed character. ${allowed}.`, {
       fieldId: field.id,
     });
   }
   const trimmed = value.trim();
   if (trimmed === '') {
-    return refuse('EMPTY_VALUE', `${field.label} (${field.id}) cannot be empty.`, { fieldId: field.id });
+    return refusal('EMPTY_VALUE', `${field.label} (${field.id}) cannot be empty.`, { fieldId: field.id });
   }
   // A date's shape says more than its length, so it is judged first.
   if (field.kind === 'date' && !isCalendarDate(trimmed)) {
     const received = [...trimmed].length > 24 ? `${[...trimmed].slice(0, 24).join('')}…` : trimmed;
-    return refuse('INVALID_DATE', `${field.label} (${field.id}) must be a real calendar date written YYYY-MM-DD; got "${received}".`, {
+    return refusal('INVALID_DATE', `${field.label} (${field.id}) must be a real calendar date written YYYY-MM-DD; got "${received}".`, {
       fieldId: field.id,
       received,
     });
   }
   const length = [...trimmed].length;
   if (length > field.maxLength) {
-    return refuse(
+    return refusal(
       'VALUE_TOO_LONG',
       `${field.label} (${field.id}) is ${length} characters; the limit is ${field.maxLength}. Shorten it and retry.`,
       { fieldId: field.id, length, maxLength: field.maxLength },

@@ -1,0 +1,139 @@
+import { memoryWebMcp } from '@warrant/webmcp/testing';
+import { describe, expect, it } from 'vitest';
+import { defineRow, type JsonSchema } from './row.ts';
+import { settle } from './settle.ts';
+import { createSurface } from './surface.ts';
+
+// The kernel's own decisions, each pinned by a test that fails if the decision is undone.
+
+interface Shelf {
+  readonly version: number;
+  readonly kinds: readonly string[];
+  readonly taken: readonly string[];
+  readonly paused: boolean;
+}
+
+const start: Shelf = { version: 1, kinds: ['apple', 'pear'], taken: [], paused: false };
+
+const schemas = new Map<string, JsonSchema>();
+/** One schema object per list of kinds: new content always comes as a new object. */
+function kindSchema(kinds: readonly string[]): JsonSchema {
+  const key = kinds.join(',');
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = { type: 'object', properties: { kind: { type: 'string', enum: [...kinds] } }, required: ['kind'], additionalProperties: false };
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+function shelf(initial: Shelf, options: { bound?: boolean } = {}) {
+  let state = initial;
+  const memory = memoryWebMcp();
+  const take = defineRow<Shelf, { kind: string; version?: number }>({
+    name: 'take_fruit',
+    title: 'Take a fruit',
+    description: () => 'Takes one fruit of a kind on the shelf.',
+    verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf is paused' } : { legal: true }),
+    inputSchema: (s) => kindSchema(s.kinds),
+    ...(options.bound ? { binding: { version: (s: Shelf) => s.version, noun: 'shelf' } } : {}),
+    run: (s, input) => {
+      state = { ...s, taken: [...s.taken, input.kind] };
+      return { ok: true, taken: state.taken.length };
+    },
+  });
+  const surface = createSurface<Shelf>({ rows: [take], state: () => state, webmcp: memory.webmcp });
+  return {
+    memory,
+    surface,
+    get: () => state,
+    set(next: Shelf) {
+      state = next;
+      surface.update();
+    },
+  };
+}
+
+describe('kernel decisions', () => {
+  it('reconcile() keeps the registered set while the surface is held, and catches up on release', async () => {
+    const s = shelf(start);
+    await s.surface.reconcile();
+    expect(s.memory.names()).toEqual(['take_fruit']);
+    const release = s.surface.hold('a person is deciding');
+    s.set({ ...s.get(), paused: true });
+    const change = await s.surface.reconcile();
+    expect(change.held).toBe(true);
+    expect(change.removed).toEqual([]);
+    expect(s.memory.names()).toEqual(['take_fruit']);
+    release();
+    await settle();
+    expect(s.memory.names()).toEqual([]);
+    s.surface.dispose();
+  });
+
+  it('registers a tool again when its schema content changes, even with the same description', async () => {
+    const s = shelf(start);
+    await s.surface.reconcile();
+    const before = s.memory.ops.register;
+    s.set({ ...s.get(), kinds: ['apple', 'pear', 'plum'] });
+    await settle();
+    expect(s.memory.ops.register).toBe(before + 1);
+    expect((s.memory.tool('take_fruit')?.inputSchema as { properties: { kind: { enum: string[] } } }).properties.kind.enum).toEqual(['apple', 'pear', 'plum']);
+    s.surface.dispose();
+  });
+
+  it('freezes what it registers, so a schema cannot change under an agent without a new registration', async () => {
+    const s = shelf(start);
+    await s.surface.reconcile();
+    const registered = s.memory.tool('take_fruit')?.inputSchema as { properties: { kind: { enum: string[] } } };
+    expect(() => registered.properties.kind.enum.push('plum')).toThrow(TypeError);
+    s.surface.dispose();
+  });
+
+  it("validates an agent's input against the schema it was shown, then re-checks legality against live state", async () => {
+    const s = shelf(start);
+    await s.surface.reconcile();
+    // The shelf changes, but the agent still holds the registration that offered pears.
+    const held = s.surface.hold('keep the old registration for this test');
+    s.set({ ...s.get(), kinds: ['apple'] });
+    const shown = await s.memory.call('take_fruit', { kind: 'pear' });
+    expect(shown).toMatchObject({ ok: true, taken: 1 });
+    // What it was not shown is refused, naming the field.
+    expect(await s.memory.call('take_fruit', { kind: 'plum' })).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field: 'kind' } });
+    // Legality is read live at commit: a paused shelf refuses through the same old registration.
+    s.set({ ...s.get(), paused: true });
+    expect(await s.memory.call('take_fruit', { kind: 'apple' })).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
+    expect(s.get().taken).toEqual(['pear']);
+    held();
+    s.surface.dispose();
+  });
+
+  it('answers a declared binding itself, before the schema: a stale registration hears SCOPE_STALE', async () => {
+    const s = shelf(start, { bound: true });
+    await s.surface.reconcile();
+    const held = s.surface.hold('keep the stale registration');
+    s.set({ ...s.get(), version: 2 });
+    // Input the schema would refuse is still answered as stale: the binding speaks first.
+    expect(await s.memory.call('take_fruit', { kind: 42 })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'SCOPE_STALE',
+      details: { registeredShelfVersion: 1, expectedShelfVersion: 2 },
+    });
+    expect(s.get().taken).toEqual([]);
+    held();
+    await settle();
+    expect(await s.memory.call('take_fruit', { kind: 'apple' })).toMatchObject({ ok: true });
+    s.surface.dispose();
+  });
+
+  it('refuses text that is not valid Unicode as INVALID_INPUT, naming where it is', async () => {
+    const s = shelf(start);
+    await s.surface.reconcile();
+    const tool = s.memory.tool('take_fruit');
+    const answer = await tool?.execute({ kind: 'pear', ['\ud800']: 1 }, { signal: new AbortController().signal });
+    expect(answer).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT' });
+    expect(s.get().taken).toEqual([]);
+    s.surface.dispose();
+  });
+});
