@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readChatRequest } from './chat-request.ts';
+import { CHAT, post, startPair, type Pair } from './testing/requests.ts';
+
+describe('readChatRequest', () => {
+  it('accepts a conversation with tool calls and tool results', () => {
+    const body = {
+      messages: [
+        { role: 'system', content: 'You dispatch relief.' },
+        { role: 'user', content: [{ type: 'text', text: 'Beds?' }] },
+        { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_capacity', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: '{"beds":6}' },
+      ],
+      tools: [{ type: 'function', function: { name: 'read_capacity' } }],
+      tool_choice: { type: 'function', function: { name: 'read_capacity' } },
+    };
+    expect(readChatRequest(body, 10)).toEqual({ ok: true, request: body });
+  });
+
+  it.each([
+    [[], 'body'],
+    [{}, 'messages'],
+    [{ messages: [] }, 'messages'],
+    [{ messages: ['hello'] }, 'messages[0]'],
+    [{ messages: [{ role: 'user', content: 'a' }, { role: 'wizard', content: 'b' }] }, 'messages[1].role'],
+    [{ messages: [{ role: 'user' }] }, 'messages[0].content'],
+    [{ messages: [{ role: 'user', content: 42 }] }, 'messages[0].content'],
+    [{ ...CHAT, tools: {} }, 'tools'],
+    [{ ...CHAT, tools: [{ type: 'retrieval' }] }, 'tools[0]'],
+    [{ ...CHAT, tools: [{ type: 'function', function: { name: 7 } }] }, 'tools[0].function.name'],
+    [{ ...CHAT, tool_choice: 3 }, 'tool_choice'],
+  ])('refuses %j, naming %s', (body, field) => {
+    const read = readChatRequest(body, 10);
+    expect(read).toMatchObject({ ok: false, isError: true, code: 'BAD_REQUEST_SHAPE', details: { field } });
+    if (!read.ok) expect(read.message.startsWith(`${field}: expected `)).toBe(true);
+  });
+
+  it('counts messages against the cap before looking inside them', () => {
+    const messages = Array.from({ length: 11 }, () => 'not even a message');
+    expect(readChatRequest({ messages }, 10)).toMatchObject({ ok: false, code: 'TOO_MANY_MESSAGES', details: { count: 11, limit: 10 } });
+  });
+
+  it('refuses stream: true, which the gateway cannot answer', () => {
+    expect(readChatRequest({ ...CHAT, stream: true }, 10)).toMatchObject({ ok: false, code: 'STREAMING_UNSUPPORTED' });
+    expect(readChatRequest({ ...CHAT, stream: false }, 10)).toMatchObject({ ok: true });
+  });
+});
+
+describe('request shape over HTTP', () => {
+  let pair: Pair;
+  beforeEach(async () => {
+    pair = await startPair([{ kind: 'text', text: 'ok' }], { WARRANT_GATEWAY_MAX_MESSAGES: '3' });
+  });
+  afterEach(() => pair.close());
+
+  it('refuses a body that is not JSON with 400 BAD_JSON', async () => {
+    const answer = await post(pair.origin, '{"messages": [');
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error: { code: 'BAD_JSON', message: 'The request body is not valid JSON.' } });
+    expect(pair.upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses a bad shape with 400 BAD_REQUEST_SHAPE naming the field', async () => {
+    const answer = await post(pair.origin, { messages: [{ role: 'user', content: 'a' }, { role: 'wizard', content: 'b' }] });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ error: { code: 'BAD_REQUEST_SHAPE', message: 'messages[1].role: expected one of system, developer, user, assistant, tool.' } });
+    expect(pair.upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses a body sent as text/plain (a request a page could send without a preflight)', async () => {
+    const answer = await post(pair.origin, JSON.stringify(CHAT), { 'Content-Type': 'text/plain' });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: { code: 'BAD_REQUEST_SHAPE' } });
+    expect(pair.upstream.requests).toHaveLength(0);
+  });
+
+  it('forwards the message cap and refuses one past it with 400 TOO_MANY_MESSAGES', async () => {
+    const message = { role: 'user', content: 'again' };
+    expect((await post(pair.origin, { messages: [message, message, message] })).status).toBe(200);
+    const over = await post(pair.origin, { messages: [message, message, message, message] });
+    expect(over.status).toBe(400);
+    expect(over.json).toEqual({ error: { code: 'TOO_MANY_MESSAGES', message: 'messages: 4 messages; the gateway accepts at most 3.' } });
+    expect(pair.upstream.requests).toHaveLength(1);
+  });
+});
