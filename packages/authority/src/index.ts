@@ -27,3 +27,4 @@ export {
   sha256Hex,
   type DigestInputProblem,
 } from './digest.ts';
+export { revealInvisible, type Revealed } from './reveal-invisible.ts';
