@@ -17,10 +17,18 @@ const CSP_BASE = [
 
 export function headersFor(site: Site): Record<string, string> {
   const frameAncestors = site.role === 'partner' ? `frame-ancestors ${SITES.desk.origin}` : "frame-ancestors 'none'";
+  // The desk frames the partner sites. Its Permissions-Policy is a ceiling on what its frames may
+  // use (measured: `tools=(self)` alone makes a framed partner's registerTool fail), so it names
+  // every partner origin for `tools`; its CSP lets it frame those origins and no other.
+  const isDesk = site.name === 'desk';
+  const partnerOrigins = Object.values(SITES)
+    .filter((entry) => entry.role === 'partner')
+    .map((entry) => entry.origin);
+  const csp = isDesk ? [...CSP_BASE, `frame-src ${partnerOrigins.join(' ')}`, frameAncestors] : [...CSP_BASE, frameAncestors];
   const headers: Record<string, string> = {
     'Origin-Agent-Cluster': site.role === 'probe' ? '?0' : '?1',
-    'Content-Security-Policy': [...CSP_BASE, frameAncestors].join('; '),
-    'Permissions-Policy': 'tools=(self)',
+    'Content-Security-Policy': csp.join('; '),
+    'Permissions-Policy': isDesk ? `tools=(self ${partnerOrigins.map((origin) => `"${origin}"`).join(' ')})` : 'tools=(self)',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };
