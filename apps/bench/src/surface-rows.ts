@@ -1,6 +1,6 @@
 import { defineFormRow, defineRow, refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult } from '@warrant/surface';
 import { legalTools, rule } from './domain/rule.ts';
-import { GATED_ROWS, READ_ROWS, type GatedRow, type ReadName, type ReadRow } from './domain/rulebook.ts';
+import { GATED_ROWS, READ_ROWS, type DeclarativeGatedRow, type ImperativeGatedRow, type ReadName, type ReadRow } from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
 import type { ToolName } from './domain/rulebook.ts';
 import type { EventType, MeetingState, Payloads } from './domain/state.ts';
@@ -79,7 +79,7 @@ function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<MeetingState, Re
 // A gated row's input is the payload of the event it records, checked by the row's own schema.
 type GatedInput = Payloads[ToolName];
 
-function gatedImperative(row: GatedRow, meeting: Meeting): ImperativeRow<MeetingState, GatedInput> {
+function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeRow<MeetingState, GatedInput> {
   return defineRow<MeetingState, GatedInput>({
     name: row.name,
     title: row.title,
@@ -90,8 +90,11 @@ function gatedImperative(row: GatedRow, meeting: Meeting): ImperativeRow<Meeting
   });
 }
 
-/** A gated row bound to a <form>: legality toggles its toolname; a submission runs `run`. */
-function formRow<I>(row: GatedRow, formId: string, run: DeclarativeRow<MeetingState, I>['run']): DeclarativeRow<MeetingState, I> {
+/**
+ * A gated row bound to a <form>: legality toggles its toolname, the rulebook's `autosubmit` sets
+ * its toolautosubmit, and a submission runs `run`.
+ */
+function formRow<I>(row: DeclarativeGatedRow, formId: string, run: DeclarativeRow<MeetingState, I>['run']): DeclarativeRow<MeetingState, I> {
   return defineFormRow<MeetingState, I>({
     name: row.name,
     formId,
@@ -105,7 +108,7 @@ function formRow<I>(row: GatedRow, formId: string, run: DeclarativeRow<MeetingSt
 }
 
 /** The tally form: a count larger than the room is a miscount, and nothing is recorded. */
-function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['record_vote_tally']> {
+function tallyRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['record_vote_tally']> {
   return formRow<Payloads['record_vote_tally']>(row, 'vote-tally', (state, tally, ctx) => {
     const counted = tally.aye + tally.nay + (tally.abstain ?? 0);
     if (counted > state.present) {
@@ -121,9 +124,9 @@ function tallyRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState,
 
 /**
  * The motion-entry form: the text is entered, and when the floor is clear the motion is made.
- * It has no toolautosubmit, so an agent can only fill it; a person at the bench states it.
+ * Its rulebook row does not autosubmit, so an agent can only fill it; a person at the bench states it.
  */
-function motionEntryRow(row: GatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['enter_motion_text']> {
+function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['enter_motion_text']> {
   return formRow<Payloads['enter_motion_text']>(row, 'motion-entry', async (_state, entry, ctx) => {
     const entered = await record(meeting, 'enter_motion_text', entry, ctx);
     if (!entered.ok || !rule(meeting.state.value, 'move_main_motion').legal) return entered;

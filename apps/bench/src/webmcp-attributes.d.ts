@@ -1,5 +1,6 @@
-// The declarative WebMCP attributes, which Preact's element types do not know yet. The kernel
-// sets `toolname` itself; components only ever write the descriptions and toolautosubmit.
+// The declarative WebMCP attributes, which Preact's element types do not know yet. Only the
+// descriptions are here: the kernel sets `toolname` and `toolautosubmit` from the rulebook's rows,
+// so markup cannot spell either.
 import 'preact';
 
 declare module 'preact' {
@@ -7,7 +8,6 @@ declare module 'preact' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface HTMLAttributes<RefType extends EventTarget = EventTarget> {
     tooldescription?: string;
-    toolautosubmit?: string;
     toolparamdescription?: string;
   }
 }

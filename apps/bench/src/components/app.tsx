@@ -5,6 +5,7 @@ import { ModeBadge } from '@warrant/ui';
 import type { Connection, ListedTool } from '@warrant/webmcp';
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import type { CheckpointName } from '../domain/checkpoints.ts';
+import { ROWS_BY_NAME } from '../domain/rule.ts';
 import type { MeetingState } from '../domain/state.ts';
 import type { Meeting } from '../meeting.ts';
 import { ChairControls } from './chair-controls.tsx';
@@ -18,6 +19,12 @@ import { OutOfScope } from './out-of-scope.tsx';
 import type { Runner as RunnerType } from './runner.tsx';
 
 type RunnerComponent = typeof RunnerType;
+
+/** A form whose rulebook row does not autosubmit is submitted by a person, not by the agent's call. */
+function waitsForPerson(name: string): boolean {
+  const row = ROWS_BY_NAME.get(name);
+  return row?.kind === 'declarative' && !row.autosubmit;
+}
 
 export interface BenchView {
   readonly connection: Connection;
@@ -90,7 +97,7 @@ export function App({ view }: { view: BenchView }) {
               key={running}
               name={running}
               schema={runnerSchema as JsonSchema | undefined}
-              waitsForPerson={running === 'enter_motion_text'}
+              waitsForPerson={waitsForPerson(running)}
               run={(input, signal) => view.runTool(running, input, signal)}
               onClose={() => setRunning(null)}
             />

@@ -3,7 +3,7 @@
 // what the phase allows. Reasons name motion classes, never member text.
 
 import type { GuardId, MotionType } from './rulebook.ts';
-import { ASSEMBLY, MOTIONS } from './rulebook.ts';
+import { MOTIONS } from './rulebook.ts';
 import type { MeetingState } from './state.ts';
 import { top } from './state.ts';
 
@@ -15,9 +15,6 @@ const pendingNoun = (state: MeetingState): string => {
 };
 
 export const GUARDS: Readonly<Record<GuardId, Guard>> = {
-  quorumPresent: (s) =>
-    s.present >= ASSEMBLY.quorum ? null : `A quorum is not present: ${s.present} of ${ASSEMBLY.boardSize} members, quorum ${ASSEMBLY.quorum}.`,
-
   stackEmpty: (s) =>
     s.stack.length === 0 ? null : `A main motion can be made only when nothing is pending; ${s.stack.length} question(s) are pending.`,
 

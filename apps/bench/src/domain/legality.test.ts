@@ -167,10 +167,18 @@ describe('guards', () => {
     expect(rule(state('FLOOR_CLEAR', []), 'move_main_motion').legal).toBe(true);
   });
 
-  it('calls to order only with a quorum, citing §40', () => {
-    const verdict = rule(state('PRE_MEETING', [], { present: 4 }), 'call_meeting_to_order');
-    expect(verdict).toMatchObject({ legal: false, cite: 'RONR §40' });
-    expect(rule(state('PRE_MEETING', [], { present: 5 }), 'call_meeting_to_order').legal).toBe(true);
+  // The call to order has no guard of its own: §40 is checked before any guard, so a quorum
+  // guard here could never be the one that fails. Every attendance count says so.
+  it('calls to order only with a quorum, and the §40 overlay alone decides it', () => {
+    for (let present = 0; present <= 9; present += 1) {
+      const verdict = rule(state('PRE_MEETING', [], { present }), 'call_meeting_to_order');
+      if (present >= 5) {
+        expect(verdict, `${present} present`).toEqual({ legal: true, cite: 'RONR §3' });
+      } else {
+        expect(verdict, `${present} present`).toMatchObject({ legal: false, cite: 'RONR §40' });
+        expect(verdict.reason, `${present} present`).toContain(`No quorum: ${present} of 9 members present, quorum 5.`);
+      }
+    }
   });
 
   it('records a vote only on a question the chair has put, citing the chair’s duty to put it', () => {

@@ -109,7 +109,6 @@ export type RulingDisposition = (typeof DISPOSITIONS)[number];
 
 /** Named guards; guards.ts holds the predicate for each. A guard can only narrow legality. */
 export type GuardId =
-  | 'quorumPresent'
   | 'stackEmpty'
   | 'somethingOnTable'
   | 'amendableAndNoFirstDegreePending'
@@ -120,11 +119,10 @@ export type GuardId =
   | 'questionPutByChair';
 
 /**
- * The rule a guard's failure rests on, where it is not the act's own: a missing quorum is a §40
- * matter, and a vote the chair has not put fails on the chair's duty to put it (§4).
+ * The rule a guard's failure rests on, where it is not the act's own: a vote the chair has not
+ * put fails on the chair's duty to put it (§4).
  */
 export const GUARD_CITES: Readonly<Partial<Record<GuardId, string>>> = {
-  quorumPresent: 'RONR §40',
   questionPutByChair: 'RONR §4',
 };
 
@@ -151,12 +149,8 @@ export const TOOL_NAMES = [
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export interface GatedRow {
+interface GatedRowBase {
   readonly name: ToolName;
-  /** Imperative rows are registered with registerTool; declarative rows are <form toolname=…>. */
-  readonly kind: 'imperative' | 'declarative';
-  /** Declarative only: the browser submits the form itself once the agent fills it. */
-  readonly autosubmit: boolean;
   readonly title: string;
   /** Written for a model: what it does, what comes back, when it is in order. */
   readonly description: string;
@@ -169,6 +163,20 @@ export interface GatedRow {
   /** The input whose allowed values are the ids on the table at the moment of registration. */
   readonly enumFromTable: string | null;
 }
+
+/** Registered with registerTool. */
+export interface ImperativeGatedRow extends GatedRowBase {
+  readonly kind: 'imperative';
+}
+
+/** A <form toolname=…>; the kernel sets `toolautosubmit` on it from `autosubmit`. */
+export interface DeclarativeGatedRow extends GatedRowBase {
+  readonly kind: 'declarative';
+  /** True: the browser submits the form itself once the agent fills it. False: a person submits it. */
+  readonly autosubmit: boolean;
+}
+
+export type GatedRow = ImperativeGatedRow | DeclarativeGatedRow;
 
 const RESULT = 'Returns one sentence describing the new situation: what was recorded, what is now pending, how many acts are in order and whether a vote is among them.';
 const ALL_BUT_PRE: readonly Phase[] = ['FLOOR_CLEAR', 'AWAITING_SECOND', 'OPEN', 'VOTE_PENDING', 'RULING_PENDING', 'ADJOURNED'];
@@ -190,8 +198,8 @@ const amendmentInputs = (degree: string): JsonSchema =>
 
 export const GATED_ROWS: readonly GatedRow[] = [
   {
-    name: 'call_meeting_to_order', kind: 'imperative', autosubmit: false, title: 'Call the meeting to order', motion: null,
-    phases: ['PRE_MEETING'], guard: 'quorumPresent', cite: 'RONR §3', enumFromTable: null,
+    name: 'call_meeting_to_order', kind: 'imperative', title: 'Call the meeting to order', motion: null,
+    phases: ['PRE_MEETING'], guard: null, cite: 'RONR §3', enumFromTable: null,
     description: `Record that the chair has called the meeting to order. In order once, before business begins, and only when a quorum is present (record attendance first with set_members_present). Afterwards the floor is clear for a main motion. ${RESULT}`,
     inputSchema: schema(
       { chair: { type: 'string', minLength: 1, description: 'Name of the member presiding.' }, at: { type: 'string', minLength: 1, description: 'The time as the chair said it, e.g. "6:32"; recorded as spoken, not parsed.' } },
@@ -199,85 +207,85 @@ export const GATED_ROWS: readonly GatedRow[] = [
     ),
   },
   {
-    name: 'move_main_motion', kind: 'imperative', autosubmit: false, title: 'Make a main motion', motion: 'main',
+    name: 'move_main_motion', kind: 'imperative', title: 'Make a main motion', motion: 'main',
     phases: ['FLOOR_CLEAR'], guard: 'stackEmpty', cite: 'RONR §10', enumFromTable: null,
     description: `Record a main motion: a proposal that brings new business before the assembly. In order only when the floor is clear (nothing pending). The motion then awaits a second. ${RESULT}`,
     inputSchema: schema({ text: { type: 'string', minLength: 1, description: 'The motion exactly as moved, transcribed verbatim, e.g. "That the board …".' }, mover: member('made the motion') }, ['text', 'mover']),
   },
   {
-    name: 'second_pending_motion', kind: 'imperative', autosubmit: false, title: 'Second the pending motion', motion: null,
+    name: 'second_pending_motion', kind: 'imperative', title: 'Second the pending motion', motion: null,
     phases: ['AWAITING_SECOND'], guard: null, cite: 'RONR §4', enumFromTable: null,
     description: `Record that a member seconded the motion just made. In order only while a motion awaits a second. A debatable motion then opens for debate; an undebatable one (limit debate, previous question, lay on the table, adjourn, take from the table) goes to a vote without debate, once the chair puts the question. ${RESULT}`,
     inputSchema: schema({ seconder: member('seconded') }, ['seconder']),
   },
   {
-    name: 'move_to_amend', kind: 'imperative', autosubmit: false, title: 'Move to amend', motion: 'amend',
+    name: 'move_to_amend', kind: 'imperative', title: 'Move to amend', motion: 'amend',
     phases: ['OPEN'], guard: 'amendableAndNoFirstDegreePending', cite: 'RONR §12', enumFromTable: null,
     description: `Record a first-degree amendment to the immediately pending question. In order while an amendable question is open for debate and no first-degree amendment is already pending. If adopted, the amendment becomes part of the question it amends. ${RESULT}`,
     inputSchema: amendmentInputs('amendment'),
   },
   {
-    name: 'move_to_amend_the_amendment', kind: 'imperative', autosubmit: false, title: 'Move to amend the amendment', motion: 'amend_amendment',
+    name: 'move_to_amend_the_amendment', kind: 'imperative', title: 'Move to amend the amendment', motion: 'amend_amendment',
     phases: ['OPEN'], guard: 'topIsFirstDegreeAmendment', cite: 'RONR §12', enumFromTable: null,
     description: `Record a second-degree amendment: an amendment to the pending first-degree amendment. In order only while a first-degree amendment is the immediately pending question. A second-degree amendment cannot itself be amended; there is no third degree. ${RESULT}`,
     inputSchema: amendmentInputs('amendment to the amendment'),
   },
   {
-    name: 'move_to_postpone_indefinitely', kind: 'imperative', autosubmit: false, title: 'Move to postpone indefinitely', motion: 'postpone_indefinitely',
+    name: 'move_to_postpone_indefinitely', kind: 'imperative', title: 'Move to postpone indefinitely', motion: 'postpone_indefinitely',
     phases: ['OPEN'], guard: 'bareMainMotionPending', cite: 'RONR §11', enumFromTable: null,
     description: `Record a motion to postpone indefinitely: if adopted, the main motion is dropped for the rest of the session without a direct vote on it — this is how an assembly kills a motion. In order only while a main motion is pending with nothing else on it. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
-    name: 'move_to_commit', kind: 'imperative', autosubmit: false, title: 'Move to commit (refer to a committee)', motion: 'commit',
+    name: 'move_to_commit', kind: 'imperative', title: 'Move to commit (refer to a committee)', motion: 'commit',
     phases: ['OPEN'], guard: 'outranksTop', cite: 'RONR §13', enumFromTable: null,
     description: `Record a motion to refer the pending main motion, with any pending amendments, to a committee. In order while debate is open on a question it outranks. If adopted, the question leaves the floor for the committee. ${RESULT}`,
     inputSchema: schema({ committee: { type: 'string', minLength: 1, description: 'The committee named in the motion.' }, mover: member('moved it') }, ['committee', 'mover']),
   },
   {
-    name: 'move_to_postpone_to_time', kind: 'imperative', autosubmit: false, title: 'Move to postpone to a certain time', motion: 'postpone_to_time',
+    name: 'move_to_postpone_to_time', kind: 'imperative', title: 'Move to postpone to a certain time', motion: 'postpone_to_time',
     phases: ['OPEN'], guard: 'outranksTop', cite: 'RONR §14', enumFromTable: null,
     description: `Record a motion to put off the pending question to a stated time or meeting. In order while debate is open on a question it outranks. If adopted, the question leaves the floor until then. ${RESULT}`,
     inputSchema: schema({ until: { type: 'string', minLength: 1, description: 'The time or meeting as the mover said it, e.g. "the next regular meeting"; not parsed.' }, mover: member('moved it') }, ['until', 'mover']),
   },
   {
-    name: 'move_to_limit_debate', kind: 'imperative', autosubmit: false, title: 'Move to limit or extend debate', motion: 'limit_debate',
+    name: 'move_to_limit_debate', kind: 'imperative', title: 'Move to limit or extend debate', motion: 'limit_debate',
     phases: ['OPEN'], guard: 'outranksTop', cite: 'RONR §15', enumFromTable: null,
     description: `Record a motion to limit or extend the limits of debate on the pending question. In order while debate is open on a question it outranks. Undebatable and needs a two-thirds vote; once seconded, it is voted on when the chair puts the question. ${RESULT}`,
     inputSchema: schema({ limit: { type: 'string', minLength: 1, description: 'The limit as moved, e.g. "two minutes per speaker".' }, mover: member('moved it') }, ['limit', 'mover']),
   },
   {
-    name: 'move_previous_question', kind: 'imperative', autosubmit: false, title: 'Move the previous question', motion: 'previous_question',
+    name: 'move_previous_question', kind: 'imperative', title: 'Move the previous question', motion: 'previous_question',
     phases: ['OPEN'], guard: 'debatableMotionPending', cite: 'RONR §16', enumFromTable: null,
     description: `Record a motion for the previous question — what members mean by "call the question" or "cut off debate". If adopted by two-thirds, debate closes and the immediately pending question is voted on without further debate once the chair puts the question. In order while a debatable question is pending. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
-    name: 'move_to_lay_on_table', kind: 'imperative', autosubmit: false, title: 'Move to lay on the table', motion: 'lay_on_table',
+    name: 'move_to_lay_on_table', kind: 'imperative', title: 'Move to lay on the table', motion: 'lay_on_table',
     phases: ['OPEN'], guard: 'outranksTop', cite: 'RONR §17', enumFromTable: null,
     description: `Record a motion to lay the pending question on the table: it sets the question aside temporarily, with everything adhering to it, so that more urgent business can come first; the question survives on the table and can be taken up again with move_to_take_from_table. It does not kill a motion — for that, use move_to_postpone_indefinitely. Undebatable; once seconded, it is voted on when the chair puts the question. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
-    name: 'move_to_take_from_table', kind: 'imperative', autosubmit: false, title: 'Move to take from the table', motion: 'take_from_table',
+    name: 'move_to_take_from_table', kind: 'imperative', title: 'Move to take from the table', motion: 'take_from_table',
     phases: ['FLOOR_CLEAR'], guard: 'somethingOnTable', cite: 'RONR §34', enumFromTable: 'motionId',
     description: `Record a motion to take a tabled question from the table and resume it where it was left. In order while the floor is clear and something is on the table. Undebatable; once seconded, it is voted on when the chair puts the question. ${RESULT}`,
     inputSchema: schema({ motionId: { type: 'string', minLength: 1, description: 'The id of the tabled question, as listed by get_motion_stack (t1, t2, …).' }, mover: member('moved it') }, ['motionId', 'mover']),
   },
   {
-    name: 'move_to_adjourn', kind: 'imperative', autosubmit: false, title: 'Move to adjourn', motion: 'adjourn',
+    name: 'move_to_adjourn', kind: 'imperative', title: 'Move to adjourn', motion: 'adjourn',
     phases: ['FLOOR_CLEAR', 'OPEN'], guard: null, cite: 'RONR §21', enumFromTable: null,
     description: `Record a motion to adjourn the meeting. In order while the floor is clear or debate is open, with or without a quorum. Undebatable; once seconded, it is voted on when the chair puts the question (even without a quorum); if adopted the meeting ends and anything pending is left as unfinished business. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {
-    name: 'raise_point_of_order', kind: 'imperative', autosubmit: false, title: 'Raise a point of order', motion: 'point_of_order',
+    name: 'raise_point_of_order', kind: 'imperative', title: 'Raise a point of order', motion: 'point_of_order',
     phases: ['FLOOR_CLEAR', 'AWAITING_SECOND', 'OPEN', 'VOTE_PENDING'], guard: null, cite: 'RONR §23', enumFromTable: null,
     description: `Record that a member has raised a point of order: a claim that the rules are being broken. Needs no second. Business pauses until the chair rules with record_chair_ruling. ${RESULT}`,
     inputSchema: schema({ concern: { type: 'string', minLength: 1, description: 'The point as the member stated it, transcribed verbatim.' }, raisedBy: member('raised the point') }, ['concern', 'raisedBy']),
   },
   {
-    name: 'record_chair_ruling', kind: 'imperative', autosubmit: false, title: "Record the chair's ruling", motion: null,
+    name: 'record_chair_ruling', kind: 'imperative', title: "Record the chair's ruling", motion: null,
     phases: ['FLOOR_CLEAR', 'AWAITING_SECOND', 'OPEN', 'VOTE_PENDING', 'RULING_PENDING'], guard: null, cite: 'RONR §23', enumFromTable: null,
     description: `Record the chair's ruling on a point of order, or a ruling the chair makes unprompted (a motion lapsing for want of a second, an amendment that is not germane). A ruling that strikes the pending motion removes it from the floor; otherwise business resumes where it paused. ${RESULT}`,
     inputSchema: schema(
@@ -291,13 +299,13 @@ export const GATED_ROWS: readonly GatedRow[] = [
     ),
   },
   {
-    name: 'correct_last_entry', kind: 'imperative', autosubmit: false, title: 'Correct the last entry', motion: null,
+    name: 'correct_last_entry', kind: 'imperative', title: 'Correct the last entry', motion: null,
     phases: ALL_BUT_PRE, guard: null, cite: 'RONR §48', enumFromTable: null,
     description: `Append a correction to the minute book. The entry it corrects stays as first written; the correction is recorded after it, as real minutes are corrected. Changes nothing about what is pending. In order at any time after the meeting is called to order. ${RESULT}`,
     inputSchema: schema({ correction: { type: 'string', minLength: 1, description: 'What the record should have said, in full.' }, actor: member('asked for the correction') }, ['correction', 'actor']),
   },
   {
-    name: 'set_members_present', kind: 'imperative', autosubmit: false, title: 'Record members present', motion: null,
+    name: 'set_members_present', kind: 'imperative', title: 'Record members present', motion: null,
     phases: ALL_BUT_ADJOURNED, guard: null, cite: 'RONR §40', enumFromTable: null,
     description: `Record how many members are in the room now. Whether a quorum is present decides what business is in order: below quorum only adjournment, seconds and votes on it, points of order, the chair's rulings, corrections and the attendance count remain. In order at any time until adjournment. ${RESULT}`,
     inputSchema: schema(

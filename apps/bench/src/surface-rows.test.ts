@@ -1,0 +1,97 @@
+import { createSurface } from '@warrant/surface';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECKPOINTS } from './domain/checkpoints.ts';
+import { SEED } from './domain/seed.ts';
+import type { MeetingState } from './domain/state.ts';
+import { createMeeting } from './meeting.ts';
+import { memoryMeetingLog } from './meeting-log-store.ts';
+import { benchRows } from './surface-rows.ts';
+
+// The two form rows' own bodies, called through the kernel as the bench's controls call them:
+// the tally refuses a count larger than the room, and motion entry on a clear floor makes the
+// main motion as well as recording its text.
+
+const live: Array<() => void> = [];
+afterEach(() => {
+  for (const dispose of live.splice(0)) dispose();
+});
+
+async function bench(prefix: number) {
+  const store = memoryMeetingLog();
+  await store.startOver(SEED.slice(0, prefix), 'test');
+  const meeting = createMeeting(store, (await store.load()).events);
+  const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
+  meeting.onChange(() => surface.update());
+  live.push(() => surface.dispose());
+  await surface.reconcile();
+  return { meeting, surface, store };
+}
+
+/** The widest checkpoint with the question put: 7 present, the tally form in order. */
+async function voting() {
+  const board = await bench(CHECKPOINTS.widest);
+  expect(await board.meeting.commit('put_the_question', {}, 'chair')).toMatchObject({ ok: true });
+  expect(board.meeting.state.value).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true, present: 7 });
+  return board;
+}
+
+describe('record_vote_tally', () => {
+  it('refuses a tally that counts more votes than members present, and records nothing', async () => {
+    const { meeting, surface, store } = await voting();
+    const before = meeting.events.value;
+    const answer = await surface.callAsHuman('record_vote_tally', { aye: 5, nay: 3 });
+    expect(answer).toMatchObject({ ok: false, isError: true, code: 'TALLY_EXCEEDS_PRESENT', details: { counted: 8, present: 7 } });
+    expect(answer.ok ? '' : answer.message).toContain('only 7 members are present');
+    expect(meeting.events.value).toBe(before);
+    expect((await store.load()).events).toEqual(before);
+    expect(meeting.state.value).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
+  });
+
+  it('counts abstentions among the votes cast, though never toward the outcome', async () => {
+    const { meeting, surface } = await voting();
+    expect(await surface.callAsHuman('record_vote_tally', { aye: 4, nay: 3, abstain: 1 })).toMatchObject({
+      ok: false,
+      code: 'TALLY_EXCEEDS_PRESENT',
+      details: { counted: 8, present: 7 },
+    });
+    expect(meeting.events.value.at(-1)?.type).toBe('put_the_question');
+  });
+
+  it('records a tally that fills the room exactly', async () => {
+    const { meeting, surface } = await voting();
+    expect(await surface.callAsHuman('record_vote_tally', { aye: 4, nay: 2, abstain: 1 })).toMatchObject({ ok: true, recorded: 'record_vote_tally' });
+    expect(meeting.events.value.at(-1)).toMatchObject({ type: 'record_vote_tally', actor: 'clerk', payload: { aye: 4, nay: 2, abstain: 1 } });
+    expect(meeting.state.value.phase).toBe('FLOOR_CLEAR');
+  });
+});
+
+describe('enter_motion_text', () => {
+  const TEXT = 'That the board extend the seed swap to a second Saturday in October.';
+
+  it('on a clear floor records the text and makes it the main motion, awaiting a second', async () => {
+    const { meeting, surface } = await bench(2);
+    expect(meeting.state.value).toMatchObject({ phase: 'FLOOR_CLEAR', stack: [] });
+    const answer = await surface.callAsHuman('enter_motion_text', { text: TEXT, mover: 'Bettina Lund' });
+    expect(answer).toMatchObject({ ok: true, recorded: 'move_main_motion', phase: 'AWAITING_SECOND' });
+    expect(meeting.events.value.slice(2).map((event) => [event.type, event.actor, event.payload])).toEqual([
+      ['enter_motion_text', 'clerk', { text: TEXT, mover: 'Bettina Lund' }],
+      ['move_main_motion', 'clerk', { text: TEXT, mover: 'Bettina Lund' }],
+    ]);
+    expect(meeting.state.value.stack).toMatchObject([{ motion: 'main', text: TEXT, mover: 'Bettina Lund', seconder: null }]);
+  });
+
+  it('names "a member" as the mover when none was entered', async () => {
+    const { meeting, surface } = await bench(2);
+    await surface.callAsHuman('enter_motion_text', { text: TEXT });
+    expect(meeting.events.value.at(-1)).toMatchObject({ type: 'move_main_motion', payload: { text: TEXT, mover: 'a member' } });
+  });
+
+  it('while a question is open records only the text: no second main motion is made', async () => {
+    const { meeting, surface } = await bench(CHECKPOINTS.widest);
+    const stack = meeting.state.value.stack;
+    expect(await surface.callAsHuman('enter_motion_text', { text: TEXT })).toMatchObject({ ok: true, recorded: 'enter_motion_text', phase: 'OPEN' });
+    expect(meeting.events.value.slice(CHECKPOINTS.widest).map((event) => event.type)).toEqual(['enter_motion_text']);
+    expect(meeting.state.value.stack).toEqual(stack);
+  });
+});
