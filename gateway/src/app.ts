@@ -3,15 +3,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
-import type { Allowance } from './allowance.ts';
-import type { Bounds } from './bounds.ts';
+import { createAllowance, type Allowance } from './allowance.ts';
+import { boundsFromEnv, type Bounds } from './bounds.ts';
 import { readChatRequest, upstreamBody } from './chat-request.ts';
 import { deskOnly } from './cors.ts';
 import { refuse } from './errors.ts';
 import { forwardChat } from './forward.ts';
-import type { UpstreamSetting } from './upstream.ts';
+import { upstreamFromEnv, type UpstreamSetting } from './upstream.ts';
 
-export interface GatewayAppOptions {
+interface GatewayAppOptions {
   readonly upstream: UpstreamSetting;
   readonly bounds: Bounds;
   readonly allowance: Allowance;
@@ -25,7 +25,7 @@ export interface GatewayHealth {
   readonly allowance: { readonly limit: number; readonly left: number; readonly resetsAt: string };
 }
 
-export function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): Hono {
+function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): Hono {
   const app = new Hono();
   app.use(deskOnly(SITES.desk.origin));
 
@@ -77,4 +77,10 @@ export function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOpti
     return refuse(c, { code: 'INTERNAL', message: 'The gateway failed to handle this request.' });
   });
   return app;
+}
+
+/** The app as configured by environment; throws when a variable is set to a value it cannot use. */
+export function gatewayAppFromEnv(env: NodeJS.ProcessEnv): Hono {
+  const bounds = boundsFromEnv(env);
+  return createGatewayApp({ upstream: upstreamFromEnv(env), bounds, allowance: createAllowance(bounds.dailyRequests) });
 }

@@ -1,19 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createAllowance } from './allowance.ts';
-import { createGatewayApp } from './app.ts';
-import { boundsFromEnv } from './bounds.ts';
-import { upstreamFromEnv } from './upstream.ts';
+import { gatewayAppFromEnv } from './app.ts';
 
 /**
  * Starts the gateway on host:port (port 0 picks a free one), configured from `env`. Rejects when
  * a variable is set to a value it cannot use, or when the port cannot be bound.
  */
 export async function startGateway(options: { port: number; host: string; env: NodeJS.ProcessEnv }): Promise<{ origin: string; close(): Promise<void> }> {
-  const bounds = boundsFromEnv(options.env);
-  const app = createGatewayApp({ upstream: upstreamFromEnv(options.env), bounds, allowance: createAllowance(bounds.dailyRequests) });
-  const server = createServer(getRequestListener(app.fetch));
+  const server = createServer(getRequestListener(gatewayAppFromEnv(options.env).fetch));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
