@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAllowance } from './allowance.ts';
 import { CHAT, post, startPair, type Pair } from './testing/requests.ts';
@@ -24,6 +25,26 @@ describe('createAllowance', () => {
     expect(allowance.take().ok).toBe(false);
     now += 1;
     expect(allowance.take().ok).toBe(true);
+  });
+
+  it('never grants more than the limit within one UTC day, and refuses only when the day is spent', () => {
+    const DAY = 86_400_000;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(fc.integer({ min: 0, max: DAY / 3 }), { maxLength: 60 }), (limit, steps) => {
+        let now = Date.parse('2025-01-01T00:00:00.000Z');
+        const allowance = createAllowance(limit, () => now);
+        const granted = new Map<number, number>();
+        for (const step of steps) {
+          now += step;
+          const day = Math.floor(now / DAY);
+          const before = granted.get(day) ?? 0;
+          const taken = allowance.take();
+          if (taken.ok !== before < limit) return false;
+          if (taken.ok) granted.set(day, before + 1);
+        }
+        return true;
+      }),
+    );
   });
 });
 

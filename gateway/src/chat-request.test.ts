@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readChatRequest } from './chat-request.ts';
+import { readChatRequest, upstreamBody } from './chat-request.ts';
 import { CHAT, post, startPair, type Pair } from './testing/requests.ts';
 
 describe('readChatRequest', () => {
@@ -43,6 +44,24 @@ describe('readChatRequest', () => {
   it('refuses stream: true, which the gateway cannot answer', () => {
     expect(readChatRequest({ ...CHAT, stream: true }, 10)).toMatchObject({ ok: false, code: 'STREAMING_UNSUPPORTED' });
     expect(readChatRequest({ ...CHAT, stream: false }, 10)).toMatchObject({ ok: true });
+  });
+});
+
+describe('upstreamBody', () => {
+  it('sends the gateway model and max_tokens, and nothing but the known fields, whatever else the client sent', () => {
+    // Any other fields; tools and tool_choice are checked fields of their own, so not among them.
+    const key = fc.oneof(fc.constantFrom('model', 'max_tokens', 'n', 'max_completion_tokens', 'temperature', 'user'), fc.string({ maxLength: 12 }));
+    const extra = fc.dictionary(key.filter((k) => k !== 'tools' && k !== 'tool_choice'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 });
+    fc.assert(
+      fc.property(extra, fc.constantFrom(undefined, 'auto', 'none'), (fields, toolChoice) => {
+        const body = { ...fields, ...CHAT, stream: false, ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }) };
+        const read = readChatRequest(body, 10);
+        if (!read.ok) return false;
+        const sent = upstreamBody(read.request, 'gateway-model', 256);
+        const allowed = ['messages', 'tools', 'tool_choice', 'model', 'max_tokens', 'stream'];
+        return sent.model === 'gateway-model' && sent.max_tokens === 256 && sent.stream === false && Object.keys(sent).every((key) => allowed.includes(key));
+      }),
+    );
   });
 });
 
