@@ -11,6 +11,48 @@ const forbidPlatformApi = [
   { selector: 'TemplateElement[value.raw=/modelContext/i]', message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.' },
 ];
 
+// Dependencies point one way: config ← webmcp ← surface ← authority, ledger ← broker ← ui,
+// partner-kit ← apps. Each package names what it may import; an app imports packages, never
+// another app; nothing under packages/ imports an app.
+const LAYERS = {
+  config: [],
+  webmcp: ['config'],
+  surface: ['config', 'webmcp'],
+  authority: ['config', 'webmcp', 'surface'],
+  ledger: ['config', 'webmcp', 'surface'],
+  broker: ['config', 'webmcp', 'surface', 'authority', 'ledger'],
+  ui: ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker'],
+  'partner-kit': ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui'],
+};
+const PACKAGES = Object.keys(LAYERS);
+
+function importRule(allowed) {
+  const forbidden = PACKAGES.filter((name) => !allowed.includes(name));
+  return [
+    'error',
+    {
+      patterns: [
+        ...(forbidden.length > 0
+          ? [{ group: forbidden.flatMap((name) => [`@warrant/${name}`, `@warrant/${name}/*`]), message: 'This import points up the layers (see LAYERS in eslint.config.js).' }]
+          : []),
+        { group: ['**/apps/**', '@warrant/desk', '@warrant/bench', '@warrant/board'], message: 'Packages never import an app.' },
+      ],
+    },
+  ];
+}
+
+const layerBlocks = PACKAGES.map((name) => ({ files: [`packages/${name}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': importRule(LAYERS[name]) } }));
+
+const appBlock = {
+  files: ['apps/*/src/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['../../*', '../../../*'], message: 'An app imports packages by name, never another app or a file outside its folder.' }] },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'bench/results.json'] },
   js.configs.recommended,
@@ -27,4 +69,6 @@ export default tseslint.config(
     files: ['packages/webmcp/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  ...layerBlocks,
+  appBlock,
 );

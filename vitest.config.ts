@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // @warrant packages resolve to their sources (tsconfig paths), not to their built dist/.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'gateway/src/**/*.test.ts'],
     environment: 'node',

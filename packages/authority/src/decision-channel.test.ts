@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { manualClock } from './testing/manual-clock.ts';
+import { manualClock } from './testing.ts';
 import { createDecisionChannel, DEFAULT_DECISION_CODES, type DecisionChannelSnapshot, type DecisionOutcome } from './decision-channel.ts';
 
 interface Ask {

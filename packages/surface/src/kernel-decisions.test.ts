@@ -1,7 +1,7 @@
 import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { describe, expect, it } from 'vitest';
 import { defineRow, type JsonSchema } from './row.ts';
-import { settle } from './settle.ts';
+import { settle } from './testing.ts';
 import { createSurface } from './surface.ts';
 
 // The kernel's own decisions, each pinned by a test that fails if the decision is undone.

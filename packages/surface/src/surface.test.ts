@@ -4,7 +4,7 @@ import { documentContext, wrapContext, type PlatformContext, type WebMcp } from 
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialTurnstile, legalNames, turnstileRows, type Turnstile } from '../../../tests/fixture/src/turnstile.ts';
-import { settle } from './settle.ts';
+import { settle } from './testing.ts';
 import { createSurface, type ChangeRecord } from './surface.ts';
 
 // The kernel against the real pinned polyfill under jsdom: registrations, aborts and calls go

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../app-sites.ts';
+import { buildPackages } from '../build-packages.ts';
+import { LIBRARY_PACKAGES } from './library-packages.ts';
+
+// The packages as someone outside this repository gets them: built, packed with `npm pack`,
+// installed from the tarballs into a scratch project, and used from plain Node (no tsx, no
+// tsconfig paths) and from a TypeScript consumer checked against the shipped declarations.
+
+const scratch = mkdtempSync(join(tmpdir(), 'warrant-consumer-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// A child that must not see this process's TypeScript loaders or resolution settings.
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_')));
+
+function run(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, env: cleanEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+const PROGRAM = `
+import { createSurface, defineRow, refusal } from '@warrant/surface';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
+import { SITES } from '@warrant/config';
+import { canonicalDigest } from '@warrant/authority';
+
+let state = { open: false, coins: 0 };
+const memory = memoryWebMcp();
+const rows = [
+  defineRow({
+    name: 'insert_coin', title: 'Insert a coin', description: () => 'Adds a coin while the gate is closed.',
+    verdict: (s) => (s.open ? { legal: false, reason: 'the gate is open' } : { legal: true }),
+    inputSchema: () => ({ type: 'object', properties: {}, additionalProperties: false }),
+    run: (s) => { state = { ...s, coins: s.coins + 1 }; surface.update(); return { ok: true, coins: state.coins }; },
+  }),
+  defineRow({
+    name: 'open_gate', title: 'Open the gate', description: () => 'Opens the gate for two coins.',
+    verdict: (s) => (s.open ? { legal: false, reason: 'open already' } : s.coins < 2 ? { legal: false, reason: 'the fare is 2' } : { legal: true }),
+    inputSchema: () => ({ type: 'object', properties: {}, additionalProperties: false }),
+    run: (s) => { state = { ...s, open: true }; surface.update(); return { ok: true }; },
+  }),
+];
+const surface = createSurface({ rows, state: () => state, webmcp: memory.webmcp });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+const seen = [];
+await surface.reconcile(); seen.push(memory.names());
+await memory.call('insert_coin'); await tick(); seen.push(memory.names());
+await memory.call('insert_coin'); await tick(); seen.push(memory.names());
+await memory.call('open_gate'); await tick(); seen.push(memory.names());
+const bad = await memory.call('insert_coin').catch((error) => String(error.message));
+surface.dispose();
+console.log(JSON.stringify({ seen, bad, refusal: refusal('X', 'y'), desk: SITES.desk.port, digest: await canonicalDigest({ b: 1, a: [1, 2] }) }));
+`;
+
+const CONSUMER_TS = `
+import { createSurface, defineRow, type ToolResult } from '@warrant/surface';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
+interface Gate { readonly coins: number }
+const take = defineRow<Gate, { amount: number }>({
+  name: 'take', title: 'Take', description: () => 'Takes coins.',
+  verdict: () => ({ legal: true }),
+  inputSchema: () => ({ type: 'object', properties: { amount: { type: 'integer' } }, required: ['amount'] }),
+  run: (state, input): ToolResult => ({ ok: true, left: state.coins - input.amount }),
+});
+export const surface = createSurface<Gate>({ rows: [take], state: () => ({ coins: 3 }), webmcp: memoryWebMcp().webmcp });
+`;
+
+describe('the packages, installed from their tarballs', () => {
+  it('build, pack, install outside the workspace, and run from plain Node', () => {
+    buildPackages();
+    const tarballs: string[] = [];
+    for (const name of LIBRARY_PACKAGES) {
+      const dir = join(ROOT, 'packages', name);
+      if (!existsSync(join(dir, 'dist', 'index.js'))) continue;
+      const before = new Set(readdirSync(scratch));
+      run('npm', ['pack', '--silent', '--pack-destination', scratch], dir);
+      const made = readdirSync(scratch).find((file) => file.endsWith('.tgz') && !before.has(file));
+      expect(made, `npm pack made no tarball for @warrant/${name}`).toBeDefined();
+      tarballs.push(join(scratch, made as string));
+    }
+    expect(tarballs.length).toBeGreaterThanOrEqual(4);
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], scratch);
+
+    writeFileSync(join(scratch, 'program.mjs'), PROGRAM);
+    const out = JSON.parse(run(process.execPath, ['program.mjs'], scratch)) as Record<string, unknown>;
+    expect(out['seen']).toEqual([['insert_coin'], ['insert_coin'], ['insert_coin', 'open_gate'], []]);
+    expect(String(out['bad'])).toContain('No tool named insert_coin');
+    expect(out['refusal']).toEqual({ ok: false, isError: true, code: 'X', message: 'y', details: {} });
+    expect(out['desk']).toBe(5173);
+    expect(out['digest']).toMatch(/^[0-9a-f]{64}$/);
+
+    // The declarations type a consumer's rows: typed input reaches run.
+    writeFileSync(join(scratch, 'consumer.ts'), CONSUMER_TS);
+    writeFileSync(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2024', 'DOM'], types: [], skipLibCheck: false }, files: ['consumer.ts'] }),
+    );
+    run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], scratch);
+  }, 240_000);
+});
