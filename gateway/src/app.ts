@@ -70,10 +70,12 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
     );
   }
 
-  app.notFound((c) => refuse(c, { code: 'NOT_FOUND', message: `No ${c.req.method} ${c.req.path} here; the gateway answers POST /v1/chat/completions and GET /health.` }));
+  app.notFound((c) => refuse(c, { code: 'NOT_FOUND', message: `No ${c.req.method} ${c.req.path.slice(0, 200)} here; the gateway answers POST /v1/chat/completions and GET /health.` }));
   app.onError((error, c) => {
     // Hono's JSON validator throws its one 400 when the body does not parse.
     if (error instanceof HTTPException && error.status === 400) return refuse(c, { code: 'BAD_JSON', message: 'The request body is not valid JSON.' });
+    // A fault of the gateway's own: the operator needs it in the log; the client gets no internals.
+    console.error('gateway: unhandled error', error);
     return refuse(c, { code: 'INTERNAL', message: 'The gateway failed to handle this request.' });
   });
   return app;

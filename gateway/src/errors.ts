@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 // Every refusal the gateway gives, and the HTTP status it travels with. A client reads the code;
 // the status is there so generic HTTP tooling (and the browser's network panel) agrees with it.
-export const GATEWAY_ERRORS = {
+const GATEWAY_ERRORS = {
   BODY_TOO_LARGE: 413,
   BAD_JSON: 400,
   BAD_REQUEST_SHAPE: 400,

@@ -1,7 +1,7 @@
 // The one model the gateway forwards to, named by environment. Unset is a normal state (the
 // desk works with the gateway off); set but wrong is an operator's mistake and stops the start.
 
-export const UPSTREAM_ENV = {
+const UPSTREAM_ENV = {
   url: 'WARRANT_GATEWAY_UPSTREAM_URL',
   key: 'WARRANT_GATEWAY_UPSTREAM_KEY',
   model: 'WARRANT_GATEWAY_MODEL',
