@@ -47,6 +47,8 @@ export interface SurfaceOptions<S> {
   readonly document?: Document | null;
   readonly onChange?: (change: ChangeRecord) => void;
   readonly onCall?: (call: CallRecord) => void;
+  /** Told every time a hold is taken or released, with the reasons still holding the surface. */
+  readonly onHold?: (reasons: readonly string[]) => void;
   /**
    * Origins of other frames that may discover these tools (secure origins only; the browser's
    * `exposedTo`). A partner site framed by the desk names the desk here.
@@ -334,8 +336,11 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     hold(reason) {
       const token = Symbol('hold');
       holds.set(token, reason);
+      options.onHold?.([...holds.values()]);
       return () => {
-        if (holds.delete(token) && holds.size === 0) surface.update();
+        if (!holds.delete(token)) return;
+        options.onHold?.([...holds.values()]);
+        if (holds.size === 0) surface.update();
       };
     },
     explain(state) {

@@ -39,8 +39,6 @@ export interface MountedSurface<S> extends SurfaceSignals {
   dispose(): void;
 }
 
-type Hold = Surface<unknown>['hold'];
-
 /**
  * Mounts a surface from a signal of state and starts its first reconcile at once: the
  * registrations are issued before this returns, so an agent that lists tools early finds them.
@@ -49,32 +47,17 @@ export function mountSurface<S>(options: MountOptions<S>): MountedSurface<S> {
   const lastChange = signal<ChangeRecord | null>(null);
   const changeCount = signal(0);
   const held = signal<readonly string[]>([]);
-  const syncHeld = (): void => {
-    held.value = inner.heldFor();
-  };
-  // The kernel does not announce a hold. Every way one is taken — a row's ctx.hold while a
-  // human decides, or the page's own surface.hold — goes through this, so `held` follows it.
-  const tracked =
-    (hold: Hold): Hold =>
-    (reason) => {
-      const release = hold(reason);
-      syncHeld();
-      return () => {
-        release();
-        syncHeld();
-      };
-    };
-  const rows = options.rows.map((row): Row<S> => ({ ...row, run: (state, input, ctx) => row.run(state, input, { ...ctx, hold: tracked(ctx.hold) }) }));
-
   const inner = createSurface<S>({
-    rows,
+    rows: options.rows,
     // peek: the kernel reads state outside any component, and must not subscribe one that calls it.
     state: () => options.state.peek(),
     webmcp: options.webmcp,
     document: options.document ?? null,
     ...(options.exposedTo ? { exposedTo: options.exposedTo } : {}),
+    onHold: (reasons) => {
+      held.value = reasons;
+    },
     onChange: (change) => {
-      syncHeld();
       if (change.added.length === 0 && change.removed.length === 0) return;
       changeCount.value += 1;
       lastChange.value = change;
@@ -103,7 +86,7 @@ export function mountSurface<S>(options: MountOptions<S>): MountedSurface<S> {
     reader.dispose();
     inner.dispose();
   };
-  const surface: Surface<S> = { ...inner, hold: tracked(inner.hold), dispose };
+  const surface: Surface<S> = { ...inner, dispose };
   const ready = inner.reconcile().then(() => reader.refresh());
 
   return {
