@@ -29,22 +29,67 @@ export const HOST = 'localhost';
 /** The address the insecure test host name is mapped to. */
 export const LOOPBACK_ADDRESS = '127.0.0.1';
 
-function site(name: SiteName, title: string, port: number, appDir: string | null, role: Site['role']): Site {
-  return { name, title, port, origin: `http://${HOST}:${port}`, appDir, role };
+/** The desk's port when WARRANT_PORT_BASE is not set. */
+export const DEFAULT_PORT_BASE = 5173;
+/** Ports below this need privileges on most systems. */
+const LOWEST_PORT_BASE = 1024;
+const HIGHEST_PORT = 65535;
+
+/**
+ * The registry with the desk on `base`. Each port is written as it is at the default base; a
+ * moved base shifts every site by the same amount, so their distances (and the table) never change.
+ */
+function sitesAt(base: number): Readonly<Record<SiteName, Site>> {
+  const site = (name: SiteName, title: string, defaultPort: number, appDir: string | null, role: Site['role']): Site => {
+    const port = defaultPort - DEFAULT_PORT_BASE + base;
+    return { name, title, port, origin: `http://${HOST}:${port}`, appDir, role };
+  };
+  return {
+    desk: site('desk', 'Dispatch desk', 5173, 'apps/desk', 'product'),
+    pantry: site('pantry', 'Food pantry', 5174, 'apps/pantry', 'partner'),
+    shelter: site('shelter', 'Shelter', 5175, 'apps/shelter', 'partner'),
+    rides: site('rides', 'Ride collective', 5176, 'apps/rides', 'partner'),
+    coldchain: site('coldchain', 'Cold chain', 5177, 'apps/coldchain', 'partner'),
+    probeUnkeyed: site('probeUnkeyed', 'Unkeyed probe', 5178, 'apps/probe-unkeyed', 'probe'),
+    bench: site('bench', "Clerk's bench", 5179, 'apps/bench', 'product'),
+    board: site('board', 'Launch board', 5180, 'apps/board', 'product'),
+    fixture: site('fixture', 'Kernel test fixture', 5181, 'tests/fixture', 'test'),
+    gateway: site('gateway', 'Model gateway', 8787, null, 'server'),
+  };
 }
 
-export const SITES: Readonly<Record<SiteName, Site>> = {
-  desk: site('desk', 'Dispatch desk', 5173, 'apps/desk', 'product'),
-  pantry: site('pantry', 'Food pantry', 5174, 'apps/pantry', 'partner'),
-  shelter: site('shelter', 'Shelter', 5175, 'apps/shelter', 'partner'),
-  rides: site('rides', 'Ride collective', 5176, 'apps/rides', 'partner'),
-  coldchain: site('coldchain', 'Cold chain', 5177, 'apps/coldchain', 'partner'),
-  probeUnkeyed: site('probeUnkeyed', 'Unkeyed probe', 5178, 'apps/probe-unkeyed', 'probe'),
-  bench: site('bench', "Clerk's bench", 5179, 'apps/bench', 'product'),
-  board: site('board', 'Launch board', 5180, 'apps/board', 'product'),
-  fixture: site('fixture', 'Kernel test fixture', 5181, 'tests/fixture', 'test'),
-  gateway: site('gateway', 'Model gateway', 8787, null, 'server'),
-};
+const HIGHEST_OFFSET = Math.max(...Object.values(sitesAt(DEFAULT_PORT_BASE)).map((s) => s.port)) - DEFAULT_PORT_BASE;
+/** The highest base that keeps every site's port a real port. */
+const HIGHEST_PORT_BASE = HIGHEST_PORT - HIGHEST_OFFSET;
+
+/**
+ * Reads a WARRANT_PORT_BASE value: unset or empty keeps the default; anything else must be a whole
+ * number that puts every site on a port from 1024 to 65535. Throws a RangeError whose message is
+ * one line a person can act on.
+ */
+export function portBaseFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT_BASE;
+  const base = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (base >= LOWEST_PORT_BASE && base <= HIGHEST_PORT_BASE) return base;
+  const shown = JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value);
+  throw new RangeError(
+    `WARRANT_PORT_BASE must be a whole number from ${LOWEST_PORT_BASE} to ${HIGHEST_PORT_BASE} (the desk's port; the other sites keep their distance from it, up to ${HIGHEST_OFFSET} above), not ${shown}.`,
+  );
+}
+
+// A built page has no `process`: Vite writes the base the build was made with in place of this
+// name (tools/vite-app-config.ts), so the page and the server that serves it agree.
+declare const __WARRANT_PORT_BASE__: string | undefined;
+
+function configuredPortBase(): string | undefined {
+  if (typeof __WARRANT_PORT_BASE__ === 'string') return __WARRANT_PORT_BASE__;
+  return globalThis.process?.env['WARRANT_PORT_BASE'];
+}
+
+/** The desk's port; every other port keeps its distance from it. Set by WARRANT_PORT_BASE. */
+export const PORT_BASE = portBaseFrom(configuredPortBase());
+
+export const SITES: Readonly<Record<SiteName, Site>> = sitesAt(PORT_BASE);
 
 /**
  * A host name that resolves to this machine but is not a secure context (only localhost is, over
