@@ -136,4 +136,31 @@ describe('kernel decisions', () => {
     expect(s.get().taken).toEqual([]);
     s.surface.dispose();
   });
+
+  it('runs a call without the platform through every check a platform call meets, and records its channel', async () => {
+    const calls: string[] = [];
+    let state: Shelf = { ...start, paused: true };
+    const rows = [
+      defineRow<Shelf, { kind: string }>({
+        name: 'take_fruit',
+        title: 'Take a fruit',
+        description: () => 'Takes one fruit.',
+        verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf is paused' } : { legal: true }),
+        inputSchema: (s) => kindSchema(s.kinds),
+        run: (s, input, ctx) => {
+          state = { ...s, taken: [...s.taken, `${ctx.caller}/${ctx.channel}:${input.kind}`] };
+          return { ok: true };
+        },
+      }),
+    ];
+    const surface = createSurface<Shelf>({ rows, state: () => state, webmcp: null, onCall: (call) => calls.push(`${call.channel}:${call.result.ok}`) });
+    expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'runner', channel: 'scenario' })).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
+    state = { ...state, paused: false };
+    expect(await surface.call('take_fruit', { kind: 'plum' }, { caller: 'runner', channel: 'scenario' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'agent', channel: 'bridge' })).toMatchObject({ ok: true });
+    expect(await surface.call('no_such_tool', {}, { caller: 'agent', channel: 'bridge' })).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
+    expect(state.taken).toEqual(['agent/bridge:pear']);
+    expect(calls).toEqual(['scenario:false', 'scenario:false', 'bridge:true']);
+    surface.dispose();
+  });
 });

@@ -30,8 +30,17 @@ export interface Verdict {
   readonly code?: string;
 }
 
-/** Who made a call: an agent through WebMCP (or a bridge), or a person through the page. */
-export type Caller = 'agent' | 'human';
+/**
+ * Who is answerable for a call: an agent (through WebMCP, a bridge, an in-page model), a person
+ * at the page's own controls, or a scripted runner driving the same tools a person watches.
+ */
+export type Caller = 'agent' | 'human' | 'runner';
+
+/**
+ * The way a call arrived: `webmcp` for the platform, `ui` for the page's controls; an app may
+ * name others (`bridge`, `scenario`, `agent`) when it calls through `surface.call`.
+ */
+export type Channel = string;
 
 export interface RunContext<S = unknown> {
   /** The caller's execution signal (the agent gave up, or the page is going away). */
@@ -39,6 +48,7 @@ export interface RunContext<S = unknown> {
   /** The state this tool was registered under: what the agent was shown when it got the tool. */
   readonly registeredState: S;
   readonly caller: Caller;
+  readonly channel: Channel;
   /** Hold the surface while a human decides; call the returned function when the decision settles. */
   hold(reason: string): () => void;
 }

@@ -3,7 +3,7 @@ import { diff } from './diff.ts';
 import { applyFormLegality, formInput } from './form-binding.ts';
 import { freezeSchema } from './freeze-schema.ts';
 import { refusal, type ToolRefusal, type ToolResult } from './result.ts';
-import type { Caller, DeclarativeRow, ImperativeRow, JsonSchema, Row, RunContext, Verdict } from './row.ts';
+import type { Caller, Channel, DeclarativeRow, ImperativeRow, JsonSchema, Row, RunContext, Verdict } from './row.ts';
 import { signatureOf } from './signature.ts';
 import { validateInput } from './validate.ts';
 import { checkBinding } from './version-binding.ts';
@@ -34,8 +34,15 @@ export interface ExplainedRow {
 export interface CallRecord {
   readonly name: string;
   readonly caller: Caller;
+  readonly channel: Channel;
   readonly input: Record<string, unknown>;
   readonly result: ToolResult;
+}
+
+export interface CallOptions {
+  readonly caller: Caller;
+  readonly channel: Channel;
+  readonly signal?: AbortSignal;
 }
 
 export interface SurfaceOptions<S> {
@@ -69,7 +76,13 @@ export interface Surface<S> {
   explain(state: S): ExplainedRow[];
   /** A row's input schema in a state (what a form for it should ask for). */
   schemaOf(name: string, state: S): JsonSchema | undefined;
-  /** Run a row as a human would, through the same checks an agent's call goes through. */
+  /**
+   * Run a row without the platform, through every check a platform call goes through (legality,
+   * binding, precheck, the live schema, legality again): a person's control, a scripted runner,
+   * a bridge from another world. It grants nothing a registered tool would not.
+   */
+  call(name: string, input: Record<string, unknown>, options: CallOptions): Promise<ToolResult>;
+  /** `call` as a person at the page's own controls (`caller: 'human', channel: 'ui'`). */
   callAsHuman(name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult>;
   /** Why the surface is held, if it is: one reason per outstanding hold. */
   heldFor(): string[];
@@ -165,14 +178,14 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       if (left === 0) running.delete(row.name);
       else running.set(row.name, left);
     }
-    options.onCall?.({ name: row.name, caller: ctx.caller, input, result });
+    options.onCall?.({ name: row.name, caller: ctx.caller, channel: ctx.channel, input, result });
     // A call that made its own tool illegal left it registered; now that it settled, let it go.
     surface.update();
     return result;
   }
 
-  function contextFor(signal: AbortSignal, registeredState: S, caller: Caller): RunContext<S> {
-    return { signal, registeredState, caller, hold: (reason) => surface.hold(reason) };
+  function contextFor(signal: AbortSignal, registeredState: S, caller: Caller, channel: Channel): RunContext<S> {
+    return { signal, registeredState, caller, channel, hold: (reason) => surface.hold(reason) };
   }
 
   const boundForms = new WeakSet<HTMLFormElement>();
@@ -185,9 +198,10 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     const onSubmit = (event: SubmitEvent): void => {
       event.preventDefault();
       const state = options.state();
-      const caller = isAgentSubmission(event) ? 'agent' : 'human';
+      const agent = isAgentSubmission(event);
       const schema = row.inputSchema(state);
-      const pending = invoke(row, formInput(form, schema), contextFor(new AbortController().signal, state, caller), schema);
+      const context = contextFor(new AbortController().signal, state, agent ? 'agent' : 'human', agent ? 'webmcp' : 'ui');
+      const pending = invoke(row, formInput(form, schema), context, schema);
       respondToAgent(event, pending);
       // Clear the form once the answer has gone out: a reset while the agent's call is still
       // open cancels that call in both runtimes.
@@ -237,7 +251,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
                 description: row.description(state),
                 inputSchema: schema,
                 ...(row.annotations ? { annotations: row.annotations } : {}),
-                execute: (input, client) => invoke(row, input, contextFor(client.signal, registration.state, 'agent'), registration.schema),
+                execute: (input, client) => invoke(row, input, contextFor(client.signal, registration.state, 'agent', 'webmcp'), registration.schema),
               },
               { signal: AbortSignal.any([controller.signal, epoch.signal]), ...(options.exposedTo ? { exposedTo: options.exposedTo } : {}) },
             )
@@ -349,11 +363,14 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     schemaOf(name, state) {
       return rowsByName.get(name)?.inputSchema(state);
     },
-    callAsHuman(name, input, signal) {
+    call(name, input, { caller, channel, signal }) {
       const row = rowsByName.get(name);
       if (!row) return Promise.resolve(refusal('UNKNOWN_TOOL', `There is no tool named ${name}.`, { tool: name }));
       const state = options.state();
-      return invoke(row, input, contextFor(signal ?? new AbortController().signal, state, 'human'), row.inputSchema(state));
+      return invoke(row, input, contextFor(signal ?? new AbortController().signal, state, caller, channel), row.inputSchema(state));
+    },
+    callAsHuman(name, input, signal) {
+      return surface.call(name, input, { caller: 'human', channel: 'ui', ...(signal ? { signal } : {}) });
     },
     heldFor() {
       return [...holds.values()];
