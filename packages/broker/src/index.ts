@@ -1,1 +1,76 @@
-export {};
+// @warrant/broker: leases across origins, the frame host, the partner channel (native and
+// message transports), the policy table, scope and compensation maps, quarantine, plan digests
+// and the approval gate. Framework-free; the DOM is touched only by domFrameContainer and the
+// message transports.
+
+// Data
+export { PARTNERS, type PartnerName } from './partners.ts';
+export { PARTNER_TOOLS, type PartnerToolEntry, type ToolAccess } from './partner-tools.ts';
+export { LEASE_STATES, TERMINAL_STATES, LEASE_EVENTS, LEASE_TRANSITIONS, MAX_LEASE_TTL_SECONDS, type LeaseState, type LeaseEvent } from './lease-states.ts';
+export { LEASE_PURPOSES, SCOPE_MAP, type LeasePurpose } from './scope-map.ts';
+export {
+  ACTORS,
+  ACT_CLASSES,
+  POLICY_PURPOSES,
+  APPROVAL_STATES,
+  POLICY_VERDICTS,
+  POLICY_TABLE,
+  type Actor,
+  type ActClass,
+  type PolicyPurpose,
+  type ApprovalState,
+  type PolicyVerdict,
+  type PolicyRule,
+} from './policy-table.ts';
+export { COMPENSATION_MAP, type Compensation, type ArgumentSource } from './compensation-map.ts';
+export {
+  REQUEST_ID_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
+  RECEIPT_ID_PATTERN,
+  WRITE_CONTROL_SCHEMA,
+  type PartnerReceipt,
+  type PartnerWriteSuccess,
+} from './partner-contract.ts';
+export { HOP_EVENTS, HOP_STATUSES, type Hop, type HopEvent, type HopStatus, type RecordHop } from './hop.ts';
+
+// Rules over the data
+export { partnerTool, partnerToolsOf, partnerActOf } from './partner-catalogue.ts';
+export { inScope } from './scope.ts';
+export { evaluatePolicy, matchingRules, type PolicyQuery, type PolicyDecision } from './policy.ts';
+export { compensationFor, type DoneWrite, type UndoCall } from './compensation.ts';
+export { stepIdempotencyKey, undoIdempotencyKey } from './idempotency-keys.ts';
+export { stepInput } from './plan-step-args.ts';
+export { receiptDigest, readWriteSuccess, verifyReceipt } from './receipt.ts';
+export { hopDetail } from './hop-detail.ts';
+
+// Leases, frames, channels
+export { systemClock, type BrokerClock } from './clock.ts';
+export { createLeaseBook, isTerminal, type Lease, type LeaseBook, type LeaseBookOptions, type LeaseCause, type LeaseTransition, type LeaseAnswer, type OpenLease } from './lease.ts';
+export { domFrameContainer, type FrameContainer, type FrameSpec, type MountedFrame } from './frame-container.ts';
+export { createFrameHost, type FrameHost, type FrameHostOptions } from './frame-host.ts';
+export {
+  type PartnerChannel,
+  type PartnerCallOutcome,
+  type ChannelFailureCode,
+  type ChannelConnector,
+  type ConnectRequest,
+  type RejectedMessage,
+} from './partner-channel.ts';
+export { openNativePartnerChannel, nativeChannelConnector } from './native-partner-channel.ts';
+export { openMessagePartnerChannel, messageChannelConnector, type MessagePartnerChannelOptions } from './message-partner-channel.ts';
+export { servePartnerChannel, type ServePartnerChannelOptions, type PartnerChannelServer, type PartnerWindow } from './serve-partner-channel.ts';
+export {
+  PARTNER_ENVELOPE,
+  PARTNER_ENVELOPE_VERSION,
+  readDeskMessage,
+  readPartnerMessage,
+  type DeskMessage,
+  type PartnerMessage,
+} from './partner-envelope.ts';
+export { createBroker, type Broker, type BrokerOptions, type ActContext, type CallContext, type PartnerCallResult, type PartnerCallSuccess } from './broker.ts';
+
+// Untrusted content, plans, approvals
+export { quarantine, modelDataRegion, regionBoundary, QUARANTINE_MAX_CHARS, type Quarantined } from './quarantine.ts';
+export { planSubstance, digestPlan, type Plan, type PlanStep, type PlanSubstance, type PlanDigest } from './plan.ts';
+export { createApprovalGate, APPROVAL_TTL_MS, type Approval, type ApprovalStatus, type ApprovalGate, type ApprovalGateOptions, type ApprovalAnswer } from './approval-gate.ts';
+export { commitHaltResult, COMMIT_NEXT, type CommitHalt } from './commit-halt.ts';

@@ -1,0 +1,232 @@
+// The broker is the one way a desk reaches a partner: every lease opened, every call and every
+// ending passes the policy table here, every hop is reported, and what untrusted tools return is
+// quarantined before anyone sees it. A refusal is an answer that names its code; nothing throws.
+import { SITES } from '@warrant/config';
+import { refusal, type ToolRefusal } from '@warrant/surface';
+import type { ArgumentShape } from '@warrant/webmcp';
+import type { ApprovalGate } from './approval-gate.ts';
+import { systemClock, type BrokerClock } from './clock.ts';
+import type { FrameHost } from './frame-host.ts';
+import type { Hop, RecordHop } from './hop.ts';
+import { hopDetail } from './hop-detail.ts';
+import type { Lease, LeaseAnswer, LeaseBook, OpenLease } from './lease.ts';
+import { partnerActOf, partnerTool } from './partner-catalogue.ts';
+import type { PartnerReceipt } from './partner-contract.ts';
+import type { PartnerName } from './partners.ts';
+import { PARTNERS } from './partners.ts';
+import { evaluatePolicy, type PolicyDecision } from './policy.ts';
+import type { ActClass, Actor, PolicyPurpose } from './policy-table.ts';
+import { quarantine, type Quarantined } from './quarantine.ts';
+import { readWriteSuccess, verifyReceipt } from './receipt.ts';
+import { inScope } from './scope.ts';
+import { LEASE_PURPOSES } from './scope-map.ts';
+
+export interface ActContext {
+  readonly actor: Actor;
+  /** The desk verb this happens under, for the record. */
+  readonly verb?: string;
+}
+
+export interface CallContext extends ActContext {
+  readonly plan?: string;
+  /** The approval whose run this call is a step of. */
+  readonly approval?: string;
+  /** The plan digest that approval is bound to, for the record. */
+  readonly digest?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface PartnerCallSuccess {
+  readonly ok: true;
+  readonly lease: string;
+  readonly partner: PartnerName;
+  readonly origin: string;
+  readonly tool: string;
+  /** The executeTool argument shape the partner's runtime accepted. */
+  readonly shape: ArgumentShape;
+  /** The tool's answer; null when it is quarantined (read `quarantined` instead). */
+  readonly value: unknown;
+  readonly quarantined: Quarantined | null;
+  /** A write's receipt, as the partner issued it. */
+  readonly receipt: PartnerReceipt | null;
+  /** Whether the receipt's digest is over exactly these args and this result; null for reads. */
+  readonly receiptVerified: boolean | null;
+  readonly replayed: boolean;
+}
+
+export type PartnerCallResult = PartnerCallSuccess | ToolRefusal;
+
+export interface BrokerOptions {
+  readonly leases: LeaseBook;
+  readonly frames: FrameHost;
+  readonly record: RecordHop;
+  /** Where approval states come from. Without it every approval reads as `none`, so no write is allowed. */
+  readonly approvals?: Pick<ApprovalGate, 'stateOf'>;
+  readonly clock?: BrokerClock;
+}
+
+export interface Broker {
+  openLease(request: OpenLease, context: ActContext): LeaseAnswer;
+  call(lease: string, tool: string, input: Readonly<Record<string, unknown>>, context: CallContext): Promise<PartnerCallResult>;
+  closeLease(lease: string, context: ActContext & { readonly reason?: string }): LeaseAnswer;
+  revokeLease(lease: string, context: ActContext & { readonly reason?: string }): LeaseAnswer;
+  /** Fails every live lease (the page is going away): their frames go, their calls are aborted. */
+  endAll(reason: string): void;
+}
+
+const MESSAGE_IN_DETAIL = 200;
+
+export function createBroker(options: BrokerOptions): Broker {
+  const { leases, frames } = options;
+  const clock = options.clock ?? systemClock;
+  const approvalState = (id: string | null | undefined) => options.approvals?.stateOf(id) ?? 'none';
+
+  const record = (fields: Pick<Hop, 'actor' | 'event' | 'policy' | 'status'> & Partial<Hop>): void => {
+    options.record({
+      at: new Date(clock.now()).toISOString(),
+      from: 'desk',
+      to: '',
+      verb: '',
+      request: '',
+      lease: '',
+      plan: '',
+      approval: '',
+      digest: '',
+      detail: '',
+      ...fields,
+    });
+  };
+
+  /** Records the denial and returns the refusal the caller hears. */
+  const denied = (context: CallContext, lease: Lease | null, code: string, message: string, decision: Pick<PolicyDecision, 'verdict' | 'rule'>, extra: Record<string, string>): ToolRefusal => {
+    record({
+      actor: context.actor,
+      event: 'policy_denied',
+      to: lease?.partner ?? '',
+      verb: context.verb ?? '',
+      request: lease?.request ?? '',
+      lease: lease?.id ?? '',
+      plan: context.plan ?? lease?.plan ?? '',
+      approval: context.approval ?? lease?.approval ?? '',
+      digest: context.digest ?? '',
+      policy: decision.verdict,
+      status: 'refused',
+      detail: hopDetail({ ...extra, code, rule: decision.rule }),
+    });
+    return refusal(code, message, { ...extra, verdict: decision.verdict, rule: decision.rule });
+  };
+
+  const decide = (context: CallContext, lease: Lease | null, act: ActClass, purpose: PolicyPurpose, approval: string | null | undefined, extra: Record<string, string>): ToolRefusal | PolicyDecision => {
+    const decision = evaluatePolicy({ actor: context.actor, act, purpose, approval: approvalState(approval) });
+    if (decision.verdict === 'allow') return decision;
+    const code = decision.verdict === 'needs_approval' ? 'NEEDS_APPROVAL' : 'POLICY_DENIED';
+    return denied(context, lease, code, `${decision.why} Nothing was done.`, decision, extra);
+  };
+
+  const isRefusal = (value: ToolRefusal | PolicyDecision): value is ToolRefusal => 'ok' in value;
+
+  const end = (id: string, event: 'close' | 'revoke', context: ActContext & { readonly reason?: string }): LeaseAnswer => {
+    const lease = leases.get(id);
+    if (!lease) return leases.apply(id, event, { actor: context.actor });
+    const decision = decide(context, lease, event === 'close' ? 'close_lease' : 'revoke_lease', lease.purpose, lease.approval, { act: event });
+    if (isRefusal(decision)) return decision;
+    return leases.apply(id, event, { actor: context.actor, policy: decision.verdict, verb: context.verb ?? '', reason: context.reason ?? (event === 'close' ? 'closed' : 'revoked') });
+  };
+
+  return {
+    openLease(request, context) {
+      // An unknown partner or purpose has no policy question: the lease book refuses it as it is.
+      if (!PARTNERS.includes(request.partner) || !LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor });
+      const act: ActClass = request.purpose === 'read_capacity' ? 'open_read_lease' : 'open_execute_lease';
+      const decision = decide(context, null, act, request.purpose, request.approval, { partner: request.partner, purpose: request.purpose });
+      if (isRefusal(decision)) return decision;
+      return leases.open(request, { actor: context.actor, policy: decision.verdict, verb: context.verb ?? '' });
+    },
+
+    async call(id, tool, input, context) {
+      const checked = leases.check(id);
+      const known = leases.get(id) ?? null;
+      if (!checked.ok) return denied(context, known, checked.code, checked.message, { verdict: 'deny', rule: 'lease' }, { tool });
+      const lease = checked.lease;
+      const origin = SITES[lease.partner].origin;
+      const act = partnerActOf(lease.partner, tool);
+      if (act === 'partner_write' && context.approval !== undefined && context.approval !== lease.approval) {
+        return denied(context, lease, 'APPROVAL_NOT_OF_LEASE', `Lease ${lease.id} was opened for ${lease.approval ?? 'no approval'}, not ${context.approval}. Nothing was called.`, { verdict: 'deny', rule: 'lease-approval' }, { tool });
+      }
+      if (act !== 'partner_unlisted' && !inScope(lease, tool)) {
+        return denied(context, lease, 'OUT_OF_SCOPE', `${tool} is outside a ${lease.purpose} lease on ${lease.partner}. Nothing was called.`, { verdict: 'deny', rule: 'scope' }, { tool });
+      }
+      const decision = decide(context, lease, act, lease.purpose, context.approval, { tool });
+      if (isRefusal(decision)) return decision;
+
+      const base = {
+        verb: context.verb ?? '',
+        request: lease.request,
+        lease: lease.id,
+        plan: context.plan ?? lease.plan ?? '',
+        approval: context.approval ?? lease.approval ?? '',
+        digest: context.digest ?? '',
+        policy: decision.verdict,
+      } as const;
+      record({ ...base, actor: context.actor, event: 'tool_invoked', to: lease.partner, status: 'ok', detail: hopDetail({ tool }) });
+      const outcome = await frames.invoke(lease.id, tool, input, context.signal ? { signal: context.signal } : {});
+      const answered = (status: Hop['status'], detail: Readonly<Record<string, string | number | boolean | null | undefined>>): void =>
+        record({ ...base, actor: context.actor, event: 'tool_result', from: lease.partner, to: 'desk', status, detail: hopDetail({ tool, ...detail }) });
+
+      if (!outcome.ok) {
+        const aborted = outcome.code === 'ABORTED';
+        answered(aborted ? 'aborted' : 'error', { shape: outcome.shape, code: outcome.code, message: outcome.message.slice(0, MESSAGE_IN_DETAIL) });
+        return refusal(
+          aborted ? 'CALL_ABORTED' : 'PARTNER_CALL_FAILED',
+          aborted
+            ? `The call to ${tool} was aborted (${outcome.message}). The partner checks its signal before it commits, so nothing was changed there by it.`
+            : `The call to ${tool} at ${lease.partner} did not complete: ${outcome.message}`,
+          { tool, partner: lease.partner, lease: lease.id, outcome: outcome.code },
+        );
+      }
+
+      const value = outcome.value;
+      const partnerRefusal = typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+      const entry = partnerTool(lease.partner, tool);
+      const discovered = frames.tools(lease.id)?.find((listed) => listed.name === tool);
+      const untrusted = entry?.untrustedContent === true || discovered?.annotations?.untrustedContentHint === true;
+      const held = untrusted ? quarantine({ origin, tool }, value) : null;
+
+      if (partnerRefusal) {
+        const said = value as { code?: unknown; message?: unknown };
+        const code = typeof said.code === 'string' ? said.code.slice(0, 64) : 'UNSPECIFIED';
+        const message = typeof said.message === 'string' ? said.message.slice(0, 500) : '';
+        answered('refused', { shape: outcome.shape, code });
+        return refusal('PARTNER_REFUSED', `${lease.partner} refused ${tool} (${code})${message ? `: ${message}` : ''}`, { tool, partner: lease.partner, lease: lease.id, partnerCode: code });
+      }
+
+      let receipt: PartnerReceipt | null = null;
+      let receiptVerified: boolean | null = null;
+      let replayed = false;
+      if (act === 'partner_write') {
+        const write = readWriteSuccess(value);
+        receiptVerified = false;
+        if (write.ok) {
+          receipt = write.write.receipt;
+          replayed = write.write.replayed === true;
+          receiptVerified = await verifyReceipt(tool, input, write.write);
+        }
+        answered('ok', {
+          shape: outcome.shape,
+          receipt: receipt?.id ?? 'missing',
+          receipt_digest: receipt?.digest,
+          verified: receiptVerified ? 'yes' : 'no',
+          replayed: replayed ? 'yes' : undefined,
+          problem: write.ok ? undefined : write.problem,
+        });
+      } else {
+        answered('ok', held ? { shape: outcome.shape, quarantined: 'yes', characters: held.length, hidden: held.hidden, truncated: held.truncated ? 'yes' : 'no' } : { shape: outcome.shape });
+      }
+      return { ok: true, lease: lease.id, partner: lease.partner, origin, tool, shape: outcome.shape, value: held ? null : value, quarantined: held, receipt, receiptVerified, replayed };
+    },
+
+    closeLease: (id, context) => end(id, 'close', context),
+    revokeLease: (id, context) => end(id, 'revoke', context),
+    endAll: (reason) => leases.endAll(reason),
+  };
+}

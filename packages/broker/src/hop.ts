@@ -1,0 +1,48 @@
+// A hop as the broker reports it: what the desk ledger needs for one row, less what only the desk
+// knows (seq, channel, chain). Plain data, so the broker depends on no ledger's internals. Absent
+// values are empty strings, as the ledger writes them.
+import type { SiteName } from '@warrant/config';
+import type { Actor, PolicyVerdict } from './policy-table.ts';
+
+export const HOP_EVENTS = [
+  'lease_opened',
+  'frame_mounted',
+  'tools_discovered',
+  'tool_invoked',
+  'tool_result',
+  'frame_unmounted',
+  'lease_closed',
+  'lease_expired',
+  'lease_revoked',
+  'lease_failed',
+  'policy_denied',
+  /** A message on the partner channel failed its origin, source or envelope check and was ignored. */
+  'bridge_forged',
+] as const;
+export type HopEvent = (typeof HOP_EVENTS)[number];
+
+export const HOP_STATUSES = ['ok', 'refused', 'halted', 'error', 'aborted'] as const;
+export type HopStatus = (typeof HOP_STATUSES)[number];
+
+export interface Hop {
+  /** ISO 8601, as Date.prototype.toISOString writes it. */
+  readonly at: string;
+  readonly actor: Actor;
+  readonly event: HopEvent;
+  readonly from: SiteName | '';
+  readonly to: SiteName | '';
+  /** The desk verb the hop happened under, or ''. */
+  readonly verb: string;
+  readonly request: string;
+  readonly lease: string;
+  readonly plan: string;
+  readonly approval: string;
+  /** The plan digest the hop runs under (64 hex), or ''. */
+  readonly digest: string;
+  readonly policy: PolicyVerdict;
+  readonly status: HopStatus;
+  /** `key=value` pairs separated by spaces; a tool hop carries `tool=` and `shape=object|string`. */
+  readonly detail: string;
+}
+
+export type RecordHop = (hop: Hop) => void;

@@ -1,0 +1,53 @@
+// One interface to a partner's tools, whatever carries it: native WebMCP across origins
+// (exposedTo / fromOrigins), or a MessageChannel to the partner's frame where the runtime cannot
+// share tools across documents (the polyfill). The frame host and the broker see only this.
+import type { ExecuteOutcome, ListedTool } from '@warrant/webmcp';
+import type { MountedFrame } from './frame-container.ts';
+import type { Lease } from './lease.ts';
+
+export type ChannelFailureCode = 'CHANNEL_CLOSED' | 'NOT_DISCOVERED';
+
+/** What a call came to: the partner page's own executeTool outcome, or why it never got there. */
+export type PartnerCallOutcome =
+  | ExecuteOutcome
+  | { readonly ok: false; readonly code: ChannelFailureCode; readonly message: string; readonly shape: null };
+
+export interface PartnerChannel {
+  readonly transport: 'native' | 'message';
+  /** The tools the partner's page has registered right now, each with the partner's origin. */
+  tools(): Promise<ListedTool[]>;
+  /** Runs a tool on the partner's page. Aborting `signal` ends the call `ABORTED` and tells the partner. */
+  call(name: string, input: object, options: { readonly signal: AbortSignal }): Promise<PartnerCallOutcome>;
+  /** Stops listening; calls still open end CHANNEL_CLOSED. */
+  close(): void;
+}
+
+/** A message the channel ignored, for the desk to record. */
+export interface RejectedMessage {
+  readonly reason: string;
+  /** The sender's origin as the browser reported it ('' on a port, which carries none). */
+  readonly origin: string;
+  /** The envelope kind the message claimed, if it claimed one. */
+  readonly kind: string | null;
+}
+
+export interface ConnectRequest {
+  readonly frame: MountedFrame;
+  readonly lease: Lease;
+  /** The partner's origin, from the registry. */
+  readonly origin: string;
+  readonly onRejected: (message: RejectedMessage) => void;
+}
+
+/** Opens a channel to a freshly mounted partner frame. */
+export type ChannelConnector = (request: ConnectRequest) => PartnerChannel;
+
+export function channelFailure(code: ChannelFailureCode, message: string): PartnerCallOutcome {
+  return { ok: false, code, message, shape: null };
+}
+
+export function abortedOutcome(signal: AbortSignal): PartnerCallOutcome {
+  const reason: unknown = signal.reason;
+  const said = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'the call was aborted';
+  return { ok: false, code: 'ABORTED', message: said, shape: null };
+}

@@ -1,0 +1,54 @@
+// The contract every partner tool keeps with the desk, beyond its own schema. The partner sites
+// implement it; the desk relies on it (receipts on the ledger, undo through the compensation
+// map). Data and types only.
+//
+// Every write:
+// - takes `request` (the desk's request id) and `idempotency_key`, with the schemas below; a
+//   repeated key returns the first answer, unchanged, with `replayed: true`, and changes nothing;
+// - checks its execution signal immediately before it commits, and commits nothing once aborted;
+// - answers `{ ok: true, result, receipt }` (PartnerWriteSuccess) or a refusal
+//   `{ ok: false, isError: true, code, message, details }`;
+// - puts in `result` the field the compensation map reads: reserve_parcels → `reservation`,
+//   hold_beds → `hold`, book_ride → `booking`, reserve_cold_slot → `slot` (each the id that
+//   its undo takes as its one argument of the same name);
+// - keeps, in its own storage, an append-only log of the receipts it issued.
+//
+// receipt.digest = SHA-256 hex of the RFC 8785 canonical JSON of { tool, args, result }, where
+// `args` is the input the tool received (request and idempotency_key included) and `result` the
+// `result` member of the answer (receipt.ts computes it; both sides use that function).
+//
+// Every read that returns text written by people registers with untrustedContentHint (the
+// catalogue's `untrustedContent`). Tools register with `exposedTo: [desk origin]` where the
+// runtime is native; the polyfill refuses exposedTo.
+
+export interface PartnerReceipt {
+  /** Unique at the partner; at most 64 characters of [A-Za-z0-9_.:-]. */
+  readonly id: string;
+  readonly tool: string;
+  readonly request: string;
+  /** 64 lowercase hex digits. */
+  readonly digest: string;
+}
+
+export interface PartnerWriteSuccess {
+  readonly ok: true;
+  readonly result: { readonly [field: string]: unknown };
+  readonly receipt: PartnerReceipt;
+  /** Present and true when this answer repeats the first one for the same idempotency key. */
+  readonly replayed?: boolean;
+}
+
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,128}$';
+export const RECEIPT_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+
+/** The two properties every write's input schema declares (and lists as required). */
+export const WRITE_CONTROL_SCHEMA = {
+  request: { type: 'string', pattern: REQUEST_ID_PATTERN, maxLength: 64, description: "The desk's request id this write serves." },
+  idempotency_key: {
+    type: 'string',
+    pattern: IDEMPOTENCY_KEY_PATTERN,
+    maxLength: 128,
+    description: 'Repeat a call with the same key and the first answer comes back; nothing changes twice.',
+  },
+} as const;

@@ -1,0 +1,126 @@
+// The message transport, partner side, for the partner sites. Framed by the desk, the partner
+// announces itself to its parent with the desk's origin as targetOrigin, and accepts a hello only
+// from its parent window and the desk's origin. It then lists its page's tools over the port and
+// runs each invocation with its own page's executeTool, so its own surface makes every check a
+// direct call would; an abort from the desk fires that call's signal.
+import type { ExecuteOutcome, WebMcp } from '@warrant/webmcp';
+import { claimedKind, claimsEnvelope, envelope, readDeskMessage } from './partner-envelope.ts';
+import type { RejectedMessage } from './partner-channel.ts';
+
+export interface PartnerWindow {
+  readonly parent: { postMessage(message: unknown, targetOrigin: string): void } | null;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+export interface ServePartnerChannelOptions {
+  /** The partner page's own WebMCP. */
+  readonly webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>;
+  /** The desk's origin, from the registry: the only embedder answered. */
+  readonly deskOrigin: string;
+  /** The partner page's window. Default: the global window. */
+  readonly window?: PartnerWindow;
+  readonly onRejected?: (message: RejectedMessage) => void;
+}
+
+export interface PartnerChannelServer {
+  /** False when the page is not in a frame: there is no desk to serve. */
+  readonly framed: boolean;
+  /** Calls open on behalf of the desk right now. */
+  inFlight(): number;
+  close(): void;
+}
+
+export function servePartnerChannel(options: ServePartnerChannelOptions): PartnerChannelServer {
+  const win = options.window ?? (globalThis.window as unknown as PartnerWindow);
+  const parent = win.parent;
+  if (!parent || (parent as unknown) === win) return { framed: false, inFlight: () => 0, close() {} };
+
+  const reject = (reason: string, from: string, data: unknown): void => options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
+  let port: MessagePort | null = null;
+  const inFlight = new Map<string, AbortController>();
+  let closed = false;
+
+  const dropPort = (): void => {
+    for (const controller of inFlight.values()) controller.abort('the desk opened a new channel');
+    inFlight.clear();
+    port?.close();
+    port = null;
+  };
+
+  const post = (to: MessagePort, message: unknown): void => {
+    if (port === to) to.postMessage(message);
+  };
+
+  const listTools = async (to: MessagePort, id: string): Promise<void> => {
+    // A page that cannot list its tools right now lists none; the desk asks again.
+    const tools = await options.webmcp.getTools().catch(() => []);
+    post(to, { ...envelope('tools', id), tools });
+  };
+
+  const run = async (to: MessagePort, id: string, name: string, input: Readonly<Record<string, unknown>>): Promise<void> => {
+    if (inFlight.has(id)) return reject('an invocation id already running', '', { kind: 'invoke' });
+    const controller = new AbortController();
+    inFlight.set(id, controller);
+    let outcome: ExecuteOutcome;
+    try {
+      outcome = await options.webmcp.executeTool(name, input, { signal: controller.signal });
+    } catch (error) {
+      outcome = { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error), shape: null };
+    } finally {
+      inFlight.delete(id);
+    }
+    try {
+      post(to, { ...envelope('result', id), outcome });
+    } catch (error) {
+      // A value the structured clone cannot carry is answered as a failure, not left unanswered.
+      post(to, { ...envelope('result', id), outcome: { ok: false, code: 'TOOL_FAILED', message: `The result could not be sent: ${String(error)}`, shape: outcome.shape } });
+    }
+  };
+
+  const onPortMessage = (to: MessagePort) => (event: MessageEvent): void => {
+    const message = readDeskMessage(event.data);
+    if (typeof message === 'string') return reject(message, '', event.data);
+    switch (message.kind) {
+      case 'tools':
+        void listTools(to, message.id);
+        return;
+      case 'invoke':
+        void run(to, message.id, message.name, message.input);
+        return;
+      case 'abort':
+        inFlight.get(message.id)?.abort('the desk aborted the call');
+        return;
+      case 'hello':
+        reject('hello belongs on the window, not the port', '', event.data);
+    }
+  };
+
+  const onWindowMessage = (event: MessageEvent): void => {
+    if (closed || !claimsEnvelope(event.data)) return;
+    if (event.origin !== options.deskOrigin) return reject(`the message came from ${event.origin}, not the desk`, event.origin, event.data);
+    if (event.source !== (parent as unknown)) return reject('the message did not come from the embedding window', event.origin, event.data);
+    const message = readDeskMessage(event.data);
+    if (typeof message === 'string') return reject(message, event.origin, event.data);
+    if (message.kind !== 'hello') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
+    const [offered] = event.ports;
+    if (event.ports.length !== 1 || !offered) return reject('a hello carries exactly one port', event.origin, event.data);
+    dropPort();
+    port = offered;
+    port.onmessage = onPortMessage(offered);
+    void listTools(offered, message.id);
+  };
+
+  win.addEventListener('message', onWindowMessage);
+  parent.postMessage(envelope('ready', 'ready-1'), options.deskOrigin);
+
+  return {
+    framed: true,
+    inFlight: () => inFlight.size,
+    close() {
+      closed = true;
+      win.removeEventListener('message', onWindowMessage);
+      dropPort();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// An in-memory partner behind the partner channel interface, for unit tests of what sits on the
+// desk's side of the seam (the broker, the frame host, a desk's run). It lists the catalogue's
+// tools for one partner, keeps the partner tool contract (receipts, idempotency keys, the result
+// fields the compensation map reads), and — like a real partner write — checks the call's
+// signal immediately before it commits. It is not a partner site and does not stand for one.
+import { SITES } from '@warrant/config';
+import type { ListedTool } from '@warrant/webmcp';
+import { COMPENSATION_MAP } from '../compensation-map.ts';
+import { partnerToolsOf } from '../partner-catalogue.ts';
+import type { PartnerReceipt } from '../partner-contract.ts';
+import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from '../partner-channel.ts';
+import type { PartnerName } from '../partners.ts';
+import { receiptDigest } from '../receipt.ts';
+
+export interface PartnerCommit {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly result: Readonly<Record<string, unknown>>;
+  readonly receipt: PartnerReceipt;
+}
+
+export interface MemoryPartnerOptions {
+  readonly partner: PartnerName;
+  /** Awaited by every write before it checks its signal and commits: a test holds writes open with it. */
+  readonly beforeCommit?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<void>;
+  /** Called as a write commits, before it answers. */
+  readonly onCommit?: (commit: PartnerCommit) => void;
+  /** What the partner's notes read returns. */
+  readonly notes?: string;
+  /** Tool names this partner answers with a refusal. */
+  readonly refuse?: readonly string[];
+}
+
+export interface MemoryPartner {
+  readonly connector: ChannelConnector;
+  /** Every write committed, in order. */
+  readonly commits: readonly PartnerCommit[];
+  /** Channels opened and not closed. */
+  openChannels(): number;
+}
+
+export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
+  const origin = SITES[options.partner].origin;
+  const commits: PartnerCommit[] = [];
+  const answers = new Map<string, unknown>();
+  let open = 0;
+  let serial = 0;
+
+  const listed: ListedTool[] = partnerToolsOf(options.partner).map((entry) => ({
+    name: entry.name,
+    title: entry.name.replaceAll('_', ' '),
+    description: `${entry.name} at ${options.partner}`,
+    origin,
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: entry.access === 'read', untrustedContentHint: entry.untrustedContent, consequentialHint: entry.access === 'write', debugging: false },
+  }));
+
+  const answer = (value: unknown): PartnerCallOutcome => ({ ok: true, shape: 'object', raw: JSON.stringify(value), value });
+
+  const write = async (tool: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<PartnerCallOutcome> => {
+    const key = String(args.idempotency_key);
+    if (answers.has(key)) return answer({ ...(answers.get(key) as object), replayed: true });
+    await options.beforeCommit?.(tool, args);
+    if (signal.aborted) return abortedOutcome(signal);
+    serial += 1;
+    const forward = COMPENSATION_MAP[tool];
+    const result: Record<string, unknown> = forward
+      ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${options.partner}-${source.field}-${serial}`]))
+      : { undone: Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${options.partner}-`)) ?? null };
+    const receipt: PartnerReceipt = { id: `${options.partner}-R-${serial}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
+    const commit = { tool, args, result, receipt };
+    commits.push(commit);
+    options.onCommit?.(commit);
+    const body = { ok: true, result, receipt };
+    answers.set(key, body);
+    return answer(body);
+  };
+
+  const channel = (): PartnerChannel => {
+    let closed = false;
+    open += 1;
+    return {
+      transport: 'native',
+      async tools() {
+        if (closed) throw new Error('closed');
+        return listed.map((tool) => ({ ...tool }));
+      },
+      async call(name, input, { signal }) {
+        if (closed) return channelFailure('CHANNEL_CLOSED', 'closed');
+        const entry = partnerToolsOf(options.partner).find((tool) => tool.name === name);
+        if (!entry) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered`, shape: null };
+        if (signal.aborted) return abortedOutcome(signal);
+        const args = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+        if (options.refuse?.includes(name)) return answer({ ok: false, isError: true, code: 'NOT_AVAILABLE', message: `${name} cannot be done now`, details: {} });
+        if (entry.access === 'write') return write(name, args, signal);
+        if (entry.untrustedContent) return answer({ ok: true, notes: [options.notes ?? 'No notes.'] });
+        return answer({ ok: true, tool: name, args });
+      },
+      close() {
+        if (!closed) open -= 1;
+        closed = true;
+      },
+    };
+  };
+
+  return { connector: () => channel(), commits, openChannels: () => open };
+}
