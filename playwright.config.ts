@@ -1,10 +1,16 @@
 import { defineConfig } from '@playwright/test';
-import { SITES } from '@warrant/config';
 import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 
 // Two lanes over the same tests: Debian's Chromium with native WebMCP, and the same browser
 // without the flag, where the pinned polyfill provides it. Never a downloaded browser.
 // Chromium keeps only the last --enable-features switch, so the native lane passes exactly one.
+//
+// The tests only ever run against the servers this run starts: never an existing one, which could
+// be an old build or someone else's. serve-all binds every port itself and, if one is busy, ends
+// with the one-line message `npm start` gives, which Playwright shows. Playwright does not probe a
+// URL first (it would answer a busy port with its own message, for one port only); it waits for
+// serve-all to say it is serving. `npm run test:e2e` moves every port (WARRANT_PORT_BASE), and the
+// tests follow, since they take every origin from @warrant/config.
 
 const executablePath = CHROMIUM_PATH;
 const baseArgs = BASE_ARGS;
@@ -24,8 +30,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx tools/serve-all.ts --with-test-sites',
-    url: `${SITES.fixture.origin}/`,
-    reuseExistingServer: !process.env['CI'],
+    wait: { stdout: /^Serving\./m },
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

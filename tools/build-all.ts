@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { build } from 'vite';
-import { appRoot, appSites, WITH_TEST_SITES } from './app-sites.ts';
+import { appRoot, appSites, recordPortBase, registry, WITH_TEST_SITES } from './app-sites.ts';
 
 // Builds every app that exists, one after another (two cores: parallel builds only contend).
 // Site names given as arguments build just those: `tsx tools/build-all.ts bench`.
@@ -9,5 +9,6 @@ for (const site of appSites({ withTestSites: WITH_TEST_SITES || only.length > 0 
   if (only.length > 0 && !only.includes(site.name)) continue;
   const root = appRoot(site);
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-  console.log(`built ${site.name}`);
+  recordPortBase(site);
+  console.log(`built ${site.name} for WARRANT_PORT_BASE=${registry.PORT_BASE}`);
 }

@@ -1,0 +1,128 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
+import { appSites, distOf, ROOT } from './app-sites.ts';
+
+// `npm start` on a machine that is already busy: the real start command, as a child process, with
+// every port moved to a high range no dev server uses.
+
+const START = 'node tools/check-node.mjs && npx tsx tools/serve-all.ts';
+const EXIT_WITHIN_MS = 15_000;
+
+const portAt = (site: Site, base: number): number => site.port - PORT_BASE + base;
+
+function listen(port: number): Promise<Server | null> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, HOST, () => resolve(server));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const probe = await listen(port);
+  if (probe === null) return false;
+  await close(probe);
+  return true;
+}
+
+/** A base whose every registry port is free right now. */
+async function freeBase(): Promise<number> {
+  for (let base = 41_173; base <= 61_173; base += 1_000) {
+    const free = await Promise.all(Object.values(SITES).map((site) => isFree(portAt(site, base))));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('No free range of ports from 41173 up.');
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  /** stderr without the notices for apps that are not built. */
+  problems: string[];
+}
+
+/** Runs the start command and waits for it to end by itself: it must, once every server is closed. */
+function start(base: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(START, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base) } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      reject(new Error(`The start command was still running after ${EXIT_WITHIN_MS} ms: something was left listening.\n${stdout}${stderr}`));
+    }, EXIT_WITHIN_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, problems: stderr.split('\n').filter((line) => line !== '' && !line.endsWith('is not built (run npm run build); not serving it.')) });
+    });
+  });
+}
+
+async function expectNothingListening(base: number, except: Site | null): Promise<void> {
+  for (const site of Object.values(SITES)) {
+    if (site === except) continue;
+    expect(await isFree(portAt(site, base)), `${site.title}'s port ${portAt(site, base)} was left listening`).toBe(true);
+  }
+}
+
+const BUSY = /^Port (\d+) \((.+)\) is in use\. Stop what is using it, or move every port with WARRANT_PORT_BASE=(\d+) npm start\.$/;
+
+let app: Site;
+
+beforeAll(() => {
+  // serve-all skips an app that is not built, so the test needs one built product app: one already
+  // built, or the first that builds (with this process's own base, as `npm start` would).
+  const products = appSites().filter((site) => site.role === 'product');
+  const built = products.find((site) => existsSync(join(distOf(site), 'index.html')));
+  const buildable = built ?? products.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
+  if (buildable === undefined) throw new Error('No product app could be built.');
+  app = buildable;
+}, 60_000);
+
+describe('npm start with a busy port', { timeout: 20_000 }, () => {
+  for (const which of ['an app', 'the model gateway'] as const) {
+    it(`names ${which}'s port in one line, exits non-zero and leaves no port listening`, async () => {
+      const base = await freeBase();
+      const site = which === 'an app' ? app : SITES.gateway;
+      const port = portAt(site, base);
+      const holder = await listen(port);
+      if (holder === null) throw new Error(`Port ${port} was taken before the test could hold it.`);
+      try {
+        const run = await start(base);
+        expect(run.code).not.toBe(0);
+        expect(run.stdout).not.toContain('Serving');
+        expect(run.problems).toHaveLength(1);
+        const [, busyPort, title, suggested] = BUSY.exec(run.problems[0] ?? '') ?? [];
+        expect(Number(busyPort)).toBe(port);
+        expect(title).toBe(site.title);
+        expect(Number(suggested)).not.toBe(base);
+        expect(portBaseFrom(suggested)).toBe(Number(suggested));
+        await expectNothingListening(base, site);
+      } finally {
+        await close(holder);
+      }
+    });
+  }
+});
+
+describe('npm start with a build made for another base', { timeout: 20_000 }, () => {
+  it('refuses in one line and leaves no port listening', async () => {
+    const base = await freeBase();
+    const run = await start(base);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).not.toContain('Serving');
+    expect(run.problems).toHaveLength(1);
+    expect(run.problems[0]).toMatch(new RegExp(`^Built for another port base than ${base}: .*${app.title}.* WARRANT_PORT_BASE=${base} npm run build\\.$`));
+    await expectNothingListening(base, null);
+  });
+});
