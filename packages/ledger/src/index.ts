@@ -1,1 +1,20 @@
-export {};
+export { ACTORS, CHANNELS, POLICY_VERDICTS, STATUSES, type Actor, type Channel, type PolicyVerdict, type Status } from './vocabulary.ts';
+export { LEDGER_EVENTS, type LedgerEvent } from './events.ts';
+export {
+  LEDGER_FIELDS,
+  TEXT_MAX_LENGTH,
+  TOKEN_MAX_LENGTH,
+  type ChainedFields,
+  type FieldDeclaration,
+  type FieldGiven,
+  type FieldKind,
+  type LedgerDraft,
+  type LedgerFieldName,
+  type LedgerRow,
+} from './fields.ts';
+export { draftProblem, fieldProblem, rowProblem, type RowProblem } from './field-check.ts';
+export { escapeField, unescapeField } from './escape.ts';
+export { LEDGER_HEADER, LedgerRowError, parseLedger, serialiseLedger, serialiseRow, type ParsedLedger } from './tsv.ts';
+export { chainOf, GENESIS, sealRow } from './chain.ts';
+export { verifyLedger, type BreakReason, type LedgerBreak, type Verification, type Verified, type VerifyOptions } from './verify.ts';
+export { refuse, type LedgerRefusal } from './refusal.ts';

@@ -1,0 +1,153 @@
+// What each kind of field may hold. A row that passes these checks serialises to one TSV line and
+// parses back to itself; anything these refuse would either not survive the round trip (a lone
+// surrogate has no UTF-8 form) or would be a value no desk writes (an unknown actor).
+//
+// Every row of a ledger is checked whenever it is written, read or verified, so each field's
+// check is a predicate compiled once from the declaration, and words are only found for a value
+// that fails.
+import { LEDGER_FIELDS, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, type FieldDeclaration, type LedgerFieldName } from './fields.ts';
+
+export interface RowProblem {
+  /** The field at fault, or null when the row as a whole is (not an object, an unknown key). */
+  readonly field: LedgerFieldName | null;
+  readonly reason: string;
+}
+
+const TOKEN = /^(?:[A-Za-z0-9][A-Za-z0-9._:@/+-]*)?$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const NAMES = new Set<string>(LEDGER_FIELDS.map((field) => field.name));
+
+/** Index of the first unpaired UTF-16 surrogate, or -1. */
+export function loneSurrogateAt(text: string): number {
+  if (!SURROGATE.test(text)) return -1;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
+      else return index;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return index;
+    }
+  }
+  return -1;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real instant written exactly as toISOString writes it: not 2026-02-30, not hour 24. */
+export function isInstant(value: string): boolean {
+  const parts = ISO_INSTANT.exec(value);
+  if (!parts) return false;
+  const year = Number(parts[1]);
+  const month = Number(parts[2]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+  const day = Number(parts[3]);
+  return day >= 1 && day <= days && Number(parts[4]) <= 23 && Number(parts[5]) <= 59 && Number(parts[6]) <= 59;
+}
+
+type Check = (value: unknown) => boolean;
+
+function checkFor(field: FieldDeclaration): Check {
+  switch (field.kind) {
+    case 'seq':
+      return (value) => Number.isSafeInteger(value) && (value as number) >= 1;
+    case 'timestamp':
+      return (value) => typeof value === 'string' && isInstant(value);
+    case 'enum': {
+      const allowed = new Set<unknown>(field.values);
+      return (value) => allowed.has(value);
+    }
+    case 'token':
+      return (value) => typeof value === 'string' && value.length <= TOKEN_MAX_LENGTH && TOKEN.test(value);
+    case 'digest':
+      return (value) => value === '' || (typeof value === 'string' && HEX64.test(value));
+    case 'chain':
+      return (value) => typeof value === 'string' && HEX64.test(value);
+    case 'text':
+      return (value) => typeof value === 'string' && value.length <= TEXT_MAX_LENGTH && loneSurrogateAt(value) === -1;
+  }
+}
+
+const CHECKS: ReadonlyMap<string, Check> = new Map(LEDGER_FIELDS.map((field) => [field.name, checkFor(field)]));
+
+/** The compiled checks in field order, for code that walks a row field by field. */
+export const FIELD_CHECKS: readonly Check[] = LEDGER_FIELDS.map((field) => CHECKS.get(field.name) as Check);
+
+/** Why `value` cannot be held by `field`, or null when it can. */
+export function fieldProblem(field: FieldDeclaration, value: unknown): string | null {
+  return (CHECKS.get(field.name) as Check)(value) ? null : reasonFor(field, value);
+}
+
+function reasonFor(field: FieldDeclaration, value: unknown): string {
+  if (field.kind === 'seq') return `expected a whole number from 1, got ${describe(value)}`;
+  if (typeof value !== 'string') return `expected text, got ${describe(value)}`;
+  switch (field.kind) {
+    case 'timestamp':
+      return `expected an instant like 2026-12-01T09:30:00.000Z, got ${describe(value)}`;
+    case 'enum':
+      return `expected one of ${(field.values ?? []).join(', ')}, got ${describe(value)}`;
+    case 'token':
+      if (value.length > TOKEN_MAX_LENGTH) return `expected at most ${TOKEN_MAX_LENGTH} characters, got ${value.length}`;
+      return `expected a name or id (letters, digits and . _ : @ / + -) or nothing, got ${describe(value)}`;
+    case 'digest':
+      return `expected 64 lowercase hex digits or nothing, got ${describe(value)}`;
+    case 'chain':
+      return `expected 64 lowercase hex digits, got ${describe(value)}`;
+    case 'text':
+      if (value.length > TEXT_MAX_LENGTH) return `expected at most ${TEXT_MAX_LENGTH} characters, got ${value.length}`;
+      return `the text has a lone surrogate at index ${loneSurrogateAt(value)}, which has no UTF-8 form`;
+  }
+}
+
+function unknownKey(value: object): string | undefined {
+  for (const key in value) if (!NAMES.has(key)) return key;
+  return undefined;
+}
+
+/** The first problem with a whole row (every field present, nothing else), or null. */
+export function rowProblem(row: unknown): RowProblem | null {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { field: null, reason: `expected a row object, got ${describe(row)}` };
+  const values = row as Record<string, unknown>;
+  let valid = Object.keys(values).length === LEDGER_FIELDS.length;
+  for (let index = 0; valid && index < LEDGER_FIELDS.length; index += 1) valid = (FIELD_CHECKS[index] as Check)(values[(LEDGER_FIELDS[index] as FieldDeclaration).name]);
+  if (valid) return null;
+  // Seventeen valid fields and nothing else is the common case; only a row that fails is
+  // searched for words, an unknown key first, since it may be a misspelt field.
+  const unknown = unknownKey(row);
+  if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field; it would be lost from the TSV` };
+  for (const field of LEDGER_FIELDS) {
+    const reason = fieldProblem(field, values[field.name]);
+    if (reason !== null) return { field: field.name, reason };
+  }
+  return null;
+}
+
+/** The first problem with a draft: required fields present, optional ones valid when given, sealed ones absent. */
+export function draftProblem(draft: unknown): RowProblem | null {
+  if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) return { field: null, reason: `expected a row object, got ${describe(draft)}` };
+  const unknown = unknownKey(draft);
+  if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field` };
+  const values = draft as Record<string, unknown>;
+  for (const field of LEDGER_FIELDS) {
+    const value = values[field.name];
+    if (field.given === 'sealed') {
+      if (value !== undefined) return { field: field.name, reason: `${field.name} is computed by the store when the row is appended; leave it out` };
+    } else if (value !== undefined || field.given === 'required') {
+      const reason = fieldProblem(field, value);
+      if (reason !== null) return { field: field.name, reason };
+    }
+  }
+  return null;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)` : JSON.stringify(value);
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return Array.isArray(value) ? 'a list' : 'an object';
+  return `${typeof value} ${String(value)}`;
+}

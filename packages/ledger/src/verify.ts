@@ -1,0 +1,215 @@
+// Verification walks the chain from the first row and names the first row that breaks, and why.
+// A single change to a ledger leaves a signature at that row, read here in this order:
+//   - the row does not parse                                   → malformed
+//   - it is a genuine row of this ledger (it chains after a row present in the file), found again
+//     elsewhere                                                → inserted (a replayed copy)
+//   - it is a genuine row, out of its place                    → reordered
+//   - it would chain here if its seq were the one expected     → edited (the seq)
+//   - the row after it chains here instead                     → inserted
+//   - its seq is the one expected but its chain does not match → edited
+//   - its seq is ahead and nothing in the file precedes it     → removed
+// Only the chain is consulted, never a key: whoever rewrites a row and every chain after it makes
+// a ledger that verifies. Removing the last rows leaves a shorter ledger that verifies too, unless
+// the caller knows the head it should end at (`head`).
+import { chainOf, GENESIS } from './chain.ts';
+import { rowProblem } from './field-check.ts';
+import { sha256HexOfBytes } from './hash.ts';
+import type { LedgerFieldName, LedgerRow } from './fields.ts';
+import { isWellFormedLine } from './line-pattern.ts';
+import { decodeLedgerBytes, LEDGER_HEADER, parseLedger, readLine } from './tsv.ts';
+
+export type BreakReason = 'edited' | 'reordered' | 'removed' | 'inserted' | 'malformed';
+
+export interface Verified {
+  readonly ok: true;
+  /** How many rows verified. */
+  readonly rows: number;
+  /** The chain of the last row: what a later fragment continues from. */
+  readonly head: string;
+}
+
+export interface LedgerBreak {
+  readonly ok: false;
+  readonly isError: true;
+  readonly code: 'LEDGER_BROKEN';
+  /** The first row that breaks, counted from 1 in the order given; 0 is the header. */
+  readonly row: number;
+  /** The seq that row holds, when it can be read. */
+  readonly seq: number | null;
+  readonly reason: BreakReason;
+  readonly message: string;
+  readonly details: { readonly line: number; readonly field: LedgerFieldName | null; readonly problem: string };
+}
+
+export type Verification = Verified | LedgerBreak;
+
+export interface VerifyOptions {
+  /** Verify a fragment: the rows continue after this row (its seq and chain), not from the start. */
+  readonly after?: { readonly seq: number; readonly chain: string };
+  /** The chain the ledger is known to end at, so rows removed from (or added to) its end are found too. */
+  readonly head?: string;
+}
+
+/** Verifies a ledger given as TSV text, its UTF-8 bytes, or typed rows. */
+export function verifyLedger(input: string | Uint8Array | readonly LedgerRow[], options: VerifyOptions = {}): Verification {
+  const start = options.after ?? { seq: 0, chain: GENESIS };
+  const isText = typeof input === 'string' || input instanceof Uint8Array;
+  const walked = isText ? walkText(input, start) : walkRows(input, start);
+  if (!walked.ok || options.head === undefined || options.head === walked.head) return walked;
+  // A text that verified is well formed, so reading its rows again cannot fail here.
+  const rows = isText ? (parseLedger(input) as { rows: LedgerRow[] }).rows : input;
+  return endBreak(walked, options.head, rows);
+}
+
+interface Start {
+  readonly seq: number;
+  readonly chain: string;
+}
+
+function walkRows(rows: readonly LedgerRow[], start: Start): Verification {
+  let prev = start.chain;
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index] as LedgerRow;
+    const problem = rowProblem(row);
+    if (problem) return breakAt('malformed', index + 1, readSeq(row), problem.field, problem.reason);
+    if (row.seq !== start.seq + index + 1 || chainOf(prev, row) !== row.chain) {
+      return classify(rows.map((candidate) => (rowProblem(candidate) ? null : candidate)), index, prev, start);
+    }
+    prev = row.chain;
+  }
+  return { ok: true, rows: rows.length, head: prev };
+}
+
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(16384);
+
+function walkText(input: string | Uint8Array, start: Start): Verification {
+  let text: string;
+  let bytes: Uint8Array;
+  if (typeof input === 'string') {
+    text = input;
+    bytes = encoder.encode(input);
+  } else {
+    const decoded = decodeLedgerBytes(input);
+    if (!decoded.ok) return breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
+    text = decoded.text;
+    bytes = input;
+  }
+  let textAt = text.indexOf('\n');
+  if (textAt === -1 || text.slice(0, textAt) !== LEDGER_HEADER) return breakAt('malformed', 0, null, null, 'the first line is not the header of the 17 field names');
+  if (!text.endsWith('\n')) return breakAt('malformed', text.split('\n').length - 1, null, null, 'the last line does not end with a line feed');
+  textAt += 1;
+  let byteAt = bytes.indexOf(0x0a) + 1;
+
+  // The hash input is the previous chain, TAB, then the line's bytes up to its last TAB: exactly
+  // the first 16 fields as serialised, since the line parsed and so was written by serialising.
+  encoder.encodeInto(`${start.chain}\t`, scratch);
+  let prev = start.chain;
+  let index = 0;
+  while (textAt < text.length) {
+    const textEnd = text.indexOf('\n', textAt);
+    const byteEnd = bytes.indexOf(0x0a, byteAt);
+    const line = text.slice(textAt, textEnd);
+    if (!isWellFormedLine(line)) {
+      const reading = readLine(line);
+      return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
+    }
+    // A well-formed line starts with its seq and ends with its 64-digit chain.
+    const seq = Number(line.slice(0, line.indexOf('\t')));
+    const chain = line.slice(-64);
+    const lastTab = byteEnd - 65;
+    const length = lastTab - byteAt;
+    if (scratch.length < 65 + length) scratch = growScratch(65 + length);
+    scratch.set(bytes.subarray(byteAt, lastTab), 65);
+    if (seq !== start.seq + index + 1 || sha256HexOfBytes(scratch.subarray(0, 65 + length)) !== chain) {
+      return classify(readAll(text), index, prev, start);
+    }
+    scratch.set(bytes.subarray(lastTab + 1, byteEnd), 0);
+    prev = chain;
+    index += 1;
+    textAt = textEnd + 1;
+    byteAt = byteEnd + 1;
+  }
+  return { ok: true, rows: index, head: prev };
+}
+
+function growScratch(size: number): Uint8Array<ArrayBuffer> {
+  const grown = new Uint8Array(size * 2);
+  grown.set(scratch.subarray(0, 65));
+  return grown;
+}
+
+/** Every data row of a text whose header has been checked; null where a line does not parse. */
+function readAll(text: string): (LedgerRow | null)[] {
+  return text
+    .slice(text.indexOf('\n') + 1, -1)
+    .split('\n')
+    .map((line) => {
+      const reading = readLine(line);
+      return reading.ok ? reading.row : null;
+    });
+}
+
+/** Names why the row at `index` breaks a chain that held up to `prev`. */
+function classify(rows: readonly (LedgerRow | null)[], index: number, prev: string, start: Start): LedgerBreak {
+  const row = rows[index] as LedgerRow;
+  const position = index + 1;
+  const expected = start.seq + position;
+  const chainsAfter = (before: string, candidate: LedgerRow): boolean => chainOf(before, candidate) === candidate.chain;
+
+  const genuine =
+    row.seq === start.seq + 1 ? chainsAfter(start.chain, row) : rows.some((other) => other !== null && other.seq === row.seq - 1 && chainsAfter(other.chain, row));
+  if (genuine) {
+    const copies = rows.filter((other) => other !== null && other.chain === row.chain && other.seq === row.seq).length;
+    if (copies > 1) return breakAt('inserted', position, row.seq, null, `seq ${row.seq} appears twice; this copy is not where the chain puts it`);
+    return breakAt('reordered', position, row.seq, null, `seq ${row.seq} is a genuine row out of its place; seq ${expected} was expected here`);
+  }
+  if (row.seq !== expected && chainsAfter(prev, { ...row, seq: expected })) {
+    return breakAt('edited', position, row.seq, 'seq', `its seq was changed from ${expected} to ${row.seq}`);
+  }
+  const next = rows[index + 1];
+  if (next && next.seq === expected && chainsAfter(prev, next)) {
+    return breakAt('inserted', position, row.seq, null, `the chain skips this row: the row after it follows seq ${expected - 1}`);
+  }
+  if (row.seq === expected) return breakAt('edited', position, row.seq, null, 'its chain does not match its fields and the chain before it');
+  if (row.seq > expected) {
+    const missing = row.seq - expected === 1 ? `seq ${expected} is` : `seq ${expected} to ${row.seq - 1} are`;
+    return breakAt('removed', position, row.seq, null, `${missing} missing before it`);
+  }
+  return breakAt('inserted', position, row.seq, null, `seq ${row.seq} is not part of the chain after seq ${expected - 1}`);
+}
+
+function endBreak(walked: Verified, head: string, rows: readonly LedgerRow[]): LedgerBreak {
+  const endsAt = rows.findIndex((row) => row.chain === head);
+  if (endsAt !== -1) {
+    return breakAt('inserted', endsAt + 2, rows[endsAt + 1]?.seq ?? null, null, `the ledger should end at row ${endsAt + 1}; the rows after it were added`);
+  }
+  return breakAt('removed', walked.rows + 1, null, null, `the ledger should continue after row ${walked.rows} to the head it was given; the rows after it are missing`);
+}
+
+const MEANING: Record<BreakReason, string> = {
+  edited: 'was changed after it was written',
+  reordered: 'is out of order',
+  removed: 'follows a gap: rows were removed',
+  inserted: 'was inserted: it is not part of the chain',
+  malformed: 'cannot be read',
+};
+
+function breakAt(reason: BreakReason, row: number, seq: number | null, field: LedgerFieldName | null, problem: string): LedgerBreak {
+  const where = row === 0 ? 'The header' : `Row ${row}${seq !== null && seq !== row ? ` (seq ${seq})` : ''}`;
+  return {
+    ok: false,
+    isError: true,
+    code: 'LEDGER_BROKEN',
+    row,
+    seq,
+    reason,
+    message: `${where} ${MEANING[reason]}${field ? ` (field ${field})` : ''}: ${problem}.${row > 1 ? ' Every row before it verifies.' : ''}`,
+    details: { line: row + 1, field, problem },
+  };
+}
+
+function readSeq(row: unknown): number | null {
+  const seq = typeof row === 'object' && row !== null ? (row as { seq?: unknown }).seq : undefined;
+  return typeof seq === 'number' ? seq : null;
+}
