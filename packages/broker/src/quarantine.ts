@@ -3,9 +3,10 @@
 // characters made visible, and handed to a model inside a region no contained text can close.
 //
 // The region: every structural line starts with "<<<" and carries the region's boundary, a fresh
-// random value. In contained text every run of three or more "<" is written with "\" between its
-// characters ("<<<" becomes "<\<\<"), so no contained text holds "<<<": it can neither close the
-// region nor start an item, even if it guesses the boundary.
+// random value. In contained text, every "<" after the second of a run is written ⟨U+003C⟩, the
+// way invisible characters are revealed ("<<<<" becomes "<<⟨U+003C⟩⟨U+003C⟩"), so no contained
+// text holds "<<<": it can neither close the region nor start an item, even if it guesses the
+// boundary. Revealed text writes a literal "⟨" as ⟨U+27E8⟩, so the escape loses nothing.
 import { revealInvisible } from '@warrant/authority';
 
 /** The most characters (code points) of one value that are kept; the rest is cut and said to be. */
@@ -44,7 +45,7 @@ export function regionBoundary(): string {
 }
 
 function escapeMarks(text: string): string {
-  return text.replace(/<{3,}/g, (run) => run.split('').join('\\'));
+  return text.replace(/<{3,}/g, (run) => `<<${'⟨U+003C⟩'.repeat(run.length - 2)}`);
 }
 
 /** Header values are ours, but an origin or tool name is written through the same escape regardless. */
@@ -60,7 +61,7 @@ export function modelDataRegion(items: readonly Quarantined[], boundary: string 
   if (!/^[0-9a-f]{16}$/.test(boundary)) throw new RangeError('A region boundary is 16 lowercase hex digits.');
   const lines = [
     `${MARK}data ${boundary}>>>`,
-    `Data returned by partner tools: ${items.length} value${items.length === 1 ? '' : 's'}, each quoted as received. Invisible characters are written as ⟨U+XXXX⟩, and a run of three or more "<" inside a value has "\\" between its characters. Each value follows its item line; the region ends at the end line with this boundary.`,
+    `Data returned by partner tools: ${items.length} value${items.length === 1 ? '' : 's'}, each quoted as received. Invisible characters are written as ⟨U+XXXX⟩, and in a run of three or more "<" each one after the second is written ⟨U+003C⟩. Each value follows its item line; the region ends at the end line with this boundary.`,
   ];
   items.forEach((item, index) => {
     const cut = item.truncated ? ` cut_to=${QUARANTINE_MAX_CHARS}` : '';

@@ -1,0 +1,34 @@
+import { canonicalJson } from '@warrant/authority';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { readWriteSuccess, receiptDigest, verifyReceipt } from './receipt.ts';
+
+const args = { kind: 'family', count: 2, request: 'R-7', idempotency_key: 'A-1:step-0' };
+const result = { reservation: 'PR-12' };
+
+describe('receipts', () => {
+  it('digest the canonical JSON of { tool, args, result }', async () => {
+    const text = '{"args":{"count":2,"idempotency_key":"A-1:step-0","kind":"family","request":"R-7"},"result":{"reservation":"PR-12"},"tool":"reserve_parcels"}';
+    expect(canonicalJson({ tool: 'reserve_parcels', args, result })).toBe(text);
+    expect(await receiptDigest('reserve_parcels', args, result)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+  });
+
+  it('verify against what was asked and answered, and not against anything else', async () => {
+    const digest = await receiptDigest('reserve_parcels', args, result);
+    const write = { ok: true as const, result, receipt: { id: 'pantry-R-1', tool: 'reserve_parcels', request: 'R-7', digest } };
+    expect(await verifyReceipt('reserve_parcels', args, write)).toBe(true);
+    expect(await verifyReceipt('reserve_parcels', { ...args, count: 3 }, write)).toBe(false);
+    expect(await verifyReceipt('reserve_parcels', args, { ...write, result: { reservation: 'PR-13' } })).toBe(false);
+    expect(await verifyReceipt('hold_beds', args, write)).toBe(false);
+    expect(await verifyReceipt('reserve_parcels', { ...args, request: 'R-8' }, write)).toBe(false);
+  });
+
+  it('are read from a write’s answer only when they have the contract’s shape', () => {
+    const receipt = { id: 'pantry-R-1', tool: 'reserve_parcels', request: 'R-7', digest: 'a'.repeat(64) };
+    expect(readWriteSuccess({ ok: true, result, receipt, replayed: true })).toMatchObject({ ok: true, write: { replayed: true, receipt } });
+    expect(readWriteSuccess({ ok: true, result })).toMatchObject({ ok: false, problem: 'the answer has no receipt' });
+    expect(readWriteSuccess({ ok: true, result, receipt: { ...receipt, digest: 'xyz' } })).toMatchObject({ ok: false });
+    expect(readWriteSuccess({ ok: true, result, receipt: { ...receipt, id: 'has space' } })).toMatchObject({ ok: false });
+    expect(readWriteSuccess({ ok: false, code: 'X' })).toMatchObject({ ok: false });
+  });
+});
