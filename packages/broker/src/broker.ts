@@ -97,14 +97,19 @@ export function createBroker(options: BrokerOptions): Broker {
     });
   };
 
+  /** What an act is about: a lease, or (before one exists) the partner and request it would serve. */
+  type Subject = Lease | { readonly partner: PartnerName; readonly request: string };
+  const leaseOf = (subject: Subject | null): Lease | null => (subject && 'id' in subject ? subject : null);
+
   /** Records the denial and returns the refusal the caller hears. */
-  const denied = (context: CallContext, lease: Lease | null, code: string, message: string, decision: Pick<PolicyDecision, 'verdict' | 'rule'>, extra: Record<string, string>): ToolRefusal => {
+  const denied = (context: CallContext, subject: Subject | null, code: string, message: string, decision: Pick<PolicyDecision, 'verdict' | 'rule'>, extra: Record<string, string>): ToolRefusal => {
+    const lease = leaseOf(subject);
     record({
       actor: context.actor,
       event: 'policy_denied',
-      to: lease?.partner ?? '',
+      to: subject?.partner ?? '',
       verb: context.verb ?? '',
-      request: lease?.request ?? '',
+      request: typeof subject?.request === 'string' ? subject.request.slice(0, 128) : '',
       lease: lease?.id ?? '',
       plan: context.plan ?? lease?.plan ?? '',
       approval: context.approval ?? lease?.approval ?? '',
@@ -116,11 +121,11 @@ export function createBroker(options: BrokerOptions): Broker {
     return refusal(code, message, { ...extra, verdict: decision.verdict, rule: decision.rule });
   };
 
-  const decide = (context: CallContext, lease: Lease | null, act: ActClass, purpose: PolicyPurpose, approval: string | null | undefined, extra: Record<string, string>): ToolRefusal | PolicyDecision => {
+  const decide = (context: CallContext, subject: Subject | null, act: ActClass, purpose: PolicyPurpose, approval: string | null | undefined, extra: Record<string, string>): ToolRefusal | PolicyDecision => {
     const decision = evaluatePolicy({ actor: context.actor, act, purpose, approval: approvalState(approval) });
     if (decision.verdict === 'allow') return decision;
     const code = decision.verdict === 'needs_approval' ? 'NEEDS_APPROVAL' : 'POLICY_DENIED';
-    return denied(context, lease, code, `${decision.why} Nothing was done.`, decision, extra);
+    return denied(context, subject, code, `${decision.why} Nothing was done.`, decision, extra);
   };
 
   const isRefusal = (value: ToolRefusal | PolicyDecision): value is ToolRefusal => 'ok' in value;
@@ -138,7 +143,7 @@ export function createBroker(options: BrokerOptions): Broker {
       // An unknown partner or purpose has no policy question: the lease book refuses it as it is.
       if (!PARTNERS.includes(request.partner) || !LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor });
       const act: ActClass = request.purpose === 'read_capacity' ? 'open_read_lease' : 'open_execute_lease';
-      const decision = decide(context, null, act, request.purpose, request.approval, { partner: request.partner, purpose: request.purpose });
+      const decision = decide(context, request, act, request.purpose, request.approval, { purpose: request.purpose });
       if (isRefusal(decision)) return decision;
       return leases.open(request, { actor: context.actor, policy: decision.verdict, verb: context.verb ?? '' });
     },

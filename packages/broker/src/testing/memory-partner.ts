@@ -44,7 +44,7 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
   const commits: PartnerCommit[] = [];
   const answers = new Map<string, unknown>();
   let open = 0;
-  let serial = 0;
+  let allocated = 0;
 
   const listed: ListedTool[] = partnerToolsOf(options.partner).map((entry) => ({
     name: entry.name,
@@ -61,13 +61,15 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     const key = String(args.idempotency_key);
     if (answers.has(key)) return answer({ ...(answers.get(key) as object), replayed: true });
     await options.beforeCommit?.(tool, args);
-    if (signal.aborted) return abortedOutcome(signal);
-    serial += 1;
+    allocated += 1;
+    const number = allocated;
     const forward = COMPENSATION_MAP[tool];
     const result: Record<string, unknown> = forward
-      ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${options.partner}-${source.field}-${serial}`]))
+      ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${options.partner}-${source.field}-${number}`]))
       : { undone: Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${options.partner}-`)) ?? null };
-    const receipt: PartnerReceipt = { id: `${options.partner}-R-${serial}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
+    const receipt: PartnerReceipt = { id: `${options.partner}-R-${number}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
+    // The signal is checked last, with nothing awaited between the check and the commit.
+    if (signal.aborted) return abortedOutcome(signal);
     const commit = { tool, args, result, receipt };
     commits.push(commit);
     options.onCommit?.(commit);

@@ -1,0 +1,244 @@
+import { SITES } from '@warrant/config';
+import type { ExecuteOutcome, ListedTool, WebMcp } from '@warrant/webmcp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openMessagePartnerChannel } from './message-partner-channel.ts';
+import type { PartnerChannel, RejectedMessage } from './partner-channel.ts';
+import { PARTNER_ENVELOPE } from './partner-envelope.ts';
+import { servePartnerChannel, type PartnerChannelServer } from './serve-partner-channel.ts';
+
+// Two windows as a browser joins them: postMessage delivers only when targetOrigin matches the
+// receiver's origin, and the event carries the sender's origin, its window as source, and any
+// transferred ports. The ports are real MessagePorts.
+const DESK = SITES.desk.origin;
+const PANTRY = SITES.pantry.origin;
+
+interface FakeWindow extends EventTarget {
+  parent: FakeWindow | null;
+  postMessage(message: unknown, targetOrigin: string, transfer?: Transferable[]): void;
+  posted: { message: unknown; targetOrigin: string }[];
+}
+
+function fakeWindow(origin: string): FakeWindow {
+  const target = new EventTarget() as FakeWindow;
+  target.parent = null;
+  target.posted = [];
+  target.postMessage = () => {
+    throw new Error('wired below');
+  };
+  Object.defineProperty(target, 'origin', { value: origin });
+  return target;
+}
+
+function deliver(to: FakeWindow, from: FakeWindow, fromOrigin: string, data: unknown, ports: readonly MessagePort[] = []): void {
+  const event = Object.assign(new Event('message'), { data, origin: fromOrigin, source: from, ports });
+  setTimeout(() => to.dispatchEvent(event), 0);
+}
+
+function joined(partnerOrigin = PANTRY): { desk: FakeWindow; frame: FakeWindow } {
+  const desk = fakeWindow(DESK);
+  const frame = fakeWindow(partnerOrigin);
+  frame.parent = desk;
+  desk.parent = desk;
+  frame.postMessage = (message, targetOrigin, transfer = []) => {
+    frame.posted.push({ message, targetOrigin });
+    if (targetOrigin === partnerOrigin) deliver(frame, desk, DESK, structuredClone(message), transfer as MessagePort[]);
+  };
+  desk.postMessage = (message, targetOrigin) => {
+    desk.posted.push({ message, targetOrigin });
+    if (targetOrigin === DESK) deliver(desk, frame, partnerOrigin, structuredClone(message));
+  };
+  return { desk, frame };
+}
+
+/** A partner page's WebMCP: each tool runs with the call's signal, as native WebMCP hands it. */
+function partnerWebMcp(tools: Record<string, (input: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>>): Pick<WebMcp, 'getTools' | 'executeTool'> {
+  const listed: ListedTool[] = Object.keys(tools).map((name) => ({ name, title: name, description: `does ${name}`, origin: PANTRY, annotations: { readOnlyHint: name.startsWith('list') } }));
+  return {
+    getTools: async () => listed,
+    async executeTool(tool, input = {}, options = {}): Promise<ExecuteOutcome> {
+      const name = typeof tool === 'string' ? tool : tool.name;
+      const run = tools[name];
+      if (!run) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered`, shape: null };
+      const signal = options.signal ?? new AbortController().signal;
+      try {
+        const value = await new Promise<unknown>((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          run(input as Record<string, unknown>, signal).then(resolve, reject);
+        });
+        return { ok: true, shape: 'object', raw: JSON.stringify(value), value };
+      } catch (error) {
+        if (signal.aborted) return { ok: false, code: 'ABORTED', message: String(error), shape: 'object' };
+        return { ok: false, code: 'TOOL_FAILED', message: String(error), shape: 'object' };
+      }
+    },
+  };
+}
+
+const settle = async (): Promise<void> => {
+  for (let hop = 0; hop < 10; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+const opened: Array<PartnerChannel | PartnerChannelServer> = [];
+afterEach(() => {
+  for (const item of opened.splice(0)) item.close();
+});
+
+function pair(tools: Parameters<typeof partnerWebMcp>[0], windows = joined()) {
+  const deskRejected: RejectedMessage[] = [];
+  const partnerRejected: RejectedMessage[] = [];
+  const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => deskRejected.push(message) });
+  const server = servePartnerChannel({ webmcp: partnerWebMcp(tools), deskOrigin: DESK, window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
+  opened.push(channel, server);
+  return { channel, server, deskRejected, partnerRejected, ...windows };
+}
+
+describe('the message transport', () => {
+  it('hands the partner a port after its announcement, to the partner origin only, and lists its tools', async () => {
+    const { channel, frame, desk } = pair({ list_parcel_stock: async () => ({ ok: true, stock: 12 }) });
+    expect(desk.posted).toEqual([{ message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'ready-1' }, targetOrigin: DESK }]);
+    const tools = await channel.tools();
+    expect(tools.map((tool) => [tool.name, tool.origin])).toEqual([['list_parcel_stock', PANTRY]]);
+    expect(frame.posted).toEqual([{ message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'hello-1' }, targetOrigin: PANTRY }]);
+    expect(channel.transport).toBe('message');
+  });
+
+  it('runs a call with the partner page’s own executeTool and brings back its outcome and shape', async () => {
+    const seen: unknown[] = [];
+    const { channel } = pair({
+      check_dietary_fit: async (input) => {
+        seen.push(input);
+        return { ok: true, fits: true };
+      },
+    });
+    const outcome = await channel.call('check_dietary_fit', { people: 4, needs: ['halal'] }, { signal: new AbortController().signal });
+    expect(outcome).toEqual({ ok: true, shape: 'object', raw: '{"ok":true,"fits":true}', value: { ok: true, fits: true } });
+    expect(seen).toEqual([{ people: 4, needs: ['halal'] }]);
+    // A second list is asked for over the port.
+    expect((await channel.tools()).map((tool) => tool.name)).toEqual(['check_dietary_fit']);
+  });
+
+  it('ends a call ABORTED at once when its signal fires, and fires the partner call’s own signal', async () => {
+    let partnerSignal: AbortSignal | null = null;
+    let committed = false;
+    const { channel, server } = pair({
+      reserve_parcels: (_input, signal) => {
+        partnerSignal = signal;
+        return new Promise((resolve) => setTimeout(() => {
+          if (!signal.aborted) committed = true;
+          resolve({ ok: true });
+        }, 30));
+      },
+    });
+    await channel.tools();
+    const controller = new AbortController();
+    const call = channel.call('reserve_parcels', { count: 1 }, { signal: controller.signal });
+    await settle();
+    expect(server.inFlight()).toBe(1);
+    controller.abort('lease L-1 is revoked');
+    expect(await call).toEqual({ ok: false, code: 'ABORTED', message: 'lease L-1 is revoked', shape: null });
+    await settle();
+    expect((partnerSignal as AbortSignal | null)?.aborted).toBe(true);
+    expect(server.inFlight()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(committed).toBe(false);
+  });
+
+  it('ignores an announcement from a window that is not the frame, or from another origin, and reports it', async () => {
+    const windows = joined();
+    const impostor = fakeWindow(PANTRY);
+    const { channel, deskRejected } = pair({ list_parcel_stock: async () => ({}) }, windows);
+    const ready = { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'r' };
+    deliver(windows.desk, impostor, PANTRY, ready);
+    deliver(windows.desk, windows.frame, SITES.shelter.origin, ready);
+    await settle();
+    deliver(windows.desk, windows.frame, PANTRY, ready);
+    await settle();
+    expect(deskRejected.map((message) => message.reason)).toEqual([
+      'the message did not come from the partner frame',
+      `the message came from ${SITES.shelter.origin}, not ${PANTRY}`,
+      // The partner's genuine announcement came first; another from it is refused too.
+      'the partner frame announced itself again; the channel stays with the first announcement',
+    ]);
+    expect((await channel.tools()).length).toBe(1);
+  });
+
+  it('leaves messages that do not claim the envelope alone', async () => {
+    const windows = joined();
+    const { deskRejected, partnerRejected } = pair({}, windows);
+    deliver(windows.desk, fakeWindow('http://elsewhere.test'), 'http://elsewhere.test', { envelope: 'warrant.agent.bridge', kind: 'invoke' });
+    deliver(windows.frame, windows.desk, DESK, 'hello');
+    await settle();
+    expect(deskRejected).toEqual([]);
+    expect(partnerRejected).toEqual([]);
+  });
+
+  it('on the partner side, answers a hello only from its parent window on the desk origin', async () => {
+    const windows = joined();
+    const partnerRejected: RejectedMessage[] = [];
+    let listed = 0;
+    const webmcp = partnerWebMcp({});
+    const server = servePartnerChannel({
+      webmcp: { ...webmcp, getTools: async () => ((listed += 1), webmcp.getTools()) },
+      deskOrigin: DESK,
+      window: windows.frame as never,
+      onRejected: (message) => partnerRejected.push(message),
+    });
+    opened.push(server);
+    const hello = { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'h' };
+    const forged = new MessageChannel();
+    deliver(windows.frame, windows.desk, 'http://localhost:1', hello, [forged.port2]);
+    deliver(windows.frame, fakeWindow(DESK), DESK, hello, [forged.port2]);
+    deliver(windows.frame, windows.desk, DESK, { ...hello, version: 2 }, [forged.port2]);
+    deliver(windows.frame, windows.desk, DESK, hello, []);
+    await settle();
+    forged.port1.close();
+    expect(partnerRejected.map((message) => message.reason)).toEqual([
+      'the message came from http://localhost:1, not the desk',
+      'the message did not come from the embedding window',
+      'version 2 is not 1',
+      'a hello carries exactly one port',
+    ]);
+    expect(listed).toBe(0);
+  });
+
+  it('refuses and reports what a partner sends on the port that is not well formed', async () => {
+    const windows = joined();
+    const rejected: RejectedMessage[] = [];
+    const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => rejected.push(message) });
+    opened.push(channel);
+    let port: MessagePort | null = null;
+    windows.frame.addEventListener('message', (event) => {
+      port = (event as MessageEvent).ports[0] ?? null;
+    });
+    deliver(windows.desk, windows.frame, PANTRY, { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'r' });
+    await settle();
+    const held = port as MessagePort | null;
+    if (!held) throw new Error('no port was handed over');
+    held.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'tools', id: 'hello-1', tools: [{ name: 'bad name!', description: 'x', origin: PANTRY }] });
+    held.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'result', id: 'call-9', outcome: { ok: true, shape: 'object', raw: '{}', value: {} } });
+    held.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'result', id: 'call-9', outcome: { ok: false, code: 'PWNED', message: 'x', shape: null } });
+    await settle();
+    held.close();
+    expect(rejected.map((message) => message.reason)).toEqual(['a listed tool is malformed', 'a result for no call', 'the result carries no well-formed outcome']);
+  });
+
+  it('when closed, ends open calls CHANNEL_CLOSED and lists nothing more', async () => {
+    const { channel } = pair({ slow: () => new Promise(() => {}) });
+    await channel.tools();
+    const call = channel.call('slow', {}, { signal: new AbortController().signal });
+    await settle();
+    channel.close();
+    expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED' });
+    await expect(channel.tools()).rejects.toThrow(/closed/);
+    expect(await channel.call('slow', {}, { signal: new AbortController().signal })).toMatchObject({ code: 'CHANNEL_CLOSED' });
+  });
+
+  it('serves nothing on a page that is not framed', () => {
+    const alone = fakeWindow(PANTRY);
+    alone.parent = alone;
+    alone.postMessage = (message, targetOrigin) => alone.posted.push({ message, targetOrigin });
+    const server = servePartnerChannel({ webmcp: partnerWebMcp({}), deskOrigin: DESK, window: alone as never });
+    expect(server.framed).toBe(false);
+    expect(alone.posted).toEqual([]);
+  });
+});
