@@ -151,15 +151,24 @@ describe('the message transport', () => {
     deliver(windows.desk, impostor, PANTRY, ready);
     deliver(windows.desk, windows.frame, SITES.shelter.origin, ready);
     await settle();
-    deliver(windows.desk, windows.frame, PANTRY, ready);
-    await settle();
-    expect(deskRejected.map((message) => message.reason)).toEqual([
-      'the message did not come from the partner frame',
-      `the message came from ${SITES.shelter.origin}, not ${PANTRY}`,
-      // The partner's genuine announcement came first; another from it is refused too.
-      'the partner frame announced itself again; the channel stays with the first announcement',
-    ]);
+    expect(deskRejected.map((message) => message.reason)).toEqual(['the message did not come from the partner frame', `the message came from ${SITES.shelter.origin}, not ${PANTRY}`]);
     expect((await channel.tools()).length).toBe(1);
+    expect(windows.frame.posted).toHaveLength(1);
+  });
+
+  it('starts again with a fresh port when the partner page loads again, ending what was open on the old one', async () => {
+    const windows = joined();
+    const { channel, server } = pair({ slow: () => new Promise(() => {}), list_parcel_stock: async () => ({ ok: true }) }, windows);
+    await channel.tools();
+    const call = channel.call('slow', {}, { signal: new AbortController().signal });
+    await settle();
+    // The old document goes; the reloaded one serves on the same frame window.
+    server.close();
+    opened.push(servePartnerChannel({ webmcp: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigin: DESK, window: windows.frame as never }));
+    expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED', message: 'the partner page loaded again before it answered' });
+    expect((await channel.tools()).map((tool) => tool.name)).toEqual(['list_parcel_stock']);
+    expect(windows.frame.posted.map((post) => (post.message as { id: string }).id)).toEqual(['hello-1', 'hello-3']);
+    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, fresh: true } });
   });
 
   it('leaves messages that do not claim the envelope alone', async () => {

@@ -43,10 +43,10 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
   const { origin } = options;
   const reject = (reason: string, from: string, data: unknown): void => options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
   let port: MessagePort | null = null;
+  // The hello still waiting for its answer, and the list that answered the latest one (handed to
+  // the next tools() call).
   let helloId: string | null = null;
-  let handshaken = false;
-  // The list that answered hello, handed to the first tools() call.
-  let firstList: ListedTool[] | null = null;
+  let helloList: ListedTool[] | null = null;
   let closed = false;
   let counter = 0;
   const nextId = (prefix: string): string => `${prefix}-${(counter += 1)}`;
@@ -63,9 +63,9 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     const message = readPartnerMessage(event.data);
     if (typeof message === 'string') return reject(message, '', event.data);
     if (message.kind === 'tools') {
-      if (message.id === helloId && !handshaken) {
-        handshaken = true;
-        firstList = own(message.tools);
+      if (message.id === helloId) {
+        helloId = null;
+        helloList = own(message.tools);
         handshake.resolve();
         return;
       }
@@ -84,6 +84,14 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     reject('ready belongs on the window, not the port', '', event.data);
   };
 
+  const dropPort = (why: string): void => {
+    for (const answer of toolAnswers.values()) answer.reject(new Error(why));
+    toolAnswers.clear();
+    for (const settle of [...calls.values()]) settle(channelFailure('CHANNEL_CLOSED', why));
+    port?.close();
+    port = null;
+  };
+
   const onWindowMessage = (event: MessageEvent): void => {
     if (closed || !claimsEnvelope(event.data)) return;
     const target = options.target();
@@ -92,7 +100,9 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     const message = readPartnerMessage(event.data);
     if (typeof message === 'string') return reject(message, event.origin, event.data);
     if (message.kind !== 'ready') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
-    if (port) return reject('the partner frame announced itself again; the channel stays with the first announcement', event.origin, event.data);
+    // A second announcement from the same frame and origin is the partner's page loaded again (its
+    // own reset, say): the old document is gone, and so is whatever was open on its port.
+    if (port) dropPort('the partner page loaded again before it answered');
     const channel = new MessageChannel();
     port = channel.port1;
     port.onmessage = onPortMessage;
@@ -107,8 +117,8 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     async tools() {
       if (closed) throw new Error('The partner channel is closed.');
       await handshake.promise;
-      const first = firstList;
-      firstList = null;
+      const first = helloList;
+      helloList = null;
       if (first) return first;
       const id = nextId('tools');
       const answer = deferred<ListedTool[]>();
@@ -160,11 +170,7 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
       closed = true;
       options.host.removeEventListener('message', onWindowMessage as EventListener);
       handshake.reject(new Error('The partner channel closed.'));
-      for (const answer of toolAnswers.values()) answer.reject(new Error('The partner channel closed.'));
-      toolAnswers.clear();
-      for (const settle of [...calls.values()]) settle(channelFailure('CHANNEL_CLOSED', `The channel to ${origin} closed before the partner answered.`));
-      port?.close();
-      port = null;
+      dropPort(`The channel to ${origin} closed before the partner answered.`);
     },
   };
 }
