@@ -18,3 +18,31 @@ export { LEDGER_HEADER, LedgerRowError, parseLedger, serialiseLedger, serialiseR
 export { chainOf, GENESIS, sealRow } from './chain.ts';
 export { verifyLedger, type BreakReason, type LedgerBreak, type Verification, type Verified, type VerifyOptions } from './verify.ts';
 export { refuse, type LedgerRefusal } from './refusal.ts';
+export {
+  openLog,
+  type AppendOnlyLog,
+  type Appended,
+  type ArchiveContents,
+  type ArchiveSummary,
+  type LogChange,
+  type LogCode,
+  type LogEntry,
+  type LogHead,
+  type LogOptions,
+  type OpenedLog,
+  type Restarted,
+  type SetAside,
+} from './append-only-log.ts';
+export { jsonLogFormat, type LogFormat, type LogPosition, type ReadBack, type Sealed } from './log-format.ts';
+export { inProcessLock, platformLock, type LockRunner } from './lock.ts';
+export { ledgerLogFormat } from './ledger-format.ts';
+export {
+  DEFAULT_LEDGER_DB,
+  openLedgerStore,
+  type LedgerChange,
+  type LedgerStore,
+  type LedgerStoreOptions,
+  type OpenedLedger,
+  type TsvRelation,
+  type TsvVerified,
+} from './ledger-store.ts';

@@ -1,0 +1,44 @@
+// The desk ledger as an append-only log's format: a draft is checked, given its seq and (if it
+// has none) its time, and sealed into the chain under the log's lock, so two tabs can never give
+// two rows one seq. Read back on open, a row must parse, hold its own seq and match its chain.
+import { chainOf, sealRow } from './chain.ts';
+import { draftProblem, rowProblem } from './field-check.ts';
+import { LEDGER_FIELDS, type ChainedFields, type LedgerDraft, type LedgerRow } from './fields.ts';
+import type { LogFormat } from './log-format.ts';
+import { refuse } from './refusal.ts';
+
+/** A checked draft with every field but the chain, in the declaration's order. */
+function completed(draft: LedgerDraft, seq: number, clock: () => Date): ChainedFields {
+  const values = draft as Readonly<Record<string, unknown>>;
+  const row: Record<string, unknown> = {};
+  for (const field of LEDGER_FIELDS) {
+    if (field.name === 'chain') continue;
+    if (field.name === 'seq') row['seq'] = seq;
+    else row[field.name] = values[field.name] ?? (field.kind === 'timestamp' ? clock().toISOString() : '');
+  }
+  return row as ChainedFields;
+}
+
+export function ledgerLogFormat(clock: () => Date): LogFormat<LedgerDraft, LedgerRow> {
+  return {
+    seal(draft, at) {
+      const problem = draftProblem(draft);
+      if (problem) {
+        return refuse('INVALID_ROW', `The ledger row cannot be recorded: ${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}. Nothing was written.`, {
+          field: problem.field,
+          reason: problem.reason,
+        });
+      }
+      const row = sealRow(at.prev, completed(draft, at.seq, clock));
+      return { ok: true, record: row, head: row.chain };
+    },
+    read(value, at) {
+      const problem = rowProblem(value);
+      if (problem) return { ok: false, reason: `${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}` };
+      const row = value as LedgerRow;
+      if (row.seq !== at.seq) return { ok: false, reason: `it holds seq ${row.seq} at position ${at.seq}` };
+      if (chainOf(at.prev, row) !== row.chain) return { ok: false, reason: 'its chain does not match its fields and the row before it' };
+      return { ok: true, record: row, head: row.chain };
+    },
+  };
+}

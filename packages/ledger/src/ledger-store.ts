@@ -1,0 +1,137 @@
+// The desk's ledger, kept in the append-only log: rows are appended (seq, time and chain given
+// inside the log's lock), read back since a seq, exported as TSV, and a TSV a person drops back in
+// is verified and compared with the ledger this tab holds.
+import type { LedgerDraft, LedgerRow } from './fields.ts';
+import { ledgerLogFormat } from './ledger-format.ts';
+import { openLog, type AppendOnlyLog, type LogChange, type LogEntry, type SetAside } from './append-only-log.ts';
+import type { LockRunner } from './lock.ts';
+import type { LedgerRefusal } from './refusal.ts';
+import { parseLedger, serialiseLedger } from './tsv.ts';
+import { verifyLedger, type LedgerBreak } from './verify.ts';
+
+export const DEFAULT_LEDGER_DB = 'warrant-desk-ledger';
+
+export interface LedgerStoreOptions {
+  /** The IndexedDB database name. Default: warrant-desk-ledger. */
+  readonly name?: string;
+  readonly indexedDB?: IDBFactory;
+  readonly lock?: LockRunner;
+  /** Stamps `at` on a row appended without one. */
+  readonly clock?: () => Date;
+}
+
+/** Rows this tab had not yet been given; `restarted`: the ledger was set aside since, and these are all of it. */
+export interface LedgerChange {
+  readonly restarted: boolean;
+  readonly rows: readonly LedgerRow[];
+}
+
+/**
+ * How a verified file stands to the ledger this tab holds: `same` (every row), `earlier` (this
+ * ledger's first rows: an export from before the latest rows), `later` (this ledger and more),
+ * `different` (it parts from this ledger after `common` rows).
+ */
+export type TsvRelation = 'same' | 'earlier' | 'later' | 'different';
+
+export interface TsvVerified {
+  readonly ok: true;
+  readonly rows: number;
+  readonly head: string;
+  readonly relation: TsvRelation;
+  /** How many leading rows the file and this tab's ledger share. */
+  readonly common: number;
+}
+
+export interface LedgerStore {
+  /** Every row this tab holds, in seq order. */
+  rows(): readonly LedgerRow[];
+  /** The rows after `seq`, as read_ledger hands them out. */
+  since(seq: number): readonly LedgerRow[];
+  append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | LedgerRefusal>;
+  /** Several rows at once: all of them, in order, or none. */
+  appendAll(drafts: readonly LedgerDraft[]): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | LedgerRefusal>;
+  /** Takes in what other tabs appended since this tab last looked. */
+  sync(): Promise<({ readonly ok: true } & LedgerChange) | LedgerRefusal>;
+  /** Calls `listener` with the rows other tabs append, as they do. */
+  subscribe(listener: (change: LedgerChange) => void): () => void;
+  /** The ledger as TSV, whole or after `afterSeq`. */
+  exportTsv(afterSeq?: number): string;
+  /** Verifies a dropped-in TSV and says how it stands to this ledger. */
+  verifyTsv(input: string | Uint8Array): TsvVerified | LedgerBreak;
+  close(): void;
+}
+
+export interface OpenedLedger {
+  readonly ok: true;
+  readonly ledger: LedgerStore;
+  /** Set when stored rows did not verify on open and were moved to the archive, with every row after them. */
+  readonly setAside: SetAside | null;
+}
+
+const rowsOf = (entries: readonly LogEntry<LedgerRow>[]): LedgerRow[] => entries.map((entry) => entry.record);
+
+/** A STALE_TAB refusal lists the rows missed, not the log's entries. */
+function asRows(refusal: LedgerRefusal): LedgerRefusal {
+  const missed = refusal.details['missed'];
+  if (!Array.isArray(missed)) return refusal;
+  return { ...refusal, details: { ...refusal.details, missed: rowsOf(missed as LogEntry<LedgerRow>[]) } };
+}
+
+export async function openLedgerStore(options: LedgerStoreOptions = {}): Promise<OpenedLedger | LedgerRefusal<'STORAGE_UNAVAILABLE'>> {
+  const clock = options.clock ?? (() => new Date());
+  const opened = await openLog({
+    name: options.name ?? DEFAULT_LEDGER_DB,
+    format: ledgerLogFormat(clock),
+    ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+    ...(options.lock ? { lock: options.lock } : {}),
+    clock,
+  });
+  if (!opened.ok) return opened;
+  return { ok: true, ledger: ledgerOver(opened.log, rowsOf(opened.entries)), setAside: opened.setAside };
+}
+
+function ledgerOver(log: AppendOnlyLog<LedgerDraft, LedgerRow>, initial: LedgerRow[]): LedgerStore {
+  let rows = initial;
+  const take = (change: LogChange<LedgerRow>): LedgerChange => {
+    const added = rowsOf(change.entries);
+    rows = change.restarted ? added : [...rows, ...added];
+    return { restarted: change.restarted, rows: added };
+  };
+
+  return {
+    rows: () => rows,
+    since: (seq) => rows.slice(Math.max(0, Math.min(rows.length, seq))),
+    async append(draft) {
+      const appended = await log.append(draft);
+      if (!appended.ok) return asRows(appended);
+      const row = (appended.entries[0] as LogEntry<LedgerRow>).record;
+      rows = [...rows, row];
+      return { ok: true, row };
+    },
+    async appendAll(drafts) {
+      const appended = await log.appendAll(drafts);
+      if (!appended.ok) return asRows(appended);
+      const added = rowsOf(appended.entries);
+      rows = [...rows, ...added];
+      return { ok: true, rows: added };
+    },
+    async sync() {
+      const change = await log.sync();
+      return change.ok ? { ok: true, ...take(change) } : change;
+    },
+    subscribe: (listener) => log.subscribe((change) => listener(take(change))),
+    exportTsv: (afterSeq = 0) => serialiseLedger(rows.slice(Math.max(0, afterSeq))),
+    verifyTsv(input) {
+      const verified = verifyLedger(input);
+      if (!verified.ok) return verified;
+      // A file that verified parses.
+      const fileRows = (parseLedger(input) as { rows: LedgerRow[] }).rows;
+      let common = 0;
+      while (common < fileRows.length && common < rows.length && fileRows[common]?.chain === rows[common]?.chain) common += 1;
+      const relation: TsvRelation =
+        common === fileRows.length && common === rows.length ? 'same' : common === fileRows.length ? 'earlier' : common === rows.length ? 'later' : 'different';
+      return { ...verified, relation, common };
+    },
+    close: () => log.close(),
+  };
+}

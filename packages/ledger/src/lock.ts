@@ -1,0 +1,26 @@
+// One exclusive lock per log, held across tabs while an append reads the head and writes after
+// it. Web Locks where the platform has them; elsewhere (Node, an old browser) a queue in this
+// process, which serialises every log instance in it — in Node tests, every "tab".
+
+export type LockRunner = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `work` once every earlier holder of `name` in this process has finished. */
+export const inProcessLock: LockRunner = (name, work) => {
+  const before = queues.get(name) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.catch(() => undefined);
+  queues.set(name, settled);
+  void settled.then(() => {
+    if (queues.get(name) === settled) queues.delete(name);
+  });
+  return run;
+};
+
+/** Web Locks' exclusive lock, or the in-process queue where the platform has none. */
+export function platformLock(): LockRunner {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return inProcessLock;
+  return (name, work) => locks.request(name, { mode: 'exclusive' }, work) as ReturnType<typeof work>;
+}
