@@ -6,8 +6,7 @@ import { registeredTools } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
 import type { BoardApp } from './board-app.ts';
 import type { BoardState } from './domain/state.ts';
-import type { BoardRuntime } from './domain/tool-specs.ts';
-import { boardRows } from './rows.ts';
+import { boardRows, type BoardRuntime } from './rows.ts';
 
 const RECENT_CALLS = 6;
 

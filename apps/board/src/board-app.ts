@@ -9,7 +9,7 @@ import type { Connection, ListedTool } from '@warrant/webmcp';
 import { createBoardStore, type BoardStore } from './board-store.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardState, ExpansionRequest } from './domain/state.ts';
-import type { ActOutcome, HumanActs } from './human-acts.ts';
+import type { ActOutcome, HumanControls } from './human-controls.ts';
 import type { SaveStatus } from './persistence.ts';
 
 /** Where a human act's answer is shown: beside the control that made it. */
@@ -41,7 +41,7 @@ export interface AgentView {
 export interface BoardApp {
   readonly store: BoardStore;
   /** The human's acts, once loaded; null for the first moments after paint. */
-  readonly human: Signal<HumanActs | null>;
+  readonly human: Signal<HumanControls | null>;
   /** The decision channel as the agent's waiting call sees it. */
   readonly decision: Signal<DecisionChannelSnapshot<ExpansionRequest>>;
   /** The fields picked on the board but not yet framed; null follows the frame. */
@@ -55,12 +55,12 @@ export interface BoardApp {
   readonly restoredField: Signal<FieldId | null>;
   readonly agent: AgentView;
   /** Runs a human act and shows its answer in `area`, for `subject`. Null until the acts load. */
-  act(area: NoticeArea, run: (human: HumanActs) => ActOutcome, subject?: string | null): ActOutcome | null;
+  act(area: NoticeArea, run: (human: HumanControls) => ActOutcome, subject?: string | null): ActOutcome | null;
 }
 
 export function createBoardApp(initial: BoardState): BoardApp {
   const store = createBoardStore(initial);
-  const human = signal<HumanActs | null>(null);
+  const human = signal<HumanControls | null>(null);
   const selection = signal<readonly FieldId[] | null>(null);
   let version = initial.scopeVersion;
   store.subscribe((state) => {

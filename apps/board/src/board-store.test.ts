@@ -4,13 +4,13 @@ import { stages } from './domain/test-support.ts';
 
 describe('the board store', () => {
   it('takes every act the domain makes, a reset included, and tells its listeners', () => {
-    const { fresh, framed, edited, acts } = stages();
+    const { fresh, framed, edited, human } = stages();
     const store = createBoardStore(fresh);
     const seen: number[] = [];
     store.subscribe((state) => seen.push(state.activity.length));
     store.write(framed);
     store.write(edited);
-    store.write(acts.reset(edited).state);
+    store.write(human.reset(edited).state);
     expect(store.read().activity.map((entry) => entry.type)).toEqual(['SESSION_READY', 'SCOPE_CHANGED', 'AGENT_EDITED', 'BOARD_RESET']);
     expect(seen).toEqual([2, 3, 4]);
     expect(store.state.value).toBe(store.read());

@@ -1,41 +1,123 @@
-// The board's five tool specs as kernel rows. The specs say what each tool is and does; this
-// adapter adds what the kernel asks of a row and the domain cannot know: the registration a call
-// came through. A write is bound to the scope version of the registration it was called on, and
-// that binding, with the check that every named field is framed, answers before the schema does,
-// so a stale capability hears SCOPE_STALE and an unframed field hears OUT_OF_SCOPE rather than a
-// schema error.
-import type { ImperativeRow, ToolRefusal } from '@warrant/surface';
-import type { BoardRuntime, BoardToolSpec } from './domain/tool-specs.ts';
-import { TOOL_SPECS } from './domain/tool-specs.ts';
-import type { BoardState } from './domain/state.ts';
-import { updateFieldsRefusal } from './domain/transitions.ts';
+// The board's five tools, declared once as kernel rows: when each is in order (rule()), what it
+// takes (its schema, and the input type that schema admits), how it is described to the model,
+// and what it does. The set registered is a function of the human-controlled state alone.
+//
+// Surface per state: nothing framed → the 2 reads; a frame → + edit + request = 4; changes →
+// + submit = 5; REVIEW or ACCEPTED → the 2 reads. While an expansion request waits for the human,
+// request and submit are out of order (the kernel holds the surface while the call waits).
+//
+// The three writes are bound to the scope version they were registered under: the kernel answers
+// SCOPE_STALE, before the schema, for a registration or an argued version the human's frame has
+// left behind.
+import { defineRow, type Row, type ToolResult, type VersionBinding } from '@warrant/surface';
+import { framedOnly, type AgentActs } from './domain/agent-acts.ts';
+import { askHuman, type BoardStore, type ExpansionChannel } from './domain/expansion.ts';
+import { rule } from './domain/rule.ts';
+import { editSchema, expansionSchema, NO_INPUT, submitSchema, type Bound, type EditInput, type ExpansionInput } from './domain/schemas.ts';
+import { derive, type BoardState } from './domain/state.ts';
+import type { Step } from './domain/step.ts';
+import { scopeView, workspaceView } from './domain/views.ts';
+import { labels, UNTRUSTED_NOTE } from './domain/wording.ts';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** What the tools act on: the board's store, the agent's acts and the human decision channel. */
+export interface BoardRuntime extends BoardStore {
+  readonly acts: AgentActs;
+  readonly channel: ExpansionChannel;
+}
+
+const SCOPE_BINDING: VersionBinding<BoardState> = { version: (state) => state.scopeVersion, argument: 'scopeVersion' };
+
+const noneIfEmpty = (text: string): string => text || 'none';
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An edit that names an unframed field hears OUT_OF_SCOPE before the schema speaks. */
-export function precheck(spec: BoardToolSpec, state: BoardState, input: Readonly<Record<string, unknown>>): ToolRefusal | null {
-  if (spec.name === 'edit_scoped_fields' && isRecord(input['updates'])) return updateFieldsRefusal(state, Object.keys(input['updates']));
-  return null;
-}
+export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
+  /** Commits a step that succeeded and answers with its result. */
+  const commit = (step: Step<ToolResult>): ToolResult => {
+    if (step.result.ok) runtime.write(step.state);
+    return step.result;
+  };
 
-export function boardRows(runtime: BoardRuntime): ImperativeRow<BoardState>[] {
-  return TOOL_SPECS.map((spec) => ({
-    kind: 'imperative',
-    name: spec.name,
-    title: spec.title,
-    annotations: spec.annotations,
-    description: (state) => spec.description(state),
-    verdict: (state) => spec.verdict(state),
-    inputSchema: (state) => spec.inputSchema(state),
-    ...(spec.binding ? { binding: spec.binding } : {}),
-    precheck: (state, input) => precheck(spec, state, input),
-    run: (_state, input, ctx) =>
-      spec.run(runtime, input, {
-        registeredVersion: ctx.registeredState.scopeVersion,
-        signal: ctx.signal,
-        hold: (reason) => ctx.hold(reason),
-      }),
-  }));
+  const inspectWorkspace = defineRow<BoardState>({
+    name: 'inspect_workspace',
+    title: 'Inspect the launch board',
+    annotations: { readOnlyHint: true, untrustedContentHint: true },
+    description: () =>
+      "Read the whole launch board: its phase, the brief, every field's value and whether you may write it, the scope version, " +
+      `any expansion request waiting for the human, and the changes against the original values. ${UNTRUSTED_NOTE}`,
+    verdict: (state) => rule(state, 'inspect_workspace'),
+    inputSchema: () => NO_INPUT,
+    run: (state) => workspaceView(state),
+  });
+
+  const inspectActiveScope = defineRow<BoardState>({
+    name: 'inspect_active_scope',
+    title: 'Inspect the active scope',
+    annotations: { readOnlyHint: true },
+    description: (state) =>
+      `Read the human's current frame (scope v${state.scopeVersion}): which fields you may write, which are read-only, ` +
+      'whether a human decision is pending, and what to do next.',
+    verdict: (state) => rule(state, 'inspect_active_scope'),
+    inputSchema: () => NO_INPUT,
+    run: (state) => scopeView(state),
+  });
+
+  const editScopedFields = defineRow<BoardState, EditInput>({
+    name: 'edit_scoped_fields',
+    title: 'Edit framed fields',
+    annotations: { untrustedContentHint: true },
+    description: (state) =>
+      `Atomically edit the fields the human has framed: ${noneIfEmpty(labels(derive(state).scoped))}. ` +
+      `This capability is bound to scope v${state.scopeVersion}: pass scopeVersion ${state.scopeVersion}. ` +
+      'A field outside the frame rejects the whole batch, and nothing is applied. Returns the changes made.',
+    verdict: (state) => rule(state, 'edit_scoped_fields'),
+    inputSchema: editSchema,
+    binding: SCOPE_BINDING,
+    // An unframed field is heard as OUT_OF_SCOPE, not as a property the schema does not accept.
+    precheck: (state, input) => {
+      const updates = input['updates'];
+      return isRecord(updates) ? framedOnly(state, Object.keys(updates)) : null;
+    },
+    run: (state, input) => commit(runtime.acts.editScopedFields(state, input)),
+  });
+
+  const requestScopeExpansion = defineRow<BoardState, ExpansionInput>({
+    name: 'request_scope_expansion',
+    title: 'Ask the human for more fields',
+    description: (state) => {
+      const { scoped, blocked } = derive(state);
+      return (
+        `Ask the human to add fields to the frame (framed now: ${noneIfEmpty(labels(scoped))}; unframed: ${noneIfEmpty(labels(blocked))}). ` +
+        'Ask for the fewest fields you need, and say why. This never grants anything by itself: the call stays pending until the human ' +
+        'decides (up to 2 minutes) and then returns their decision. On approval, re-inspect the scope and continue without asking the ' +
+        `human to confirm again. Bound to scope v${state.scopeVersion}.`
+      );
+    },
+    verdict: (state) => rule(state, 'request_scope_expansion'),
+    inputSchema: expansionSchema,
+    binding: SCOPE_BINDING,
+    run: (_state, input, ctx) => askHuman(runtime, runtime.acts, runtime.channel, input, ctx),
+  });
+
+  const submitChangesForReview = defineRow<BoardState, Bound>({
+    name: 'submit_changes_for_review',
+    title: 'Submit the changes for review',
+    annotations: { untrustedContentHint: true },
+    description: (state) => {
+      const count = derive(state).diff.length;
+      return (
+        `Submit the board's changes (${count} field${count === 1 ? '' : 's'} differ from the original) for human review. ` +
+        'This closes the write tools until the human returns the review to draft or accepts it. It publishes nothing, and you ' +
+        `cannot accept your own review. Bound to scope v${state.scopeVersion}.`
+      );
+    },
+    verdict: (state) => rule(state, 'submit_changes_for_review'),
+    inputSchema: submitSchema,
+    binding: SCOPE_BINDING,
+    run: (state) => commit(runtime.acts.submitForReview(state)),
+  });
+
+  return [inspectWorkspace, inspectActiveScope, editScopedFields, requestScopeExpansion, submitChangesForReview];
 }

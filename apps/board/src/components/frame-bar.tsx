@@ -1,10 +1,8 @@
 import type { BoardApp } from '../board-app.ts';
 import type { FieldId } from '../domain/fields.ts';
-import { fieldDef } from '../domain/validate.ts';
+import { labels } from '../domain/wording.ts';
 import { sameFields } from '../selection.ts';
 import { ActNotice } from './act-notice.tsx';
-
-const labels = (ids: readonly FieldId[]): string => ids.map((id) => fieldDef(id)?.label ?? id).join(', ');
 
 /** Commits the selection as the frame, in one human act, or clears the frame. */
 export function FrameBar({ app, selected }: { app: BoardApp; selected: readonly FieldId[] }) {

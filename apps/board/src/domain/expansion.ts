@@ -2,11 +2,14 @@
 // for it, and the human act that answers or replaces it. The waiting itself is
 // @warrant/authority's decision channel; this file gives it the board's codes and words.
 import { createDecisionChannel, type DecisionChannel, type DecisionChannelOptions } from '@warrant/authority';
-import type { ToolRefusal } from '@warrant/surface';
+import type { RunContext, ToolRefusal } from '@warrant/surface';
+import type { AgentActs, ExpansionRequested } from './agent-acts.ts';
 import type { FieldId } from './fields.ts';
+import type { ExpansionDecided } from './human-acts.ts';
+import type { ExpansionInput } from './schemas.ts';
 import type { BoardState, ExpansionRequest } from './state.ts';
-import type { BoardActs, ExpansionDecided, ExpansionRequested, Step } from './transitions.ts';
-import { fieldDef } from './validate.ts';
+import type { Step } from './step.ts';
+import { labels } from './wording.ts';
 
 export type ExpansionChannel = DecisionChannel<ExpansionRequest, ExpansionDecided>;
 
@@ -42,10 +45,9 @@ export type ExpansionAnswer = {
 };
 
 export function expansionAnswer(decided: ExpansionDecided): ExpansionAnswer {
-  const names = (ids: readonly FieldId[]) => ids.map((id) => fieldDef(id)?.label ?? id).join(', ');
   const nextAction =
     decided.decision === 'approved'
-      ? `The human expanded the frame to scope v${decided.scopeVersion}; ${names(decided.addedFields)} ${decided.addedFields.length === 1 ? 'is' : 'are'} now writable. ` +
+      ? `The human expanded the frame to scope v${decided.scopeVersion}; ${labels(decided.addedFields)} ${decided.addedFields.length === 1 ? 'is' : 'are'} now writable. ` +
         'Re-inspect the active scope and continue with the tools registered for the new version; do not ask the human to confirm again.'
       : `The human kept the frame at scope v${decided.scopeVersion}. Do not edit the requested fields. ` +
         'Finish the work inside the frame, and tell the human what you could not change.';
@@ -67,11 +69,8 @@ export interface BoardStore {
   write(next: BoardState): void;
 }
 
-export interface WaitContext {
-  readonly registeredVersion: number;
-  readonly signal: AbortSignal;
-  hold(reason: string): () => void;
-}
+/** What the wait needs of the call: its signal (the agent may give up) and the surface's hold. */
+export type WaitContext = Pick<RunContext<BoardState>, 'signal' | 'hold'>;
 
 /**
  * request_scope_expansion: record the request, then wait for the human on the channel and answer
@@ -80,12 +79,12 @@ export interface WaitContext {
  */
 export async function askHuman(
   store: BoardStore,
-  acts: BoardActs,
+  acts: AgentActs,
   channel: ExpansionChannel,
-  input: unknown,
+  input: ExpansionInput,
   call: WaitContext,
 ): Promise<ExpansionAnswer | ToolRefusal> {
-  const step: Step<ExpansionRequested> = acts.requestScopeExpansion(store.read(), input, call.registeredVersion);
+  const step: Step<ExpansionRequested> = acts.requestScopeExpansion(store.read(), input);
   if (!step.result.ok) return step.result;
   store.write(step.state);
   const request = step.state.pendingExpansion;

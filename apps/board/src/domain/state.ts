@@ -110,6 +110,7 @@ export function initialState(env: BoardEnv): BoardState {
   };
 }
 
+/** What a state implies about its fields. Whether an act is in order is rule()'s alone to say. */
 export interface Derived {
   /** Framed fields, in field order. */
   readonly scoped: readonly FieldId[];
@@ -118,12 +119,6 @@ export interface Derived {
   /** Fields whose value differs from the baseline, in field order. */
   readonly diff: readonly FieldChange[];
   readonly hasChanges: boolean;
-  /** DRAFT and something framed. */
-  readonly canEdit: boolean;
-  /** DRAFT, something framed, something unframed, and no request already waiting. */
-  readonly canRequestExpansion: boolean;
-  /** DRAFT, some change, and no expansion request waiting. */
-  readonly canSubmit: boolean;
 }
 
 export function derive(state: BoardState): Derived {
@@ -131,17 +126,7 @@ export function derive(state: BoardState): Derived {
   const scoped = FIELD_IDS.filter((id) => framed.has(id));
   const blocked = FIELD_IDS.filter((id) => !framed.has(id));
   const diff = diffFields(state.baselineFields, state.fields);
-  const draft = state.phase === 'DRAFT';
-  const waiting = state.pendingExpansion !== null;
-  return {
-    scoped,
-    blocked,
-    diff,
-    hasChanges: diff.length > 0,
-    canEdit: draft && scoped.length > 0,
-    canRequestExpansion: draft && scoped.length > 0 && blocked.length > 0 && !waiting,
-    canSubmit: draft && diff.length > 0 && !waiting,
-  };
+  return { scoped, blocked, diff, hasChanges: diff.length > 0 };
 }
 
 export function diffFields(before: FieldValues, after: FieldValues): FieldChange[] {

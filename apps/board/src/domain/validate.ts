@@ -1,7 +1,8 @@
 // What a field accepts. The same rules guard the agent's writes and the state read back from
 // storage, so a value that could not have been written cannot be loaded either.
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import type { ToolRefusal } from '@warrant/surface';
 import { FIELDS, type FieldDef, type FieldId } from './fields.ts';
+import { controlCharacter, emptyValue, invalidDate, notText, unknownFields, valueTooLong } from './refusals.ts';
 
 const BY_ID: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((field) => [field.id, field]));
 
@@ -26,43 +27,17 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Checks one value for one field: UNKNOWN_FIELD, INVALID_VALUE, EMPTY_VALUE, VALUE_TOO_LONG, INVALID_DATE. */
 export function validateFieldValue(id: string, value: unknown): ValidValue | ToolRefusal {
   const field = BY_ID.get(id);
-  if (!field) {
-    return refusal('UNKNOWN_FIELD', `There is no field "${id}". The fields are: ${FIELDS.map((f) => f.id).join(', ')}.`, {
-      fieldId: id,
-      knownFields: FIELDS.map((f) => f.id),
-    });
-  }
-  if (typeof value !== 'string') {
-    return refusal('INVALID_VALUE', `${field.label} (${field.id}) takes text; got ${value === null ? 'null' : typeof value}.`, {
-      fieldId: field.id,
-    });
-  }
-  if (hasControl(value, field.kind === 'textarea') || LONE_SURROGATE.test(value)) {
-    const allowed = field.kind === 'textarea' ? 'Plain text and line breaks only' : 'One line of plain text only';
-    return refusal('INVALID_VALUE', `${field.label} (${field.id}) has a control or malformed character. ${allowed}.`, {
-      fieldId: field.id,
-    });
-  }
+  if (!field) return unknownFields([id]);
+  if (typeof value !== 'string') return notText(field, value);
+  if (hasControl(value, field.kind === 'textarea') || LONE_SURROGATE.test(value)) return controlCharacter(field);
   const trimmed = value.trim();
-  if (trimmed === '') {
-    return refusal('EMPTY_VALUE', `${field.label} (${field.id}) cannot be empty.`, { fieldId: field.id });
-  }
+  if (trimmed === '') return emptyValue(field);
   // A date's shape says more than its length, so it is judged first.
   if (field.kind === 'date' && !isCalendarDate(trimmed)) {
-    const received = [...trimmed].length > 24 ? `${[...trimmed].slice(0, 24).join('')}…` : trimmed;
-    return refusal('INVALID_DATE', `${field.label} (${field.id}) must be a real calendar date written YYYY-MM-DD; got "${received}".`, {
-      fieldId: field.id,
-      received,
-    });
+    return invalidDate(field, [...trimmed].length > 24 ? `${[...trimmed].slice(0, 24).join('')}…` : trimmed);
   }
   const length = [...trimmed].length;
-  if (length > field.maxLength) {
-    return refusal(
-      'VALUE_TOO_LONG',
-      `${field.label} (${field.id}) is ${length} characters; the limit is ${field.maxLength}. Shorten it and retry.`,
-      { fieldId: field.id, length, maxLength: field.maxLength },
-    );
-  }
+  if (length > field.maxLength) return valueTooLong(field, length);
   return { ok: true, fieldId: field.id, value: trimmed };
 }
 

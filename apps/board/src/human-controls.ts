@@ -1,15 +1,15 @@
-// The human's acts, reached from the page's own controls and nothing else: no tool calls these.
-// Each runs the domain act on the latest state, commits it, and hands a decision (or the
-// re-frame that replaces a request) to the agent's waiting call through the channel.
+// The human's acts as the page's own controls call them, and nothing else: no tool reaches these.
+// Each runs the domain act on the latest state, commits it, and hands a decision (or the re-frame
+// that replaces a request) to the agent's waiting call through the channel.
 import type { ToolRefusal } from '@warrant/surface';
 import { applyHumanAct, type ExpansionChannel } from './domain/expansion.ts';
 import type { FieldId } from './domain/fields.ts';
-import type { BoardActs } from './domain/transitions.ts';
+import type { HumanActs } from './domain/human-acts.ts';
 import type { BoardStore } from './board-store.ts';
 
 export type ActOutcome = { readonly ok: true; readonly code: string; readonly message: string } | ToolRefusal;
 
-export interface HumanActs {
+export interface HumanControls {
   frame(ids: readonly FieldId[]): ActOutcome;
   decideExpansion(decision: 'approve' | 'deny'): ActOutcome;
   /** `presentedReviewId` is the id the clicked control was rendered for, never the live one. */
@@ -17,7 +17,7 @@ export interface HumanActs {
   reset(): ActOutcome;
 }
 
-export function humanActs(store: BoardStore, acts: BoardActs, channel: ExpansionChannel): HumanActs {
+export function humanControls(store: BoardStore, acts: HumanActs, channel: ExpansionChannel): HumanControls {
   return {
     frame: (ids) => applyHumanAct(store, channel, acts.setScope(store.read(), [...ids])),
     decideExpansion: (decision) => applyHumanAct(store, channel, acts.decideExpansion(store.read(), decision)),

@@ -1,0 +1,62 @@
+// For the board's tests: a page's worth of board under the real kernel, with an in-memory WebMCP
+// standing in for the browser. The agent is a caller of registered tools, as it is on the page.
+import { manualClock } from '@warrant/authority/testing';
+import { createSurface, type ChangeRecord } from '@warrant/surface';
+import { memoryWebMcp } from '@warrant/webmcp/testing';
+import { createBoardStore } from './board-store.ts';
+import { createAgentActs } from './domain/agent-acts.ts';
+import { createExpansionChannel } from './domain/expansion.ts';
+import { createHumanActs } from './domain/human-acts.ts';
+import { initialState, type BoardState } from './domain/state.ts';
+import { testEnv } from './domain/test-support.ts';
+import { humanControls } from './human-controls.ts';
+import { boardRows } from './rows.ts';
+
+export interface PageOptions {
+  /** How long the agent's request waits for the human. */
+  readonly timeoutMs?: number;
+  /** How the surface defers a reconcile (a macrotask, as on the page, unless a test is in a hurry). */
+  readonly schedule?: (run: () => void) => void;
+}
+
+/**
+ * A page's worth of board: the store, the human's controls (and the domain acts behind them, for
+ * input the controls would never send), the agent's acts behind the board's rows on a real surface,
+ * an in-memory WebMCP for the agent to call, and the decision channel on a manual clock (its
+ * timeout fires only when the test advances time).
+ */
+export function boardPage(start?: BoardState, options: PageOptions = {}) {
+  const env = testEnv();
+  const store = createBoardStore(start ?? initialState(env));
+  const clock = manualClock();
+  const channel = createExpansionChannel({ timeoutMs: options.timeoutMs ?? 120_000, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  const humanActs = createHumanActs(env);
+  const human = humanControls(store, humanActs, channel);
+  const agent = memoryWebMcp();
+  const changes: ChangeRecord[] = [];
+  const surface = createSurface<BoardState>({
+    rows: boardRows({ read: store.read, write: store.write, acts: createAgentActs(env), channel }),
+    state: store.read,
+    webmcp: agent.webmcp,
+    onChange: (change) => changes.push(change),
+    ...(options.schedule ? { schedule: options.schedule } : {}),
+  });
+  const unsubscribe = store.subscribe(() => surface.update());
+  return {
+    store,
+    human,
+    humanActs,
+    agent,
+    surface,
+    changes,
+    channel,
+    clock,
+    dispose() {
+      unsubscribe();
+      channel.dispose();
+      surface.dispose();
+    },
+  };
+}
+
+export type BoardPage = ReturnType<typeof boardPage>;
