@@ -1,0 +1,5 @@
+import { startPartner } from '@warrant/partner-kit';
+import { PantryPanels } from './components/pantry-panels.tsx';
+import { pantry } from './domain/pantry.ts';
+
+await startPartner(pantry, { Panels: PantryPanels });

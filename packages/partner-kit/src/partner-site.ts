@@ -1,0 +1,137 @@
+// A partner site at run time: its state as a signal, folded from its log; one change at a time
+// (exclusive), each after catching up with the log. Writes go through the pipeline in
+// serve-write.ts, loaded with the first write; staff acts and the reset are here.
+import { signal, type ReadonlySignal } from '@preact/signals';
+import { refusal, type Caller, type ToolResult } from '@warrant/surface';
+import { newBook } from './book.ts';
+import type { PartnerDefinition } from './definition.ts';
+import { createExclusive, type Exclusive } from './exclusive.ts';
+import type { SeededEntry, StaffEntry, WriteEntry } from './log-entry.ts';
+import { foldBook, openBook, step, type PartnerState } from './partner-state.ts';
+import type { SiteLog } from './site-log.ts';
+import type { TabSignal } from './tab-signal.ts';
+import { isoDay, seedCalendar } from './week.ts';
+
+export interface PartnerSiteOptions {
+  readonly log: SiteLog;
+  readonly now?: () => Date;
+  /** Fills bytes with randomness, for new book tags. */
+  readonly random?: (bytes: Uint8Array) => Uint8Array;
+  readonly exclusive?: Exclusive;
+  readonly tabs?: TabSignal | null;
+  /** A notice to show from the start (e.g. that this browser keeps nothing). */
+  readonly notice?: string;
+}
+
+export interface PartnerSite<D> {
+  readonly state: ReadonlySignal<PartnerState<D>>;
+  /** Something the site's people should know about its record (set aside, not saved), or null. */
+  readonly notice: ReadonlySignal<string | null>;
+  /** Earlier books kept in the log: one per reset or set-aside record. */
+  readonly closedBooks: ReadonlySignal<number>;
+  /** Serves a write tool; the input has passed the tool's schema. */
+  write(tool: string, input: Readonly<Record<string, unknown>>, caller: Caller, signal: AbortSignal): Promise<ToolResult>;
+  /** A staff member's change from the page. */
+  staff(act: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult>;
+  /** "Reset this site's data": closes the current book (kept in the log) and seeds a new week from today. */
+  reset(): Promise<void>;
+  /** Reads the log again if it moved on elsewhere, and moves `today` on. */
+  catchUp(): Promise<void>;
+  dispose(): void;
+}
+
+const SET_ASIDE =
+  "This site's saved record could not be read. It is kept, untouched, in this browser's log, and the site was seeded afresh.";
+
+const pipeline = () => import('./serve-write.ts');
+
+export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>, options: PartnerSiteOptions): Promise<PartnerSite<D>> {
+  const { log, tabs = null } = options;
+  const now = options.now ?? (() => new Date());
+  const exclusive = options.exclusive ?? createExclusive(`warrant-${definition.site}-log`);
+  const today = (): string => isoDay(now());
+  const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
+  const acts = new Map(definition.staff.map((act) => [act.name, act]));
+  const notice = signal<string | null>(options.notice ?? null);
+  const closedBooks = signal(0);
+
+  async function seed(reason: string): Promise<PartnerState<D>> {
+    const firstDay = today();
+    const domain = await definition.seed(seedCalendar(firstDay));
+    const entry: SeededEntry = { seq: (await log.head()) + 1, at: now().toISOString(), kind: 'seeded', book: newBook(options.random), firstDay, reason, domain };
+    await log.append(entry);
+    closedBooks.value = await log.closedBooks();
+    return openBook<D>(entry, firstDay);
+  }
+
+  /** The current book as stored, folded; an unreadable one is set aside and a new week seeded. */
+  async function load(): Promise<PartnerState<D>> {
+    const entries = await log.currentBook();
+    const folded = foldBook(entries, definition, today());
+    if (folded) return folded;
+    if (entries.length > 0) notice.value = SET_ASIDE;
+    return seed(entries.length > 0 ? 'the saved record could not be read' : 'first opened');
+  }
+
+  const state = signal<PartnerState<D>>(await exclusive(load));
+  closedBooks.value = await log.closedBooks();
+
+  /** Inside `exclusive`: brings the state level with the log and with today's date. */
+  async function sync(): Promise<PartnerState<D>> {
+    const current = state.peek();
+    if ((await log.head()) !== current.seq) {
+      state.value = await load();
+      closedBooks.value = await log.closedBooks();
+    } else if (current.today !== today()) {
+      state.value = { ...current, today: today() };
+    }
+    return state.peek();
+  }
+
+  async function commit(entry: WriteEntry<E> | StaffEntry<E>): Promise<string | null> {
+    try {
+      await log.append(entry);
+    } catch (error) {
+      // The log did not take it: nothing changed. Catch up in case another tab wrote first.
+      state.value = await load();
+      return error instanceof Error ? error.message : String(error);
+    }
+    state.value = step(state.peek(), entry, definition);
+    tabs?.announce();
+    return null;
+  }
+
+  async function act(name: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult> {
+    const staffAct = acts.get(name);
+    if (!staffAct) return refusal('UNKNOWN_ACT', `This site has no staff action named ${name}. Nothing was changed.`, { act: name });
+    const current = await sync();
+    const decision = staffAct.apply(current, input as never);
+    if (!decision.ok) return decision;
+    const entry: StaffEntry<E> = { seq: current.seq + 1, at: now().toISOString(), kind: 'staff', act: name, summary: decision.summary, event: decision.event };
+    const failed = await commit(entry);
+    if (failed) return refusal('NOT_RECORDED', `That change could not be recorded (${failed}). Nothing was changed; try again.`, { act: name });
+    return { ok: true, summary: decision.summary };
+  }
+
+  const stopListening = tabs?.onAnnounce(() => void exclusive(sync)) ?? null;
+
+  return {
+    state,
+    notice,
+    closedBooks,
+    write: (tool, input, caller, callSignal) =>
+      exclusive(async () => (await pipeline()).serveWrite({ writes, sync, commit, current: () => state.peek(), now }, { tool, input, caller, signal: callSignal })),
+    staff: (name, input) => exclusive(() => act(name, input)),
+    reset: () =>
+      exclusive(async () => {
+        state.value = await seed('reset by staff');
+        notice.value = options.notice ?? null;
+        tabs?.announce();
+      }),
+    catchUp: () => exclusive(async () => void (await sync())),
+    dispose() {
+      stopListening?.();
+      tabs?.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The browser boot every partner page does, in order: find WebMCP and open the site's own log
+// (IndexedDB, or memory with a notice when the browser refuses storage) at once, fold the log,
+// mount the tools, paint, and keep up with the log when another tab or frame of this origin
+// writes. Framed by the desk, the tools are offered to the desk: natively by `exposedTo` (the
+// desk discovers them with getTools({ fromOrigins })); with the polyfill, which refuses
+// exposedTo, over the broker's MessageChannel, served from this page.
+import '@warrant/ui/tokens.css';
+import './partner.css';
+import { render, type ComponentType } from 'preact';
+import { SITES } from '@warrant/config';
+import { bootSurface } from '@warrant/ui';
+import { connect } from '@warrant/webmcp';
+import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
+import type { PartnerDefinition } from './definition.ts';
+import { isFramed } from './framing.ts';
+import { openIdbSiteLog } from './idb-site-log.ts';
+import { memorySiteLog } from './memory-site-log.ts';
+import { openPartnerSite } from './partner-site.ts';
+import { partnerRows } from './rows.ts';
+import { broadcastTabSignal } from './tab-signal.ts';
+
+export interface PartnerPageParts<D> {
+  /** The site's own panels: its stock, beds, rides or units, and its staff's controls. */
+  readonly Panels: ComponentType<PanelsProps<D>>;
+}
+
+const NOT_SAVED = 'This browser would not open storage for this site: changes last only as long as this tab.';
+// How often an idle page checks the log and that "today" is still today (a page left open overnight).
+const CATCH_UP_MS = 60_000;
+
+export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, parts: PartnerPageParts<D>): Promise<void> {
+  const site = SITES[definition.site];
+  if (site.role !== 'partner') throw new Error(`${site.name} is not a partner site.`);
+  const framed = isFramed();
+  document.documentElement.dataset['framed'] = String(framed);
+
+  const [connection, stored] = await Promise.all([connect(), openIdbSiteLog(`warrant-${site.name}`).catch(() => null)]);
+  const partner = await openPartnerSite(definition, {
+    log: stored ?? memorySiteLog(),
+    tabs: broadcastTabSignal(`warrant-${site.name}-log`),
+    ...(stored ? {} : { notice: NOT_SAVED }),
+  });
+  const offerToDesk = framed && connection.mode === 'native';
+  const booted = bootSurface({
+    rows: partnerRows(definition, partner),
+    state: partner.state,
+    connection,
+    document,
+    ...(offerToDesk ? { exposedTo: [SITES.desk.origin] } : {}),
+  });
+
+  const root = document.getElementById('app') as HTMLElement;
+  root.replaceChildren();
+  render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />, root);
+  const channel = framed && connection.mode === 'polyfill' ? (await import('./desk-channel.ts')).serveDesk(connection.webmcp, SITES.desk.origin) : null;
+
+  const catchUp = (): void => void partner.catchUp();
+  setInterval(catchUp, CATCH_UP_MS);
+  addEventListener('focus', catchUp);
+  addEventListener('pagehide', () => {
+    channel?.close();
+    booted.dispose();
+    partner.dispose();
+  });
+  // A page restored from the back-forward cache has dropped its tools; start it again.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) location.reload();
+  });
+
+  await booted.ready;
+  document.body.dataset['ready'] = 'true';
+}
