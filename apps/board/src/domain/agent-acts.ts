@@ -6,12 +6,13 @@ import { formatReference } from '@warrant/authority';
 import type { ToolRefusal, ToolSuccess } from '@warrant/surface';
 import { activityLog } from './activity.ts';
 import { FIELD_IDS, REASON_LENGTH, type FieldId } from './fields.ts';
-import { alreadyScoped, noChange, noFields, noUpdates, outOfOrder, outOfScope, reasonRequired, requestNoLongerWaiting, unknownFields } from './refusals.ts';
+import { alreadyScoped, noChange, noFields, noUpdates, outOfOrder, outOfScope, reasonRequired, requestNoLongerWaiting } from './refusals.ts';
 import { rule } from './rule.ts';
 import type { EditInput, ExpansionInput } from './schemas.ts';
 import { derive, diffFields, sortFieldIds, type BoardEnv, type BoardState, type ExpansionRequest, type FieldChange, type FieldValues } from './state.ts';
 import { refused, type Step } from './step.ts';
 import { isFieldId, validateFieldValue } from './validate.ts';
+import { unknownFields } from './value-refusals.ts';
 import { labels } from './wording.ts';
 
 export interface EditApplied extends ToolSuccess {

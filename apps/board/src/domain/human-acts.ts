@@ -5,11 +5,12 @@ import { formatReference, requireIdentity } from '@warrant/authority';
 import type { ToolSuccess } from '@warrant/surface';
 import { activityLog } from './activity.ts';
 import type { FieldId } from './fields.ts';
-import { invalidDecision, notAFrame, outOfOrder, reviewNotPresented, scopeUnchanged, unknownFields } from './refusals.ts';
+import { invalidDecision, notAFrame, outOfOrder, reviewNotPresented, scopeUnchanged } from './refusals.ts';
 import { rule } from './rule.ts';
 import { sortFieldIds, type BoardEnv, type BoardState } from './state.ts';
 import { refused, type Step } from './step.ts';
 import { isFieldId } from './validate.ts';
+import { unknownFields } from './value-refusals.ts';
 import { labels } from './wording.ts';
 
 export interface ScopeUpdated extends ToolSuccess {

@@ -1,14 +1,14 @@
-// Every refusal the board gives, each built here and nowhere else: its code (board.md's), its
-// words for the human and the model, and its details. Acts and guards decide *that* something is
-// refused; this file says *how*.
+// Every refusal the board's acts give, each built here and nowhere else: its code (board.md's),
+// its words for the human and the model, and its details. Acts and guards decide *that* something
+// is refused; this file says *how*. The refusals of a single field's value are in
+// value-refusals.ts, which the board needs at start-up to read a stored board back.
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { FIELD_IDS, REASON_LENGTH, type FieldDef, type FieldId } from './fields.ts';
+import { REASON_LENGTH, type FieldId } from './fields.ts';
 import type { BoardState, ExpansionRequest, Review } from './state.ts';
+import { UNCHANGED } from './value-refusals.ts';
 import { labels } from './wording.ts';
 
 type Details = { readonly [key: string]: unknown };
-
-const UNCHANGED = 'Nothing was changed.';
 
 /**
  * Why an act is out of order: what its verdict shows (the reason) and what a call that reaches it
@@ -73,13 +73,6 @@ export function noActiveReview(state: BoardState): Cause {
 
 // Refusals of what an act was given.
 
-export function unknownFields(ids: readonly string[]): ToolRefusal {
-  return refusal('UNKNOWN_FIELD', `Not fields of this board: ${ids.join(', ')}. ${UNCHANGED} The fields are: ${FIELD_IDS.join(', ')}.`, {
-    unknownFields: ids,
-    knownFields: FIELD_IDS,
-  });
-}
-
 export function outOfScope(state: BoardState, ids: readonly FieldId[]): ToolRefusal {
   return refusal(
     'OUT_OF_SCOPE',
@@ -140,34 +133,4 @@ export function reasonRequired(fields: readonly FieldId[]): ToolRefusal {
 
 export function requestNoLongerWaiting(requestId: string): ToolRefusal {
   return refusal('NO_PENDING_REQUEST', `Request ${requestId} is no longer waiting. ${UNCHANGED}`, { requestId });
-}
-
-// Refusals of one field's value (validate.ts decides which).
-
-export function notText(field: FieldDef, value: unknown): ToolRefusal {
-  return refusal('INVALID_VALUE', `${field.label} (${field.id}) takes text; got ${value === null ? 'null' : typeof value}. ${UNCHANGED}`, { fieldId: field.id });
-}
-
-export function controlCharacter(field: FieldDef): ToolRefusal {
-  const allowed = field.kind === 'textarea' ? 'Plain text and line breaks only' : 'One line of plain text only';
-  return refusal('INVALID_VALUE', `${field.label} (${field.id}) has a control or malformed character. ${allowed}. ${UNCHANGED}`, { fieldId: field.id });
-}
-
-export function emptyValue(field: FieldDef): ToolRefusal {
-  return refusal('EMPTY_VALUE', `${field.label} (${field.id}) cannot be empty. ${UNCHANGED}`, { fieldId: field.id });
-}
-
-export function invalidDate(field: FieldDef, received: string): ToolRefusal {
-  return refusal('INVALID_DATE', `${field.label} (${field.id}) must be a real calendar date written YYYY-MM-DD; got "${received}". ${UNCHANGED}`, {
-    fieldId: field.id,
-    received,
-  });
-}
-
-export function valueTooLong(field: FieldDef, length: number): ToolRefusal {
-  return refusal('VALUE_TOO_LONG', `${field.label} (${field.id}) is ${length} characters; the limit is ${field.maxLength}. Shorten it and retry. ${UNCHANGED}`, {
-    fieldId: field.id,
-    length,
-    maxLength: field.maxLength,
-  });
 }

@@ -2,7 +2,7 @@
 // storage, so a value that could not have been written cannot be loaded either.
 import type { ToolRefusal } from '@warrant/surface';
 import { FIELDS, type FieldDef, type FieldId } from './fields.ts';
-import { controlCharacter, emptyValue, invalidDate, notText, unknownFields, valueTooLong } from './refusals.ts';
+import { controlCharacter, emptyValue, invalidDate, notText, unknownFields, valueTooLong } from './value-refusals.ts';
 
 const BY_ID: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((field) => [field.id, field]));
 
