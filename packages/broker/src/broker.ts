@@ -3,10 +3,10 @@
 // quarantined before anyone sees it. A refusal is an answer that names its code; nothing throws.
 import { SITES } from '@warrant/config';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import type { ArgumentShape } from '@warrant/webmcp';
 import type { ApprovalGate } from './approval-gate.ts';
 import { systemClock, type BrokerClock } from './clock.ts';
 import type { FrameHost } from './frame-host.ts';
+import type { CallShape } from './partner-channel.ts';
 import type { Hop, RecordHop } from './hop.ts';
 import { hopDetail } from './hop-detail.ts';
 import type { Lease, LeaseAnswer, LeaseBook, OpenLease } from './lease.ts';
@@ -42,8 +42,8 @@ export interface PartnerCallSuccess {
   readonly partner: PartnerName;
   readonly origin: string;
   readonly tool: string;
-  /** The executeTool argument shape the partner's runtime accepted. */
-  readonly shape: ArgumentShape;
+  /** The executeTool argument shape the partner's runtime accepted, or `none` (its surface ran the row directly). */
+  readonly shape: CallShape;
   /** The tool's answer; null when it is quarantined (read `quarantined` instead). */
   readonly value: unknown;
   readonly quarantined: Quarantined | null;

@@ -52,13 +52,15 @@ export {
   type PartnerChannel,
   type PartnerCallOutcome,
   type ChannelFailureCode,
+  type CallShape,
   type ChannelConnector,
   type ConnectRequest,
   type RejectedMessage,
 } from './partner-channel.ts';
 export { openNativePartnerChannel, nativeChannelConnector } from './native-partner-channel.ts';
 export { openMessagePartnerChannel, messageChannelConnector, type MessagePartnerChannelOptions } from './message-partner-channel.ts';
-export { servePartnerChannel, type ServePartnerChannelOptions, type PartnerChannelServer, type PartnerWindow } from './serve-partner-channel.ts';
+export { servePartnerChannel, type ServePartnerChannelOptions, type PartnerChannelServer, type PartnerToolHost, type PartnerWindow } from './serve-partner-channel.ts';
+export { surfaceToolHost, type SurfaceToolHostOptions } from './surface-tool-host.ts';
 export {
   PARTNER_ENVELOPE,
   PARTNER_ENVELOPE_VERSION,

@@ -87,7 +87,7 @@ function pair(tools: Parameters<typeof partnerWebMcp>[0], windows = joined()) {
   const deskRejected: RejectedMessage[] = [];
   const partnerRejected: RejectedMessage[] = [];
   const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => deskRejected.push(message) });
-  const server = servePartnerChannel({ webmcp: partnerWebMcp(tools), deskOrigin: DESK, window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
+  const server = servePartnerChannel({ tools: partnerWebMcp(tools), deskOrigin: DESK, window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
   opened.push(channel, server);
   return { channel, server, deskRejected, partnerRejected, ...windows };
 }
@@ -164,7 +164,7 @@ describe('the message transport', () => {
     await settle();
     // The old document goes; the reloaded one serves on the same frame window.
     server.close();
-    opened.push(servePartnerChannel({ webmcp: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigin: DESK, window: windows.frame as never }));
+    opened.push(servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigin: DESK, window: windows.frame as never }));
     expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED', message: 'the partner page loaded again before it answered' });
     expect((await channel.tools()).map((tool) => tool.name)).toEqual(['list_parcel_stock']);
     expect(windows.frame.posted.map((post) => (post.message as { id: string }).id)).toEqual(['hello-1', 'hello-3']);
@@ -187,7 +187,7 @@ describe('the message transport', () => {
     let listed = 0;
     const webmcp = partnerWebMcp({});
     const server = servePartnerChannel({
-      webmcp: { ...webmcp, getTools: async () => ((listed += 1), webmcp.getTools()) },
+      tools: { ...webmcp, getTools: async () => ((listed += 1), webmcp.getTools()) },
       deskOrigin: DESK,
       window: windows.frame as never,
       onRejected: (message) => partnerRejected.push(message),
@@ -246,7 +246,7 @@ describe('the message transport', () => {
     const alone = fakeWindow(PANTRY);
     alone.parent = alone;
     alone.postMessage = (message, targetOrigin) => alone.posted.push({ message, targetOrigin });
-    const server = servePartnerChannel({ webmcp: partnerWebMcp({}), deskOrigin: DESK, window: alone as never });
+    const server = servePartnerChannel({ tools: partnerWebMcp({}), deskOrigin: DESK, window: alone as never });
     expect(server.framed).toBe(false);
     expect(alone.posted).toEqual([]);
   });

@@ -1,16 +1,23 @@
 // One interface to a partner's tools, whatever carries it: native WebMCP across origins
 // (exposedTo / fromOrigins), or a MessageChannel to the partner's frame where the runtime cannot
 // share tools across documents (the polyfill). The frame host and the broker see only this.
-import type { ExecuteOutcome, ListedTool } from '@warrant/webmcp';
+import type { ArgumentShape, ExecuteFailureCode, ListedTool } from '@warrant/webmcp';
 import type { MountedFrame } from './frame-container.ts';
 import type { Lease } from './lease.ts';
 
 export type ChannelFailureCode = 'CHANNEL_CLOSED' | 'NOT_DISCOVERED';
 
-/** What a call came to: the partner page's own executeTool outcome, or why it never got there. */
+/**
+ * How the input reached the tool: the executeTool argument shape the runtime accepted, or `none`
+ * when the partner's page ran the row through its own surface with no executeTool at all (a framed
+ * partner without native WebMCP; see surface-tool-host.ts).
+ */
+export type CallShape = ArgumentShape | 'none';
+
+/** What a call came to: the partner page's own outcome (executeTool's, or its surface's), or why it never got there. */
 export type PartnerCallOutcome =
-  | ExecuteOutcome
-  | { readonly ok: false; readonly code: ChannelFailureCode; readonly message: string; readonly shape: null };
+  | { readonly ok: true; readonly shape: CallShape; readonly raw: string | null; readonly value: unknown }
+  | { readonly ok: false; readonly code: ExecuteFailureCode | ChannelFailureCode; readonly message: string; readonly shape: CallShape | null };
 
 export interface PartnerChannel {
   readonly transport: 'native' | 'message';

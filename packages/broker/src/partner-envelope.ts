@@ -5,7 +5,8 @@
 // Desk → partner: `hello` (on the window, carrying a MessagePort), then on the port `tools` (ask
 // for the list), `invoke`, `abort`. Partner → desk: `ready` (on the window: "I am listening"),
 // then on the port `tools` (the list; the answer to `hello` too), `result`.
-import type { ExecuteFailureCode, ExecuteOutcome, ListedTool } from '@warrant/webmcp';
+import type { ExecuteFailureCode, ListedTool } from '@warrant/webmcp';
+import type { CallShape, PartnerCallOutcome } from './partner-channel.ts';
 
 export const PARTNER_ENVELOPE = 'warrant.partner';
 export const PARTNER_ENVELOPE_VERSION = 1;
@@ -25,7 +26,7 @@ export type DeskMessage = HelloMessage | ToolsRequest | InvokeMessage | AbortMes
 
 export type ReadyMessage = Envelope<'ready'>;
 export type ToolsAnswer = Envelope<'tools'> & { readonly tools: readonly ListedTool[] };
-export type ResultMessage = Envelope<'result'> & { readonly outcome: ExecuteOutcome };
+export type ResultMessage = Envelope<'result'> & { readonly outcome: PartnerCallOutcome };
 export type PartnerMessage = ReadyMessage | ToolsAnswer | ResultMessage;
 
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -102,16 +103,18 @@ function readTool(value: unknown): ListedTool | null {
   };
 }
 
-function readOutcome(value: unknown): ExecuteOutcome | null {
+const SHAPES: readonly unknown[] = ['object', 'string', 'none'] satisfies readonly CallShape[];
+
+function readOutcome(value: unknown): PartnerCallOutcome | null {
   if (!isPlainObject(value) || typeof value.ok !== 'boolean') return null;
   if (value.ok) {
-    if (value.shape !== 'object' && value.shape !== 'string') return null;
+    if (!SHAPES.includes(value.shape)) return null;
     if (value.raw !== null && typeof value.raw !== 'string') return null;
-    return { ok: true, shape: value.shape, raw: value.raw, value: value.value };
+    return { ok: true, shape: value.shape as CallShape, raw: value.raw, value: value.value };
   }
   if (typeof value.code !== 'string' || !OUTCOME_CODES.includes(value.code) || typeof value.message !== 'string') return null;
-  if (value.shape !== null && value.shape !== 'object' && value.shape !== 'string') return null;
-  return { ok: false, code: value.code as ExecuteFailureCode, message: value.message, shape: value.shape };
+  if (value.shape !== null && !SHAPES.includes(value.shape)) return null;
+  return { ok: false, code: value.code as ExecuteFailureCode, message: value.message, shape: value.shape as CallShape | null };
 }
 
 /** What the desk side accepts from the partner, or why not. */

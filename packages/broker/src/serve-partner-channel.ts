@@ -1,11 +1,12 @@
 // The message transport, partner side, for the partner sites. Framed by the desk, the partner
 // announces itself to its parent with the desk's origin as targetOrigin, and accepts a hello only
 // from its parent window and the desk's origin. It then lists its page's tools over the port and
-// runs each invocation with its own page's executeTool, so its own surface makes every check a
-// direct call would; an abort from the desk fires that call's signal.
-import type { ExecuteOutcome, WebMcp } from '@warrant/webmcp';
+// runs each invocation on its own page — through its own surface (surfaceToolHost) or its own
+// executeTool — so the partner makes every check a direct call would; an abort from the desk
+// fires that call's signal.
+import type { ListedTool } from '@warrant/webmcp';
 import { claimedKind, claimsEnvelope, envelope, readDeskMessage } from './partner-envelope.ts';
-import type { RejectedMessage } from './partner-channel.ts';
+import type { PartnerCallOutcome, RejectedMessage } from './partner-channel.ts';
 
 export interface PartnerWindow {
   readonly parent: { postMessage(message: unknown, targetOrigin: string): void } | null;
@@ -13,9 +14,17 @@ export interface PartnerWindow {
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
+/**
+ * Where the partner page's tools are listed and run: `surfaceToolHost(…)` over its surface, or its
+ * WebMcp (whose getTools/executeTool have this shape) where the page has native WebMCP.
+ */
+export interface PartnerToolHost {
+  getTools(): Promise<ListedTool[]>;
+  executeTool(name: string, input: Readonly<Record<string, unknown>>, options: { readonly signal: AbortSignal }): Promise<PartnerCallOutcome>;
+}
+
 export interface ServePartnerChannelOptions {
-  /** The partner page's own WebMCP. */
-  readonly webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>;
+  readonly tools: PartnerToolHost;
   /** The desk's origin, from the registry: the only embedder answered. */
   readonly deskOrigin: string;
   /** The partner page's window. Default: the global window. */
@@ -54,7 +63,7 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
 
   const listTools = async (to: MessagePort, id: string): Promise<void> => {
     // A page that cannot list its tools right now lists none; the desk asks again.
-    const tools = await options.webmcp.getTools().catch(() => []);
+    const tools = await options.tools.getTools().catch(() => []);
     post(to, { ...envelope('tools', id), tools });
   };
 
@@ -62,9 +71,9 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
     if (inFlight.has(id)) return reject('an invocation id already running', '', { kind: 'invoke' });
     const controller = new AbortController();
     inFlight.set(id, controller);
-    let outcome: ExecuteOutcome;
+    let outcome: PartnerCallOutcome;
     try {
-      outcome = await options.webmcp.executeTool(name, input, { signal: controller.signal });
+      outcome = await options.tools.executeTool(name, input, { signal: controller.signal });
     } catch (error) {
       outcome = { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error), shape: null };
     } finally {
