@@ -1,0 +1,44 @@
+import type { DeskView } from '../desk-view.ts';
+import { ApprovalCards } from './approval-cards.tsx';
+import { CapacityPanel } from './capacity-panel.tsx';
+import { HeaderBar } from './header-bar.tsx';
+import { LeasesPanel } from './leases-panel.tsx';
+import { LedgerPanel } from './ledger-panel.tsx';
+import { QueuePanel } from './queue-panel.tsx';
+import { RunnerPanel } from './runner-panel.tsx';
+import { VerbsPanel } from './verbs-panel.tsx';
+
+export function App({ view }: { view: DeskView }) {
+  const problem = view.desk.storeProblem.value;
+  return (
+    <div class="shell">
+      <HeaderBar view={view} />
+      {view.readOnly ? (
+        <p class="banner" role="status" id="read-only-notice">
+          {view.readOnly}
+        </p>
+      ) : null}
+      {view.notice ? (
+        <p class="banner" role="status" id="restore-notice">
+          {view.notice}
+        </p>
+      ) : null}
+      {problem ? (
+        <p class="banner bad" role="alert" id="store-problem">
+          {problem}
+        </p>
+      ) : null}
+      <main class="layout">
+        <div class="work-col">
+          <RunnerPanel view={view} />
+          <ApprovalCards view={view} />
+          <QueuePanel view={view} />
+          <LeasesPanel view={view} />
+          <CapacityPanel view={view} />
+          <VerbsPanel view={view} />
+        </div>
+        <LedgerPanel view={view} />
+      </main>
+    </div>
+  );
+}

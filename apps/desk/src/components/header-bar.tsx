@@ -1,0 +1,24 @@
+import { ModeBadge } from '@warrant/ui';
+import type { DeskView } from '../desk-view.ts';
+
+export function HeaderBar({ view }: { view: DeskView }) {
+  const { surface } = view;
+  return (
+    <header class="topbar">
+      <div class="brand">
+        <span class="brand-mark" aria-hidden="true" />
+        <div>
+          <p class="brand-kicker">Warrant · dispatch desk</p>
+          <h1>One queue, four partner sites, every hop on the record</h1>
+          <p class="tagline">
+            A person and an agent work the same requests. An agent reaches a partner only through a lease, and nothing is written at a partner until a person approves the exact plan.
+          </p>
+        </div>
+      </div>
+      <div class="topbar-status">
+        <ModeBadge mode={surface.mode.value} reason={surface.reason.value} />
+        {view.readOnly ? <span class="pill pill-read-only">Read-only tab</span> : <span class="pill pill-acting">This tab acts</span>}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { requestStatus } from '../domain/queries.ts';
+import type { DeskView } from '../desk-view.ts';
+import { ACTOR_WORDS, REQUEST_WORDS } from './wording.ts';
+
+export function QueuePanel({ view }: { view: DeskView }) {
+  const state = view.desk.state.value;
+  const requests = [...state.requests].reverse();
+  return (
+    <section class="panel queue" id="queue" aria-labelledby="queue-heading">
+      <h2 id="queue-heading">
+        Queue · <span id="queue-count">{requests.length}</span>
+      </h2>
+      {requests.length === 0 ? (
+        <p class="muted">No requests yet. An agent takes one in with intake_request, or run the relief scenario.</p>
+      ) : (
+        <ul class="requests">
+          {requests.map((request) => {
+            const status = requestStatus(state, request);
+            return (
+              <li key={request.id} data-request={request.id} data-status={status}>
+                <div class="request-head">
+                  <strong>
+                    {request.people} {request.people === 1 ? 'person' : 'people'}: {request.needs.join(', ').replaceAll('_', ' ')}
+                  </strong>
+                  <span class={`pill status-${status}`}>{REQUEST_WORDS[status]}</span>
+                </div>
+                <div class="request-body">
+                  {request.place} · by {request.deadline.replace('T', ' ')}
+                  {request.note ? <div class="note" data-inert="true">{request.note}</div> : null}
+                </div>
+                <small class="fine-print">
+                  <code>{request.id}</code> · taken in by {ACTOR_WORDS[request.takenBy].toLowerCase()}
+                </small>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// The named conditions verbs are gated by. Each answers null when it holds, or the reason it does
+// not, in words a person and a model can act on, with the rule it stands for.
+import { activeReadLeases, awaitingPlans, liveLeases, openRequests } from './queries.ts';
+import type { DeskState } from './state.ts';
+
+export interface GuardFailure {
+  readonly reason: string;
+  readonly cite: string;
+  readonly code: string;
+}
+
+type Guard = (state: DeskState) => GuardFailure | null;
+
+export const GUARDS = {
+  actingTab: (state) =>
+    state.acting
+      ? null
+      : { reason: 'another tab of this desk is the one acting; this tab shows the record read-only', cite: 'one acting tab', code: 'READ_ONLY_TAB' },
+  openRequest: (state) =>
+    openRequests(state).length > 0 ? null : { reason: 'there is no open request in the queue; take one in with intake_request first', cite: 'a lease serves a request', code: 'NO_OPEN_REQUEST' },
+  activeReadLease: (state) =>
+    activeReadLeases(state).length > 0
+      ? null
+      : { reason: 'no read_capacity lease is active; open one on a partner with open_lease first', cite: 'reads need an active read lease', code: 'NO_ACTIVE_READ_LEASE' },
+  discoveredTools: (state) =>
+    Object.values(state.catalogue).some((tools) => tools.length > 0)
+      ? null
+      : { reason: "no partner's tools have been discovered yet, so a plan's steps cannot be checked; open a read_capacity lease first", cite: 'steps are checked against discovered schemas', code: 'NO_DISCOVERED_TOOLS' },
+  planAwaits: (state) =>
+    awaitingPlans(state).length > 0 ? null : { reason: 'no drafted plan awaits commitment; draft one with draft_plan first', cite: 'commit needs a drafted plan', code: 'NO_DRAFTED_PLAN' },
+  liveLease: (state) => (liveLeases(state).length > 0 ? null : { reason: 'no lease is open', cite: 'close needs an open lease', code: 'NO_OPEN_LEASE' }),
+} satisfies Record<string, Guard>;
+
+export type GuardName = keyof typeof GUARDS;

@@ -1,0 +1,27 @@
+// Which partner supplies each kind of need, and which of its reads tells the desk what it has
+// for a request: the capacity reads find_capacity makes under a read lease. Data only; an
+// argument is named by the request field it comes from.
+import type { PartnerName } from '@warrant/broker';
+import type { Need } from './request.ts';
+
+export const SUPPLIER: Readonly<Record<Need, PartnerName>> = {
+  food: 'pantry',
+  bed: 'shelter',
+  ride: 'rides',
+  cold_storage: 'coldchain',
+};
+
+/** Where a capacity read's argument comes from: the request's date (its deadline's day) or its head count. */
+export type RequestField = 'date' | 'people';
+
+export interface CapacityRead {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, RequestField>>;
+}
+
+export const CAPACITY_READS: Readonly<Record<PartnerName, readonly CapacityRead[]>> = {
+  pantry: [{ tool: 'list_parcel_stock', args: {} }, { tool: 'read_pantry_notes', args: {} }],
+  shelter: [{ tool: 'list_bed_availability', args: { night: 'date' } }, { tool: 'read_shelter_notes', args: {} }],
+  rides: [{ tool: 'list_ride_windows', args: { date: 'date' } }, { tool: 'read_ride_notes', args: {} }],
+  coldchain: [{ tool: 'list_cold_units', args: {} }, { tool: 'read_coldchain_notes', args: {} }],
+};

@@ -1,0 +1,61 @@
+// Questions the verbs, their legality and the page all ask of the desk's state, answered once.
+import { isTerminal, type Approval, type Lease } from '@warrant/broker';
+import type { DraftedPlan } from './plan.ts';
+import type { DeskRequest } from './request.ts';
+import type { PlanRun } from './run.ts';
+import type { DeskState } from './state.ts';
+
+export type RequestStatus = 'new' | 'leased' | 'planned' | 'awaiting_approval' | 'running' | 'fulfilled';
+
+export function liveLeases(state: DeskState): Lease[] {
+  return state.leases.filter((lease) => !isTerminal(lease.state));
+}
+
+export function activeReadLeases(state: DeskState, request?: string): Lease[] {
+  return state.leases.filter((lease) => lease.state === 'active' && lease.purpose === 'read_capacity' && (request === undefined || lease.request === request));
+}
+
+export function runsOf(state: DeskState, plan: string): PlanRun[] {
+  return state.runs.filter((run) => run.plan === plan);
+}
+
+/** A plan awaits commitment (or a second approval) until a run of it is under way or has done it. */
+export function planAwaits(state: DeskState, plan: DraftedPlan): boolean {
+  return !runsOf(state, plan.id).some((run) => run.status === 'running' || run.status === 'done');
+}
+
+export function awaitingPlans(state: DeskState): DraftedPlan[] {
+  return state.plans.filter((plan) => planAwaits(state, plan));
+}
+
+export function pendingApprovals(state: DeskState): Approval[] {
+  return state.approvals.filter((approval) => approval.status === 'pending');
+}
+
+export function requestStatus(state: DeskState, request: DeskRequest): RequestStatus {
+  const plans = state.plans.filter((plan) => plan.request === request.id);
+  const runs = state.runs.filter((run) => run.request === request.id);
+  if (runs.some((run) => run.status === 'done')) return 'fulfilled';
+  if (runs.some((run) => run.status === 'running')) return 'running';
+  if (state.approvals.some((approval) => approval.request === request.id && approval.status === 'pending')) return 'awaiting_approval';
+  if (plans.length > 0) return 'planned';
+  if (state.leases.some((lease) => lease.request === request.id)) return 'leased';
+  return 'new';
+}
+
+/** Requests still being worked: every request until a plan for it has run to the end. */
+export function openRequests(state: DeskState): DeskRequest[] {
+  return state.requests.filter((request) => requestStatus(state, request) !== 'fulfilled');
+}
+
+export function findRequest(state: DeskState, id: string): DeskRequest | undefined {
+  return state.requests.find((request) => request.id === id);
+}
+
+export function findPlan(state: DeskState, id: string): DraftedPlan | undefined {
+  return state.plans.find((plan) => plan.id === id);
+}
+
+export function findApproval(state: DeskState, id: string): Approval | undefined {
+  return state.approvals.find((approval) => approval.id === id);
+}

@@ -1,0 +1,58 @@
+// What only a person at the page does: approve or reject an approval, and revoke a lease. None of
+// these is a tool, so no agent, bridge or runner can reach them; each still passes the policy
+// table and is recorded.
+import { evaluatePolicy, type Approval } from '@warrant/broker';
+import { refusal, type ToolRefusal } from '@warrant/surface';
+import type { DeskRuntime } from './desk-runtime.ts';
+import type { PlanRun } from './domain/run.ts';
+import { findPlan, runsOf } from './domain/queries.ts';
+import { runApprovedPlan } from './run/approved-run.ts';
+import { PERSON_AT_THE_PAGE } from './who.ts';
+
+export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
+
+export interface HumanActs {
+  approve(approval: string): Promise<ApproveAnswer>;
+  reject(approval: string, reason?: string): ToolRefusal | { readonly ok: true; readonly approval: Approval };
+  revoke(lease: string): ToolRefusal | { readonly ok: true };
+}
+
+export function humanActs(desk: DeskRuntime): HumanActs {
+  const readOnly = (): ToolRefusal | null =>
+    desk.state.value.acting ? null : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
+
+  return {
+    approve: (id) =>
+      desk.asCaller(PERSON_AT_THE_PAGE, async () => {
+        const blocked = readOnly();
+        if (blocked) return blocked;
+        const approval = desk.gate.get(id);
+        const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
+        if (!approval || !plan) return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
+        const ran = runsOf(desk.state.value, plan.id).find((run) => run.status === 'running' || run.status === 'done');
+        if (ran) {
+          return refusal('PLAN_ALREADY_RAN', `${plan.id} already ran under ${ran.approval}; approving ${id} would run it again. Reject ${id} instead. Nothing ran.`, { approval: id, ranUnder: ran.approval });
+        }
+        // An approval already decided is answered by the gate, which says how it was decided.
+        const standing = desk.gate.stateOf(id);
+        const policy = evaluatePolicy({ actor: 'human', act: 'approve', purpose: 'none', approval: standing });
+        if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
+        const granted = await desk.gate.approve(id, plan, 'human');
+        if (!granted.ok) return granted;
+        return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan) };
+      }),
+
+    reject(id, reason) {
+      const blocked = readOnly();
+      if (blocked) return blocked;
+      return desk.gate.reject(id, 'human', reason);
+    },
+
+    revoke(id) {
+      const blocked = readOnly();
+      if (blocked) return blocked;
+      const answer = desk.broker.revokeLease(id, { actor: 'human', reason: 'revoked by a person at the desk' });
+      return answer.ok ? { ok: true } : answer;
+    },
+  };
+}

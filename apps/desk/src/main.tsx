@@ -1,0 +1,89 @@
+import '@warrant/ui/tokens.css';
+import './styles.css';
+import { signal } from '@preact/signals';
+import { render } from 'preact';
+import { domFrameContainer, messageChannelConnector, nativeChannelConnector } from '@warrant/broker';
+import { bootSurface } from '@warrant/ui';
+import { connect } from '@warrant/webmcp';
+import { takeActingLock } from './acting-tab.ts';
+import { App } from './components/app.tsx';
+import { createDeskRuntime } from './desk-runtime.ts';
+import type { DeskView } from './desk-view.ts';
+import { humanActs } from './human-acts.ts';
+import { RELIEF_SCENARIO } from './scenario/relief-scenario.ts';
+import { createScenarioRunner } from './scenario/scenario-runner.ts';
+import { openDeskStores } from './stores.ts';
+import { verbCallRow } from './verbs/verb-record.ts';
+import { deskRows } from './verbs/desk-rows.ts';
+import { attributeInput, SCENARIO_RUNNER } from './who.ts';
+
+// Boot: take the acting lock (or show the record read-only), find WebMCP, open the ledger and
+// the desk's own log, fold the log, and let the kernel register exactly the verbs in order.
+
+const root = document.getElementById('app') as HTMLElement;
+const [acting, connection, opened] = await Promise.all([takeActingLock(() => location.reload()), connect(), openDeskStores()]);
+
+if (!opened.ok) {
+  root.textContent = `The dispatch desk cannot open its record in this browser (${opened.reason}). Without a record it does not act. Reload to try again.`;
+  throw new Error(opened.reason);
+}
+const { stores } = opened;
+const frames = document.createElement('div');
+frames.className = 'frame-stack';
+const desk = createDeskRuntime({
+  ledger: stores.ledger,
+  log: stores.log,
+  events: stores.events,
+  acting,
+  container: domFrameContainer(frames),
+  connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
+});
+
+const surface = bootSurface({ rows: deskRows(desk), state: desk.state, connection, document, onCall: (call) => desk.record(verbCallRow(call)) });
+
+const runner = createScenarioRunner({
+  scenario: RELIEF_SCENARIO,
+  state: desk.state,
+  call: async (verb, input, abort) => {
+    const mounted = surface.mount.peek() ?? (await surface.ready);
+    if (!mounted) throw new Error('The desk surface is gone.');
+    return mounted.surface.callAsHuman(verb, attributeInput(SCENARIO_RUNNER, input), abort);
+  },
+});
+
+if (!acting) {
+  // Another tab acts: keep this one's view of the same record current.
+  stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
+  stores.log.subscribe((change) => desk.absorb(change.entries.map((entry) => entry.record), change.restarted));
+}
+
+const now = signal(Date.now());
+setInterval(() => (now.value = Date.now()), 1000);
+
+const view: DeskView = {
+  desk,
+  acts: humanActs(desk),
+  surface,
+  runner,
+  rows: desk.rows,
+  frames,
+  now,
+  readOnly: acting ? null : 'Another tab of this desk is the one acting. This tab shows the same record, kept current, and acts on nothing; close the other tab to act here.',
+  notice: stores.notice,
+};
+
+root.replaceChildren();
+render(<App view={view} />, root);
+
+addEventListener('pagehide', () => {
+  runner.stop();
+  desk.dispose();
+  surface.dispose();
+});
+// A page restored from the back-forward cache has lost its frames and tools; start it again.
+addEventListener('pageshow', (event) => {
+  if (event.persisted) location.reload();
+});
+
+await surface.ready;
+document.body.dataset['ready'] = 'true';

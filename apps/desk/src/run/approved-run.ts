@@ -1,0 +1,112 @@
+// The run of an approved plan. It opens the execute_plan leases the steps need, runs each step
+// once (its idempotency key derived from the approval and the step's index, so a repeat changes
+// nothing twice), and if a step fails undoes the steps already done, newest first, through the
+// compensation map. Each call is a hop on the ledger with the partner's receipt; the leases are
+// closed at the end whatever happened; the approval is then spent.
+import { compensationFor, hopDetail, stepInput, type Approval, type Lease, type PartnerName } from '@warrant/broker';
+import type { DeskRuntime } from '../desk-runtime.ts';
+import type { DraftedPlan } from '../domain/plan.ts';
+import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
+
+/** How long an execute_plan lease lives: long enough for a plan's steps, no longer. */
+export const EXECUTE_LEASE_TTL_SECONDS = 120;
+
+interface Done {
+  readonly index: number;
+  readonly lease: string;
+  readonly input: Record<string, unknown>;
+  readonly result: Readonly<Record<string, unknown>>;
+}
+
+function resultOf(value: unknown): Readonly<Record<string, unknown>> {
+  const result = typeof value === 'object' && value !== null ? (value as { result?: unknown }).result : undefined;
+  return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
+}
+
+export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan): Promise<PlanRun> {
+  const iso = (): string => new Date(desk.now()).toISOString();
+  const context = { actor: 'system', plan: plan.id, approval: approval.id, digest: approval.digest } as const;
+  const base = { actor: 'system', channel: 'ui', from: 'desk', to: 'desk', request: plan.request, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
+  let run: PlanRun = {
+    approval: approval.id,
+    plan: plan.id,
+    request: plan.request,
+    status: 'running',
+    steps: plan.steps.map((step, index): StepOutcome => ({ index, partner: step.partner, tool: step.tool, status: 'waiting', receipt: null, undoReceipt: null, problem: null })),
+    startedAt: iso(),
+    endedAt: null,
+  };
+  const update = (change: Partial<PlanRun>): void => {
+    run = { ...run, ...change };
+    desk.apply({ type: 'run_changed', run });
+  };
+  const step = (index: number, change: Partial<StepOutcome>): void => update({ steps: run.steps.map((outcome) => (outcome.index === index ? { ...outcome, ...change } : outcome)) });
+  update({});
+  desk.record({ ...base, event: 'plan_started', policy: 'allow', status: 'ok', detail: hopDetail({ steps: plan.steps.length, label: plan.label }) });
+
+  const leases = new Map<PartnerName, Lease>();
+  let problem: string | null = null;
+  for (const partner of new Set(plan.steps.map((candidate) => candidate.partner))) {
+    const opened = desk.broker.openLease({ partner, purpose: 'execute_plan', ttlSeconds: EXECUTE_LEASE_TTL_SECONDS, request: plan.request, plan: plan.id, approval: approval.id }, { actor: 'system' });
+    if (!opened.ok) {
+      problem = `no execute_plan lease on ${partner}: ${opened.message}`;
+      break;
+    }
+    const lease = await desk.settled(opened.lease.id);
+    leases.set(partner, opened.lease);
+    if (lease?.state !== 'active') {
+      problem = `the execute_plan lease on ${partner} is ${lease?.state ?? 'gone'}${lease?.endReason ? ` (${lease.endReason})` : ''}`;
+      break;
+    }
+  }
+
+  const done: Done[] = [];
+  if (problem === null) {
+    for (const [index, planned] of plan.steps.entries()) {
+      const lease = leases.get(planned.partner) as Lease;
+      const input = stepInput(plan, index, approval.id);
+      step(index, { status: 'running' });
+      const answer = await desk.broker.call(lease.id, planned.tool, input, context);
+      if (answer.ok) done.push({ index, lease: lease.id, input, result: resultOf(answer.value) });
+      if (answer.ok && answer.receiptVerified === true) {
+        step(index, { status: 'done', receipt: answer.receipt?.id ?? null });
+        continue;
+      }
+      problem = answer.ok ? `${planned.tool} answered without a receipt the desk could verify` : answer.message;
+      step(index, { status: 'failed', receipt: answer.ok ? (answer.receipt?.id ?? null) : null, problem });
+      break;
+    }
+  }
+
+  let undoFailed = false;
+  if (problem !== null) {
+    for (const skipped of run.steps.filter((outcome) => outcome.status === 'waiting')) step(skipped.index, { status: 'skipped' });
+    for (const write of [...done].reverse()) {
+      const planned = plan.steps[write.index] as DraftedPlan['steps'][number];
+      const undo = compensationFor({ tool: planned.tool, args: write.input, result: write.result });
+      const answer = undo.ok ? await desk.broker.call(write.lease, undo.tool, undo.args, context) : undo;
+      const to = planned.partner;
+      if (answer.ok) {
+        step(write.index, { status: 'undone', undoReceipt: answer.receipt?.id ?? null });
+        desk.record({ ...base, to, lease: write.lease, event: 'step_compensated', policy: 'allow', status: 'ok', detail: hopDetail({ step: write.index + 1, tool: planned.tool, undo: answer.tool, receipt: answer.receipt?.id }) });
+      } else {
+        undoFailed = true;
+        step(write.index, { status: 'undo_failed', problem: answer.message });
+        desk.record({ ...base, to, lease: write.lease, event: 'compensation_failed', policy: 'allow', status: 'error', detail: hopDetail({ step: write.index + 1, tool: planned.tool, code: answer.code, still_applied: 'yes' }) });
+      }
+    }
+  }
+
+  for (const lease of leases.values()) desk.broker.closeLease(lease.id, { actor: 'system', reason: 'the run ended' });
+  desk.gate.finish(approval.id);
+  const status: RunStatus = problem === null ? 'done' : undoFailed ? 'failed' : 'undone';
+  update({ status, endedAt: iso() });
+  desk.record({
+    ...base,
+    event: 'plan_finished',
+    policy: 'allow',
+    status: status === 'done' ? 'ok' : 'error',
+    detail: hopDetail({ outcome: status, done: done.length, of: plan.steps.length, problem: problem ?? undefined }),
+  });
+  return run;
+}

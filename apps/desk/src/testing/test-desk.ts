@@ -1,0 +1,126 @@
+// A desk for unit tests: the real runtime, rows and stores (over an in-memory IndexedDB), the
+// broker's in-memory partners behind the partner channel, a manual clock, and the kernel over the
+// in-memory WebMCP, so an agent's calls go through registration exactly as in a page.
+import { IDBFactory } from 'fake-indexeddb';
+import { type ChannelConnector, type FrameContainer, type PartnerName } from '@warrant/broker';
+import { manualBrokerClock, memoryPartner, type ManualBrokerClock, type MemoryPartner, type MemoryPartnerOptions } from '@warrant/broker/testing';
+import { createSurface, type Surface } from '@warrant/surface';
+import { settle } from '@warrant/surface/testing';
+import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
+import { createDeskRuntime, type DeskRuntime } from '../desk-runtime.ts';
+import type { DeskState } from '../domain/state.ts';
+import { humanActs, type HumanActs } from '../human-acts.ts';
+import { openDeskStores, type DeskStores } from '../stores.ts';
+import { deskRows } from '../verbs/desk-rows.ts';
+import { verbCallRow } from '../verbs/verb-record.ts';
+import { attributeInput, type Who } from '../who.ts';
+
+export interface TestDesk {
+  readonly desk: DeskRuntime;
+  readonly acts: HumanActs;
+  readonly surface: Surface<DeskState>;
+  readonly memory: MemoryWebMcp;
+  readonly clock: ManualBrokerClock;
+  readonly partners: Readonly<Record<PartnerName, MemoryPartner>>;
+  readonly stores: DeskStores;
+  /** How many partner frames are mounted now. */
+  frames(): number;
+  /** Calls a verb as an agent over WebMCP (it must be registered). */
+  agent(name: string, input?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Calls a verb through the kernel as someone else (the runner, a person). */
+  as(who: Who, name: string, input?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Waits for reconciles, stores and partner calls to settle. */
+  idle(): Promise<void>;
+  /** Drops this desk as a page going away would, keeping its stores' contents. */
+  close(): Promise<void>;
+}
+
+export interface TestDeskOptions {
+  /** The IndexedDB the stores live in; pass the same one to open the desk again after a "reload". */
+  readonly indexedDB?: IDBFactory;
+  readonly acting?: boolean;
+  readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'partner'>>>;
+  readonly clock?: ManualBrokerClock;
+}
+
+export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestDesk> {
+  const indexedDB = options.indexedDB ?? new IDBFactory();
+  const opened = await openDeskStores({ indexedDB });
+  if (!opened.ok) throw new Error(opened.reason);
+  const { stores } = opened;
+  const clock = options.clock ?? manualBrokerClock(Date.UTC(2026, 11, 1, 17, 0));
+  const partners = Object.fromEntries(
+    (['pantry', 'shelter', 'rides', 'coldchain'] as const).map((partner) => [partner, memoryPartner({ partner, ...(options.partner?.[partner] ?? {}) })]),
+  ) as Record<PartnerName, MemoryPartner>;
+  const connect: ChannelConnector = (request) => partners[request.lease.partner].connector(request);
+  let mounted = 0;
+  const container: FrameContainer = {
+    mount() {
+      mounted += 1;
+      let removed = false;
+      return {
+        window: null,
+        remove() {
+          if (!removed) mounted -= 1;
+          removed = true;
+        },
+      };
+    },
+  };
+  const desk = createDeskRuntime({ ledger: stores.ledger, log: stores.log, events: stores.events, acting: options.acting ?? true, container, connect, clock });
+  const memory = memoryWebMcp();
+  const surface = createSurface<DeskState>({ rows: deskRows(desk), state: () => desk.state.value, webmcp: memory.webmcp, onCall: (call) => desk.record(verbCallRow(call)) });
+  const stop = desk.state.subscribe(() => surface.update());
+  await surface.reconcile();
+  const idle = async (): Promise<void> => {
+    await settle();
+    await desk.flush();
+    await settle();
+  };
+  return {
+    desk,
+    acts: humanActs(desk),
+    surface,
+    memory,
+    clock,
+    partners,
+    stores,
+    frames: () => mounted,
+    async agent(name, input = {}) {
+      const result = (await memory.call(name, input)) as Record<string, unknown>;
+      await idle();
+      return result;
+    },
+    async as(who, name, input = {}) {
+      const result = (await surface.callAsHuman(name, attributeInput(who, input))) as Record<string, unknown>;
+      await idle();
+      return result;
+    },
+    idle,
+    async close() {
+      await idle();
+      stop();
+      surface.dispose();
+      desk.dispose();
+      await desk.flush();
+      stores.ledger.close();
+      stores.log.close();
+    },
+  };
+}
+
+/** The relief request and the plan the tests use: food at the pantry and beds at the shelter. */
+export const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', deadline: '2026-12-01T21:00' };
+
+export const FOOD_AND_BEDS = [
+  { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: '2026-12-01' } },
+  { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: '2026-12-01' } },
+];
+
+/** Takes in the family's request and opens read leases on the pantry and the shelter, as an agent. */
+export async function leasedFamily(test: TestDesk): Promise<string> {
+  const intake = await test.agent('intake_request', FAMILY);
+  const request = (intake['request'] as { id: string }).id;
+  for (const partner of ['pantry', 'shelter']) await test.agent('open_lease', { partner, purpose: 'read_capacity', ttl: 120, request });
+  return request;
+}

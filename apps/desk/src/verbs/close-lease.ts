@@ -1,0 +1,35 @@
+// close_lease: ends a lease. Its frame is removed in the same task, which destroys the partner's
+// document and every tool in it, and any call still open under it is aborted.
+import type { DeskRuntime } from '../desk-runtime.ts';
+import { closeLeaseSchema } from '../domain/schemas.ts';
+import { noted } from './verb-note.ts';
+import { verbRow } from './verb-row.ts';
+
+export interface CloseLeaseInput {
+  readonly lease: string;
+}
+
+export function closeLeaseRow(desk: DeskRuntime) {
+  return verbRow<CloseLeaseInput>(desk, {
+    name: 'close_lease',
+    title: 'Close a lease',
+    description:
+      "Close an open lease: the partner's frame is removed from the desk with every tool in it, and any call still open under it is aborted. " +
+      'Returns { ok, lease: { id, partner, state: "closed" } }. In order while a lease is open.',
+    annotations: { readOnlyHint: false },
+    inputSchema: (state) => closeLeaseSchema(state),
+    async run(input, who) {
+      const known = desk.leases.get(input.lease);
+      const closed = desk.broker.closeLease(input.lease, { actor: who.actor, verb: 'close_lease', reason: `closed by ${who.actor}` });
+      const note = { to: known?.partner ?? 'desk', lease: input.lease, ...(known ? { request: known.request } : {}) } as const;
+      if (!closed.ok) {
+        const verdict = closed.details['verdict'];
+        return noted(closed, { ...note, policy: verdict === 'deny' || verdict === 'needs_approval' ? verdict : 'not_applicable' });
+      }
+      return noted(
+        { ok: true, lease: { id: closed.lease.id, partner: closed.lease.partner, state: closed.lease.state }, message: `Lease ${closed.lease.id} is closed; ${closed.lease.partner}'s frame is gone.` },
+        { ...note, policy: 'allow' },
+      );
+    },
+  });
+}

@@ -1,0 +1,45 @@
+// Every call of a desk verb becomes one `verb_called` row: who, through which channel, what it
+// touched, the policy verdict, and how it ended (a halt is `halted`, not `ok`). Calls the kernel
+// refused before the body ran (out of order, bad input) are recorded too, with their code.
+import { hopDetail } from '@warrant/broker';
+import type { Status } from '@warrant/ledger';
+import type { CallRecord, ToolResult } from '@warrant/surface';
+import type { DeskRow } from '../desk-runtime.ts';
+import { whoCalled } from '../who.ts';
+import { noteOf } from './verb-note.ts';
+
+const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$/;
+
+/** An id the caller gave, if it can stand in a token field; anything else is left out of the row. */
+function token(value: unknown): string {
+  return typeof value === 'string' && TOKEN.test(value) ? value : '';
+}
+
+export function statusOf(result: ToolResult): Status {
+  if (result.ok) return result['status'] === 'awaiting_human_approval' ? 'halted' : 'ok';
+  if (result.code === 'CALL_ABORTED' || result.code === 'ABORTED') return 'aborted';
+  if (result.code === 'TOOL_FAILED') return 'error';
+  return 'refused';
+}
+
+export function verbCallRow(call: CallRecord): DeskRow {
+  const who = whoCalled(call.caller, call.input);
+  const note = noteOf(call.result);
+  const input = call.input;
+  return {
+    actor: who.actor,
+    channel: who.channel,
+    event: 'verb_called',
+    from: 'desk',
+    to: note?.to ?? 'desk',
+    verb: call.name,
+    request: note?.request ?? token(input['request']),
+    lease: note?.lease ?? token(input['lease']),
+    plan: note?.plan ?? token(input['plan']),
+    approval: note?.approval ?? '',
+    digest: note?.digest ?? '',
+    policy: note?.policy ?? 'not_applicable',
+    status: statusOf(call.result),
+    detail: call.result.ok ? (note?.detail ?? '') : hopDetail({ code: call.result.code, ...(note?.detail ? { more: note.detail } : {}) }),
+  };
+}
