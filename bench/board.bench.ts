@@ -6,8 +6,9 @@ import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { createBoardStore } from '../apps/board/src/board-store.ts';
 import { createExpansionChannel } from '../apps/board/src/domain/expansion.ts';
 import { initialState, type BoardEnv, type BoardState } from '../apps/board/src/domain/state.ts';
-import { createActs } from '../apps/board/src/domain/transitions.ts';
-import { humanActs } from '../apps/board/src/human-acts.ts';
+import { createAgentActs } from '../apps/board/src/domain/agent-acts.ts';
+import { createHumanActs } from '../apps/board/src/domain/human-acts.ts';
+import { humanControls } from '../apps/board/src/human-controls.ts';
 import { boardRows } from '../apps/board/src/rows.ts';
 import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
@@ -29,10 +30,9 @@ function deterministicEnv(): BoardEnv {
 
 async function registrationOpsDemo(): Promise<BenchResult[]> {
   const env = deterministicEnv();
-  const acts = createActs(env);
   const store = createBoardStore(initialState(env));
   const channel = createExpansionChannel();
-  const human = humanActs(store, acts, channel);
+  const human = humanControls(store, createHumanActs(env), channel);
   const memory = memoryWebMcp();
   const agent = { webmcp: memory.webmcp, call: async (name: string, input: Record<string, unknown>) => (await memory.call(name, input)) as Record<string, unknown> };
   let ours = 0;
@@ -40,7 +40,7 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   let standing = 0;
   let reconciles = 0;
   const surface = createSurface<BoardState>({
-    rows: boardRows({ read: store.read, write: store.write, acts, channel }),
+    rows: boardRows({ read: store.read, write: store.write, acts: createAgentActs(env), channel }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change: ChangeRecord) => {
