@@ -7,7 +7,9 @@ import type { DeskRuntime } from './desk-runtime.ts';
 import type { PlanRun } from './domain/run.ts';
 import { findPlan, runsOf } from './domain/queries.ts';
 import { runApprovedPlan } from './run/approved-run.ts';
-import { PERSON_AT_THE_PAGE } from './who.ts';
+import type { Who } from './who.ts';
+
+const PERSON_AT_THE_PAGE: Who = { actor: 'human', channel: 'ui' };
 
 export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
 

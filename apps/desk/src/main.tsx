@@ -15,7 +15,7 @@ import { createScenarioRunner } from './scenario/scenario-runner.ts';
 import { openDeskStores } from './stores.ts';
 import { verbCallRow } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
-import { attributeInput, SCENARIO_RUNNER } from './who.ts';
+import { SCENARIO_RUNNER } from './who.ts';
 
 // Boot: take the acting lock (or show the record read-only), find WebMCP, open the ledger and
 // the desk's own log, fold the log, and let the kernel register exactly the verbs in order.
@@ -47,7 +47,7 @@ const runner = createScenarioRunner({
   call: async (verb, input, abort) => {
     const mounted = surface.mount.peek() ?? (await surface.ready);
     if (!mounted) throw new Error('The desk surface is gone.');
-    return mounted.surface.callAsHuman(verb, attributeInput(SCENARIO_RUNNER, input), abort);
+    return mounted.surface.call(verb, input, { ...SCENARIO_RUNNER, signal: abort });
   },
 });
 

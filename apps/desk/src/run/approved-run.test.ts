@@ -81,7 +81,7 @@ describe('policy at the desk', () => {
 
   it('the scenario runner is held to the same rule, and recorded as itself', async () => {
     test = await openTestDesk();
-    const runner = { actor: 'runner', channel: 'scenario' } as const;
+    const runner = { caller: 'runner', channel: 'scenario' } as const;
     await test.as(runner, 'intake_request', { people: 1, needs: ['bed'], place: 'Station', deadline: '2026-12-01' });
     expect(await test.as(runner, 'open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request: 'R-1' })).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
     const rows = test.desk.rows.value;

@@ -4,7 +4,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { type ChannelConnector, type FrameContainer, type PartnerName } from '@warrant/broker';
 import { manualBrokerClock, memoryPartner, type ManualBrokerClock, type MemoryPartner, type MemoryPartnerOptions } from '@warrant/broker/testing';
-import { createSurface, type Surface } from '@warrant/surface';
+import { createSurface, type CallOptions, type Surface } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
 import { createDeskRuntime, type DeskRuntime } from '../desk-runtime.ts';
@@ -13,7 +13,6 @@ import { humanActs, type HumanActs } from '../human-acts.ts';
 import { openDeskStores, type DeskStores } from '../stores.ts';
 import { deskRows } from '../verbs/desk-rows.ts';
 import { verbCallRow } from '../verbs/verb-record.ts';
-import { attributeInput, type Who } from '../who.ts';
 
 export interface TestDesk {
   readonly desk: DeskRuntime;
@@ -28,7 +27,7 @@ export interface TestDesk {
   /** Calls a verb as an agent over WebMCP (it must be registered). */
   agent(name: string, input?: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Calls a verb through the kernel as someone else (the runner, a person). */
-  as(who: Who, name: string, input?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  as(caller: CallOptions, name: string, input?: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Waits for reconciles, stores and partner calls to settle. */
   idle(): Promise<void>;
   /** Drops this desk as a page going away would, keeping its stores' contents. */
@@ -91,8 +90,8 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
       await idle();
       return result;
     },
-    async as(who, name, input = {}) {
-      const result = (await surface.callAsHuman(name, attributeInput(who, input))) as Record<string, unknown>;
+    async as(caller, name, input = {}) {
+      const result = (await surface.call(name, input, caller)) as Record<string, unknown>;
       await idle();
       return result;
     },

@@ -23,7 +23,7 @@ export function statusOf(result: ToolResult): Status {
 }
 
 export function verbCallRow(call: CallRecord): DeskRow {
-  const who = whoCalled(call.caller, call.input);
+  const who = whoCalled(call.caller, call.channel);
   const note = noteOf(call.result);
   const input = call.input;
   return {

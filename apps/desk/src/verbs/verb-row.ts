@@ -26,7 +26,7 @@ export function verbRow<I extends object>(desk: DeskRuntime, spec: VerbSpec<I>):
     verdict: (state) => verdictOf(spec.name, state),
     inputSchema: (state) => spec.inputSchema(state),
     run: (_state, input, ctx) => {
-      const who = whoCalled(ctx.caller, input);
+      const who = whoCalled(ctx.caller, ctx.channel);
       return desk.asCaller(who, () => spec.run(input, who, ctx));
     },
   });
