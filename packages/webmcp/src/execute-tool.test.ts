@@ -67,4 +67,22 @@ describe('executeTool argument-shape negotiation', () => {
     expect(tools.find((t) => t.name === 'listed')).not.toHaveProperty('window');
     controller.abort();
   });
+
+  it("asks for a tool another origin exposed by that origin, since only then is it listed", async () => {
+    const asked: Array<readonly string[] | undefined> = [];
+    const partnerTool = { name: 'list_beds', description: 'Lists beds.', origin: 'http://partner.test:1', annotations: { readOnlyHint: true } };
+    const fake = {
+      registerTool: async () => undefined,
+      getTools: async (options?: { fromOrigins?: string[] }) => {
+        asked.push(options?.fromOrigins);
+        return options?.fromOrigins?.includes(partnerTool.origin) ? [{ ...partnerTool, execute: undefined }] : [];
+      },
+      executeTool: async () => JSON.stringify({ ok: true, beds: 3 }),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    } as unknown as PlatformContext;
+    const outcome = await wrapContext(fake, 'native').executeTool({ ...partnerTool, title: '' }, {});
+    expect(outcome).toMatchObject({ ok: true, value: { ok: true, beds: 3 } });
+    expect(asked).toEqual([['http://partner.test:1']]);
+  });
 });

@@ -76,6 +76,10 @@ async function learnShape(context: PlatformContext, tools: PlatformRegisteredToo
   return null;
 }
 
+function ownOrigin(): string | null {
+  return typeof location === 'undefined' ? null : location.origin;
+}
+
 export async function executeTool(
   context: PlatformContext,
   tool: string | ListedTool,
@@ -83,7 +87,10 @@ export async function executeTool(
   options: { readonly signal?: AbortSignal } = {},
 ): Promise<ExecuteOutcome> {
   const name = typeof tool === 'string' ? tool : tool.name;
-  const tools = await context.getTools();
+  // A tool another origin's frame exposed to this page is listed only when that origin is asked
+  // for by name: without fromOrigins the lookup would never find it.
+  const foreign = typeof tool !== 'string' && tool.origin !== ownOrigin() ? [tool.origin] : null;
+  const tools = await context.getTools(foreign ? { fromOrigins: foreign } : undefined);
   const entry = tools.find((t) => t.name === name && (typeof tool === 'string' || t.origin === tool.origin));
   if (!entry) {
     return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now, so there is nothing to call.`, shape: null };
