@@ -16,6 +16,7 @@ export type { PartnerState, ServedWrite, StaffRecord } from './partner-state.ts'
 
 // Running a site
 export { openPartnerSite, type PartnerSite, type PartnerSiteOptions } from './partner-site.ts';
+export type { WriteCall } from './serve-write.ts';
 export { partnerRows, withEnvelope, WRITE_CONTRACT } from './rows.ts';
 export { StaleLogError, type SiteLog } from './site-log.ts';
 export { memorySiteLog } from './memory-site-log.ts';

@@ -1,7 +1,7 @@
 // What a partner's log holds, one entry per thing that happened, in order. The log is
 // append-only: an entry is never rewritten or removed. A reset does not delete anything either;
 // it appends a `seeded` entry that opens a new book, and the entries before it are the archive.
-import type { Caller } from '@warrant/surface';
+import type { Caller, Channel } from '@warrant/surface';
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 export type JsonObject = { readonly [key: string]: JsonValue };
@@ -41,6 +41,8 @@ export interface WriteEntry<E> extends EntryBase {
   readonly kind: 'write';
   readonly tool: string;
   readonly caller: Caller;
+  /** How the call arrived: `webmcp` (an agent on this page), `desk` (the desk's channel), … */
+  readonly channel: Channel;
   readonly args: JsonObject;
   readonly result: JsonObject;
   readonly message: string;
@@ -58,6 +60,7 @@ export interface StaffEntry<E> extends EntryBase {
 
 export type LogEntry<E> = SeededEntry | WriteEntry<E> | StaffEntry<E>;
 
+const CALLERS: readonly Caller[] = ['agent', 'human', 'runner'];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 
@@ -77,7 +80,8 @@ export function isLogEntry(value: unknown): value is LogEntry<unknown> {
     case 'write':
       return (
         isText(value['tool']) &&
-        (value['caller'] === 'agent' || value['caller'] === 'human') &&
+        CALLERS.includes(value['caller'] as Caller) &&
+        isText(value['channel']) &&
         isRecord(value['args']) &&
         isRecord(value['result']) &&
         isText(value['message']) &&

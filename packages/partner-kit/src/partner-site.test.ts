@@ -20,7 +20,7 @@ async function open(log: SiteLog = memorySiteLog()): Promise<{ site: PartnerSite
 }
 
 const lend = (site: PartnerSite<Stand>, key: string, count = 1, signal = never, borrower = 'Ada') =>
-  site.write('lend_umbrellas', { count, borrower, request: 'REQ-1', idempotency_key: key }, 'agent', signal) as Promise<Answer>;
+  site.write({ tool: 'lend_umbrellas', input: { count, borrower, request: 'REQ-1', idempotency_key: key }, caller: 'agent', channel: 'webmcp', signal }) as Promise<Answer>;
 
 /** SHA-256 of the RFC 8785 JSON, computed here without the kit or the broker. */
 const independentDigest = (value: unknown): string => createHash('sha256').update(canonicalize(value) as string, 'utf8').digest('hex');
@@ -38,7 +38,7 @@ describe('a partner site', () => {
   it('answers a write with its result and a receipt whose digest is the SHA-256 of { tool, args, result }', async () => {
     const { site, log } = await open();
     const args = { count: 2, borrower: 'Ada', request: 'REQ-1', idempotency_key: 'A-1:step-0' };
-    const answer = (await site.write('lend_umbrellas', args, 'agent', never)) as Answer;
+    const answer = (await site.write({ tool: 'lend_umbrellas', input: args, caller: 'agent', channel: 'webmcp', signal: never })) as Answer;
     expect(answer.ok).toBe(true);
     expect(answer.replayed).toBeUndefined();
     const loan = answer.result?.['loan'];
@@ -67,7 +67,7 @@ describe('a partner site', () => {
     const state = site.state.value;
     const reused = await lend(site, 'key-0001', 2);
     expect(reused).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED', details: { first_receipt: first.receipt?.id } });
-    const otherTool = await site.write('return_umbrellas', { loan: first.result?.['loan'] as string, request: 'REQ-1', idempotency_key: 'key-0001' }, 'agent', never);
+    const otherTool = await site.write({ tool: 'return_umbrellas', input: { loan: first.result?.['loan'] as string, request: 'REQ-1', idempotency_key: 'key-0001' }, caller: 'agent', channel: 'webmcp', signal: never });
     expect(otherTool).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await log.head()).toBe(2);
     expect(site.state.value).toBe(state);
@@ -194,7 +194,7 @@ describe('a partner site', () => {
             answer = await lend(site, step.key, 1, controller.signal);
           } else {
             const loan = site.state.value.domain.loans.find((l) => l.open)?.id ?? `UL-${site.state.value.book}-99`;
-            answer = (await site.write('return_umbrellas', { loan, request: 'REQ-1', idempotency_key: step.key }, 'agent', never)) as Answer;
+            answer = (await site.write({ tool: 'return_umbrellas', input: { loan, request: 'REQ-1', idempotency_key: step.key }, caller: 'agent', channel: 'webmcp', signal: never })) as Answer;
           }
           const wrote = (await log.head()) - before;
           expect(wrote).toBe(answer.ok && !answer.replayed ? 1 : 0);

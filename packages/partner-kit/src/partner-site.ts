@@ -2,12 +2,13 @@
 // (exclusive), each after catching up with the log. Writes go through the pipeline in
 // serve-write.ts, loaded with the first write; staff acts and the reset are here.
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { refusal, type Caller, type ToolResult } from '@warrant/surface';
+import { refusal, type ToolResult } from '@warrant/surface';
 import { newBook } from './book.ts';
 import type { PartnerDefinition } from './definition.ts';
 import { createExclusive, type Exclusive } from './exclusive.ts';
 import type { SeededEntry, StaffEntry, WriteEntry } from './log-entry.ts';
 import { foldBook, openBook, step, type PartnerState } from './partner-state.ts';
+import type { WriteCall } from './serve-write.ts';
 import type { SiteLog } from './site-log.ts';
 import type { TabSignal } from './tab-signal.ts';
 import { isoDay, seedCalendar } from './week.ts';
@@ -30,7 +31,7 @@ export interface PartnerSite<D> {
   /** Earlier books kept in the log: one per reset or set-aside record. */
   readonly closedBooks: ReadonlySignal<number>;
   /** Serves a write tool; the input has passed the tool's schema. */
-  write(tool: string, input: Readonly<Record<string, unknown>>, caller: Caller, signal: AbortSignal): Promise<ToolResult>;
+  write(call: WriteCall): Promise<ToolResult>;
   /** A staff member's change from the page. */
   staff(act: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult>;
   /** "Reset this site's data": closes the current book (kept in the log) and seeds a new week from today. */
@@ -119,8 +120,7 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
     state,
     notice,
     closedBooks,
-    write: (tool, input, caller, callSignal) =>
-      exclusive(async () => (await pipeline()).serveWrite({ writes, sync, commit, current: () => state.peek(), now }, { tool, input, caller, signal: callSignal })),
+    write: (call) => exclusive(async () => (await pipeline()).serveWrite({ writes, sync, commit, current: () => state.peek(), now }, call)),
     staff: (name, input) => exclusive(() => act(name, input)),
     reset: () =>
       exclusive(async () => {

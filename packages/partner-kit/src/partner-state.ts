@@ -1,7 +1,7 @@
 // The state a partner's tools and panels are a function of: its data folded from the current
 // book of its log, with what it served (receipts, and the first answer under each idempotency
 // key) and what its staff did.
-import type { Caller } from '@warrant/surface';
+import type { Caller, Channel } from '@warrant/surface';
 import { isLogEntry, type JsonObject, type LogEntry, type Receipt, type SeededEntry, type StaffEntry, type WriteEntry } from './log-entry.ts';
 import { weekFrom, type Week } from './week.ts';
 
@@ -10,6 +10,7 @@ export interface ServedWrite {
   readonly at: string;
   readonly tool: string;
   readonly caller: Caller;
+  readonly channel: Channel;
   readonly args: JsonObject;
   readonly result: JsonObject;
   readonly message: string;
@@ -57,6 +58,7 @@ export function step<D, E>(state: PartnerState<D>, entry: WriteEntry<E> | StaffE
     at: entry.at,
     tool: entry.tool,
     caller: entry.caller,
+    channel: entry.channel,
     args: entry.args,
     result: entry.result,
     message: entry.message,

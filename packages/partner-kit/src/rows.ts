@@ -55,7 +55,7 @@ export function partnerRows<D, E>(definition: PartnerDefinition<D, E>, site: Pic
       annotations: { consequentialHint: true },
       verdict: (state) => spec.verdict(state),
       inputSchema: (state) => withEnvelope(spec.inputSchema(state)),
-      run: (_state, input, ctx) => site.write(spec.name, input, ctx.caller, ctx.signal),
+      run: (_state, input, ctx) => site.write({ tool: spec.name, input, caller: ctx.caller, channel: ctx.channel, signal: ctx.signal }),
     });
   });
   return [...reads, ...writes];

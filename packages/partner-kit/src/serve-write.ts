@@ -9,7 +9,7 @@
 // The caller runs it inside the site's exclusive section, after catching up with the log.
 import { canonicalJson } from '@warrant/authority';
 import { receiptDigest } from '@warrant/broker';
-import { refusal, type Caller, type ToolResult } from '@warrant/surface';
+import { refusal, type Caller, type Channel, type ToolResult } from '@warrant/surface';
 import { mintId } from './book.ts';
 import type { WriteEnvelope, WriteSpec } from './definition.ts';
 import type { JsonObject, WriteEntry } from './log-entry.ts';
@@ -29,6 +29,7 @@ export interface WriteCall {
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
   readonly caller: Caller;
+  readonly channel: Channel;
   readonly signal: AbortSignal;
 }
 
@@ -42,7 +43,7 @@ function answerFor(served: ServedWrite, replayed: boolean): ToolResult {
   return { ok: true, result: served.result, receipt: served.receipt, message: served.message, ...(replayed ? { replayed: true } : {}) };
 }
 
-export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, input, caller, signal }: WriteCall): Promise<ToolResult> {
+export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, input, caller, channel, signal }: WriteCall): Promise<ToolResult> {
   const spec = context.writes.get(tool);
   if (!spec) return refusal('UNKNOWN_TOOL', `This site has no write named ${tool}. Nothing was changed.`, { tool });
   const current = await context.sync();
@@ -68,7 +69,7 @@ export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, inpu
   const seq = current.seq + 1;
   const receipt = { id: mintId('RC', current.book, seq), tool, request: args.request, digest: await receiptDigest(tool, args, decision.result) };
   if (signal.aborted) return refusal('ABORTED', `${spec.title} was cancelled before it was recorded. Nothing was changed.`, { tool });
-  const entry: WriteEntry<E> = { seq, at: context.now().toISOString(), kind: 'write', tool, caller, args, result: decision.result, message: decision.message, receipt, event: decision.event };
+  const entry: WriteEntry<E> = { seq, at: context.now().toISOString(), kind: 'write', tool, caller, channel, args, result: decision.result, message: decision.message, receipt, event: decision.event };
   const failed = await context.commit(entry);
   if (failed) {
     return refusal('NOT_RECORDED', `${spec.title} could not be recorded (${failed}). Nothing was changed; it is safe to try again with the same idempotency key.`, { tool });

@@ -2,14 +2,15 @@
 // (IndexedDB, or memory with a notice when the browser refuses storage) at once, fold the log,
 // mount the tools, paint, and keep up with the log when another tab or frame of this origin
 // writes. Framed by the desk, the tools are offered to the desk: natively by `exposedTo` (the
-// desk discovers them with getTools({ fromOrigins })); with the polyfill, which refuses
-// exposedTo, over the broker's MessageChannel, served from this page.
+// desk discovers them with getTools({ fromOrigins })); without native WebMCP over the broker's
+// MessageChannel, served from this page's own surface (desk-channel.ts), since the polyfill
+// refuses to run in a cross-origin frame.
 import '@warrant/ui/tokens.css';
 import './partner.css';
 import { render, type ComponentType } from 'preact';
 import { SITES } from '@warrant/config';
 import { bootSurface } from '@warrant/ui';
-import { connect } from '@warrant/webmcp';
+import { connect, type Connection } from '@warrant/webmcp';
 import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
 import type { PartnerDefinition } from './definition.ts';
 import { isFramed } from './framing.ts';
@@ -24,6 +25,11 @@ export interface PartnerPageParts<D> {
   readonly Panels: ComponentType<PanelsProps<D>>;
 }
 
+const CHANNEL_ONLY: Connection = {
+  mode: 'unavailable',
+  reason: "Inside the desk's frame this browser's WebMCP (the polyfill) cannot register tools, so the desk reaches this site's tools over its own channel.",
+  webmcp: null,
+};
 const NOT_SAVED = 'This browser would not open storage for this site: changes last only as long as this tab.';
 // How often an idle page checks the log and that "today" is still today (a page left open overnight).
 const CATCH_UP_MS = 60_000;
@@ -40,19 +46,24 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
     tabs: broadcastTabSignal(`warrant-${site.name}-log`),
     ...(stored ? {} : { notice: NOT_SAVED }),
   });
-  const offerToDesk = framed && connection.mode === 'native';
+  const channelled = framed && connection.mode === 'polyfill';
+  const rows = partnerRows(definition, partner);
   const booted = bootSurface({
-    rows: partnerRows(definition, partner),
+    rows,
     state: partner.state,
-    connection,
+    connection: channelled ? CHANNEL_ONLY : connection,
     document,
-    ...(offerToDesk ? { exposedTo: [SITES.desk.origin] } : {}),
+    ...(framed && connection.mode === 'native' ? { exposedTo: [SITES.desk.origin] } : {}),
   });
 
   const root = document.getElementById('app') as HTMLElement;
   root.replaceChildren();
   render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />, root);
-  const channel = framed && connection.mode === 'polyfill' ? (await import('./desk-channel.ts')).serveDesk(connection.webmcp, SITES.desk.origin) : null;
+  const mounted = booted.mount.peek();
+  const channel =
+    channelled && mounted
+      ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, state: () => partner.state.peek(), origin: site.origin, deskOrigin: SITES.desk.origin })
+      : null;
 
   const catchUp = (): void => void partner.catchUp();
   setInterval(catchUp, CATCH_UP_MS);

@@ -90,7 +90,7 @@ describe('the pantry', () => {
     expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { reservation: done.result?.['reservation'], released: 3 } });
     expect(available(site.state.value.domain, 'family', 'halal')).toBe(6);
     expect(await names()).not.toContain('release_parcels');
-    expect(await site.write('release_parcels', write({ reservation: done.result?.['reservation'] }), 'agent', new AbortController().signal)).toMatchObject({
+    expect(await site.write({ tool: 'release_parcels', input: write({ reservation: done.result?.['reservation'] }), caller: 'agent', channel: 'webmcp', signal: new AbortController().signal })).toMatchObject({
       ok: false,
       code: 'NOTHING_HELD',
     });

@@ -1,4 +1,5 @@
 import type { ServedWrite } from '../partner-state.ts';
+import { callerWords } from './caller-words.ts';
 
 /** The last write served, in one line a screen reader hears as it lands. */
 export function LatestWrite({ served, titles }: { readonly served: readonly ServedWrite[]; readonly titles: ReadonlyMap<string, string> }) {
@@ -7,7 +8,7 @@ export function LatestWrite({ served, titles }: { readonly served: readonly Serv
     <p class="latest-write" id="latest-write" role="status" data-receipt={last?.receipt.id ?? ''}>
       {last ? (
         <>
-          <strong>Latest:</strong> {titles.get(last.tool) ?? last.tool} for request <code>{last.receipt.request}</code>, {last.caller === 'agent' ? 'asked by an agent' : 'by a person'}. {last.message}
+          <strong>Latest:</strong> {titles.get(last.tool) ?? last.tool} for request <code>{last.receipt.request}</code>, {callerWords(last)}. {last.message}
         </>
       ) : (
         'No writes served yet this week.'

@@ -1,4 +1,5 @@
 import type { ServedWrite } from '../partner-state.ts';
+import { callerWords } from './caller-words.ts';
 
 export interface ReceiptsPanelProps {
   readonly served: readonly ServedWrite[];
@@ -34,7 +35,7 @@ export function ReceiptsPanel({ served, titles }: ReceiptsPanelProps) {
                   <strong>{titles.get(write.tool) ?? write.tool}</strong> for request <code>{write.receipt.request}</code>
                   <span class="fine-print">
                     {' '}
-                    · {time(write.at)} · {write.caller === 'agent' ? 'by an agent' : 'by a person'}
+                    · {time(write.at)} · {callerWords(write)}
                   </span>
                 </p>
                 <p class="receipt-message">{write.message}</p>
