@@ -1,0 +1,5 @@
+import { startPartner } from '@warrant/partner-kit';
+import { RidesPanels } from './components/rides-panels.tsx';
+import { rides } from './domain/rides.ts';
+
+await startPartner(rides, { Panels: RidesPanels });
