@@ -15,8 +15,9 @@ export interface RowProblem {
 
 const TOKEN = /^(?:[A-Za-z0-9][A-Za-z0-9._:@/+-]*)?$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
-const SURROGATE = /[\uD800-\uDFFF]/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Any surrogate, paired or not: the quick test before looking for a lone one. */
+export const SURROGATE = /[\uD800-\uDFFF]/;
 const NAMES = new Set<string>(LEDGER_FIELDS.map((field) => field.name));
 
 /** Index of the first unpaired UTF-16 surrogate, or -1. */
@@ -37,16 +38,30 @@ export function loneSurrogateAt(text: string): number {
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A real instant written exactly as toISOString writes it: not 2026-02-30, not hour 24. */
-export function isInstant(value: string): boolean {
-  const parts = ISO_INSTANT.exec(value);
-  if (!parts) return false;
-  const year = Number(parts[1]);
-  const month = Number(parts[2]);
+/** The number written by `length` ASCII digits of `text` from `at`. */
+function digits(text: string, at: number, length: number): number {
+  let value = 0;
+  for (let index = at; index < at + length; index += 1) value = value * 10 + text.charCodeAt(index) - 48;
+  return value;
+}
+
+/**
+ * Whether the 24 characters of `text` from `at`, already known to have the shape
+ * YYYY-MM-DDTHH:MM:SS.sssZ, name a real instant: not 2026-02-30, not hour 24. Read digit by
+ * digit, since every row of every ledger read or written passes through here.
+ */
+export function isInstantAt(text: string, at: number): boolean {
+  const year = digits(text, at, 4);
+  const month = digits(text, at + 5, 2);
+  const day = digits(text, at + 8, 2);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-  const day = Number(parts[3]);
-  return day >= 1 && day <= days && Number(parts[4]) <= 23 && Number(parts[5]) <= 59 && Number(parts[6]) <= 59;
+  return day >= 1 && day <= days && digits(text, at + 11, 2) <= 23 && digits(text, at + 14, 2) <= 59 && digits(text, at + 17, 2) <= 59;
+}
+
+/** A real instant written exactly as toISOString writes it. */
+export function isInstant(value: string): boolean {
+  return ISO_INSTANT.test(value) && isInstantAt(value, 0);
 }
 
 type Check = (value: unknown) => boolean;
@@ -129,9 +144,20 @@ export function rowProblem(row: unknown): RowProblem | null {
 /** The first problem with a draft: required fields present, optional ones valid when given, sealed ones absent. */
 export function draftProblem(draft: unknown): RowProblem | null {
   if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) return { field: null, reason: `expected a row object, got ${describe(draft)}` };
+  const values = draft as Record<string, unknown>;
+  let valid = true;
+  let present = 0;
+  for (let index = 0; valid && index < LEDGER_FIELDS.length; index += 1) {
+    const field = LEDGER_FIELDS[index] as FieldDeclaration;
+    const value = values[field.name];
+    if (value !== undefined) present += 1;
+    valid = field.given === 'sealed' ? value === undefined : (value === undefined && field.given === 'optional') || (FIELD_CHECKS[index] as Check)(value);
+  }
+  // Every append passes through here: valid fields and no other keys is the common case, and
+  // words are found only for a draft that fails.
+  if (valid && Object.keys(values).length === present) return null;
   const unknown = unknownKey(draft);
   if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field` };
-  const values = draft as Record<string, unknown>;
   for (const field of LEDGER_FIELDS) {
     const value = values[field.name];
     if (field.given === 'sealed') {

@@ -19,6 +19,20 @@ export function sha256HexOfBytes(bytes: Uint8Array): string {
   return bytesToHex(digest);
 }
 
+const HEX_DIGITS = new TextEncoder().encode('0123456789abcdef');
+
+/** Whether SHA-256 of `message` is the 64 lowercase hex digits found in `ascii` from `at`. */
+export function sha256MatchesHexAt(message: Uint8Array, ascii: Uint8Array, at: number): boolean {
+  fresh._cloneInto(working);
+  working.update(message);
+  working.digestInto(digest);
+  for (let index = 0; index < 32; index += 1) {
+    const byte = digest[index] as number;
+    if (ascii[at + 2 * index] !== HEX_DIGITS[byte >> 4] || ascii[at + 2 * index + 1] !== HEX_DIGITS[byte & 15]) return false;
+  }
+  return true;
+}
+
 /** SHA-256 of the UTF-8 bytes of `text`, as 64 lowercase hex digits. */
 export function sha256HexOf(text: string): string {
   // UTF-8 takes at most 3 bytes per UTF-16 code unit.

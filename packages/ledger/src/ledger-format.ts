@@ -1,22 +1,25 @@
 // The desk ledger as an append-only log's format: a draft is checked, given its seq and (if it
 // has none) its time, and sealed into the chain under the log's lock, so two tabs can never give
 // two rows one seq. Read back on open, a row must parse, hold its own seq and match its chain.
-import { chainOf, sealRow } from './chain.ts';
+import { chainOf } from './chain.ts';
 import { draftProblem, rowProblem } from './field-check.ts';
 import { LEDGER_FIELDS, type ChainedFields, type LedgerDraft, type LedgerRow } from './fields.ts';
 import type { LogFormat } from './log-format.ts';
 import { refuse } from './refusal.ts';
 
-/** A checked draft with every field but the chain, in the declaration's order. */
-function completed(draft: LedgerDraft, seq: number, clock: () => Date): ChainedFields {
+/**
+ * A checked draft as the row stored at `seq` after `prev`: every field in the declaration's
+ * order, absent ones filled, and its chain. Built as one object, since every append makes one.
+ */
+function sealed(draft: LedgerDraft, seq: number, prev: string, clock: () => Date): LedgerRow {
   const values = draft as Readonly<Record<string, unknown>>;
   const row: Record<string, unknown> = {};
   for (const field of LEDGER_FIELDS) {
-    if (field.name === 'chain') continue;
     if (field.name === 'seq') row['seq'] = seq;
-    else row[field.name] = values[field.name] ?? (field.kind === 'timestamp' ? clock().toISOString() : '');
+    else if (field.name !== 'chain') row[field.name] = values[field.name] ?? (field.kind === 'timestamp' ? clock().toISOString() : '');
   }
-  return row as ChainedFields;
+  row['chain'] = chainOf(prev, row as unknown as ChainedFields);
+  return row as unknown as LedgerRow;
 }
 
 export function ledgerLogFormat(clock: () => Date): LogFormat<LedgerDraft, LedgerRow> {
@@ -29,7 +32,7 @@ export function ledgerLogFormat(clock: () => Date): LogFormat<LedgerDraft, Ledge
           reason: problem.reason,
         });
       }
-      const row = sealRow(at.prev, completed(draft, at.seq, clock));
+      const row = sealed(draft, at.seq, at.prev, clock);
       return { ok: true, record: row, head: row.chain };
     },
     read(value, at) {

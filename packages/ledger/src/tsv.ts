@@ -5,7 +5,8 @@
 // serialise ∘ parse the identity on bytes.
 import { fieldProblem, rowProblem, type RowProblem } from './field-check.ts';
 import { LEDGER_FIELDS, type ChainedFields, type FieldDeclaration, type LedgerFieldName, type LedgerRow } from './fields.ts';
-import { escapeField, unescapeField } from './escape.ts';
+import { ByteWriter } from './byte-writer.ts';
+import { unescapeField } from './escape.ts';
 import { isWellFormedLine } from './line-pattern.ts';
 import { refuse, type LedgerRefusal } from './refusal.ts';
 
@@ -30,31 +31,48 @@ export class LedgerRowError extends Error {
 const CANONICAL_SEQ = /^[1-9][0-9]*$/;
 
 const CHAINED = LEDGER_FIELDS.slice(0, -1).map((field) => ({ name: field.name as keyof ChainedFields, escaped: field.kind === 'text' }));
+const TAB = 0x09;
+const LF = 0x0a;
 
-/** The first 16 fields as the chain hashes them: escaped and TAB-joined. */
-export function serialiseChained(row: ChainedFields): string {
-  // Appending to one string is measurably faster here than joining an array.
-  let line = '';
+/** Writes the first 16 fields as the chain hashes them: escaped and TAB-joined. */
+export function writeChained(writer: ByteWriter, row: ChainedFields): void {
   for (let index = 0; index < CHAINED.length; index += 1) {
     const { name, escaped } = CHAINED[index] as (typeof CHAINED)[number];
+    if (index > 0) writer.byte(TAB);
     const value = String(row[name]);
-    line += index === 0 ? value : `\t${escaped ? escapeField(value) : value}`;
+    if (escaped) writer.escaped(value);
+    else writer.text(value);
   }
-  return line;
+}
+
+const writer = new ByteWriter();
+const decoder = new TextDecoder();
+
+function writeRow(row: LedgerRow, position: number): void {
+  const problem = rowProblem(row);
+  if (problem) throw new LedgerRowError(position, problem);
+  writeChained(writer, row);
+  writer.byte(TAB);
+  writer.text(row.chain);
 }
 
 /** One row as one line, without its LF. Throws LedgerRowError for a row that could not be read back. */
 export function serialiseRow(row: LedgerRow, position = 1): string {
-  const problem = rowProblem(row);
-  if (problem) throw new LedgerRowError(position, problem);
-  return `${serialiseChained(row)}\t${row.chain}`;
+  writer.reset();
+  writeRow(row, position);
+  return decoder.decode(writer.view());
 }
 
 /** The whole ledger as TSV text. Throws LedgerRowError naming the first row that could not be read back. */
 export function serialiseLedger(rows: readonly LedgerRow[]): string {
-  const lines = [LEDGER_HEADER];
-  rows.forEach((row, index) => lines.push(serialiseRow(row, index + 1)));
-  return `${lines.join('\n')}\n`;
+  writer.reset();
+  writer.text(LEDGER_HEADER);
+  writer.byte(LF);
+  for (let index = 0; index < rows.length; index += 1) {
+    writeRow(rows[index] as LedgerRow, index + 1);
+    writer.byte(LF);
+  }
+  return decoder.decode(writer.view());
 }
 
 export type LineReading = { readonly ok: true; readonly row: LedgerRow } | { readonly ok: false; readonly problem: RowProblem };

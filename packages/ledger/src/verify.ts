@@ -13,7 +13,7 @@
 // the caller knows the head it should end at (`head`).
 import { chainOf, GENESIS } from './chain.ts';
 import { rowProblem } from './field-check.ts';
-import { sha256HexOfBytes } from './hash.ts';
+import { sha256MatchesHexAt } from './hash.ts';
 import type { LedgerFieldName, LedgerRow } from './fields.ts';
 import { isWellFormedLine } from './line-pattern.ts';
 import { decodeLedgerBytes, LEDGER_HEADER, parseLedger, readLine } from './tsv.ts';
@@ -102,9 +102,12 @@ function walkText(input: string | Uint8Array, start: Start): Verification {
   let byteAt = bytes.indexOf(0x0a) + 1;
 
   // The hash input is the previous chain, TAB, then the line's bytes up to its last TAB: exactly
-  // the first 16 fields as serialised, since the line parsed and so was written by serialising.
+  // the first 16 fields as serialised, since the line is well formed and so was written by
+  // serialising. A well-formed line starts with its seq and ends with its 64-digit chain, which
+  // is compared as bytes where it lies; nothing is copied out of a line that verifies.
   encoder.encodeInto(`${start.chain}\t`, scratch);
-  let prev = start.chain;
+  let prevEnd = -1;
+  const prevChain = () => (prevEnd === -1 ? start.chain : text.slice(prevEnd - 64, prevEnd));
   let index = 0;
   while (textAt < text.length) {
     const textEnd = text.indexOf('\n', textAt);
@@ -114,23 +117,31 @@ function walkText(input: string | Uint8Array, start: Start): Verification {
       const reading = readLine(line);
       return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
     }
-    // A well-formed line starts with its seq and ends with its 64-digit chain.
-    const seq = Number(line.slice(0, line.indexOf('\t')));
-    const chain = line.slice(-64);
     const lastTab = byteEnd - 65;
     const length = lastTab - byteAt;
     if (scratch.length < 65 + length) scratch = growScratch(65 + length);
     scratch.set(bytes.subarray(byteAt, lastTab), 65);
-    if (seq !== start.seq + index + 1 || sha256HexOfBytes(scratch.subarray(0, 65 + length)) !== chain) {
-      return classify(readAll(text), index, prev, start);
+    if (leadingNumber(line) !== start.seq + index + 1 || !sha256MatchesHexAt(scratch.subarray(0, 65 + length), bytes, lastTab + 1)) {
+      return classify(readAll(text), index, prevChain(), start);
     }
     scratch.set(bytes.subarray(lastTab + 1, byteEnd), 0);
-    prev = chain;
+    prevEnd = textEnd;
     index += 1;
     textAt = textEnd + 1;
     byteAt = byteEnd + 1;
   }
-  return { ok: true, rows: index, head: prev };
+  return { ok: true, rows: index, head: prevChain() };
+}
+
+/** The digits a line starts with, as a number. */
+function leadingNumber(line: string): number {
+  let value = 0;
+  for (let index = 0; index < line.length; index += 1) {
+    const digit = line.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 function growScratch(size: number): Uint8Array<ArrayBuffer> {
