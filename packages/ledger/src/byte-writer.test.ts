@@ -4,7 +4,7 @@ import { ByteWriter } from './byte-writer.ts';
 import { escapeField } from './escape.ts';
 import { detailText } from './testing/rows.ts';
 
-const decoder = new TextDecoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 describe('ByteWriter', () => {
   it('writes text as UTF-8 and escaped text as escapeField writes it, whatever came before', () => {

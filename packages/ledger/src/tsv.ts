@@ -46,8 +46,7 @@ export function writeChained(writer: ByteWriter, row: ChainedFields): void {
 }
 
 const writer = new ByteWriter();
-const decoder = new TextDecoder();
-
+/** Strict UTF-8 that keeps a byte-order mark as a character, so it is refused rather than silently dropped. */
 function writeRow(row: LedgerRow, position: number): void {
   const problem = rowProblem(row);
   if (problem) throw new LedgerRowError(position, problem);
@@ -60,7 +59,7 @@ function writeRow(row: LedgerRow, position: number): void {
 export function serialiseRow(row: LedgerRow, position = 1): string {
   writer.reset();
   writeRow(row, position);
-  return decoder.decode(writer.view());
+  return DECODER.decode(writer.view());
 }
 
 /** The whole ledger as TSV text. Throws LedgerRowError naming the first row that could not be read back. */
@@ -72,7 +71,7 @@ export function serialiseLedger(rows: readonly LedgerRow[]): string {
     writeRow(rows[index] as LedgerRow, index + 1);
     writer.byte(LF);
   }
-  return decoder.decode(writer.view());
+  return DECODER.decode(writer.view());
 }
 
 export type LineReading = { readonly ok: true; readonly row: LedgerRow } | { readonly ok: false; readonly problem: RowProblem };
