@@ -46,7 +46,9 @@ export function writeChained(writer: ByteWriter, row: ChainedFields): void {
 }
 
 const writer = new ByteWriter();
-/** Strict UTF-8 that keeps a byte-order mark as a character, so it is refused rather than silently dropped. */
+/** Strict UTF-8 that keeps a byte-order mark as a character: written back as it was, refused where a header is due. */
+const DECODER = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 function writeRow(row: LedgerRow, position: number): void {
   const problem = rowProblem(row);
   if (problem) throw new LedgerRowError(position, problem);
@@ -117,8 +119,6 @@ function lineProblem(line: string): RowProblem {
   }
   return { field: null, reason: 'the line is not one a row serialises to' };
 }
-
-const DECODER = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export type TextReading = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly line: number };
 
