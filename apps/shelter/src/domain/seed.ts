@@ -1,9 +1,8 @@
 // The shelter's week as it is seeded. Loaded only when a new week is seeded, and it imports
 // nothing at run time, so it shares no code with the page.
 import type { SeedCalendar } from '@warrant/partner-kit';
-import { BEDS } from './catalogue.ts';
 import { NOTES } from './notes.ts';
-import { OUT_OF_SERVICE, TAKEN } from './seed-data.ts';
+import { BEDS, OUT_OF_SERVICE, TAKEN } from './seed-data.ts';
 import type { ShelterData } from './state.ts';
 
 export function seedShelter(calendar: SeedCalendar): ShelterData {

@@ -1,0 +1,5 @@
+import { startPartner } from '@warrant/partner-kit';
+import { ColdchainPanels } from './components/coldchain-panels.tsx';
+import { coldchain } from './domain/coldchain.ts';
+
+await startPartner(coldchain, { Panels: ColdchainPanels });
