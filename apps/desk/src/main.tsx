@@ -13,7 +13,7 @@ import { humanActs } from './human-acts.ts';
 import { RELIEF_SCENARIO } from './scenario/relief-scenario.ts';
 import { createScenarioRunner } from './scenario/scenario-runner.ts';
 import { openDeskStores } from './stores.ts';
-import { verbCallRow } from './verbs/verb-record.ts';
+import { refusedCallRow } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
 
@@ -39,7 +39,16 @@ const desk = createDeskRuntime({
   connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
 });
 
-const surface = bootSurface({ rows: deskRows(desk), state: desk.state, connection, document, onCall: (call) => desk.record(verbCallRow(call)) });
+const surface = bootSurface({
+  rows: deskRows(desk),
+  state: desk.state,
+  connection,
+  document,
+  onCall: (call) => {
+    const row = refusedCallRow(call);
+    if (row) desk.record(row);
+  },
+});
 
 const runner = createScenarioRunner({
   scenario: RELIEF_SCENARIO,

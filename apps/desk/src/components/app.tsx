@@ -29,15 +29,17 @@ export function App({ view }: { view: DeskView }) {
         </p>
       ) : null}
       <main class="layout">
-        <div class="work-col">
+        <div class="work-col work-top">
           <RunnerPanel view={view} />
           <ApprovalCards view={view} />
+        </div>
+        <LedgerPanel view={view} />
+        <div class="work-col work-rest">
           <QueuePanel view={view} />
           <LeasesPanel view={view} />
           <CapacityPanel view={view} />
           <VerbsPanel view={view} />
         </div>
-        <LedgerPanel view={view} />
       </main>
     </div>
   );

@@ -55,9 +55,10 @@ function LeaseRow({ view, lease }: { view: DeskView; lease: Lease }) {
 }
 
 export function LeasesPanel({ view }: { view: DeskView }) {
-  const leases = [...view.desk.state.value.leases].reverse();
+  const leases = view.desk.state.value.leases;
+  // Open leases in the order they were opened, as their frames are stacked; ended ones newest first.
   const live = leases.filter((lease) => !isTerminal(lease.state));
-  const ended = leases.filter((lease) => isTerminal(lease.state));
+  const ended = leases.filter((lease) => isTerminal(lease.state)).reverse();
   return (
     <section class="panel leases" id="leases" aria-labelledby="leases-heading">
       <h2 id="leases-heading">

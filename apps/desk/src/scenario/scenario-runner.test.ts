@@ -40,6 +40,21 @@ describe('the relief scenario runner', () => {
     expect(test.desk.rows.value.filter((row) => row.event === 'approval_granted')[0]).toMatchObject({ actor: 'human', channel: 'ui' });
   });
 
+  it('waits for the approved run to end before it closes its own leases', async () => {
+    test = await openTestDesk({ partner: { shelter: { beforeCommit: () => new Promise((resolve) => setTimeout(resolve, 30)) } } });
+    const runner = runnerOn(test);
+    const done = runner.start();
+    await until(() => runner.view.value.status === 'awaiting_approval');
+    const approved = test.acts.approve('A-1');
+    expect((await done).status).toBe('done');
+    expect(await approved).toMatchObject({ ok: true, run: { status: 'done' } });
+    const rows = test.desk.rows.value;
+    const finished = rows.find((row) => row.event === 'plan_finished')?.seq ?? Infinity;
+    const closedByRunner = rows.filter((row) => row.event === 'lease_closed' && row.actor === 'runner').map((row) => row.seq);
+    expect(closedByRunner).toHaveLength(2);
+    expect(closedByRunner.every((seq) => seq > finished)).toBe(true);
+  });
+
   it('a rejection ends the plan; the runner still closes its leases', async () => {
     test = await openTestDesk();
     const runner = runnerOn(test);

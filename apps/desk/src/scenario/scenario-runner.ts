@@ -54,11 +54,12 @@ function outcomeOf(result: ToolResult): string {
   return typeof said === 'string' ? said : 'Done.';
 }
 
-/** Settles once the approval is no longer pending and no run of its plan is under way. */
+/** Settles once a person has decided the approval and, if they approved it, its run has ended. */
 function decided(state: ReadonlySignal<DeskState>, approval: string, abort: AbortSignal): Promise<void> {
+  // `approved` lasts while the run it started executes; the gate marks it `used` when the run ends.
   const settled = (value: DeskState): boolean => {
     const found = value.approvals.find((candidate) => candidate.id === approval);
-    return !found || (found.status !== 'pending' && !value.runs.some((run) => run.approval === approval && run.status === 'running'));
+    return !found || (found.status !== 'pending' && found.status !== 'approved');
   };
   return new Promise((resolve) => {
     if (settled(state.value)) return resolve();

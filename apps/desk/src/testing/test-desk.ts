@@ -12,7 +12,7 @@ import type { DeskState } from '../domain/state.ts';
 import { humanActs, type HumanActs } from '../human-acts.ts';
 import { openDeskStores, type DeskStores } from '../stores.ts';
 import { deskRows } from '../verbs/desk-rows.ts';
-import { verbCallRow } from '../verbs/verb-record.ts';
+import { refusedCallRow } from '../verbs/verb-record.ts';
 
 export interface TestDesk {
   readonly desk: DeskRuntime;
@@ -68,7 +68,15 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
   };
   const desk = createDeskRuntime({ ledger: stores.ledger, log: stores.log, events: stores.events, acting: options.acting ?? true, container, connect, clock });
   const memory = memoryWebMcp();
-  const surface = createSurface<DeskState>({ rows: deskRows(desk), state: () => desk.state.value, webmcp: memory.webmcp, onCall: (call) => desk.record(verbCallRow(call)) });
+  const surface = createSurface<DeskState>({
+    rows: deskRows(desk),
+    state: () => desk.state.value,
+    webmcp: memory.webmcp,
+    onCall: (call) => {
+      const row = refusedCallRow(call);
+      if (row) desk.record(row);
+    },
+  });
   const stop = desk.state.subscribe(() => surface.update());
   await surface.reconcile();
   const idle = async (): Promise<void> => {

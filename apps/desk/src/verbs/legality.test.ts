@@ -74,6 +74,15 @@ describe('the desk registers a verb only while it is in order', () => {
   });
 });
 
+describe('a call the kernel refuses before any verb runs is still a ledger row', () => {
+  it('a runner calling commit_plan out of order is refused NOT_IN_ORDER, and the refusal is recorded as the runner\'s', async () => {
+    test = await openTestDesk();
+    const refused = await test.as({ caller: 'runner', channel: 'scenario' }, 'commit_plan', { plan: 'P-1' });
+    expect(refused).toMatchObject({ ok: false, code: 'NO_DRAFTED_PLAN' });
+    expect(test.desk.rows.value).toEqual([expect.objectContaining({ event: 'verb_called', actor: 'runner', channel: 'scenario', verb: 'commit_plan', plan: 'P-1', status: 'refused', detail: 'code=NO_DRAFTED_PLAN' })]);
+  });
+});
+
 describe('schemas refuse bad input before any verb runs', () => {
   it('free text with a control character, or only spaces, is refused naming the field; nothing is queued', async () => {
     test = await openTestDesk();

@@ -22,6 +22,14 @@ export function statusOf(result: ToolResult): Status {
   return 'refused';
 }
 
+/**
+ * The row for a call the kernel refused before any verb body ran (out of order, bad input);
+ * null for a call a body answered, which recorded its own row before answering.
+ */
+export function refusedCallRow(call: CallRecord): DeskRow | null {
+  return noteOf(call.result) ? null : verbCallRow(call);
+}
+
 export function verbCallRow(call: CallRecord): DeskRow {
   const who = whoCalled(call.caller, call.channel);
   const note = noteOf(call.result);

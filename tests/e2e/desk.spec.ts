@@ -1,0 +1,246 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { COMMIT_NEXT } from '@warrant/broker';
+import { insecureOriginOf, SITES } from '@warrant/config';
+import { LEDGER_FIELDS, parseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
+import { agentFor, laneOf, type Agent } from './agent.ts';
+import { launchWithInsecureHost } from './launch.ts';
+
+// The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
+// framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
+// the page's world with the polyfill); the person is a click on the page. What the test checks
+// afterwards it reads from the ledger the page exports, as anyone checking the desk would.
+
+const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
+
+/** Today's local date: the partners' week starts today, so a plan for tonight is for this date. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The first day from today the pantry is open (it is closed on Sundays). */
+function pickupDay(): string {
+  const day = new Date();
+  if (day.getDay() === 0) day.setDate(day.getDate() + 1);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+function plan(): object[] {
+  return [
+    { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: pickupDay() } },
+    { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } },
+  ];
+}
+
+const EVERY_HOP = ['lease_opened', 'frame_mounted', 'tools_discovered', 'tool_invoked', 'tool_result', 'approval_raised', 'approval_granted', 'frame_unmounted', 'lease_closed'];
+
+async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
+  await page.goto(`${origin}/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+}
+
+function ok(result: unknown): Record<string, unknown> {
+  expect(result).toMatchObject({ ok: true });
+  return result as Record<string, unknown>;
+}
+
+/** The agent's part, up to the halt: intake, read leases on both partners, capacity, draft, commit. */
+async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, unknown>> {
+  await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
+  const intake = ok(await agent.call('intake_request', { ...FAMILY, deadline: `${today()}T21:00` }));
+  const request = (intake['request'] as { id: string }).id;
+  await expect.poll(() => agent.names()).toContain('open_lease');
+  for (const partner of ['pantry', 'shelter']) {
+    const opened = ok(await agent.call('open_lease', { partner, purpose: 'read_capacity', ttl: 240, request }));
+    expect(opened['lease']).toMatchObject({ partner, purpose: 'read_capacity', state: 'active' });
+  }
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+  await expect.poll(() => agent.names()).toContain('find_capacity');
+  const capacity = ok(await agent.call('find_capacity', { request }));
+  expect(String(capacity['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>/);
+  expect(capacity['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', tool: 'list_bed_availability', ok: true })]));
+  await expect.poll(() => agent.names()).toContain('draft_plan');
+  const drafted = ok(await agent.call('draft_plan', { request, label: 'Food and a family room for tonight', steps: plan() }));
+  await expect.poll(() => agent.names()).toContain('commit_plan');
+  const halt = ok(await agent.call('commit_plan', { plan: (drafted['plan'] as { id: string }).id }));
+  expect(halt).toMatchObject({ status: 'awaiting_human_approval', approval_id: 'A-1', digest: drafted['digest'], nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false } });
+  expect(halt['next']).toBe(COMMIT_NEXT);
+  return halt;
+}
+
+async function exportedLedger(page: Page): Promise<{ text: string; rows: LedgerRow[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
+  const text = readFileSync(await download.path(), 'utf8');
+  const parsed = parseLedger(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return { text, rows: parsed.rows };
+}
+
+function expectVerifiedWith17Fields(text: string, rows: readonly LedgerRow[]): void {
+  expect(verifyLedger(text)).toMatchObject({ ok: true, rows: rows.length });
+  const lines = text.trimEnd().split('\n');
+  expect(lines[0]).toBe(LEDGER_FIELDS.map((field) => field.name).join('\t'));
+  expect(lines.slice(1).every((line) => line.split('\t').length === 17)).toBe(true);
+}
+
+test('an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop', async ({ page }, testInfo) => {
+  await openDesk(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await agentToTheHalt(page, agent);
+  // The halt: an approval waits on the page, and no tool can decide it.
+  const card = page.locator('#approval-A-1');
+  await expect(card).toHaveAttribute('data-status', 'pending');
+  await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
+  await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
+  const names = await agent.names();
+  expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
+  // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
+  const refused = await agent.call('open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request: 'R-1' });
+  expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+
+  await card.locator('button.approve').click();
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  await expect(card.locator('li[data-step]')).toHaveCount(2);
+  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+  // The write landed at the shelter, and its own page, in the frame the read lease keeps, says so.
+  const shelter = page.frameLocator('#partner-frames iframe[data-partner="shelter"]');
+  await expect(shelter.locator('body')).toContainText(/held/i);
+  await expect(shelter.locator('body')).toContainText('R-1');
+
+  await expect.poll(() => agent.names()).toContain('close_lease');
+  for (const lease of ['L-1', 'L-2']) ok(await agent.call('close_lease', { lease }));
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+  await expect(page.locator('#live-lease-count')).toHaveText('0');
+
+  const { text, rows } = await exportedLedger(page);
+  expectVerifiedWith17Fields(text, rows);
+  for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
+  const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
+  expect(writes).toHaveLength(2);
+  for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
+  expect(rows.filter((row) => row.event === 'verb_called' && row.actor === 'agent').every((row) => row.channel === 'webmcp')).toBe(true);
+  expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({ actor: 'human', channel: 'ui', approval: 'A-1' });
+  expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({ actor: 'agent', to: 'shelter', policy: 'deny' });
+  const shapes = rows.filter((row) => row.event === 'tool_result').map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
+  expect(shapes.every((shape) => shape !== undefined)).toBe(true);
+  await page.click('#verify-ledger');
+  await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
+});
+
+test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({ page }) => {
+  await openDesk(page);
+  await page.click('#run-scenario');
+  const runner = page.locator('#runner');
+  await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+  const card = page.locator('#approval-A-1');
+  await expect(card).toHaveClass(/highlight/);
+  await expect(card.locator('.callout')).toContainText('Nothing has been written at any partner');
+  await page.click('#go-to-approval');
+  await expect(card.locator('button.approve')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(runner).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
+  await expect(page.locator('#live-lease-count')).toHaveText('0');
+  const { text, rows } = await exportedLedger(page);
+  expectVerifiedWith17Fields(text, rows);
+  for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
+  const calls = rows.filter((row) => row.event === 'verb_called');
+  expect(calls.map((row) => row.verb)).toEqual(['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease', 'close_lease']);
+  expect(calls.every((row) => row.actor === 'runner' && row.channel === 'scenario')).toBe(true);
+});
+
+test('a changed argument after commit voids the approval, and nothing runs', async ({ page }, testInfo) => {
+  await openDesk(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await agentToTheHalt(page, agent);
+  const [pantryStep, shelterStep] = plan() as [object, { args: object }];
+  const revised = ok(await agent.call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food and a family room for tonight', steps: [pantryStep, { ...shelterStep, args: { ...shelterStep.args, count: 2 } }] }));
+  expect(revised).toMatchObject({ approvals_void: ['A-1'], approvals_kept: [] });
+  const card = page.locator('#approval-A-1');
+  await expect(card).toHaveAttribute('data-status', 'void');
+  await expect(card.locator('button.approve')).toHaveCount(0);
+  const { rows } = await exportedLedger(page);
+  expect(rows.some((row) => row.event === 'approval_void' && row.approval === 'A-1')).toBe(true);
+  expect(rows.some((row) => row.event === 'tool_invoked' && row.approval === 'A-1')).toBe(false);
+});
+
+test('a reload keeps the ledger and the pending approval; the leases that were live end failed', async ({ page }, testInfo) => {
+  await openDesk(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await agentToTheHalt(page, agent);
+  const before = Number(await page.locator('#ledger-count').textContent());
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+  await expect(page.locator('#live-lease-count')).toHaveText('0');
+  await expect.poll(async () => Number(await page.locator('#ledger-count').textContent())).toBe(before + 2);
+  const { text, rows } = await exportedLedger(page);
+  expectVerifiedWith17Fields(text, rows);
+  expect(rows.slice(-2).map((row) => [row.event, row.lease, row.detail])).toEqual([
+    ['lease_failed', 'L-1', 'reason="the page went away"'],
+    ['lease_failed', 'L-2', 'reason="the page went away"'],
+  ]);
+  // The approval raised before the reload still runs the plan, under new leases.
+  await page.locator('#approval-A-1 button.approve').click();
+  await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+});
+
+test('a second tab shows the same record read-only and says why', async ({ page, context }) => {
+  await openDesk(page);
+  const second = await context.newPage();
+  await openDesk(second);
+  await expect(second.locator('#read-only-notice')).toContainText('Another tab of this desk is the one acting');
+  await expect(second.locator('#run-scenario')).toBeDisabled();
+  await page.click('#run-scenario');
+  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+  await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+  await expect(second.locator('#approval-A-1 button.approve')).toBeDisabled();
+  await expect.poll(async () => Number(await second.locator('#ledger-count').textContent())).toBe(Number(await page.locator('#ledger-count').textContent()));
+  await second.close();
+});
+
+test('with no WebMCP at all the page still works for a person, and the runner still drives the verbs as itself', async ({}, testInfo) => {
+  // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither
+  // would a partner framed in it; the partner sites also admit only the desk's own origin as
+  // their embedder. So the runner's calls run through the same rows and are recorded as its own,
+  // and the lease it asks for fails for a reason the ledger states, which the runner reports.
+  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+  try {
+    const page = await browser.newPage();
+    await openDesk(page, insecureOriginOf('desk'));
+    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+    await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
+    await expect(page.locator('#in-order-count')).toHaveText('2');
+    await page.click('#run-scenario');
+    await expect(page.locator('#runner-steps li[data-step="intake"]')).toHaveAttribute('data-state', 'ok');
+    await expect(page.locator('#queue-count')).toHaveText('1');
+    await expect(page.locator('#runner')).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
+    await expect(page.locator('#runner-status')).toContainText('not discovered');
+    const { text, rows } = await exportedLedger(page);
+    expectVerifiedWith17Fields(text, rows);
+    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual([
+      'runner/scenario/intake_request/ok',
+      'runner/scenario/open_lease/refused',
+    ]);
+    expect(rows.find((row) => row.event === 'lease_failed')).toMatchObject({ lease: 'L-1', to: 'pantry', detail: expect.stringContaining('not discovered') });
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({ page }) => {
+  await openDesk(page);
+  await page.click('#run-scenario');
+  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).exclude('#partner-frames').analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
