@@ -203,7 +203,7 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await second.close();
 });
 
-test('with no WebMCP at all the page still works for a person, and the runner still drives the verbs as itself', async ({}, testInfo) => {
+test('with no WebMCP at all the page still works for a person, and the runner still drives the verbs as itself', async ({ browserName: _browserName }, testInfo) => {
   // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither
   // would a partner framed in it; the partner sites also admit only the desk's own origin as
   // their embedder. So the runner's calls run through the same rows and are recorded as its own,
