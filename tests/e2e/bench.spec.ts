@@ -159,3 +159,33 @@ test('with no WebMCP at all the bench still works and says so', async ({ browser
     await browser.close();
   }
 });
+
+test('losing the quorum never deadlocks the meeting: a question awaiting its vote can be adjourned', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await page.click('#checkpoint-widest');
+  await expectCount(page, agent, 17);
+  ok(await agent.call('move_to_lay_on_table', { mover: 'Ravi Subramaniam' }));
+  ok(await agent.call('second_pending_motion', { seconder: 'Inés Carvajal' }));
+  ok(await agent.call('set_members_present', { present: 4 }));
+  await expect.poll(() => agent.names()).toContain('move_to_adjourn');
+  expect(await agent.names()).not.toContain('record_vote_tally');
+  const plan = ok(await agent.call('explain_path_to', { goal: 'adjourn_cleanly' }));
+  expect(plan).toMatchObject({ found: true });
+  expect(String(plan['plan'])).toContain('Move to adjourn');
+});
+
+test('a question the chair put cannot be voted on once the quorum goes, and the planner does not propose it', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await page.click('#checkpoint-widest');
+  await expectCount(page, agent, 17);
+  await page.click('#put-the-question');
+  await expect.poll(() => agent.names()).toContain('record_vote_tally');
+  ok(await agent.call('set_members_present', { present: 4 }));
+  await expect.poll(() => agent.names()).not.toContain('record_vote_tally');
+  expect(await agent.names()).toContain('move_to_adjourn');
+  const plan = ok(await agent.call('explain_path_to', { goal: 'vote_on_the_main_motion' }));
+  expect(plan).toMatchObject({ found: false });
+  expect(String(plan['plan'])).toContain('RONR §40');
+});

@@ -77,7 +77,8 @@ export const VOTE_EFFECTS: Readonly<Record<Exclude<EffectId, 'OPEN_RULING'>, Vot
     const entry = state.table.find((t) => t.id === question.motionId) ?? state.table.at(-1);
     const taken = adoptAlone(state, question, tally, at, entry ? `Taken from the table: ${entry.id}.` : null);
     if (!entry) return { state: taken };
-    return { state: { ...taken, stack: entry.series, table: state.table.filter((t) => t !== entry) } };
+    // Only a question under debate can be laid on the table, so it comes back under debate.
+    return { state: { ...taken, stack: entry.series, table: state.table.filter((t) => t !== entry) }, phase: 'OPEN' };
   },
 
   // Whatever was pending stays on the stack as unfinished business, so the record still shows it.

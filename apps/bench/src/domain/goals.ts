@@ -7,7 +7,7 @@
 import type { GoalId } from './rulebook.ts';
 import { GOALS } from './rulebook.ts';
 import type { MeetingState } from './state.ts';
-import { top } from './state.ts';
+import { quorumPresent, top } from './state.ts';
 
 export interface CompiledGoal {
   readonly id: GoalId;
@@ -105,15 +105,20 @@ const DEFINITIONS: Readonly<Record<GoalId, Definition>> = {
     atLeast: (s) => (put(s) ? 0 : s.phase === 'ADJOURNED' ? Infinity : 1),
   }),
 
-  adjourn_cleanly: () => ({
+  adjourn_cleanly: (start) => ({
     reached: (s) => s.phase === 'ADJOURNED',
-    impossible: null,
+    // Attendance is the chair's count, never a planned move: a meeting not called to order stays
+    // so until members arrive.
+    impossible:
+      start.phase === 'PRE_MEETING' && !quorumPresent(start)
+        ? 'the meeting has not been called to order, and it cannot be without a quorum (RONR §40); there is nothing to adjourn until enough members are present'
+        : null,
     atLeast: (s) => {
       if (s.phase === 'ADJOURNED') return 0;
-      // Move to adjourn, second, put, vote.
+      // Call to order if need be, then move to adjourn, second, put, vote.
       const t = top(s);
       if (t?.motion === 'adjourn') return t.seconder === null ? 3 : 2 - saved(s);
-      return 4;
+      return s.phase === 'PRE_MEETING' ? 5 : 4;
     },
   }),
 };

@@ -45,6 +45,13 @@ export const GUARDS: Readonly<Record<GuardId, Guard>> = {
   debatableMotionPending: (s) =>
     s.stack.some((m) => MOTIONS[m.motion].debatable) ? null : 'No debatable question is pending, so there is no debate to close.',
 
+  // Adjournment outranks everything (§21), but nothing interrupts a vote the chair has put: it is
+  // in order again once that vote is recorded.
+  outranksTopAndNoVoteUnderway: (s, motion) =>
+    s.questionPut
+      ? `The chair has put the question on ${pendingNoun(s)} and the vote is being taken; nothing interrupts it, and adjournment is in order again once the vote is recorded.`
+      : GUARDS.outranksTop(s, motion),
+
   // Debate can close without a person (an undebatable motion seconded, the previous question
   // ordered), but the vote is taken only on a question the chair has put — a human act at the
   // bench that no tool performs.

@@ -23,7 +23,7 @@ const GRID: Readonly<Record<ToolName, string>> = {
   move_previous_question:        '  .    .     .    Y    .     .     .  ',
   move_to_lay_on_table:          '  .    .     .    Y    .     .     .  ',
   move_to_take_from_table:       '  .    Y     .    .    .     .     .  ',
-  move_to_adjourn:               '  .    Y     .    Y    .     .     .  ',
+  move_to_adjourn:               '  .    Y     .    Y    Y     .     .  ',
   raise_point_of_order:          '  .    Y     Y    Y    Y     .     .  ',
   record_chair_ruling:           '  .    Y     Y    Y    Y     Y     .  ',
   correct_last_entry:            '  .    Y     Y    Y    Y     Y     Y  ',
@@ -38,7 +38,7 @@ const cells = (tool: ToolName): boolean[] => GRID[tool].trim().split(/\s+/).map(
 const SUBQUORUM = ['move_to_adjourn', 'second_pending_motion', 'record_vote_tally', 'raise_point_of_order', 'record_chair_ruling', 'correct_last_entry', 'set_members_present'];
 
 function item(motion: MotionId, seconded = true): StackItem {
-  return { id: `m-${motion}`, motion, text: null, mover: 'M', seconder: seconded ? 'S' : null, form: null, committee: null, until: null, limit: null, motionId: null, adopted: [] };
+  return { id: `m-${motion}`, motion, text: null, mover: 'M', seconder: seconded ? 'S' : null, form: null, committee: null, until: null, limit: null, motionId: null, adopted: [], resumes: 'OPEN' };
 }
 const tabled: TableEntry = { id: 't1', series: [item('main')], at: '20:00' };
 
@@ -149,6 +149,13 @@ describe('guards', () => {
     expect(rule(onPostpone, 'move_to_lay_on_table').legal).toBe(true);
     expect(rule(onPostpone, 'move_to_adjourn').legal).toBe(true);
     expect(rule(tangle, 'move_to_commit').legal).toBe(true);
+  });
+
+  it('adjourns while a question awaits its vote, but never during a vote the chair has put, nor over another adjournment (§21)', () => {
+    expect(rule(state('VOTE_PENDING', [item('main'), item('lay_on_table')]), 'move_to_adjourn').legal).toBe(true);
+    expect(rule(state('VOTE_PENDING', [item('main')], { questionPut: true }), 'move_to_adjourn')).toMatchObject({ legal: false, cite: 'RONR §21' });
+    expect(rule(state('VOTE_PENDING', [item('main'), item('adjourn')]), 'move_to_adjourn')).toMatchObject({ legal: false, cite: 'RONR §21' });
+    expect(rule(state('VOTE_PENDING', [item('main'), item('lay_on_table')], { present: 3 }), 'move_to_adjourn').legal).toBe(true);
   });
 
   it('allows the previous question only while something debatable is pending', () => {

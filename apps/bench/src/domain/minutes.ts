@@ -25,7 +25,7 @@ const described = (item: StackItem): string => {
 function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingState): string | null {
   switch (event.type) {
     case 'set_members_present':
-      return `The chair counted ${event.payload.present} members present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}`;
+      return `The chair counted ${event.payload.present} members present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
     case 'call_meeting_to_order':
       return `${event.payload.chair} called the meeting to order at ${event.payload.at}.`;
     case 'move_main_motion':
@@ -75,6 +75,13 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
       // A draft in the entry form; the motion enters the record when the question is stated.
       return null;
   }
+}
+
+/** A putting the quorum's loss made void (§40): procedural words only. */
+function lapsed(before: MeetingState, after: MeetingState): string {
+  const t = top(before);
+  if (!t || !before.questionPut || after.questionPut) return '';
+  return ` Without a quorum the vote on ${MOTIONS[t.motion].noun} cannot be taken (RONR §40): the chair's putting lapses, to be put again once a quorum is present.`;
 }
 
 function result(d: Disposition): string {
@@ -220,7 +227,7 @@ function recorded(event: MeetingEvent, before: MeetingState, after: MeetingState
     case 'put_the_question':
       return 'The chair put the question.';
     case 'set_members_present':
-      return `Recorded ${event.payload.present} members present.`;
+      return `Recorded ${event.payload.present} members present.${lapsed(before, after)}`;
     case 'correct_last_entry':
       return 'Appended a correction; the entry it corrects stands as first written.';
     default: {

@@ -138,10 +138,10 @@ describe('a question gone to a vote without debate', () => {
   const moved = reduce(tangle, planEvent('move_previous_question', tangle));
   const ordered = reduce(moved, planEvent('second_pending_motion', moved));
 
-  it('is no vote node until the chair puts it: putting it is the only act a plan may take', () => {
+  it('is no vote node until the chair puts it: putting it, or adjourning first, are the only acts a plan may take', () => {
     expect(ordered).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
     expect(isVoteNode(ordered)).toBe(false);
-    expect(planActs(ordered)).toEqual(['put_the_question']);
+    expect(planActs(ordered)).toEqual(['move_to_adjourn', 'put_the_question']);
     const put = reduce(ordered, planEvent('put_the_question', ordered));
     expect(isVoteNode(put)).toBe(true);
     expect(planActs(put)).toEqual([]);
@@ -150,7 +150,8 @@ describe('a question gone to a vote without debate', () => {
   it('plans the chair’s putting before the vote, and end_debate_now is reached only once it is put', async () => {
     const adjourn = await explainPathTo('adjourn_cleanly', ordered);
     expect(adjourn.found).toBe(true);
-    expect(adjourn.plan).toMatchObject({ kind: 'move', act: 'put_the_question', next: { kind: 'vote', motion: 'previous_question' } });
+    // Adjourning is in order while the question awaits its putting (RONR §21): the shortest way out.
+    expect(adjourn.plan).toMatchObject({ kind: 'move', act: 'move_to_adjourn', next: { kind: 'move', act: 'second_pending_motion' } });
     const end = await explainPathTo('end_debate_now', ordered);
     expect(end).toMatchObject({ found: true, depth: 1, plan: { kind: 'move', act: 'put_the_question', next: { kind: 'done' } } });
   });

@@ -7,7 +7,7 @@ import type { MotionId, Phase } from './rulebook.ts';
 import { MOTIONS } from './rulebook.ts';
 import { carries, loseQuestion, openRuling, VOTE_EFFECTS } from './effects.ts';
 import type { EventOf, MeetingEvent, MeetingState, StackItem, TallyResult } from './state.ts';
-import { initialState, top } from './state.ts';
+import { initialState, top, voteMayBeTaken } from './state.ts';
 
 type MotionFields = Partial<Pick<StackItem, 'text' | 'form' | 'committee' | 'until' | 'limit' | 'motionId'>>;
 
@@ -24,6 +24,7 @@ function push(state: MeetingState, motion: MotionId, mover: string, fields: Moti
     limit: null,
     motionId: null,
     adopted: [],
+    resumes: state.phase,
     ...fields,
   };
   return { ...state, stack: [...state.stack, item], motionsMade: state.motionsMade + 1, phase: 'AWAITING_SECOND', questionPut: false };
@@ -48,16 +49,16 @@ function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): Meet
   if (onAdopt === 'OPEN_RULING') return state;
   const { aye, nay } = event.payload;
   const tally: TallyResult = { aye, nay, abstain: event.payload.abstain ?? 0, threshold, carried: carries(threshold, aye, nay) };
-  if (!tally.carried) return settleFloor(loseQuestion(state, question, tally, event.at));
+  if (!tally.carried) return settleFloor(loseQuestion(state, question, tally, event.at), question.resumes);
   const result = VOTE_EFFECTS[onAdopt](state, question, tally, event.at);
-  return settleFloor(result.state, result.phase);
+  return settleFloor(result.state, result.phase ?? question.resumes);
 }
 
-/** After a vote: the effect's own destination if it names one, else the floor decides. */
-function settleFloor(state: MeetingState, phase?: Phase): MeetingState {
+/** After a vote: the effect's own destination if it names one, else where the floor was when the question was made. */
+function settleFloor(state: MeetingState, phase: Phase): MeetingState {
   if (phase === 'ADJOURNED') return { ...state, phase };
   if (state.stack.length === 0) return { ...state, phase: 'FLOOR_CLEAR' };
-  return { ...state, phase: phase ?? 'OPEN' };
+  return { ...state, phase };
 }
 
 function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>): MeetingState {
@@ -66,16 +67,21 @@ function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>):
   // Business resumes where it paused, a question the chair had put still put.
   if (event.payload.disposition !== 'strike_pending_motion' || cleared.stack.length === 0) return { ...cleared, phase: back };
   // The struck motion leaves the floor, and any putting of it with it; what remains beneath it is
-  // a seconded question under debate.
+  // as it was when the struck motion was made.
+  const struck = cleared.stack.at(-1);
   const stack = cleared.stack.slice(0, -1);
-  return { ...cleared, stack, phase: stack.length === 0 ? 'FLOOR_CLEAR' : 'OPEN', questionPut: false };
+  return { ...cleared, stack, phase: stack.length === 0 || !struck ? 'FLOOR_CLEAR' : struck.resumes, questionPut: false };
 }
 
 export function reduce(previous: MeetingState, event: MeetingEvent): MeetingState {
   const state: MeetingState = { ...previous, now: event.at };
   switch (event.type) {
-    case 'set_members_present':
-      return { ...state, present: event.payload.present };
+    case 'set_members_present': {
+      const counted: MeetingState = { ...state, present: event.payload.present };
+      // A vote taken without a quorum would be void (§40), so when the quorum goes, a putting on
+      // any question but adjournment lapses: the chair puts it again once members return.
+      return counted.questionPut && !voteMayBeTaken(counted) ? { ...counted, questionPut: false } : counted;
+    }
     case 'call_meeting_to_order':
       return { ...state, phase: 'FLOOR_CLEAR', chair: event.payload.chair, openedAt: event.payload.at };
     // Both leave the floor as it was: a correction is appended after the entry it corrects, and

@@ -1,11 +1,11 @@
 // The single legality predicate. What is registered, what the panel shows as out of order and
 // what the path search may try are all read from rule(); nothing else decides legality.
 
-import type { GatedRow, MotionId, ToolName } from './rulebook.ts';
+import type { GatedRow, ToolName } from './rulebook.ts';
 import { ASSEMBLY, GATED_ROWS, GUARD_CITES, MOTIONS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 import { GUARDS } from './guards.ts';
 import type { MeetingState } from './state.ts';
-import { quorumPresent, top } from './state.ts';
+import { quorumPresent, top, voteMayBeTaken } from './state.ts';
 
 /** Shaped like the kernel's Verdict, so a row's verdict can return it unchanged. */
 export interface Ruling {
@@ -57,11 +57,6 @@ export function frontier(state: MeetingState): FrontierRow[] {
   return GATED_ROWS.map((r) => ({ toolName: r.name, title: r.title, kind: r.kind, ...rule(state, r.name) }));
 }
 
-/** Motions §40 leaves in order without a quorum (adjournment): the chair may put those without one. */
-const IN_ORDER_WITHOUT_QUORUM: ReadonlySet<MotionId> = new Set(
-  GATED_ROWS.flatMap((r) => (r.motion !== null && SUBQUORUM_ALLOWED.has(r.name) ? [r.motion] : [])),
-);
-
 /**
  * The chair's bench control, never a tool: putting the question is what makes a vote possible.
  * In order on a seconded question that is open for debate, or that has gone to a vote without
@@ -72,6 +67,6 @@ const IN_ORDER_WITHOUT_QUORUM: ReadonlySet<MotionId> = new Set(
 export function canPutTheQuestion(state: MeetingState): boolean {
   const t = top(state);
   if (t === undefined || t.seconder === null) return false;
-  if (!quorumPresent(state) && !IN_ORDER_WITHOUT_QUORUM.has(t.motion)) return false;
+  if (!voteMayBeTaken(state)) return false;
   return state.phase === 'OPEN' || (state.phase === 'VOTE_PENDING' && !state.questionPut);
 }

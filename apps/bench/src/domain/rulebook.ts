@@ -116,7 +116,8 @@ export type GuardId =
   | 'bareMainMotionPending'
   | 'outranksTop'
   | 'debatableMotionPending'
-  | 'questionPutByChair';
+  | 'questionPutByChair'
+  | 'outranksTopAndNoVoteUnderway';
 
 /**
  * The rule a guard's failure rests on, where it is not the act's own: a vote the chair has not
@@ -274,8 +275,8 @@ export const GATED_ROWS: readonly GatedRow[] = [
   },
   {
     name: 'move_to_adjourn', kind: 'imperative', title: 'Move to adjourn', motion: 'adjourn',
-    phases: ['FLOOR_CLEAR', 'OPEN'], guard: null, cite: 'RONR §21', enumFromTable: null,
-    description: `Record a motion to adjourn the meeting. In order while the floor is clear or debate is open, with or without a quorum. Undebatable; once seconded, it is voted on when the chair puts the question (even without a quorum); if adopted the meeting ends and anything pending is left as unfinished business. ${RESULT}`,
+    phases: ['FLOOR_CLEAR', 'OPEN', 'VOTE_PENDING'], guard: 'outranksTopAndNoVoteUnderway', cite: 'RONR §21', enumFromTable: null,
+    description: `Record a motion to adjourn the meeting. In order with or without a quorum whenever business is before the meeting, including while a question awaits its vote, but not once the chair has put a question and the vote is being taken. Undebatable; once seconded, it is voted on when the chair puts the question (even without a quorum); if adopted the meeting ends and anything pending is left as unfinished business. ${RESULT}`,
     inputSchema: schema({ mover: member('moved it') }, ['mover']),
   },
   {

@@ -2,7 +2,7 @@
 // state is always replay(log), so everything here is plain immutable data.
 
 import type { AmendForm, MotionId, Phase, RulingDisposition, RulingKind, Threshold, ToolName } from './rulebook.ts';
-import { ASSEMBLY } from './rulebook.ts';
+import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 
 export type Actor = 'agent' | 'clerk' | 'chair';
 
@@ -74,6 +74,12 @@ export interface StackItem {
   readonly motionId: string | null;
   /** Amendments adopted into this question, in the order adopted. */
   readonly adopted: readonly AdoptedAmendment[];
+  /**
+   * The phase the floor was in when this motion was made, and returns to when it leaves without
+   * deciding otherwise: an adjournment moved while a question awaited its vote, and lost, leaves
+   * that question awaiting its vote, not reopened for debate.
+   */
+  readonly resumes: Phase;
 }
 
 export interface TableEntry {
@@ -162,12 +168,23 @@ export function quorumPresent(state: MeetingState): boolean {
   return state.present >= ASSEMBLY.quorum;
 }
 
+/** Motions §40 leaves in order without a quorum (adjournment): the only questions put and voted on without one. */
+const DECIDED_WITHOUT_QUORUM: ReadonlySet<MotionId> = new Set(
+  GATED_ROWS.flatMap((r) => (r.motion !== null && SUBQUORUM_ALLOWED.has(r.name) ? [r.motion] : [])),
+);
+
+/** A vote on the immediately pending question would stand: a quorum is present, or the question is one §40 allows without it. */
+export function voteMayBeTaken(state: MeetingState): boolean {
+  const t = top(state);
+  return quorumPresent(state) || (t !== undefined && DECIDED_WITHOUT_QUORUM.has(t.motion));
+}
+
 /**
  * The transposition key for the path search: every field that decides which acts are in order
  * and what they do, nothing else (not text, names, times or counters). Two states with the same
  * key have the same futures, so a result proved for one holds for the other.
  */
 export function canonical(state: MeetingState): string {
-  const stack = state.stack.map((m) => m.motion + (m.seconder === null ? '-' : '+')).join('>');
+  const stack = state.stack.map((m) => m.motion + (m.seconder === null ? '-' : '+') + (m.resumes === 'VOTE_PENDING' ? '^' : '')).join('>');
   return `${state.phase}|${state.questionPut ? 'P' : 'p'}|${quorumPresent(state) ? 'Q' : 'q'}|${stack}|${state.table.length}`;
 }
