@@ -27,4 +27,5 @@ export { broadcastTabSignal, type TabSignal } from './tab-signal.ts';
 // The page
 export { startPartner, type PartnerPageParts } from './start-partner.tsx';
 export { ActOutcome } from './components/act-outcome.tsx';
+export { TableRegion } from './components/table-region.tsx';
 export type { PanelsProps } from './components/partner-page.tsx';

@@ -1,3 +1,4 @@
+import { TableRegion } from '@warrant/partner-kit';
 import { latest, safe, space, used, type ColdchainData } from '../domain/state.ts';
 
 /** Each unit: its safe range, its last reading, and its space. A unit out of range takes no new stock. */
@@ -5,7 +6,7 @@ export function UnitsPanel({ data }: { readonly data: ColdchainData }) {
   return (
     <section class="panel" id="units" aria-labelledby="units-heading">
       <h2 id="units-heading">Cold units</h2>
-      <div class="table-wrap">
+      <TableRegion label="Cold units">
         <table class="partner-table">
           <thead>
             <tr>
@@ -44,7 +45,7 @@ export function UnitsPanel({ data }: { readonly data: ColdchainData }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }

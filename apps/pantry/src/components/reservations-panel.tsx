@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ActOutcome, dayLabel, type PanelsProps } from '@warrant/partner-kit';
+import { ActOutcome, dayLabel, type PanelsProps, TableRegion } from '@warrant/partner-kit';
 import type { ToolResult } from '@warrant/surface';
 import { DIETARY_LABEL, KIND_LABEL } from '../domain/catalogue.ts';
 import type { PantryData } from '../domain/state.ts';
@@ -18,7 +18,7 @@ export function ReservationsPanel({ data, act }: { readonly data: PantryData; re
       {newest.length === 0 ? (
         <p class="muted">No reservations yet this week.</p>
       ) : (
-        <div class="table-wrap">
+        <TableRegion label="Reservations">
           <table class="partner-table">
             <thead>
               <tr>
@@ -55,7 +55,7 @@ export function ReservationsPanel({ data, act }: { readonly data: PantryData; re
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <ActOutcome result={outcome} id="reservations-outcome" />
     </section>

@@ -1,3 +1,4 @@
+import { TableRegion } from '@warrant/partner-kit';
 import { DIETARY_LABEL, KIND_LABEL } from '../domain/catalogue.ts';
 import { available, held, onShelf, stockLines, type PantryData } from '../domain/state.ts';
 
@@ -6,7 +7,7 @@ export function StockPanel({ data }: { readonly data: PantryData }) {
   return (
     <section class="panel" id="stock" aria-labelledby="stock-heading">
       <h2 id="stock-heading">Parcels on the shelves</h2>
-      <div class="table-wrap">
+      <TableRegion label="Parcels by kind and diet">
         <table class="partner-table">
           <thead>
             <tr>
@@ -36,7 +37,7 @@ export function StockPanel({ data }: { readonly data: PantryData }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ActOutcome, dayLabel, type PanelsProps } from '@warrant/partner-kit';
+import { ActOutcome, dayLabel, type PanelsProps, TableRegion } from '@warrant/partner-kit';
 import type { ToolResult } from '@warrant/surface';
 import { VEHICLES } from '../domain/catalogue.ts';
 import { liveBookings, seatsFree, type RidesData } from '../domain/state.ts';
@@ -12,7 +12,7 @@ export function WindowsPanel({ state, act, compact }: PanelsProps<RidesData>) {
   return (
     <section class="panel" id="windows" aria-labelledby="windows-heading">
       <h2 id="windows-heading">Drivers' windows this week</h2>
-      <div class="table-wrap">
+      <TableRegion label="Drivers' windows">
         <table class="partner-table">
           <thead>
             <tr>
@@ -57,7 +57,7 @@ export function WindowsPanel({ state, act, compact }: PanelsProps<RidesData>) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       <ActOutcome result={outcome} id="windows-outcome" />
     </section>
   );

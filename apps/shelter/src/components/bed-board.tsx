@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ActOutcome, dayLabel, type PanelsProps } from '@warrant/partner-kit';
+import { ActOutcome, dayLabel, type PanelsProps, TableRegion } from '@warrant/partner-kit';
 import type { ToolResult } from '@warrant/surface';
 import { FEATURE_LABEL, KIND_LABEL } from '../domain/catalogue.ts';
 import { countNight, type ShelterData } from '../domain/state.ts';
@@ -35,7 +35,7 @@ export function BedBoard({ state, act, compact }: Props) {
           ))}
         </select>
       </label>
-      <div class="table-wrap">
+      <TableRegion label="Beds by kind">
         <table class="partner-table">
           <thead>
             <tr>
@@ -62,7 +62,7 @@ export function BedBoard({ state, act, compact }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       {compact ? null : (
         <ul class="bed-list">
           {domain.beds.map((bed) => {

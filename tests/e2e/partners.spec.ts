@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { PARTNER_ENVELOPE, PARTNER_TOOLS } from '@warrant/broker';
+import { headersFor, SITES } from '@warrant/config';
+import { addDays, isoDay, weekdayOf } from '../../packages/partner-kit/src/week.ts';
+import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
+
+// The four partner sites, each on its own origin, in both lanes. The agent is a real caller
+// (agentFor: page.webmcp natively, executeTool from the page's world with the polyfill); staff
+// are Playwright at the page. Each test has a fresh browser context, so each site starts from
+// its seeded week, which begins today.
+
+type Result = { ok: boolean; code?: string; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
+type PartnerName = 'pantry' | 'shelter' | 'rides' | 'coldchain';
+
+const today = (): string => isoDay(new Date());
+
+interface Scenario {
+  readonly site: PartnerName;
+  /** The write under test, its undo, and the result field that names what it made. */
+  readonly write: string;
+  readonly undo: string;
+  readonly field: string;
+  /** The write's own arguments, found the way an agent would find them. */
+  args(agent: Agent): Promise<Record<string, unknown>>;
+  /** The row in the site's own panel for what the write made. */
+  row(id: string): string;
+  /** Markup a seeded note carries, which must show as text. */
+  readonly markup: string;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  {
+    site: 'pantry',
+    write: 'reserve_parcels',
+    undo: 'release_parcels',
+    field: 'reservation',
+    // The pantry is closed on Sundays.
+    args: async () => ({ kind: 'family', count: 1, dietary: 'halal', pickup_by: weekdayOf(today()) === 0 ? addDays(today(), 1) : today() }),
+    row: (id) => `#reservations [data-reservation="${id}"]`,
+    markup: '<img src=x onerror="document.title=',
+  },
+  {
+    site: 'shelter',
+    write: 'hold_beds',
+    undo: 'release_beds',
+    field: 'hold',
+    args: async () => ({ kind: 'dorm', count: 1, night: today() }),
+    row: (id) => `#holds [data-hold="${id}"]`,
+    markup: '<script>fetch(',
+  },
+  {
+    site: 'rides',
+    write: 'book_ride',
+    undo: 'cancel_ride',
+    field: 'booking',
+    args: async (agent) => {
+      const listed = (await agent.call('list_ride_windows', { date: today() })) as { windows: Array<{ window: string; seats_free: number }> };
+      const window = listed.windows.find((w) => w.seats_free > 0);
+      if (!window) throw new Error('no window with a seat today');
+      return { window: window.window, seats: 1, from: '14 Carr Street', to: 'Quarry Hill surgery' };
+    },
+    row: (id) => `#bookings [data-booking="${id}"]`,
+    markup: '<svg onload="alert(2)">',
+  },
+  {
+    site: 'coldchain',
+    write: 'reserve_cold_slot',
+    undo: 'release_cold_slot',
+    field: 'slot',
+    args: async () => ({ unit: 'CU-1', item: 'Insulin pens, rapid-acting', quantity: 2, until: addDays(today(), 2) }),
+    row: (id) => `#slots [data-slot="${id}"]`,
+    markup: '<iframe src="https://evil.example">',
+  },
+];
+
+/** The tools the desk's catalogue names for a partner, less the undo (nothing is held yet). */
+function offeredAtFirst(scenario: Scenario): string[] {
+  return PARTNER_TOOLS.filter((tool) => tool.partner === scenario.site && tool.name !== scenario.undo)
+    .map((tool) => tool.name)
+    .sort();
+}
+
+async function ready(page: Page, lane: Lane): Promise<Agent> {
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', lane);
+  return agentFor(page, lane);
+}
+
+async function open(page: Page, scenario: Scenario, lane: Lane): Promise<Agent> {
+  await page.goto(`${SITES[scenario.site].origin}/`);
+  return ready(page, lane);
+}
+
+let keys = 0;
+const envelope = (lane: Lane) => ({ request: 'REQ-31', idempotency_key: `e2e-${lane}-${Date.now()}-${(keys += 1)}` });
+
+for (const scenario of SCENARIOS) {
+  const { site } = scenario;
+
+  test(`${site}: serves its headers (framed by the desk only) and runs clean under its CSP; its tools are registered as the desk's catalogue names them`, async ({ page }, testInfo) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const response = await page.goto(`${SITES[site].origin}/`);
+    const headers = response?.headers() ?? {};
+    for (const [header, value] of Object.entries(headersFor(SITES[site]))) expect(headers[header.toLowerCase()], header).toBe(value);
+    expect(headers['content-security-policy']).toContain(`frame-ancestors ${SITES.desk.origin}`);
+    const agent = await ready(page, laneOf(testInfo));
+    expect(await agent.names()).toEqual(offeredAtFirst(scenario));
+    // The page's own list is the browser's answer, read back from getTools().
+    for (const name of offeredAtFirst(scenario)) await expect(page.locator(`#in-order [data-tool="${name}"]`)).toBeVisible();
+    await expect(page.locator('#in-order-count')).toHaveText(String(offeredAtFirst(scenario).length));
+    await expect(page.locator(`#out-of-order [data-tool="${scenario.undo}"]`)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test(`${site}: an agent's write lands in the site's own panel and receipts; a repeated key changes nothing; a reload keeps it; Reset clears it`, async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    let agent = await open(page, scenario, lane);
+    const args = { ...(await scenario.args(agent)), ...envelope(lane) };
+    const first = (await agent.call(scenario.write, args)) as Result;
+    expect(first).toMatchObject({ ok: true, receipt: { tool: scenario.write, request: 'REQ-31' } });
+    expect(first.replayed).toBeUndefined();
+    const made = String(first.result?.[scenario.field]);
+    const receipt = first.receipt?.id ?? '';
+
+    await expect(page.locator(scenario.row(made))).toBeVisible();
+    const served = page.locator(`#receipts [data-receipt="${receipt}"]`);
+    await expect(served).toBeVisible();
+    await expect(served.locator('.receipt-digest')).toHaveText(first.receipt?.digest ?? '');
+    await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', receipt);
+    await expect(page.locator('#receipts-count')).toHaveText('1');
+    await expect.poll(() => agent.names()).toContain(scenario.undo);
+
+    const again = (await agent.call(scenario.write, args)) as Result;
+    expect(again).toEqual({ ...first, replayed: true });
+    const reused = (await agent.call(scenario.write, { ...args, idempotency_key: args.idempotency_key, request: 'REQ-32' })) as Result;
+    expect(reused).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(page.locator('#receipts-count')).toHaveText('1');
+    await expect(page.locator(scenario.row(made))).toHaveCount(1);
+
+    await page.reload();
+    agent = await ready(page, lane);
+    await expect(page.locator(scenario.row(made))).toBeVisible();
+    await expect(page.locator(`#receipts [data-receipt="${receipt}"]`)).toBeVisible();
+    expect(await agent.names()).toContain(scenario.undo);
+    expect(await agent.call(scenario.write, args)).toEqual({ ...first, replayed: true });
+
+    await page.locator('#reset-start').click();
+    await page.locator('#reset-confirm').click();
+    await expect(page.locator('#receipts-count')).toHaveText('0');
+    await expect(page.locator(scenario.row(made))).toHaveCount(0);
+    await expect(page.locator('#closed-books')).toContainText('1 earlier record');
+    await expect.poll(() => agent.names()).toEqual(offeredAtFirst(scenario));
+    // After the reset the key is free again: the site's new week has never seen it.
+    expect(await agent.call(scenario.write, { ...(await scenario.args(agent)), ...args })).toMatchObject({ ok: true });
+    await expect(page.locator('#receipts-count')).toHaveText('1');
+  });
+
+  test(`${site}: its notes, injection attempts included, render inert: no markup, the text verbatim, hidden characters shown`, async ({ page }, testInfo) => {
+    await open(page, scenario, laneOf(testInfo));
+    const title = await page.title();
+    const notes = page.locator('#notes');
+    await expect(notes.locator('.note-text').first()).toBeVisible();
+    await expect(notes.locator('img, script, iframe, svg, a, b')).toHaveCount(0);
+    await expect(notes).toContainText(scenario.markup);
+    await expect(notes).toContainText('⟦U+202E⟧');
+    await expect(notes).toContainText('⟦U+200B⟧');
+    await expect(notes).not.toContainText('\u202E');
+    await page.waitForTimeout(200);
+    expect(await page.title()).toBe(title);
+  });
+
+  test(`${site}: works at 390 px and by keyboard, with no serious accessibility problem`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, scenario, laneOf(testInfo));
+    await expect(page.locator('#receipts')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    // Reach the reset by Tab alone, and use it with the keyboard.
+    let focused = '';
+    for (let presses = 0; presses < 200 && focused !== 'reset-start'; presses += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.id ?? '');
+    }
+    expect(focused).toBe('reset-start');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#reset-confirm')).toBeVisible();
+    await page.locator('#reset-confirm').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#closed-books')).toContainText('1 earlier record');
+  });
+
+  test(`${site}: framed by the desk it is compact, and offers its tools to the desk`, async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    // A page on the desk's origin (the only one a partner lets frame it): any path the desk's
+    // server answers carries the desk's headers, whose CSP and Permissions-Policy admit partner
+    // frames. The test mounts the frame there, as the desk's frame host does.
+    await page.goto(`${SITES.desk.origin}/no-such-page`);
+    await page.evaluate((origin) => {
+      const messages: unknown[] = [];
+      Object.assign(window, { partnerMessages: messages });
+      addEventListener('message', (event) => messages.push({ origin: event.origin, data: event.data }));
+      const frame = document.createElement('iframe');
+      frame.allow = 'tools';
+      frame.src = `${origin}/`;
+      frame.style.cssText = 'width: 390px; height: 700px';
+      document.body.append(frame);
+    }, SITES[site].origin);
+    const frame = await framed(page, site);
+    await expect(frame.locator('html')).toHaveAttribute('data-framed', 'true');
+    await expect(frame.locator('.partner.compact')).toBeVisible();
+    await expect(frame.locator('#framed-badge')).toBeVisible();
+    if (lane === 'native') {
+      // Registered in the frame (with exposedTo naming the desk), and callable there.
+      await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'native');
+      expect((await frame.webmcp.tools()).map((tool) => tool.name).sort()).toEqual(offeredAtFirst(scenario));
+      const answer = (await frame.webmcp.callTool(scenario.write, { ...(await scenario.args(frameAgent(frame))), ...envelope(lane) })) as Result;
+      expect(answer).toMatchObject({ ok: true });
+      await expect(frame.locator(`#receipts [data-receipt="${answer.receipt?.id}"]`)).toBeVisible();
+    } else {
+      // The polyfill refuses cross-origin frames: the page says so, and announces the desk channel.
+      await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { partnerMessages: Array<{ origin: string; data: { envelope?: string; kind?: string } }> }).partnerMessages))
+        .toContainEqual({ origin: SITES[site].origin, data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }) });
+    }
+  });
+}
+
+async function framed(page: Page, site: PartnerName): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(SITES[site].origin))).toBe(true);
+  const frame = page.frames().find((f) => f.url().startsWith(SITES[site].origin)) as Frame;
+  await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
+  return frame;
+}
+
+/** An agent on a frame's own tools (native lane): enough for a scenario to find its arguments. */
+function frameAgent(frame: Frame): Agent {
+  return {
+    tools: async () => (await frame.webmcp.tools()).map((t) => ({ name: t.name, description: t.description })),
+    names: async () => (await frame.webmcp.tools()).map((t) => t.name).sort(),
+    call: (name, input = {}) => frame.webmcp.callTool(name, input as Record<string, unknown>),
+  };
+}
