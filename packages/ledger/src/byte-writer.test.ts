@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteWriter } from './byte-writer.ts';
 import { escapeField } from './escape.ts';
-import { detailText } from './testing/rows.ts';
+import { detailText } from '../test-support/rows.ts';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 

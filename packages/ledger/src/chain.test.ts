@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chainOf, GENESIS, sealRow } from './chain.ts';
-import { ledger } from './testing/rows.ts';
+import { ledger } from '../test-support/rows.ts';
 import { LEDGER_HEADER, serialiseLedger } from './tsv.ts';
 
 /** The spec's definition, computed with Node's own SHA-256 straight from the exported lines. */

@@ -4,8 +4,11 @@ import { unescapeField } from './escape.ts';
 import { fieldProblem } from './field-check.ts';
 import { LEDGER_FIELDS, type LedgerRow } from './fields.ts';
 import { isWellFormedLine } from './line-pattern.ts';
-import { ledger } from './testing/rows.ts';
+import { ledger } from '../test-support/rows.ts';
 import { serialiseRow } from './tsv.ts';
+
+/** Thousands of runs: room for them on a machine shared with other work. */
+const PROPERTY_TIMEOUT_MS = 60_000;
 
 /** The slow, independent reading: split on TAB and check each field on its own. */
 function everyFieldReads(line: string): boolean {
@@ -37,7 +40,7 @@ describe('the whole-line pattern', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('refuses what a pattern alone would let through', () => {
     const [row] = fc.sample(ledger(1, 1), { numRuns: 1, seed: 3 })[0] as LedgerRow[];

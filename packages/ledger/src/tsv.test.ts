@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chained, ledger, rowBody } from './testing/rows.ts';
+import { chained, ledger, rowBody } from '../test-support/rows.ts';
 import { LEDGER_HEADER, LedgerRowError, parseLedger, serialiseLedger, serialiseRow } from './tsv.ts';
 import type { LedgerRow } from './fields.ts';
+
+/** Thousands of runs: room for them on a machine shared with other work. */
+const PROPERTY_TIMEOUT_MS = 60_000;
 
 const encoder = new TextEncoder();
 
@@ -72,7 +75,7 @@ describe('the ledger as TSV', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('refuses a lone surrogate, naming the row and the field', () => {
     const rows = chained([{ ...SAMPLE, detail: 'fine' }, { ...SAMPLE, detail: 'broken \ud800 here' }]);

@@ -120,7 +120,10 @@ function lineProblem(line: string): RowProblem {
   return { field: null, reason: 'the line is not one a row serialises to' };
 }
 
-export type TextReading = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly line: number };
+export type TextReading =
+  | { readonly ok: true; readonly text: string }
+  /** `before`: the lines ahead of the one that is not UTF-8, which may break first. */
+  | { readonly ok: false; readonly line: number; readonly before: Uint8Array };
 
 /** UTF-8 bytes as text, or the line (from 1) holding the first byte sequence that is not UTF-8. */
 export function decodeLedgerBytes(bytes: Uint8Array): TextReading {
@@ -133,7 +136,7 @@ export function decodeLedgerBytes(bytes: Uint8Array): TextReading {
       try {
         DECODER.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
       } catch {
-        return { ok: false, line };
+        return { ok: false, line, before: bytes.subarray(0, start) };
       }
       start = end + 1;
     }
@@ -152,7 +155,11 @@ export function parseLedger(input: string | Uint8Array): ParsedLedger {
     text = input;
   } else {
     const decoded = decodeLedgerBytes(input);
-    if (!decoded.ok) return malformed(decoded.line - 1, null, 'bytes that are not UTF-8');
+    if (!decoded.ok) {
+      // A byte changed to LF can end a line early and leave the rest of its character on the next.
+      const earlier = decoded.line > 1 ? parseLedger(decoded.before) : null;
+      return earlier && !earlier.ok ? earlier : malformed(decoded.line - 1, null, 'bytes that are not UTF-8');
+    }
     text = decoded.text;
   }
   if (!text.endsWith('\n')) return malformed(text.split('\n').length - 1, null, 'the last line does not end with a line feed');

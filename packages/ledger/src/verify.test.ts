@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerRow } from './fields.ts';
-import { forgedRow, ledger } from './testing/rows.ts';
-import { serialiseLedger } from './tsv.ts';
+import { chained, forgedRow, ledger, rowBody } from '../test-support/rows.ts';
+import { parseLedger, serialiseLedger } from './tsv.ts';
 import { verifyLedger, type Verification } from './verify.ts';
+
+/** Thousands of runs: room for them on a machine shared with other work. */
+const PROPERTY_TIMEOUT_MS = 60_000;
 
 const encoder = new TextEncoder();
 const RUNS = 400;
@@ -43,8 +46,21 @@ describe('verifyLedger', () => {
         expect(result.ok).toBe(false);
         expect(result).toMatchObject({ row });
       }),
-      { numRuns: 2000 },
+      { numRuns: 4000 },
     );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('names the row whose character a line feed cut in two, not the line left holding the rest of it', () => {
+    const bodies = fc.sample(rowBody, { numRuns: 3, seed: 11 });
+    const rows = chained(bodies.map((body, index) => (index === 1 ? { ...body, detail: 'parcels 🍲 ready' } : body)));
+    const bytes = bytesOf(rows);
+    const lead = bytes.indexOf(0xf0);
+    for (const cut of [lead, lead + 2]) {
+      const changed = bytes.slice();
+      changed[cut] = 0x0a;
+      expect(verifyLedger(changed)).toMatchObject({ ok: false, row: 2, reason: 'malformed' });
+      expect(parseLedger(changed)).toMatchObject({ ok: false, details: { row: 2 } });
+    }
   });
 
   it('finds any row removed, at its place', () => {

@@ -91,7 +91,12 @@ function walkText(input: string | Uint8Array, start: Start): Verification {
     bytes = encoder.encode(input);
   } else {
     const decoded = decodeLedgerBytes(input);
-    if (!decoded.ok) return breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
+    if (!decoded.ok) {
+      // The lines before the one that is not UTF-8 may break first: a byte changed to LF ends its
+      // line early and leaves the rest of its character at the start of the next.
+      const earlier = decoded.line > 1 ? walkText(decoded.before, start) : null;
+      return earlier && !earlier.ok ? earlier : breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
+    }
     text = decoded.text;
     bytes = input;
   }

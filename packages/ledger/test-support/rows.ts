@@ -1,11 +1,11 @@
-// fast-check arbitraries for ledger rows, shared by this package's tests. Detail text reaches
-// every code point and leans on the characters the TSV escapes, so the escaping is exercised on
-// every run rather than once in a while.
+// fast-check arbitraries for ledger rows, shared by this package's tests, and kept outside src/ so
+// they are not built into the package. Detail text reaches every code point and leans on the
+// characters the TSV escapes, so the escaping is exercised on every run rather than now and then.
 import fc from 'fast-check';
-import { GENESIS, sealRow } from '../chain.ts';
-import { LEDGER_EVENTS } from '../events.ts';
-import type { ChainedFields, LedgerRow } from '../fields.ts';
-import { ACTORS, CHANNELS, POLICY_VERDICTS, STATUSES } from '../vocabulary.ts';
+import { GENESIS, sealRow } from '../src/chain.ts';
+import { LEDGER_EVENTS } from '../src/events.ts';
+import type { ChainedFields, LedgerRow } from '../src/fields.ts';
+import { ACTORS, CHANNELS, POLICY_VERDICTS, STATUSES } from '../src/vocabulary.ts';
 
 const token = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,24}$/));
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''));
@@ -53,4 +53,3 @@ export const forgedRow: fc.Arbitrary<LedgerRow> = fc
   .tuple(rowBody, fc.integer({ min: 1, max: 40 }), hex64)
   .map(([body, seq, chain]) => ({ seq, ...body, chain }));
 
-export const hex64Arbitrary = hex64;
