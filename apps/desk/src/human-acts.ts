@@ -6,7 +6,6 @@ import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskRuntime } from './desk-runtime.ts';
 import type { PlanRun } from './domain/run.ts';
 import { findPlan, runsOf } from './domain/queries.ts';
-import { runApprovedPlan } from './run/approved-run.ts';
 import type { Who } from './who.ts';
 
 const PERSON_AT_THE_PAGE: Who = { actor: 'human', channel: 'ui' };
@@ -41,6 +40,8 @@ export function humanActs(desk: DeskRuntime): HumanActs {
         if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
         const granted = await desk.gate.approve(id, plan, 'human');
         if (!granted.ok) return granted;
+        // The run's code loads with the first approval: most visits never approve anything.
+        const { runApprovedPlan } = await import('./run/approved-run.ts');
         return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan) };
       }),
 

@@ -8,6 +8,7 @@ import { QueuePanel } from './queue-panel.tsx';
 import { RunnerPanel } from './runner-panel.tsx';
 import { VerbsPanel } from './verbs-panel.tsx';
 
+
 export function App({ view }: { view: DeskView }) {
   const problem = view.desk.storeProblem.value;
   return (
@@ -37,7 +38,7 @@ export function App({ view }: { view: DeskView }) {
         <div class="work-col work-rest">
           <QueuePanel view={view} />
           <LeasesPanel view={view} />
-          <CapacityPanel view={view} />
+          {Object.keys(view.desk.capacity.value).length > 0 ? <CapacityPanel view={view} /> : null}
           <VerbsPanel view={view} />
         </div>
       </main>

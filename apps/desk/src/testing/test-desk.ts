@@ -4,7 +4,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { type ChannelConnector, type FrameContainer, type PartnerName } from '@warrant/broker';
 import { manualBrokerClock, memoryPartner, type ManualBrokerClock, type MemoryPartner, type MemoryPartnerOptions } from '@warrant/broker/testing';
-import { createSurface, type CallOptions, type Surface } from '@warrant/surface';
+import { createSurface, type CallOptions, type ChangeRecord, type Surface } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
 import { createDeskRuntime, type DeskRuntime } from '../desk-runtime.ts';
@@ -40,6 +40,8 @@ export interface TestDeskOptions {
   readonly acting?: boolean;
   readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'partner'>>>;
   readonly clock?: ManualBrokerClock;
+  /** Hears every reconcile of the desk's surface (for the registration benchmark). */
+  readonly onChange?: (change: ChangeRecord) => void;
 }
 
 export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestDesk> {
@@ -72,6 +74,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     rows: deskRows(desk),
     state: () => desk.state.value,
     webmcp: memory.webmcp,
+    ...(options.onChange ? { onChange: options.onChange } : {}),
     onCall: (call) => {
       const row = refusedCallRow(call);
       if (row) desk.record(row);

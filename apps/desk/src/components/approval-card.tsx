@@ -1,0 +1,106 @@
+import { useState } from 'preact/hooks';
+import { revealInvisible } from '@warrant/authority';
+import type { Approval } from '@warrant/broker';
+import { findPlan, findRequest } from '../domain/queries.ts';
+import type { DeskView } from '../desk-view.ts';
+import { ACTOR_WORDS, clockTime, duration, STEP_WORDS, stepWords } from './wording.ts';
+
+const STATUS = {
+  pending: 'Waiting for you',
+  approved: 'Approved, running',
+  used: 'Approved and used',
+  rejected: 'Rejected',
+  void: 'Void',
+  expired: 'Expired',
+} as const satisfies Record<Approval['status'], string>;
+
+export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; approval: Approval; highlighted: boolean }) {
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const state = view.desk.state.value;
+  const plan = findPlan(state, approval.plan);
+  const request = findRequest(state, approval.request);
+  const run = state.runs.find((candidate) => candidate.approval === approval.id);
+  const pending = approval.status === 'pending';
+  const left = (approval.expiresAt - view.now.value) / 1000;
+  const shown = revealInvisible(approval.canonical);
+  const act = async (work: () => Promise<{ ok: boolean; message?: string }> | { ok: boolean; message?: string }): Promise<void> => {
+    setBusy(true);
+    const result = await work();
+    setBusy(false);
+    setAnswer(result.ok ? null : (result.message ?? 'Refused.'));
+  };
+  return (
+    <article class={`approval status-${approval.status}${highlighted ? ' highlight' : ''}`} id={`approval-${approval.id}`} data-approval={approval.id} data-status={approval.status} aria-labelledby={`approval-${approval.id}-title`}>
+      <div class="section-head">
+        <h3 id={`approval-${approval.id}-title`}>
+          {approval.label} <span class={`pill approval-${approval.status}`}>{STATUS[approval.status]}</span>
+        </h3>
+        {pending ? (
+          <span class="countdown" data-seconds-left={Math.max(0, Math.ceil(left))}>
+            expires in {duration(left)}
+          </span>
+        ) : null}
+      </div>
+      {highlighted ? <p class="callout">The relief scenario has stopped here. Nothing has been written at any partner. Read the plan, then approve or reject it.</p> : null}
+      <p class="small">
+        For {request ? `${request.people} ${request.people === 1 ? 'person' : 'people'} at ${request.place}` : approval.request}. Drafted by {plan ? ACTOR_WORDS[plan.draftedBy].toLowerCase() : 'unknown'}, raised by{' '}
+        {ACTOR_WORDS[approval.raisedBy].toLowerCase()} at {clockTime(approval.raisedAt)}.
+      </p>
+      {plan ? (
+        <ol class="plan-steps">
+          {plan.steps.map((step, index) => {
+            const outcome = run?.steps[index];
+            return (
+              <li key={index} data-step={index} data-state={outcome?.status ?? 'planned'}>
+                {stepWords(step)}
+                {outcome ? (
+                  <span class={`step-state state-${outcome.status}`}>
+                    {' '}
+                    — {STEP_WORDS[outcome.status]}
+                    {outcome.receipt ? <small class="fine-print"> receipt {outcome.receipt}</small> : null}
+                    {outcome.undoReceipt ? <small class="fine-print"> undo receipt {outcome.undoReceipt}</small> : null}
+                  </span>
+                ) : null}
+                {outcome?.problem ? <div class="step-problem">{outcome.problem}</div> : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <details class="canonical" open={pending}>
+        <summary>Exactly what was hashed{shown.hidden > 0 ? ` (${shown.hidden} invisible character${shown.hidden === 1 ? '' : 's'} shown as ⟨U+…⟩)` : ''}</summary>
+        <pre class="canonical-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the plan, as hashed">
+          {shown.text}
+        </pre>
+        <p class="digest">
+          SHA-256 <code class="digest-value">{approval.digest}</code>
+        </p>
+      </details>
+      {approval.reason && !pending ? <p class="reason">{approval.reason}</p> : null}
+      {run ? (
+        <p class="run-status" data-run={run.status}>
+          {run.status === 'running' ? 'Running the approved steps…' : run.status === 'done' ? 'Every step ran; the leases are closed.' : run.status === 'undone' ? 'A step failed; the steps already done were undone.' : 'A step failed and not everything could be undone; the ledger says what stays applied.'}
+        </p>
+      ) : null}
+      {pending ? (
+        <div class="actions">
+          <button type="button" class="primary approve" disabled={busy || view.readOnly !== null} onClick={() => void act(() => view.acts.approve(approval.id))}>
+            Approve and run
+          </button>
+          <button type="button" class="danger reject" disabled={busy || view.readOnly !== null} onClick={() => void act(() => view.acts.reject(approval.id))}>
+            Reject
+          </button>
+        </div>
+      ) : null}
+      {answer ? (
+        <p class="act-answer" role="alert">
+          {answer}
+        </p>
+      ) : null}
+      <small class="fine-print">
+        <code>{approval.id}</code> · plan <code>{approval.plan}</code> · request <code>{approval.request}</code>
+      </small>
+    </article>
+  );
+}
