@@ -125,6 +125,6 @@ export async function deskBenchmarks(): Promise<BenchResult[]> {
   return [
     await scenarioInChromium(),
     ...(await registrationOpsScenario()),
-    bundleResult(SITES.desk, 'desk.bundle_kb_gz', 60, 'the WebMCP polyfill (without native WebMCP), the JSON Schema validator (at the first call), the approved plan's run (at the first approval)'),
+    bundleResult(SITES.desk, 'desk.bundle_kb_gz', 60, 'the WebMCP polyfill (without native WebMCP), the JSON Schema validator (at the first call), the approved run of a plan (at the first approval)'),
   ];
 }
