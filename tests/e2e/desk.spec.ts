@@ -152,6 +152,38 @@ test('the relief scenario runs on the same verbs, halts at the highlighted appro
   expect(calls.every((row) => row.actor === 'runner' && row.channel === 'scenario')).toBe(true);
 });
 
+test('an exported ledger dropped back in verifies, and one edited byte is named at its row', async ({ page }) => {
+  await openDesk(page);
+  await page.click('#run-scenario');
+  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+  const { text, rows } = await exportedLedger(page);
+  await page.setInputFiles('#import-ledger', { name: 'desk-ledger.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(text, 'utf8') });
+  await expect(page.locator('#import-result')).toHaveText(new RegExp(`^${rows.length} rows verified in desk-ledger.tsv`));
+  // Change one character of one row's detail: the chain breaks at exactly that row.
+  const lines = text.split('\n');
+  const target = rows.findIndex((row) => row.event === 'approval_raised') + 1;
+  lines[target] = (lines[target] as string).replace('label=', 'label=X');
+  await page.setInputFiles('#import-ledger', { name: 'edited.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n'), 'utf8') });
+  await expect(page.locator('#import-result')).toContainText(`the chain breaks at row ${target}`);
+});
+
+test('a person revokes a lease: its frame goes, the verbs that needed it leave, and the ledger says who', async ({ page }, testInfo) => {
+  await openDesk(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  ok(await agent.call('intake_request', { ...FAMILY, deadline: today() }));
+  ok(await agent.call('open_lease', { partner: 'shelter', purpose: 'read_capacity', ttl: 120, request: 'R-1' }));
+  await expect(page.locator('#partner-frames iframe[data-partner="shelter"]')).toHaveCount(1);
+  await expect.poll(() => agent.names()).toContain('find_capacity');
+  await expect(page.locator('li[data-lease="L-1"] .ttl')).toContainText(/min|s left/);
+  await page.click('button[aria-label^="Revoke lease L-1"]');
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+  await expect.poll(() => agent.names()).not.toContain('find_capacity');
+  await expect(page.locator('#out-of-order li[data-tool="find_capacity"]')).toContainText('no read_capacity lease is active');
+  const { rows } = await exportedLedger(page);
+  expect(rows.find((row) => row.event === 'lease_revoked')).toMatchObject({ actor: 'human', channel: 'ui', lease: 'L-1', to: 'shelter' });
+  expect(rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1')).toBe(true);
+});
+
 test('a changed argument after commit voids the approval, and nothing runs', async ({ page }, testInfo) => {
   await openDesk(page);
   const agent = agentFor(page, laneOf(testInfo));

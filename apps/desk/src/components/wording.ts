@@ -32,7 +32,7 @@ export const EVENT_WORDS: Readonly<Record<LedgerEvent, string>> = {
 
 export const ACTOR_WORDS: Readonly<Record<Actor, string>> = { human: 'A person', agent: 'An agent', runner: 'The scenario runner', system: 'The desk' };
 
-export const CHANNEL_WORDS: Readonly<Record<Channel, string>> = { ui: 'on the page', webmcp: 'over WebMCP', bridge: 'over the bridge', agent: 'in-page agent', scenario: 'scenario' };
+export const CHANNEL_WORDS: Readonly<Record<Channel, string>> = { ui: 'on the page', webmcp: 'over WebMCP', bridge: 'over the bridge', agent: 'in-page agent', scenario: 'in the scenario' };
 
 export const POLICY_WORDS: Readonly<Record<PolicyVerdict, string>> = { allow: 'allowed', deny: 'denied', needs_approval: 'needs approval', not_applicable: '—' };
 
