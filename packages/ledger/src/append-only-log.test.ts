@@ -243,6 +243,14 @@ describe('the append-only log', () => {
     expect(await ok(log.archive('nothing to keep'))).toMatchObject({ archive: null, entries: [] });
   });
 
+  it("does not count a tab's own archive, still in flight, as another tab's", async () => {
+    const { log } = await tab();
+    await ok(log.append({ by: 'a', n: 1 }));
+    const [restarted, next] = await Promise.all([log.archive('load checkpoint', [{ by: 'checkpoint', n: 1 }]), log.append({ by: 'a', n: 2 })]);
+    expect(restarted.ok).toBe(true);
+    expect(next).toMatchObject({ ok: true, entries: [{ seq: 2, record: { by: 'a', n: 2 } }] });
+  });
+
   it('refuses an archive from a stale tab too', async () => {
     const a = await tab();
     const b = await tab();

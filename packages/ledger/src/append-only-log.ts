@@ -6,8 +6,8 @@
 // seen when it asked, inside one IndexedDB transaction, under one exclusive lock across tabs
 // (Web Locks). If another tab wrote in between, the append is refused with STALE_TAB and what the
 // tab missed; comparing lengths would not be enough, since two tabs may each have written the
-// same number of records. A tab's own appends still in flight do not make it stale: it knew of
-// them when it asked.
+// same number of records. A tab's own appends and archives still in flight do not make it stale:
+// it knew of them when it asked.
 //
 // An append is acknowledged only once its transaction has committed with strict durability.
 // Other tabs hear of it on a BroadcastChannel. Nothing is ever deleted: a record that no longer
@@ -279,6 +279,8 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(lockName) : null;
   let seen = opened;
   let closed = false;
+  /** Generations this tab started (by archive), so its own archive does not make its next append stale. */
+  const ownEpochs = new Set<number>();
   // One queue per tab, so what this tab is handed and what it appends happen in the order asked.
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = <R>(work: () => Promise<R>): Promise<R> => {
@@ -296,13 +298,20 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     return isHead(stored) ? stored : { epoch: 0, seq: 0, hash: GENESIS };
   }
 
+  /** Whether every generation after `epoch`, up to the current one, was started by this tab. */
+  function ownGenerationsSince(epoch: number, current: number): boolean {
+    for (let next = epoch + 1; next <= current; next += 1) if (!ownEpochs.has(next)) return false;
+    return true;
+  }
+
   /** Null when nothing was written since `basis` but by this tab; otherwise the refusal, with what was missed. */
   async function staleness(tx: IDBTransaction, basis: LogHead, stored: LogHead): Promise<LedgerRefusal<'STALE_TAB'> | null> {
     if (sameHead(basis, stored)) return null;
     const sameGeneration = basis.epoch === stored.epoch && stored.seq > basis.seq;
     const after = (await requested(tx.objectStore(RECORDS).getAll(sameGeneration ? IDBKeyRange.lowerBound(basis.seq, true) : undefined))) as Envelope[];
-    const missed = sameGeneration ? after.filter((envelope) => envelope.writer !== writer) : after;
-    if (sameGeneration && missed.length === 0) return null;
+    const foreign = after.filter((envelope) => envelope.writer !== writer);
+    if (foreign.length === 0 && (sameGeneration || (stored.epoch > basis.epoch && ownGenerationsSince(basis.epoch, stored.epoch)))) return null;
+    const missed = sameGeneration ? foreign : after;
     return refuse(
       'STALE_TAB',
       sameGeneration
@@ -335,8 +344,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
       done.catch(() => undefined);
       try {
         const stored = await storedHead(tx);
-        const refusal = (await staleness(tx, basis, stored)) ?? null;
-        const outcome = refusal ?? (await body(tx, stored));
+        const outcome = (await staleness(tx, basis, stored)) ?? (await body(tx, stored));
         if ('ok' in outcome && outcome.ok === false) {
           tx.abort();
           return outcome;
@@ -400,6 +408,10 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
         const head: LogHead = { epoch: stored.epoch + 1, seq: sealed.last.seq - 1, hash: sealed.last.prev };
         tx.objectStore(META).put(head, HEAD_KEY);
         return { result: { ok: true, archive: summary, entries: sealed.entries, head }, head };
+      }).then((result) => {
+        // Only once committed: a generation whose archive failed was never this tab's.
+        if (result.ok) ownEpochs.add(result.head.epoch);
+        return result;
       }),
     );
   }
