@@ -8,8 +8,8 @@ import { GOALS } from '../apps/bench/src/domain/rulebook.ts';
 import { SEED } from '../apps/bench/src/domain/seed.ts';
 import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.ts';
 import { createMeeting } from '../apps/bench/src/meeting.ts';
-import { memoryMeetingLog } from '../apps/bench/src/meeting-log-store.ts';
-import { benchRows } from '../apps/bench/src/surface-rows.ts';
+import { benchRows, type BenchState } from '../apps/bench/src/surface-rows.ts';
+import { tabOnlyRecord } from '../apps/bench/src/tab-only-record.ts';
 import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
@@ -71,15 +71,17 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
 
 /** Replays the seeded meeting event by event through the real rows, counting platform calls. */
 async function registrationBenchmarks(): Promise<BenchResult[]> {
-  const meeting = createMeeting(memoryMeetingLog(), []);
+  const meeting = createMeeting();
+  await meeting.open(tabOnlyRecord());
   const memory = memoryWebMcp();
-  const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
   await surface.reconcile();
   let ours = 0;
   let teardown = memory.size();
   for (const event of SEED as readonly MeetingEvent[]) {
     const before = memory.size();
-    await meeting.commit(event.type, event.payload as never, event.actor);
+    const decided = meeting.commit(event.type, event.payload as never, event.actor);
+    if (decided.ok) await decided.written;
     const change = await surface.reconcile();
     ours += change.ops.register + change.ops.abort;
     teardown += before + memory.size();

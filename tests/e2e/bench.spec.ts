@@ -189,3 +189,34 @@ test('a question the chair put cannot be voted on once the quorum goes, and the 
   expect(plan).toMatchObject({ found: false });
   expect(String(plan['plan'])).toContain('RONR §40');
 });
+
+test('two tabs keep one record: the tab behind catches up instead of splicing entries onto it', async ({ context }, testInfo) => {
+  const lane = laneOf(testInfo);
+  const a = await context.newPage();
+  await openBench(a);
+  const agentA = agentFor(a, lane);
+  await a.click('#checkpoint-widest');
+  await expectCount(a, agentA, 17);
+  for (let i = 1; i <= 4; i += 1) ok(await agentA.call('correct_last_entry', { correction: `Correction ${i}.`, actor: 'Tomasz Wierzbicki' }));
+  await expect(a.locator('#entry-count')).toHaveText('8');
+
+  const b = await context.newPage();
+  await openBench(b);
+  await expect(b.locator('#entry-count')).toHaveText('8');
+  await b.click('#checkpoint-tangle');
+  await expect(b.locator('#motion-stack > li')).toHaveCount(3);
+
+  // Tab A hears of the new record and shows it: the tangle, three deep, 15 tools, not the 17 it had.
+  await a.bringToFront();
+  await expect(a.locator('#motion-stack > li')).toHaveCount(3);
+  await expectCount(a, agentA, 15);
+  expect(await agentA.names()).not.toContain('move_to_postpone_indefinitely');
+  // An act from tab A now lands after the tangle, and both tabs hold the same record.
+  ok(await agentA.call('correct_last_entry', { correction: 'Noted from the other tab.', actor: 'Tomasz Wierzbicki' }));
+  await b.bringToFront();
+  await b.reload();
+  await expect(b.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(b.locator('#entry-count')).toHaveText('9');
+  await expect(b.locator('#minutes')).toContainText('Noted from the other tab.');
+  await expect(b.locator('#minutes')).not.toContainText('postpone');
+});

@@ -1,91 +1,90 @@
 import '@warrant/ui/tokens.css';
 import './styles.css';
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
-import { createSurface, type CallRecord, type ChangeRecord } from '@warrant/surface';
-import { registeredTools } from '@warrant/ui';
-import { connect } from '@warrant/webmcp';
+import type { CallRecord, ToolResult } from '@warrant/surface';
+import { bootSurface } from '@warrant/ui';
 import { App, type BenchView } from './components/app.tsx';
 import { CHECKPOINTS } from './domain/checkpoints.ts';
-import type { MeetingState } from './domain/state.ts';
-import { createMeeting } from './meeting.ts';
-import { memoryMeetingLog, openMeetingLog, type MeetingLogStore } from './meeting-log-store.ts';
-import { benchRows } from './surface-rows.ts';
+import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
+import { benchRows, words, type BenchState } from './surface-rows.ts';
 
-// Boot: find WebMCP (native, polyfill, or none), reopen the minute book from IndexedDB, fold it,
-// and let the kernel register exactly what the rules put in order.
+// Boot: the surface is mounted the moment WebMCP is found, so the always-on reads are registered
+// before the page's load event (native) or as soon as the polyfill is in (polyfill); the minute
+// book opens from IndexedDB behind it, and the gated acts follow the record once it is read.
 
-const notice = signal<string | null>(null);
-const openStore = openMeetingLog().catch((error: unknown): MeetingLogStore => {
-  notice.value = `This browser would not open storage (${String(error)}): the record lives in this tab only and is lost on reload.`;
-  return memoryMeetingLog();
-});
-const [connection, store] = await Promise.all([connect(), openStore]);
-const loaded = await store.load();
-notice.value ??= loaded.notice;
-const meeting = createMeeting(store, loaded.events);
-const lastChange = signal<ChangeRecord | null>(null);
-const changeCount = signal(0);
+const meeting = createMeeting();
+const state = computed<BenchState>(() => (meeting.opened.value ? meeting.state.value : null));
 const lastCall = signal<CallRecord | null>(null);
-const archived = signal(await store.archivedCount());
+const notice = signal<string | null>(null);
+const archived = signal(0);
 
-const surface = createSurface<MeetingState>({
+const page = bootSurface<BenchState>({
   rows: benchRows(meeting),
-  state: () => meeting.state.value,
-  webmcp: connection.webmcp,
+  state,
   document,
-  onChange: (change) => {
-    if (change.added.length === 0 && change.removed.length === 0) return;
-    changeCount.value += 1;
-    lastChange.value = change;
-  },
   onCall: (call) => {
     lastCall.value = call;
   },
 });
-meeting.onChange(() => surface.update());
-const { tools, refresh } = registeredTools(connection.webmcp);
+
+async function openRecord(): Promise<void> {
+  const opened = await import('./meeting-record.ts')
+    .then(({ openMeetingRecord }) => openMeetingRecord())
+    .catch((error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }));
+  if (opened.ok) return meeting.open(opened.record);
+  const { tabOnlyRecord } = await import('./tab-only-record.ts');
+  const record: MeetingRecord = tabOnlyRecord();
+  return meeting.open(record, `This browser would not open storage (${opened.message}): the record lives in this tab only and is lost on reload.`);
+}
+
+const countArchives = async (): Promise<void> => {
+  const listed = await meeting.archives();
+  archived.value = 'ok' in listed ? 0 : listed.length;
+};
+
+const explain = (result: Written | ToolResult): void => {
+  notice.value = result.ok ? null : result.message;
+};
 
 const view: BenchView = {
-  connection,
+  page,
   meeting,
-  surface,
-  tools,
-  lastChange,
-  changeCount,
   lastCall,
   archived,
-  notice,
+  notice: computed(() => notice.value ?? meeting.notice.value),
   loadCheckpoint(name) {
     // The seeded record is loaded only when a checkpoint is asked for.
     void import('./domain/seed.ts')
       .then(({ SEED }) => meeting.startOver(SEED.slice(0, CHECKPOINTS[name]), `loaded checkpoint ${name}`))
-      .then(async () => {
-        archived.value = await store.archivedCount();
-      })
-      .catch((error: unknown) => {
-        notice.value = `The checkpoint was not loaded: ${error instanceof Error ? error.message : String(error)}`;
+      .then(async (written) => {
+        explain(written);
+        await countArchives();
       });
   },
   async act(done) {
-    try {
-      const result = await done;
-      notice.value = result.ok ? null : (result.message ?? 'The act was refused.');
-    } catch (error) {
-      notice.value = error instanceof Error ? error.message : String(error);
-    }
+    if (done instanceof Promise) return explain(await done);
+    explain(done.ok ? await done.written : done);
   },
   async runTool(name, input, signal) {
     // Only the runner calls this; its wording loads with it.
     const { describeExecution } = await import('./describe-execution.ts');
-    if (!connection.webmcp) return describeExecution(await surface.callAsHuman(name, input, signal));
-    return describeExecution(await connection.webmcp.executeTool(name, input, { signal }));
+    const webmcp = page.connection.value?.webmcp;
+    const surface = page.mount.value?.surface;
+    if (webmcp) return describeExecution(await webmcp.executeTool(name, input, { signal }));
+    if (surface) return describeExecution(await surface.callAsHuman(name, input, signal));
+    return 'The page is still connecting; try again in a moment.';
   },
 };
 
 const root = document.getElementById('app') as HTMLElement;
 root.replaceChildren();
 render(<App view={view} />, root);
-await surface.reconcile();
-await refresh();
+
+await openRecord();
+await countArchives();
+// The words every answer is given in, before any call can need them.
+await words();
+const mounted = await page.ready;
+await mounted?.surface.reconcile();
 document.body.dataset['ready'] = 'true';

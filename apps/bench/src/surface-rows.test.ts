@@ -3,10 +3,9 @@ import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
-import type { MeetingState } from './domain/state.ts';
 import { createMeeting } from './meeting.ts';
-import { memoryMeetingLog } from './meeting-log-store.ts';
-import { benchRows } from './surface-rows.ts';
+import { benchRows, type BenchState } from './surface-rows.ts';
+import { tabOnlyRecord } from './tab-only-record.ts';
 
 // The two form rows' own bodies, called through the kernel as the bench's controls call them:
 // the tally refuses a count larger than the room, and motion entry on a clear floor makes the
@@ -18,33 +17,33 @@ afterEach(() => {
 });
 
 async function bench(prefix: number) {
-  const store = memoryMeetingLog();
-  await store.startOver(SEED.slice(0, prefix), 'test');
-  const meeting = createMeeting(store, (await store.load()).events);
-  const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
-  meeting.onChange(() => surface.update());
+  const record = tabOnlyRecord();
+  const meeting = createMeeting();
+  await meeting.open(record);
+  await meeting.startOver(SEED.slice(0, prefix), 'test');
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
   live.push(() => surface.dispose());
   await surface.reconcile();
-  return { meeting, surface, store };
+  return { meeting, surface, record };
 }
 
 /** The widest checkpoint with the question put: 7 present, the tally form in order. */
 async function voting() {
   const board = await bench(CHECKPOINTS.widest);
-  expect(await board.meeting.commit('put_the_question', {}, 'chair')).toMatchObject({ ok: true });
+  expect(board.meeting.commit('put_the_question', {}, 'chair')).toMatchObject({ ok: true });
   expect(board.meeting.state.value).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true, present: 7 });
   return board;
 }
 
 describe('record_vote_tally', () => {
   it('refuses a tally that counts more votes than members present, and records nothing', async () => {
-    const { meeting, surface, store } = await voting();
+    const { meeting, surface, record } = await voting();
     const before = meeting.events.value;
     const answer = await surface.callAsHuman('record_vote_tally', { aye: 5, nay: 3 });
     expect(answer).toMatchObject({ ok: false, isError: true, code: 'TALLY_EXCEEDS_PRESENT', details: { counted: 8, present: 7 } });
     expect(answer.ok ? '' : answer.message).toContain('only 7 members are present');
     expect(meeting.events.value).toBe(before);
-    expect((await store.load()).events).toEqual(before);
+    expect(await record.read()).toMatchObject({ events: before });
     expect(meeting.state.value).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
   });
 

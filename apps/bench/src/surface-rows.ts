@@ -1,44 +1,66 @@
-import { defineFormRow, defineRow, refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult } from '@warrant/surface';
+import { defineFormRow, defineRow, refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult, type Verdict } from '@warrant/surface';
 import { legalTools, rule } from './domain/rule.ts';
 import { GATED_ROWS, READ_ROWS, type DeclarativeGatedRow, type ImperativeGatedRow, type ReadName, type ReadRow } from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
 import type { ToolName } from './domain/rulebook.ts';
 import type { EventType, MeetingState, Payloads } from './domain/state.ts';
-import type { Meeting } from './meeting.ts';
+import type * as Minutes from './domain/minutes.ts';
+import type { Decided, Meeting } from './meeting.ts';
 
 // The bench's surface: the 4 always-on reads and the 19 gated rows, each gated by rule() and
 // nothing else. A write records one event through the meeting and answers with a sentence a
 // model can act on; it never decides legality itself.
 
+/**
+ * What the surface is a function of: the meeting, or null while its record is still opening.
+ * The always-on reads are registered from the start (an agent lists tools at navigation) and
+ * answer once the record is open; no gated act is in order before then.
+ */
+export type BenchState = MeetingState | null;
+
 const READS = READ_ROWS.length;
 
+const OPENING: Verdict = { legal: false, reason: 'The minute book is still opening in this page.', cite: 'the record' };
+
 // The bench's words (minutes, explanations) load after first paint: no tool answers before it.
-const minutes = () => import('./domain/minutes.ts');
+type Words = typeof Minutes;
+let loaded: Words | null = null;
+export const words = (): Promise<Words> =>
+  import('./domain/minutes.ts').then((module) => {
+    loaded = module;
+    return module;
+  });
 
 /** Tools in order in a state: the always-on reads plus the gated rows rule() allows. */
 export function inOrderCount(state: MeetingState): number {
   return READS + legalTools(state).length;
 }
 
-function actorFor(ctx: RunContext<MeetingState>): 'agent' | 'clerk' {
+function actorFor(ctx: RunContext<BenchState>): 'agent' | 'clerk' {
   return ctx.caller === 'agent' ? 'agent' : 'clerk';
 }
 
-async function record<K extends EventType>(meeting: Meeting, type: K, payload: Payloads[K], ctx: RunContext<MeetingState>): Promise<ToolResult> {
-  const committed = await meeting.commit(type, payload, actorFor(ctx));
-  if (!committed.ok) return committed;
-  const { event, before, after } = committed;
-  const { describeOutcome } = await minutes();
+function answer(decided: Extract<Decided, { ok: true }>, w: Words): ToolResult {
+  const { event, before, after } = decided;
   const legal = legalTools(after);
   return {
     ok: true,
-    recorded: type,
+    recorded: event.type,
     seq: event.seq,
     phase: after.phase,
-    message: describeOutcome(event, before, after),
+    message: w.describeOutcome(event, before, after),
     inOrder: READS + legal.length,
     voteInOrder: legal.includes('record_vote_tally'),
   };
+}
+
+/** Decides the act and answers once its entry is stored (or refused because another tab wrote first). */
+async function record<K extends EventType>(meeting: Meeting, type: K, payload: Payloads[K], ctx: RunContext<BenchState>): Promise<ToolResult> {
+  const decided = meeting.commit(type, payload, actorFor(ctx));
+  if (!decided.ok) return decided;
+  const written = await decided.written;
+  if (!written.ok) return written;
+  return answer(decided, loaded ?? (await words()));
 }
 
 interface ReadInput {
@@ -46,15 +68,16 @@ interface ReadInput {
   readonly goal?: string;
 }
 
-async function readBody(name: ReadName, meeting: Meeting, input: ReadInput, ctx: RunContext<MeetingState>): Promise<ToolResult> {
+async function readBody(name: ReadName, meeting: Meeting, input: ReadInput, ctx: RunContext<BenchState>): Promise<ToolResult> {
+  await meeting.whenOpen;
   const state = meeting.state.value;
   switch (name) {
     case 'get_motion_stack':
-      return { ok: true, stack: (await minutes()).describeStack(state) };
+      return { ok: true, stack: (await words()).describeStack(state) };
     case 'draft_minutes':
-      return { ok: true, minutes: (await minutes()).draftMinutes(meeting.events.value, state, input.through) };
+      return { ok: true, minutes: (await words()).draftMinutes(meeting.events.value, state, input.through) };
     case 'explain_current_state':
-      return { ok: true, phase: state.phase, explanation: (await minutes()).explainState(state, inOrderCount(state)) };
+      return { ok: true, phase: state.phase, explanation: (await words()).explainState(state, inOrderCount(state)) };
     case 'explain_path_to': {
       // The planner, too, is loaded when first asked for.
       const { explainPathTo } = await import('./domain/path.ts');
@@ -64,8 +87,8 @@ async function readBody(name: ReadName, meeting: Meeting, input: ReadInput, ctx:
   }
 }
 
-function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<MeetingState, ReadInput> {
-  return defineRow<MeetingState, ReadInput>({
+function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<BenchState, ReadInput> {
+  return defineRow<BenchState, ReadInput>({
     name: row.name,
     title: row.title,
     description: () => row.description,
@@ -76,16 +99,18 @@ function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<MeetingState, Re
   });
 }
 
+const verdictOf = (name: ToolName) => (state: BenchState): Verdict => (state ? rule(state, name) : OPENING);
+
 // A gated row's input is the payload of the event it records, checked by the row's own schema.
 type GatedInput = Payloads[ToolName];
 
-function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeRow<MeetingState, GatedInput> {
-  return defineRow<MeetingState, GatedInput>({
+function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeRow<BenchState, GatedInput> {
+  return defineRow<BenchState, GatedInput>({
     name: row.name,
     title: row.title,
     description: () => row.description,
-    verdict: (state) => rule(state, row.name),
-    inputSchema: (state) => inputSchemaFor(row, state),
+    verdict: verdictOf(row.name),
+    inputSchema: (state) => (state ? inputSchemaFor(row, state) : row.inputSchema),
     run: (_state, input, ctx) => record(meeting, row.name, input, ctx),
   });
 }
@@ -94,31 +119,39 @@ function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeR
  * A gated row bound to a <form>: legality toggles its toolname, the rulebook's `autosubmit` sets
  * its toolautosubmit, and a submission runs `run`.
  */
-function formRow<I>(row: DeclarativeGatedRow, formId: string, run: DeclarativeRow<MeetingState, I>['run']): DeclarativeRow<MeetingState, I> {
-  return defineFormRow<MeetingState, I>({
+function formRow<I>(row: DeclarativeGatedRow, formId: string, run: DeclarativeRow<BenchState, I>['run']): DeclarativeRow<BenchState, I> {
+  return defineFormRow<BenchState, I>({
     name: row.name,
     formId,
     autosubmit: row.autosubmit,
     title: row.title,
     description: () => row.description,
-    verdict: (state) => rule(state, row.name),
+    verdict: verdictOf(row.name),
     inputSchema: () => row.inputSchema,
     run,
   });
 }
 
-/** The tally form: a count larger than the room is a miscount, and nothing is recorded. */
-function tallyRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['record_vote_tally']> {
+/**
+ * The tally form. A count larger than the room is a miscount, and nothing is recorded. The vote
+ * is answered in the task its call arrived in, once decided, without waiting for the disk: the
+ * browser keeps one pending call per form, so a second caller on this form would otherwise
+ * orphan the first. A later write failure rolls the vote back and the page says so.
+ */
+function tallyRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<BenchState, Payloads['record_vote_tally']> {
   return formRow<Payloads['record_vote_tally']>(row, 'vote-tally', (state, tally, ctx) => {
     const counted = tally.aye + tally.nay + (tally.abstain ?? 0);
-    if (counted > state.present) {
+    const present = state?.present ?? 0;
+    if (counted > present) {
       return refusal(
         'TALLY_EXCEEDS_PRESENT',
-        `The tally counts ${counted} votes but only ${state.present} members are present. Recount before recording; nothing was recorded.`,
-        { counted, present: state.present },
+        `The tally counts ${counted} votes but only ${present} members are present. Recount before recording; nothing was recorded.`,
+        { counted, present },
       );
     }
-    return record(meeting, 'record_vote_tally', tally, ctx);
+    const decided = meeting.commit('record_vote_tally', tally, actorFor(ctx));
+    if (!decided.ok) return decided;
+    return loaded ? answer(decided, loaded) : words().then((w) => answer(decided, w));
   });
 }
 
@@ -126,7 +159,7 @@ function tallyRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<Me
  * The motion-entry form: the text is entered, and when the floor is clear the motion is made.
  * Its rulebook row does not autosubmit, so an agent can only fill it; a person at the bench states it.
  */
-function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<MeetingState, Payloads['enter_motion_text']> {
+function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<BenchState, Payloads['enter_motion_text']> {
   return formRow<Payloads['enter_motion_text']>(row, 'motion-entry', async (_state, entry, ctx) => {
     const entered = await record(meeting, 'enter_motion_text', entry, ctx);
     if (!entered.ok || !rule(meeting.state.value, 'move_main_motion').legal) return entered;
@@ -134,8 +167,8 @@ function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting): Declarative
   });
 }
 
-export function benchRows(meeting: Meeting): Row<MeetingState>[] {
-  const gated = GATED_ROWS.map((row): Row<MeetingState> => {
+export function benchRows(meeting: Meeting): Row<BenchState>[] {
+  const gated = GATED_ROWS.map((row): Row<BenchState> => {
     if (row.kind === 'imperative') return gatedImperative(row, meeting);
     return row.name === 'record_vote_tally' ? tallyRow(row, meeting) : motionEntryRow(row, meeting);
   });

@@ -1,20 +1,17 @@
-import type { Signal } from '@preact/signals';
+import type { ReadonlySignal, Signal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
-import type { CallRecord, ChangeRecord, JsonSchema, Surface, ToolResult } from '@warrant/surface';
-import { ModeBadge } from '@warrant/ui';
-import type { Connection, ListedTool } from '@warrant/webmcp';
+import type { CallRecord, JsonSchema, ToolResult } from '@warrant/surface';
+import { ChangeLine, InOrderPanel, ModeBadge, OutOfOrderPanel, type BootedSurface, type ToolEntry } from '@warrant/ui';
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import type { CheckpointName } from '../domain/checkpoints.ts';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
-import type { MeetingState } from '../domain/state.ts';
-import type { Meeting } from '../meeting.ts';
+import type { Decided, Meeting, Written } from '../meeting.ts';
+import type { BenchState } from '../surface-rows.ts';
 import { ChairControls } from './chair-controls.tsx';
 import { Checkpoints } from './checkpoints.tsx';
 import { MotionEntryForm, TallyForm } from './declarative-forms.tsx';
-import { InOrderPanel } from './in-order-panel.tsx';
 import { MinuteBook } from './minute-book.tsx';
 import { MotionStack } from './motion-stack.tsx';
-import { OutOfOrderPanel } from './out-of-order-panel.tsx';
 import { OutOfScope } from './out-of-scope.tsx';
 import type { Runner as RunnerType } from './runner.tsx';
 
@@ -27,19 +24,15 @@ function waitsForPerson(name: string): boolean {
 }
 
 export interface BenchView {
-  readonly connection: Connection;
+  readonly page: BootedSurface<BenchState>;
   readonly meeting: Meeting;
-  readonly surface: Surface<MeetingState>;
-  readonly tools: Signal<ListedTool[]>;
-  readonly lastChange: Signal<ChangeRecord | null>;
-  readonly changeCount: Signal<number>;
   readonly lastCall: Signal<CallRecord | null>;
   readonly archived: Signal<number>;
-  /** What went wrong with the last human act or with storage, shown until the next act succeeds. */
-  readonly notice: Signal<string | null>;
+  /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
+  readonly notice: ReadonlySignal<string | null>;
   loadCheckpoint(name: CheckpointName): void;
   /** Runs a human act and shows its refusal or failure, if any. */
-  act(done: Promise<{ ok: boolean; message?: string }>): Promise<void>;
+  act(done: Decided | Promise<ToolResult | Written>): Promise<void>;
   runTool(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<string>;
 }
 
@@ -48,7 +41,7 @@ function resultFor(call: CallRecord | null, name: string): ToolResult | null {
 }
 
 export function App({ view }: { view: BenchView }) {
-  const { connection, meeting, surface } = view;
+  const { page, meeting } = view;
   const state = meeting.state.value;
   const [running, setRunning] = useState<string | null>(null);
   // The runner (and the member list it offers) loads when a person first asks to run a tool.
@@ -56,11 +49,15 @@ export function App({ view }: { view: BenchView }) {
   useEffect(() => {
     if (running && !Runner) void import('./runner.tsx').then((module) => setRunner(() => module.Runner));
   }, [running, Runner]);
-  const rows = surface.explain(state);
-  const fallback = rows.filter((r) => r.verdict.legal).map((r) => r.name);
-  const tools = connection.webmcp ? view.tools.value : null;
+  const surface = page.mount.value?.surface ?? null;
+  const tools = page.mode.value === 'unavailable' ? null : page.tools.value;
   const runnerTool = running ? (tools?.find((t) => t.name === running) ?? null) : null;
-  const runnerSchema = running ? (runnerTool?.inputSchema ?? surface.schemaOf(running, state)) : undefined;
+  const runnerSchema = running ? (runnerTool?.inputSchema ?? surface?.schemaOf(running, state)) : undefined;
+  const doThis = (tool: ToolEntry) => (
+    <button type="button" class="link" onClick={() => setRunning(tool.name)}>
+      ▷ do this<span class="visually-hidden">: {tool.title || tool.name}</span>
+    </button>
+  );
 
   return (
     <>
@@ -71,7 +68,7 @@ export function App({ view }: { view: BenchView }) {
             {ASSEMBLY.name}, {ASSEMBLY.body} · {ASSEMBLY.authority}
           </p>
         </div>
-        <ModeBadge connection={connection} />
+        <ModeBadge mode={page.mode.value} reason={page.reason.value} />
       </header>
       {view.notice.value ? (
         <p class="notice" role="alert" id="bench-notice">
@@ -82,7 +79,9 @@ export function App({ view }: { view: BenchView }) {
         <div class="column">
           <ChairControls
             state={state}
-            onAttendance={(present, note) => void view.act(surface.callAsHuman('set_members_present', note ? { present, note } : { present }))}
+            onAttendance={(present, note) => {
+              if (surface) void view.act(surface.callAsHuman('set_members_present', note ? { present, note } : { present }));
+            }}
             onPutTheQuestion={() => void view.act(meeting.commit('put_the_question', {}, 'chair'))}
           />
           <MotionStack state={state} />
@@ -91,7 +90,9 @@ export function App({ view }: { view: BenchView }) {
           <Checkpoints onLoad={view.loadCheckpoint} archived={view.archived.value} />
         </div>
         <div class="column">
-          <InOrderPanel tools={tools} fallback={fallback} change={view.lastChange.value} changes={view.changeCount.value} onRun={setRunning} />
+          <InOrderPanel tools={tools} explained={page.explained.value} reason={page.reason.value} doThis={doThis}>
+            <ChangeLine change={page.lastChange.value} count={page.changeCount.value} />
+          </InOrderPanel>
           {running && Runner ? (
             <Runner
               key={running}
@@ -102,7 +103,7 @@ export function App({ view }: { view: BenchView }) {
               onClose={() => setRunning(null)}
             />
           ) : null}
-          <OutOfOrderPanel rows={rows} />
+          <OutOfOrderPanel rows={page.explained.value} />
           <OutOfScope />
         </div>
       </main>

@@ -3,10 +3,8 @@ import { createSurface } from '@warrant/surface';
 import { h, render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GATED_ROWS } from '../domain/rulebook.ts';
-import type { MeetingState } from '../domain/state.ts';
 import { createMeeting } from '../meeting.ts';
-import { memoryMeetingLog } from '../meeting-log-store.ts';
-import { benchRows } from '../surface-rows.ts';
+import { benchRows, type BenchState } from '../surface-rows.ts';
 import { MotionEntryForm, TallyForm } from './declarative-forms.tsx';
 
 // Whether an agent's call submits a form is the rulebook's `autosubmit`, not the markup's: the
@@ -23,8 +21,8 @@ describe('the declarative forms', () => {
     expect(forms.map((form) => form.id).sort()).toEqual(Object.values(FORM_IDS).sort());
     for (const form of forms) expect(form.hasAttribute('toolautosubmit'), form.id).toBe(false);
 
-    const meeting = createMeeting(memoryMeetingLog(), []);
-    const surface = createSurface<MeetingState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: null, document });
+    const meeting = createMeeting();
+    const surface = createSurface<BenchState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: null, document });
     await surface.reconcile();
     const declarative = GATED_ROWS.filter((row) => row.kind === 'declarative');
     expect(declarative.map((row) => row.name).sort()).toEqual(Object.keys(FORM_IDS).sort());

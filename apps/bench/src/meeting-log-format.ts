@@ -1,0 +1,50 @@
+import { jsonLogFormat, refuse, type LogFormat } from '@warrant/ledger';
+import { TOOL_NAMES } from './domain/rulebook.ts';
+import type { MeetingEvent } from './domain/state.ts';
+
+// How a meeting's entries are kept in the shared append-only log. Each entry is chained by the
+// log (SHA-256 over the previous head and the entry's JSON); on top of that an entry is sealed
+// only at the position it was decided for, directly after the entry it was decided on, so a tab
+// that missed another tab's writes can never splice its entry onto a record it did not see.
+
+/** What the meeting appends: the entry, and the chain head it was decided after (null: the first entries of a new record). */
+export interface MeetingDraft {
+  readonly event: MeetingEvent;
+  readonly after: string | null;
+}
+
+const EVENT_TYPES: ReadonlySet<string> = new Set([...TOOL_NAMES, 'put_the_question']);
+const ACTORS: ReadonlySet<string> = new Set(['agent', 'clerk', 'chair']);
+
+/** Why a stored value is not a meeting entry, or null when it is one. */
+function entryProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'it is not an entry';
+  const event = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(event['seq'])) return 'it has no entry number';
+  if (typeof event['at'] !== 'string') return 'it has no time';
+  if (!ACTORS.has(event['actor'] as string)) return 'it names no one who may make an entry';
+  if (!EVENT_TYPES.has(event['type'] as string)) return 'it is not an act the bench knows';
+  if (typeof event['payload'] !== 'object' || event['payload'] === null) return 'it has no content';
+  return null;
+}
+
+export function meetingLogFormat(): LogFormat<MeetingDraft, MeetingEvent> {
+  const json = jsonLogFormat<MeetingEvent>(entryProblem);
+  return {
+    seal(draft, at) {
+      if (draft.event.seq !== at.seq || (draft.after !== null && draft.after !== at.prev)) {
+        return refuse(
+          'STALE_TAB',
+          'The minute book was changed in another tab or window after this entry was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
+          { seq: draft.event.seq, storedSeq: at.seq - 1 },
+        );
+      }
+      return json.seal(draft.event, at);
+    },
+    read(value, at) {
+      const seq = typeof value === 'object' && value !== null ? (value as { seq?: unknown }).seq : undefined;
+      if (seq !== at.seq) return { ok: false, reason: `the entry stored at position ${at.seq} is not entry ${at.seq}` };
+      return json.read(value, at);
+    },
+  };
+}
