@@ -3,7 +3,7 @@
 // acting tab goes. Without Web Locks, every tab acts and the ledger's own per-append lock and
 // stale-tab refusal keep the record from splicing.
 
-export const ACTING_LOCK = 'warrant-desk-acting';
+const ACTING_LOCK = 'warrant-desk-acting';
 
 /** True when this tab took the lock. `onFreed` is called once the lock comes free in a tab that did not. */
 export async function takeActingLock(onFreed: () => void): Promise<boolean> {

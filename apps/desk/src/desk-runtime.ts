@@ -31,7 +31,7 @@ import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.
 import type { DeskLedger, DeskLog } from './ports.ts';
 import type { Who } from './who.ts';
 
-export const PAGE_WENT_AWAY = 'the page went away';
+const PAGE_WENT_AWAY = 'the page went away';
 
 export interface DeskRuntimeOptions {
   readonly ledger: DeskLedger;

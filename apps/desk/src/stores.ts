@@ -4,7 +4,7 @@ import { jsonLogFormat, openLedgerStore, openLog, type AppendOnlyLog, type Ledge
 import type { DeskEvent } from './domain/desk-events.ts';
 import { deskEventProblem } from './domain/desk-event-check.ts';
 
-export const DESK_STATE_DB = 'warrant-desk-state';
+const DESK_STATE_DB = 'warrant-desk-state';
 
 export interface DeskStores {
   readonly ledger: LedgerStore;

@@ -1,18 +1,10 @@
-// Which partner supplies each kind of need, and which of its reads tells the desk what it has
-// for a request: the capacity reads find_capacity makes under a read lease. Data only; an
-// argument is named by the request field it comes from.
+// The reads find_capacity makes at each partner under a read lease: what tells the desk what
+// the partner has for a request. Data only; an argument is named by the request field it comes
+// from.
 import type { PartnerName } from '@warrant/broker';
-import type { Need } from './request.ts';
 
-export const SUPPLIER: Readonly<Record<Need, PartnerName>> = {
-  food: 'pantry',
-  bed: 'shelter',
-  ride: 'rides',
-  cold_storage: 'coldchain',
-};
-
-/** Where a capacity read's argument comes from: the request's date (its deadline's day) or its head count. */
-export type RequestField = 'date' | 'people';
+/** Where a capacity read's argument comes from: the request's date (its deadline's day). */
+export type RequestField = 'date';
 
 export interface CapacityRead {
   readonly tool: string;

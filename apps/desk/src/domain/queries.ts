@@ -1,5 +1,5 @@
 // Questions the verbs, their legality and the page all ask of the desk's state, answered once.
-import { isTerminal, type Approval, type Lease } from '@warrant/broker';
+import { isTerminal, type Lease } from '@warrant/broker';
 import type { DraftedPlan } from './plan.ts';
 import type { DeskRequest } from './request.ts';
 import type { PlanRun } from './run.ts';
@@ -28,9 +28,6 @@ export function awaitingPlans(state: DeskState): DraftedPlan[] {
   return state.plans.filter((plan) => planAwaits(state, plan));
 }
 
-export function pendingApprovals(state: DeskState): Approval[] {
-  return state.approvals.filter((approval) => approval.status === 'pending');
-}
 
 export function requestStatus(state: DeskState, request: DeskRequest): RequestStatus {
   const plans = state.plans.filter((plan) => plan.request === request.id);
@@ -56,6 +53,3 @@ export function findPlan(state: DeskState, id: string): DraftedPlan | undefined 
   return state.plans.find((plan) => plan.id === id);
 }
 
-export function findApproval(state: DeskState, id: string): Approval | undefined {
-  return state.approvals.find((approval) => approval.id === id);
-}

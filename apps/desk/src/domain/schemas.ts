@@ -8,15 +8,15 @@ import { awaitingPlans, liveLeases, openRequests } from './queries.ts';
 import { NEEDS } from './request.ts';
 import type { DeskState } from './state.ts';
 
-export const MIN_LEASE_TTL_SECONDS = 10;
-export const MAX_PLAN_STEPS = 8;
-export const MAX_PEOPLE = 12;
+const MIN_LEASE_TTL_SECONDS = 10;
+const MAX_PLAN_STEPS = 8;
+const MAX_PEOPLE = 12;
 export const MAX_LEDGER_ROWS = 500;
 
 const DEADLINE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(T([01]\\d|2[0-3]):[0-5]\\d)?$';
 
 /** The writes a plan step may name: every write the compensation map can undo. */
-export const PLANNABLE_TOOLS = Object.keys(COMPENSATION_MAP);
+const PLANNABLE_TOOLS = Object.keys(COMPENSATION_MAP);
 
 function idSchema(ids: readonly string[], what: string): Record<string, unknown> {
   // An empty enum would make the schema unsatisfiable; the verb is out of order then anyway.

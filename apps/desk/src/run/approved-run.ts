@@ -9,7 +9,7 @@ import type { DraftedPlan } from '../domain/plan.ts';
 import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
 
 /** How long an execute_plan lease lives: long enough for a plan's steps, no longer. */
-export const EXECUTE_LEASE_TTL_SECONDS = 120;
+const EXECUTE_LEASE_TTL_SECONDS = 120;
 
 interface Done {
   readonly index: number;

@@ -18,8 +18,11 @@ export interface FindCapacityInput {
   readonly partners?: readonly PartnerName[];
 }
 
-function argumentFrom(request: DeskRequest, field: RequestField): string | number {
-  return field === 'date' ? deadlineDate(request) : request.people;
+function argumentFrom(request: DeskRequest, field: RequestField): string {
+  switch (field) {
+    case 'date':
+      return deadlineDate(request);
+  }
 }
 
 export function findCapacityRow(desk: DeskRuntime) {

@@ -15,7 +15,7 @@ function token(value: unknown): string {
   return typeof value === 'string' && TOKEN.test(value) ? value : '';
 }
 
-export function statusOf(result: ToolResult): Status {
+function statusOf(result: ToolResult): Status {
   if (result.ok) return result['status'] === 'awaiting_human_approval' ? 'halted' : 'ok';
   if (result.code === 'CALL_ABORTED' || result.code === 'ABORTED') return 'aborted';
   if (result.code === 'TOOL_FAILED') return 'error';
