@@ -40,7 +40,7 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   let standing = 0;
   let reconciles = 0;
   const surface = createSurface<BoardState>({
-    rows: boardRows({ read: store.read, write: store.write, acts: createAgentActs(env), channel }),
+    rows: boardRows({ store, agentSide: () => Promise.resolve({ acts: createAgentActs(env), channel }), ready: Promise.resolve() }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change: ChangeRecord) => {
@@ -60,14 +60,14 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
     expect(await agent.call(name, input), code);
     await settle();
   };
-  const humanStep = async (act: () => { code: string } | null, code: string) => {
-    expect(act() as Record<string, unknown> | null, code);
+  const humanStep = async (act: () => Promise<{ code: string }>, code: string) => {
+    expect((await act()) as Record<string, unknown>, code);
     await settle();
   };
-  const askAndDecide = async (input: Record<string, unknown>, decide: () => { code: string }, code: string) => {
+  const askAndDecide = async (input: Record<string, unknown>, decide: () => Promise<{ code: string }>, code: string) => {
     const waiting = agent.call('request_scope_expansion', input);
     await settle();
-    decide();
+    await decide();
     expect(await waiting, code);
     await settle();
   };
@@ -88,9 +88,9 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   await humanStep(() => human.decideReview('accept', String(second['reviewId'])), 'REVIEW_ACCEPTED');
   await humanStep(() => human.reset(), 'BOARD_RESET');
   await humanStep(() => human.frame(['price']), 'SCOPE_UPDATED');
-  await askAndDecide({ scopeVersion: 4, fields: ['audience'], reason: REASON }, () => human.decideExpansion('deny'), 'EXPANSION_DENIED');
-  await askAndDecide({ scopeVersion: 4, fields: ['product_name'], reason: REASON }, () => human.frame(['price', 'product_name']), 'SCOPE_STALE');
-  await agentStep('edit_scoped_fields', { scopeVersion: 5, updates: { product_name: 'Fernlight' } }, 'SCOPED_EDIT_APPLIED');
+  await askAndDecide({ scopeVersion: 1, fields: ['audience'], reason: REASON }, () => human.decideExpansion('deny'), 'EXPANSION_DENIED');
+  await askAndDecide({ scopeVersion: 1, fields: ['product_name'], reason: REASON }, () => human.frame(['price', 'product_name']), 'SCOPE_STALE');
+  await agentStep('edit_scoped_fields', { scopeVersion: 2, updates: { product_name: 'Fernlight' } }, 'SCOPED_EDIT_APPLIED');
   await humanStep(() => human.reset(), 'BOARD_RESET');
 
   channel.dispose();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
-import { BOARD_DB, BOARD_DB_VERSION, BOARD_KEY, BOARD_STORE } from '../../apps/board/src/storage-names.ts';
+import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
@@ -187,7 +187,7 @@ test('hand-editing a field in the DOM changes nothing, and the board puts the ca
   expect(after['changes']).toEqual([]);
 });
 
-test('a reload restores the frame, the version, the values and the activity; an unreadable record starts afresh', async ({ page }, testInfo) => {
+test('a reload restores the frame, the version, the values and the activity; an act that no longer reads back is set aside', async ({ page }, testInfo) => {
   const lane = laneOf(testInfo);
   let agent = await open(page, lane);
   await frameByClicking(page, ['headline', 'description']);
@@ -198,7 +198,7 @@ test('a reload restores the frame, the version, the values and the activity; an 
   expect(await asked.promise).toMatchObject({ ok: true, decision: 'denied', permissionChanged: false });
   const entries = page.locator('.activity-list li');
   await expect(entries).toHaveCount(5);
-  await expect(page.locator('#save-status')).toHaveAttribute('data-save-state', 'saved');
+  await expect(page.locator('#record-status')).toHaveAttribute('data-kept', 'true');
   const log = await entries.allTextContents();
 
   await page.reload();
@@ -210,26 +210,31 @@ test('a reload restores the frame, the version, the values and the activity; an 
   await expect.poll(() => agent.names()).toEqual(ALL);
   expect(await workspace(agent)).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'] });
 
-  await page.evaluate(
-    async ({ db, version, store, key }) => {
-      const request = indexedDB.open(db, version);
-      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const tx = opened.transaction(store, 'readwrite');
-      tx.objectStore(store).put('{"schemaVersion":1,"phase":"PUBLISHED"}', key);
-      await new Promise((resolve) => (tx.oncomplete = resolve));
-      opened.close();
-    },
-    { db: BOARD_DB, version: BOARD_DB_VERSION, store: BOARD_STORE, key: BOARD_KEY },
-  );
+  // The last act (the denial) is edited on disk so that it breaks a rule of the board.
+  await page.evaluate(async (name) => {
+    const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = opened.transaction('records', 'readwrite');
+    const records = tx.objectStore('records');
+    const cursor = records.openCursor(null, 'prev');
+    cursor.onsuccess = () => {
+      const last = cursor.result;
+      if (last) last.update({ ...last.value, record: { ...last.value.record, board: { ...last.value.record.board, phase: 'PUBLISHED' } } });
+    };
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    opened.close();
+  }, BOARD_RECORD);
   await page.reload();
   agent = await ready(page, lane);
-  await expect(page.locator('#restore-problem')).toContainText('fresh board');
-  await scopeVersion(page, 0);
-  await expect(entries).toHaveCount(1);
-  expect(await agent.names()).toEqual(READS);
+  await expect(page.locator('#restore-problem')).toContainText('set aside');
+  // The board resumes from the act before it: the request is open again, nothing else is lost.
+  await scopeVersion(page, 1);
+  await expect(entries).toHaveCount(4);
+  await expect(page.locator('section.decision')).toBeVisible();
+  await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
 });
 
 test('bad input is refused with the field named, and nothing changes', async ({ page }, testInfo) => {
@@ -262,6 +267,49 @@ test('a human re-frame while the agent waits answers that call SCOPE_STALE, and 
   await expect(page.locator('section.decision')).toHaveCount(0);
   await expect(page.locator('.activity-list li').nth(1)).toHaveAttribute('data-type', 'EXPANSION_SUPERSEDED');
   expect(await workspace(agent)).toMatchObject({ scopeVersion: 2, scope: ['headline', 'audience'], pendingExpansion: null });
+});
+
+test('two tabs stay in step on one record: neither loses the other\'s frame, edit or activity, and a reload keeps it all', async ({ page, context }, testInfo) => {
+  const lane = laneOf(testInfo);
+  const agentA = await open(page, lane);
+  const other = await context.newPage();
+  const agentB = await open(other, lane);
+  const entries = (tab: Page) => tab.locator('.activity-list li');
+
+  await frameByClicking(page, ['headline']);
+  await scopeVersion(page, 1);
+  // Tab B hears of A's frame: it shows the same v1, framing the same field, not a v0 of its own.
+  await scopeVersion(other, 1);
+  await expect(card(other, 'headline')).toHaveAttribute('data-access', 'write');
+  await expect(entries(other)).toHaveCount(2);
+
+  // B adds Price to the frame A drew (v2), and B's agent edits it.
+  await frameByClicking(other, ['headline', 'price']);
+  await scopeVersion(other, 2);
+  await scopeVersion(page, 2);
+  await expect.poll(() => schemaVersion(agentB, 'edit_scoped_fields')).toBe(2);
+  expect(await call(agentB, 'edit_scoped_fields', { scopeVersion: 2, updates: { price: '€69' } })).toMatchObject({ ok: true });
+  await expect(page.locator('#value-price')).toHaveText('€69');
+
+  // A's agent edits the headline under the same v2; B sees it, and B's edit stays.
+  await expect.poll(() => schemaVersion(agentA, 'edit_scoped_fields')).toBe(2);
+  expect(await call(agentA, 'edit_scoped_fields', { scopeVersion: 2, updates: { headline: HEADLINE } })).toMatchObject({ ok: true });
+  await expect(other.locator('#value-headline')).toHaveText(HEADLINE);
+  await expect(other.locator('#value-price')).toHaveText('€69');
+  await expect(entries(page)).toHaveCount(5);
+  await expect(entries(other)).toHaveCount(5);
+  const log = await entries(page).allTextContents();
+  expect(await entries(other).allTextContents()).toEqual(log);
+
+  for (const tab of [page, other]) {
+    await tab.reload();
+    const agent = await ready(tab, lane);
+    await scopeVersion(tab, 2);
+    await expect(tab.locator('#value-price')).toHaveText('€69');
+    await expect(tab.locator('#value-headline')).toHaveText(HEADLINE);
+    expect(await entries(tab).allTextContents()).toEqual(log);
+    expect(await workspace(agent)).toMatchObject({ scopeVersion: 2, scope: ['headline', 'price'] });
+  }
 });
 
 test.describe('without WebMCP', () => {
@@ -309,9 +357,14 @@ test.describe('without WebMCP', () => {
     await scopeVersion(page, 3);
     await expect(page.locator('.rail-table tr[data-access="write"]')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Reset demo' }).click();
+    // Reset starts the board over: scope v0, nothing framed, and the activity keeps every entry.
+    await frameByClicking(page, ['price']);
     await scopeVersion(page, 4);
+    await page.getByRole('button', { name: 'Reset demo' }).click();
+    await scopeVersion(page, 0);
+    await expect(page.locator('.rail-table tr[data-access="write"]')).toHaveCount(0);
+    await expect(page.locator('.field-card.is-framed')).toHaveCount(0);
     await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'BOARD_RESET');
-    await expect(page.locator('.activity-list li')).toHaveCount(5);
+    await expect(page.locator('.activity-list li')).toHaveCount(6);
   });
 });

@@ -6,16 +6,16 @@ import { registeredTools } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
 import type { BoardApp } from './board-app.ts';
 import type { BoardState } from './domain/state.ts';
-import { boardRows, type BoardRuntime } from './rows.ts';
+import { boardRows, type AgentSide } from './rows.ts';
 
 const RECENT_CALLS = 6;
 
-export async function linkAgent(app: BoardApp, runtime: BoardRuntime): Promise<void> {
+export async function linkAgent(app: BoardApp, side: AgentSide): Promise<void> {
   const connection = await connect();
   app.agent.connection.value = connection;
   const { agent, store } = app;
   const surface = createSurface<BoardState>({
-    rows: boardRows(runtime),
+    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve() }),
     state: store.read,
     webmcp: connection.webmcp,
     document,
@@ -32,14 +32,14 @@ export async function linkAgent(app: BoardApp, runtime: BoardRuntime): Promise<v
   agent.explain.value = (state) => surface.explain(state);
   store.subscribe(() => surface.update());
   // The channel holds the surface while the agent's request waits; show it as it happens.
-  runtime.channel.subscribe(() => queueMicrotask(() => (agent.held.value = surface.heldFor())));
+  side.channel.subscribe(() => queueMicrotask(() => (agent.held.value = surface.heldFor())));
 
   const { tools, refresh } = registeredTools(connection.webmcp);
   tools.subscribe((listed) => (agent.tools.value = listed));
 
   addEventListener('pagehide', () => {
     // Teardown answers a waiting request (EXPANSION_BRIDGE_DISPOSED) instead of leaving it hanging.
-    runtime.channel.dispose();
+    side.channel.dispose();
     surface.dispose();
   });
 

@@ -6,11 +6,10 @@ import { signal, type Signal } from '@preact/signals';
 import type { DecisionChannelSnapshot } from '@warrant/authority';
 import type { CallRecord, ChangeRecord, ExplainedRow } from '@warrant/surface';
 import type { Connection, ListedTool } from '@warrant/webmcp';
-import { createBoardStore, type BoardStore } from './board-store.ts';
+import { createBoardStore, type BoardRecorder, type BoardStore } from './board-store.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardState, ExpansionRequest } from './domain/state.ts';
 import type { ActOutcome, HumanControls } from './human-controls.ts';
-import type { SaveStatus } from './persistence.ts';
 
 /** Where a human act's answer is shown: beside the control that made it. */
 export type NoticeArea = 'frame' | 'decision' | 'review' | 'reset';
@@ -48,25 +47,24 @@ export interface BoardApp {
   readonly selection: Signal<readonly FieldId[] | null>;
   readonly anchor: Signal<FieldId | null>;
   readonly notice: Signal<Notice | null>;
-  readonly saveStatus: Signal<SaveStatus>;
-  /** Why the board did not resume from storage, when it did not. */
+  /** Whether the board's acts are kept in this browser's record, or in this tab only. */
+  readonly kept: Signal<boolean>;
+  /** Why the board did not resume exactly as last seen, when it did not. */
   readonly restoreProblem: Signal<string | null>;
   /** The field whose text was last put back after a change made outside the board. */
   readonly restoredField: Signal<FieldId | null>;
   readonly agent: AgentView;
   /** Runs a human act and shows its answer in `area`, for `subject`. Null until the acts load. */
-  act(area: NoticeArea, run: (human: HumanControls) => ActOutcome, subject?: string | null): ActOutcome | null;
+  act(area: NoticeArea, run: (human: HumanControls) => Promise<ActOutcome>, subject?: string | null): Promise<ActOutcome> | null;
 }
 
-export function createBoardApp(initial: BoardState): BoardApp {
-  const store = createBoardStore(initial);
+export function createBoardApp(initial: BoardState, recorder?: BoardRecorder): BoardApp {
+  const store = createBoardStore(initial, recorder);
   const human = signal<HumanControls | null>(null);
   const selection = signal<readonly FieldId[] | null>(null);
-  let version = initial.scopeVersion;
-  store.subscribe((state) => {
-    // A new frame, from whichever act, replaces any half-made selection.
-    if (state.scopeVersion !== version) selection.value = null;
-    version = state.scopeVersion;
+  store.subscribe(({ before, after }) => {
+    // A new frame, from whichever act in whichever tab, replaces any half-made selection.
+    if (after.scopeVersion !== before.scopeVersion || after.generation !== before.generation) selection.value = null;
   });
   const notice = signal<Notice | null>(null);
   return {
@@ -76,7 +74,7 @@ export function createBoardApp(initial: BoardState): BoardApp {
     selection,
     anchor: signal(null),
     notice,
-    saveStatus: signal<SaveStatus>('off'),
+    kept: signal(recorder?.keeps ?? false),
     restoreProblem: signal(null),
     restoredField: signal(null),
     agent: {
@@ -91,9 +89,10 @@ export function createBoardApp(initial: BoardState): BoardApp {
     act(area, run, subject = null) {
       const acts = human.peek();
       if (!acts) return null;
-      const outcome = run(acts);
-      notice.value = { area, subject, outcome, logLength: store.read().activity.length };
-      return outcome;
+      return run(acts).then((outcome) => {
+        notice.value = { area, subject, outcome, logLength: store.read().activity.length };
+        return outcome;
+      });
     },
   };
 }

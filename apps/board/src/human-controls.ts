@@ -5,23 +5,23 @@ import type { ToolRefusal } from '@warrant/surface';
 import { applyHumanAct, type ExpansionChannel } from './domain/expansion.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { HumanActs } from './domain/human-acts.ts';
-import type { BoardStore } from './board-store.ts';
+import type { BoardStore } from './domain/step.ts';
 
 export type ActOutcome = { readonly ok: true; readonly code: string; readonly message: string } | ToolRefusal;
 
 export interface HumanControls {
-  frame(ids: readonly FieldId[]): ActOutcome;
-  decideExpansion(decision: 'approve' | 'deny'): ActOutcome;
+  frame(ids: readonly FieldId[]): Promise<ActOutcome>;
+  decideExpansion(decision: 'approve' | 'deny'): Promise<ActOutcome>;
   /** `presentedReviewId` is the id the clicked control was rendered for, never the live one. */
-  decideReview(decision: 'accept' | 'return', presentedReviewId: string | null): ActOutcome;
-  reset(): ActOutcome;
+  decideReview(decision: 'accept' | 'return', presentedReviewId: string | null): Promise<ActOutcome>;
+  reset(): Promise<ActOutcome>;
 }
 
 export function humanControls(store: BoardStore, acts: HumanActs, channel: ExpansionChannel): HumanControls {
   return {
-    frame: (ids) => applyHumanAct(store, channel, acts.setScope(store.read(), [...ids])),
-    decideExpansion: (decision) => applyHumanAct(store, channel, acts.decideExpansion(store.read(), decision)),
-    decideReview: (decision, presentedReviewId) => applyHumanAct(store, channel, acts.decideReview(store.read(), decision, presentedReviewId ?? undefined)),
-    reset: () => applyHumanAct(store, channel, acts.reset(store.read())),
+    frame: (ids) => applyHumanAct(store, channel, (state) => acts.setScope(state, [...ids])),
+    decideExpansion: (decision) => applyHumanAct(store, channel, (state) => acts.decideExpansion(state, decision)),
+    decideReview: (decision, presentedReviewId) => applyHumanAct(store, channel, (state) => acts.decideReview(state, decision, presentedReviewId ?? undefined)),
+    reset: () => applyHumanAct(store, channel, (state) => acts.reset(state)),
   };
 }

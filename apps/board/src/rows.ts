@@ -8,24 +8,48 @@
 //
 // The three writes are bound to the scope version they were registered under: the kernel answers
 // SCOPE_STALE, before the schema, for a registration or an argued version the human's frame has
-// left behind.
-import { defineRow, type Row, type ToolResult, type VersionBinding } from '@warrant/surface';
-import { framedOnly, type AgentActs } from './domain/agent-acts.ts';
-import { askHuman, type BoardStore, type ExpansionChannel } from './domain/expansion.ts';
+// left behind, and for a registration from before a reset (another generation of the board). An
+// act commits on the latest state (after any act asked before it), so the binding is checked
+// again there, against the state it then runs on.
+import { checkBinding, defineRow, type RunContext, type Row, type ToolRefusal, type ToolResult, type VersionBinding } from '@warrant/surface';
+import type { AgentActs } from './domain/agent-acts.ts';
+import { askHuman, type ExpansionChannel } from './domain/expansion.ts';
+import { framedOnly } from './domain/frame-check.ts';
+import { resetSince } from './domain/refusals.ts';
 import { rule } from './domain/rule.ts';
 import { editSchema, expansionSchema, NO_INPUT, submitSchema, type Bound, type EditInput, type ExpansionInput } from './domain/schemas.ts';
 import { derive, type BoardState } from './domain/state.ts';
-import type { Step } from './domain/step.ts';
+import { refused, type BoardStore, type Step } from './domain/step.ts';
 import { scopeView, workspaceView } from './domain/views.ts';
 import { labels, UNTRUSTED_NOTE } from './domain/wording.ts';
 
-/** What the tools act on: the board's store, the agent's acts and the human decision channel. */
-export interface BoardRuntime extends BoardStore {
+/** The agent's acts and the human decision channel its request waits on. */
+export interface AgentSide {
   readonly acts: AgentActs;
   readonly channel: ExpansionChannel;
 }
 
+/** What the tools act on. */
+export interface BoardRuntime {
+  readonly store: BoardStore;
+  /** The agent's side, loaded with the first write (none can be registered before a human frames). */
+  agentSide(): Promise<AgentSide>;
+  /** Settles once the board's record has been read: the reads never answer from a board not yet read. */
+  readonly ready: Promise<unknown>;
+}
+
 const SCOPE_BINDING: VersionBinding<BoardState> = { version: (state) => state.scopeVersion, argument: 'scopeVersion' };
+
+/** SCOPE_STALE when a registration is from before a reset: its version numbers another generation's frames. */
+const sameGeneration = (state: BoardState, _input: unknown, ctx: RunContext<BoardState>): ToolRefusal | null => resetSince(ctx.registeredState, state);
+
+/** The act, on the state it commits on, if the capability still holds there; SCOPE_STALE if not. */
+function bound<T extends { readonly ok: true }>(ctx: RunContext<BoardState>, input: Bound, act: (state: BoardState) => Step<T>) {
+  return (state: BoardState): Step<T> => {
+    const stale = resetSince(ctx.registeredState, state) ?? checkBinding(SCOPE_BINDING, ctx.registeredState, state, { scopeVersion: input.scopeVersion });
+    return stale ? refused(state, stale) : act(state);
+  };
+}
 
 const noneIfEmpty = (text: string): string => text || 'none';
 
@@ -34,10 +58,11 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
-  /** Commits a step that succeeded and answers with its result. */
-  const commit = (step: Step<ToolResult>): ToolResult => {
-    if (step.result.ok) runtime.write(step.state);
-    return step.result;
+  const { store } = runtime;
+  const commit = async <T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<ToolResult> => (await store.commit(act)).result;
+  const read = async <T>(view: (state: BoardState) => T): Promise<T> => {
+    await runtime.ready;
+    return view(store.read());
   };
 
   const inspectWorkspace = defineRow<BoardState>({
@@ -49,7 +74,7 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
       `any expansion request waiting for the human, and the changes against the original values. ${UNTRUSTED_NOTE}`,
     verdict: (state) => rule(state, 'inspect_workspace'),
     inputSchema: () => NO_INPUT,
-    run: (state) => workspaceView(state),
+    run: () => read(workspaceView),
   });
 
   const inspectActiveScope = defineRow<BoardState>({
@@ -61,7 +86,7 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
       'whether a human decision is pending, and what to do next.',
     verdict: (state) => rule(state, 'inspect_active_scope'),
     inputSchema: () => NO_INPUT,
-    run: (state) => scopeView(state),
+    run: () => read(scopeView),
   });
 
   const editScopedFields = defineRow<BoardState, EditInput>({
@@ -76,11 +101,14 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     inputSchema: editSchema,
     binding: SCOPE_BINDING,
     // An unframed field is heard as OUT_OF_SCOPE, not as a property the schema does not accept.
-    precheck: (state, input) => {
+    precheck: (state, input, ctx) => {
       const updates = input['updates'];
-      return isRecord(updates) ? framedOnly(state, Object.keys(updates)) : null;
+      return sameGeneration(state, input, ctx) ?? (isRecord(updates) ? framedOnly(state, Object.keys(updates)) : null);
     },
-    run: (state, input) => commit(runtime.acts.editScopedFields(state, input)),
+    run: async (_state, input, ctx) => {
+      const { acts } = await runtime.agentSide();
+      return commit(bound(ctx, input, (state) => acts.editScopedFields(state, input)));
+    },
   });
 
   const requestScopeExpansion = defineRow<BoardState, ExpansionInput>({
@@ -98,7 +126,11 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     verdict: (state) => rule(state, 'request_scope_expansion'),
     inputSchema: expansionSchema,
     binding: SCOPE_BINDING,
-    run: (_state, input, ctx) => askHuman(runtime, runtime.acts, runtime.channel, input, ctx),
+    precheck: sameGeneration,
+    run: async (_state, input, ctx) => {
+      const { acts, channel } = await runtime.agentSide();
+      return askHuman(store, acts, channel, bound(ctx, input, (state) => acts.requestScopeExpansion(state, input)), ctx);
+    },
   });
 
   const submitChangesForReview = defineRow<BoardState, Bound>({
@@ -116,7 +148,11 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     verdict: (state) => rule(state, 'submit_changes_for_review'),
     inputSchema: submitSchema,
     binding: SCOPE_BINDING,
-    run: (state) => commit(runtime.acts.submitForReview(state)),
+    precheck: sameGeneration,
+    run: async (_state, input, ctx) => {
+      const { acts } = await runtime.agentSide();
+      return commit(bound(ctx, input, (state) => acts.submitForReview(state)));
+    },
   });
 
   return [inspectWorkspace, inspectActiveScope, editScopedFields, requestScopeExpansion, submitChangesForReview];

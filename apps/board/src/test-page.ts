@@ -3,11 +3,11 @@
 import { manualClock } from '@warrant/authority/testing';
 import { createSurface, type ChangeRecord } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
-import { createBoardStore } from './board-store.ts';
+import { createBoardStore, type BoardRecorder } from './board-store.ts';
 import { createAgentActs } from './domain/agent-acts.ts';
-import { createExpansionChannel } from './domain/expansion.ts';
+import { createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
 import { createHumanActs } from './domain/human-acts.ts';
-import { initialState, type BoardState } from './domain/state.ts';
+import { initialState, type BoardEnv, type BoardState } from './domain/state.ts';
 import { testEnv } from './domain/test-support.ts';
 import { humanControls } from './human-controls.ts';
 import { boardRows } from './rows.ts';
@@ -17,6 +17,10 @@ export interface PageOptions {
   readonly timeoutMs?: number;
   /** How the surface defers a reconcile (a macrotask, as on the page, unless a test is in a hurry). */
   readonly schedule?: (run: () => void) => void;
+  /** Where the page records its acts (a shared record, for two tabs); nowhere by default. */
+  readonly recorder?: BoardRecorder;
+  /** Ids and time; two tabs need ids of their own. */
+  readonly env?: BoardEnv;
 }
 
 /**
@@ -26,22 +30,26 @@ export interface PageOptions {
  * timeout fires only when the test advances time).
  */
 export function boardPage(start?: BoardState, options: PageOptions = {}) {
-  const env = testEnv();
-  const store = createBoardStore(start ?? initialState(env));
+  const env = options.env ?? testEnv();
+  const store = createBoardStore(start ?? initialState(env), options.recorder);
   const clock = manualClock();
   const channel = createExpansionChannel({ timeoutMs: options.timeoutMs ?? 120_000, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
   const humanActs = createHumanActs(env);
   const human = humanControls(store, humanActs, channel);
   const agent = memoryWebMcp();
   const changes: ChangeRecord[] = [];
+  const side = { acts: createAgentActs(env), channel };
   const surface = createSurface<BoardState>({
-    rows: boardRows({ read: store.read, write: store.write, acts: createAgentActs(env), channel }),
+    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve() }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change) => changes.push(change),
     ...(options.schedule ? { schedule: options.schedule } : {}),
   });
-  const unsubscribe = store.subscribe(() => surface.update());
+  const unsubscribe = store.subscribe(({ before, after, elsewhere }) => {
+    if (elsewhere) settleFromElsewhere(channel, before, after);
+    surface.update();
+  });
   return {
     store,
     human,

@@ -1,20 +1,13 @@
 import { ModeBadge } from '@warrant/ui';
 import type { BoardApp } from '../board-app.ts';
-import type { SaveStatus } from '../persistence.ts';
 import { ActNotice } from './act-notice.tsx';
 
 const PHASE_LABEL = { DRAFT: 'Draft', REVIEW: 'In review', ACCEPTED: 'Accepted' } as const;
 
-const SAVE_LABEL: Record<SaveStatus, string> = {
-  saved: 'Saved on this device',
-  saving: 'Saving…',
-  failed: 'Not saved: storage refused the write',
-  off: 'Not saved: no storage in this browser',
-};
 
 export function HeaderBar({ app }: { app: BoardApp }) {
   const state = app.store.state.value;
-  const save = app.saveStatus.value;
+  const kept = app.kept.value;
   return (
     <header class="topbar">
       <div class="brand">
@@ -31,8 +24,8 @@ export function HeaderBar({ app }: { app: BoardApp }) {
         <span class="pill pill-version" id="scope-version" data-version={state.scopeVersion} title="Scope version: +1 on every change to the frame">
           Scope v{state.scopeVersion}
         </span>
-        <span class={`save save-${save}`} id="save-status" data-save-state={save}>
-          {SAVE_LABEL[save]}
+        <span class={`save save-${kept ? 'kept' : 'off'}`} id="record-status" data-kept={String(kept)}>
+          {kept ? 'Recorded in this browser, shared by its tabs' : 'Not recorded: this tab only'}
         </span>
         <ModeBadge connection={app.agent.connection.value} />
         <button type="button" class="quiet" id="reset-demo" disabled={app.human.value === null} onClick={() => app.act('reset', (human) => human.reset())}>

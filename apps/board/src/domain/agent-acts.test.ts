@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAgentActs, framedOnly } from './agent-acts.ts';
+import { createAgentActs } from './agent-acts.ts';
+import { framedOnly } from './frame-check.ts';
 import { createHumanActs } from './human-acts.ts';
 import { initialState } from './state.ts';
 import { HEADLINE, ok, REASON, refused, stages, testEnv } from './test-support.ts';

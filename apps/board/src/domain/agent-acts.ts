@@ -3,16 +3,16 @@
 // so an act takes typed input and checks only what no schema can say: that the act is in order
 // now (rule()), that each value is one its field accepts, and that something actually changes.
 import { formatReference } from '@warrant/authority';
-import type { ToolRefusal, ToolSuccess } from '@warrant/surface';
+import type { ToolSuccess } from '@warrant/surface';
 import { activityLog } from './activity.ts';
 import { FIELD_IDS, REASON_LENGTH, type FieldId } from './fields.ts';
-import { alreadyScoped, noChange, noFields, noUpdates, outOfOrder, outOfScope, reasonRequired, requestNoLongerWaiting } from './refusals.ts';
+import { framedOnly } from './frame-check.ts';
+import { alreadyScoped, noChange, noFields, noUpdates, outOfOrder, reasonRequired, requestNoLongerWaiting } from './refusals.ts';
 import { rule } from './rule.ts';
 import type { EditInput, ExpansionInput } from './schemas.ts';
 import { derive, diffFields, sortFieldIds, type BoardEnv, type BoardState, type ExpansionRequest, type FieldChange, type FieldValues } from './state.ts';
 import { refused, type Step } from './step.ts';
-import { isFieldId, validateFieldValue } from './validate.ts';
-import { unknownFields } from './value-refusals.ts';
+import { validateFieldValue } from './validate.ts';
 import { labels } from './wording.ts';
 
 export interface EditApplied extends ToolSuccess {
@@ -59,19 +59,6 @@ export interface AgentActs {
   submitForReview(state: BoardState): Step<ReviewSubmitted>;
   /** System: the agent's wait for a decision ended without one; the request stays open for the human. */
   noteWaitEnded(state: BoardState, requestId: string, code: string): Step<WaitNoted>;
-}
-
-/**
- * The field names of an edit, judged before any value is: a name that is no field gives
- * UNKNOWN_FIELD, a field outside the frame gives OUT_OF_SCOPE, and either rejects the whole batch.
- * The edit tool asks this before the schema too, so an agent that names an unframed field hears
- * "outside the frame" rather than "not accepted by the schema".
- */
-export function framedOnly(state: BoardState, names: readonly string[]): ToolRefusal | null {
-  const unknown = names.filter((name) => !isFieldId(name));
-  if (unknown.length > 0) return unknownFields(unknown);
-  const outside = sortFieldIds(names.filter(isFieldId).filter((id) => !state.scope.includes(id)));
-  return outside.length > 0 ? outOfScope(state, outside) : null;
 }
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -50,7 +50,7 @@ describe('request_scope_expansion waits for the human', () => {
 
   it('approval widens the frame and resolves that same call, telling the agent to continue', async () => {
     const { store, human, surface, clock, pending, requestId, agent } = await asking();
-    expect(human.decideExpansion('approve')).toMatchObject({ ok: true, code: 'EXPANSION_APPROVED' });
+    expect(await human.decideExpansion('approve')).toMatchObject({ ok: true, code: 'EXPANSION_APPROVED' });
     expect(await pending).toEqual({
       ok: true,
       code: 'EXPANSION_APPROVED',
@@ -72,7 +72,7 @@ describe('request_scope_expansion waits for the human', () => {
 
   it('denial resolves the call with permissionChanged false and the frame unchanged', async () => {
     const { store, human, pending } = await asking();
-    human.decideExpansion('deny');
+    await human.decideExpansion('deny');
     expect(await pending).toMatchObject({
       ok: true,
       code: 'EXPANSION_DENIED',
@@ -98,7 +98,7 @@ describe('request_scope_expansion waits for the human', () => {
     expect(channel.snapshot().current).toMatchObject({ status: 'expired' });
     expect(toolSurface(store.read())).not.toContain('request_scope_expansion');
     // The human may still decide; the late approval reaches the board, not the ended call.
-    expect(human.decideExpansion('approve')).toMatchObject({ ok: true });
+    expect(await human.decideExpansion('approve')).toMatchObject({ ok: true });
     expect(store.read().scopeVersion).toBe(2);
     expect(channel.snapshot().current).toMatchObject({ status: 'decided' });
   });
@@ -113,7 +113,7 @@ describe('request_scope_expansion waits for the human', () => {
 
   it('a human re-frame supersedes the wait: SCOPE_STALE, and the request is closed', async () => {
     const { store, human, pending, requestId } = await asking();
-    human.frame(['headline']);
+    await human.frame(['headline']);
     expect(await pending).toMatchObject({
       ok: false,
       code: 'SCOPE_STALE',
@@ -126,7 +126,7 @@ describe('request_scope_expansion waits for the human', () => {
 
   it('a reset supersedes the wait too', async () => {
     const { human, pending } = await asking();
-    human.reset();
+    await human.reset();
     expect(await pending).toMatchObject({ ok: false, code: 'SCOPE_STALE', message: expect.stringContaining('reset the board') });
   });
 
@@ -140,7 +140,7 @@ describe('request_scope_expansion waits for the human', () => {
   it('a second request while one waits is refused EXPANSION_PENDING, and the first still resolves', async () => {
     const { agent, human, pending } = await asking();
     expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON })).toMatchObject({ ok: false, code: 'EXPANSION_PENDING' });
-    human.decideExpansion('approve');
+    await human.decideExpansion('approve');
     expect(await pending).toMatchObject({ ok: true, scope: ['headline', 'description', 'launch_date'] });
   });
 
@@ -158,19 +158,19 @@ describe('request_scope_expansion waits for the human', () => {
 });
 
 describe('applyHumanAct', () => {
-  it('writes nothing and tells the channel nothing when the act is refused', () => {
+  it('writes nothing and tells the channel nothing when the act is refused', async () => {
     const { edited, human } = stages();
     const board = boardPage(edited);
     live.push(board.dispose);
-    expect(applyHumanAct(board.store, board.channel, human.decideExpansion(edited, 'approve'))).toMatchObject({ ok: false, code: 'NO_PENDING_REQUEST' });
+    expect(await applyHumanAct(board.store, board.channel, (s) => human.decideExpansion(s, 'approve'))).toMatchObject({ ok: false, code: 'NO_PENDING_REQUEST' });
     expect(board.store.read()).toBe(edited);
   });
 
-  it('commits an act that concerns no request', () => {
+  it('commits an act that concerns no request', async () => {
     const { framed, human, agent } = stages();
     const board = boardPage(agent.editScopedFields(framed, { updates: { headline: HEADLINE } }).state);
     live.push(board.dispose);
-    expect(applyHumanAct(board.store, board.channel, human.setScope(board.store.read(), ['price']))).toMatchObject({ ok: true, supersededRequestId: null });
+    expect(await applyHumanAct(board.store, board.channel, (s) => human.setScope(s, ['price']))).toMatchObject({ ok: true, supersededRequestId: null });
     expect(board.store.read().scope).toEqual(['price']);
     expect(board.channel.snapshot().current).toBeNull();
   });

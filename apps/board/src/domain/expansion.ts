@@ -6,9 +6,9 @@ import type { RunContext, ToolRefusal } from '@warrant/surface';
 import type { AgentActs, ExpansionRequested } from './agent-acts.ts';
 import type { FieldId } from './fields.ts';
 import type { ExpansionDecided } from './human-acts.ts';
-import type { ExpansionInput } from './schemas.ts';
-import type { BoardState, ExpansionRequest } from './state.ts';
-import type { Step } from './step.ts';
+import { sortFieldIds, type ActivityEntry, type BoardState, type ExpansionRequest } from './state.ts';
+import type { BoardStore, Step } from './step.ts';
+import { isFieldId } from './validate.ts';
 import { labels } from './wording.ts';
 
 export type ExpansionChannel = DecisionChannel<ExpansionRequest, ExpansionDecided>;
@@ -63,12 +63,6 @@ export function expansionAnswer(decided: ExpansionDecided): ExpansionAnswer {
   };
 }
 
-/** The board's state as the page holds it: read the latest, write the next. */
-export interface BoardStore {
-  read(): BoardState;
-  write(next: BoardState): void;
-}
-
 /** What the wait needs of the call: its signal (the agent may give up) and the surface's hold. */
 export type WaitContext = Pick<RunContext<BoardState>, 'signal' | 'hold'>;
 
@@ -81,41 +75,74 @@ export async function askHuman(
   store: BoardStore,
   acts: AgentActs,
   channel: ExpansionChannel,
-  input: ExpansionInput,
+  ask: (state: BoardState) => Step<ExpansionRequested>,
   call: WaitContext,
 ): Promise<ExpansionAnswer | ToolRefusal> {
-  const step: Step<ExpansionRequested> = acts.requestScopeExpansion(store.read(), input);
+  const step = await store.commit(ask);
   if (!step.result.ok) return step.result;
-  store.write(step.state);
   const request = step.state.pendingExpansion;
   if (!request) throw new Error('requestScopeExpansion reported success without recording a request');
   const outcome = await channel.request(request, { signal: call.signal, hold: (reason) => call.hold(reason) });
   if (outcome.ok) return expansionAnswer(outcome.decision);
-  const noted = acts.noteWaitEnded(store.read(), request.id, outcome.code);
-  if (noted.result.ok) store.write(noted.state);
+  await store.commit((state) => acts.noteWaitEnded(state, request.id, outcome.code));
   return outcome;
 }
 
 /**
- * Applies a human act: commits its state when it succeeded, and passes it on to the agent's
- * waiting call when it decides or replaces the request that call waits on.
+ * Applies a human act: commits it on the latest state, and passes it on to the agent's waiting
+ * call when it decides or replaces the request that call waits on.
  */
-export function applyHumanAct<T extends { readonly ok: true; readonly code: string }>(
+export async function applyHumanAct<T extends { readonly ok: true; readonly code: string }>(
   store: BoardStore,
   channel: ExpansionChannel,
-  step: Step<T>,
-): T | ToolRefusal {
-  const result = step.result;
+  act: (state: BoardState) => Step<T>,
+): Promise<T | ToolRefusal> {
+  const { state, result } = await store.commit(act);
   if (!result.ok) return result;
-  store.write(step.state);
   if (isExpansionDecision(result)) {
     channel.decide(result.requestId, result);
   } else if ('supersededRequestId' in result && typeof result.supersededRequestId === 'string') {
-    channel.supersede(result.code === 'BOARD_RESET' ? 'the human reset the board' : `the human re-framed the board to scope v${step.state.scopeVersion}`);
+    channel.supersede(result.code === 'BOARD_RESET' ? 'the human reset the board' : `the human re-framed the board to scope v${state.scopeVersion}`);
   }
   return result;
 }
 
 function isExpansionDecision(result: { readonly code: string }): result is ExpansionDecided {
   return result.code === 'EXPANSION_APPROVED' || result.code === 'EXPANSION_DENIED';
+}
+
+/**
+ * A human in another tab may decide, or replace, the request this tab's agent waits on: the
+ * record brings their act here, and this hands it to the waiting call as if it were made here.
+ */
+export function settleFromElsewhere(channel: ExpansionChannel, before: BoardState, after: BoardState): void {
+  const waiting = channel.snapshot().current;
+  if (!waiting || waiting.status !== 'pending') return;
+  // The activity only grows: what the other tab added is what follows what this tab had.
+  const about = after.activity.slice(before.activity.length).filter((entry) => entry.details['requestId'] === waiting.id);
+  const decided = about.find((entry) => entry.type === 'EXPANSION_APPROVED' || entry.type === 'EXPANSION_DENIED');
+  if (decided) {
+    channel.decide(waiting.id, decisionRecorded(waiting.request, decided, after));
+  } else if (about.some((entry) => entry.type === 'EXPANSION_SUPERSEDED') || after.pendingExpansion?.id !== waiting.id) {
+    channel.supersede('the human changed the board in another tab');
+  }
+}
+
+/** The decision a recorded entry states, as the deciding tab's act answered it. */
+function decisionRecorded(request: ExpansionRequest, entry: ActivityEntry, after: BoardState): ExpansionDecided {
+  const approved = entry.type === 'EXPANSION_APPROVED';
+  const version = entry.details['scopeVersion'];
+  const scope = entry.details['scope'];
+  const scopeVersion = typeof version === 'number' ? version : after.scopeVersion;
+  return {
+    ok: true,
+    code: approved ? 'EXPANSION_APPROVED' : 'EXPANSION_DENIED',
+    message: entry.message,
+    requestId: request.id,
+    decision: approved ? 'approved' : 'denied',
+    permissionChanged: approved,
+    addedFields: approved ? request.fields : [],
+    scope: Array.isArray(scope) ? sortFieldIds(scope.filter(isFieldId)) : after.scope,
+    scopeVersion,
+  };
 }

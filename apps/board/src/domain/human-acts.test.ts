@@ -125,21 +125,22 @@ describe('decideReview, bound to the exact review id', () => {
 });
 
 describe('reset', () => {
-  it('restores the original values and an empty frame, under a new version, keeping the log', () => {
+  it('restores the original values and returns to scope v0 with nothing framed, in a new generation, keeping the log', () => {
     const { human, accepted, fresh } = stages();
     const step = human.reset(accepted);
-    expect(step.result).toMatchObject({ ok: true, code: 'BOARD_RESET', scopeVersion: accepted.scopeVersion + 1, supersededRequestId: null });
+    expect(step.result).toMatchObject({ ok: true, code: 'BOARD_RESET', scopeVersion: 0, supersededRequestId: null });
     expect(step.state).toMatchObject({
+      generation: accepted.generation + 1,
       fields: fresh.fields,
       phase: 'DRAFT',
       scope: [],
-      scopeVersion: accepted.scopeVersion + 1,
+      scopeVersion: 0,
       pendingExpansion: null,
       review: null,
       acceptedAt: null,
     });
     expect(step.state.activity.slice(0, accepted.activity.length)).toEqual(accepted.activity);
-    expect(step.state.activity.at(-1)?.type).toBe('BOARD_RESET');
+    expect(step.state.activity.at(-1)).toMatchObject({ type: 'BOARD_RESET', details: { scopeVersion: 0, generation: 1 } });
   });
 
   it('supersedes a waiting request and leaves nothing for the agent to write', () => {

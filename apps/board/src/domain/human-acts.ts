@@ -112,6 +112,8 @@ export function createHumanActs(env: BoardEnv): HumanActs {
         const activity = log(state, 'human', 'EXPANSION_DENIED', `Kept the current frame; the agent may not write ${nothingIfEmpty(pending.fields)}.`, {
           requestId: pending.id,
           fields: pending.fields,
+          scope: state.scope,
+          scopeVersion: state.scopeVersion,
         });
         return {
           state: { ...state, pendingExpansion: null, activity },
@@ -181,19 +183,22 @@ export function createHumanActs(env: BoardEnv): HumanActs {
     },
 
     reset(state) {
-      // The version moves on rather than back to 0: a capability granted before the reset must
-      // never match a frame drawn after it.
-      const scopeVersion = state.scopeVersion + 1;
+      // Back to scope v0 with nothing framed, in a new generation: every capability granted before
+      // the reset names a frame of the old generation, so none matches a frame drawn after it.
       const pending = state.pendingExpansion;
       const closed = supersede(state, 'the human reset the board');
-      const activity = log(closed, 'human', 'BOARD_RESET', `Reset the board to its original values; nothing is framed (scope v${scopeVersion}).`, { scopeVersion });
+      const activity = log(closed, 'human', 'BOARD_RESET', 'Reset the board to its original values; nothing is framed (scope v0).', {
+        scopeVersion: 0,
+        generation: state.generation + 1,
+      });
       return {
         state: {
           ...state,
+          generation: state.generation + 1,
           fields: state.baselineFields,
           phase: 'DRAFT',
           scope: [],
-          scopeVersion,
+          scopeVersion: 0,
           pendingExpansion: null,
           review: null,
           acceptedAt: null,
@@ -202,8 +207,8 @@ export function createHumanActs(env: BoardEnv): HumanActs {
         result: {
           ok: true,
           code: 'BOARD_RESET',
-          message: `Board reset. Nothing is framed (scope v${scopeVersion}).`,
-          scopeVersion,
+          message: 'Board reset. Nothing is framed (scope v0).',
+          scopeVersion: 0,
           supersededRequestId: pending?.id ?? null,
         },
       };

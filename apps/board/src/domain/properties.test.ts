@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { boardPage, type BoardPage } from '../test-page.ts';
 import { applyHumanAct } from './expansion.ts';
 import { FIELD_IDS, type FieldId } from './fields.ts';
-import { derive, initialState, parsePersisted, type BoardState } from './state.ts';
+import { derive, initialState, readState, type BoardState } from './state.ts';
 import type { Step } from './step.ts';
 import { REASON, testEnv } from './test-support.ts';
 
@@ -130,7 +130,7 @@ interface Call {
 
 /** The registrations the agent has been shown, each with the scope version its schema binds it to. */
 class Registrations {
-  private readonly seen = new Map<string, Array<{ tool: ToolDeclaration; version: number }>>();
+  private readonly seen = new Map<string, Array<{ tool: ToolDeclaration; version: number; generation: number }>>();
 
   constructor(private readonly page: BoardPage) {}
 
@@ -141,12 +141,13 @@ class Registrations {
       const kept = this.seen.get(name) ?? [];
       if (kept.some((entry) => entry.tool === tool)) continue;
       const version = (tool.inputSchema as { properties?: { scopeVersion?: { const?: number } } }).properties?.scopeVersion?.const ?? -1;
-      this.seen.set(name, [...kept, { tool, version }]);
+      // Noted right after each step settles, so the board's generation is the one it was registered in.
+      this.seen.set(name, [...kept, { tool, version, generation: this.page.store.read().generation }]);
     }
   }
 
   /** The registration picked, or null if the agent was never shown that tool. */
-  pick(name: string, through: Held): { tool: ToolDeclaration; version: number } | null {
+  pick(name: string, through: Held): { tool: ToolDeclaration; version: number; generation: number } | null {
     const kept = this.seen.get(name) ?? [];
     const listed = this.page.agent.tool(name);
     if (through === 'listed' && listed) return kept.find((entry) => entry.tool === listed) ?? null;
@@ -176,7 +177,7 @@ describe('any interleaving of human and agent acts, through the page and the reg
             const snapshot = structuredClone(before);
             let human: { readonly ok: boolean; readonly code: string } | null = null;
             let call: Call | null = null;
-            let through: { version: number } | null = null;
+            let through: { version: number; generation: number } | null = null;
             let argued: number | null = null;
 
             if (step.by === 'human') {
@@ -192,7 +193,7 @@ describe('any interleaving of human and agent acts, through the page and the reg
                     return humanActs.reset(s);
                 }
               };
-              human = applyHumanAct(store, channel, run(before));
+              human = await applyHumanAct(store, channel, run);
               count(human.code);
             } else if (step.kind === 'timeout') {
               clock.advance(TIMEOUT_MS);
@@ -231,9 +232,11 @@ describe('any interleaving of human and agent acts, through the page and the reg
               expect(after).toBe(before);
               expect(before).toEqual(snapshot);
             }
-            // The log only grows, and keeps what it had; versions only move forward.
+            // The log only grows, and keeps what it had; versions only move forward, but for a
+            // reset, which starts the next generation at v0.
             expect(after.activity.slice(0, before.activity.length)).toEqual(before.activity);
-            expect(after.scopeVersion).toBeGreaterThanOrEqual(before.scopeVersion);
+            if (after.generation === before.generation) expect(after.scopeVersion).toBeGreaterThanOrEqual(before.scopeVersion);
+            else expect([after.generation, after.scopeVersion]).toEqual([before.generation + 1, 0]);
 
             if (step.by === 'agent' || step.by === 'time') {
               // Neither the agent nor the clock changes the frame or its version, or grants anything.
@@ -247,6 +250,7 @@ describe('any interleaving of human and agent acts, through the page and the reg
                 expect(before.phase).toBe('DRAFT');
                 expect(argued).toBe(before.scopeVersion);
                 expect(through?.version).toBe(before.scopeVersion);
+                expect(through?.generation).toBe(before.generation);
               }
             } else if (human?.ok) {
               // A human act other than reset never changes a field value.
@@ -260,7 +264,7 @@ describe('any interleaving of human and agent acts, through the page and the reg
             // The board stays well-formed and survives a reload exactly.
             expect(after.scope).toEqual(FIELD_IDS.filter((id) => after.scope.includes(id)));
             expect(after.baselineFields).toBe(before.baselineFields);
-            expect(parsePersisted(JSON.stringify(after))).toEqual(after);
+            expect(readState(structuredClone(after))).toEqual(after);
             // The registered set is a function of the state, unless a waiting call holds it.
             if (surface.heldFor().length === 0) expect(agent.names()).toEqual(inOrder(after));
             registrations.note();
@@ -322,18 +326,18 @@ describe('any interleaving of human and agent acts, through the page and the reg
             const requestId = store.read().pendingExpansion?.id;
             expect(requestId).toBeDefined();
             expect(surface.heldFor()).toEqual([`awaiting a human decision on ${requestId}`]);
-            const humanDoes = (what: Human) => {
+            const humanDoes = async (what: Human) => {
               const state = store.read();
-              if (what === 'approve' || what === 'deny') human.decideExpansion(what);
-              else if (what === 'reframe') human.frame(state.scope.length > 1 ? state.scope.slice(1) : [...FIELD_IDS]);
-              else if (what === 'reset') human.reset();
+              if (what === 'approve' || what === 'deny') await human.decideExpansion(what);
+              else if (what === 'reframe') await human.frame(state.scope.length > 1 ? state.scope.slice(1) : [...FIELD_IDS]);
+              else if (what === 'reset') await human.reset();
               else if (what === 'timeout') clock.advance(TIMEOUT_MS);
               else if (what === 'abort') controller.abort();
               else channel.dispose();
             };
-            humanDoes(first);
+            await humanDoes(first);
             const versionAtAnswer = store.read().scopeVersion;
-            for (const what of later) humanDoes(what);
+            for (const what of later) await humanDoes(what);
             clock.advance(5_000);
             const answer = await pending;
             await flush();

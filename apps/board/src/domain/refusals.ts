@@ -73,6 +73,17 @@ export function noActiveReview(state: BoardState): Cause {
 
 // Refusals of what an act was given.
 
+/** A capability granted before a reset: the frame it was bound to belongs to the board's last generation. */
+export function resetSince(registered: BoardState, live: BoardState): ToolRefusal | null {
+  if (registered.generation === live.generation) return null;
+  return refusal(
+    'SCOPE_STALE',
+    `This tool was granted under scope v${registered.scopeVersion} before the human reset the board; that frame no longer exists. ` +
+      `Nothing was changed. Read the current scope (v${live.scopeVersion}) again and use the tools registered for it.`,
+    { registeredScopeVersion: registered.scopeVersion, expectedScopeVersion: live.scopeVersion, reset: true },
+  );
+}
+
 export function outOfScope(state: BoardState, ids: readonly FieldId[]): ToolRefusal {
   return refusal(
     'OUT_OF_SCOPE',
@@ -133,4 +144,19 @@ export function reasonRequired(fields: readonly FieldId[]): ToolRefusal {
 
 export function requestNoLongerWaiting(requestId: string): ToolRefusal {
   return refusal('NO_PENDING_REQUEST', `Request ${requestId} is no longer waiting. ${UNCHANGED}`, { requestId });
+}
+
+// Refusals of the board's record: the act was decided, but not recorded, so it did not happen.
+
+export function changedElsewhere(missed: number): ToolRefusal {
+  return refusal(
+    'STALE_TAB',
+    'Another tab or window changed the board a moment before this act, so it was not recorded. Nothing was changed. ' +
+      'This tab now shows the board as it stands: look again, then act.',
+    { missed },
+  );
+}
+
+export function notRecorded(code: string, message: string, details: Details): ToolRefusal {
+  return refusal(code, `The board's record did not take this act, so nothing was changed: ${message}`, details);
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FIELDS, INITIAL_BRIEF } from './fields.ts';
-import { derive, initialState, parsePersisted, type BoardState } from './state.ts';
+import { derive, initialState, readState, type BoardState } from './state.ts';
 import { HEADLINE, ok, stages, testEnv } from './test-support.ts';
 
 describe('initialState', () => {
   it('starts in DRAFT at scope v0 with nothing framed, the baseline equal to the fields, and one log entry', () => {
     const state = initialState(testEnv());
     expect(state).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
+      generation: 0,
       brief: INITIAL_BRIEF,
       phase: 'DRAFT',
       scope: [],
@@ -45,29 +46,31 @@ describe('derive', () => {
   });
 });
 
-describe('parsePersisted', () => {
-  it('reads back every stage exactly', () => {
-    for (const state of Object.values(stages()).filter((value): value is BoardState => typeof value === 'object' && value !== null && 'schemaVersion' in value)) {
-      expect(parsePersisted(JSON.stringify(state))).toEqual(state);
-    }
+describe('readState', () => {
+  it('reads back every stage exactly, a reset board included', () => {
+    const all = stages();
+    const boards = Object.values(all).filter((value): value is BoardState => typeof value === 'object' && value !== null && 'schemaVersion' in value);
+    for (const state of [...boards, ok(all.human.reset(all.accepted))]) expect(readState(structuredClone(state))).toEqual(state);
   });
 
   it('drops unknown top-level keys', () => {
     const { edited } = stages();
-    expect(parsePersisted(JSON.stringify({ ...edited, injected: true }))).toEqual(edited);
+    expect(readState({ ...structuredClone(edited), injected: true })).toEqual(edited);
   });
 
   const { edited, pending, inReview, accepted } = stages();
-  const tamper = (state: BoardState, change: (copy: Record<string, unknown>) => void): string => {
+  const tamper = (state: BoardState, change: (copy: Record<string, unknown>) => void): unknown => {
     const copy = structuredClone(state) as unknown as Record<string, unknown>;
     change(copy);
-    return JSON.stringify(copy);
+    return copy;
   };
-  const cases: [string, string][] = [
-    ['not JSON', '{"schemaVersion":1,'],
-    ['JSON null', 'null'],
-    ['an array', '[]'],
-    ['another schema version', tamper(edited, (s) => (s.schemaVersion = 2))],
+  const cases: [string, unknown][] = [
+    ['a string', '{"schemaVersion":2}'],
+    ['null', null],
+    ['an array', []],
+    ['another schema version', tamper(edited, (s) => (s.schemaVersion = 1))],
+    ['no generation', tamper(edited, (s) => delete s.generation)],
+    ['a negative generation', tamper(edited, (s) => (s.generation = -1))],
     ['a missing field', tamper(edited, (s) => delete (s.fields as Record<string, unknown>).price)],
     ['an extra field', tamper(edited, (s) => ((s.fields as Record<string, unknown>).colour = 'red'))],
     ['a field value too long', tamper(edited, (s) => ((s.fields as Record<string, unknown>).price = 'x'.repeat(31)))],
@@ -95,7 +98,7 @@ describe('parsePersisted', () => {
     ['an activity entry with an unknown actor', tamper(edited, (s) => ((s.activity as Record<string, unknown>[])[0]!.actor = 'admin'))],
     ['an activity entry of an unknown type', tamper(edited, (s) => ((s.activity as Record<string, unknown>[])[0]!.type = 'HACKED'))],
   ];
-  it.each(cases)('refuses %s (null, never a throw)', (_name, json) => {
-    expect(parsePersisted(json)).toBeNull();
+  it.each(cases)('refuses %s (null, never a throw)', (_name, raw) => {
+    expect(readState(raw)).toBeNull();
   });
 });

@@ -58,7 +58,13 @@ export interface ActivityEntry {
 }
 
 export interface BoardState {
-  readonly schemaVersion: 1;
+  readonly schemaVersion: 2;
+  /**
+   * +1 on every reset. A reset starts the board over at scope v0, so a scope version names a frame
+   * only together with its generation: a capability granted before a reset never matches a frame
+   * drawn after it, even one with the same number.
+   */
+  readonly generation: number;
   readonly fields: FieldValues;
   /** The values the board started with. The diff is always against these; they are never rebased. */
   readonly baselineFields: FieldValues;
@@ -66,7 +72,7 @@ export interface BoardState {
   readonly phase: Phase;
   /** The framed field ids: sorted in field order, unique. */
   readonly scope: readonly FieldId[];
-  /** +1 on every human scope change, approved expansion and reset; never reused. */
+  /** 0 at the start of a generation; +1 on every human scope change and approved expansion. */
   readonly scopeVersion: number;
   readonly pendingExpansion: ExpansionRequest | null;
   /** Present in REVIEW and ACCEPTED, absent in DRAFT. */
@@ -87,7 +93,8 @@ export interface BoardEnv {
 export function initialState(env: BoardEnv): BoardState {
   const fields = Object.fromEntries(FIELDS.map((field) => [field.id, field.initial])) as FieldValues;
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
+    generation: 0,
     fields,
     baselineFields: fields,
     brief: INITIAL_BRIEF,
@@ -145,19 +152,13 @@ export function sortFieldIds(ids: Iterable<FieldId>): FieldId[] {
 }
 
 /**
- * Reads stored state back. Anything malformed, from another schema version, or breaking an
+ * Reads a stored board back. Anything malformed, from another schema version, or breaking an
  * invariant of the board (a review outside REVIEW/ACCEPTED, a request under an old version, a
- * value no field accepts) gives null, and the caller starts afresh: a reload never crashes and
- * never resumes from state the board could not have reached.
+ * value no field accepts) gives null: a reload never crashes and never resumes from state the
+ * board could not have reached.
  */
-export function parsePersisted(json: string): BoardState | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  if (!isRecord(raw) || raw.schemaVersion !== 1) return null;
+export function readState(raw: unknown): BoardState | null {
+  if (!isRecord(raw) || raw.schemaVersion !== 2 || !isVersion(raw.generation)) return null;
 
   const fields = readFieldValues(raw.fields);
   const baselineFields = readFieldValues(raw.baselineFields);
@@ -187,7 +188,7 @@ export function parsePersisted(json: string): BoardState | null {
     activity.push(entry);
   }
 
-  return { schemaVersion: 1, fields, baselineFields, brief, phase, scope, scopeVersion, pendingExpansion, review, acceptedAt, activity };
+  return { schemaVersion: 2, generation: raw.generation, fields, baselineFields, brief, phase, scope, scopeVersion, pendingExpansion, review, acceptedAt, activity };
 }
 
 function sameChanges(a: readonly FieldChange[], b: readonly FieldChange[]): boolean {

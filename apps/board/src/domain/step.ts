@@ -12,3 +12,14 @@ export interface Step<T> {
 export function refused<T>(state: BoardState, refusal: ToolRefusal): Step<T> {
   return { state, result: refusal };
 }
+
+/**
+ * The board as the page holds it: the latest state this tab knows, and the one way to change it.
+ * `commit` runs an act on the latest state, after every commit asked before it, and keeps the
+ * act's state only once the board's record has taken it; the step it resolves with is what was
+ * kept (or the refusal, with the board as it then stood).
+ */
+export interface BoardStore {
+  read(): BoardState;
+  commit<T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<Step<T>>;
+}

@@ -6,13 +6,14 @@ import { createHumanActs } from './human-acts.ts';
 import { initialState, type BoardEnv, type BoardState } from './state.ts';
 import type { Step } from './step.ts';
 
-export function testEnv(): BoardEnv & { readonly issued: () => number } {
+/** Deterministic ids and time; `tab` gives a second tab ids of its own. */
+export function testEnv(tab = 0): BoardEnv & { readonly issued: () => number } {
   let count = 0;
   let tick = 0;
   return {
     newId: () => {
       count += 1;
-      return `00000000-0000-4000-8000-${String(count).padStart(12, '0')}`;
+      return `${String(tab).padStart(8, '0')}-0000-4000-8000-${String(count).padStart(12, '0')}`;
     },
     now: () => {
       tick += 1;
