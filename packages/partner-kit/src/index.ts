@@ -18,11 +18,9 @@ export type { PartnerState, ServedWrite, StaffRecord } from './partner-state.ts'
 export { openPartnerSite, type PartnerSite, type PartnerSiteOptions } from './partner-site.ts';
 export type { WriteCall } from './serve-write.ts';
 export { partnerRows, withEnvelope, WRITE_CONTRACT } from './rows.ts';
-export { StaleLogError, type SiteLog } from './site-log.ts';
-export { memorySiteLog } from './memory-site-log.ts';
-export { openIdbSiteLog } from './idb-site-log.ts';
-export { createExclusive, type Exclusive } from './exclusive.ts';
-export { broadcastTabSignal, type TabSignal } from './tab-signal.ts';
+export { StaleLogError, type SiteLog, type LogRecord } from './site-log.ts';
+export { memorySiteLog, memoryLogStore, type MemoryLogStore } from './memory-site-log.ts';
+export { openLedgerSiteLog, type OpenedSiteLog } from './ledger-site-log.ts';
 
 // The page
 export { startPartner, type PartnerPageParts } from './start-partner.tsx';

@@ -1,25 +1,57 @@
 // A log that lives as long as the tab: for tests, and for a browser that will not open storage.
-import { StaleLogError, type SiteLog } from './site-log.ts';
+// Instances are separate tabs of one log only when they share the same `MemoryLogStore`.
+import { StaleLogError, type LogRecord, type SiteLog } from './site-log.ts';
 
-export function memorySiteLog(): SiteLog {
-  const entries: Array<{ readonly seq: number; readonly kind: string }> = [];
-  const lastSeeded = (): number => entries.findLastIndex((entry) => entry.kind === 'seeded');
+export interface MemoryLogStore {
+  books: LogRecord[][];
+  readonly listeners: Set<() => void>;
+  /** The tail of the queue of exclusive tasks: the "tabs" of one store take turns. */
+  queue: Promise<unknown>;
+}
+
+export function memoryLogStore(): MemoryLogStore {
+  return { books: [[]], listeners: new Set(), queue: Promise.resolve() };
+}
+
+export function memorySiteLog(store: MemoryLogStore = memoryLogStore()): SiteLog {
+  const current = (): LogRecord[] => store.books.at(-1) as LogRecord[];
+  const positionNow = (): string => `${store.books.length}:${current().length}`;
+  let seen = positionNow();
+  const changed = (): string => {
+    seen = positionNow();
+    for (const listener of [...store.listeners]) listener();
+    return seen;
+  };
   return {
-    async currentBook() {
-      const from = lastSeeded();
-      return from === -1 ? [] : entries.slice(from).map((entry) => structuredClone(entry));
+    async read() {
+      seen = positionNow();
+      return { entries: current().map((entry) => structuredClone(entry)), position: seen };
     },
-    async head() {
-      return entries.at(-1)?.seq ?? 0;
+    async position() {
+      return positionNow();
     },
     async append(entry) {
-      const head = entries.at(-1)?.seq ?? 0;
-      if (entry.seq !== head + 1) throw new StaleLogError(entry.seq, head);
+      if (positionNow() !== seen) throw new StaleLogError('Another tab wrote to this log first. Nothing was written.');
+      if (entry.seq !== current().length + 1) throw new StaleLogError(`Entry ${entry.seq} does not follow entry ${current().length}. Nothing was written.`);
       // A stored entry is a copy: nothing the caller does later can reach into the log.
-      entries.push(structuredClone(entry));
+      current().push(structuredClone(entry));
+      return changed();
+    },
+    async restart(_reason, first) {
+      store.books = [...store.books, [structuredClone(first)]];
+      return changed();
     },
     async closedBooks() {
-      return Math.max(0, entries.filter((entry) => entry.kind === 'seeded').length - 1);
+      return store.books.filter((book) => book.length > 0).length - 1;
+    },
+    watch(listener) {
+      store.listeners.add(listener);
+      return () => void store.listeners.delete(listener);
+    },
+    exclusive(task) {
+      const run = store.queue.then(task, task);
+      store.queue = run.catch(() => undefined);
+      return run;
     },
   };
 }

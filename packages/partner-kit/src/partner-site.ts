@@ -1,16 +1,15 @@
-// A partner site at run time: its state as a signal, folded from its log; one change at a time
-// (exclusive), each after catching up with the log. Writes go through the pipeline in
-// serve-write.ts, loaded with the first write; staff acts and the reset are here.
+// A partner site at run time: its state as a signal, folded from the current book of its log.
+// One change at a time, across the origin's tabs and frames (the log's exclusive section), each
+// after catching up with the log. Writes go through the pipeline in serve-write.ts, loaded with the first write;
+// staff acts and the reset are here.
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { refusal, type ToolResult } from '@warrant/surface';
 import { newBook } from './book.ts';
 import type { PartnerDefinition } from './definition.ts';
-import { createExclusive, type Exclusive } from './exclusive.ts';
 import type { SeededEntry, StaffEntry, WriteEntry } from './log-entry.ts';
 import { foldBook, openBook, step, type PartnerState } from './partner-state.ts';
 import type { WriteCall } from './serve-write.ts';
 import type { SiteLog } from './site-log.ts';
-import type { TabSignal } from './tab-signal.ts';
 import { isoDay, seedCalendar } from './week.ts';
 
 export interface PartnerSiteOptions {
@@ -18,60 +17,61 @@ export interface PartnerSiteOptions {
   readonly now?: () => Date;
   /** Fills bytes with randomness, for new book tags. */
   readonly random?: (bytes: Uint8Array) => Uint8Array;
-  readonly exclusive?: Exclusive;
-  readonly tabs?: TabSignal | null;
-  /** A notice to show from the start (e.g. that this browser keeps nothing). */
-  readonly notice?: string;
+  /** A notice to show from the start (e.g. that this browser keeps nothing, or what was set aside). */
+  readonly notice?: string | null;
 }
 
 export interface PartnerSite<D> {
   readonly state: ReadonlySignal<PartnerState<D>>;
   /** Something the site's people should know about its record (set aside, not saved), or null. */
   readonly notice: ReadonlySignal<string | null>;
-  /** Earlier books kept in the log: one per reset or set-aside record. */
+  /** Earlier books kept in the archive: one per reset or set-aside record. */
   readonly closedBooks: ReadonlySignal<number>;
   /** Serves a write tool; the input has passed the tool's schema. */
   write(call: WriteCall): Promise<ToolResult>;
   /** A staff member's change from the page. */
   staff(act: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult>;
-  /** "Reset this site's data": closes the current book (kept in the log) and seeds a new week from today. */
+  /** "Reset this site's data": closes the current book into the archive and seeds a new week from today. */
   reset(): Promise<void>;
   /** Reads the log again if it moved on elsewhere, and moves `today` on. */
   catchUp(): Promise<void>;
   dispose(): void;
 }
 
-const SET_ASIDE =
-  "This site's saved record could not be read. It is kept, untouched, in this browser's log, and the site was seeded afresh.";
+const SET_ASIDE = "This site's saved record could not be read. It is kept, untouched, in this browser's archive, and the site was seeded afresh.";
 
 const pipeline = () => import('./serve-write.ts');
 
 export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>, options: PartnerSiteOptions): Promise<PartnerSite<D>> {
-  const { log, tabs = null } = options;
+  const { log } = options;
   const now = options.now ?? (() => new Date());
-  const exclusive = options.exclusive ?? createExclusive(`warrant-${definition.site}-log`);
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => log.exclusive(task);
   const today = (): string => isoDay(now());
   const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
   const acts = new Map(definition.staff.map((act) => [act.name, act]));
   const notice = signal<string | null>(options.notice ?? null);
   const closedBooks = signal(0);
+  // The log's position this tab's state was folded to.
+  let known = '';
 
-  async function seed(reason: string): Promise<PartnerState<D>> {
+  /** Opens a new book: the first entry of an empty log, or a restart that archives the current one. */
+  async function seed(reason: string, empty: boolean): Promise<PartnerState<D>> {
     const firstDay = today();
     const domain = await definition.seed(seedCalendar(firstDay));
-    const entry: SeededEntry = { seq: (await log.head()) + 1, at: now().toISOString(), kind: 'seeded', book: newBook(options.random), firstDay, reason, domain };
-    await log.append(entry);
+    const entry: SeededEntry = { seq: 1, at: now().toISOString(), kind: 'seeded', book: newBook(options.random), firstDay, reason, domain };
+    known = empty ? await log.append(entry) : await log.restart(reason, entry);
     closedBooks.value = await log.closedBooks();
     return openBook<D>(entry, firstDay);
   }
 
-  /** The current book as stored, folded; an unreadable one is set aside and a new week seeded. */
+  /** The current book as stored, folded; one that does not fold is archived and a new week seeded. */
   async function load(): Promise<PartnerState<D>> {
-    const entries = await log.currentBook();
+    const { entries, position } = await log.read();
+    known = position;
     const folded = foldBook(entries, definition, today());
     if (folded) return folded;
     if (entries.length > 0) notice.value = SET_ASIDE;
-    return seed(entries.length > 0 ? 'the saved record could not be read' : 'first opened');
+    return seed(entries.length > 0 ? 'the saved record could not be read' : 'first opened', entries.length === 0);
   }
 
   const state = signal<PartnerState<D>>(await exclusive(load));
@@ -79,26 +79,24 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
 
   /** Inside `exclusive`: brings the state level with the log and with today's date. */
   async function sync(): Promise<PartnerState<D>> {
-    const current = state.peek();
-    if ((await log.head()) !== current.seq) {
+    if ((await log.position()) !== known) {
       state.value = await load();
       closedBooks.value = await log.closedBooks();
-    } else if (current.today !== today()) {
-      state.value = { ...current, today: today() };
+    } else if (state.peek().today !== today()) {
+      state.value = { ...state.peek(), today: today() };
     }
     return state.peek();
   }
 
   async function commit(entry: WriteEntry<E> | StaffEntry<E>): Promise<string | null> {
     try {
-      await log.append(entry);
+      known = await log.append(entry);
     } catch (error) {
       // The log did not take it: nothing changed. Catch up in case another tab wrote first.
       state.value = await load();
       return error instanceof Error ? error.message : String(error);
     }
     state.value = step(state.peek(), entry, definition);
-    tabs?.announce();
     return null;
   }
 
@@ -114,7 +112,7 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
     return { ok: true, summary: decision.summary };
   }
 
-  const stopListening = tabs?.onAnnounce(() => void exclusive(sync)) ?? null;
+  const stopWatching = log.watch(() => void exclusive(sync));
 
   return {
     state,
@@ -124,14 +122,13 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
     staff: (name, input) => exclusive(() => act(name, input)),
     reset: () =>
       exclusive(async () => {
-        state.value = await seed('reset by staff');
+        await sync();
+        state.value = await seed('reset by staff', false);
         notice.value = options.notice ?? null;
-        tabs?.announce();
       }),
     catchUp: () => exclusive(async () => void (await sync())),
     dispose() {
-      stopListening?.();
-      tabs?.close();
+      stopWatching();
     },
   };
 }

@@ -1,5 +1,6 @@
 // The browser boot every partner page does, in order: find WebMCP and open the site's own log
-// (IndexedDB, or memory with a notice when the browser refuses storage) at once, fold the log,
+// (@warrant/ledger's append-only log in IndexedDB, or memory with a notice when the browser
+// refuses storage) at once, fold the log,
 // mount the tools, paint, and keep up with the log when another tab or frame of this origin
 // writes. Framed by the desk, the tools are offered to the desk: natively by `exposedTo` (the
 // desk discovers them with getTools({ fromOrigins })); without native WebMCP over the broker's
@@ -14,11 +15,9 @@ import { connect, type Connection } from '@warrant/webmcp';
 import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
 import type { PartnerDefinition } from './definition.ts';
 import { isFramed } from './framing.ts';
-import { openIdbSiteLog } from './idb-site-log.ts';
-import { memorySiteLog } from './memory-site-log.ts';
+import { isLogEntry } from './log-entry.ts';
 import { openPartnerSite } from './partner-site.ts';
 import { partnerRows } from './rows.ts';
-import { broadcastTabSignal } from './tab-signal.ts';
 
 export interface PartnerPageParts<D> {
   /** The site's own panels: its stock, beds, rides or units, and its staff's controls. */
@@ -30,6 +29,7 @@ const CHANNEL_ONLY: Connection = {
   reason: "Inside the desk's frame this browser's WebMCP (the polyfill) cannot register tools, so the desk reaches this site's tools over its own channel.",
   webmcp: null,
 };
+const SET_ASIDE_ON_OPEN = "Some of this site's saved record could not be read back. It is kept, untouched, in this browser's archive.";
 const NOT_SAVED = 'This browser would not open storage for this site: changes last only as long as this tab.';
 // How often an idle page checks the log and that "today" is still today (a page left open overnight).
 const CATCH_UP_MS = 60_000;
@@ -40,11 +40,15 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   const framed = isFramed();
   document.documentElement.dataset['framed'] = String(framed);
 
-  const [connection, stored] = await Promise.all([connect(), openIdbSiteLog(`warrant-${site.name}`).catch(() => null)]);
+  // The log (with the ledger's hashing) is its own chunk, fetched here in parallel with WebMCP
+  // detection rather than before the page's script runs at all.
+  const [connection, stored] = await Promise.all([
+    connect(),
+    import('./ledger-site-log.ts').then(({ openLedgerSiteLog }) => openLedgerSiteLog(`warrant-${site.name}`, isLogEntry)),
+  ]);
   const partner = await openPartnerSite(definition, {
-    log: stored ?? memorySiteLog(),
-    tabs: broadcastTabSignal(`warrant-${site.name}-log`),
-    ...(stored ? {} : { notice: NOT_SAVED }),
+    log: stored?.log ?? (await import('./memory-site-log.ts')).memorySiteLog(),
+    notice: stored ? (stored.setAside ? SET_ASIDE_ON_OPEN : null) : NOT_SAVED,
   });
   const channelled = framed && connection.mode === 'polyfill';
   const rows = partnerRows(definition, partner);

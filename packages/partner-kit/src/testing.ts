@@ -26,6 +26,8 @@ export interface PartnerHarness<D> {
   readonly site: PartnerSite<D>;
   readonly log: SiteLog;
   readonly memory: MemoryWebMcp;
+  /** How many entries the site's current book holds (the seeded entry is the first). */
+  recorded(): Promise<number>;
   /** The tools registered now, sorted, once the surface has caught up. */
   names(): Promise<string[]>;
   /** Calls a registered tool as an agent holding it would. */
@@ -46,6 +48,7 @@ export async function partnerHarness<D, E>(definition: PartnerDefinition<D, E>, 
     site,
     log,
     memory,
+    recorded: async () => (await log.read()).entries.length,
     async names() {
       await settle();
       return memory.names();

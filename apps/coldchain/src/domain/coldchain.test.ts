@@ -55,13 +55,13 @@ describe('the cold chain closet', () => {
   });
 
   it('answers a repeated key with the first answer and reserves nothing more; a reused key is refused', async () => {
-    const { call, log } = await open();
+    const { call, recorded } = await open();
     const args = reserve();
     const first = await call('reserve_cold_slot', args);
-    const head = await log.head();
+    const head = await recorded();
     expect(await call('reserve_cold_slot', args)).toEqual({ ...first, replayed: true });
     expect(await call('reserve_cold_slot', { ...args, quantity: 3 })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await log.head()).toBe(head);
+    expect(await recorded()).toBe(head);
   });
 
   it('refuses a unit out of range and what does not fit, and nothing changes', async () => {
@@ -80,7 +80,7 @@ describe('the cold chain closet', () => {
     harness.setNow(new Date(2026, 11, 6, 9));
     expect(await harness.call('reserve_cold_slot', reserve())).toMatchObject({ ok: false, code: 'UNTIL_PASSED' });
     expect(harness.site.state.value.domain).toBe(before.domain);
-    expect(await harness.log.head()).toBe(1);
+    expect(await harness.recorded()).toBe(1);
   });
 
   it('checks the execution signal before it commits', async () => {

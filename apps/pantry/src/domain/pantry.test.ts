@@ -40,18 +40,18 @@ describe('the pantry', () => {
   });
 
   it('answers a repeated key with the first answer and reserves nothing more', async () => {
-    const { call, site, log } = await open();
+    const { call, site, recorded } = await open();
     const args = reserve({ count: 2 });
     const first = await call('reserve_parcels', args);
-    const head = await log.head();
+    const head = await recorded();
     expect(await call('reserve_parcels', args)).toEqual({ ...first, replayed: true });
     expect(await call('reserve_parcels', { ...args, count: 3 })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await log.head()).toBe(head);
+    expect(await recorded()).toBe(head);
     expect(available(site.state.value.domain, 'family', 'halal')).toBe(4);
   });
 
   it('refuses what the pantry cannot do, and nothing changes', async () => {
-    const { call, site, log } = await open();
+    const { call, site, recorded } = await open();
     const refusals: Array<[Record<string, unknown>, string]> = [
       [reserve({ count: 7 }), 'NOT_ENOUGH_PARCELS'],
       [reserve({ pickup_by: '2026-12-06' }), 'PANTRY_CLOSED'],
@@ -63,7 +63,7 @@ describe('the pantry', () => {
     const before = site.state.value;
     for (const [args, code] of refusals) expect(await call('reserve_parcels', args), JSON.stringify(args)).toMatchObject({ ok: false, code });
     expect(site.state.value).toBe(before);
-    expect(await log.head()).toBe(1);
+    expect(await recorded()).toBe(1);
   });
 
   it('refuses a pickup day that has passed', async () => {

@@ -51,13 +51,13 @@ describe('the ride collective', () => {
   });
 
   it('answers a repeated key with the first answer and books nothing more; a reused key is refused', async () => {
-    const { call, site, log } = await open();
+    const { call, site, recorded } = await open();
     const args = book();
     const first = await call('book_ride', args);
-    const head = await log.head();
+    const head = await recorded();
     expect(await call('book_ride', args)).toEqual({ ...first, replayed: true });
     expect(await call('book_ride', { ...args, to: 'Somewhere else' })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await log.head()).toBe(head);
+    expect(await recorded()).toBe(head);
     expect(free(site.state.value.domain, 'RW-01')).toBe(1);
   });
 
@@ -77,7 +77,7 @@ describe('the ride collective', () => {
     harness.setNow(new Date(2026, 11, 3, 8));
     expect(await harness.call('book_ride', book())).toMatchObject({ ok: false, code: 'WINDOW_PASSED' });
     expect(harness.site.state.value.domain).toBe(before.domain);
-    expect(await harness.log.head()).toBe(1);
+    expect(await harness.recorded()).toBe(1);
   });
 
   it('checks the execution signal before it commits', async () => {

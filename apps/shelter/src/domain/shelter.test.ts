@@ -55,13 +55,13 @@ describe('the shelter', () => {
   });
 
   it('answers a repeated key with the first answer and holds nothing more; a reused key is refused', async () => {
-    const { call, site, log } = await open();
+    const { call, site, recorded } = await open();
     const args = hold();
     const first = await call('hold_beds', args);
-    const head = await log.head();
+    const head = await recorded();
     expect(await call('hold_beds', args)).toEqual({ ...first, replayed: true });
     expect(await call('hold_beds', { ...args, kind: 'dorm' })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await log.head()).toBe(head);
+    expect(await recorded()).toBe(head);
     expect(free(site.state.value.domain, 'family_room')).toBe(1);
   });
 
@@ -74,7 +74,7 @@ describe('the shelter', () => {
     harness.setNow(new Date(2026, 11, 3, 9));
     expect(await harness.call('hold_beds', hold())).toMatchObject({ ok: false, code: 'NIGHT_PASSED' });
     expect(harness.site.state.value.domain).toBe(before.domain);
-    expect(await harness.log.head()).toBe(1);
+    expect(await harness.recorded()).toBe(1);
   });
 
   it('checks the execution signal before it commits', async () => {
