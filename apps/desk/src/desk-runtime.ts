@@ -142,7 +142,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
       record({ actor: 'system', channel: 'ui', event: 'lease_failed', from: 'desk', to: lease.partner, request: lease.request, lease: lease.id, plan: lease.plan ?? '', approval: lease.approval ?? '', policy: 'not_applicable', status: 'error', detail: `reason="${PAGE_WENT_AWAY}"` });
     }
     for (const run of state.value.runs.filter((kept) => kept.status === 'running')) {
-      apply({ type: 'run_changed', run: { ...run, status: 'failed', endedAt: iso(), steps: run.steps.map((step) => (step.status === 'running' || step.status === 'waiting' ? { ...step, status: 'skipped', problem: PAGE_WENT_AWAY } : step)) } });
+      apply({ type: 'run_changed', run: { ...run, status: 'failed', endedAt: iso(), problem: `${PAGE_WENT_AWAY} during the run`, steps: run.steps.map((step) => (step.status === 'running' || step.status === 'waiting' ? { ...step, status: 'skipped', problem: PAGE_WENT_AWAY } : step)) } });
       record({ actor: 'system', channel: 'ui', event: 'plan_finished', from: 'desk', to: 'desk', request: run.request, plan: run.plan, approval: run.approval, policy: 'not_applicable', status: 'error', detail: `reason="${PAGE_WENT_AWAY} during the run; steps marked done stay applied"` });
     }
   }

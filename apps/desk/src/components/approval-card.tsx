@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { revealInvisible } from '@warrant/authority';
 import type { Approval } from '@warrant/broker';
 import { findPlan, findRequest } from '../domain/queries.ts';
+import type { PlanRun } from '../domain/run.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ACTOR_WORDS, clockTime, duration, STEP_WORDS, stepWords } from './wording.ts';
 
@@ -13,6 +14,22 @@ const STATUS = {
   void: 'Void',
   expired: 'Expired',
 } as const satisfies Record<Approval['status'], string>;
+
+function runWords(run: PlanRun): string {
+  const done = run.steps.filter((step) => step.status === 'undone' || step.status === 'undo_failed').length;
+  switch (run.status) {
+    case 'running':
+      return 'Running the approved steps…';
+    case 'done':
+      return 'Every step ran; the leases are closed.';
+    case 'undone':
+      return done === 0
+        ? `Nothing ran: ${run.problem ?? 'the run stopped before its first step'}.`
+        : `A step failed (${run.problem ?? 'no reason given'}); the ${done === 1 ? 'step' : 'steps'} already done ${done === 1 ? 'was' : 'were'} undone.`;
+    case 'failed':
+      return `The run stopped (${run.problem ?? 'no reason given'}) and not everything could be undone; the ledger says what stays applied.`;
+  }
+}
 
 export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; approval: Approval; highlighted: boolean }) {
   const [answer, setAnswer] = useState<string | null>(null);
@@ -80,7 +97,7 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
       {approval.reason && !pending ? <p class="reason">{approval.reason}</p> : null}
       {run ? (
         <p class="run-status" data-run={run.status}>
-          {run.status === 'running' ? 'Running the approved steps…' : run.status === 'done' ? 'Every step ran; the leases are closed.' : run.status === 'undone' ? 'A step failed; the steps already done were undone.' : 'A step failed and not everything could be undone; the ledger says what stays applied.'}
+          {runWords(run)}
         </p>
       ) : null}
       {pending ? (

@@ -26,4 +26,6 @@ export interface PlanRun {
   readonly steps: readonly StepOutcome[];
   readonly startedAt: string;
   readonly endedAt: string | null;
+  /** Why the run stopped short, in words, when it did. */
+  readonly problem: string | null;
 }

@@ -96,8 +96,10 @@ describe('policy at the desk', () => {
     test = await openTestDesk({ partner: { shelter: { beforeCommit: () => new Promise(() => {}) } } });
     await committed();
     void test.acts.approve('A-1');
-    await test.idle();
-    const execute = test.desk.state.value.leases.find((lease) => lease.purpose === 'execute_plan' && lease.partner === 'shelter');
+    // The run holds at the shelter's write, with its execute_plan lease on the shelter open.
+    const shelterLease = () => test.desk.state.value.leases.find((lease) => lease.purpose === 'execute_plan' && lease.partner === 'shelter');
+    for (let tries = 0; tries < 100 && shelterLease()?.state !== 'active'; tries += 1) await test.idle();
+    const execute = shelterLease();
     expect(execute?.state).toBe('active');
     expect(await test.agent('close_lease', { lease: execute?.id })).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
     expect(test.desk.leases.get(execute?.id ?? '')?.state).toBe('active');

@@ -35,6 +35,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     steps: plan.steps.map((step, index): StepOutcome => ({ index, partner: step.partner, tool: step.tool, status: 'waiting', receipt: null, undoReceipt: null, problem: null })),
     startedAt: iso(),
     endedAt: null,
+    problem: null,
   };
   const update = (change: Partial<PlanRun>): void => {
     run = { ...run, ...change };
@@ -100,7 +101,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
   for (const lease of leases.values()) desk.broker.closeLease(lease.id, { actor: 'system', reason: 'the run ended' });
   desk.gate.finish(approval.id);
   const status: RunStatus = problem === null ? 'done' : undoFailed ? 'failed' : 'undone';
-  update({ status, endedAt: iso() });
+  update({ status, endedAt: iso(), problem });
   desk.record({
     ...base,
     event: 'plan_finished',
