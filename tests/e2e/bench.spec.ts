@@ -220,3 +220,61 @@ test('two tabs keep one record: the tab behind catches up instead of splicing en
   await expect(b.locator('#minutes')).toContainText('Noted from the other tab.');
   await expect(b.locator('#minutes')).not.toContainText('postpone');
 });
+
+/** A call's answer, or what the platform threw instead (a form it refused to submit, a tool that has gone). */
+async function answerOrError(agent: Agent, name: string, input: object): Promise<Record<string, unknown>> {
+  try {
+    return (await agent.call(name, input)) as Record<string, unknown>;
+  } catch (error) {
+    return { thrown: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+test('the tally form records only what the caller sent: refused counts are cleared, a missing count is refused', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await page.click('#checkpoint-widest');
+  await expectCount(page, agent, 17);
+  await page.click('#put-the-question');
+  await expect.poll(() => agent.names()).toContain('record_vote_tally');
+  const tooMany = await agent.call('record_vote_tally', { aye: 5, nay: 5 });
+  expect(tooMany).toMatchObject({ ok: false, isError: true, code: 'TALLY_EXCEEDS_PRESENT' });
+  // The form is clear again once the refusal has gone out: nothing of that call is left to submit.
+  await expect(page.locator('#vote-tally input[name="nay"]')).toHaveValue('');
+  await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
+  const missing = await answerOrError(agent, 'record_vote_tally', { aye: 2 });
+  expect(missing['ok']).not.toBe(true);
+  expect(JSON.stringify(missing)).toMatch(/nay/);
+  await expect(page.locator('#minutes')).not.toContainText('The vote was taken');
+  await expect(page.locator('#phase')).toHaveText('VOTE_PENDING');
+  const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
+  expect(String(counted['message'])).toContain('4 aye, 2 nay');
+  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
+});
+
+test('a burst of 50 tallies: the first is recorded and answered, every other caller is answered at once, none hangs', async ({ page }, testInfo) => {
+  await openBench(page);
+  const lane = laneOf(testInfo);
+  await page.click('#checkpoint-widest');
+  await page.click('#put-the-question');
+  const agent = agentFor(page, lane);
+  await expect.poll(() => agent.names()).toContain('record_vote_tally');
+  const HANG = 'no answer within 10 s';
+  const started = Date.now();
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => Promise.race([answerOrError(agent, 'record_vote_tally', { aye: 4, nay: 2 }), new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ thrown: HANG }), 10_000))])),
+  );
+  const elapsed = Date.now() - started;
+  expect(answers.filter((a) => a['thrown'] === HANG)).toEqual([]);
+  const recorded = answers.filter((a) => a['ok'] === true);
+  expect(recorded).toHaveLength(1);
+  expect(String(recorded[0]?.['message'])).toContain('ADOPTED');
+  // Every other caller heard a structured refusal, or, once the form had left, that there was no such tool.
+  for (const other of answers.filter((a) => a['ok'] !== true)) {
+    if ('thrown' in other) expect(String(other['thrown'])).toMatch(/not found|not registered|No WebMCP tool|No tool named/i);
+    else expect(other).toMatchObject({ ok: false, isError: true });
+  }
+  expect(elapsed).toBeLessThan(10_000);
+  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2');
+  expect(await page.locator('#minutes').textContent()).toMatch(/^(?![\s\S]*The vote was taken[\s\S]*The vote was taken)/);
+});

@@ -2,10 +2,11 @@ import '@warrant/ui/tokens.css';
 import './styles.css';
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
-import type { CallRecord, ToolResult } from '@warrant/surface';
+import { validateInput, type CallRecord, type ToolResult } from '@warrant/surface';
 import { bootSurface } from '@warrant/ui';
 import { App, type BenchView } from './components/app.tsx';
 import { CHECKPOINTS } from './domain/checkpoints.ts';
+import { GATED_ROWS } from './domain/rulebook.ts';
 import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
 import { benchRows, words, type BenchState } from './surface-rows.ts';
 
@@ -19,13 +20,28 @@ const lastCall = signal<CallRecord | null>(null);
 const notice = signal<string | null>(null);
 const archived = signal(0);
 
+// The two forms an agent fills, by the tool each declares.
+const FORMS: Readonly<Record<string, string>> = { record_vote_tally: 'vote-tally', enter_motion_text: 'motion-entry' };
+const resetForm = (name: string): void => {
+  const form = document.getElementById(FORMS[name] ?? '');
+  // After the answer has gone out: a reset while the agent's call is open would cancel it.
+  if (form instanceof HTMLFormElement) setTimeout(() => form.reset(), 0);
+};
+
 const page = bootSurface<BenchState>({
   rows: benchRows(meeting),
   state,
   document,
   onCall: (call) => {
     lastCall.value = call;
+    // Whatever an agent's call left in a form is cleared, refused or not, so that nothing it sent
+    // can be submitted again as part of another call.
+    if (call.caller === 'agent') resetForm(call.name);
   },
+});
+// A new putting starts a clean tally: no count from an earlier vote stands in the form.
+meeting.onDecided((event) => {
+  if (event.type === 'put_the_question') resetForm('record_vote_tally');
 });
 
 async function openRecord(): Promise<void> {
@@ -83,8 +99,9 @@ render(<App view={view} />, root);
 
 await openRecord();
 await countArchives();
-// The words every answer is given in, before any call can need them.
-await words();
+// The words every answer is given in, and the schema validator, loaded before any call can need
+// them: a tally is answered in the task its call arrives in, and must not wait for a download.
+await Promise.all([words(), ...GATED_ROWS.filter((row) => row.kind === 'declarative').map((row) => validateInput(row.name, row.inputSchema, {}))]);
 const mounted = await page.ready;
 await mounted?.surface.reconcile();
 document.body.dataset['ready'] = 'true';

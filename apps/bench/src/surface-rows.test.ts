@@ -57,6 +57,21 @@ describe('record_vote_tally', () => {
     expect(meeting.events.value.at(-1)?.type).toBe('put_the_question');
   });
 
+  it('takes counts as numbers only: a string is refused, naming the field, and nothing is recorded', async () => {
+    const { meeting, surface } = await voting();
+    const answer = await surface.call('record_vote_tally', { aye: '5', nay: 0 }, { caller: 'agent', channel: 'bridge' });
+    expect(answer).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field: 'aye', received: 'the string "5"' } });
+    expect(meeting.events.value.at(-1)?.type).toBe('put_the_question');
+  });
+
+  it('answers 50 simultaneous tallies without waiting for the disk: one recorded, 49 refused as no longer in order', async () => {
+    const { meeting, surface } = await voting();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => surface.call('record_vote_tally', { aye: 4, nay: 2 }, { caller: 'agent', channel: 'webmcp' })));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    for (const refused of answers.filter((a) => !a.ok)) expect(refused).toMatchObject({ isError: true, code: 'NOT_IN_ORDER' });
+    expect(meeting.events.value.filter((event) => event.type === 'record_vote_tally')).toHaveLength(1);
+  });
+
   it('records a tally that fills the room exactly', async () => {
     const { meeting, surface } = await voting();
     expect(await surface.callAsHuman('record_vote_tally', { aye: 4, nay: 2, abstain: 1 })).toMatchObject({ ok: true, recorded: 'record_vote_tally' });
