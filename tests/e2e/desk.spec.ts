@@ -271,7 +271,8 @@ test('the desk has no serious or critical accessibility violations at the halt, 
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).exclude('#partner-frames').analyze();
+    // The partner sites inside their frames are the partners' own pages, checked on their own origins.
+    const results = await new AxeBuilder({ page }).exclude('#partner-frames iframe').analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   }

@@ -69,6 +69,7 @@ export function LeasesPanel({ view }: { view: DeskView }) {
       <div
         class="partner-frames"
         id="partner-frames"
+        role="group"
         aria-label="Partner sites under lease, each on its own origin"
         ref={(element) => {
           if (element && view.frames.parentElement !== element) element.append(view.frames);
