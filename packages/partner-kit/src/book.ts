@@ -4,8 +4,8 @@
 
 // No I, L, O, U, 0 or 1: a tag is read aloud over the phone and copied by hand.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
-export const BOOK_LENGTH = 4;
-export const BOOK_PATTERN = `[${ALPHABET}]{${BOOK_LENGTH}}`;
+const BOOK_LENGTH = 4;
+const BOOK_PATTERN = `[${ALPHABET}]{${BOOK_LENGTH}}`;
 
 export function newBook(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
   return Array.from(random(new Uint8Array(BOOK_LENGTH)), (byte) => ALPHABET[byte % ALPHABET.length]).join('');

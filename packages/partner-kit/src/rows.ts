@@ -10,7 +10,7 @@ import type { PartnerState } from './partner-state.ts';
 const ALWAYS: Verdict = { legal: true };
 
 /** Said once for every write, after its own description. */
-export const WRITE_CONTRACT =
+const WRITE_CONTRACT =
   'Every write takes `request` (the desk request it serves) and `idempotency_key`. It returns { ok: true, result, receipt: { id, tool, request, digest }, message }; the digest is the SHA-256 of the canonical JSON (RFC 8785) of { tool, args, result }. The same key again with the same arguments returns the first answer unchanged, with replayed: true, and changes nothing; the same key with other arguments is refused.';
 
 const enveloped = new WeakMap<JsonSchema, JsonSchema>();
@@ -19,7 +19,7 @@ const enveloped = new WeakMap<JsonSchema, JsonSchema>();
  * The write's own schema with the desk's write controls (`request`, `idempotency_key`, as the
  * broker's partner contract declares them) added; the same object each time for the same schema.
  */
-export function withEnvelope(schema: JsonSchema): JsonSchema {
+function withEnvelope(schema: JsonSchema): JsonSchema {
   let full = enveloped.get(schema);
   if (!full) {
     const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;

@@ -6,7 +6,7 @@ export interface Week {
   readonly days: readonly string[];
 }
 
-export const DAYS_IN_WEEK = 7;
+const DAYS_IN_WEEK = 7;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -42,10 +42,6 @@ export interface SeedCalendar extends Week {
 
 export function seedCalendar(first: string): SeedCalendar {
   return { ...weekFrom(first), day: (offset) => addDays(first, offset) };
-}
-
-export function inWeek(week: Week, day: string): boolean {
-  return week.days.includes(day);
 }
 
 /** 0 for Sunday to 6 for Saturday, as Date.getDay counts. */

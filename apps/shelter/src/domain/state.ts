@@ -38,7 +38,7 @@ function heldBeds(data: ShelterData, night: string): Set<string> {
   return new Set(data.holds.filter((h) => h.status === 'held' && h.night === night).flatMap((h) => h.beds));
 }
 
-export function bedsOfKind(data: ShelterData, kind: Kind): Bed[] {
+function bedsOfKind(data: ShelterData, kind: Kind): Bed[] {
   return data.beds.filter((bed) => bed.kind === kind);
 }
 
