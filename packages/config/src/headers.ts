@@ -16,7 +16,10 @@ const CSP_BASE = [
 ];
 
 export function headersFor(site: Site): Record<string, string> {
-  const frameAncestors = site.role === 'partner' ? `frame-ancestors ${SITES.desk.origin}` : "frame-ancestors 'none'";
+  // Partners are framed by the desk; so is the probe origin, whose one document the desk's probe
+  // page mounts to ask an unkeyed document what WebMCP does there.
+  const framedByDesk = site.role === 'partner' || site.role === 'probe';
+  const frameAncestors = framedByDesk ? `frame-ancestors ${SITES.desk.origin}` : "frame-ancestors 'none'";
   // The desk frames the partner sites. Its Permissions-Policy is a ceiling on what its frames may
   // use (measured: `tools=(self)` alone makes a framed partner's registerTool fail), so it names
   // every partner origin for `tools`; its CSP lets it frame those origins and no other.
@@ -24,11 +27,14 @@ export function headersFor(site: Site): Record<string, string> {
   const partnerOrigins = Object.values(SITES)
     .filter((entry) => entry.role === 'partner')
     .map((entry) => entry.origin);
-  const csp = isDesk ? [...CSP_BASE, `frame-src ${partnerOrigins.join(' ')}`, frameAncestors] : [...CSP_BASE, frameAncestors];
+  // The probe origin is named too: the probe page frames it with allow="tools", so that what its
+  // document hears is the unkeyed agent cluster's answer and not the permissions policy's.
+  const framedOrigins = [...partnerOrigins, SITES.probeUnkeyed.origin];
+  const csp = isDesk ? [...CSP_BASE, `frame-src ${framedOrigins.join(' ')}`, frameAncestors] : [...CSP_BASE, frameAncestors];
   const headers: Record<string, string> = {
     'Origin-Agent-Cluster': site.role === 'probe' ? '?0' : '?1',
     'Content-Security-Policy': csp.join('; '),
-    'Permissions-Policy': isDesk ? `tools=(self ${partnerOrigins.map((origin) => `"${origin}"`).join(' ')})` : 'tools=(self)',
+    'Permissions-Policy': isDesk ? `tools=(self ${framedOrigins.map((origin) => `"${origin}"`).join(' ')})` : 'tools=(self)',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };

@@ -31,9 +31,11 @@ export async function toolUnregistrationEffective(env: ProbeEnvironment): Promis
   await new Promise((resolve) => setTimeout(resolve, 50));
   const listedLater = (await platform.getTools()).some((listed) => listed.name === TOOL);
   let staleCall: string;
+  // In the shape this runtime was seen to accept (the argument-shape check runs before this one),
+  // so a refusal of the shape is not mistaken for a refusal of the tool.
+  const shape = connection.webmcp?.acceptedShape() ?? 'object';
   try {
-    // Both argument shapes, so a refusal of the shape is not mistaken for a refusal of the tool.
-    await platform.executeTool(tool.entry, {}).catch(() => platform.executeTool(tool.entry, '{}'));
+    await platform.executeTool(tool.entry, shape === 'object' ? {} : '{}');
     staleCall = 'answered';
   } catch (error) {
     staleCall = errorText(error);
@@ -46,7 +48,7 @@ export async function toolUnregistrationEffective(env: ProbeEnvironment): Promis
   } catch (error) {
     again = errorText(error);
   }
-  const measured = { listedAfterAbort: listedAtOnce, listedAfter50ms: listedLater, staleEntryCall: staleCall, runsAfterAbort: runs, sameNameAgain: again };
+  const measured = { shapeSent: shape, listedAfterAbort: listedAtOnce, listedAfter50ms: listedLater, staleEntryCall: staleCall, runsAfterAbort: runs, sameNameAgain: again };
   const problems = [
     ...(listedAtOnce || listedLater ? [`getTools() still listed it ${listedAtOnce ? 'straight after the abort' : '50 ms after the abort'}`] : []),
     ...(runs > 0 || staleCall === 'answered' ? ['the entry held from before still ran it'] : []),

@@ -1,5 +1,5 @@
 import { Validator } from '@cfworker/json-schema';
-import schema from './warrant-probe-v1.schema.json';
+import schema from './warrant-probe-v1.schema.json' with { type: 'json' };
 
 // Validation by interpretation (no eval), so it runs under the desk's strict CSP as well as in
 // the browser tests that check committed evidence.
