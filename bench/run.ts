@@ -4,7 +4,10 @@ import { ROOT } from '../tools/app-sites.ts';
 import type { BenchResult } from './measure.ts';
 import { benchAppBenchmarks } from './bench-app.bench.ts';
 import { boardBenchmarks } from './board.bench.ts';
+import { deskBenchmarks } from './desk.bench.ts';
 import { gatewayBenchmarks } from './gateway.bench.ts';
+import { ledgerBenchmarks } from './ledger.bench.ts';
+import { partnerBenchmarks } from './partners.bench.ts';
 import { reconcileChromiumBenchmarks } from './reconcile-chromium.bench.ts';
 import { surfaceBenchmarks } from './surface.bench.ts';
 
@@ -17,6 +20,9 @@ const results: BenchResult[] = [
   ...(await benchAppBenchmarks()),
   ...(await boardBenchmarks()),
   ...(await gatewayBenchmarks()),
+  ...(await ledgerBenchmarks()),
+  ...partnerBenchmarks(),
+  ...(await deskBenchmarks()),
 ];
 
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
