@@ -117,8 +117,12 @@ for (const scenario of SCENARIOS) {
     expect(problems).toEqual([]);
   });
 
-  test(`${site}: an agent's write lands in the site's own panel and receipts; a repeated key changes nothing; a reload keeps it; Reset clears it`, async ({ page }, testInfo) => {
+  test(`${site}: an agent's write lands in the site's own panel and receipts, and in another tab of the site; a repeated key changes nothing; a reload keeps it; Reset clears it`, async ({ page, context }, testInfo) => {
     const lane = laneOf(testInfo);
+    // A staff member's tab of the same site, open before the write.
+    const staffTab = await context.newPage();
+    await staffTab.goto(`${SITES[site].origin}/`);
+    await expect(staffTab.locator('body')).toHaveAttribute('data-ready', 'true');
     let agent = await open(page, scenario, lane);
     const args = { ...(await scenario.args(agent)), ...envelope(lane) };
     const first = (await agent.call(scenario.write, args)) as Result;
@@ -134,6 +138,8 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', receipt);
     await expect(page.locator('#receipts-count')).toHaveText('1');
     await expect.poll(() => agent.names()).toContain(scenario.undo);
+    await expect(staffTab.locator(scenario.row(made))).toBeVisible();
+    await expect(staffTab.locator(`#receipts [data-receipt="${receipt}"]`)).toBeVisible();
 
     const again = (await agent.call(scenario.write, args)) as Result;
     expect(again).toEqual({ ...first, replayed: true });
@@ -155,6 +161,7 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator(scenario.row(made))).toHaveCount(0);
     await expect(page.locator('#closed-books')).toContainText('1 earlier record');
     await expect.poll(() => agent.names()).toEqual(offeredAtFirst(scenario));
+    await expect(staffTab.locator(scenario.row(made))).toHaveCount(0);
     // After the reset the key is free again: the site's new week has never seen it.
     expect(await agent.call(scenario.write, { ...(await scenario.args(agent)), ...args })).toMatchObject({ ok: true });
     await expect(page.locator('#receipts-count')).toHaveText('1');
@@ -223,11 +230,19 @@ for (const scenario of SCENARIOS) {
       expect(answer).toMatchObject({ ok: true });
       await expect(frame.locator(`#receipts [data-receipt="${answer.receipt?.id}"]`)).toBeVisible();
     } else {
-      // The polyfill refuses cross-origin frames: the page says so, and announces the desk channel.
+      // The polyfill refuses cross-origin frames: the page says so, announces the desk channel,
+      // and serves its tools over it: the desk's side of the handshake, done here by hand.
       await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { partnerMessages: Array<{ origin: string; data: { envelope?: string; kind?: string } }> }).partnerMessages))
         .toContainEqual({ origin: SITES[site].origin, data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }) });
+      const desk = await deskChannel(page, SITES[site].origin);
+      expect((await desk.names()).sort()).toEqual(offeredAtFirst(scenario));
+      const answer = (await desk.call(scenario.write, { ...(await scenario.args(desk)), ...envelope(lane) })) as Result;
+      expect(answer).toMatchObject({ ok: true, receipt: { tool: scenario.write } });
+      const served = frame.locator(`#receipts [data-receipt="${answer.receipt?.id}"]`);
+      await expect(served).toBeVisible();
+      await expect(served).toContainText('through the dispatch desk');
     }
   });
 }
@@ -237,6 +252,45 @@ async function framed(page: Page, site: PartnerName): Promise<Frame> {
   const frame = page.frames().find((f) => f.url().startsWith(SITES[site].origin)) as Frame;
   await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
   return frame;
+}
+
+type DeskWindow = Window & { desk?: { port: MessagePort; replies: Map<string, (data: unknown) => void>; sent: number } };
+
+/**
+ * The desk's side of the broker's partner channel, as a page on the desk's origin speaks it: a
+ * hello carrying a MessagePort to the framed partner, then `tools` and `invoke` on the port.
+ */
+async function deskChannel(page: Page, origin: string): Promise<Agent> {
+  await page.evaluate(
+    ({ origin, envelope }) =>
+      new Promise<void>((resolve) => {
+        const win = window as DeskWindow;
+        const { port1, port2 } = new MessageChannel();
+        const replies = new Map<string, (data: unknown) => void>([['hello-1', () => resolve()]]);
+        win.desk = { port: port1, replies, sent: 0 };
+        port1.onmessage = (event: MessageEvent<{ id: string }>) => replies.get(event.data.id)?.(event.data);
+        document.querySelector('iframe')?.contentWindow?.postMessage({ envelope, version: 1, kind: 'hello', id: 'hello-1' }, origin, [port2]);
+      }),
+    { origin, envelope: PARTNER_ENVELOPE },
+  );
+  const send = (message: { kind: string; name?: string; input?: object }) =>
+    page.evaluate(
+      ({ message, envelope }) =>
+        new Promise<unknown>((resolve) => {
+          const desk = (window as DeskWindow).desk;
+          if (!desk) throw new Error('no channel');
+          const id = `call-${(desk.sent += 1)}`;
+          desk.replies.set(id, resolve);
+          desk.port.postMessage({ envelope, version: 1, id, ...message });
+        }),
+      { message, envelope: PARTNER_ENVELOPE },
+    );
+  const tools = async () => ((await send({ kind: 'tools' })) as { tools: Array<{ name: string; description: string }> }).tools.map((t) => ({ name: t.name, description: t.description }));
+  return {
+    tools,
+    names: async () => (await tools()).map((t) => t.name).sort(),
+    call: async (name, input = {}) => ((await send({ kind: 'invoke', name, input })) as { outcome: { value: unknown } }).outcome.value,
+  };
 }
 
 /** An agent on a frame's own tools (native lane): enough for a scenario to find its arguments. */
