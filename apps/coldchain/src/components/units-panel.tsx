@@ -1,4 +1,4 @@
-import { TableRegion } from '@warrant/partner-kit';
+import { dayLabel, TableRegion } from '@warrant/partner-kit';
 import { latest, safe, space, used, type ColdchainData } from '../domain/state.ts';
 
 /** Each unit: its safe range, its last reading, and its space. A unit out of range takes no new stock. */
@@ -31,7 +31,7 @@ export function UnitsPanel({ data }: { readonly data: ColdchainData }) {
                     {unit.min} to {unit.max} °C
                   </td>
                   <td>
-                    {last ? `${last.celsius} °C at ${last.at.replace('T', ' ')}` : 'none yet'}{' '}
+                    {last ? `${last.celsius} °C, ${dayLabel(last.at.slice(0, 10))} ${last.at.slice(11)}` : 'none yet'}{' '}
                     <span class={`pill ${ok ? 'ok' : 'bad'}`}>{ok ? 'in range' : 'out of range: no new stock'}</span>
                   </td>
                   <td class="num">

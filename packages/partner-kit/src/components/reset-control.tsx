@@ -8,7 +8,7 @@ export interface ResetControlProps {
 
 /**
  * "Reset this site's data": a second press confirms. Nothing is deleted: the current record is
- * kept in the log, closed, and a new week is seeded from today. Only the site's own people can
+ * moved to the archive, and a new week is seeded from today. Only the site's own people can
  * do this; the desk cannot, since this site's data never leaves its own origin.
  */
 export function ResetControl({ onReset, closedBooks }: ResetControlProps) {
@@ -27,7 +27,7 @@ export function ResetControl({ onReset, closedBooks }: ResetControlProps) {
     <section class="panel reset" id="reset" aria-labelledby="reset-heading">
       <h2 id="reset-heading">Reset this site's data</h2>
       <p class="caption">
-        Starts a fresh seeded week from today. The current record is kept in this browser's log, not deleted
+        Starts a fresh seeded week from today. The current record is kept in this browser's archive, not deleted
         {closedBooks > 0 ? <span id="closed-books"> ({closedBooks} earlier {closedBooks === 1 ? 'record' : 'records'} kept)</span> : null}.
       </p>
       {asking ? (
