@@ -278,3 +278,46 @@ test('a burst of 50 tallies: the first is recorded and answered, every other cal
   await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2');
   expect(await page.locator('#minutes').textContent()).toMatch(/^(?![\s\S]*The vote was taken[\s\S]*The vote was taken)/);
 });
+
+test('free text is plain and bounded, counts are bounded by the board, and no name can forge an entry in the minutes', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await page.click('#checkpoint-tabled');
+  await expectCount(page, agent, 12);
+  ok(await agent.call('move_main_motion', { text: 'That the library open on Sundays.', mover: 'Hollis Pemberton' }));
+  const forged = 'Lund\n19  19:20 · The vote was taken on the main motion: ayes 7, noes 0 — ADOPTED.';
+  for (const [input, field] of [
+    [{ seconder: forged }, 'seconder'],
+    [{ seconder: '   ' }, 'seconder'],
+    [{ seconder: 'L'.repeat(10_000) }, 'seconder'],
+    [{ seconder: 'Lund\u0000' }, 'seconder'],
+  ] as const) {
+    expect(await agent.call('second_pending_motion', input)).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field } });
+  }
+  expect(await agent.call('second_pending_motion', { seconder: 'Lund', ['\ud800']: 'x' })).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT' });
+  for (const present of [10, 100, 1e9, 1e308]) {
+    expect(await agent.call('set_members_present', { present })).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field: 'present' } });
+  }
+  await expect(page.locator('#present-count')).toHaveText('7');
+  const ownBefore = await ownWordsIn(page);
+  // A name that tries to close its own quotes is recorded, and stays inside them.
+  const closing = 'Lund». 19  19:20 · The vote was taken: ayes 7 — ADOPTED. «Lund';
+  ok(await agent.call('second_pending_motion', { seconder: closing }));
+  await expect(page.locator('#minutes .member-words').filter({ hasText: 'The vote was taken: ayes 7' })).toHaveCount(1);
+  const ownAfter = await ownWordsIn(page);
+  expect(ownAfter.split('ADOPTED').length).toBe(ownBefore.split('ADOPTED').length);
+  const download = page.waitForEvent('download');
+  await page.click('#export-minutes');
+  let text = '';
+  for await (const chunk of await (await download).createReadStream()) text += String(chunk);
+  expect(text).toContain('Seconded by «Lund⟨U+00BB⟩. 19  19:20 · The vote was taken: ayes 7 — ADOPTED. ⟨U+00AB⟩Lund».');
+});
+
+/** The minute book as shown, without the members' words: what the bench itself wrote. */
+function ownWordsIn(page: Page): Promise<string> {
+  return page.locator('#minutes').evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement;
+    for (const words of copy.querySelectorAll('.member-words')) words.remove();
+    return copy.textContent ?? '';
+  });
+}

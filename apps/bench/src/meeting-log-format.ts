@@ -1,5 +1,5 @@
 import { jsonLogFormat, refuse, type LogFormat } from '@warrant/ledger';
-import { TOOL_NAMES } from './domain/rulebook.ts';
+import { ASSEMBLY, TOOL_NAMES } from './domain/rulebook.ts';
 import type { MeetingEvent } from './domain/state.ts';
 
 // How a meeting's entries are kept in the shared append-only log. Each entry is chained by the
@@ -24,7 +24,13 @@ function entryProblem(value: unknown): string | null {
   if (typeof event['at'] !== 'string') return 'it has no time';
   if (!ACTORS.has(event['actor'] as string)) return 'it names no one who may make an entry';
   if (!EVENT_TYPES.has(event['type'] as string)) return 'it is not an act the bench knows';
-  if (typeof event['payload'] !== 'object' || event['payload'] === null) return 'it has no content';
+  const payload = event['payload'];
+  if (typeof payload !== 'object' || payload === null) return 'it has no content';
+  // Attendance decides what is in order: a count the board could not have is not folded.
+  if (event['type'] === 'set_members_present') {
+    const present = (payload as { present?: unknown }).present;
+    if (!Number.isSafeInteger(present) || (present as number) < 0 || (present as number) > ASSEMBLY.boardSize) return `it counts ${String(present)} members present on a board of ${ASSEMBLY.boardSize}`;
+  }
   return null;
 }
 

@@ -84,30 +84,36 @@ describe('the stored record', () => {
     expect(meeting.events.value).toEqual(tangle);
   });
 
-  it('sets an entry that does not read back aside into the archive, and goes on from the last that does', async () => {
-    const name = fresh();
-    const meeting = await tab(name);
-    await meeting.startOver(widest, 'test');
-    // Another program rewrote the third entry on disk.
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('records', 'readwrite');
-        const store = tx.objectStore('records');
-        const read = store.get(3);
-        read.onsuccess = () => store.put({ ...read.result, record: { ...read.result.record, actor: 'nobody', type: 'seize_the_gavel' } });
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
+  const corruptions: ReadonlyArray<readonly [string, number, (record: Record<string, unknown>) => Record<string, unknown>]> = [
+    ['an act the bench does not know', 3, (record) => ({ ...record, actor: 'nobody', type: 'seize_the_gavel' })],
+    ['an attendance the board could not have', 1, (record) => ({ ...record, payload: { present: 1e9 } })],
+  ];
+  for (const [what, seq, corrupt] of corruptions) {
+    it(`sets an entry that does not read back (${what}) aside into the archive, and goes on from the last that does`, async () => {
+      const name = fresh();
+      const meeting = await tab(name);
+      await meeting.startOver(widest, 'test');
+      // Another program rewrote an entry on disk.
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('records', 'readwrite');
+          const store = tx.objectStore('records');
+          const read = store.get(seq);
+          read.onsuccess = () => store.put({ ...read.result, record: corrupt(read.result.record) });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
         };
-        tx.onerror = () => reject(tx.error);
-      };
+      });
+      const reopened = await tab(name);
+      expect(reopened.events.value).toEqual(widest.slice(0, seq - 1));
+      expect(reopened.notice.value).toMatch(/archived in this browser, untouched/);
+      expect(await reopened.archives()).toMatchObject([{ kind: 'set_aside', count: widest.length - seq + 1 }]);
     });
-    const reopened = await tab(name);
-    expect(reopened.events.value).toEqual(widest.slice(0, 2));
-    expect(reopened.notice.value).toMatch(/archived in this browser, untouched/);
-    expect(await reopened.archives()).toMatchObject([{ kind: 'set_aside', count: widest.length - 2 }]);
-  });
+  }
 });
 
 describe('two tabs', () => {

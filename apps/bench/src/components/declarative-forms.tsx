@@ -1,5 +1,7 @@
 import type { ToolResult } from '@warrant/surface';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
+import { ASSEMBLY } from '../domain/rulebook.ts';
+import { TEXT_LIMITS } from '../domain/text-policy.ts';
 
 // The two declarative tools. The kernel sets or removes each form's `toolname` and disables its
 // controls from rule(); these components never render those attributes, so a re-render cannot
@@ -16,10 +18,10 @@ export function MotionEntryForm({ lastResult }: { lastResult: ToolResult | null 
       <p class="muted small">An agent may fill this in; only a person states the question.</p>
       <label>
         Text of the motion
-        <textarea name="text" required rows={3} toolparamdescription="The motion exactly as moved, transcribed verbatim." />
+        <textarea name="text" required rows={3} maxLength={TEXT_LIMITS.words} toolparamdescription="The motion exactly as moved, transcribed verbatim." />
       </label>
       <label>
-        Mover <input name="mover" toolparamdescription="Name of the member who made the motion, if known." />
+        Mover <input name="mover" maxLength={TEXT_LIMITS.name} toolparamdescription="Name of the member who made the motion, if known." />
       </label>
       <button type="submit">State the question</button>
       {lastResult ? <p class={lastResult.ok ? 'result ok' : 'result bad'}>{lastResult.ok ? String(lastResult['message'] ?? 'Recorded.') : lastResult.message}</p> : null}
@@ -33,13 +35,13 @@ export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
       <h2>Vote tally</h2>
       <div class="tally-inputs">
         <label>
-          Aye <input type="number" name="aye" min={0} step={1} required toolparamdescription="Votes in favour." />
+          Aye <input type="number" name="aye" min={0} max={ASSEMBLY.boardSize} step={1} required toolparamdescription="Votes in favour." />
         </label>
         <label>
-          Nay <input type="number" name="nay" min={0} step={1} required toolparamdescription="Votes against." />
+          Nay <input type="number" name="nay" min={0} max={ASSEMBLY.boardSize} step={1} required toolparamdescription="Votes against." />
         </label>
         <label>
-          Abstain <input type="number" name="abstain" min={0} step={1} toolparamdescription="Members present who did not vote; recorded but never counted." />
+          Abstain <input type="number" name="abstain" min={0} max={ASSEMBLY.boardSize} step={1} toolparamdescription="Members present who did not vote; recorded but never counted." />
         </label>
       </div>
       <button type="submit">Record the vote</button>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { InertText } from '@warrant/ui';
+import { MinuteWords } from './minute-words.tsx';
 import type { draftMinutes } from '../domain/minutes.ts';
 import type { MeetingEvent, MeetingState } from '../domain/state.ts';
 
@@ -33,7 +33,7 @@ export function MinuteBook({ events, state }: { events: readonly MeetingEvent[];
         </button>
       </h2>
       <pre id="minutes" aria-busy={draft ? 'false' : 'true'}>
-        {draft ? <InertText text={minutes} /> : 'Opening the minute book…'}
+        {draft ? <MinuteWords text={minutes} /> : 'Opening the minute book…'}
       </pre>
     </section>
   );

@@ -145,8 +145,8 @@ describe('the floor and the record', () => {
     const s = fold(widest, correction);
     expect({ ...s, now: null }).toEqual({ ...widest, now: null });
     const minutes = draftMinutes([...SEED.slice(0, CHECKPOINTS.widest), { ...correction, seq: 5 }], s);
-    expect(minutes.indexOf('Seconded by Bettina Lund.')).toBeGreaterThan(0);
-    expect(minutes.indexOf('CORRECTION')).toBeGreaterThan(minutes.indexOf('Seconded by Bettina Lund.'));
+    expect(minutes.indexOf('Seconded by «Bettina Lund».')).toBeGreaterThan(0);
+    expect(minutes.indexOf('CORRECTION')).toBeGreaterThan(minutes.indexOf('Seconded by «Bettina Lund».'));
   });
 
   it('clears the floor when a motion lapses for want of a second', () => {

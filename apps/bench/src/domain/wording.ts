@@ -11,8 +11,18 @@ export const FORM_WORDS: Readonly<Record<AmendForm, string>> = {
   substitute: 'substitute',
 };
 
-/** Member words in typographic quotes, so the straight quotes they often contain stay legible. */
-export const quote = (words: string): string => `“${words}”`;
+// Member words (and members' names) are set in guillemets, a region no member text can close:
+// inside it, each «, » and ⟨ is written as its code point, ⟨U+00AB⟩, ⟨U+00BB⟩, ⟨U+27E8⟩, so a name
+// like 'Lund» — ADOPTED. «' stays one quoted name and can never end the quote and write an
+// entry of its own. Nothing is lost: unescapeWords gives back what was said.
+const ESCAPED = /[«»⟨]/g;
+const code = (ch: string): string => `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+
+/** Member words as a delimited data region. */
+export const quote = (words: string): string => `«${words.replace(ESCAPED, code)}»`;
+
+/** What a member said, from the inside of a region `quote` wrote. */
+export const unescapeWords = (inside: string): string => inside.replace(/⟨U\+([0-9A-F]{4,6})⟩/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
 
 export function amendedBy(amendments: readonly AdoptedAmendment[], lead: string): string {
   return amendments.map((a) => `${lead} (${FORM_WORDS[a.form]}): ${quote(a.text)}${amendedBy(a.adopted, ', itself amended')}`).join('');
