@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 
 export interface ResetControlProps {
   readonly onReset: () => Promise<void>;
-  /** Earlier books kept in the log. */
+  /** Earlier books kept in the archive. */
   readonly closedBooks: number;
 }
 
