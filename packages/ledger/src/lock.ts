@@ -1,6 +1,9 @@
 // One exclusive lock per log, held across tabs while an append reads the head and writes after
-// it. Web Locks where the platform has them; elsewhere (Node, an old browser) a queue in this
-// process, which serialises every log instance in it — in Node tests, every "tab".
+// it, so tabs take their turns in the order they asked. Web Locks where the platform has them;
+// elsewhere (Node, an old browser, a page that is not a secure context) a queue in this process,
+// which serialises every log instance in it — in Node tests, every "tab". Without the lock the
+// record still cannot be spliced: the head is read and the record written in one readwrite
+// transaction, and IndexedDB never runs two of those over the same stores at once.
 
 export type LockRunner = <T>(name: string, work: () => Promise<T>) => Promise<T>;
 
