@@ -1,21 +1,26 @@
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
 import { canonicalDigest, canonicalJson } from '@warrant/authority';
-import { SITES } from '@warrant/config';
+import { HOST, SITES } from '@warrant/config';
 import { createSurface, type ChangeRecord } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
-import { memoryWebMcp } from '@warrant/webmcp/testing';
+import { memoryWebMcp, pageAgentListTools } from '@warrant/webmcp/testing';
 import { createBoardStore } from '../apps/board/src/board-store.ts';
-import { createExpansionChannel } from '../apps/board/src/domain/expansion.ts';
+import { askHuman, createExpansionChannel } from '../apps/board/src/domain/expansion.ts';
 import { initialState, type BoardEnv, type BoardState } from '../apps/board/src/domain/state.ts';
 import { createAgentActs } from '../apps/board/src/domain/agent-acts.ts';
 import { createHumanActs } from '../apps/board/src/domain/human-acts.ts';
 import { humanControls } from '../apps/board/src/human-controls.ts';
-import { boardRows } from '../apps/board/src/rows.ts';
+import { boardRows, type AgentSide } from '../apps/board/src/rows.ts';
+import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
+import { serveSite, stopServer } from '../tools/static-server.ts';
 import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
-// The board's numbers: how many registration calls its surface makes over a scripted demo (and
-// how many tearing the surface down on every change would have made on the same run), what a
-// first visit downloads, and what a canonical digest costs.
+// The board's numbers: when its always-on tools exist for a client that looks at navigation, how
+// many registration calls its surface makes over a scripted demo (and how many tearing the
+// surface down on every change would have made on the same run), what a first visit downloads,
+// and what a canonical digest costs.
 
 const REASON = 'The brief moves the launch to 6 October; the board still says 20 October.';
 
@@ -28,11 +33,102 @@ function deterministicEnv(): BoardEnv {
   };
 }
 
+const ALWAYS_ON = ['inspect_active_scope', 'inspect_workspace'];
+const NAVIGATIONS = 15;
+
+/**
+ * Installed before the page's own scripts: from the first task on, asks the page's WebMCP for its
+ * tools once per task (a MessageChannel loop, unclamped) and keeps the time at the start of the
+ * first task in which every always-on tool is listed: an upper bound, one task late at most. And
+ * whether the set was complete when the load event fired (a listener installed before the page's).
+ * The lister is the test agent's own.
+ */
+const FIRST_TOOLS_PROBE = `(() => {
+  const list = ${pageAgentListTools.toString()};
+  const want = ${JSON.stringify(ALWAYS_ON)};
+  const complete = async () => {
+    const names = (await list()).map((tool) => tool.name);
+    return want.every((name) => names.includes(name));
+  };
+  const probe = (window.__firstTools = { at: null, atLoad: null });
+  const loop = new MessageChannel();
+  loop.port1.onmessage = async () => {
+    const at = performance.now();
+    if (await complete()) probe.at = at;
+    else loop.port2.postMessage(0);
+  };
+  loop.port2.postMessage(0);
+  addEventListener('load', () => void complete().then((done) => (probe.atLoad = done)), { capture: true, once: true });
+})();`;
+
+interface FirstTools {
+  readonly tools: number;
+  readonly load: number;
+  readonly atLoad: boolean;
+}
+
+/** Navigation start to the first complete always-on set, and to the load event, over fresh profiles. */
+async function firstTools(native: boolean, origin: string): Promise<FirstTools[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...(native ? ['--enable-features=WebMCP'] : [])] });
+  try {
+    const runs: FirstTools[] = [];
+    for (let run = 0; run < NAVIGATIONS; run += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript({ content: FIRST_TOOLS_PROBE });
+      await page.goto(`${origin}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => {
+        const probe = (window as unknown as { __firstTools: { at: number | null; atLoad: boolean | null } }).__firstTools;
+        return probe.at !== null && probe.atLoad !== null;
+      });
+      runs.push(
+        await page.evaluate(() => {
+          const probe = (window as unknown as { __firstTools: { at: number; atLoad: boolean } }).__firstTools;
+          return { tools: probe.at, atLoad: probe.atLoad, load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart };
+        }),
+      );
+      await context.close();
+    }
+    return runs;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The built board, served with its origin's headers on a free loopback port (never a port in use). */
+async function firstToolsBenchmarks(): Promise<BenchResult[]> {
+  const server = await serveSite({ ...SITES.board, port: 0 });
+  try {
+    const origin = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+    const results: BenchResult[] = [];
+    for (const native of [true, false]) {
+      const runs = await firstTools(native, origin);
+      const tools = median(runs.map((run) => run.tools));
+      const load = median(runs.map((run) => run.load));
+      const atLoad = runs.filter((run) => run.atLoad).length;
+      results.push({
+        id: native ? 'board.first_tools_ms' : 'board.first_tools_ms_polyfill',
+        value: round(tools, 1),
+        unit: 'ms',
+        goal: native ? 'complete at load' : 'report',
+        note:
+          `Median over ${NAVIGATIONS} fresh-profile navigations in headless Chromium, ${native ? 'native WebMCP' : 'the lazy polyfill'}: navigation start to the first task in which getTools() lists both always-on reads ` +
+          `(polled once per task from the page's world, so at most a task late). The load event: ${round(load, 1)} ms median; getTools() listed the set when it fired in ${atLoad} of ${NAVIGATIONS}.`,
+      });
+    }
+    return results;
+  } finally {
+    await stopServer(server);
+  }
+}
+
 async function registrationOpsDemo(): Promise<BenchResult[]> {
   const env = deterministicEnv();
   const store = createBoardStore(initialState(env));
   const channel = createExpansionChannel();
   const human = humanControls(store, createHumanActs(env), channel);
+  const acts = createAgentActs(env);
+  const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call) };
   const memory = memoryWebMcp();
   const agent = { webmcp: memory.webmcp, call: async (name: string, input: Record<string, unknown>) => (await memory.call(name, input)) as Record<string, unknown> };
   let ours = 0;
@@ -40,7 +136,7 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   let standing = 0;
   let reconciles = 0;
   const surface = createSurface<BoardState>({
-    rows: boardRows({ store, agentSide: () => Promise.resolve({ acts: createAgentActs(env), channel }), ready: Promise.resolve() }),
+    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve() }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change: ChangeRecord) => {
@@ -149,5 +245,5 @@ async function digestMicros(): Promise<BenchResult> {
 }
 
 export async function boardBenchmarks(): Promise<BenchResult[]> {
-  return [...(await registrationOpsDemo()), bundleResult(SITES.board, 'board.bundle_kb_gz', 25, 'the acts, the agent surface, the validator and the polyfill'), await digestMicros()];
+  return [...(await firstToolsBenchmarks()), ...(await registrationOpsDemo()), bundleResult(SITES.board, 'board.bundle_kb_gz', 25, "the board's view and its record (both requested at once, beside the entry), the acts, the validator and the polyfill"), await digestMicros()];
 }

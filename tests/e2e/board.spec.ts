@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
+import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
@@ -49,6 +50,23 @@ async function schemaVersion(agent: Agent, name: string): Promise<unknown> {
   const tool = (await agent.tools()).find((t) => t.name === name);
   return (tool?.inputSchema as { properties?: { scopeVersion?: { const?: unknown } } } | undefined)?.properties?.scopeVersion?.const;
 }
+
+/**
+ * Installed before the page's own scripts: the names the page's agent lists when the load event
+ * fires, and when the first field card appears (the lister is the test agent's own, by its source).
+ */
+const TOOLS_AT_LOAD_PROBE = `(() => {
+  const list = ${pageAgentListTools.toString()};
+  const probe = (window.__toolsProbe = { atLoad: null, atFirstCard: null });
+  const names = () => list().then((tools) => tools.map((tool) => tool.name).sort());
+  addEventListener('load', () => void names().then((listed) => (probe.atLoad = listed)), { capture: true, once: true });
+  const watch = new MutationObserver(() => {
+    if (!document.querySelector('.field-card')) return;
+    watch.disconnect();
+    void names().then((listed) => (probe.atFirstCard = listed));
+  });
+  watch.observe(document, { childList: true, subtree: true });
+})();`;
 
 /** Watches a call without awaiting it: the human has to act while it is still open. */
 function watch<T>(promise: Promise<T>) {
@@ -312,6 +330,17 @@ test('two tabs stay in step on one record: neither loses the other\'s frame, edi
   }
 });
 
+test('the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn', async ({ page }, testInfo) => {
+  const lane = laneOf(testInfo);
+  // Watches from the page's world, installed before any page script runs: the registered names
+  // when the load event fires, and when the first field card is drawn.
+  await page.addInitScript({ content: TOOLS_AT_LOAD_PROBE });
+  await open(page, lane);
+  const seen = await page.evaluate(() => (window as unknown as { __toolsProbe: { atLoad: string[] | null; atFirstCard: string[] | null } }).__toolsProbe);
+  if (lane === 'native') expect(seen.atLoad).toEqual(READS);
+  expect(seen.atFirstCard).toEqual(READS);
+});
+
 test.describe('without WebMCP', () => {
   test.beforeEach(async ({ page }) => {
     // An insecure context has no WebMCP in either runtime.
@@ -322,7 +351,7 @@ test.describe('without WebMCP', () => {
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-    await expect(page.locator('.unavailable-note')).toBeVisible();
+    await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
 
     await card(page, 'product_name').click();
     await card(page, 'description').click({ modifiers: ['Shift'] });

@@ -1,8 +1,9 @@
-// The board's acts and the decision channel, loaded just after first paint: the human's controls
-// go live when this arrives, and the agent's surface is built on the same pieces.
+// The board's acts and the decision channel, loaded once the board is on screen (or with an
+// agent's first write, if that comes first): the human's controls go live when this arrives, and
+// the agent's writes run on the same pieces.
 import type { BoardApp } from './board-app.ts';
 import { createAgentActs } from './domain/agent-acts.ts';
-import { createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
+import { askHuman, createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
 import { createHumanActs } from './domain/human-acts.ts';
 import { browserEnv } from './env.ts';
 import { humanControls } from './human-controls.ts';
@@ -15,6 +16,9 @@ export function attachActs(app: BoardApp): AgentSide {
   app.store.subscribe(({ before, after, elsewhere }) => {
     if (elsewhere) settleFromElsewhere(channel, before, after);
   });
+  // Teardown answers a waiting request (EXPANSION_BRIDGE_DISPOSED) instead of leaving it hanging.
+  addEventListener('pagehide', () => channel.dispose());
   app.human.value = humanControls(app.store, createHumanActs(browserEnv), channel);
-  return { acts: createAgentActs(browserEnv), channel };
+  const acts = createAgentActs(browserEnv);
+  return { acts, askHuman: (ask, call) => askHuman(app.store, acts, channel, ask, call) };
 }

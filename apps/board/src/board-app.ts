@@ -1,12 +1,12 @@
-// Everything the screen works with: the canonical store, and the view state that is not the
-// board's (what is selected, what the last act answered, what the agent side reports). The
-// board paints from this alone; the human's acts and the decision channel arrive a moment later
-// (acting.ts, loaded after first paint), and until then the controls wait for them.
+// Everything the screen works with: the canonical store, the agent's surface as the shared
+// adapter reports it, and the view state that is not the board's (what is selected, what the last
+// act answered). The board paints from this alone; the human's acts and the decision channel
+// arrive a moment later (acting.ts), and until then the controls wait for them.
 import { signal, type Signal } from '@preact/signals';
 import type { DecisionChannelSnapshot } from '@warrant/authority';
-import type { CallRecord, ChangeRecord, ExplainedRow } from '@warrant/surface';
-import type { Connection, ListedTool } from '@warrant/webmcp';
-import { createBoardStore, type BoardRecorder, type BoardStore } from './board-store.ts';
+import type { CallRecord } from '@warrant/surface';
+import type { BootedSurface } from '@warrant/ui';
+import { createBoardStore, type BoardStore } from './board-store.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardState, ExpansionRequest } from './domain/state.ts';
 import type { ActOutcome, HumanControls } from './human-controls.ts';
@@ -21,20 +21,6 @@ export interface Notice {
   readonly outcome: ActOutcome;
   /** The length of the activity log just after the act: a loose notice goes once more happens. */
   readonly logLength: number;
-}
-
-export interface AgentView {
-  readonly connection: Signal<Connection | null>;
-  /** What the browser reports as registered (getTools), not the surface's own account. */
-  readonly tools: Signal<ListedTool[]>;
-  readonly lastChange: Signal<ChangeRecord | null>;
-  readonly changeCount: Signal<number>;
-  /** Why the surface is held, one reason per hold. */
-  readonly held: Signal<string[]>;
-  /** Recent calls, newest first. */
-  readonly calls: Signal<CallRecord[]>;
-  /** Every tool with its verdict: set once the surface is up. */
-  readonly explain: Signal<((state: BoardState) => ExplainedRow[]) | null>;
 }
 
 export interface BoardApp {
@@ -53,13 +39,22 @@ export interface BoardApp {
   readonly restoreProblem: Signal<string | null>;
   /** The field whose text was last put back after a change made outside the board. */
   readonly restoredField: Signal<FieldId | null>;
-  readonly agent: AgentView;
+  /** The agent's side: the WebMCP mode, what the browser lists, the last change, the hold, the verdicts. */
+  readonly surface: BootedSurface<BoardState>;
+  /** The last call any caller made to a tool, with its answer. */
+  readonly lastCall: Signal<CallRecord | null>;
   /** Runs a human act and shows its answer in `area`, for `subject`. Null until the acts load. */
   act(area: NoticeArea, run: (human: HumanControls) => Promise<ActOutcome>, subject?: string | null): Promise<ActOutcome> | null;
 }
 
-export function createBoardApp(initial: BoardState, recorder?: BoardRecorder): BoardApp {
-  const store = createBoardStore(initial, recorder);
+/**
+ * `boot` mounts the agent's surface on the store (it is given the store, and where to report each
+ * call): the page's boot passes bootSurface, so the tools are registered in the same task.
+ */
+export function createBoardApp(initial: BoardState, boot: (store: BoardStore, onCall: (call: CallRecord) => void) => BootedSurface<BoardState>): BoardApp {
+  const store = createBoardStore(initial);
+  const lastCall = signal<CallRecord | null>(null);
+  const surface = boot(store, (call) => (lastCall.value = call));
   const human = signal<HumanControls | null>(null);
   const selection = signal<readonly FieldId[] | null>(null);
   store.subscribe(({ before, after }) => {
@@ -74,18 +69,11 @@ export function createBoardApp(initial: BoardState, recorder?: BoardRecorder): B
     selection,
     anchor: signal(null),
     notice,
-    kept: signal(recorder?.keeps ?? false),
+    kept: signal(false),
     restoreProblem: signal(null),
     restoredField: signal(null),
-    agent: {
-      connection: signal(null),
-      tools: signal([]),
-      lastChange: signal(null),
-      changeCount: signal(0),
-      held: signal([]),
-      calls: signal([]),
-      explain: signal(null),
-    },
+    surface,
+    lastCall,
     act(area, run, subject = null) {
       const acts = human.peek();
       if (!acts) return null;

@@ -9,7 +9,8 @@
 import { jsonLogFormat, openLog, type AppendOnlyLog, type LogChange, type LogEntry, type LogHead } from '@warrant/ledger';
 import type { BoardRecorder, Recorded } from './board-store.ts';
 import { changedElsewhere, notRecorded } from './domain/refusals.ts';
-import { readState, type ActivityEntry, type BoardState } from './domain/state.ts';
+import type { ActivityEntry, BoardState } from './domain/state.ts';
+import { readState } from './domain/state-reader.ts';
 import { BOARD_RECORD } from './storage-names.ts';
 
 /** One act as the record keeps it: the board as the act left it, and what it added to the activity. */

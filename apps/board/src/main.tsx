@@ -1,21 +1,40 @@
 import '@warrant/ui/tokens.css';
 import './styles.css';
 import { render } from 'preact';
-import { openBoardRecord } from './board-record.ts';
+import { bootSurface } from '@warrant/ui';
 import { createBoardApp } from './board-app.ts';
-import { App } from './components/app.tsx';
 import { initialState } from './domain/state.ts';
 import { browserEnv } from './env.ts';
+import { boardRows, type AgentSide } from './rows.ts';
 
-// Boot: resume the board from its record in IndexedDB (or start the record), put it on screen,
-// then bring up the acts and the agent's side. The human's controls go live as soon as the acts
-// arrive, a moment after first paint, and work the same with or without WebMCP.
+// Boot, in the order a client and a person need it. This module is the agent's surface and no
+// more: the always-on reads are registered in its first task with native WebMCP (the moment the
+// polyfill has loaded otherwise), so an agent client that lists tools at navigation finds them.
+// They answer from the board's record once it has been read, never from the placeholder board
+// the surface starts on. The record and the board's view load beside this module, at once; the
+// board is drawn when both are in, and then the acts arrive: the human's controls go live.
+// Nothing can write before a person frames a field, which needs the acts.
 
-const opened = await openBoardRecord({ fresh: () => initialState(browserEnv) });
-const app = opened.kind === 'kept' ? createBoardApp(opened.state, opened.recorder) : createBoardApp(initialState(browserEnv));
-if (opened.kind === 'kept') app.restoreProblem.value = opened.notice;
-else app.restoreProblem.value = `The board's record could not be opened: ${opened.reason} This session runs unrecorded, so nothing already recorded is written over; reload to try again.`;
+const resumed = import('./board-record.ts')
+  .then(({ openBoardRecord }) => openBoardRecord({ fresh: () => initialState(browserEnv) }))
+  .catch((error: unknown) => ({ kind: 'unavailable' as const, reason: error instanceof Error ? error.message : String(error) }))
+  .then((opened) => {
+    if (opened.kind === 'kept') {
+      app.store.resume(opened.state, opened.recorder);
+      app.kept.value = true;
+      app.restoreProblem.value = opened.notice;
+    } else {
+      app.restoreProblem.value = `The board's record could not be opened: ${opened.reason} This session runs unrecorded, so nothing already recorded is written over; reload to try again.`;
+    }
+  });
+let acting: Promise<AgentSide> | null = null;
+const agentSide = (): Promise<AgentSide> => (acting ??= import('./acting.ts').then(({ attachActs }) => attachActs(app)));
 
+const app = createBoardApp(initialState(browserEnv), (store, onCall) =>
+  bootSurface({ rows: boardRows({ store, agentSide, ready: resumed }), state: store.state, document, onCall }),
+);
+
+const [{ App }] = await Promise.all([import('./components/app.tsx'), resumed]);
 const root = document.getElementById('app') as HTMLElement;
 root.replaceChildren();
 render(<App app={app} />, root);
@@ -24,7 +43,8 @@ render(<App app={app} />, root);
 addEventListener('pageshow', (event) => {
   if (event.persisted) location.reload();
 });
+addEventListener('pagehide', () => app.surface.dispose());
 
-const [{ attachActs }, { linkAgent }] = await Promise.all([import('./acting.ts'), import('./agent-link.ts')]);
-await linkAgent(app, attachActs(app));
+await agentSide();
+await app.surface.ready;
 document.body.dataset['ready'] = 'true';

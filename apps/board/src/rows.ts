@@ -12,10 +12,10 @@
 // act commits on the latest state (after any act asked before it), so the binding is checked
 // again there, against the state it then runs on.
 import { checkBinding, defineRow, type RunContext, type Row, type ToolRefusal, type ToolResult, type VersionBinding } from '@warrant/surface';
-import type { AgentActs } from './domain/agent-acts.ts';
-import { askHuman, type ExpansionChannel } from './domain/expansion.ts';
+import type { AgentActs, ExpansionRequested } from './domain/agent-acts.ts';
+import type { ExpansionAnswer, WaitContext } from './domain/expansion.ts';
 import { framedOnly } from './domain/frame-check.ts';
-import { resetSince } from './domain/refusals.ts';
+import { resetSince } from './domain/call-refusals.ts';
 import { rule } from './domain/rule.ts';
 import { editSchema, expansionSchema, NO_INPUT, submitSchema, type Bound, type EditInput, type ExpansionInput } from './domain/schemas.ts';
 import { derive, type BoardState } from './domain/state.ts';
@@ -23,10 +23,10 @@ import { refused, type BoardStore, type Step } from './domain/step.ts';
 import { scopeView, workspaceView } from './domain/views.ts';
 import { labels, UNTRUSTED_NOTE } from './domain/wording.ts';
 
-/** The agent's acts and the human decision channel its request waits on. */
+/** The agent's acts, and the wait for the human its expansion request makes (on the decision channel). */
 export interface AgentSide {
   readonly acts: AgentActs;
-  readonly channel: ExpansionChannel;
+  askHuman(ask: (state: BoardState) => Step<ExpansionRequested>, call: WaitContext): Promise<ExpansionAnswer | ToolRefusal>;
 }
 
 /** What the tools act on. */
@@ -128,8 +128,8 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     binding: SCOPE_BINDING,
     precheck: sameGeneration,
     run: async (_state, input, ctx) => {
-      const { acts, channel } = await runtime.agentSide();
-      return askHuman(store, acts, channel, bound(ctx, input, (state) => acts.requestScopeExpansion(state, input)), ctx);
+      const side = await runtime.agentSide();
+      return side.askHuman(bound(ctx, input, (state) => side.acts.requestScopeExpansion(state, input)), ctx);
     },
   });
 

@@ -5,12 +5,12 @@ import { createSurface, type ChangeRecord } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { createBoardStore, type BoardRecorder } from './board-store.ts';
 import { createAgentActs } from './domain/agent-acts.ts';
-import { createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
+import { askHuman, createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
 import { createHumanActs } from './domain/human-acts.ts';
 import { initialState, type BoardEnv, type BoardState } from './domain/state.ts';
 import { testEnv } from './domain/test-support.ts';
 import { humanControls } from './human-controls.ts';
-import { boardRows } from './rows.ts';
+import { boardRows, type AgentSide } from './rows.ts';
 
 export interface PageOptions {
   /** How long the agent's request waits for the human. */
@@ -38,7 +38,8 @@ export function boardPage(start?: BoardState, options: PageOptions = {}) {
   const human = humanControls(store, humanActs, channel);
   const agent = memoryWebMcp();
   const changes: ChangeRecord[] = [];
-  const side = { acts: createAgentActs(env), channel };
+  const acts = createAgentActs(env);
+  const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call) };
   const surface = createSurface<BoardState>({
     rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve() }),
     state: store.read,

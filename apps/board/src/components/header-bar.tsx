@@ -27,7 +27,7 @@ export function HeaderBar({ app }: { app: BoardApp }) {
         <span class={`save save-${kept ? 'kept' : 'off'}`} id="record-status" data-kept={String(kept)}>
           {kept ? 'Recorded in this browser, shared by its tabs' : 'Not recorded: this tab only'}
         </span>
-        <ModeBadge connection={app.agent.connection.value} />
+        <ModeBadge mode={app.surface.mode.value} reason={app.surface.reason.value} />
         <button type="button" class="quiet" id="reset-demo" disabled={app.human.value === null} onClick={() => app.act('reset', (human) => human.reset())}>
           Reset demo
         </button>

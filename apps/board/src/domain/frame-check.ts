@@ -2,7 +2,7 @@
 // that names an unframed field hears "outside the frame" rather than "not accepted by the
 // schema"), and the edit act asks it again on the state it commits on.
 import type { ToolRefusal } from '@warrant/surface';
-import { outOfScope } from './refusals.ts';
+import { outOfScope } from './call-refusals.ts';
 import { sortFieldIds, type BoardState } from './state.ts';
 import { isFieldId } from './validate.ts';
 import { unknownFields } from './value-refusals.ts';

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { boardPage, type BoardPage } from '../test-page.ts';
 import { applyHumanAct } from './expansion.ts';
 import { FIELD_IDS, type FieldId } from './fields.ts';
-import { derive, initialState, readState, type BoardState } from './state.ts';
+import { derive, initialState, type BoardState } from './state.ts';
+import { readState } from './state-reader.ts';
 import type { Step } from './step.ts';
 import { REASON, testEnv } from './test-support.ts';
 

@@ -2,7 +2,7 @@
 // agent panel shows as out of order are all read from rule(); nothing else decides legality.
 import type { Verdict } from '@warrant/surface';
 import { GUARDS } from './guards.ts';
-import type { Cause } from './refusals.ts';
+import type { Cause } from './causes.ts';
 import { RULES, TOOL_NAMES, type ActName, type ToolName } from './rulebook.ts';
 import type { BoardState } from './state.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELDS, INITIAL_BRIEF } from './fields.ts';
-import { derive, initialState, readState, type BoardState } from './state.ts';
+import { derive, initialState, type BoardState } from './state.ts';
+import { readState } from './state-reader.ts';
 import { HEADLINE, ok, stages, testEnv } from './test-support.ts';
 
 describe('initialState', () => {
