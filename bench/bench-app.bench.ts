@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals';
 import { SITES } from '@warrant/config';
 import { createSurface } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
@@ -74,7 +75,7 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   const memory = memoryWebMcp();
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
   await surface.reconcile();
   let ours = 0;
   let teardown = memory.size();

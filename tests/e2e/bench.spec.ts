@@ -321,3 +321,34 @@ function ownWordsIn(page: Page): Promise<string> {
     return copy.textContent ?? '';
   });
 }
+
+test('an agent’s motion text left in the form by a call it gave up on is recorded as the agent’s, not the clerk’s', async ({ page }, testInfo) => {
+  await openBench(page);
+  const lane = laneOf(testInfo);
+  const agent = agentFor(page, lane);
+  await page.click('#checkpoint-tabled');
+  await expect.poll(() => agent.names()).toContain('enter_motion_text');
+  const text = 'That the library buy a second seed dryer.';
+  if (lane === 'native') {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebMCP.enable');
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const input = { text } as unknown as Record<string, string>;
+    const { invocationId } = (await cdp.send('WebMCP.invokeTool', { frameId: frameTree.frame.id, toolName: 'enter_motion_text', input })) as unknown as { invocationId: string };
+    await expect(page.locator('#motion-entry textarea[name="text"]')).toHaveValue(text);
+    await cdp.send('WebMCP.cancelInvocation', { invocationId } as never);
+  } else {
+    // The polyfill's calls are not on the protocol: the page's own runner plays the agent, and stops its call.
+    await page.getByRole('button', { name: 'Do this: Enter the text of a motion' }).click();
+    await page.locator('#runner textarea[name="text"]').fill(text);
+    await page.locator('#runner button[type="submit"]').click();
+    await expect(page.locator('#motion-entry textarea[name="text"]')).toHaveValue(text);
+    await page.click('#runner-stop');
+  }
+  await expect(page.locator('#motion-entry')).toContainText('Filled in by an agent');
+  await page.click('#motion-entry button[type="submit"]');
+  await expect(page.locator('#motion-stack > li')).toHaveCount(1);
+  await expect(page.locator('#minutes')).toContainText(text);
+  const minutes = ok(await agent.call('draft_minutes', {}));
+  expect(String(minutes['minutes'])).toMatch(/moved \(main motion, §10\): «That the library buy a second seed dryer\.» \(Entered by an agent\.\)/);
+});

@@ -7,6 +7,7 @@ import { bootSurface } from '@warrant/ui';
 import { App, type BenchView } from './components/app.tsx';
 import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { GATED_ROWS } from './domain/rulebook.ts';
+import { followDraft } from './draft-source.ts';
 import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
 import { benchRows, words, type BenchState } from './surface-rows.ts';
 
@@ -28,8 +29,10 @@ const resetForm = (name: string): void => {
   if (form instanceof HTMLFormElement) setTimeout(() => form.reset(), 0);
 };
 
+const motionDraft = followDraft(document, FORMS['enter_motion_text'] ?? '');
+
 const page = bootSurface<BenchState>({
-  rows: benchRows(meeting),
+  rows: benchRows(meeting, motionDraft),
   state,
   document,
   onCall: (call) => {
@@ -66,6 +69,7 @@ const explain = (result: Written | ToolResult): void => {
 const view: BenchView = {
   page,
   meeting,
+  motionDraft,
   lastCall,
   archived,
   notice: computed(() => notice.value ?? meeting.notice.value),

@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals';
 import { createSurface } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,12 +17,16 @@ afterEach(() => {
   for (const dispose of live.splice(0)) dispose();
 });
 
+/** Whether the motion-entry form holds words an agent put there. */
+const draft = { filledByAgent: signal(false) };
+
 async function bench(prefix: number) {
+  draft.filledByAgent.value = false;
   const record = tabOnlyRecord();
   const meeting = createMeeting();
   await meeting.open(record);
   await meeting.startOver(SEED.slice(0, prefix), 'test');
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, draft), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
   live.push(() => surface.dispose());
   await surface.reconcile();
   return { meeting, surface, record };
@@ -93,6 +98,16 @@ describe('enter_motion_text', () => {
       ['move_main_motion', 'clerk', { text: TEXT, mover: 'Bettina Lund' }],
     ]);
     expect(meeting.state.value.stack).toMatchObject([{ motion: 'main', text: TEXT, mover: 'Bettina Lund', seconder: null }]);
+  });
+
+  it('records words an agent left in the form as the agent’s, though a person states them', async () => {
+    const { meeting, surface } = await bench(2);
+    draft.filledByAgent.value = true;
+    expect(await surface.callAsHuman('enter_motion_text', { text: TEXT })).toMatchObject({ ok: true, recorded: 'move_main_motion' });
+    expect(meeting.events.value.slice(2).map((event) => [event.type, event.actor])).toEqual([
+      ['enter_motion_text', 'agent'],
+      ['move_main_motion', 'agent'],
+    ]);
   });
 
   it('names "a member" as the mover when none was entered', async () => {

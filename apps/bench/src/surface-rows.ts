@@ -5,6 +5,7 @@ import { inputSchemaFor } from './domain/schema.ts';
 import type { ToolName } from './domain/rulebook.ts';
 import type { EventType, MeetingState, Payloads } from './domain/state.ts';
 import type * as Minutes from './domain/minutes.ts';
+import type { DraftSource } from './draft-source.ts';
 import type { Decided, Meeting } from './meeting.ts';
 
 // The bench's surface: the 4 always-on reads and the 19 gated rows, each gated by rule() and
@@ -36,7 +37,9 @@ export function inOrderCount(state: MeetingState): number {
   return READS + legalTools(state).length;
 }
 
-function actorFor(ctx: RunContext<BenchState>): 'agent' | 'clerk' {
+type Author = 'agent' | 'clerk';
+
+function actorFor(ctx: RunContext<BenchState>): Author {
   return ctx.caller === 'agent' ? 'agent' : 'clerk';
 }
 
@@ -55,8 +58,8 @@ function answer(decided: Extract<Decided, { ok: true }>, w: Words): ToolResult {
 }
 
 /** Decides the act and answers once its entry is stored (or refused because another tab wrote first). */
-async function record<K extends EventType>(meeting: Meeting, type: K, payload: Payloads[K], ctx: RunContext<BenchState>): Promise<ToolResult> {
-  const decided = meeting.commit(type, payload, actorFor(ctx));
+async function record<K extends EventType>(meeting: Meeting, type: K, payload: Payloads[K], ctx: RunContext<BenchState>, actor: Author = actorFor(ctx)): Promise<ToolResult> {
+  const decided = meeting.commit(type, payload, actor);
   if (!decided.ok) return decided;
   const written = await decided.written;
   if (!written.ok) return written;
@@ -157,20 +160,23 @@ function tallyRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<Be
 
 /**
  * The motion-entry form: the text is entered, and when the floor is clear the motion is made.
- * Its rulebook row does not autosubmit, so an agent can only fill it; a person at the bench states it.
+ * Its rulebook row does not autosubmit, so an agent can only fill it; a person at the bench states
+ * it. Words an agent put in the form stay the agent's, even when a person states them after the
+ * agent's own call has ended.
  */
-function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<BenchState, Payloads['enter_motion_text']> {
+function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting, draft: DraftSource): DeclarativeRow<BenchState, Payloads['enter_motion_text']> {
   return formRow<Payloads['enter_motion_text']>(row, 'motion-entry', async (_state, entry, ctx) => {
-    const entered = await record(meeting, 'enter_motion_text', entry, ctx);
+    const actor: Author = draft.filledByAgent.peek() ? 'agent' : actorFor(ctx);
+    const entered = await record(meeting, 'enter_motion_text', entry, ctx, actor);
     if (!entered.ok || !rule(meeting.state.value, 'move_main_motion').legal) return entered;
-    return record(meeting, 'move_main_motion', { text: entry.text, mover: entry.mover ?? 'a member' }, ctx);
+    return record(meeting, 'move_main_motion', { text: entry.text, mover: entry.mover ?? 'a member' }, ctx, actor);
   });
 }
 
-export function benchRows(meeting: Meeting): Row<BenchState>[] {
+export function benchRows(meeting: Meeting, draft: DraftSource): Row<BenchState>[] {
   const gated = GATED_ROWS.map((row): Row<BenchState> => {
     if (row.kind === 'imperative') return gatedImperative(row, meeting);
-    return row.name === 'record_vote_tally' ? tallyRow(row, meeting) : motionEntryRow(row, meeting);
+    return row.name === 'record_vote_tally' ? tallyRow(row, meeting) : motionEntryRow(row, meeting, draft);
   });
   return [...READ_ROWS.map((row) => readRow(row, meeting)), ...gated];
 }

@@ -5,6 +5,7 @@ import { ChangeLine, InOrderPanel, ModeBadge, OutOfOrderPanel, type BootedSurfac
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import type { CheckpointName } from '../domain/checkpoints.ts';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
+import type { DraftSource } from '../draft-source.ts';
 import type { Decided, Meeting, Written } from '../meeting.ts';
 import type { BenchState } from '../surface-rows.ts';
 import { ChairControls } from './chair-controls.tsx';
@@ -26,6 +27,7 @@ function waitsForPerson(name: string): boolean {
 export interface BenchView {
   readonly page: BootedSurface<BenchState>;
   readonly meeting: Meeting;
+  readonly motionDraft: DraftSource;
   readonly lastCall: Signal<CallRecord | null>;
   readonly archived: Signal<number>;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
@@ -53,9 +55,10 @@ export function App({ view }: { view: BenchView }) {
   const tools = page.mode.value === 'unavailable' ? null : page.tools.value;
   const runnerTool = running ? (tools?.find((t) => t.name === running) ?? null) : null;
   const runnerSchema = running ? (runnerTool?.inputSchema ?? surface?.schemaOf(running, state)) : undefined;
+  // One name per button, naming the tool: a form's tool has no title of its own, so its row's is used.
   const doThis = (tool: ToolEntry) => (
-    <button type="button" class="link" onClick={() => setRunning(tool.name)}>
-      ▷ do this<span class="visually-hidden">: {tool.title || tool.name}</span>
+    <button type="button" class="link" aria-label={`Do this: ${tool.title || ROWS_BY_NAME.get(tool.name)?.title || tool.name}`} onClick={() => setRunning(tool.name)}>
+      ▷ do this
     </button>
   );
 
@@ -85,7 +88,7 @@ export function App({ view }: { view: BenchView }) {
             onPutTheQuestion={() => void view.act(meeting.commit('put_the_question', {}, 'chair'))}
           />
           <MotionStack state={state} />
-          <MotionEntryForm lastResult={resultFor(view.lastCall.value, 'enter_motion_text')} />
+          <MotionEntryForm lastResult={resultFor(view.lastCall.value, 'enter_motion_text')} filledByAgent={view.motionDraft.filledByAgent.value} />
           <TallyForm lastResult={resultFor(view.lastCall.value, 'record_vote_tally')} />
           <Checkpoints onLoad={view.loadCheckpoint} archived={view.archived.value} />
         </div>

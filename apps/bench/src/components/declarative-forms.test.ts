@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { signal } from '@preact/signals';
 import { createSurface } from '@warrant/surface';
 import { h, render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,13 +17,13 @@ afterEach(() => render(null, document.body));
 
 describe('the declarative forms', () => {
   it('carry toolautosubmit as their rulebook rows say, and only once the kernel binds them', async () => {
-    render(h('div', null, h(MotionEntryForm, { lastResult: null }), h(TallyForm, { lastResult: null })), document.body);
+    render(h('div', null, h(MotionEntryForm, { lastResult: null, filledByAgent: false }), h(TallyForm, { lastResult: null })), document.body);
     const forms = [...document.querySelectorAll('form')];
     expect(forms.map((form) => form.id).sort()).toEqual(Object.values(FORM_IDS).sort());
     for (const form of forms) expect(form.hasAttribute('toolautosubmit'), form.id).toBe(false);
 
     const meeting = createMeeting();
-    const surface = createSurface<BenchState>({ rows: benchRows(meeting), state: () => meeting.state.value, webmcp: null, document });
+    const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }), state: () => meeting.state.value, webmcp: null, document });
     await surface.reconcile();
     const declarative = GATED_ROWS.filter((row) => row.kind === 'declarative');
     expect(declarative.map((row) => row.name).sort()).toEqual(Object.keys(FORM_IDS).sort());

@@ -11,7 +11,7 @@ function describe(name: string): string {
   return ROWS_BY_NAME.get(name)?.description ?? name;
 }
 
-export function MotionEntryForm({ lastResult }: { lastResult: ToolResult | null }) {
+export function MotionEntryForm({ lastResult, filledByAgent }: { lastResult: ToolResult | null; filledByAgent: boolean }) {
   return (
     <form id="motion-entry" class="panel declarative" tooldescription={describe('enter_motion_text')}>
       <h2>Motion entry</h2>
@@ -23,6 +23,11 @@ export function MotionEntryForm({ lastResult }: { lastResult: ToolResult | null 
       <label>
         Mover <input name="mover" maxLength={TEXT_LIMITS.name} toolparamdescription="Name of the member who made the motion, if known." />
       </label>
+      {filledByAgent ? (
+        <p class="badge warn" id="motion-entry-source">
+          Filled in by an agent: if you state it, the record names the agent as the source of these words.
+        </p>
+      ) : null}
       <button type="submit">State the question</button>
       {lastResult ? <p class={lastResult.ok ? 'result ok' : 'result bad'}>{lastResult.ok ? String(lastResult['message'] ?? 'Recorded.') : lastResult.message}</p> : null}
     </form>

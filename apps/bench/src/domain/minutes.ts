@@ -143,7 +143,8 @@ export function draftMinutes(events: readonly MeetingEvent[], state: MeetingStat
   events.slice(0, end).forEach((event) => {
     const next = reduce(folded, event);
     const line = entryLine(event, folded, next);
-    if (line !== null) lines.push(`${String(event.seq).padStart(2)}  ${event.at} · ${line}`);
+    // Whose act it was is part of the record: an agent's entry says so.
+    if (line !== null) lines.push(`${String(event.seq).padStart(2)}  ${event.at} · ${line}${event.actor === 'agent' ? ' (Entered by an agent.)' : ''}`);
     folded = next;
   });
   const floor = end === events.length ? state : folded;
