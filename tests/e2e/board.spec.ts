@@ -274,6 +274,26 @@ test('bad input is refused with the field named, and nothing changes', async ({ 
   await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
 });
 
+test('every refusal reaches the agent as an error, and INVALID_INPUT names only the field, what was expected and what came', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  const refusals = [
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } }),
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 0, updates: { headline: HEADLINE } }),
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: '  ' } }),
+    await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' }),
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } }),
+  ];
+  expect(refusals.map((answer) => answer.code)).toEqual(['OUT_OF_SCOPE', 'SCOPE_STALE', 'EMPTY_VALUE', 'REASON_REQUIRED', 'INVALID_INPUT']);
+  for (const answer of refusals) expect(Object.keys(answer).sort(), answer.code).toEqual(['code', 'details', 'isError', 'message', 'ok']);
+  for (const answer of refusals) expect(answer, answer.code).toMatchObject({ ok: false, isError: true });
+  const invalid = refusals[4] as Result;
+  expect(Object.keys(invalid.details ?? {}).sort()).toEqual(['expected', 'field', 'received']);
+  expect(invalid.details).toMatchObject({ field: 'updates.headline', received: 'a string of 81 characters' });
+  expect(JSON.stringify(invalid)).not.toMatch(/"(properties|additionalProperties|minProperties)"/);
+});
+
 test('a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes', async ({ page }, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);

@@ -363,3 +363,70 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
     expect(offered).toEqual(FIELD_IDS.filter((id) => id !== 'headline' && id !== 'description'));
   });
 });
+
+describe('every refusal looks like an error to an MCP client', () => {
+  type Answer = { ok: boolean; isError?: boolean; code?: string; message?: string; details?: Record<string, unknown> };
+  const shapeOf = (answer: Answer) => ({ keys: Object.keys(answer).sort(), isError: answer.isError });
+
+  it('answers every refused call with isError: true beside ok, code, message and details, and nothing else', async () => {
+    const board = await framedAndEdited();
+    const { agent, human, clock } = board;
+    const held = agent.tool('edit_scoped_fields');
+    const answers: Answer[] = [
+      (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } })) as Answer,
+      (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { colour: 'red' } })) as Answer,
+      (await agent.call('edit_scoped_fields', { scopeVersion: 0, updates: { headline: 'x' } })) as Answer,
+      (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } })) as Answer,
+      (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })) as Answer,
+      (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: '  ' } })) as Answer,
+      (await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' })) as Answer,
+    ];
+    const waiting = agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON });
+    await settle();
+    answers.push((await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['audience'], reason: REASON })) as Answer);
+    answers.push((await agent.call('submit_changes_for_review', { scopeVersion: 1 })) as Answer);
+    clock.advance(120_000);
+    answers.push((await waiting) as Answer);
+    await human.frame(['headline']);
+    await settle();
+    answers.push((await held?.execute({ scopeVersion: 1, updates: { headline: 'x' } }, { signal: new AbortController().signal })) as Answer);
+    answers.push((await human.frame(['headline'])) as Answer);
+    answers.push((await human.decideReview('accept', 'review_none')) as Answer);
+    expect(answers.map((answer) => answer.code)).toEqual([
+      'OUT_OF_SCOPE',
+      'UNKNOWN_FIELD',
+      'SCOPE_STALE',
+      'INVALID_INPUT',
+      'NO_CHANGE',
+      'EMPTY_VALUE',
+      'REASON_REQUIRED',
+      'EXPANSION_PENDING',
+      'HUMAN_DECISION_PENDING',
+      'HUMAN_DECISION_TIMEOUT',
+      'SCOPE_STALE',
+      'SCOPE_UNCHANGED',
+      'NO_ACTIVE_REVIEW',
+    ]);
+    for (const answer of answers) expect(shapeOf(answer), String(answer.code)).toEqual({ keys: ['code', 'details', 'isError', 'message', 'ok'], isError: true });
+  });
+
+  it('names, in INVALID_INPUT, the field, what was expected and what came, and nothing of the schema', async () => {
+    const { agent } = await framedAndEdited();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ scopeVersion: 1, updates: { headline: 'x'.repeat(81) } }, 'updates.headline'],
+      [{ scopeVersion: 1, updates: { headline: 42 } }, 'updates.headline'],
+      [{ scopeVersion: 1, updates: {} }, 'updates'],
+      [{ scopeVersion: 1 }, 'updates'],
+    ];
+    for (const [input, field] of cases) {
+      const answer = (await agent.call('edit_scoped_fields', input)) as Required<Answer>;
+      expect(answer).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field } });
+      expect(Object.keys(answer.details).sort(), field).toEqual(['expected', 'field', 'received']);
+      for (const part of [answer.message, JSON.stringify(answer.details)]) {
+        expect(part).not.toMatch(/"(type|properties|additionalProperties|minProperties|maxLength)"\s*:/);
+        expect(part.length).toBeLessThan(400);
+      }
+    }
+  });
+});
+

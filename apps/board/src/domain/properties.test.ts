@@ -126,7 +126,7 @@ const flush = () => new Promise<void>((done) => setImmediate(done));
 /** A call whose answer may come later (a request waits for the human). */
 interface Call {
   readonly controller: AbortController;
-  answer: { ok: boolean; code: string } | null;
+  answer: { ok: boolean; code: string; isError?: boolean } | null;
 }
 
 /** The registrations the agent has been shown, each with the scope version its schema binds it to. */
@@ -227,8 +227,10 @@ describe('any interleaving of human and agent acts, through the page and the reg
             await flush();
             const after = store.read();
 
-            // A refusal never changes the board: the same object back, nothing mutated.
+            // A refusal never changes the board: the same object back, nothing mutated. And it
+            // says it is an error, whoever hears it (the MCP convention).
             const refusedNow = human ? !human.ok : call?.answer ? !call.answer.ok : false;
+            for (const answer of [human, call?.answer]) if (answer && !answer.ok) expect(answer).toMatchObject({ isError: true });
             if (refusedNow) {
               expect(after).toBe(before);
               expect(before).toEqual(snapshot);
