@@ -136,7 +136,7 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   let standing = 0;
   let reconciles = 0;
   const surface = createSurface<BoardState>({
-    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve() }),
+    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => memory.names() }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change: ChangeRecord) => {

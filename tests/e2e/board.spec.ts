@@ -294,6 +294,24 @@ test('every refusal reaches the agent as an error, and INVALID_INPUT names only 
   expect(JSON.stringify(invalid)).not.toMatch(/"(properties|additionalProperties|minProperties)"/);
 });
 
+test('the reads report the tools in order as the page shows them, in every stage', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  const shown = async () => Number(await page.locator('#in-order-count').textContent());
+  const reported = async (name: string) => (await call(agent, name))['toolsInOrder'] as { count: number; names: string[] };
+  const agree = async (expected: string[]) => {
+    await expect.poll(() => agent.names()).toEqual(expected);
+    await expect.poll(shown).toBe(expected.length);
+    for (const name of READS) expect(await reported(name), name).toEqual({ count: expected.length, names: expected });
+  };
+  await agree(READS);
+  await frameByClicking(page, ['headline']);
+  await agree(FRAMED);
+  await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
+  await agree(ALL);
+  await call(agent, 'submit_changes_for_review', { scopeVersion: 1 });
+  await agree(READS);
+});
+
 test('a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes', async ({ page }, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);

@@ -30,8 +30,13 @@ const resumed = import('./board-record.ts')
 let acting: Promise<AgentSide> | null = null;
 const agentSide = (): Promise<AgentSide> => (acting ??= import('./acting.ts').then(({ attachActs }) => attachActs(app)));
 
+// What the in-order panel lists: the browser's own answer, or without WebMCP the rows in order.
+const inOrder = (): string[] => {
+  const { mode, tools, explained } = app.surface;
+  return mode.peek() === 'unavailable' ? explained.peek().flatMap((row) => (row.verdict.legal ? [row.name] : [])) : tools.peek().map((tool) => tool.name);
+};
 const app = createBoardApp(initialState(browserEnv), (store, onCall) =>
-  bootSurface({ rows: boardRows({ store, agentSide, ready: resumed }), state: store.state, document, onCall }),
+  bootSurface({ rows: boardRows({ store, agentSide, ready: resumed, inOrder }), state: store.state, document, onCall }),
 );
 
 const [{ App }] = await Promise.all([import('./components/app.tsx'), resumed]);

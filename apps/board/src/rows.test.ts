@@ -147,10 +147,20 @@ describe('what the agent is shown', () => {
     expect(agent.tool('edit_scoped_fields')?.description).toContain('framed: Price. This capability is bound to scope v2');
   });
 
+  it('reports in both reads the tools in order now, as the page lists them', async () => {
+    const { agent, human } = await framedAndEdited();
+    for (const name of READS) expect(await agent.call(name, {}), name).toMatchObject({ toolsInOrder: { count: 5, names: ALL } });
+    await human.frame([]);
+    await settle();
+    const now = ['inspect_active_scope', 'inspect_workspace', 'submit_changes_for_review'];
+    expect(agent.names()).toEqual(now);
+    for (const name of READS) expect(await agent.call(name, {}), name).toMatchObject({ toolsInOrder: { count: 3, names: now } });
+  });
+
   it('answers the reads with the views of the latest state', async () => {
     const { agent, store } = await framedAndEdited();
-    expect(await agent.call('inspect_workspace', {})).toEqual(workspaceView(store.read()));
-    expect(await agent.call('inspect_active_scope', {})).toEqual(scopeView(store.read()));
+    expect(await agent.call('inspect_workspace', {})).toEqual(workspaceView(store.read(), agent.names()));
+    expect(await agent.call('inspect_active_scope', {})).toEqual(scopeView(store.read(), agent.names()));
   });
 });
 

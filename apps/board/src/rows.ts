@@ -36,6 +36,8 @@ export interface BoardRuntime {
   agentSide(): Promise<AgentSide>;
   /** Settles once the board's record has been read: the reads never answer from a board not yet read. */
   readonly ready: Promise<unknown>;
+  /** The tools in order now, by name, exactly as the page lists them. */
+  inOrder(): readonly string[];
 }
 
 const SCOPE_BINDING: VersionBinding<BoardState> = { version: (state) => state.scopeVersion, argument: 'scopeVersion' };
@@ -60,9 +62,9 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
   const { store } = runtime;
   const commit = async <T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<ToolResult> => (await store.commit(act)).result;
-  const read = async <T>(view: (state: BoardState) => T): Promise<T> => {
+  const read = async <T>(view: (state: BoardState, inOrder: readonly string[]) => T): Promise<T> => {
     await runtime.ready;
-    return view(store.read());
+    return view(store.read(), runtime.inOrder());
   };
 
   const inspectWorkspace = defineRow<BoardState>({

@@ -41,7 +41,7 @@ export function boardPage(start?: BoardState, options: PageOptions = {}) {
   const acts = createAgentActs(env);
   const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call) };
   const surface = createSurface<BoardState>({
-    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve() }),
+    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => agent.names() }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change) => changes.push(change),

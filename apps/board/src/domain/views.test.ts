@@ -4,10 +4,13 @@ import { scopeView, workspaceView } from './views.ts';
 
 // What the two read tools answer in each stage of the demo.
 
+/** The tools the page lists, as the reads are handed them (unsorted, as a page might hold them). */
+const SHOWN = ['inspect_workspace', 'edit_scoped_fields', 'inspect_active_scope'];
+
 describe('read outputs', () => {
   it('inspect_workspace shows every field with its access, the brief, the changes and any waiting request', () => {
     const { pending } = stages();
-    const view = workspaceView(pending);
+    const view = workspaceView(pending, SHOWN);
     expect(view).toMatchObject({
       ok: true,
       phase: 'DRAFT',
@@ -32,14 +35,14 @@ describe('read outputs', () => {
 
   it('inspect_workspace shows nothing writable in review', () => {
     const { inReview } = stages();
-    const view = workspaceView(inReview);
+    const view = workspaceView(inReview, SHOWN);
     expect(view.fields.every((field) => field.agentAccess === 'read')).toBe(true);
     expect(view.review).toEqual({ reviewId: inReview.review?.reviewId, submittedAt: inReview.review?.submittedAt });
   });
 
   it('inspect_active_scope lists the writable and read-only fields and the next step', () => {
     const { fresh, framed, edited, pending, inReview, accepted } = stages();
-    expect(scopeView(framed)).toEqual({
+    expect(scopeView(framed, SHOWN)).toEqual({
       ok: true,
       phase: 'DRAFT',
       scopeVersion: 1,
@@ -54,14 +57,15 @@ describe('read outputs', () => {
         { id: 'price', label: 'Price' },
       ],
       pendingHumanDecision: null,
+      toolsInOrder: { count: 3, names: ['edit_scoped_fields', 'inspect_active_scope', 'inspect_workspace'] },
       nextStep: 'Edit Headline, Description with edit_scoped_fields and scopeVersion 1.',
     });
-    expect(scopeView(fresh)).toMatchObject({ editableFields: [], nextStep: expect.stringContaining('Only the human can frame fields') });
-    expect(scopeView(fresh).readOnlyFields).toHaveLength(6);
-    expect(scopeView(edited).nextStep).toContain('submit them for review');
-    expect(scopeView(pending)).toMatchObject({ pendingHumanDecision: { fields: ['launch_date'] }, nextStep: expect.stringContaining('Do not ask again') });
-    expect(scopeView(inReview)).toMatchObject({ editableFields: [], nextStep: expect.stringContaining('cannot accept or return') });
-    expect(scopeView(inReview).readOnlyFields).toHaveLength(6);
-    expect(scopeView(accepted).nextStep).toContain('nothing left to do');
+    expect(scopeView(fresh, SHOWN)).toMatchObject({ editableFields: [], nextStep: expect.stringContaining('Only the human can frame fields') });
+    expect(scopeView(fresh, SHOWN).readOnlyFields).toHaveLength(6);
+    expect(scopeView(edited, SHOWN).nextStep).toContain('submit them for review');
+    expect(scopeView(pending, SHOWN)).toMatchObject({ pendingHumanDecision: { fields: ['launch_date'] }, nextStep: expect.stringContaining('Do not ask again') });
+    expect(scopeView(inReview, SHOWN)).toMatchObject({ editableFields: [], nextStep: expect.stringContaining('cannot accept or return') });
+    expect(scopeView(inReview, SHOWN).readOnlyFields).toHaveLength(6);
+    expect(scopeView(accepted, SHOWN).nextStep).toContain('nothing left to do');
   });
 });

@@ -1,5 +1,7 @@
 // What the two read tools answer: the whole board, and the human's frame with the next step.
-// Which fields the agent may write is what rule() says of the edit tool, nothing else.
+// Which fields the agent may write is what rule() says of the edit tool, nothing else. Both say
+// which tools are in order now, as the page lists them, so an answer never disagrees with the
+// screen.
 import { FIELD_IDS, FIELDS, type FieldId } from './fields.ts';
 import { rule } from './rule.ts';
 import { derive, type BoardState } from './state.ts';
@@ -7,7 +9,13 @@ import { labels, UNTRUSTED_NOTE } from './wording.ts';
 
 const writable = (state: BoardState): readonly FieldId[] => (rule(state, 'edit_scoped_fields').legal ? derive(state).scoped : []);
 
-export function workspaceView(state: BoardState) {
+/** The tools in order as the page lists them, by name. */
+function toolsInOrder(names: readonly string[]) {
+  const sorted = [...names].sort();
+  return { count: sorted.length, names: sorted };
+}
+
+export function workspaceView(state: BoardState, inOrder: readonly string[]) {
   const canWrite = new Set<FieldId>(writable(state));
   return {
     ok: true as const,
@@ -28,11 +36,12 @@ export function workspaceView(state: BoardState) {
       : null,
     review: state.review ? { reviewId: state.review.reviewId, submittedAt: state.review.submittedAt } : null,
     changes: derive(state).diff,
+    toolsInOrder: toolsInOrder(inOrder),
     note: UNTRUSTED_NOTE,
   };
 }
 
-export function scopeView(state: BoardState) {
+export function scopeView(state: BoardState, inOrder: readonly string[]) {
   const editable = writable(state);
   const entry = (id: FieldId) => ({ id, label: labels([id]) });
   return {
@@ -42,6 +51,7 @@ export function scopeView(state: BoardState) {
     editableFields: editable.map(entry),
     readOnlyFields: FIELD_IDS.filter((id) => !editable.includes(id)).map(entry),
     pendingHumanDecision: state.pendingExpansion ? { requestId: state.pendingExpansion.id, fields: state.pendingExpansion.fields } : null,
+    toolsInOrder: toolsInOrder(inOrder),
     nextStep: nextStep(state),
   };
 }
