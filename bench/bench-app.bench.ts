@@ -9,6 +9,7 @@ import { GOALS } from '../apps/bench/src/domain/rulebook.ts';
 import { SEED } from '../apps/bench/src/domain/seed.ts';
 import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.ts';
 import { createMeeting } from '../apps/bench/src/meeting.ts';
+import { createRulingChannel } from '../apps/bench/src/ruling-channel.ts';
 import { benchRows, type BenchState } from '../apps/bench/src/surface-rows.ts';
 import { tabOnlyRecord } from '../apps/bench/src/tab-only-record.ts';
 import { bundleResult } from './bundle-size.ts';
@@ -75,7 +76,7 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   const memory = memoryWebMcp();
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, createRulingChannel(meeting)), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
   await surface.reconcile();
   let ours = 0;
   let teardown = memory.size();

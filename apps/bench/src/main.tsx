@@ -9,6 +9,7 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { GATED_ROWS } from './domain/rulebook.ts';
 import { followDraft } from './draft-source.ts';
 import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
+import { createRulingChannel } from './ruling-channel.ts';
 import { benchRows, words, type BenchState } from './surface-rows.ts';
 
 // Boot: the surface is mounted the moment WebMCP is found, so the always-on reads are registered
@@ -30,9 +31,14 @@ const resetForm = (name: string): void => {
 };
 
 const motionDraft = followDraft(document, FORMS['enter_motion_text'] ?? '');
+const rulings = createRulingChannel(meeting);
+const ruling = signal(rulings.channel.snapshot());
+rulings.channel.subscribe((snapshot) => {
+  ruling.value = snapshot;
+});
 
 const page = bootSurface<BenchState>({
-  rows: benchRows(meeting, motionDraft),
+  rows: benchRows(meeting, motionDraft, rulings),
   state,
   document,
   onCall: (call) => {
@@ -70,6 +76,9 @@ const view: BenchView = {
   page,
   meeting,
   motionDraft,
+  ruling,
+  confirmRuling: (id) => void rulings.confirm(id).then(explain),
+  rejectRuling: (id) => rulings.reject(id),
   lastCall,
   archived,
   notice: computed(() => notice.value ?? meeting.notice.value),

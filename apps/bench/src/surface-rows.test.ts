@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
 import { createMeeting } from './meeting.ts';
+import { createRulingChannel } from './ruling-channel.ts';
 import { benchRows, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
 
@@ -26,7 +27,7 @@ async function bench(prefix: number) {
   const meeting = createMeeting();
   await meeting.open(record);
   await meeting.startOver(SEED.slice(0, prefix), 'test');
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, draft), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, draft, createRulingChannel(meeting)), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
   live.push(() => surface.dispose());
   await surface.reconcile();
   return { meeting, surface, record };

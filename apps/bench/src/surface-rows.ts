@@ -7,6 +7,7 @@ import type { EventType, MeetingState, Payloads } from './domain/state.ts';
 import type * as Minutes from './domain/minutes.ts';
 import type { DraftSource } from './draft-source.ts';
 import type { Decided, Meeting } from './meeting.ts';
+import type { RulingChannel } from './ruling-channel.ts';
 
 // The bench's surface: the 4 always-on reads and the 19 gated rows, each gated by rule() and
 // nothing else. A write records one event through the meeting and answers with a sentence a
@@ -37,7 +38,7 @@ export function inOrderCount(state: MeetingState): number {
   return READS + legalTools(state).length;
 }
 
-type Author = 'agent' | 'clerk';
+type Author = 'agent' | 'clerk' | 'chair';
 
 function actorFor(ctx: RunContext<BenchState>): Author {
   return ctx.caller === 'agent' ? 'agent' : 'clerk';
@@ -119,6 +120,22 @@ function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeR
 }
 
 /**
+ * The chair's ruling. From the bench's own controls it is the chair's act, recorded at once. From
+ * an agent it is a proposal: the call waits for the chair to confirm or reject it at the bench,
+ * and answers with that decision; nothing is recorded otherwise.
+ */
+function chairRulingRow(row: ImperativeGatedRow, meeting: Meeting, rulings: RulingChannel): ImperativeRow<BenchState, Payloads['record_chair_ruling']> {
+  return defineRow<BenchState, Payloads['record_chair_ruling']>({
+    name: row.name,
+    title: row.title,
+    description: () => row.description,
+    verdict: verdictOf(row.name),
+    inputSchema: () => row.inputSchema,
+    run: (_state, input, ctx) => (ctx.caller === 'human' ? record(meeting, 'record_chair_ruling', input, ctx, 'chair') : rulings.propose(input, ctx)),
+  });
+}
+
+/**
  * A gated row bound to a <form>: legality toggles its toolname, the rulebook's `autosubmit` sets
  * its toolautosubmit, and a submission runs `run`.
  */
@@ -173,9 +190,9 @@ function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting, draft: Draft
   });
 }
 
-export function benchRows(meeting: Meeting, draft: DraftSource): Row<BenchState>[] {
+export function benchRows(meeting: Meeting, draft: DraftSource, rulings: RulingChannel): Row<BenchState>[] {
   const gated = GATED_ROWS.map((row): Row<BenchState> => {
-    if (row.kind === 'imperative') return gatedImperative(row, meeting);
+    if (row.kind === 'imperative') return row.name === 'record_chair_ruling' ? chairRulingRow(row, meeting, rulings) : gatedImperative(row, meeting);
     return row.name === 'record_vote_tally' ? tallyRow(row, meeting) : motionEntryRow(row, meeting, draft);
   });
   return [...READ_ROWS.map((row) => readRow(row, meeting)), ...gated];

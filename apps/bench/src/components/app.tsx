@@ -5,7 +5,9 @@ import { ChangeLine, InOrderPanel, ModeBadge, OutOfOrderPanel, type BootedSurfac
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import type { CheckpointName } from '../domain/checkpoints.ts';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
+import type { DecisionChannelSnapshot } from '@warrant/authority';
 import type { DraftSource } from '../draft-source.ts';
+import type { RulingRequest } from '../ruling-channel.ts';
 import type { Decided, Meeting, Written } from '../meeting.ts';
 import type { BenchState } from '../surface-rows.ts';
 import { ChairControls } from './chair-controls.tsx';
@@ -14,6 +16,7 @@ import { MotionEntryForm, TallyForm } from './declarative-forms.tsx';
 import { MinuteBook } from './minute-book.tsx';
 import { MotionStack } from './motion-stack.tsx';
 import { OutOfScope } from './out-of-scope.tsx';
+import { RulingProposal } from './ruling-proposal.tsx';
 import type { Runner as RunnerType } from './runner.tsx';
 
 type RunnerComponent = typeof RunnerType;
@@ -28,6 +31,10 @@ export interface BenchView {
   readonly page: BootedSurface<BenchState>;
   readonly meeting: Meeting;
   readonly motionDraft: DraftSource;
+  /** A ruling an agent proposed, if one waits for the chair. */
+  readonly ruling: ReadonlySignal<DecisionChannelSnapshot<RulingRequest>>;
+  confirmRuling(id: string): void;
+  rejectRuling(id: string): void;
   readonly lastCall: Signal<CallRecord | null>;
   readonly archived: Signal<number>;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
@@ -87,6 +94,7 @@ export function App({ view }: { view: BenchView }) {
             }}
             onPutTheQuestion={() => void view.act(meeting.commit('put_the_question', {}, 'chair'))}
           />
+          <RulingProposal snapshot={view.ruling.value} state={state} onConfirm={view.confirmRuling} onReject={view.rejectRuling} />
           <MotionStack state={state} />
           <MotionEntryForm lastResult={resultFor(view.lastCall.value, 'enter_motion_text')} filledByAgent={view.motionDraft.filledByAgent.value} />
           <TallyForm lastResult={resultFor(view.lastCall.value, 'record_vote_tally')} />

@@ -119,7 +119,9 @@ describe('descriptions written for a model', () => {
 
   it('says what every act does and what comes back', () => {
     for (const row of rows) expect(row.description.length, row.name).toBeGreaterThan(80);
-    for (const row of GATED_ROWS.filter((r) => r.kind === 'imperative')) expect(row.description, row.name).toContain('Returns one sentence');
+    // A ruling answers with the chair's decision; every other act with the new situation.
+    for (const row of GATED_ROWS.filter((r) => r.kind === 'imperative' && r.name !== 'record_chair_ruling')) expect(row.description, row.name).toContain('Returns one sentence');
+    expect(GATED_ROWS.find((r) => r.name === 'record_chair_ruling')?.description).toContain('answers with that decision');
   });
 
   it('carries no hint the platform does not define', () => {

@@ -290,7 +290,7 @@ export const GATED_ROWS: readonly GatedRow[] = [
   {
     name: 'record_chair_ruling', kind: 'imperative', title: "Record the chair's ruling", motion: null,
     phases: ['FLOOR_CLEAR', 'AWAITING_SECOND', 'OPEN', 'VOTE_PENDING', 'RULING_PENDING'], guard: null, cite: 'RONR §23', enumFromTable: null,
-    description: `Record the chair's ruling on a point of order, or a ruling the chair makes unprompted (a motion lapsing for want of a second, an amendment that is not germane). A ruling that strikes the pending motion removes it from the floor; otherwise business resumes where it paused. ${RESULT}`,
+    description: `Propose the chair's ruling on a point of order, or one the chair makes unprompted (a motion lapsing for want of a second, an amendment not germane). A ruling is the chair's: the call waits while the chair confirms or rejects it at the bench, then answers with that decision; nothing is recorded otherwise. A ruling that strikes the pending motion removes it from the floor; otherwise business resumes where it paused.`,
     inputSchema: schema(
       {
         ruledBy: textField('name', 'Name of the member presiding who ruled.'),
