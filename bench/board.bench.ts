@@ -122,7 +122,8 @@ async function firstToolsBenchmarks(): Promise<BenchResult[]> {
   }
 }
 
-async function registrationOpsDemo(): Promise<BenchResult[]> {
+/** A page's worth of board on an in-memory WebMCP, with an agent that calls its registered tools. */
+function memoryBoard(onChange: (change: ChangeRecord) => void = () => undefined) {
   const env = deterministicEnv();
   const store = createBoardStore(initialState(env));
   const channel = createExpansionChannel();
@@ -130,24 +131,29 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   const acts = createAgentActs(env);
   const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call) };
   const memory = memoryWebMcp();
-  const agent = { webmcp: memory.webmcp, call: async (name: string, input: Record<string, unknown>) => (await memory.call(name, input)) as Record<string, unknown> };
+  const agent = { memory, call: async (name: string, input: Record<string, unknown>) => (await memory.call(name, input)) as Record<string, unknown> };
+  const surface = createSurface<BoardState>({
+    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => memory.names() }),
+    state: store.read,
+    webmcp: memory.webmcp,
+    onChange,
+  });
+  store.subscribe(() => surface.update());
+  return { human, agent, surface, channel };
+}
+
+async function registrationOpsDemo(): Promise<BenchResult[]> {
   let ours = 0;
   let teardown = 0;
   let standing = 0;
   let reconciles = 0;
-  const surface = createSurface<BoardState>({
-    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => memory.names() }),
-    state: store.read,
-    webmcp: agent.webmcp,
-    onChange: (change: ChangeRecord) => {
-      reconciles += 1;
-      ours += change.ops.register + change.ops.abort;
-      // Tearing down aborts every tool standing and registers every tool in order, each time.
-      teardown += standing + change.total;
-      standing = change.total;
-    },
+  const { human, agent, surface, channel } = memoryBoard((change) => {
+    reconciles += 1;
+    ours += change.ops.register + change.ops.abort;
+    // Tearing down aborts every tool standing and registers every tool in order, each time.
+    teardown += standing + change.total;
+    standing = change.total;
   });
-  store.subscribe(() => surface.update());
 
   const expect = (result: Record<string, unknown> | null, code: string): void => {
     if (!result || result['code'] !== code) throw new Error(`demo script: expected ${code}, got ${JSON.stringify(result)}`);
@@ -211,6 +217,59 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
 }
 
 
+/**
+ * What a tool declaration puts in front of a model, in characters, for every tool registered in
+ * every state of a walk through the board: nothing framed, each frame from one field to all six,
+ * an edit, a request waiting for the human, the frame at v10 and beyond, review, acceptance.
+ */
+async function declarationBenchmarks(): Promise<BenchResult[]> {
+  const { human, agent, surface, channel } = memoryBoard();
+  const sizes: number[] = [];
+  let states = 0;
+  const measure = (): void => {
+    states += 1;
+    for (const name of agent.memory.names()) {
+      const tool = agent.memory.tool(name);
+      if (tool) sizes.push(JSON.stringify({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }).length);
+    }
+  };
+  const fields = ['product_name', 'headline', 'description', 'audience', 'launch_date', 'price'] as const;
+  await surface.reconcile();
+  measure();
+  for (let count = 1; count <= fields.length; count += 1) {
+    await human.frame(fields.slice(0, count));
+    await settle();
+    measure();
+  }
+  await agent.call('edit_scoped_fields', { scopeVersion: 6, updates: { headline: 'A cordless lamp for desk and balcony' } });
+  await settle();
+  measure();
+  await human.frame(fields.slice(0, 2));
+  await settle();
+  const waiting = agent.call('request_scope_expansion', { scopeVersion: 7, fields: ['launch_date'], reason: REASON });
+  await settle();
+  measure();
+  await human.decideExpansion('approve');
+  await waiting;
+  for (let round = 0; round < 4; round += 1) await human.frame(round % 2 === 0 ? fields.slice(1) : fields);
+  await settle();
+  measure();
+  const submitted = await agent.call('submit_changes_for_review', { scopeVersion: 12 });
+  await settle();
+  measure();
+  await human.decideReview('accept', String(submitted['reviewId']));
+  await settle();
+  measure();
+  channel.dispose();
+  surface.dispose();
+  const max = Math.max(...sizes);
+  const note = `JSON of { name, title, description, inputSchema, annotations } of every registered tool in ${states} states of the board (nothing framed; one to six fields framed; edited; a request waiting; all framed at v12; in review; accepted): ${sizes.length} declarations.`;
+  return [
+    { id: 'board.declaration_chars_max', value: max, unit: 'chars', goal: '<= 900', note },
+    { id: 'board.declaration_chars_median', value: median(sizes), unit: 'chars', goal: '<= 900', note },
+  ];
+}
+
 /** A dispatch plan of about 1 KB of canonical JSON: the kind of value an approval binds to. */
 function planOfAboutOneKb(): Record<string, unknown> {
   return {
@@ -245,5 +304,5 @@ async function digestMicros(): Promise<BenchResult> {
 }
 
 export async function boardBenchmarks(): Promise<BenchResult[]> {
-  return [...(await firstToolsBenchmarks()), ...(await registrationOpsDemo()), bundleResult(SITES.board, 'board.bundle_kb_gz', 25, "the board's view and its record (both requested at once, beside the entry), the acts, the validator and the polyfill"), await digestMicros()];
+  return [...(await firstToolsBenchmarks()), ...(await registrationOpsDemo()), ...(await declarationBenchmarks()), bundleResult(SITES.board, 'board.bundle_kb_gz', 25, "the board's view and its record (both requested at once, beside the entry), the acts, the validator and the polyfill"), await digestMicros()];
 }

@@ -21,7 +21,7 @@ import { editSchema, expansionSchema, NO_INPUT, submitSchema, type Bound, type E
 import { derive, type BoardState } from './domain/state.ts';
 import { refused, type BoardStore, type Step } from './domain/step.ts';
 import { scopeView, workspaceView } from './domain/views.ts';
-import { labels, UNTRUSTED_NOTE } from './domain/wording.ts';
+import { UNTRUSTED_NOTE } from './domain/wording.ts';
 
 /** The agent's acts, and the wait for the human its expansion request makes (on the decision channel). */
 export interface AgentSide {
@@ -53,8 +53,6 @@ function bound<T extends { readonly ok: true }>(ctx: RunContext<BoardState>, inp
   };
 }
 
-const noneIfEmpty = (text: string): string => text || 'none';
-
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -72,8 +70,8 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     title: 'Inspect the launch board',
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     description: () =>
-      "Read the whole launch board: its phase, the brief, every field's value and whether you may write it, the scope version, " +
-      `any expansion request waiting for the human, and the changes against the original values. ${UNTRUSTED_NOTE}`,
+      "Read the whole launch board: its phase, the brief, every field's value, what it takes and whether you may write it, the scope version, " +
+      `any expansion request waiting for the human, the changes against the original values, and the tools in order now. ${UNTRUSTED_NOTE}`,
     verdict: (state) => rule(state, 'inspect_workspace'),
     inputSchema: () => NO_INPUT,
     run: () => read(workspaceView),
@@ -96,9 +94,8 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     title: 'Edit framed fields',
     annotations: { untrustedContentHint: true },
     description: (state) =>
-      `Atomically edit the fields the human has framed: ${noneIfEmpty(labels(derive(state).scoped))}. ` +
-      `This capability is bound to scope v${state.scopeVersion}: pass scopeVersion ${state.scopeVersion}. ` +
-      'A field outside the frame rejects the whole batch, and nothing is applied. Returns the changes made.',
+      'Write new text to framed fields (the keys of updates). All or nothing: one field outside the frame rejects the batch, and nothing ' +
+      `is applied. Bound to scope v${state.scopeVersion}: pass scopeVersion ${state.scopeVersion}. Returns the changes made.`,
     verdict: (state) => rule(state, 'edit_scoped_fields'),
     inputSchema: editSchema,
     binding: SCOPE_BINDING,
@@ -116,15 +113,10 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
   const requestScopeExpansion = defineRow<BoardState, ExpansionInput>({
     name: 'request_scope_expansion',
     title: 'Ask the human for more fields',
-    description: (state) => {
-      const { scoped, blocked } = derive(state);
-      return (
-        `Ask the human to add fields to the frame (framed now: ${noneIfEmpty(labels(scoped))}; unframed: ${noneIfEmpty(labels(blocked))}). ` +
-        'Ask for the fewest fields you need, and say why. This never grants anything by itself: the call stays pending until the human ' +
-        'decides (up to 2 minutes) and then returns their decision. On approval, re-inspect the scope and continue without asking the ' +
-        `human to confirm again. Bound to scope v${state.scopeVersion}.`
-      );
-    },
+    description: (state) =>
+      'Ask the human to frame more fields: the fewest you need, and why. This grants nothing by itself: the call stays pending until the human ' +
+      'decides (up to 2 minutes), then returns the decision. On approval, re-inspect the scope and continue; do not ask the human to confirm ' +
+      `again. Bound to scope v${state.scopeVersion}.`,
     verdict: (state) => rule(state, 'request_scope_expansion'),
     inputSchema: expansionSchema,
     binding: SCOPE_BINDING,

@@ -14,13 +14,12 @@ describe('tool schemas', () => {
     expect(editSchema(framed)).toEqual({
       type: 'object',
       properties: {
-        scopeVersion: { type: 'integer', const: 1, description: expect.stringContaining('Must be 1') },
+        scopeVersion: { type: 'integer', const: 1 },
         updates: {
           type: 'object',
-          description: expect.any(String),
           properties: {
-            headline: { type: 'string', title: 'Headline', description: expect.any(String), minLength: 1, maxLength: 80 },
-            description: { type: 'string', title: 'Description', description: expect.any(String), minLength: 1, maxLength: 180 },
+            headline: { type: 'string', maxLength: 80 },
+            description: { type: 'string', maxLength: 180 },
           },
           additionalProperties: false,
           minProperties: 1,
@@ -40,7 +39,7 @@ describe('tool schemas', () => {
     expect(expansionSchema(framed)).toEqual({
       type: 'object',
       properties: {
-        scopeVersion: { type: 'integer', const: 1, description: expect.any(String) },
+        scopeVersion: { type: 'integer', const: 1 },
         fields: {
           type: 'array',
           description: expect.any(String),
@@ -59,7 +58,7 @@ describe('tool schemas', () => {
     const { edited } = stages();
     expect(submitSchema(edited)).toEqual({
       type: 'object',
-      properties: { scopeVersion: { type: 'integer', const: 1, description: expect.any(String) } },
+      properties: { scopeVersion: { type: 'integer', const: 1 } },
       required: ['scopeVersion'],
       additionalProperties: false,
     });

@@ -23,26 +23,21 @@ export interface ExpansionInput extends Bound {
 
 export const NO_INPUT: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
 
+// Declarations are kept small (every one within 900 characters in every state, a test holds it):
+// what a field is for, and its kind, come with inspect_workspace, so a schema states only what a
+// call must satisfy. A value's emptiness and a date's reality are the act's to refuse, in words.
+
+/** The version a write is bound to: the schema admits exactly the registered one. */
 function versionProperty(state: BoardState): JsonSchema {
-  return {
-    type: 'integer',
-    const: state.scopeVersion,
-    description: `The scope version this tool is bound to. Must be ${state.scopeVersion}.`,
-  };
+  return { type: 'integer', const: state.scopeVersion };
 }
 
-/** Only the framed fields, each with its own limits, and at least one of them. */
+/** Only the framed fields, each with its limit (a date with its shape), and at least one of them. */
 export function editSchema(state: BoardState): JsonSchema {
   const properties = Object.fromEntries(
     derive(state).scoped.map((id) => {
       const field = fieldDef(id);
-      const property: Record<string, unknown> = {
-        type: 'string',
-        title: field?.label ?? id,
-        description: field?.help ?? '',
-        minLength: 1,
-        maxLength: field?.maxLength ?? 0,
-      };
+      const property: Record<string, unknown> = { type: 'string', maxLength: field?.maxLength ?? 0 };
       if (field?.kind === 'date') property['pattern'] = '^\\d{4}-\\d{2}-\\d{2}$';
       return [id, property];
     }),
@@ -53,7 +48,6 @@ export function editSchema(state: BoardState): JsonSchema {
       scopeVersion: versionProperty(state),
       updates: {
         type: 'object',
-        description: 'New text for framed fields only, keyed by field id.',
         properties,
         additionalProperties: false,
         minProperties: 1,
@@ -72,14 +66,14 @@ export function expansionSchema(state: BoardState): JsonSchema {
       scopeVersion: versionProperty(state),
       fields: {
         type: 'array',
-        description: 'The unframed fields you need, by id.',
+        description: 'The unframed field ids you need.',
         items: { type: 'string', enum: [...derive(state).blocked] },
         minItems: 1,
         uniqueItems: true,
       },
       reason: {
         type: 'string',
-        description: 'Why you need them, for the human who decides.',
+        description: 'Why, for the human who decides.',
         minLength: REASON_LENGTH.min,
         maxLength: REASON_LENGTH.max,
       },

@@ -26,6 +26,7 @@ export function workspaceView(state: BoardState, inOrder: readonly string[]) {
       label: field.label,
       kind: field.kind,
       maxLength: field.maxLength,
+      takes: field.help,
       value: state.fields[field.id],
       agentAccess: canWrite.has(field.id) ? ('write' as const) : ('read' as const),
     })),
