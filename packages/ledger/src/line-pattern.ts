@@ -20,7 +20,9 @@ const FRAGMENTS: Record<FieldKind, (field: FieldDeclaration) => string> = {
   text: () => '[^\\t\\n\\r\\\\]*(?:\\\\[\\\\tnr][^\\t\\n\\r\\\\]*)*',
 };
 
-const LINE = new RegExp(`^${LEDGER_FIELDS.map((field) => FRAGMENTS[field.kind](field)).join('\\t')}$`);
+// Sticky, and ended by a line feed or the end of the text, so a line is checked where it lies in
+// a whole ledger without being copied out of it.
+const LINE = new RegExp(`${LEDGER_FIELDS.map((field) => FRAGMENTS[field.kind](field)).join('\\t')}(?=\\n|$)`, 'y');
 
 /** The fields whose text still needs a check of its own, by position in the line. */
 const CHECKED = LEDGER_FIELDS.flatMap((field, index) => (field.kind === 'seq' || field.kind === 'timestamp' || field.kind === 'text' ? [{ index, kind: field.kind }] : []));
@@ -28,30 +30,40 @@ const LAST = LEDGER_FIELDS.length - 1;
 /** Digits in Number.MAX_SAFE_INTEGER: a seq with fewer is always safe. */
 const SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER).length;
 
-function checkedInPlace(kind: FieldKind, line: string, start: number, end: number): boolean {
+function checkedInPlace(kind: FieldKind, text: string, start: number, end: number, surrogates: boolean): boolean {
   switch (kind) {
     case 'seq':
-      return end - start < SAFE_DIGITS || Number.isSafeInteger(Number(line.slice(start, end)));
+      return end - start < SAFE_DIGITS || Number.isSafeInteger(Number(text.slice(start, end)));
     case 'timestamp':
-      return isInstantAt(line, start);
+      return isInstantAt(text, start);
     default: {
-      // Only free text can hold a surrogate (every other fragment is ASCII), so one test of the
-      // whole line rules them out; escapes only lengthen text, so short text is short enough.
-      if (SURROGATE.test(line) && loneSurrogateAt(line.slice(start, end)) !== -1) return false;
-      return end - start <= TEXT_MAX_LENGTH || (unescapeField(line.slice(start, end))?.length ?? Infinity) <= TEXT_MAX_LENGTH;
+      // Only free text can hold a surrogate (every other fragment is ASCII); escapes only
+      // lengthen text, so text that is short as written is short enough.
+      if (surrogates && loneSurrogateAt(text.slice(start, end)) !== -1) return false;
+      return end - start <= TEXT_MAX_LENGTH || (unescapeField(text.slice(start, end))?.length ?? Infinity) <= TEXT_MAX_LENGTH;
     }
   }
 }
 
-/** True when the line is one that serialising a valid row could have written. */
-export function isWellFormedLine(line: string): boolean {
-  if (!LINE.test(line)) return false;
+/**
+ * True when `text` from `start` to `end` (a line, without its LF) is one that serialising a valid
+ * row could have written. `surrogates`: whether the text may hold any surrogate at all, so a
+ * ledger with none is not searched for lone ones row by row.
+ */
+export function isWellFormedLineAt(text: string, start: number, end: number, surrogates: boolean): boolean {
+  LINE.lastIndex = start;
+  if (!LINE.test(text) || LINE.lastIndex !== end) return false;
   let field = 0;
-  let start = 0;
+  let fieldStart = start;
   for (const { index, kind } of CHECKED) {
-    for (; field < index; field += 1) start = line.indexOf('\t', start) + 1;
-    const end = index === LAST ? line.length : line.indexOf('\t', start);
-    if (!checkedInPlace(kind, line, start, end)) return false;
+    for (; field < index; field += 1) fieldStart = text.indexOf('\t', fieldStart) + 1;
+    const fieldEnd = index === LAST ? end : text.indexOf('\t', fieldStart);
+    if (!checkedInPlace(kind, text, fieldStart, fieldEnd, surrogates)) return false;
   }
   return true;
+}
+
+/** True when the line (without its LF) is one that serialising a valid row could have written. */
+export function isWellFormedLine(line: string): boolean {
+  return !line.includes('\n') && isWellFormedLineAt(line, 0, line.length, SURROGATE.test(line));
 }

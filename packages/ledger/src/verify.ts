@@ -12,10 +12,10 @@
 // a ledger that verifies. Removing the last rows leaves a shorter ledger that verifies too, unless
 // the caller knows the head it should end at (`head`).
 import { chainOf, GENESIS } from './chain.ts';
-import { rowProblem } from './field-check.ts';
+import { rowProblem, SURROGATE } from './field-check.ts';
 import { sha256MatchesHexAt } from './hash.ts';
 import type { LedgerFieldName, LedgerRow } from './fields.ts';
-import { isWellFormedLine } from './line-pattern.ts';
+import { isWellFormedLineAt } from './line-pattern.ts';
 import { decodeLedgerBytes, LEDGER_HEADER, parseLedger, readLine } from './tsv.ts';
 
 export type BreakReason = 'edited' | 'reordered' | 'removed' | 'inserted' | 'malformed';
@@ -113,20 +113,20 @@ function walkText(input: string | Uint8Array, start: Start): Verification {
   encoder.encodeInto(`${start.chain}\t`, scratch);
   let prevEnd = -1;
   const prevChain = () => (prevEnd === -1 ? start.chain : text.slice(prevEnd - 64, prevEnd));
+  const surrogates = SURROGATE.test(text);
   let index = 0;
   while (textAt < text.length) {
     const textEnd = text.indexOf('\n', textAt);
     const byteEnd = bytes.indexOf(0x0a, byteAt);
-    const line = text.slice(textAt, textEnd);
-    if (!isWellFormedLine(line)) {
-      const reading = readLine(line);
+    if (!isWellFormedLineAt(text, textAt, textEnd, surrogates)) {
+      const reading = readLine(text.slice(textAt, textEnd));
       return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
     }
     const lastTab = byteEnd - 65;
     const length = lastTab - byteAt;
     if (scratch.length < 65 + length) scratch = growScratch(65 + length);
     scratch.set(bytes.subarray(byteAt, lastTab), 65);
-    if (leadingNumber(line) !== start.seq + index + 1 || !sha256MatchesHexAt(scratch.subarray(0, 65 + length), bytes, lastTab + 1)) {
+    if (leadingNumber(text, textAt) !== start.seq + index + 1 || !sha256MatchesHexAt(scratch.subarray(0, 65 + length), bytes, lastTab + 1)) {
       return classify(readAll(text), index, prevChain(), start);
     }
     scratch.set(bytes.subarray(lastTab + 1, byteEnd), 0);
@@ -138,11 +138,11 @@ function walkText(input: string | Uint8Array, start: Start): Verification {
   return { ok: true, rows: index, head: prevChain() };
 }
 
-/** The digits a line starts with, as a number. */
-function leadingNumber(line: string): number {
+/** The number written by the digits at `at`. */
+function leadingNumber(text: string, at: number): number {
   let value = 0;
-  for (let index = 0; index < line.length; index += 1) {
-    const digit = line.charCodeAt(index) - 48;
+  for (let index = at; index < text.length; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
     if (digit < 0 || digit > 9) break;
     value = value * 10 + digit;
   }
