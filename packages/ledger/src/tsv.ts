@@ -30,18 +30,19 @@ export class LedgerRowError extends Error {
 
 const CANONICAL_SEQ = /^[1-9][0-9]*$/;
 
-const CHAINED = LEDGER_FIELDS.slice(0, -1).map((field) => ({ name: field.name as keyof ChainedFields, escaped: field.kind === 'text' }));
+const CHAINED_NAMES = LEDGER_FIELDS.slice(0, -1).map((field) => field.name as keyof ChainedFields);
+const ESCAPED = LEDGER_FIELDS.slice(0, -1).map((field) => field.kind === 'text');
 const TAB = 0x09;
 const LF = 0x0a;
 
 /** Writes the first 16 fields as the chain hashes them: escaped and TAB-joined. */
 export function writeChained(writer: ByteWriter, row: ChainedFields): void {
-  for (let index = 0; index < CHAINED.length; index += 1) {
-    const { name, escaped } = CHAINED[index] as (typeof CHAINED)[number];
+  for (let index = 0; index < CHAINED_NAMES.length; index += 1) {
     if (index > 0) writer.byte(TAB);
-    const value = String(row[name]);
-    if (escaped) writer.escaped(value);
-    else writer.text(value);
+    const value = row[CHAINED_NAMES[index] as keyof ChainedFields];
+    const text = typeof value === 'string' ? value : String(value);
+    if (ESCAPED[index]) writer.escaped(text);
+    else writer.text(text);
   }
 }
 
