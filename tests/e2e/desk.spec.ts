@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import { COMMIT_NEXT } from '@warrant/broker';
 import { insecureOriginOf, SITES } from '@warrant/config';
 import { LEDGER_FIELDS, parseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
-import { agentFor, laneOf, type Agent } from './agent.ts';
+import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
+import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
@@ -128,6 +129,59 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
   expect(shapes.every((shape) => shape !== undefined)).toBe(true);
   await page.click('#verify-ledger');
   await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
+});
+
+/**
+ * Every partner tool call that a partner frame's document ran, with the lease that frame is
+ * mounted under (read from its element as it attaches: an execute lease's frame is gone soon
+ * after its call). Natively the browser fires toolactivated in the document whose tool runs; over
+ * the message transport an invoke arrives on the port the desk handed that one frame.
+ * Observation only: nothing here calls or changes the pages.
+ */
+async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; lease: string }[]> {
+  const ran: { tool: string; lease: string }[] = [];
+  const leaseOf = new Map<Frame, Promise<string>>();
+  page.on('frameattached', (frame) => leaseOf.set(frame, frame.frameElement().then((element) => element.getAttribute('data-lease')).then((lease) => lease ?? '', () => 'a frame whose element was not found')));
+  await page.exposeBinding('__warrantFrameRan', async ({ frame }, tool: string) => {
+    ran.push({ tool, lease: (await leaseOf.get(frame)) ?? 'a frame that never attached' });
+  });
+  if (lane === 'native') {
+    await page.addInitScript(reportFrameToolRuns, '__warrantFrameRan');
+    return ran;
+  }
+  await page.addInitScript(() => {
+    if (window === window.top) return;
+    addEventListener('message', (event) => {
+      const data = event.data as { envelope?: unknown; kind?: unknown } | null;
+      const [port] = event.ports;
+      if (!port || data?.envelope !== 'warrant.partner' || data.kind !== 'hello') return;
+      port.addEventListener('message', (message) => {
+        const sent = message.data as { kind?: unknown; name?: unknown } | null;
+        if (sent?.kind === 'invoke') void (window as unknown as { __warrantFrameRan(tool: unknown): Promise<void> }).__warrantFrameRan(sent.name);
+      });
+    });
+  });
+  return ran;
+}
+
+test('with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under', async ({ page }, testInfo) => {
+  const ran = await watchFrameCalls(page, laneOf(testInfo));
+  await openDesk(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await agentToTheHalt(page, agent);
+  // The read leases on pantry and shelter stay open while the approved run opens its own
+  // execute_plan leases on the same two partners: two frames of each origin, the same tool names.
+  const card = page.locator('#approval-A-1');
+  await card.locator('button.approve').click();
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+  const { rows } = await exportedLedger(page);
+  const invoked = rows.filter((row) => row.event === 'tool_invoked').map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
+  const purposes = new Map(rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]));
+  expect(invoked.filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds').map((call) => purposes.get(call.lease))).toEqual(['execute_plan', 'execute_plan']);
+  const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
+  await expect.poll(() => ran.map(key).sort()).toEqual(invoked.map(key).sort());
+  expect(rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1').every((row) => / verified=yes/.test(row.detail))).toBe(true);
 });
 
 test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({ page }) => {

@@ -1,17 +1,33 @@
 // The native transport: the partner registers its tools with exposedTo: [desk origin], the desk
 // finds them with getTools({ fromOrigins: [partner origin] }) and runs them with executeTool; the
 // browser carries the call into the partner's document and its execution signal back out.
+//
+// The browser lists the tools of every frame of an origin together, so with two leases on one
+// partner (a read lease and an execute lease, each with its own frame) every name is listed twice.
+// A channel belongs to one lease's frame: it lists and calls only the entries that frame
+// registered (matched by the frame's window inside @warrant/webmcp), never its sibling's.
 import type { ListedTool, WebMcp } from '@warrant/webmcp';
+import type { MountedFrame } from './frame-container.ts';
 import { channelFailure, type ChannelConnector, type PartnerChannel } from './partner-channel.ts';
 
-export function openNativePartnerChannel(options: { readonly webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>; readonly origin: string }): PartnerChannel {
-  const { webmcp, origin } = options;
+export interface NativePartnerChannelOptions {
+  readonly webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>;
+  /** The partner's origin, from the registry. */
+  readonly origin: string;
+  /** The lease's frame: only the tools its document registered are this channel's. */
+  readonly frame: Pick<MountedFrame, 'window'>;
+}
+
+export function openNativePartnerChannel(options: NativePartnerChannelOptions): PartnerChannel {
+  const { webmcp, origin, frame } = options;
   let known: ListedTool[] = [];
   let closed = false;
 
   const tools = async (): Promise<ListedTool[]> => {
     if (closed) throw new Error('The partner channel is closed.');
-    const listed = await webmcp.getTools({ fromOrigins: [origin] });
+    const window = frame.window;
+    // A frame with no window (removed, or never attached) has no tools of its own to list.
+    const listed = window ? await webmcp.getTools({ fromOrigins: [origin], fromWindow: window }) : [];
     // Without a filter the list also holds the desk's own tools.
     known = listed.filter((tool) => tool.origin === origin);
     return known;
@@ -23,9 +39,10 @@ export function openNativePartnerChannel(options: { readonly webmcp: Pick<WebMcp
     async call(name, input, { signal }) {
       if (closed) return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);
       const entry = known.find((tool) => tool.name === name) ?? (await tools()).find((tool) => tool.name === name);
-      if (!entry) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered at ${origin} for this desk.`, shape: null };
+      const window = frame.window;
+      if (!entry || !window) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered at ${origin} in this lease's frame.`, shape: null };
       try {
-        return await webmcp.executeTool(entry, input, { signal });
+        return await webmcp.executeTool(entry, input, { signal, window });
       } catch (error) {
         return { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error), shape: null };
       }
@@ -38,5 +55,5 @@ export function openNativePartnerChannel(options: { readonly webmcp: Pick<WebMcp
 }
 
 export function nativeChannelConnector(webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>): ChannelConnector {
-  return ({ origin }) => openNativePartnerChannel({ webmcp, origin });
+  return ({ origin, frame }) => openNativePartnerChannel({ webmcp, origin, frame });
 }

@@ -1,7 +1,7 @@
 import { documentContext, type PlatformContext } from './platform.ts';
 import { acceptedShape, type ArgumentShape } from './argument-shape.ts';
-import type { ExecuteOutcome } from './execute-tool.ts';
-import { list, onToolChange, register, type ListedTool, type RegisterOptions, type ToolDeclaration } from './tools.ts';
+import type { ExecuteOptions, ExecuteOutcome } from './execute-tool.ts';
+import { list, onToolChange, register, type ListedTool, type ListOptions, type RegisterOptions, type ToolDeclaration } from './tools.ts';
 
 export type Mode = 'native' | 'polyfill' | 'unavailable';
 
@@ -9,8 +9,8 @@ export type Mode = 'native' | 'polyfill' | 'unavailable';
 export interface WebMcp {
   readonly mode: 'native' | 'polyfill';
   registerTool(tool: ToolDeclaration, options: RegisterOptions): Promise<void>;
-  getTools(options?: { readonly fromOrigins?: readonly string[] }): Promise<ListedTool[]>;
-  executeTool(tool: string | ListedTool, input?: object, options?: { readonly signal?: AbortSignal }): Promise<ExecuteOutcome>;
+  getTools(options?: ListOptions): Promise<ListedTool[]>;
+  executeTool(tool: string | ListedTool, input?: object, options?: ExecuteOptions): Promise<ExecuteOutcome>;
   onToolChange(listener: () => void): () => void;
   /** The argument shape this browser accepted, once a call has shown it. */
   acceptedShape(): ArgumentShape | null;
@@ -24,7 +24,7 @@ export function wrapContext(context: PlatformContext, mode: 'native' | 'polyfill
   return {
     mode,
     registerTool: (tool, options) => register(context, tool, options),
-    getTools: (options) => list(context, options?.fromOrigins),
+    getTools: (options) => list(context, options),
     // Calling a tool from the page is rare next to registering them; its code loads on first use.
     executeTool: async (tool, input, options) => (await import('./execute-tool.ts')).executeTool(context, tool, input, options),
     onToolChange: (listener) => onToolChange(context, listener),

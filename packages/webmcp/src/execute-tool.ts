@@ -1,6 +1,6 @@
 import { acceptedShape, rememberShape, type ArgumentShape } from './argument-shape.ts';
 import type { PlatformContext, PlatformRegisteredTool } from './platform.ts';
-import type { ListedTool } from './tools.ts';
+import { entries, type ListedTool } from './tools.ts';
 
 // Chromium >= 155 takes executeTool's input as an object and refuses a JSON string; the pinned
 // polyfill (and Chrome <= 154) take only the string and refuse the object. Neither refusal runs
@@ -12,6 +12,15 @@ export type ExecuteOutcome =
   | { readonly ok: false; readonly code: ExecuteFailureCode; readonly message: string; readonly shape: ArgumentShape | null };
 
 export type ExecuteFailureCode = 'NOT_REGISTERED' | 'SHAPE_REFUSED' | 'ABORTED' | 'TOOL_FAILED';
+
+export interface ExecuteOptions {
+  readonly signal?: AbortSignal;
+  /**
+   * Run the entry this frame registered, and no other frame's tool of the same name and origin
+   * (see ListOptions.fromWindow). A frame that has no such tool gets NOT_REGISTERED.
+   */
+  readonly window?: Window;
+}
 
 /** True when the runtime refused the argument's shape (before running the tool). */
 export function isShapeRefusal(error: unknown): boolean {
@@ -84,16 +93,17 @@ export async function executeTool(
   context: PlatformContext,
   tool: string | ListedTool,
   input: object = {},
-  options: { readonly signal?: AbortSignal } = {},
+  options: ExecuteOptions = {},
 ): Promise<ExecuteOutcome> {
   const name = typeof tool === 'string' ? tool : tool.name;
   // A tool another origin's frame exposed to this page is listed only when that origin is asked
   // for by name: without fromOrigins the lookup would never find it.
   const foreign = typeof tool !== 'string' && tool.origin !== ownOrigin() ? [tool.origin] : null;
-  const tools = await context.getTools(foreign ? { fromOrigins: foreign } : undefined);
+  // Bound to a frame, even the read-only tool that teaches the argument shape is that frame's.
+  const tools = await entries(context, { ...(foreign ? { fromOrigins: foreign } : {}), ...(options.window === undefined ? {} : { fromWindow: options.window }) });
   const entry = tools.find((t) => t.name === name && (typeof tool === 'string' || t.origin === tool.origin));
   if (!entry) {
-    return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now, so there is nothing to call.`, shape: null };
+    return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now${options.window === undefined ? '' : ' in that frame'}, so there is nothing to call.`, shape: null };
   }
   const readOnly = entry.annotations?.readOnlyHint === true;
   let shape = acceptedShape(context);

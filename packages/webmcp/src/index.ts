@@ -1,7 +1,7 @@
 export { connect, wrapContext, type Connection, type Mode, type WebMcp } from './connect.ts';
-export type { ExecuteOutcome, ExecuteFailureCode } from './execute-tool.ts';
+export type { ExecuteOutcome, ExecuteFailureCode, ExecuteOptions } from './execute-tool.ts';
 export type { ArgumentShape } from './argument-shape.ts';
-export type { ListedTool, ToolDeclaration, RegisterOptions } from './tools.ts';
+export type { ListedTool, ListOptions, ToolDeclaration, RegisterOptions } from './tools.ts';
 export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
 export { isAgentSubmission, respondToAgent } from './form-submission.ts';
 export { openAgentBridge, type AgentBridge, type AgentBridgeOptions } from './bridge/agent-bridge.ts';

@@ -55,9 +55,26 @@ export async function register(context: PlatformContext, tool: ToolDeclaration, 
   );
 }
 
-export async function list(context: PlatformContext, fromOrigins?: readonly string[]): Promise<ListedTool[]> {
+export interface ListOptions {
+  /** Origins whose frames exposed tools to this page; the browser lists those only when asked. */
+  readonly fromOrigins?: readonly string[];
+  /**
+   * Only the tools this frame registered. The browser lists every frame's tools of an origin
+   * together, so two frames of one origin (two leases on one partner) register the same names; the
+   * entry's `window` is all that tells them apart, and it is compared here, never handed out.
+   */
+  readonly fromWindow?: Window;
+}
+
+/** The platform's entries, before `window` is stripped: for this package only. */
+export async function entries(context: PlatformContext, options: ListOptions = {}): Promise<PlatformRegisteredTool[]> {
+  const { fromOrigins, fromWindow } = options;
   const tools = await context.getTools(fromOrigins && fromOrigins.length > 0 ? { fromOrigins: [...fromOrigins] } : undefined);
-  return tools.map(listed);
+  return fromWindow === undefined ? tools : tools.filter((tool) => tool.window === fromWindow);
+}
+
+export async function list(context: PlatformContext, options: ListOptions = {}): Promise<ListedTool[]> {
+  return (await entries(context, options)).map(listed);
 }
 
 export function onToolChange(context: PlatformContext, listener: () => void): () => void {
