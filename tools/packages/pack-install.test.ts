@@ -14,8 +14,9 @@ import { LIBRARY_PACKAGES } from './library-packages.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'warrant-consumer-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-// A child that must not see this process's TypeScript loaders or resolution settings.
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_')));
+// A child that must not see this process's TypeScript loaders, resolution or port settings: the
+// consumer gets the registry's default ports.
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_') && !key.startsWith('WARRANT_')));
 
 function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, env: cleanEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
