@@ -39,8 +39,9 @@ const desk = createDeskRuntime({
   connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
 });
 
+const rows = deskRows(desk);
 const surface = bootSurface({
-  rows: deskRows(desk),
+  rows,
   state: desk.state,
   connection,
   document,
@@ -82,7 +83,7 @@ const view: DeskView = {
 };
 
 root.replaceChildren();
-render(<App view={view} />, root);
+render(<App view={view} rows={rows} />, root);
 
 addEventListener('pagehide', () => {
   runner.stop();
@@ -96,3 +97,8 @@ addEventListener('pageshow', (event) => {
 
 await surface.ready;
 document.body.dataset['ready'] = 'true';
+
+// The cross-world bridge, after the first paint: for a caller in another JavaScript world.
+const { openDeskBridge } = await import('./bridge/desk-bridge.ts');
+const bridge = openDeskBridge({ window, surface: async () => (surface.mount.peek() ?? (await surface.ready))?.surface ?? null, rows, state: desk.state, record: desk.record });
+addEventListener('pagehide', () => bridge.close());

@@ -1,4 +1,7 @@
+import type { Row } from '@warrant/surface';
+import { AgentSlot } from '../agent/agent-slot.tsx';
 import type { DeskView } from '../desk-view.ts';
+import type { DeskState } from '../domain/state.ts';
 import { ApprovalCards } from './approval-cards.tsx';
 import { CapacityPanel } from './capacity-panel.tsx';
 import { HeaderBar } from './header-bar.tsx';
@@ -8,8 +11,8 @@ import { QueuePanel } from './queue-panel.tsx';
 import { RunnerPanel } from './runner-panel.tsx';
 import { VerbsPanel } from './verbs-panel.tsx';
 
-
-export function App({ view }: { view: DeskView }) {
+/** `rows` are the desk's verbs as the surface was given them: the in-page agent declares from them on a page without WebMCP. */
+export function App({ view, rows }: { view: DeskView; rows: readonly Row<DeskState>[] }) {
   const problem = view.desk.storeProblem.value;
   return (
     <div class="shell">
@@ -32,6 +35,7 @@ export function App({ view }: { view: DeskView }) {
       <main class="layout">
         <div class="work-col work-top">
           <RunnerPanel view={view} />
+          <AgentSlot view={view} rows={rows} />
           <ApprovalCards view={view} />
         </div>
         <LedgerPanel view={view} />

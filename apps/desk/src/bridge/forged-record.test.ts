@@ -1,0 +1,46 @@
+import { SITES } from '@warrant/config';
+import type { BridgeRejection } from '@warrant/webmcp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeskRow } from '../desk-runtime.ts';
+import { FORGED_ROWS_PER_MINUTE, forgedRecorder, forgedRow } from './forged-record.ts';
+
+const rejection = (fields: Partial<BridgeRejection> = {}): BridgeRejection => ({ code: 'WRONG_VERSION', message: 'Only version 1 is understood.', origin: SITES.desk.origin, ...fields });
+
+afterEach(() => vi.useRealTimers());
+
+describe('a forged bridge message on the ledger', () => {
+  it('is the agent’s, on channel bridge, refused, with what it claimed in the detail', () => {
+    expect(forgedRow(rejection({ id: 'f1', verb: 'commit_plan' }))).toEqual({
+      actor: 'agent',
+      channel: 'bridge',
+      event: 'bridge_forged',
+      from: 'desk',
+      to: 'desk',
+      verb: 'commit_plan',
+      policy: 'not_applicable',
+      status: 'refused',
+      detail: `code=WRONG_VERSION origin=${SITES.desk.origin} id=f1 reason="Only version 1 is understood."`,
+    });
+  });
+
+  it('keeps a verb that is no ledger token, and an origin that is no site, out of the token fields', () => {
+    const row = forgedRow(rejection({ code: 'WRONG_SOURCE', origin: 'null', verb: '_hidden', id: 'a b' }));
+    expect(row).toMatchObject({ from: '', verb: '' });
+    expect(row.detail).toBe('code=WRONG_SOURCE origin=null id="a b" claimed_verb=_hidden reason="Only version 1 is understood."');
+  });
+
+  it('records so many a minute one by one, then counts the rest and says how many at the minute’s end', () => {
+    vi.useFakeTimers();
+    const rows: DeskRow[] = [];
+    const record = forgedRecorder((row) => rows.push(row), { now: () => Date.now() });
+    for (let i = 0; i < FORGED_ROWS_PER_MINUTE + 5; i += 1) record(rejection({ id: i }));
+    expect(rows).toHaveLength(FORGED_ROWS_PER_MINUTE);
+    vi.advanceTimersByTime(60_000);
+    expect(rows).toHaveLength(FORGED_ROWS_PER_MINUTE + 1);
+    expect(rows.at(-1)?.detail).toMatch(/^unrecorded=5 /);
+    // A new minute records one by one again.
+    record(rejection({ id: 'next' }));
+    expect(rows.at(-1)?.detail).toContain('id=next');
+    record.dispose();
+  });
+});
