@@ -94,9 +94,9 @@ test('two tabs appending at once make one unforked chain, every row once, in eac
   }
   await Promise.all([left.click('#burst'), right.click('#burst')]);
   for (const page of [left, right]) await expect(page.locator('#burst-result')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
-  // The two really raced: some append was refused as stale and asked again after catching up.
-  const staleRetries = await Promise.all([left, right].map(async (page) => Number(await page.locator('#burst-result').getAttribute('data-stale'))));
-  expect(staleRetries.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+  // Whether the bursts interleaved depends on the machine's load, so it is not asserted here (the
+  // stale-tab refusal itself is the next test's, and the log's unit tests race tabs on purpose):
+  // what must hold either way is one chain holding every row once, in each tab's order.
   // The tab that followed the other holds every row too.
   await expect(right.locator('#count')).toHaveText('40');
   await (await inFront(left)).reload();

@@ -1,4 +1,5 @@
-import { jsonLogFormat, refuse, type LogFormat } from '@warrant/ledger';
+import { jsonLogFormat, type LogFormat } from '@warrant/ledger';
+import { refusal } from '@warrant/surface';
 import { ASSEMBLY, TOOL_NAMES } from './domain/rulebook.ts';
 import type { MeetingEvent } from './domain/state.ts';
 
@@ -39,7 +40,7 @@ export function meetingLogFormat(): LogFormat<MeetingDraft, MeetingEvent> {
   return {
     seal(draft, at) {
       if (draft.event.seq !== at.seq || (draft.after !== null && draft.after !== at.prev)) {
-        return refuse(
+        return refusal(
           'STALE_TAB',
           'The minute book was changed in another tab or window after this entry was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
           { seq: draft.event.seq, storedSeq: at.seq - 1 },

@@ -22,7 +22,8 @@ import {
   type Lease,
   type LeaseBook,
 } from '@warrant/broker';
-import type { Channel, LedgerDraft, LedgerRefusal, LedgerRow } from '@warrant/ledger';
+import type { Channel, LedgerDraft, LedgerRow } from '@warrant/ledger';
+import type { ToolRefusal } from '@warrant/surface';
 import { approvalRow } from './approval-record.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
@@ -97,7 +98,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
 
   const rows = signal<readonly LedgerRow[]>(options.ledger.rows());
 
-  const failed = (what: string, answer: { readonly ok: true } | LedgerRefusal): void => {
+  const failed = (what: string, answer: { readonly ok: true } | ToolRefusal): void => {
     if (!answer.ok) storeProblem.value = `${what}: ${answer.message}`;
   };
 

@@ -1,16 +1,17 @@
 // What the desk needs from its two stores: the ledger (@warrant/ledger's ledger store) and its
 // own event log (an append-only log of desk events). Stated by what the desk calls, so the
 // stores stay @warrant/ledger's.
-import type { LedgerDraft, LedgerRefusal, LedgerRow } from '@warrant/ledger';
+import type { LedgerDraft, LedgerRow } from '@warrant/ledger';
+import type { ToolRefusal } from '@warrant/surface';
 import type { DeskEvent } from './domain/desk-events.ts';
 
 export interface DeskLedger {
   /** Every row this tab holds, in seq order. */
   rows(): readonly LedgerRow[];
   /** Resolves once the row is durable (or with why it was not written). */
-  append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | LedgerRefusal>;
+  append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | ToolRefusal>;
 }
 
 export interface DeskLog {
-  append(event: DeskEvent): Promise<{ readonly ok: true } | LedgerRefusal>;
+  append(event: DeskEvent): Promise<{ readonly ok: true } | ToolRefusal>;
 }

@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLog, type AppendOnlyLog, type LogChange, type OpenedLog } from './append-only-log.ts';
 import { jsonLogFormat } from './log-format.ts';
-import type { LedgerRefusal } from './refusal.ts';
+import type { ToolRefusal } from '@warrant/surface';
 
 interface Note {
   readonly by: string;
@@ -31,7 +31,7 @@ async function tab(name = 'notes', problem: (value: unknown) => string | null = 
   return result;
 }
 
-async function ok<R extends { ok: true }>(result: Promise<R | LedgerRefusal> | R | LedgerRefusal): Promise<R> {
+async function ok<R extends { ok: true }>(result: Promise<R | ToolRefusal> | R | ToolRefusal): Promise<R> {
   const value = await result;
   if (!value.ok) throw new Error(`${value.code}: ${value.message}`);
   return value;
@@ -135,7 +135,7 @@ describe('the append-only log', () => {
     expect(b.log.head().seq).toBe(8);
     const refused = await a.log.append({ by: 'a', n: 8 });
     expect(refused).toMatchObject({ ok: false, code: 'STALE_TAB', details: { restarted: true } });
-    expect((refused as LedgerRefusal).details['missed']).toHaveLength(8);
+    expect((refused as ToolRefusal).details['missed']).toHaveLength(8);
     expect((await ok(a.log.read())).entries.every((entry) => entry.record.by === 'tangle')).toBe(true);
   });
 

@@ -21,7 +21,7 @@ import { GENESIS } from './chain.ts';
 import { committed, openDatabase, requested } from './idb.ts';
 import { platformLock, type LockRunner } from './lock.ts';
 import type { LogFormat, LogPosition } from './log-format.ts';
-import { refuse, type LedgerRefusal } from './refusal.ts';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 
 /** Where a log stands: its generation (moved on by archive and set-aside), its last seq and hash. */
 export interface LogHead {
@@ -84,19 +84,19 @@ export interface AppendOnlyLog<D, T> {
   /** The head as this tab has seen it. */
   head(): LogHead;
   /** Appends one record after the head this tab has seen. */
-  append(draft: D): Promise<Appended<T> | LedgerRefusal>;
+  append(draft: D): Promise<Appended<T> | ToolRefusal>;
   /** Appends several records at once: all of them, in order, or none. */
-  appendAll(drafts: readonly D[]): Promise<Appended<T> | LedgerRefusal>;
+  appendAll(drafts: readonly D[]): Promise<Appended<T> | ToolRefusal>;
   /** Stored records after `afterSeq` (default: all), whoever wrote them. Gives nothing to the tab: head() does not move. */
-  read(afterSeq?: number): Promise<{ readonly ok: true; readonly entries: readonly LogEntry<T>[] } | LedgerRefusal<LogCode>>;
+  read(afterSeq?: number): Promise<{ readonly ok: true; readonly entries: readonly LogEntry<T>[] } | ToolRefusal<LogCode>>;
   /** Hands this tab what other tabs wrote since it last looked. */
-  sync(): Promise<({ readonly ok: true } & LogChange<T>) | LedgerRefusal<LogCode>>;
+  sync(): Promise<({ readonly ok: true } & LogChange<T>) | ToolRefusal<LogCode>>;
   /** Calls `listener` with what other tabs write, as they write it (and at once with anything already missed). */
   subscribe(listener: (change: LogChange<T>) => void): () => void;
   /** Moves the whole log into the archive and starts a new one, holding `startWith`. */
-  archive(reason: string, startWith?: readonly D[]): Promise<Restarted<T> | LedgerRefusal>;
-  archives(): Promise<{ readonly ok: true; readonly archives: readonly ArchiveSummary[] } | LedgerRefusal<LogCode>>;
-  readArchive(id: number): Promise<ArchiveContents | LedgerRefusal<LogCode>>;
+  archive(reason: string, startWith?: readonly D[]): Promise<Restarted<T> | ToolRefusal>;
+  archives(): Promise<{ readonly ok: true; readonly archives: readonly ArchiveSummary[] } | ToolRefusal<LogCode>>;
+  readArchive(id: number): Promise<ArchiveContents | ToolRefusal<LogCode>>;
   close(): void;
 }
 
@@ -183,27 +183,27 @@ function described(error: unknown): { name: string; message: string } {
   return { name: 'Error', message: String(error) };
 }
 
-function storageFailed(error: unknown): LedgerRefusal<'STORAGE_FAILED'> {
+function storageFailed(error: unknown): ToolRefusal<'STORAGE_FAILED'> {
   const { name, message } = described(error);
   const detail = name === 'QuotaExceededError' ? "the browser's storage for this site is full" : message;
-  return refuse('STORAGE_FAILED', `The record could not be written: ${detail}. Nothing was recorded; try again.`, { name });
+  return refusal('STORAGE_FAILED', `The record could not be written: ${detail}. Nothing was recorded; try again.`, { name });
 }
 
-const closedRefusal = (): LedgerRefusal<'LOG_CLOSED'> => refuse('LOG_CLOSED', 'This log has been closed in this tab. Nothing was recorded; reload the page.', {});
+const closedRefusal = (): ToolRefusal<'LOG_CLOSED'> => refusal('LOG_CLOSED', 'This log has been closed in this tab. Nothing was recorded; reload the page.', {});
 
 /** Opens (or creates) the log named `options.name`, reading back and checking every record it holds. */
-export async function openLog<D, T>(options: LogOptions<D, T>): Promise<OpenedLog<D, T> | LedgerRefusal<'STORAGE_UNAVAILABLE'>> {
+export async function openLog<D, T>(options: LogOptions<D, T>): Promise<OpenedLog<D, T> | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
   const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-  if (!factory) return refuse('STORAGE_UNAVAILABLE', 'This browser gives the page no IndexedDB, so the record cannot be kept.', { name: options.name });
+  if (!factory) return refusal('STORAGE_UNAVAILABLE', 'This browser gives the page no IndexedDB, so the record cannot be kept.', { name: options.name });
   let db: IDBDatabase;
   try {
     db = await openDatabase(factory, options.name, VERSION, upgrade);
   } catch (error) {
-    return refuse('STORAGE_UNAVAILABLE', `The record's database would not open: ${error instanceof Error ? error.message : String(error)}.`, { name: options.name });
+    return refusal('STORAGE_UNAVAILABLE', `The record's database would not open: ${error instanceof Error ? error.message : String(error)}.`, { name: options.name });
   }
   if (![RECORDS, META, ARCHIVES, ARCHIVED].every((store) => db.objectStoreNames.contains(store))) {
     db.close();
-    return refuse('STORAGE_UNAVAILABLE', `The database "${options.name}" holds something other than a Warrant log; it was left untouched.`, { name: options.name });
+    return refusal('STORAGE_UNAVAILABLE', `The database "${options.name}" holds something other than a Warrant log; it was left untouched.`, { name: options.name });
   }
   const lock = options.lock ?? platformLock();
   const clock = options.clock ?? (() => new Date());
@@ -213,7 +213,7 @@ export async function openLog<D, T>(options: LogOptions<D, T>): Promise<OpenedLo
     return { ok: true, log: createLog(db, options, lock, lockName, clock, loaded.head), ...loaded };
   } catch (error) {
     db.close();
-    return refuse('STORAGE_UNAVAILABLE', `The stored record could not be read: ${error instanceof Error ? error.message : String(error)}.`, { name: options.name });
+    return refusal('STORAGE_UNAVAILABLE', `The stored record could not be read: ${error instanceof Error ? error.message : String(error)}.`, { name: options.name });
   }
 }
 
@@ -305,14 +305,14 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
   }
 
   /** Null when nothing was written since `basis` but by this tab; otherwise the refusal, with what was missed. */
-  async function staleness(tx: IDBTransaction, basis: LogHead, stored: LogHead): Promise<LedgerRefusal<'STALE_TAB'> | null> {
+  async function staleness(tx: IDBTransaction, basis: LogHead, stored: LogHead): Promise<ToolRefusal<'STALE_TAB'> | null> {
     if (sameHead(basis, stored)) return null;
     const sameGeneration = basis.epoch === stored.epoch && stored.seq > basis.seq;
     const after = (await requested(tx.objectStore(RECORDS).getAll(sameGeneration ? IDBKeyRange.lowerBound(basis.seq, true) : undefined))) as Envelope[];
     const foreign = after.filter((envelope) => envelope.writer !== writer);
     if (foreign.length === 0 && (sameGeneration || (stored.epoch > basis.epoch && ownGenerationsSince(basis.epoch, stored.epoch)))) return null;
     const missed = sameGeneration ? foreign : after;
-    return refuse(
+    return refusal(
       'STALE_TAB',
       sameGeneration
         ? `Another tab or window added ${missed.length} record${missed.length === 1 ? '' : 's'} since this tab last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`
@@ -329,8 +329,8 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
   async function inWriteTransaction<R>(
     stores: string[],
     basis: LogHead,
-    body: (tx: IDBTransaction, stored: LogHead) => Promise<{ result: R; head: LogHead } | LedgerRefusal>,
-  ): Promise<R | LedgerRefusal> {
+    body: (tx: IDBTransaction, stored: LogHead) => Promise<{ result: R; head: LogHead } | ToolRefusal>,
+  ): Promise<R | ToolRefusal> {
     if (closed) return closedRefusal();
     return lock(lockName, async () => {
       if (closed) return closedRefusal();
@@ -361,14 +361,14 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
           // Already finished or aborted: the error below says why.
         }
         if (described(error).name === 'DataCloneError') {
-          return refuse('INVALID_RECORD', 'This record cannot be stored: it holds a value IndexedDB cannot keep (a function, a DOM node). Nothing was written.', {});
+          return refusal('INVALID_RECORD', 'This record cannot be stored: it holds a value IndexedDB cannot keep (a function, a DOM node). Nothing was written.', {});
         }
         return storageFailed(error);
       }
     });
   }
 
-  function sealAll(tx: IDBTransaction, drafts: readonly D[], from: LogPosition): { entries: LogEntry<T>[]; last: LogPosition } | LedgerRefusal {
+  function sealAll(tx: IDBTransaction, drafts: readonly D[], from: LogPosition): { entries: LogEntry<T>[]; last: LogPosition } | ToolRefusal {
     const entries: LogEntry<T>[] = [];
     let at = from;
     for (let index = 0; index < drafts.length; index += 1) {
@@ -382,7 +382,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     return { entries, last: at };
   }
 
-  function appendAll(drafts: readonly D[]): Promise<Appended<T> | LedgerRefusal> {
+  function appendAll(drafts: readonly D[]): Promise<Appended<T> | ToolRefusal> {
     const basis = seen;
     return enqueue(() =>
       inWriteTransaction<Appended<T>>([RECORDS, META], basis, async (tx, stored) => {
@@ -395,7 +395,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     );
   }
 
-  function archive(reason: string, startWith: readonly D[] = []): Promise<Restarted<T> | LedgerRefusal> {
+  function archive(reason: string, startWith: readonly D[] = []): Promise<Restarted<T> | ToolRefusal> {
     const basis = seen;
     return enqueue(() =>
       inWriteTransaction<Restarted<T>>([RECORDS, META, ARCHIVES, ARCHIVED], basis, async (tx, stored) => {
@@ -416,7 +416,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     );
   }
 
-  async function readOnly<R>(stores: string[], body: (tx: IDBTransaction) => Promise<R>): Promise<R | LedgerRefusal<LogCode>> {
+  async function readOnly<R>(stores: string[], body: (tx: IDBTransaction) => Promise<R>): Promise<R | ToolRefusal<LogCode>> {
     if (closed) return closedRefusal();
     try {
       const tx = db.transaction(stores, 'readonly');
@@ -429,7 +429,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     }
   }
 
-  function sync(): Promise<({ readonly ok: true } & LogChange<T>) | LedgerRefusal<LogCode>> {
+  function sync(): Promise<({ readonly ok: true } & LogChange<T>) | ToolRefusal<LogCode>> {
     return enqueue(async () => {
       const change = await readOnly([RECORDS, META], async (tx) => {
         const stored = await storedHead(tx);
@@ -490,7 +490,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
         const rows = summary ? ((await requested(tx.objectStore(ARCHIVED).getAll(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])))) as { value: unknown }[]) : [];
         return summary ? { ok: true as const, archive: summary, values: rows.map((row) => row.value) } : null;
       });
-      return contents ?? refuse('ARCHIVE_NOT_FOUND', `There is no archive ${id} in this log.`, { id });
+      return contents ?? refusal('ARCHIVE_NOT_FOUND', `There is no archive ${id} in this log.`, { id });
     },
     close,
   };

@@ -17,7 +17,6 @@ export { escapeField, unescapeField } from './escape.ts';
 export { LEDGER_HEADER, LedgerRowError, parseLedger, serialiseLedger, serialiseRow, type ParsedLedger } from './tsv.ts';
 export { chainOf, GENESIS, sealRow } from './chain.ts';
 export { verifyLedger, type BreakReason, type LedgerBreak, type Verification, type Verified, type VerifyOptions } from './verify.ts';
-export { refuse, type LedgerRefusal } from './refusal.ts';
 export {
   openLog,
   type AppendOnlyLog,

@@ -5,7 +5,7 @@ import { chainOf } from './chain.ts';
 import { draftProblem, rowProblem } from './field-check.ts';
 import { LEDGER_FIELDS, type ChainedFields, type LedgerDraft, type LedgerRow } from './fields.ts';
 import type { LogFormat } from './log-format.ts';
-import { refuse } from './refusal.ts';
+import { refusal } from '@warrant/surface';
 
 /**
  * A checked draft as the row stored at `seq` after `prev`: every field in the declaration's
@@ -27,7 +27,7 @@ export function ledgerLogFormat(clock: () => Date): LogFormat<LedgerDraft, Ledge
     seal(draft, at) {
       const problem = draftProblem(draft);
       if (problem) {
-        return refuse('INVALID_ROW', `The ledger row cannot be recorded: ${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}. Nothing was written.`, {
+        return refusal('INVALID_ROW', `The ledger row cannot be recorded: ${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}. Nothing was written.`, {
           field: problem.field,
           reason: problem.reason,
         });

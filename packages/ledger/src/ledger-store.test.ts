@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerDraft, LedgerRow } from './fields.ts';
 import { openLedgerStore, type LedgerStore, type OpenedLedger } from './ledger-store.ts';
-import type { LedgerRefusal } from './refusal.ts';
+import type { ToolRefusal } from '@warrant/surface';
 import { LEDGER_HEADER } from './tsv.ts';
 import { verifyLedger } from './verify.ts';
 
@@ -95,7 +95,7 @@ describe('the desk ledger store', () => {
     const a = await desk();
     const b = await desk();
     await appended(a.ledger, hop('from a'));
-    const refused = (await b.ledger.append(hop('from b'))) as LedgerRefusal;
+    const refused = (await b.ledger.append(hop('from b'))) as ToolRefusal;
     expect(refused).toMatchObject({ ok: false, code: 'STALE_TAB' });
     expect(refused.details['missed']).toEqual(a.ledger.rows());
     expect(await b.ledger.sync()).toMatchObject({ ok: true, restarted: false, rows: [{ seq: 1, detail: 'from a' }] });

@@ -5,7 +5,7 @@ import type { LedgerDraft, LedgerRow } from './fields.ts';
 import { ledgerLogFormat } from './ledger-format.ts';
 import { openLog, type AppendOnlyLog, type LogChange, type LogEntry, type SetAside } from './append-only-log.ts';
 import type { LockRunner } from './lock.ts';
-import type { LedgerRefusal } from './refusal.ts';
+import type { ToolRefusal } from '@warrant/surface';
 import { parseLedger, serialiseLedger } from './tsv.ts';
 import { verifyLedger, type LedgerBreak } from './verify.ts';
 
@@ -47,11 +47,11 @@ export interface LedgerStore {
   rows(): readonly LedgerRow[];
   /** The rows after `seq`, as read_ledger hands them out. */
   since(seq: number): readonly LedgerRow[];
-  append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | LedgerRefusal>;
+  append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | ToolRefusal>;
   /** Several rows at once: all of them, in order, or none. */
-  appendAll(drafts: readonly LedgerDraft[]): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | LedgerRefusal>;
+  appendAll(drafts: readonly LedgerDraft[]): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | ToolRefusal>;
   /** Takes in what other tabs appended since this tab last looked. */
-  sync(): Promise<({ readonly ok: true } & LedgerChange) | LedgerRefusal>;
+  sync(): Promise<({ readonly ok: true } & LedgerChange) | ToolRefusal>;
   /** Calls `listener` with the rows other tabs append, as they do. */
   subscribe(listener: (change: LedgerChange) => void): () => void;
   /** The ledger as TSV, whole or after `afterSeq`. */
@@ -71,13 +71,13 @@ export interface OpenedLedger {
 const rowsOf = (entries: readonly LogEntry<LedgerRow>[]): LedgerRow[] => entries.map((entry) => entry.record);
 
 /** A STALE_TAB refusal lists the rows missed, not the log's entries. */
-function asRows(refusal: LedgerRefusal): LedgerRefusal {
+function asRows(refusal: ToolRefusal): ToolRefusal {
   const missed = refusal.details['missed'];
   if (!Array.isArray(missed)) return refusal;
   return { ...refusal, details: { ...refusal.details, missed: rowsOf(missed as LogEntry<LedgerRow>[]) } };
 }
 
-export async function openLedgerStore(options: LedgerStoreOptions = {}): Promise<OpenedLedger | LedgerRefusal<'STORAGE_UNAVAILABLE'>> {
+export async function openLedgerStore(options: LedgerStoreOptions = {}): Promise<OpenedLedger | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
   const clock = options.clock ?? (() => new Date());
   const opened = await openLog({
     name: options.name ?? DEFAULT_LEDGER_DB,

@@ -3,7 +3,7 @@
 // through `read`, which must recompute the head: a record edited on disk, or one this code can no
 // longer read, is found there and set aside.
 import { sha256HexOf } from './hash.ts';
-import { refuse, type LedgerRefusal } from './refusal.ts';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 
 /** Where a record goes: its seq (from 1) and the head of the chain before it. */
 export interface LogPosition {
@@ -16,7 +16,7 @@ export type ReadBack<T> = Sealed<T> | { readonly ok: false; readonly reason: str
 
 export interface LogFormat<D, T> {
   /** Builds the record stored at `at` from what the caller appended, or refuses it. Runs under the log's lock. */
-  seal(draft: D, at: LogPosition): Sealed<T> | LedgerRefusal;
+  seal(draft: D, at: LogPosition): Sealed<T> | ToolRefusal;
   /** A stored value read as the record at `at`, with its head, or why it is not one. */
   read(value: unknown, at: LogPosition): ReadBack<T>;
 }
@@ -40,7 +40,7 @@ export function jsonLogFormat<T>(problem: (value: unknown) => string | null): Lo
     seal(draft, at) {
       const head = headOf(draft, at.prev);
       const reason = problem(draft) ?? (head === null ? 'the record has no JSON form' : null);
-      if (reason !== null || head === null) return refuse('INVALID_RECORD', `This record cannot be appended: ${reason}. Nothing was written.`, { seq: at.seq, reason });
+      if (reason !== null || head === null) return refusal('INVALID_RECORD', `This record cannot be appended: ${reason}. Nothing was written.`, { seq: at.seq, reason });
       return { ok: true, record: draft, head };
     },
     read(value, at) {

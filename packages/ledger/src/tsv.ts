@@ -8,7 +8,7 @@ import { LEDGER_FIELDS, type ChainedFields, type FieldDeclaration, type LedgerFi
 import { ByteWriter } from './byte-writer.ts';
 import { unescapeField } from './escape.ts';
 import { isWellFormedLine } from './line-pattern.ts';
-import { refuse, type LedgerRefusal } from './refusal.ts';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 
 export const LEDGER_HEADER = LEDGER_FIELDS.map((field) => field.name).join('\t');
 
@@ -144,7 +144,7 @@ export function decodeLedgerBytes(bytes: Uint8Array): TextReading {
   }
 }
 
-export type ParsedLedger = { readonly ok: true; readonly rows: LedgerRow[] } | LedgerRefusal<'MALFORMED_LEDGER'>;
+export type ParsedLedger = { readonly ok: true; readonly rows: LedgerRow[] } | ToolRefusal<'MALFORMED_LEDGER'>;
 
 /**
  * TSV text or its UTF-8 bytes as typed rows. Checks the form of every line and field, not the
@@ -175,7 +175,7 @@ export function parseLedger(input: string | Uint8Array): ParsedLedger {
   return { ok: true, rows };
 }
 
-function malformed(row: number, field: LedgerFieldName | null, reason: string): LedgerRefusal<'MALFORMED_LEDGER'> {
+function malformed(row: number, field: LedgerFieldName | null, reason: string): ToolRefusal<'MALFORMED_LEDGER'> {
   const where = row === 0 ? 'The header' : `Row ${row}${field ? `, field ${field},` : ''}`;
-  return refuse('MALFORMED_LEDGER', `${where} cannot be read: ${reason}. Nothing was imported.`, { row, line: row + 1, field, reason });
+  return refusal('MALFORMED_LEDGER', `${where} cannot be read: ${reason}. Nothing was imported.`, { row, line: row + 1, field, reason });
 }

@@ -4,7 +4,8 @@
 // open, and word of other tabs' writes. This adapter keeps the current book as the ledger hands
 // it over (each record reaches it exactly once: on open, from its own appends and restarts, or
 // from sync and subscribe) and gives the site the SiteLog it folds from.
-import { jsonLogFormat, openLog, platformLock, type AppendOnlyLog, type LedgerRefusal, type LockRunner, type LogChange, type LogEntry as Stored, type LogHead } from '@warrant/ledger';
+import type { ToolRefusal } from '@warrant/surface';
+import { jsonLogFormat, openLog, platformLock, type AppendOnlyLog, type LockRunner, type LogChange, type LogEntry as Stored, type LogHead } from '@warrant/ledger';
 import { StaleLogError, type LogRecord, type SiteLog } from './site-log.ts';
 
 export interface OpenedSiteLog {
@@ -15,7 +16,7 @@ export interface OpenedSiteLog {
 
 const positionOf = (head: LogHead): string => `${head.epoch}:${head.seq}:${head.hash}`;
 
-function failure(refusal: LedgerRefusal): Error {
+function failure(refusal: ToolRefusal): Error {
   return refusal.code === 'STALE_TAB' ? new StaleLogError(refusal.message) : new Error(refusal.message);
 }
 

@@ -9,16 +9,17 @@ export interface ToolSuccess {
   readonly [key: string]: unknown;
 }
 
-export interface ToolRefusal {
+/** `C` narrows the codes a particular API can answer with; any refusal is a ToolRefusal. */
+export interface ToolRefusal<C extends string = string> {
   readonly ok: false;
   readonly isError: true;
   /** Stable UPPER_SNAKE identifier. */
-  readonly code: string;
+  readonly code: C;
   /** Written for a model and a person: what happened, that nothing changed, what to do next. */
   readonly message: string;
   readonly details: { readonly [key: string]: unknown };
 }
 
-export function refusal(code: string, message: string, details: { readonly [key: string]: unknown } = {}): ToolRefusal {
+export function refusal<C extends string>(code: C, message: string, details: { readonly [key: string]: unknown } = {}): ToolRefusal<C> {
   return { ok: false, isError: true, code, message, details };
 }
