@@ -129,7 +129,7 @@ function memoryBoard(onChange: (change: ChangeRecord) => void = () => undefined)
   const channel = createExpansionChannel();
   const human = humanControls(store, createHumanActs(env), channel);
   const acts = createAgentActs(env);
-  const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call) };
+  const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call), noteRefused: () => Promise.resolve() };
   const memory = memoryWebMcp();
   const agent = { memory, call: async (name: string, input: Record<string, unknown>) => (await memory.call(name, input)) as Record<string, unknown> };
   const surface = createSurface<BoardState>({

@@ -269,8 +269,10 @@ test('bad input is refused with the field named, and nothing changes', async ({ 
   const badRequest = await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['headline'], reason: REASON });
   expect(badRequest).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'fields.0' } });
 
+  // The board is as it was; only the record of the three refused attempts was added to.
   expect(await workspace(agent)).toEqual(before);
-  await expect(page.locator('.activity-list li')).toHaveCount(2);
+  await expect(page.locator('.activity-list li')).toHaveCount(5);
+  await expect(page.locator('.activity-list li[data-type="AGENT_REFUSED"]')).toHaveCount(3);
   await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
 });
 
@@ -379,10 +381,116 @@ test('the always-on reads are registered when the page has loaded (native), or w
   expect(seen.atFirstCard).toEqual(READS);
 });
 
+test('a person plays the agent with "do this": each run goes the way an agent\'s call goes, and is recorded as the agent\'s', async ({ page }, testInfo) => {
+  await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await scopeVersion(page, 1);
+  const runner = page.locator('#runner');
+  await page.getByRole('button', { name: 'do this: Edit framed fields' }).click();
+  await expect(runner).toContainText('You are playing the agent');
+  await expect(runner).toContainText("through the browser's WebMCP (executeTool)");
+  await runner.getByLabel('Headline').fill(HEADLINE);
+  await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
+  await expect(page.locator('#runner-answer')).toContainText('Edit applied');
+  await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'AGENT_EDITED');
+  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-actor', 'agent');
+
+  // Out of the frame: the person types a price; the board refuses, says so, and records it.
+  await runner.getByLabel('Price').fill('€69');
+  await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
+  await expect(page.locator('#runner-answer')).toContainText('outside the frame');
+  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'AGENT_REFUSED');
+  await expect(page.locator('.activity-list li').first()).toContainText('Price');
+  await expect(card(page, 'price').locator('.tag-refused')).toBeVisible();
+  await expect(page.locator('#value-price')).toHaveText('€79');
+});
+
+test('a person playing the agent asks for a wider frame, waits, and can stop waiting; the request stays for the human', async ({ page }, testInfo) => {
+  await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
+  const runner = page.locator('#runner');
+  await runner.getByLabel('Launch date').check();
+  await runner.getByLabel('Why (for the human who decides)').fill(REASON);
+  await runner.getByRole('button', { name: 'Run Ask the human for more fields' }).click();
+  await expect(page.locator('section.decision')).toContainText(REASON);
+  await runner.getByRole('button', { name: 'Stop waiting for Ask the human for more fields' }).click();
+  // The runner's own call ends at once (the platform answers ABORTED, the kernel EXPANSION_WAIT_ABORTED).
+  await expect(page.locator('#runner-answer')).toContainText('nothing granted');
+  await expect(page.locator('section.decision')).toBeVisible();
+  // The runtimes differ here: native WebMCP passes the abort on to the tool's own call, which ends
+  // and is noted; the pinned polyfill does not, so the tool's call still waits for the human.
+  if (laneOf(testInfo) === 'native') await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'EXPANSION_WAIT_ENDED');
+  else await expect(page.locator('section.decision .wait-status')).toHaveClass(/is-waiting/);
+
+  // Once the request is decided, the runner's tool is in order again; this time the human expands.
+  await page.getByRole('button', { name: 'Expand scope' }).click();
+  await scopeVersion(page, 2);
+  await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
+  await runner.getByLabel('Price').check();
+  await runner.getByLabel('Why (for the human who decides)').fill(REASON);
+  await runner.getByRole('button', { name: 'Run Ask the human for more fields' }).click();
+  await page.getByRole('button', { name: 'Expand scope' }).click();
+  await expect(page.locator('#runner-answer')).toContainText('Frame expanded as the agent asked');
+  await scopeVersion(page, 3);
+});
+
+test('an agent\'s refused out-of-frame write shows in the activity and on the field\'s card, and goes with the next frame', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE, price: '€69' } })).toMatchObject({ code: 'OUT_OF_SCOPE' });
+  const newest = page.locator('.activity-list li').first();
+  await expect(newest).toHaveAttribute('data-type', 'AGENT_REFUSED');
+  await expect(newest).toHaveAttribute('data-actor', 'agent');
+  await expect(newest).toContainText('Price');
+  await expect(card(page, 'price').locator('.tag-refused')).toBeVisible();
+  await expect(card(page, 'headline').locator('.tag-refused')).toHaveCount(0);
+  await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
+  await frameByClicking(page, ['headline', 'audience']);
+  await expect(card(page, 'price').locator('.tag-refused')).toHaveCount(0);
+});
+
+test('outcomes read in plain words: a kept frame is not shown as a success, and the change line says what changed', async ({ page }, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  await frameByClicking(page, ['headline']);
+  await expect(page.locator('#change-line')).toContainText('2 tools became available');
+  await expect(page.locator('#change-line')).toContainText('4 tools are in order now');
+  const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }));
+  await page.getByRole('button', { name: 'Keep current scope' }).click();
+  expect(await asked.promise).toMatchObject({ code: 'EXPANSION_DENIED' });
+  const notice = page.locator('.act-notice[data-code="EXPANSION_DENIED"]');
+  await expect(notice).toBeVisible();
+  await expect(notice).not.toHaveClass(/is-ok/);
+  await expect(notice).toContainText('kept');
+  // The code is small print, never the words themselves.
+  await expect(notice.locator('.fine-print')).toHaveText('EXPANSION_DENIED');
+  await frameByClicking(page, ['price']);
+  await expect(page.locator('.act-notice[data-code="SCOPE_UPDATED"]')).toHaveClass(/is-ok/);
+});
+
 test.describe('without WebMCP', () => {
   test.beforeEach(async ({ page }) => {
     // An insecure context has no WebMCP in either runtime.
     await page.addInitScript(() => Object.defineProperty(window, 'isSecureContext', { value: false }));
+  });
+
+  test('a person plays the agent through the kernel, as the agent, and the board records it so', async ({ page }) => {
+    await page.goto(`${SITES.board.origin}/`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await frameByClicking(page, ['headline']);
+    await page.getByRole('button', { name: 'do this: Edit framed fields' }).click();
+    const runner = page.locator('#runner');
+    await expect(runner).toContainText('no WebMCP, so Run calls the tool through the kernel as the agent (surface.call)');
+    await runner.getByLabel('Headline').fill(HEADLINE);
+    await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
+    await expect(page.locator('#runner-answer')).toContainText('Edit applied');
+    await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-actor', 'agent');
+    await page.getByRole('button', { name: 'do this: Inspect the active scope' }).click();
+    await runner.getByRole('button', { name: 'Run Inspect the active scope' }).click();
+    await expect(page.locator('#runner-answer pre')).toContainText('"count": 5');
   });
 
   test('every human control still works: click, shift-click, marquee, frame, clear and reset', async ({ page }) => {

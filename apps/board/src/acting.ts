@@ -2,7 +2,7 @@
 // agent's first write, if that comes first): the human's controls go live when this arrives, and
 // the agent's writes run on the same pieces.
 import type { BoardApp } from './board-app.ts';
-import { createAgentActs } from './domain/agent-acts.ts';
+import { attemptToRecord, createAgentActs } from './domain/agent-acts.ts';
 import { askHuman, createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
 import { createHumanActs } from './domain/human-acts.ts';
 import { browserEnv } from './env.ts';
@@ -20,5 +20,11 @@ export function attachActs(app: BoardApp): AgentSide {
   addEventListener('pagehide', () => channel.dispose());
   app.human.value = humanControls(app.store, createHumanActs(browserEnv), channel);
   const acts = createAgentActs(browserEnv);
-  return { acts, askHuman: (ask, call) => askHuman(app.store, acts, channel, ask, call) };
+  return {
+    acts,
+    askHuman: (ask, call) => askHuman(app.store, acts, channel, ask, call),
+    async noteRefused(call) {
+      if (attemptToRecord(call)) await app.store.commit((state) => acts.noteRefused(state, call));
+    },
+  };
 }

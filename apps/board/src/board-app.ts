@@ -43,6 +43,8 @@ export interface BoardApp {
   readonly surface: BootedSurface<BoardState>;
   /** The last call any caller made to a tool, with its answer. */
   readonly lastCall: Signal<CallRecord | null>;
+  /** The tool a person is playing the agent with ("do this"), if any. */
+  readonly runner: Signal<string | null>;
   /** Runs a human act and shows its answer in `area`, for `subject`. Null until the acts load. */
   act(area: NoticeArea, run: (human: HumanControls) => Promise<ActOutcome>, subject?: string | null): Promise<ActOutcome> | null;
 }
@@ -74,6 +76,7 @@ export function createBoardApp(initial: BoardState, boot: (store: BoardStore, on
     restoredField: signal(null),
     surface,
     lastCall,
+    runner: signal(null),
     act(area, run, subject = null) {
       const acts = human.peek();
       if (!acts) return null;

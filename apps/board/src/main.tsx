@@ -36,7 +36,17 @@ const inOrder = (): string[] => {
   return mode.peek() === 'unavailable' ? explained.peek().flatMap((row) => (row.verdict.legal ? [row.name] : [])) : tools.peek().map((tool) => tool.name);
 };
 const app = createBoardApp(initialState(browserEnv), (store, onCall) =>
-  bootSurface({ rows: boardRows({ store, agentSide, ready: resumed, inOrder }), state: store.state, document, onCall }),
+  bootSurface({
+    rows: boardRows({ store, agentSide, ready: resumed, inOrder }),
+    state: store.state,
+    document,
+    onCall: (call) => {
+      onCall(call);
+      // A refused attempt to write is recorded: an attempt outside the frame is never silent.
+      const { name, channel: via, result, caller } = call;
+      if (!result.ok && caller !== 'human') void agentSide().then((side) => side.noteRefused({ name, channel: via, result }));
+    },
+  }),
 );
 
 const [{ App }] = await Promise.all([import('./components/app.tsx'), resumed]);

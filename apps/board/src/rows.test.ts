@@ -276,6 +276,21 @@ describe('a write answers for the version it was registered under', () => {
   });
 });
 
+describe('a refused attempt to write is recorded, as the page records it', () => {
+  it('notes an out-of-frame edit refused before its act ran, and leaves the board itself as it was', async () => {
+    const board = boardPage(undefined, { noteRefusals: true });
+    live.push(board.dispose);
+    await board.human.frame(['headline']);
+    await settle();
+    const before = board.store.read();
+    expect(await board.agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } })).toMatchObject({ code: 'OUT_OF_SCOPE' });
+    await settle();
+    const after = board.store.read();
+    expect(after.activity.at(-1)).toMatchObject({ type: 'AGENT_REFUSED', details: { fields: ['price'], code: 'OUT_OF_SCOPE' } });
+    expect({ ...after, activity: before.activity }).toEqual(before);
+  });
+});
+
 describe('what is refused before any act runs', () => {
   it('refuses an unframed field with OUT_OF_SCOPE and applies nothing of the batch', async () => {
     const { human, agent, store } = page();

@@ -12,7 +12,7 @@
 // act commits on the latest state (after any act asked before it), so the binding is checked
 // again there, against the state it then runs on.
 import { checkBinding, defineRow, type RunContext, type Row, type ToolRefusal, type ToolResult, type VersionBinding } from '@warrant/surface';
-import type { AgentActs, ExpansionRequested } from './domain/agent-acts.ts';
+import type { AgentActs, ExpansionRequested, RefusedCall } from './domain/agent-acts.ts';
 import type { ExpansionAnswer, WaitContext } from './domain/expansion.ts';
 import { framedOnly } from './domain/frame-check.ts';
 import { resetSince } from './domain/call-refusals.ts';
@@ -27,6 +27,8 @@ import { UNTRUSTED_NOTE } from './domain/wording.ts';
 export interface AgentSide {
   readonly acts: AgentActs;
   askHuman(ask: (state: BoardState) => Step<ExpansionRequested>, call: WaitContext): Promise<ExpansionAnswer | ToolRefusal>;
+  /** Records a refused attempt to write, when it is one (see attemptToRecord). */
+  noteRefused(call: RefusedCall): Promise<void>;
 }
 
 /** What the tools act on. */

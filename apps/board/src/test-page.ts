@@ -4,7 +4,7 @@ import { manualClock } from '@warrant/authority/testing';
 import { createSurface, type ChangeRecord } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { createBoardStore, type BoardRecorder } from './board-store.ts';
-import { createAgentActs } from './domain/agent-acts.ts';
+import { attemptToRecord, createAgentActs } from './domain/agent-acts.ts';
 import { askHuman, createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
 import { createHumanActs } from './domain/human-acts.ts';
 import { initialState, type BoardEnv, type BoardState } from './domain/state.ts';
@@ -21,6 +21,8 @@ export interface PageOptions {
   readonly recorder?: BoardRecorder;
   /** Ids and time; two tabs need ids of their own. */
   readonly env?: BoardEnv;
+  /** Records refused attempts to write, as the page does (off by default, so a refusal leaves the store as it was). */
+  readonly noteRefusals?: boolean;
 }
 
 /**
@@ -39,12 +41,22 @@ export function boardPage(start?: BoardState, options: PageOptions = {}) {
   const agent = memoryWebMcp();
   const changes: ChangeRecord[] = [];
   const acts = createAgentActs(env);
-  const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call) };
+  const side: AgentSide = {
+    acts,
+    askHuman: (ask, call) => askHuman(store, acts, channel, ask, call),
+    async noteRefused(call) {
+      if (attemptToRecord(call)) await store.commit((state) => acts.noteRefused(state, call));
+    },
+  };
   const surface = createSurface<BoardState>({
     rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => agent.names() }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change) => changes.push(change),
+    onCall: (call) => {
+      const { name, channel: via, result, caller } = call;
+      if (options.noteRefusals && !result.ok && caller !== 'human') void side.noteRefused({ name, channel: via, result });
+    },
     ...(options.schedule ? { schedule: options.schedule } : {}),
   });
   const unsubscribe = store.subscribe(({ before, after, elsewhere }) => {

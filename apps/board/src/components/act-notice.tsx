@@ -1,4 +1,5 @@
 import type { BoardApp, NoticeArea } from '../board-app.ts';
+import { Outcome } from './outcome.tsx';
 
 /**
  * The answer to the human's last act, shown beside the control that made it. With a subject
@@ -9,10 +10,5 @@ export function ActNotice({ app, area, subject }: { app: BoardApp; area: NoticeA
   const current = app.notice.value;
   if (!current || current.area !== area) return null;
   if (subject !== undefined ? current.subject !== subject : current.logLength !== app.store.state.value.activity.length) return null;
-  const { outcome } = current;
-  return (
-    <p class={`act-notice ${outcome.ok ? 'is-ok' : 'is-refused'}`} role={outcome.ok ? 'status' : 'alert'} data-code={outcome.code}>
-      {outcome.ok ? null : <strong class="code">{outcome.code}</strong>} {outcome.message}
-    </p>
-  );
+  return <Outcome answer={current.outcome} class="act-notice" />;
 }

@@ -1,5 +1,6 @@
-import { ChangeLine, InOrderPanel, OutOfOrderPanel } from '@warrant/ui';
+import { ChangeLine, InOrderPanel, OutOfOrderPanel, type ToolEntry } from '@warrant/ui';
 import type { BoardApp } from '../board-app.ts';
+import { Runner } from './runner.tsx';
 
 /**
  * The agent's side of the board, on the shared panels: the tools in order now, as the browser
@@ -10,9 +11,23 @@ export function AgentPanel({ app }: { app: BoardApp }) {
   const { surface } = app;
   const unavailable = surface.mode.value === 'unavailable';
   const explained = surface.explained.value;
+  const open = app.runner.value;
+  // Each "do this" names its tool, so no two buttons share a name.
+  const doThis = (tool: ToolEntry) => (
+    <button
+      type="button"
+      class="link do-this"
+      aria-label={`do this: ${tool.title || tool.name}`}
+      aria-expanded={open === tool.name}
+      {...(open === tool.name ? { 'aria-controls': 'runner' } : {})}
+      onClick={() => (app.runner.value = tool.name)}
+    >
+      ▷ do this
+    </button>
+  );
   return (
     <>
-      <InOrderPanel tools={unavailable ? null : surface.tools.value} explained={explained} reason={surface.reason.value} heading="What the agent can call now">
+      <InOrderPanel tools={unavailable ? null : surface.tools.value} explained={explained} reason={surface.reason.value} heading="What the agent can call now" doThis={doThis}>
         <ChangeLine change={surface.lastChange.value} count={surface.changeCount.value} />
         {surface.held.value.length > 0 ? (
           <p class="held-note" id="surface-held" role="status">
@@ -20,6 +35,7 @@ export function AgentPanel({ app }: { app: BoardApp }) {
           </p>
         ) : null}
       </InOrderPanel>
+      <Runner key={open ?? ''} app={app} />
       <OutOfOrderPanel rows={explained} />
     </>
   );

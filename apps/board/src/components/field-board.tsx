@@ -2,10 +2,26 @@ import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import type { BoardApp } from '../board-app.ts';
 import { FIELDS, type FieldId } from '../domain/fields.ts';
+import type { ActivityEntry } from '../domain/state.ts';
 import { isFieldId } from '../domain/validate.ts';
 import { boxBetween, extended, marqueed, toggled, type Box } from '../selection.ts';
 import { FieldCard, type FieldAccess } from './field-card.tsx';
 import { FrameBar } from './frame-bar.tsx';
+
+/** The entries after which a field's earlier refusals no longer apply: the frame was drawn again. */
+const FRAME_DRAWN = new Set(['SCOPE_CHANGED', 'EXPANSION_APPROVED', 'BOARD_RESET']);
+
+/** Fields the agent tried to write outside the frame since the frame was last drawn. */
+function refusedUnderThisFrame(activity: readonly ActivityEntry[]): Set<FieldId> {
+  const refused = new Set<FieldId>();
+  for (let index = activity.length - 1; index >= 0; index -= 1) {
+    const entry = activity[index] as ActivityEntry;
+    if (FRAME_DRAWN.has(entry.type)) break;
+    const fields = entry.details['fields'];
+    if (entry.type === 'AGENT_REFUSED' && Array.isArray(fields)) for (const id of fields) if (isFieldId(id)) refused.add(id);
+  }
+  return refused;
+}
 
 /** How far the pointer must travel before a press becomes a marquee rather than a click. */
 const DRAG_THRESHOLD = 5;
@@ -93,6 +109,7 @@ export function FieldBoard({ app }: { app: BoardApp }) {
 
   const box = marquee.value;
   const requested = new Set(state.pendingExpansion?.fields ?? []);
+  const refused = refusedUnderThisFrame(state.activity);
   const access = (id: FieldId): FieldAccess => (!state.scope.includes(id) ? 'read' : interactive ? 'write' : 'framed');
   const restoredField = app.restoredField.value;
 
@@ -128,6 +145,7 @@ export function FieldBoard({ app }: { app: BoardApp }) {
             selected={interactive && selected.includes(field.id)}
             pending={!interactive ? null : selected.includes(field.id) ? (state.scope.includes(field.id) ? null : 'add') : state.scope.includes(field.id) ? 'drop' : null}
             requested={requested.has(field.id)}
+            refused={refused.has(field.id)}
             interactive={interactive}
             onKey={(event) => {
               if (!interactive || (event.key !== ' ' && event.key !== 'Enter')) return;

@@ -19,13 +19,15 @@ export interface FieldCardProps {
   /** What committing the selection would do to this field's frame. */
   readonly pending: 'add' | 'drop' | null;
   readonly requested: boolean;
+  /** The agent tried to write it outside the frame, and the board refused, since the frame was drawn. */
+  readonly refused: boolean;
   readonly interactive: boolean;
   readonly onKey: (event: KeyboardEvent) => void;
   readonly onRestore: () => void;
 }
 
 /** One field of the board: its canonical value, read-only, and who may write it. */
-export function FieldCard({ field, value, baseline, access, selected, pending, requested, interactive, onKey, onRestore }: FieldCardProps) {
+export function FieldCard({ field, value, baseline, access, selected, pending, requested, refused, interactive, onKey, onRestore }: FieldCardProps) {
   const shown = revealInvisible(value);
   const length = [...value].length;
   const changed = value !== baseline;
@@ -45,6 +47,11 @@ export function FieldCard({ field, value, baseline, access, selected, pending, r
         <span class="field-tags">
           {pending === 'add' ? <span class="tag tag-add">Will be framed</span> : pending === 'drop' ? <span class="tag tag-drop">Will leave the frame</span> : null}
           {requested ? <span class="tag tag-requested">Requested by agent</span> : null}
+          {refused ? (
+            <span class="tag tag-refused" title="The agent tried to write this field outside the frame; the board refused it and changed nothing.">
+              Agent's write refused
+            </span>
+          ) : null}
           {changed ? <span class="tag tag-changed">Changed</span> : null}
           <span class={`tag tag-${access}`}>{ACCESS_LABEL[access]}</span>
         </span>

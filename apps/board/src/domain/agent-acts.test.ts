@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAgentActs } from './agent-acts.ts';
+import { attemptToRecord, createAgentActs } from './agent-acts.ts';
 import { framedOnly } from './frame-check.ts';
 import { createHumanActs } from './human-acts.ts';
 import { initialState } from './state.ts';
@@ -173,3 +173,30 @@ describe('ids and time come from the environment', () => {
     expect(run()).toEqual(run());
   });
 });
+
+describe('noteRefused', () => {
+  const refusal = (code: string, details: Record<string, unknown> = {}) => ({ ok: false as const, isError: true as const, code, message: 'm', details });
+
+  it('records an attempt outside the frame by the fields it named, and any other refused write by its code', () => {
+    const { agent, framed } = stages();
+    const outside = ok(agent.noteRefused(framed, { name: 'edit_scoped_fields', channel: 'webmcp', result: refusal('OUT_OF_SCOPE', { outOfScope: ['price', 'audience'] }) }));
+    expect(outside.activity.at(-1)).toMatchObject({
+      actor: 'agent',
+      type: 'AGENT_REFUSED',
+      message: 'The agent tried to write Audience, Price, outside the frame (scope v1). Refused; nothing was changed.',
+      details: { tool: 'edit_scoped_fields', code: 'OUT_OF_SCOPE', fields: ['audience', 'price'], scopeVersion: 1, channel: 'webmcp' },
+    });
+    expect(outside.fields).toBe(framed.fields);
+    expect(outside.scope).toBe(framed.scope);
+    const stale = ok(agent.noteRefused(framed, { name: 'submit_changes_for_review', channel: 'runner', result: refusal('SCOPE_STALE') }));
+    expect(stale.activity.at(-1)).toMatchObject({ message: "The agent's submission for review was refused (SCOPE_STALE); nothing was changed.", details: { fields: [] } });
+  });
+
+  it('leaves out what is not an attempt of the agent: a read, the end of a wait, a record another tab moved on', () => {
+    expect(attemptToRecord({ name: 'edit_scoped_fields', channel: 'webmcp', result: refusal('OUT_OF_SCOPE') })).toBe(true);
+    expect(attemptToRecord({ name: 'inspect_workspace', channel: 'webmcp', result: refusal('TOOL_FAILED') })).toBe(false);
+    expect(attemptToRecord({ name: 'request_scope_expansion', channel: 'webmcp', result: refusal('HUMAN_DECISION_TIMEOUT', { requestId: 'r' }) })).toBe(false);
+    expect(attemptToRecord({ name: 'edit_scoped_fields', channel: 'webmcp', result: refusal('STALE_TAB') })).toBe(false);
+  });
+});
+

@@ -3,7 +3,7 @@
 // so an act takes typed input and checks only what no schema can say: that the act is in order
 // now (rule()), that each value is one its field accepts, and that something actually changes.
 import { formatReference } from '@warrant/authority';
-import type { ToolSuccess } from '@warrant/surface';
+import type { ToolRefusal, ToolSuccess } from '@warrant/surface';
 import { activityLog } from './activity.ts';
 import { FIELD_IDS, REASON_LENGTH, type FieldId } from './fields.ts';
 import { framedOnly } from './frame-check.ts';
@@ -12,7 +12,7 @@ import { rule } from './rule.ts';
 import type { EditInput, ExpansionInput } from './schemas.ts';
 import { derive, diffFields, sortFieldIds, type BoardEnv, type BoardState, type ExpansionRequest, type FieldChange, type FieldValues } from './state.ts';
 import { refused, type Step } from './step.ts';
-import { validateFieldValue } from './validate.ts';
+import { isFieldId, validateFieldValue } from './validate.ts';
 import { labels } from './wording.ts';
 
 export interface EditApplied extends ToolSuccess {
@@ -46,6 +46,19 @@ export interface ReviewSubmitted extends ToolSuccess {
   readonly diff: readonly FieldChange[];
 }
 
+export interface RefusalNoted extends ToolSuccess {
+  readonly ok: true;
+  readonly code: 'REFUSAL_NOTED';
+  readonly message: string;
+}
+
+/** A refused call to a write tool, as the kernel reported it. */
+export interface RefusedCall {
+  readonly name: string;
+  readonly channel: string;
+  readonly result: ToolRefusal;
+}
+
 export interface WaitNoted extends ToolSuccess {
   readonly ok: true;
   readonly code: 'WAIT_NOTED';
@@ -59,6 +72,24 @@ export interface AgentActs {
   submitForReview(state: BoardState): Step<ReviewSubmitted>;
   /** System: the agent's wait for a decision ended without one; the request stays open for the human. */
   noteWaitEnded(state: BoardState, requestId: string, code: string): Step<WaitNoted>;
+  /** A write the agent attempted and was refused: recorded, so an attempt outside the frame is never silent. */
+  noteRefused(state: BoardState, call: RefusedCall): Step<RefusalNoted>;
+}
+
+/** What the activity calls each write, when one is refused. */
+const WRITES: Readonly<Record<string, string>> = {
+  edit_scoped_fields: 'edit',
+  request_scope_expansion: 'request for more fields',
+  submit_changes_for_review: 'submission for review',
+};
+
+/**
+ * Whether a refused call is the agent's attempt to be recorded: a write, refused for what it asked.
+ * Not the end of a wait for the human (the request's own entries say it), nor a record that had
+ * moved on in another tab (nothing the agent asked was wrong).
+ */
+export function attemptToRecord(call: RefusedCall): boolean {
+  return call.name in WRITES && !('requestId' in call.result.details) && call.result.code !== 'STALE_TAB' && call.result.code !== 'STORAGE_FAILED';
 }
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -169,6 +200,17 @@ export function createAgentActs(env: BoardEnv): AgentActs {
         code,
       });
       return { state: { ...state, activity }, result: { ok: true, code: 'WAIT_NOTED', message: 'The request stays open for the human.', requestId } };
+    },
+
+    noteRefused(state, call) {
+      const { code, details } = call.result;
+      const outside = Array.isArray(details['outOfScope']) ? sortFieldIds(details['outOfScope'].filter(isFieldId)) : [];
+      const message =
+        code === 'OUT_OF_SCOPE' && outside.length > 0
+          ? `The agent tried to write ${labels(outside)}, outside the frame (scope v${state.scopeVersion}). Refused; nothing was changed.`
+          : `The agent's ${WRITES[call.name] ?? call.name} was refused (${code}); nothing was changed.`;
+      const activity = log(state, 'agent', 'AGENT_REFUSED', message, { tool: call.name, code, fields: outside, scopeVersion: state.scopeVersion, channel: call.channel });
+      return { state: { ...state, activity }, result: { ok: true, code: 'REFUSAL_NOTED', message } };
     },
   };
 }
