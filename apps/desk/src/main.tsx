@@ -2,7 +2,7 @@ import '@warrant/ui/tokens.css';
 import './styles.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { domFrameContainer, messageChannelConnector, nativeChannelConnector } from '@warrant/broker';
+import { domFrameContainer, messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
 import { bootSurface } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
 import { takeActingLock } from './acting-tab.ts';
@@ -98,7 +98,7 @@ addEventListener('pageshow', (event) => {
 await surface.ready;
 document.body.dataset['ready'] = 'true';
 
-// The cross-world bridge, after the first paint: for a caller in another JavaScript world.
-const { openDeskBridge } = await import('./bridge/desk-bridge.ts');
-const bridge = openDeskBridge({ window, surface: async () => (surface.mount.peek() ?? (await surface.ready))?.surface ?? null, rows, state: desk.state, record: desk.record });
-addEventListener('pagehide', () => bridge.close());
+// After the first paint: the cross-world bridge (for a caller in another JavaScript world), in
+// the chunk that also holds the in-page agent panel.
+const { openDeskBridge, mountedSurface } = await import('./agent/after-paint.ts');
+openDeskBridge({ window, surface: mountedSurface(surface), rows, desk, otherEnvelopes: [PARTNER_ENVELOPE] });

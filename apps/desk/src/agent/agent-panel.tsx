@@ -1,10 +1,10 @@
 // The in-page agent: a person gives a task in plain words, a model works it with the desk's verbs
 // (as the agent, meeting every check any caller meets), and the panel lists every verb the model
-// chose with what came of it, stopping at the halt. Loaded on first open, so the desk's first
-// paint carries none of it.
-import './agent.css';
+// chose with what came of it, stopping at the halt. What the model wrote is shown as inert text,
+// its invisible characters made visible. Loaded after the desk's first paint (after-paint.ts).
 import { useSignal } from '@preact/signals';
 import type { Row } from '@warrant/surface';
+import { InertText } from '@warrant/ui';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { DeskView } from '../desk-view.ts';
 import type { DeskState } from '../domain/state.ts';
@@ -183,7 +183,7 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
             if (entry.kind === 'said') {
               return (
                 <li key={index} class="said" data-said="true">
-                  <span class="said-by">The model said:</span> <span class="said-text">{entry.text}</span>
+                  <span class="said-by">The model said:</span> <InertText class="said-text" text={entry.text} />
                 </li>
               );
             }
@@ -198,7 +198,9 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
                 </small>
                 <details class="call-args">
                   <summary>Arguments the model sent</summary>
-                  <pre tabIndex={0}>{entry.args}</pre>
+                  <pre tabIndex={0}>
+                    <InertText text={entry.args} />
+                  </pre>
                 </details>
               </li>
             );

@@ -1,6 +1,8 @@
 // Where the in-page agent sits on the desk before anyone opens it: a heading and a button. The
-// panel's code (the model client, the turn, its words and styles) is fetched on the first open,
-// so it costs the desk's first visit nothing.
+// panel's code (the model client, the turn, its words) comes in the chunk the desk loads after
+// its first paint (after-paint.ts), so it costs the first visit nothing; opening the panel waits
+// for that chunk if it has not arrived yet.
+import './agent.css';
 import { signal } from '@preact/signals';
 import type { Row } from '@warrant/surface';
 import type { ComponentType } from 'preact';
@@ -13,9 +15,9 @@ const failed = signal<string | null>(null);
 
 function open(): void {
   failed.value = null;
-  import('./agent-panel.tsx').then(
+  import('./after-paint.ts').then(
     (module) => (loaded.value = module.AgentPanel),
-    (error: unknown) => (failed.value = `The agent panel could not be loaded (${error instanceof Error ? error.message : String(error)}). Reload to try again.`),
+    () => (failed.value = 'The agent panel could not be loaded. Reload the page to try again.'),
   );
 }
 

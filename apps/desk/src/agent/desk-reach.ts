@@ -7,7 +7,6 @@ import type { Row, Surface, ToolResult } from '@warrant/surface';
 import { refusal } from '@warrant/surface';
 import type { WebMcp } from '@warrant/webmcp';
 import type { DeskState } from '../domain/state.ts';
-import { VERBS } from '../domain/verbs.ts';
 import type { AgentDesk, OfferedTool } from './turn.ts';
 
 export interface DeskReachOptions {
@@ -19,9 +18,9 @@ export interface DeskReachOptions {
   state(): DeskState;
 }
 
-const ORDER = new Map<string, number>(VERBS.map((verb, index) => [verb, index]));
-
 export function deskReach(options: DeskReachOptions): AgentDesk {
+  // getTools() answers by name; the model is offered the verbs in the rows' (the spec's) order.
+  const order = new Map<string, number>(options.rows.map((row, index) => [row.name, index]));
   return {
     async tools() {
       const surface = await options.surface();
@@ -32,8 +31,8 @@ export function deskReach(options: DeskReachOptions): AgentDesk {
       if (webmcp) {
         const listed = await webmcp.getTools();
         return listed
-          .filter((tool) => ORDER.has(tool.name))
-          .sort((a, b) => (ORDER.get(a.name) ?? 0) - (ORDER.get(b.name) ?? 0))
+          .filter((tool) => order.has(tool.name))
+          .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
           .map((tool): OfferedTool => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema ?? { type: 'object' } }));
       }
       const state = options.state();

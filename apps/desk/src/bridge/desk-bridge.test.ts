@@ -21,7 +21,7 @@ afterEach(async () => {
 async function open(): Promise<TestDesk> {
   test = await openTestDesk();
   const desk = test;
-  bridge = openDeskBridge({ window, surface: async () => desk.surface, rows: deskRows(desk.desk), state: desk.desk.state, record: desk.desk.record });
+  bridge = openDeskBridge({ window, surface: async () => desk.surface, rows: deskRows(desk.desk), desk: desk.desk, otherEnvelopes: [PARTNER_ENVELOPE] });
   return desk;
 }
 

@@ -3,7 +3,6 @@
 // bridge, refused, event bridge_forged. Any frame can post to the desk, so the rows are bounded:
 // past a number per minute the rest are counted, and one row at the minute's end says how many
 // went unrecorded, one by one.
-import { SITES } from '@warrant/config';
 import { hopDetail } from '@warrant/broker';
 import type { BridgeRejection } from '@warrant/webmcp';
 import type { DeskRow } from '../desk-runtime.ts';
@@ -14,13 +13,13 @@ const MINUTE_MS = 60_000;
 const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$/;
 
 export function forgedRow(rejection: BridgeRejection): DeskRow {
-  const site = Object.values(SITES).find((entry) => entry.origin === rejection.origin);
   const verb = rejection.verb !== undefined && TOKEN.test(rejection.verb) ? rejection.verb : '';
   return {
     actor: 'agent',
     channel: 'bridge',
     event: 'bridge_forged',
-    from: site?.name ?? '',
+    // The sender is known only by the origin the browser stated, which the detail carries.
+    from: '',
     to: 'desk',
     verb,
     policy: 'not_applicable',
