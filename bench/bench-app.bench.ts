@@ -1,22 +1,30 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { signal } from '@preact/signals';
-import { SITES } from '@warrant/config';
+import { headersFor, SITES } from '@warrant/config';
 import { createSurface } from '@warrant/surface';
-import { memoryWebMcp } from '@warrant/webmcp/testing';
+import { memoryWebMcp, pageAgentListTools } from '@warrant/webmcp/testing';
+import { chromium, type Browser } from 'playwright-core';
+import sirv from 'sirv';
+import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
+import { appRoot } from '../tools/app-sites.ts';
 import { CHECKPOINTS } from '../apps/bench/src/domain/checkpoints.ts';
 import { explainPathTo } from '../apps/bench/src/domain/path.ts';
 import { replay } from '../apps/bench/src/domain/reduce.ts';
-import { GOALS } from '../apps/bench/src/domain/rulebook.ts';
+import { GOALS, READ_NAMES } from '../apps/bench/src/domain/rulebook.ts';
 import { SEED } from '../apps/bench/src/domain/seed.ts';
 import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.ts';
 import { createMeeting } from '../apps/bench/src/meeting.ts';
 import { createRulingChannel } from '../apps/bench/src/ruling-channel.ts';
-import { benchRows, type BenchState } from '../apps/bench/src/surface-rows.ts';
+import { benchRows, loadDeclarations, type BenchState } from '../apps/bench/src/surface-rows.ts';
 import { tabOnlyRecord } from '../apps/bench/src/tab-only-record.ts';
 import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
-// The clerk's bench: how hard the planner works, how many registrations a meeting costs, and how
-// much script a first visit downloads.
+// The clerk's bench: how hard the planner works, how many registrations a meeting costs, how
+// much script a first visit downloads, how soon a client finds the always-on tools, and how large
+// each declaration a model is handed is.
 
 const RUNS = 300;
 const WARM_UP = 100;
@@ -73,10 +81,12 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
 
 /** Replays the seeded meeting event by event through the real rows, counting platform calls. */
 async function registrationBenchmarks(): Promise<BenchResult[]> {
+  await loadDeclarations();
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   const memory = memoryWebMcp();
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, createRulingChannel(meeting)), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
+  const rulings = createRulingChannel(meeting);
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
   await surface.reconcile();
   let ours = 0;
   let teardown = memory.size();
@@ -108,6 +118,141 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
 }
 
 
+/**
+ * A script a page runs before its own: it records when the always-on set is first complete, as a
+ * client listing the tools would see it, and when the load event came (ms since navigation).
+ * It asks every 2 ms: asking in a tight loop would slow the very load it measures. The browser
+ * tests use it too.
+ */
+export function firstToolsProbe(): string {
+  return `(() => {
+    const list = ${pageAgentListTools.toString()};
+    const want = ${JSON.stringify(READ_NAMES)};
+    const seen = { toolsAt: null, loadAt: null };
+    window.__warrantFirstTools = seen;
+    addEventListener('load', () => { seen.loadAt = performance.now(); }, { once: true });
+    const poll = () => list().then((tools) => {
+      const names = tools.map((tool) => tool.name);
+      if (want.every((name) => names.includes(name))) seen.toolsAt = performance.now();
+      else setTimeout(poll, 2);
+    }, () => setTimeout(poll, 2));
+    poll();
+  })();`;
+}
+
+interface FirstTools {
+  readonly toolsAt: number | null;
+  readonly loadAt: number | null;
+}
+
+const FIRST_TOOLS_RUNS = 15;
+const CHECKPOINT_BUTTONS = ['load', 'widest', 'tangle', 'tabled', 'injection'] as const;
+
+/** Serves the built bench on a loopback port of its own, with the headers its origin carries. */
+async function serveBuiltBench(): Promise<{ readonly origin: string; close(): void }> {
+  const headers = headersFor(SITES.bench);
+  // Looked up on each request, as the static server does: a rebuild while measuring must not 404.
+  const files = sirv(join(appRoot(SITES.bench), 'dist'), { dev: true, setHeaders: (res) => Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value)) });
+  const server = createServer((req, res) => files(req, res, () => {
+    res.writeHead(404).end();
+  }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/**
+ * Navigation start to the first complete always-on set, each run in a fresh profile (cold storage
+ * and cache). In the native lane the browser's own event order is read too: whether every
+ * always-on tool was announced (WebMCP.toolsAdded) before the load event.
+ */
+async function firstToolsIn(browser: Browser, origin: string, native: boolean): Promise<{ tools: number[]; load: number[]; announcedBeforeLoad: number }> {
+  const tools: number[] = [];
+  const load: number[] = [];
+  let announcedBeforeLoad = 0;
+  for (let run = 0; run < FIRST_TOOLS_RUNS; run += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript({ content: firstToolsProbe() });
+    const order: string[] = [];
+    if (native) {
+      const cdp = await context.newCDPSession(page);
+      cdp.on('WebMCP.toolsAdded', (event) => order.push(...(event as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)));
+      cdp.on('Page.loadEventFired', () => order.push('(load)'));
+      await cdp.send('Page.enable');
+      await cdp.send('WebMCP.enable');
+    }
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.toolsAt !== null);
+    await page.waitForFunction(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.loadAt !== null);
+    const seen = await page.evaluate(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools);
+    tools.push(seen.toolsAt ?? NaN);
+    load.push(seen.loadAt ?? NaN);
+    const loadIndex = order.indexOf('(load)');
+    if (native && loadIndex >= 0 && READ_NAMES.every((name) => order.indexOf(name) >= 0 && order.indexOf(name) < loadIndex)) announcedBeforeLoad += 1;
+    await context.close();
+  }
+  return { tools, load, announcedBeforeLoad };
+}
+
+/** Every declaration a client is handed, serialised, at every checkpoint the bench offers. */
+async function declarationSizes(browser: Browser, origin: string): Promise<number[]> {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => document.body.dataset['ready'] === 'true');
+  const sizes: number[] = [];
+  for (const checkpoint of CHECKPOINT_BUTTONS) {
+    await page.click(`#checkpoint-${checkpoint}`);
+    await page.waitForTimeout(200);
+    for (const tool of await page.evaluate(pageAgentListTools)) sizes.push(JSON.stringify(tool).length);
+  }
+  await page.close();
+  return sizes;
+}
+
+async function chromiumBenchmarks(): Promise<BenchResult[]> {
+  const served = await serveBuiltBench();
+  const results: BenchResult[] = [];
+  try {
+    for (const lane of ['native', 'polyfill'] as const) {
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])] });
+      try {
+        const { tools, load, announcedBeforeLoad } = await firstToolsIn(browser, served.origin, lane === 'native');
+        const before = lane === 'native' ? ` The browser announced all four before the load event in ${announcedBeforeLoad} of ${FIRST_TOOLS_RUNS} runs (WebMCP.toolsAdded ahead of Page.loadEventFired).` : '';
+        results.push({
+          id: `bench.first_tools_ms_${lane}`,
+          value: round(median(tools), 1),
+          unit: 'ms',
+          goal: 'report',
+          note: `Median of ${FIRST_TOOLS_RUNS} cold loads in headless Chromium (${lane === 'native' ? 'native WebMCP' : 'the lazy polyfill'}): navigation start to the first getTools() listing all four always-on reads, polled from a script run before the page's own. The load event came at ${round(median(load), 1)} ms median.${before}`,
+        });
+        if (lane === 'native') {
+          const sizes = await declarationSizes(browser, served.origin);
+          results.push(
+            {
+              id: 'bench.declaration_chars_max',
+              value: Math.max(...sizes),
+              unit: 'chars',
+              goal: '<= 900',
+              note: `The largest serialised tool declaration (name, description, input schema, hints, as getTools() hands them to a client) over ${sizes.length} declarations at the checkpoints ${CHECKPOINT_BUTTONS.join(', ')}, native lane.`,
+            },
+            { id: 'bench.declaration_chars_median', value: median(sizes), unit: 'chars', goal: 'report', note: `Median of the same ${sizes.length} declarations.` },
+          );
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    served.close();
+  }
+  return results;
+}
+
 export async function benchAppBenchmarks(): Promise<BenchResult[]> {
-  return [...(await pathBenchmarks()), ...(await registrationBenchmarks()), bundleResult(SITES.bench, 'bench.bundle_kb_gz', 30, 'the polyfill, the validator, the minutes, the planner, the seeded record and the runner')];
+  return [
+    ...(await pathBenchmarks()),
+    ...(await registrationBenchmarks()),
+    bundleResult(SITES.bench, 'bench.bundle_kb_gz', 30, 'the polyfill, the record and its hash, the fold, the validator, the minutes, the planner, the seeded record and the runner'),
+    ...(await chromiumBenchmarks()),
+  ];
 }

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insecureOriginOf, SITES } from '@warrant/config';
+import { READ_NAMES } from '../../apps/bench/src/domain/rulebook.ts';
+import { firstToolsProbe } from '../../bench/bench-app.bench.ts';
 import { agentFor, laneOf, type Agent } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 
@@ -361,7 +363,7 @@ test('a ruling is the chair’s: an agent’s ruling waits for the chair at the 
   await page.click('#checkpoint-tangle');
   await expectCount(page, agent, 15);
   ok(await agent.call('raise_point_of_order', { concern: 'The amendment to the amendment is not germane.', raisedBy: 'Hollis Pemberton' }));
-  const ruling = { ruledBy: 'Adaeze Okafor', ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'It is not germane.' };
+  const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'It is not germane.' };
   // Rejected: nothing is recorded, and the call says so.
   const rejected = agent.call('record_chair_ruling', ruling);
   await expect(page.locator('#ruling-proposal')).toContainText('It is not germane.');
@@ -382,4 +384,61 @@ test('a ruling is the chair’s: an agent’s ruling waits for the chair at the 
   await expect(page.locator('#minutes')).toContainText(/ruled: well taken\. «It is not germane\.» The amendment to the amendment was struck from the floor\.(?! \(Entered by an agent)/);
   // Two deep again: the amendment is open, and may be amended once more.
   await expectCount(page, agent, 16);
+});
+
+test('the always-on tools are there when a client looks: before the load event (native), as soon as the polyfill is in (polyfill)', async ({ page }, testInfo) => {
+  await page.addInitScript({ content: firstToolsProbe() });
+  if (laneOf(testInfo) === 'native') {
+    // The browser's own order of events: each tool as it is registered, and the load event.
+    const cdp = await page.context().newCDPSession(page);
+    const order: string[] = [];
+    cdp.on('WebMCP.toolsAdded', (event) => order.push(...(event as { tools: Array<{ name: string }> }).tools.map((tool) => `tool:${tool.name}`)));
+    cdp.on('Page.loadEventFired', () => order.push('load'));
+    await cdp.send('Page.enable');
+    await cdp.send('WebMCP.enable');
+    await openBench(page);
+    await expect.poll(() => order.includes('load')).toBe(true);
+    for (const name of READ_NAMES) {
+      expect(order.indexOf(`tool:${name}`), name).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf(`tool:${name}`), name).toBeLessThan(order.indexOf('load'));
+    }
+  } else {
+    await openBench(page);
+  }
+  const seen = await page.evaluate(() => (window as unknown as { __warrantFirstTools: { toolsAt: number | null; loadAt: number | null } }).__warrantFirstTools);
+  expect(seen.toolsAt).not.toBeNull();
+  expect(seen.toolsAt).toBeLessThan(3000);
+});
+
+test('every answer counts the tools in order as the page shows them', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await page.click('#checkpoint-widest');
+  await expectCount(page, agent, 17);
+  const steps: Array<[string, object]> = [
+    ['move_to_amend', { text: 'strike "$18,000" and insert "$15,000"', mover: 'Inés Carvajal', form: 'strike_and_insert' }],
+    ['second_pending_motion', { seconder: 'Ravi Subramaniam' }],
+    ['set_members_present', { present: 4 }],
+    ['set_members_present', { present: 7 }],
+    ['move_previous_question', { mover: 'Hollis Pemberton' }],
+    ['second_pending_motion', { seconder: 'Bettina Lund' }],
+  ];
+  for (const [name, input] of steps) {
+    const answer = ok(await agent.call(name, input));
+    const count = answer['inOrder'] as number;
+    await expectCount(page, agent, count);
+    expect(String(answer['message'])).toContain(`${count} tools are in order`);
+  }
+  const explained = ok(await agent.call('explain_current_state', {}));
+  expect(String(explained['explanation'])).toContain(`${await onScreenCount(page)} tools are in order`);
+});
+
+test('every tool’s declaration, as a client receives it, fits in 900 characters at every checkpoint', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  for (const checkpoint of ['load', 'widest', 'tangle', 'tabled', 'injection']) {
+    await page.click(`#checkpoint-${checkpoint}`);
+    await expect(page.locator('#in-order-count')).not.toHaveText('0');
+    for (const tool of await agent.tools()) expect(JSON.stringify(tool).length, `${tool.name} at ${checkpoint}`).toBeLessThanOrEqual(900);
+  }
 });

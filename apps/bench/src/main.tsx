@@ -2,6 +2,7 @@ import '@warrant/ui/tokens.css';
 import './styles.css';
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
+import type { DecisionChannelSnapshot } from '@warrant/authority';
 import { validateInput, type CallRecord, type ToolResult } from '@warrant/surface';
 import { bootSurface } from '@warrant/ui';
 import { App, type BenchView } from './components/app.tsx';
@@ -9,15 +10,16 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { GATED_ROWS } from './domain/rulebook.ts';
 import { followDraft } from './draft-source.ts';
 import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
-import { createRulingChannel } from './ruling-channel.ts';
-import { benchRows, words, type BenchState } from './surface-rows.ts';
+import type { RulingChannel, RulingRequest } from './ruling-channel.ts';
+import { benchRows, loadDeclarations, words, type BenchState } from './surface-rows.ts';
 
 // Boot: the surface is mounted the moment WebMCP is found, so the always-on reads are registered
 // before the page's load event (native) or as soon as the polyfill is in (polyfill); the minute
 // book opens from IndexedDB behind it, and the gated acts follow the record once it is read.
 
 const meeting = createMeeting();
-const state = computed<BenchState>(() => (meeting.opened.value ? meeting.state.value : null));
+const declared = signal(false);
+const state = computed<BenchState>(() => (meeting.opened.value && declared.value ? meeting.state.value : null));
 const lastCall = signal<CallRecord | null>(null);
 const notice = signal<string | null>(null);
 const archived = signal(0);
@@ -31,14 +33,21 @@ const resetForm = (name: string): void => {
 };
 
 const motionDraft = followDraft(document, FORMS['enter_motion_text'] ?? '');
-const rulings = createRulingChannel(meeting);
-const ruling = signal(rulings.channel.snapshot());
-rulings.channel.subscribe((snapshot) => {
-  ruling.value = snapshot;
-});
+// The chair's side of a proposed ruling loads with the first proposal.
+const ruling = signal<DecisionChannelSnapshot<RulingRequest> | null>(null);
+let rulingChannel: Promise<RulingChannel> | null = null;
+const rulings = (): Promise<RulingChannel> =>
+  (rulingChannel ??= import('./ruling-channel.ts').then(({ createRulingChannel }) => {
+    const created = createRulingChannel(meeting);
+    ruling.value = created.channel.snapshot();
+    created.channel.subscribe((snapshot) => {
+      ruling.value = snapshot;
+    });
+    return created;
+  }));
 
 const page = bootSurface<BenchState>({
-  rows: benchRows(meeting, motionDraft, rulings),
+  rows: benchRows(meeting, motionDraft, (proposed, call) => rulings().then((channel) => channel.propose(proposed, call))),
   state,
   document,
   onCall: (call) => {
@@ -77,8 +86,8 @@ const view: BenchView = {
   meeting,
   motionDraft,
   ruling,
-  confirmRuling: (id) => void rulings.confirm(id).then(explain),
-  rejectRuling: (id) => rulings.reject(id),
+  confirmRuling: (id) => void rulings().then((channel) => channel.confirm(id)).then(explain),
+  rejectRuling: (id) => void rulings().then((channel) => channel.reject(id)),
   lastCall,
   archived,
   notice: computed(() => notice.value ?? meeting.notice.value),
@@ -110,7 +119,12 @@ const root = document.getElementById('app') as HTMLElement;
 root.replaceChildren();
 render(<App view={view} />, root);
 
-await openRecord();
+await Promise.all([
+  openRecord(),
+  loadDeclarations().then(() => {
+    declared.value = true;
+  }),
+]);
 await countArchives();
 // The words every answer is given in, and the schema validator, loaded before any call can need
 // them: a tally is answered in the task its call arrives in, and must not wait for a download.

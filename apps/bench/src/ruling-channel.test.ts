@@ -6,7 +6,7 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
 import { createMeeting } from './meeting.ts';
 import { createRulingChannel, type RulingChannel } from './ruling-channel.ts';
-import { benchRows, type BenchState } from './surface-rows.ts';
+import { benchRows, loadDeclarations, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
 
 // A ruling is the chair's. An agent's record_chair_ruling proposes one, and the same call waits
@@ -19,10 +19,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const RULING = { ruledBy: 'Adaeze Okafor', ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'The amendment is not germane.' } as const;
+const RULING = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'The amendment is not germane.' } as const;
 
 /** The tangle with a point of order raised: the chair's ruling is awaited. */
 async function awaitingRuling(timeoutMs?: number) {
+  await loadDeclarations();
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   await meeting.startOver(SEED.slice(0, CHECKPOINTS.tangle), 'test');
@@ -30,7 +31,7 @@ async function awaitingRuling(timeoutMs?: number) {
   if (raised.ok) await raised.written;
   const rulings: RulingChannel = createRulingChannel(meeting, timeoutMs === undefined ? {} : { timeoutMs });
   const memory = memoryWebMcp();
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, rulings), state: () => meeting.state.value, webmcp: memory.webmcp });
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: memory.webmcp });
   live.push(() => surface.dispose(), () => rulings.channel.dispose());
   await surface.reconcile();
   return { meeting, rulings, surface, memory };
@@ -52,7 +53,8 @@ describe('record_chair_ruling called by an agent', () => {
     expect(meeting.state.value.phase).toBe('RULING_PENDING');
     expect(await rulings.confirm(pendingId(rulings))).toMatchObject({ ok: true });
     expect(await call).toMatchObject({ ok: true, decision: 'confirmed', recorded: 'record_chair_ruling' });
-    expect(meeting.events.value.at(-1)).toMatchObject({ type: 'record_chair_ruling', actor: 'chair', payload: RULING });
+    // Who ruled is the presiding chair, as the record knows it.
+    expect(meeting.events.value.at(-1)).toMatchObject({ type: 'record_chair_ruling', actor: 'chair', payload: { ...RULING, ruledBy: 'Adaeze Okafor' } });
     expect(meeting.state.value.stack.map((m) => m.motion)).toEqual(['main', 'amend']);
   });
 

@@ -6,7 +6,7 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
 import { createMeeting } from './meeting.ts';
 import { createRulingChannel } from './ruling-channel.ts';
-import { benchRows, type BenchState } from './surface-rows.ts';
+import { benchRows, loadDeclarations, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
 
 // The two form rows' own bodies, called through the kernel as the bench's controls call them:
@@ -22,12 +22,14 @@ afterEach(() => {
 const draft = { filledByAgent: signal(false) };
 
 async function bench(prefix: number) {
+  await loadDeclarations();
   draft.filledByAgent.value = false;
   const record = tabOnlyRecord();
   const meeting = createMeeting();
   await meeting.open(record);
   await meeting.startOver(SEED.slice(0, prefix), 'test');
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, draft, createRulingChannel(meeting)), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
+  const rulings = createRulingChannel(meeting);
+  const surface = createSurface<BenchState>({ rows: benchRows(meeting, draft, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: memoryWebMcp().webmcp });
   live.push(() => surface.dispose());
   await surface.reconcile();
   return { meeting, surface, record };

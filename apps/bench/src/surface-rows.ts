@@ -1,13 +1,14 @@
 import { defineFormRow, defineRow, refusal, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult, type Verdict } from '@warrant/surface';
 import { legalTools, rule } from './domain/rule.ts';
-import { GATED_ROWS, READ_ROWS, type DeclarativeGatedRow, type ImperativeGatedRow, type ReadName, type ReadRow } from './domain/rulebook.ts';
+import type { Declaration } from './domain/declarations.ts';
+import { GATED_ROWS, READ_ROWS, type DeclarativeGatedRow, type ImperativeGatedRow, type ImperativeToolName, type ReadName, type ReadRow } from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
 import type { ToolName } from './domain/rulebook.ts';
-import type { EventType, MeetingState, Payloads } from './domain/state.ts';
+import type { EventType, MeetingState, Payloads, RulingInput } from './domain/state.ts';
 import type * as Minutes from './domain/minutes.ts';
 import type { DraftSource } from './draft-source.ts';
 import type { Decided, Meeting } from './meeting.ts';
-import type { RulingChannel } from './ruling-channel.ts';
+import type { ProposedRuling } from './ruling-channel.ts';
 
 // The bench's surface: the 4 always-on reads and the 19 gated rows, each gated by rule() and
 // nothing else. A write records one event through the meeting and answers with a sentence a
@@ -33,12 +34,19 @@ export const words = (): Promise<Words> =>
     return module;
   });
 
-/** Tools in order in a state: the always-on reads plus the gated rows rule() allows. */
-export function inOrderCount(state: MeetingState): number {
-  return READS + legalTools(state).length;
-}
-
 type Author = 'agent' | 'clerk' | 'chair';
+
+// The gated acts' declarations load with the record: no gated act is in order before both are
+// in (BenchState is null until then), so nothing registers one before it is here.
+let declared: Readonly<Record<ImperativeToolName, Declaration>> | null = null;
+export const loadDeclarations = (): Promise<void> =>
+  import('./domain/declarations.ts').then((module) => {
+    declared = module.DECLARATIONS;
+  });
+function declarationOf(name: ImperativeGatedRow['name']): Declaration {
+  if (!declared) throw new Error(`${name} was registered before the declarations loaded.`);
+  return declared[name as ImperativeToolName];
+}
 
 function actorFor(ctx: RunContext<BenchState>): Author {
   return ctx.caller === 'agent' ? 'agent' : 'clerk';
@@ -81,7 +89,7 @@ async function readBody(name: ReadName, meeting: Meeting, input: ReadInput, ctx:
     case 'draft_minutes':
       return { ok: true, minutes: (await words()).draftMinutes(meeting.events.value, state, input.through) };
     case 'explain_current_state':
-      return { ok: true, phase: state.phase, explanation: (await words()).explainState(state, inOrderCount(state)) };
+      return { ok: true, phase: state.phase, explanation: (await words()).explainState(state) };
     case 'explain_path_to': {
       // The planner, too, is loaded when first asked for.
       const { explainPathTo } = await import('./domain/path.ts');
@@ -112,9 +120,9 @@ function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeR
   return defineRow<BenchState, GatedInput>({
     name: row.name,
     title: row.title,
-    description: () => row.description,
+    description: () => declarationOf(row.name).description,
     verdict: verdictOf(row.name),
-    inputSchema: (state) => (state ? inputSchemaFor(row, state) : row.inputSchema),
+    inputSchema: (state) => (state ? inputSchemaFor(declarationOf(row.name), state) : declarationOf(row.name).inputSchema),
     run: (_state, input, ctx) => record(meeting, row.name, input, ctx),
   });
 }
@@ -124,14 +132,20 @@ function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeR
  * an agent it is a proposal: the call waits for the chair to confirm or reject it at the bench,
  * and answers with that decision; nothing is recorded otherwise.
  */
-function chairRulingRow(row: ImperativeGatedRow, meeting: Meeting, rulings: RulingChannel): ImperativeRow<BenchState, Payloads['record_chair_ruling']> {
-  return defineRow<BenchState, Payloads['record_chair_ruling']>({
+/** How an agent's ruling is put to the chair: it answers with the chair's decision. */
+export type ProposeRuling = (ruling: ProposedRuling, call: RunContext<BenchState>) => Promise<ToolResult>;
+
+function chairRulingRow(row: ImperativeGatedRow, meeting: Meeting, propose: ProposeRuling): ImperativeRow<BenchState, RulingInput> {
+  return defineRow<BenchState, RulingInput>({
     name: row.name,
     title: row.title,
-    description: () => row.description,
+    description: () => declarationOf(row.name).description,
     verdict: verdictOf(row.name),
-    inputSchema: () => row.inputSchema,
-    run: (_state, input, ctx) => (ctx.caller === 'human' ? record(meeting, 'record_chair_ruling', input, ctx, 'chair') : rulings.propose(input, ctx)),
+    inputSchema: () => declarationOf(row.name).inputSchema,
+    run: (state, input, ctx) => {
+      const ruling = { ruledBy: state?.chair ?? 'the chair', ...input };
+      return ctx.caller === 'human' ? record(meeting, 'record_chair_ruling', ruling, ctx, 'chair') : propose(ruling, ctx);
+    },
   });
 }
 
@@ -190,9 +204,9 @@ function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting, draft: Draft
   });
 }
 
-export function benchRows(meeting: Meeting, draft: DraftSource, rulings: RulingChannel): Row<BenchState>[] {
+export function benchRows(meeting: Meeting, draft: DraftSource, propose: ProposeRuling): Row<BenchState>[] {
   const gated = GATED_ROWS.map((row): Row<BenchState> => {
-    if (row.kind === 'imperative') return row.name === 'record_chair_ruling' ? chairRulingRow(row, meeting, rulings) : gatedImperative(row, meeting);
+    if (row.kind === 'imperative') return row.name === 'record_chair_ruling' ? chairRulingRow(row, meeting, propose) : gatedImperative(row, meeting);
     return row.name === 'record_vote_tally' ? tallyRow(row, meeting) : motionEntryRow(row, meeting, draft);
   });
   return [...READ_ROWS.map((row) => readRow(row, meeting)), ...gated];

@@ -32,7 +32,7 @@ export interface BenchView {
   readonly meeting: Meeting;
   readonly motionDraft: DraftSource;
   /** A ruling an agent proposed, if one waits for the chair. */
-  readonly ruling: ReadonlySignal<DecisionChannelSnapshot<RulingRequest>>;
+  readonly ruling: ReadonlySignal<DecisionChannelSnapshot<RulingRequest> | null>;
   confirmRuling(id: string): void;
   rejectRuling(id: string): void;
   readonly lastCall: Signal<CallRecord | null>;
@@ -94,7 +94,7 @@ export function App({ view }: { view: BenchView }) {
             }}
             onPutTheQuestion={() => void view.act(meeting.commit('put_the_question', {}, 'chair'))}
           />
-          <RulingProposal snapshot={view.ruling.value} state={state} onConfirm={view.confirmRuling} onReject={view.rejectRuling} />
+          {view.ruling.value ? <RulingProposal snapshot={view.ruling.value} state={state} onConfirm={view.confirmRuling} onReject={view.rejectRuling} /> : null}
           <MotionStack state={state} />
           <MotionEntryForm lastResult={resultFor(view.lastCall.value, 'enter_motion_text')} filledByAgent={view.motionDraft.filledByAgent.value} />
           <TallyForm lastResult={resultFor(view.lastCall.value, 'record_vote_tally')} />

@@ -1,14 +1,15 @@
 import type { ToolResult } from '@warrant/surface';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
 import { ASSEMBLY } from '../domain/rulebook.ts';
-import { TEXT_LIMITS } from '../domain/text-policy.ts';
+import { TEXT_LIMITS } from '../domain/input-fields.ts';
 
 // The two declarative tools. The kernel sets or removes each form's `toolname` and disables its
 // controls from rule(); these components never render those attributes, so a re-render cannot
 // undo the kernel's decision.
 
 function describe(name: string): string {
-  return ROWS_BY_NAME.get(name)?.description ?? name;
+  const row = ROWS_BY_NAME.get(name);
+  return row?.kind === 'declarative' ? row.description : name;
 }
 
 export function MotionEntryForm({ lastResult, filledByAgent }: { lastResult: ToolResult | null; filledByAgent: boolean }) {

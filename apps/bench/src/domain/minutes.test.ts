@@ -3,7 +3,6 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalTools } from './rule.ts';
 import { reduce, replay } from './reduce.ts';
 import { describeOutcome, describeStack, draftMinutes, explainState } from './minutes.ts';
 import { CHECKPOINTS, SEED } from './seed.ts';
@@ -76,8 +75,8 @@ describe('describeStack', () => {
 describe('explainState', () => {
   it('describes phase, the pending question, quorum and the count of acts', () => {
     const s = at(CHECKPOINTS.tangle);
-    expect(explainState(s, legalTools(s).length)).toBe(
-      'The meeting is in phase OPEN (while a question is open for debate). 3 questions are pending; the immediately pending one is the amendment to the amendment (RONR §12), seconded. 7 of 9 members are present; a quorum is 5, so a quorum is present. 11 acts are in order right now.',
+    expect(explainState(s)).toBe(
+      'The meeting is in phase OPEN (while a question is open for debate). 3 questions are pending; the immediately pending one is the amendment to the amendment (RONR §12), seconded. 7 of 9 members are present; a quorum is 5, so a quorum is present. 15 tools are in order right now.',
     );
   });
 
@@ -85,13 +84,13 @@ describe('explainState', () => {
     // #14: the motion to lay on the table is seconded; #15: the chair puts it.
     const waiting = at(14);
     expect(waiting).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
-    const text = explainState(waiting, legalTools(waiting).length);
+    const text = explainState(waiting);
     expect(text).toContain('The question on the motion to lay on the table awaits the chair’s putting (RONR §4); no vote can be recorded until then.');
     expect(text).not.toContain('may be recorded');
-    const put = explainState(at(15), legalTools(at(15)).length);
+    const put = explainState(at(15));
     expect(put).toContain('The chair has put the question on the motion to lay on the table; its vote may be recorded.');
     expect(put).not.toContain('awaits the chair’s putting');
-    expect(explainState(at(CHECKPOINTS.tangle), 11)).not.toMatch(/putting|has put/);
+    expect(explainState(at(CHECKPOINTS.tangle))).not.toMatch(/putting|has put/);
   });
 
   it('tells a model after the second that the vote waits for the chair, and after the putting that it is in order', () => {
@@ -101,7 +100,7 @@ describe('explainState', () => {
 
   it('names the §40 consequence when the quorum is lost, and counts the table', () => {
     const s = reduce(at(CHECKPOINTS.tabled), { seq: 16, at: '19:15', actor: 'chair', type: 'set_members_present', payload: { present: 4 } });
-    const text = explainState(s, legalTools(s).length);
+    const text = explainState(s);
     expect(text).toContain('so a quorum is ABSENT. Under RONR §40 only adjournment');
     expect(text).toContain('1 question is on the table.');
   });
@@ -110,18 +109,18 @@ describe('explainState', () => {
 describe('describeOutcome', () => {
   it('says what was recorded, what is pending, and that no vote is in order yet', () => {
     expect(describeOutcome(event(3), at(2), at(3))).toBe(
-      'Recorded the main motion (RONR §10). 1 question is pending; the immediately pending one is the main motion (RONR §10), awaiting a second. 5 acts are in order; a vote is not one of them.',
+      'Recorded the main motion (RONR §10). 1 question is pending; the immediately pending one is the main motion (RONR §10), awaiting a second. 9 tools are in order; a vote is not one of them.',
     );
   });
 
   it('says a vote waits on the chair while debate is open', () => {
-    expect(describeOutcome(event(4), at(3), at(4))).toContain('13 acts are in order; a vote is not one of them until the chair puts the question.');
+    expect(describeOutcome(event(4), at(3), at(4))).toContain('17 tools are in order; a vote is not one of them until the chair puts the question.');
   });
 
   it('reports a vote and its result, and when a vote is in order', () => {
     expect(describeOutcome(event(9), at(8), at(9))).toContain('a vote is one of them.');
     expect(describeOutcome(event(16), at(15), at(16))).toBe(
-      'Recorded the vote on the motion to lay on the table: 5 aye, 1 nay, 1 abstaining — ADOPTED. The floor is clear. 8 acts are in order; a vote is not one of them.',
+      'Recorded the vote on the motion to lay on the table: 5 aye, 1 nay, 1 abstaining — ADOPTED. The floor is clear. 12 tools are in order; a vote is not one of them.',
     );
   });
 });

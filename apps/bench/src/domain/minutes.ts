@@ -5,7 +5,7 @@
 //    interpolate a member's words, so no text a member typed can reach a model as an instruction
 //    through them. injection.test.ts holds explainState to that.
 
-import { ASSEMBLY, MOTIONS, PHASE_WORDS } from './rulebook.ts';
+import { ASSEMBLY, MOTIONS, PHASE_WORDS, READ_ROWS } from './rulebook.ts';
 import { canPutTheQuestion, legalTools } from './rule.ts';
 import { reduce } from './reduce.ts';
 import type { Disposition, MeetingEvent, MeetingState, StackItem } from './state.ts';
@@ -193,6 +193,7 @@ function floorSentence(state: MeetingState): string {
   return `${depth} pending; the immediately pending one is ${MOTIONS[t.motion].noun} (${MOTIONS[t.motion].cite}), ${seconded}.`;
 }
 
+/** The tools in order, counted as the page counts them: the always-on reads and the gated acts. */
 function actsSentence(state: MeetingState): string {
   const legal = legalTools(state);
   const vote = legal.includes('record_vote_tally')
@@ -200,11 +201,11 @@ function actsSentence(state: MeetingState): string {
     : canPutTheQuestion(state)
       ? 'a vote is not one of them until the chair puts the question'
       : 'a vote is not one of them';
-  return `${plural(legal.length, 'act is', 'acts are')} in order; ${vote}.`;
+  return `${plural(READ_ROWS.length + legal.length, 'tool is', 'tools are')} in order; ${vote}.`;
 }
 
 /** The body of explain_current_state: procedural words only. */
-export function explainState(state: MeetingState, legalCount: number): string {
+export function explainState(state: MeetingState): string {
   const quorum = quorumPresent(state)
     ? `${state.present} of ${ASSEMBLY.boardSize} members are present; a quorum is ${ASSEMBLY.quorum}, so a quorum is present.`
     : `${state.present} of ${ASSEMBLY.boardSize} members are present; a quorum is ${ASSEMBLY.quorum}, so a quorum is ABSENT. Under RONR §40 only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`;
@@ -217,7 +218,7 @@ export function explainState(state: MeetingState, legalCount: number): string {
     floorSentence(state) + limit,
     ...(vote === null ? [] : [vote]),
     quorum + table,
-    `${plural(legalCount, 'act is', 'acts are')} in order right now.`,
+    `${plural(READ_ROWS.length + legalTools(state).length, 'tool is', 'tools are')} in order right now.`,
   ].join(' ');
 }
 

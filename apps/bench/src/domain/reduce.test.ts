@@ -2,9 +2,9 @@
 // meeting never reaches.
 
 import { describe, expect, it } from 'vitest';
-import { GATED_ROWS } from './rulebook.ts';
 import { reduce, replay } from './reduce.ts';
 import { draftMinutes } from './minutes.ts';
+import { DECLARATIONS } from './declarations.ts';
 import { inputSchemaFor } from './schema.ts';
 import { CHECKPOINTS, SEED } from './seed.ts';
 import type { EventType, MeetingEvent, MeetingState, Payloads } from './state.ts';
@@ -123,12 +123,11 @@ describe('the table', () => {
   });
 
   it('lists exactly the tabled ids in the take-from-the-table schema, without member words', () => {
-    const row = GATED_ROWS.find((r) => r.name === 'move_to_take_from_table')!;
-    const schema = inputSchemaFor(row, at(CHECKPOINTS.tabled)) as { properties: { motionId: { enum: string[]; description: string } } };
+    const schema = inputSchemaFor(DECLARATIONS.move_to_take_from_table, at(CHECKPOINTS.tabled)) as { properties: { motionId: { enum: string[]; description: string } } };
     expect(schema.properties.motionId.enum).toEqual(['t1']);
-    expect(schema.properties.motionId.description).toContain('t1 = the main motion tabled at 19:12');
+    expect(schema.properties.motionId.description).toContain('t1: the main motion, tabled 19:12');
     expect(schema.properties.motionId.description).not.toContain('cold store');
-    expect(inputSchemaFor(GATED_ROWS[0]!, widest)).toBe(GATED_ROWS[0]!.inputSchema);
+    expect(inputSchemaFor(DECLARATIONS.call_meeting_to_order, widest)).toBe(DECLARATIONS.call_meeting_to_order.inputSchema);
   });
 });
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '@warrant/surface';
 import type { MotionId } from './rulebook.ts';
+import { DECLARATIONS, wordsOf } from './declarations.ts';
 import { ASSEMBLY, GATED_ROWS, GOALS, MOTIONS, OUT_OF_SCOPE, READ_ROWS } from './rulebook.ts';
 import { SEED } from './seed.ts';
 
@@ -39,7 +40,8 @@ const INPUTS: Record<string, [string[], string[]]> = {
   move_to_take_from_table: [['motionId', 'mover'], []],
   move_to_adjourn: [['mover'], []],
   raise_point_of_order: [['concern', 'raisedBy'], []],
-  record_chair_ruling: [['ruledBy', 'ruling', 'disposition', 'rationale'], []],
+  // Who ruled is the presiding chair, known to the bench: no caller names it.
+  record_chair_ruling: [['ruling', 'disposition', 'rationale'], []],
   correct_last_entry: [['correction', 'actor'], []],
   set_members_present: [['present'], ['note']],
   record_vote_tally: [['aye', 'nay'], ['abstain']],
@@ -51,7 +53,8 @@ const INPUTS: Record<string, [string[], string[]]> = {
 };
 
 type ObjectSchema = { type: string; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: boolean };
-const rows = [...GATED_ROWS, ...READ_ROWS];
+// Every tool with the words a model reads of it.
+const rows = [...GATED_ROWS.map((row) => ({ ...row, ...wordsOf(row) })), ...READ_ROWS];
 
 describe('the motion table', () => {
   it('matches the independent statement, row by row', () => {
@@ -89,7 +92,7 @@ describe('tool inputs', () => {
   }
 
   it('takes a whole, non-negative number of members present', () => {
-    const present = (GATED_ROWS.find((r) => r.name === 'set_members_present')!.inputSchema as ObjectSchema).properties['present'];
+    const present = (DECLARATIONS.set_members_present.inputSchema as ObjectSchema).properties['present'];
     expect(present).toMatchObject({ type: 'integer', minimum: 0 });
   });
 
@@ -120,8 +123,8 @@ describe('descriptions written for a model', () => {
   it('says what every act does and what comes back', () => {
     for (const row of rows) expect(row.description.length, row.name).toBeGreaterThan(80);
     // A ruling answers with the chair's decision; every other act with the new situation.
-    for (const row of GATED_ROWS.filter((r) => r.kind === 'imperative' && r.name !== 'record_chair_ruling')) expect(row.description, row.name).toContain('Returns one sentence');
-    expect(GATED_ROWS.find((r) => r.name === 'record_chair_ruling')?.description).toContain('answers with that decision');
+    for (const [name, declared] of Object.entries(DECLARATIONS).filter(([name]) => name !== 'record_chair_ruling')) expect(declared.description, name).toContain('Returns the new situation');
+    expect(DECLARATIONS.record_chair_ruling.description).toContain('answers with that decision');
   });
 
   it('carries no hint the platform does not define', () => {

@@ -4,15 +4,15 @@
 // carry a member's words.
 
 import type { JsonSchema } from '@warrant/surface';
-import type { GatedRow } from './rulebook.ts';
+import type { Declaration } from './declarations.ts';
 import { MOTIONS } from './rulebook.ts';
 import type { MeetingState } from './state.ts';
 
-export function inputSchemaFor(row: GatedRow, state: MeetingState): JsonSchema {
+export function inputSchemaFor(row: Declaration, state: MeetingState): JsonSchema {
   if (row.enumFromTable === null) return row.inputSchema;
   const properties = row.inputSchema['properties'] as Record<string, JsonSchema>;
   const field = properties[row.enumFromTable] ?? {};
-  const entries = state.table.map((t) => `${t.id} = ${t.series[0] ? MOTIONS[t.series[0].motion].noun : 'a question'} tabled at ${t.at}`);
+  const entries = state.table.map((t) => `${t.id}: ${t.series[0] ? MOTIONS[t.series[0].motion].noun : 'a question'}, tabled ${t.at}`);
   const described = entries.length > 0 ? `${String(field['description'] ?? '')} On the table now: ${entries.join('; ')}.` : field['description'];
   return {
     ...row.inputSchema,

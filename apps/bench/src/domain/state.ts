@@ -6,7 +6,10 @@ import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 
 export type Actor = 'agent' | 'clerk' | 'chair';
 
-/** What each event carries. Tool events carry exactly their tool's input schema. */
+/**
+ * What each event carries. Tool events carry exactly their tool's input schema, except that a
+ * ruling also names who ruled: the presiding chair, filled in by the bench, never by a caller.
+ */
 export interface Payloads {
   call_meeting_to_order: { chair: string; at: string };
   move_main_motion: { text: string; mover: string };
@@ -31,6 +34,9 @@ export interface Payloads {
   put_the_question: Record<string, never>;
 }
 export type EventType = keyof Payloads;
+
+/** A ruling as a caller gives it: who ruled is the presiding chair, not the caller's to say. */
+export type RulingInput = Omit<Payloads['record_chair_ruling'], 'ruledBy'>;
 
 // Compile-time check: every tool has a payload entry, and nothing but the tools and the
 // chair's control does.
