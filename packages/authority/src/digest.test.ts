@@ -124,9 +124,19 @@ describe('canonicalJson: RFC 8785', () => {
     );
   });
 
+  const withNegativeZero = fc
+    .tuple(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }), fc.nat(4), fc.boolean(), fc.boolean())
+    .map(([items, at, asObject, nested]) => {
+      const values: unknown[] = [...items];
+      values.splice(Math.min(at, values.length), 0, -0);
+      const container = asObject ? Object.fromEntries(values.map((item, i) => [`k${i}`, item])) : values;
+      return nested ? { outer: container } : container;
+    });
+
   it('refuses every JSON value holding -0, naming where', () => {
     fc.assert(
-      fc.property(fc.jsonValue().filter(containsNegativeZero), (value) => {
+      // Built to hold a -0 somewhere (filtering random JSON for one rejects most values and is slow).
+      fc.property(withNegativeZero, (value) => {
         const { path } = refusalOf(value);
         const target = path === '' ? value : path.slice(1).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], value);
         expect(Object.is(target, -0)).toBe(true);
