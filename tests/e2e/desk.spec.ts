@@ -140,10 +140,19 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
  */
 async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; lease: string }[]> {
   const ran: { tool: string; lease: string }[] = [];
-  const leaseOf = new Map<Frame, Promise<string>>();
-  page.on('frameattached', (frame) => leaseOf.set(frame, frame.frameElement().then((element) => element.getAttribute('data-lease')).then((lease) => lease ?? '', () => 'a frame whose element was not found')));
+  const leaseOf = new Map<Frame, Promise<string | null>>();
+  const elementLease = (frame: Frame): Promise<string | null> =>
+    frame.frameElement().then(
+      (element) => element.getAttribute('data-lease'),
+      () => null,
+    );
+  // Asked again at each navigation until it is known: a frame's element is not always reachable
+  // the moment it attaches.
+  const remember = (frame: Frame): void => void leaseOf.set(frame, (leaseOf.get(frame) ?? Promise.resolve(null)).then((known) => known ?? elementLease(frame)));
+  page.on('frameattached', remember);
+  page.on('framenavigated', remember);
   await page.exposeBinding('__warrantFrameRan', async ({ frame }, tool: string) => {
-    ran.push({ tool, lease: (await leaseOf.get(frame)) ?? 'a frame that never attached' });
+    ran.push({ tool, lease: (await leaseOf.get(frame)) ?? (await elementLease(frame)) ?? 'a frame whose lease was not found' });
   });
   if (lane === 'native') {
     await page.addInitScript(reportFrameToolRuns, '__warrantFrameRan');
@@ -289,11 +298,11 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await second.close();
 });
 
-test('with no WebMCP at all the page still works for a person, and the runner still drives the verbs as itself', async ({ browserName: _browserName }, testInfo) => {
-  // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither
-  // would a partner framed in it; the partner sites also admit only the desk's own origin as
-  // their embedder. So the runner's calls run through the same rows and are recorded as its own,
-  // and the lease it asks for fails for a reason the ledger states, which the runner reports.
+test('with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel, halts, and finishes once a person approves', async ({ browserName: _browserName }, testInfo) => {
+  // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
+  // a partner framed in it (a frame in an insecure page is not a secure context either). The
+  // runner's calls run through the same rows and are recorded as its own; the desk reaches each
+  // partner over the MessageChannel the partner serves whenever the desk frames it.
   const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
   try {
     const page = await browser.newPage();
@@ -302,18 +311,29 @@ test('with no WebMCP at all the page still works for a person, and the runner st
     await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
     await expect(page.locator('#in-order-count')).toHaveText('2');
     await page.click('#run-scenario');
-    await expect(page.locator('#runner-steps li[data-step="intake"]')).toHaveAttribute('data-state', 'ok');
-    await expect(page.locator('#queue-count')).toHaveText('1');
-    await expect(page.locator('#runner')).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
-    await expect(page.locator('#runner-status')).toContainText('not discovered');
+    const runner = page.locator('#runner');
+    await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+    const card = page.locator('#approval-A-1');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await card.locator('button.approve').click();
+    await expect(runner).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    await expect(page.locator('#live-lease-count')).toHaveText('0');
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
     const { text, rows } = await exportedLedger(page);
     expectVerifiedWith17Fields(text, rows);
-    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual([
-      'runner/scenario/intake_request/ok',
-      'runner/scenario/open_lease/refused',
-    ]);
-    expect(rows.find((row) => row.event === 'lease_failed')).toMatchObject({ lease: 'L-1', to: 'pantry', detail: expect.stringContaining('not discovered') });
-    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+    for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
+    const calls = rows.filter((row) => row.event === 'verb_called');
+    expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
+      ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease', 'close_lease'].map((verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`),
+    );
+    const discovered = rows.filter((row) => row.event === 'tools_discovered');
+    expect(discovered).toHaveLength(4);
+    expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
+    const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
+    expect(writes.map((row) => /tool=(\w+)/.exec(row.detail)?.[1])).toEqual(['reserve_parcels', 'hold_beds']);
+    for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
   } finally {
     await browser.close();
   }

@@ -189,7 +189,11 @@ export function createApprovalGate(options: ApprovalGateOptions = {}): ApprovalG
 
     async approve(id, plan, by) {
       if (by !== 'human') return refusal('APPROVAL_NOT_HUMAN', `Only a person approves; ${by} cannot. Nothing was decided.`, { approval: id, actor: by });
-      const current = await rebind(id, plan);
+      const bound = await rebind(id, plan);
+      if (isRefusal(bound)) return bound;
+      // rebind's answer came back through a promise, and another decision on the same approval may
+      // have landed in between: look again in the task that decides, so it is decided once.
+      const current = pending(id);
       if (isRefusal(current)) return current;
       return { ok: true, approval: end(current, 'approved', by, null) };
     },

@@ -1,4 +1,4 @@
-import { SITES } from '@warrant/config';
+import { insecureOriginOf, SITES } from '@warrant/config';
 import type { ExecuteOutcome, ListedTool, WebMcp } from '@warrant/webmcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMessagePartnerChannel } from './message-partner-channel.ts';
@@ -34,18 +34,18 @@ function deliver(to: FakeWindow, from: FakeWindow, fromOrigin: string, data: unk
   setTimeout(() => to.dispatchEvent(event), 0);
 }
 
-function joined(partnerOrigin = PANTRY): { desk: FakeWindow; frame: FakeWindow } {
-  const desk = fakeWindow(DESK);
+function joined(partnerOrigin = PANTRY, deskOrigin = DESK): { desk: FakeWindow; frame: FakeWindow } {
+  const desk = fakeWindow(deskOrigin);
   const frame = fakeWindow(partnerOrigin);
   frame.parent = desk;
   desk.parent = desk;
   frame.postMessage = (message, targetOrigin, transfer = []) => {
     frame.posted.push({ message, targetOrigin });
-    if (targetOrigin === partnerOrigin) deliver(frame, desk, DESK, structuredClone(message), transfer as MessagePort[]);
+    if (targetOrigin === partnerOrigin) deliver(frame, desk, deskOrigin, structuredClone(message), transfer as MessagePort[]);
   };
   desk.postMessage = (message, targetOrigin) => {
     desk.posted.push({ message, targetOrigin });
-    if (targetOrigin === DESK) deliver(desk, frame, partnerOrigin, structuredClone(message));
+    if (targetOrigin === deskOrigin) deliver(desk, frame, partnerOrigin, structuredClone(message));
   };
   return { desk, frame };
 }
@@ -87,7 +87,7 @@ function pair(tools: Parameters<typeof partnerWebMcp>[0], windows = joined()) {
   const deskRejected: RejectedMessage[] = [];
   const partnerRejected: RejectedMessage[] = [];
   const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => deskRejected.push(message) });
-  const server = servePartnerChannel({ tools: partnerWebMcp(tools), deskOrigin: DESK, window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
+  const server = servePartnerChannel({ tools: partnerWebMcp(tools), deskOrigins: [DESK], window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
   opened.push(channel, server);
   return { channel, server, deskRejected, partnerRejected, ...windows };
 }
@@ -164,11 +164,30 @@ describe('the message transport', () => {
     await settle();
     // The old document goes; the reloaded one serves on the same frame window.
     server.close();
-    opened.push(servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigin: DESK, window: windows.frame as never }));
+    opened.push(servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigins: [DESK], window: windows.frame as never }));
     expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED', message: 'the partner page loaded again before it answered' });
     expect((await channel.tools()).map((tool) => tool.name)).toEqual(['list_parcel_stock']);
     expect(windows.frame.posted.map((post) => (post.message as { id: string }).id)).toEqual(['hello-1', 'hello-3']);
     expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, fresh: true } });
+  });
+
+  it('serves the desk on whichever of its registry origins its parent is on, and no other', async () => {
+    const TEST_HOST_DESK = insecureOriginOf('desk');
+    const windows = joined(PANTRY, TEST_HOST_DESK);
+    const partnerRejected: RejectedMessage[] = [];
+    const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY });
+    const server = servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, stock: 3 }) }), deskOrigins: [DESK, TEST_HOST_DESK], window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
+    opened.push(channel, server);
+    // Announced to each desk origin; the browser delivers only to the one the parent is on.
+    expect(windows.desk.posted.map((post) => post.targetOrigin)).toEqual([DESK, TEST_HOST_DESK]);
+    expect((await channel.tools()).map((tool) => tool.name)).toEqual(['list_parcel_stock']);
+    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, stock: 3 } });
+    const elsewhere = new MessageChannel();
+    // The same host name on another site's port is not the desk.
+    deliver(windows.frame, windows.desk, insecureOriginOf('bench'), { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'h' }, [elsewhere.port2]);
+    await settle();
+    elsewhere.port1.close();
+    expect(partnerRejected.map((message) => message.reason)).toEqual([`the message came from ${insecureOriginOf('bench')}, not the desk`]);
   });
 
   it('leaves messages that do not claim the envelope alone', async () => {
@@ -188,7 +207,7 @@ describe('the message transport', () => {
     const webmcp = partnerWebMcp({});
     const server = servePartnerChannel({
       tools: { ...webmcp, getTools: async () => ((listed += 1), webmcp.getTools()) },
-      deskOrigin: DESK,
+      deskOrigins: [DESK],
       window: windows.frame as never,
       onRejected: (message) => partnerRejected.push(message),
     });
@@ -246,7 +265,7 @@ describe('the message transport', () => {
     const alone = fakeWindow(PANTRY);
     alone.parent = alone;
     alone.postMessage = (message, targetOrigin) => alone.posted.push({ message, targetOrigin });
-    const server = servePartnerChannel({ tools: partnerWebMcp({}), deskOrigin: DESK, window: alone as never });
+    const server = servePartnerChannel({ tools: partnerWebMcp({}), deskOrigins: [DESK], window: alone as never });
     expect(server.framed).toBe(false);
     expect(alone.posted).toEqual([]);
   });

@@ -1,11 +1,12 @@
 // Receipts tie the desk's record to each partner's: the same digest, computed by this one
 // function on both sides of the seam, over what the partner was asked and what it answered.
-import { canonicalDigest } from '@warrant/authority';
+import { canonicalJson } from '@warrant/authority';
 import { RECEIPT_ID_PATTERN, type PartnerReceipt, type PartnerWriteSuccess } from './partner-contract.ts';
+import { sha256HexOfText } from './sha256.ts';
 
 /** SHA-256 hex of the canonical JSON of { tool, args, result }. Throws DigestInputError on input that is not plain JSON. */
-export function receiptDigest(tool: string, args: object, result: object): Promise<string> {
-  return canonicalDigest({ tool, args, result });
+export async function receiptDigest(tool: string, args: object, result: object): Promise<string> {
+  return sha256HexOfText(canonicalJson({ tool, args, result }));
 }
 
 const RECEIPT_ID = new RegExp(RECEIPT_ID_PATTERN);

@@ -1,6 +1,7 @@
 // The message transport, partner side, for the partner sites. Framed by the desk, the partner
-// announces itself to its parent with the desk's origin as targetOrigin, and accepts a hello only
-// from its parent window and the desk's origin. It then lists its page's tools over the port and
+// announces itself to its parent with each of the desk's origins as targetOrigin (the browser
+// delivers it only to the one its parent is on), and accepts a hello only from its parent window
+// on one of the desk's origins. It then lists its page's tools over the port and
 // runs each invocation on its own page — through its own surface (surfaceToolHost) or its own
 // executeTool — so the partner makes every check a direct call would; an abort from the desk
 // fires that call's signal.
@@ -25,8 +26,11 @@ export interface PartnerToolHost {
 
 export interface ServePartnerChannelOptions {
   readonly tools: PartnerToolHost;
-  /** The desk's origin, from the registry: the only embedder answered. */
-  readonly deskOrigin: string;
+  /**
+   * The origins the desk is served on, from the registry: the only embedders answered. More than
+   * one where the desk is also reached over another host name (the no-WebMCP browser test).
+   */
+  readonly deskOrigins: readonly string[];
   /** The partner page's window. Default: the global window. */
   readonly window?: PartnerWindow;
   readonly onRejected?: (message: RejectedMessage) => void;
@@ -107,7 +111,7 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
 
   const onWindowMessage = (event: MessageEvent): void => {
     if (closed || !claimsEnvelope(event.data)) return;
-    if (event.origin !== options.deskOrigin) return reject(`the message came from ${event.origin}, not the desk`, event.origin, event.data);
+    if (!options.deskOrigins.includes(event.origin)) return reject(`the message came from ${event.origin}, not the desk`, event.origin, event.data);
     if (event.source !== (parent as unknown)) return reject('the message did not come from the embedding window', event.origin, event.data);
     const message = readDeskMessage(event.data);
     if (typeof message === 'string') return reject(message, event.origin, event.data);
@@ -121,7 +125,7 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
   };
 
   win.addEventListener('message', onWindowMessage);
-  parent.postMessage(envelope('ready', 'ready-1'), options.deskOrigin);
+  for (const deskOrigin of options.deskOrigins) parent.postMessage(envelope('ready', 'ready-1'), deskOrigin);
 
   return {
     framed: true,

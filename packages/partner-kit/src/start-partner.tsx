@@ -3,9 +3,9 @@
 // refuses storage) at once, fold the log,
 // mount the tools, paint, and keep up with the log when another tab or frame of this origin
 // writes. Framed by the desk, the tools are offered to the desk: natively by `exposedTo` (the
-// desk discovers them with getTools({ fromOrigins })); without native WebMCP over the broker's
-// MessageChannel, served from this page's own surface (desk-channel.ts), since the polyfill
-// refuses to run in a cross-origin frame.
+// desk discovers them with getTools({ fromOrigins })), and in every mode over the broker's
+// MessageChannel, served from this page's own surface (desk-channel.ts), for a desk that has no
+// native WebMCP (the polyfill refuses to run in a cross-origin frame; an insecure desk has none).
 import '@warrant/ui/tokens.css';
 import './partner.css';
 import { render, type ComponentType } from 'preact';
@@ -65,9 +65,7 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />, root);
   const mounted = booted.mount.peek();
   const channel =
-    channelled && mounted
-      ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, state: () => partner.state.peek(), origin: site.origin, deskOrigin: SITES.desk.origin })
-      : null;
+    framed && mounted ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, state: () => partner.state.peek(), origin: site.origin }) : null;
 
   const catchUp = (): void => void partner.catchUp();
   setInterval(catchUp, CATCH_UP_MS);
