@@ -29,16 +29,33 @@ describe('the native transport', () => {
   it('discovers with getTools({ fromOrigins: [partner], fromWindow: its frame }) and keeps only the partner’s tools', async () => {
     const { webmcp, asked } = desk([tool('open_lease', SITES.desk.origin), tool('list_parcel_stock', PANTRY), tool('list_bed_availability', SHELTER)]);
     const frame = { window: frameWindow('pantry frame') };
-    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame });
+    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame, settleMs: 0 });
     expect((await channel.tools()).map((listed) => listed.name)).toEqual(['list_parcel_stock']);
-    expect(asked).toEqual([{ fromOrigins: [PANTRY], fromWindow: frame.window }]);
+    // Looked at twice: the second look shows the list has settled.
+    expect(asked).toEqual([
+      { fromOrigins: [PANTRY], fromWindow: frame.window },
+      { fromOrigins: [PANTRY], fromWindow: frame.window },
+    ]);
     expect(channel.transport).toBe('native');
+  });
+
+  it('takes the list only once it has stopped growing, not while the partner is still registering', async () => {
+    const all = ['list_parcel_stock', 'check_dietary_fit', 'read_pantry_notes', 'reserve_parcels'].map((name) => tool(name, PANTRY));
+    const looks = [all.slice(0, 1), all.slice(0, 3), all, all];
+    let asked = 0;
+    const webmcp: Pick<WebMcp, 'getTools' | 'executeTool'> = {
+      getTools: async () => looks[Math.min((asked += 1), looks.length) - 1] ?? [],
+      executeTool: async () => ({ ok: true, shape: 'object', raw: null, value: null }),
+    };
+    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame: { window: frameWindow('pantry frame') }, settleMs: 0 });
+    expect((await channel.tools()).map((listed) => listed.name)).toEqual(['list_parcel_stock', 'check_dietary_fit', 'read_pantry_notes', 'reserve_parcels']);
+    expect(asked).toBe(4);
   });
 
   it('calls the discovered entry with executeTool, the call’s signal and its frame', async () => {
     const { webmcp, executed } = desk([tool('list_parcel_stock', PANTRY)]);
     const frame = { window: frameWindow('pantry frame') };
-    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame });
+    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame, settleMs: 0 });
     const signal = new AbortController().signal;
     expect(await channel.call('list_parcel_stock', { a: 1 }, { signal })).toMatchObject({ ok: true, shape: 'object' });
     expect(executed).toEqual([{ tool: tool('list_parcel_stock', PANTRY), input: { a: 1 }, signal, window: frame.window }]);
@@ -46,7 +63,7 @@ describe('the native transport', () => {
 
   it('does not call a tool of another origin that happens to share the name, and nothing once closed', async () => {
     const { webmcp, executed } = desk([tool('read_pantry_notes', SHELTER)]);
-    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame: { window: frameWindow('pantry frame') } });
+    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame: { window: frameWindow('pantry frame') }, settleMs: 0 });
     expect(await channel.call('read_pantry_notes', {}, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     channel.close();
     expect(await channel.call('read_pantry_notes', {}, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED' });
@@ -55,7 +72,7 @@ describe('the native transport', () => {
 
   it('lists nothing and calls nothing for a frame that has no window', async () => {
     const { webmcp, asked, executed } = desk([tool('list_parcel_stock', PANTRY)]);
-    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame: { window: null } });
+    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame: { window: null }, settleMs: 0 });
     expect(await channel.tools()).toEqual([]);
     expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     expect(asked).toEqual([]);
@@ -87,8 +104,8 @@ describe('two leases on one partner, each with its own frame', () => {
 
   it('each channel discovers its own frame’s tools and runs each call in its own frame', async () => {
     const { webmcp, readFrame, executeFrame, ran } = browserWithTwoShelterFrames();
-    const read = openNativePartnerChannel({ webmcp, origin: SHELTER, frame: { window: readFrame } });
-    const execute = openNativePartnerChannel({ webmcp, origin: SHELTER, frame: { window: executeFrame } });
+    const read = openNativePartnerChannel({ webmcp, origin: SHELTER, frame: { window: readFrame }, settleMs: 0 });
+    const execute = openNativePartnerChannel({ webmcp, origin: SHELTER, frame: { window: executeFrame }, settleMs: 0 });
     expect((await read.tools()).map((listed) => listed.name)).toEqual(['hold_beds', 'list_bed_availability']);
     expect((await execute.tools()).map((listed) => listed.name)).toEqual(['hold_beds', 'list_bed_availability']);
     const signal = new AbortController().signal;
@@ -104,7 +121,7 @@ describe('two leases on one partner, each with its own frame', () => {
 
   it('a call on a lease whose frame was removed runs in no other frame', async () => {
     const { webmcp, ran } = browserWithTwoShelterFrames();
-    const gone = openNativePartnerChannel({ webmcp, origin: SHELTER, frame: { window: frameWindow('removed frame') } });
+    const gone = openNativePartnerChannel({ webmcp, origin: SHELTER, frame: { window: frameWindow('removed frame') }, settleMs: 0 });
     expect(await gone.call('hold_beds', { count: 1 }, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     expect(ran).toEqual([]);
   });

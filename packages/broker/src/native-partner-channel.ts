@@ -6,6 +6,11 @@
 // partner (a read lease and an execute lease, each with its own frame) every name is listed twice.
 // A channel belongs to one lease's frame: it lists and calls only the entries that frame
 // registered (matched by the frame's window inside @warrant/webmcp), never its sibling's.
+//
+// The browser assembles the list from the partner's registrations one by one, so a look taken
+// while the partner page is still registering lists only some of its tools (seen: one of four),
+// and the desk would learn a partial catalogue. A list is taken once two looks a moment apart
+// agree; a partner that has registered nothing yet is reported at once (the frame host asks again).
 import type { ListedTool, WebMcp } from '@warrant/webmcp';
 import type { MountedFrame } from './frame-container.ts';
 import { channelFailure, type ChannelConnector, type PartnerChannel } from './partner-channel.ts';
@@ -16,20 +21,37 @@ export interface NativePartnerChannelOptions {
   readonly origin: string;
   /** The lease's frame: only the tools its document registered are this channel's. */
   readonly frame: Pick<MountedFrame, 'window'>;
+  /** How long after one look the list is looked at again, to see it has settled. Default 50 ms. */
+  readonly settleMs?: number;
 }
+
+const DEFAULT_SETTLE_MS = 50;
+
+const names = (tools: readonly ListedTool[]): string => tools.map((tool) => tool.name).join(',');
 
 export function openNativePartnerChannel(options: NativePartnerChannelOptions): PartnerChannel {
   const { webmcp, origin, frame } = options;
+  const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   let known: ListedTool[] = [];
   let closed = false;
 
-  const tools = async (): Promise<ListedTool[]> => {
+  const look = async (): Promise<ListedTool[]> => {
     if (closed) throw new Error('The partner channel is closed.');
     const window = frame.window;
     // A frame with no window (removed, or never attached) has no tools of its own to list.
     const listed = window ? await webmcp.getTools({ fromOrigins: [origin], fromWindow: window }) : [];
     // Without a filter the list also holds the desk's own tools.
-    known = listed.filter((tool) => tool.origin === origin);
+    return listed.filter((tool) => tool.origin === origin);
+  };
+
+  const tools = async (): Promise<ListedTool[]> => {
+    let listed = await look();
+    for (let previous = ''; listed.length > 0 && names(listed) !== previous; ) {
+      previous = names(listed);
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      listed = await look();
+    }
+    known = listed;
     return known;
   };
 
