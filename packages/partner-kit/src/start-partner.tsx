@@ -11,7 +11,7 @@ import './partner.css';
 import { render, type ComponentType } from 'preact';
 import { SITES } from '@warrant/config';
 import { bootSurface } from '@warrant/ui';
-import { connect, type Connection } from '@warrant/webmcp';
+import { answerFrameReports, connect, documentHealth, type Connection } from '@warrant/webmcp';
 import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
 import type { PartnerDefinition } from './definition.ts';
 import { isFramed } from './framing.ts';
@@ -50,12 +50,13 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
     log: stored?.log ?? (await import('./memory-site-log.ts')).memorySiteLog(),
     notice: stored ? (stored.setAside ? SET_ASIDE_ON_OPEN : null) : NOT_SAVED,
   });
-  const channelled = framed && connection.mode === 'polyfill';
+  // The connection the page's tools stand on: its badge says so, and so does its health report.
+  const standing = framed && connection.mode === 'polyfill' ? CHANNEL_ONLY : connection;
   const rows = partnerRows(definition, partner);
   const booted = bootSurface({
     rows,
     state: partner.state,
-    connection: channelled ? CHANNEL_ONLY : connection,
+    connection: standing,
     document,
     ...(framed && connection.mode === 'native' ? { exposedTo: [SITES.desk.origin] } : {}),
   });
@@ -67,11 +68,15 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   const channel =
     framed && mounted ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, state: () => partner.state.peek(), origin: site.origin }) : null;
 
+  // The desk's health page frames this page to ask its WebMCP mode and keying.
+  const stopReports = answerFrameReports({ window, parentOrigin: SITES.desk.origin, report: async () => ({ health: documentHealth(standing) }) });
+
   const catchUp = (): void => void partner.catchUp();
   setInterval(catchUp, CATCH_UP_MS);
   addEventListener('focus', catchUp);
   addEventListener('pagehide', () => {
     channel?.close();
+    stopReports();
     booted.dispose();
     partner.dispose();
   });
