@@ -1,13 +1,10 @@
-import { chromium } from 'playwright-core';
-import { PORT_BASE, SITES } from '@warrant/config';
+import { SITES } from '@warrant/config';
 import { RELIEF_SCENARIO } from '../apps/desk/src/scenario/relief-scenario.ts';
 import { createScenarioRunner } from '../apps/desk/src/scenario/scenario-runner.ts';
 import { openTestDesk } from '../apps/desk/src/testing/test-desk.ts';
 import { SCENARIO_RUNNER } from '../apps/desk/src/who.ts';
-import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
-import { builtPortBase } from '../tools/app-sites.ts';
-import { serveSite, stopServer } from '../tools/static-server.ts';
 import { bundleResult } from './bundle-size.ts';
+import { launchLane, serveBuiltSites } from './chromium-sites.ts';
 import { median, round, type BenchResult } from './measure.ts';
 
 // The desk's numbers: the relief scenario end to end in Chromium with the real partner sites
@@ -68,11 +65,8 @@ interface Timing {
 }
 
 async function scenarioInChromium(): Promise<BenchResult> {
-  const sites = [SITES.desk, SITES.pantry, SITES.shelter];
-  const stale = sites.filter((site) => builtPortBase(site) !== PORT_BASE);
-  if (stale.length > 0) throw new Error(`${stale.map((site) => site.title).join(', ')} not built for port base ${PORT_BASE}: run the build with the same WARRANT_PORT_BASE.`);
-  const servers = await Promise.all(sites.map((site) => serveSite(site)));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP'] });
+  const stop = await serveBuiltSites([SITES.desk, SITES.pantry, SITES.shelter]);
+  const browser = await launchLane('native');
   const timings: Timing[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
@@ -109,7 +103,7 @@ async function scenarioInChromium(): Promise<BenchResult> {
     }
   } finally {
     await browser.close();
-    await Promise.all(servers.map((server) => stopServer(server)));
+    await stop();
   }
   const totals = timings.map((timing) => timing.toHalt + timing.afterDecision);
   return {

@@ -1,10 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
-import { ROOT } from '../tools/app-sites.ts';
-import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
+import { bundlePageScript, launchLane } from './chromium-sites.ts';
 import { round, type BenchResult } from './measure.ts';
 
 // The kernel where it runs: the same reconcile as surface.bench.ts, but against Chromium's own
@@ -15,35 +11,13 @@ const FLIPS = 10;
 const WARM_UP = 50;
 const SAMPLES = 200;
 
-async function pageBundle(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    resolve: { tsconfigPaths: true },
-    build: {
-      write: false,
-      target: 'es2022',
-      minify: false,
-      lib: { entry: join(ROOT, 'bench', 'chromium', 'reconcile-page.ts'), formats: ['iife'], name: 'warrantReconcileBench', fileName: () => 'bench.js' },
-    },
-  });
-  const results = Array.isArray(output) ? output : [output];
-  for (const result of results) {
-    if ('output' in result) {
-      const chunk = result.output.find((item) => item.type === 'chunk');
-      if (chunk && chunk.type === 'chunk') return chunk.code;
-    }
-  }
-  throw new Error('the reconcile page did not bundle');
-}
-
 export async function reconcileChromiumBenchmarks(): Promise<BenchResult[]> {
-  const code = await pageBundle();
+  const code = await bundlePageScript('reconcile-page.ts', 'warrantReconcileBench');
   // A blank page on a loopback origin: a secure context, so native WebMCP is there.
   const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>reconcile</title>'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP'] });
+  const browser = await launchLane('native');
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
