@@ -1,4 +1,4 @@
-import { insecureOriginOf, SITES, type Site } from './origins.ts';
+import { HOST, LOOPBACK_ADDRESS, SITES, type Site } from './origins.ts';
 
 // The response headers each origin serves. WebMCP refuses a document whose agent cluster is not
 // origin-keyed, so product origins insist on it; the probe origin opts out on purpose so the
@@ -18,16 +18,8 @@ const CSP_BASE = [
 export function headersFor(site: Site): Record<string, string> {
   // Partners are framed by the desk; so is the probe origin, whose one document the desk's probe
   // page mounts to ask an unkeyed document what WebMCP does there.
-  // A partner also admits the desk served on the insecure test host name, where the browser tests
-  // show the desk with no WebMCP at all still reaching its partners (over the message transport).
-  // That origin exists only where a test maps the name to this machine (--host-resolver-rules);
-  // `.test` is reserved and resolves nowhere else, so elsewhere it admits no page.
-  const frameAncestors =
-    site.role === 'partner'
-      ? `frame-ancestors ${SITES.desk.origin} ${insecureOriginOf('desk')}`
-      : site.role === 'probe'
-        ? `frame-ancestors ${SITES.desk.origin}`
-        : "frame-ancestors 'none'";
+  const framedByDesk = site.role === 'partner' || site.role === 'probe';
+  const frameAncestors = framedByDesk ? `frame-ancestors ${SITES.desk.origin}` : "frame-ancestors 'none'";
   // The desk frames the partner sites. Its Permissions-Policy is a ceiling on what its frames may
   // use (measured: `tools=(self)` alone makes a framed partner's registerTool fail), so it names
   // every partner origin for `tools`; its CSP lets it frame those origins and no other.
@@ -38,7 +30,17 @@ export function headersFor(site: Site): Record<string, string> {
   // The probe origin is named too: the probe page frames it with allow="tools", so that what its
   // document hears is the unkeyed agent cluster's answer and not the permissions policy's.
   const framedOrigins = [...partnerOrigins, SITES.probeUnkeyed.origin];
-  const csp = isDesk ? [...CSP_BASE, `frame-src ${framedOrigins.join(' ')}`, frameAncestors] : [...CSP_BASE, frameAncestors];
+  // What the desk may connect to (its in-page agent's model endpoint): its own origin, the model
+  // gateway, and loopback servers on any port, i.e. a model the person runs on this computer
+  // (llama.cpp, Ollama, a local proxy). Nothing off this machine: a hosted provider is reached
+  // through the gateway, which holds its key. The list is fixed when the desk is served and a
+  // person cannot extend it at run time, so the agent panel refuses, before any request, an
+  // endpoint whose origin it does not allow, and says so. The gateway is named although loopback
+  // covers it, so a reader (the health page) finds it by its exact origin.
+  const deskConnect = `connect-src 'self' ${SITES.gateway.origin} http://${HOST}:* http://${LOOPBACK_ADDRESS}:*`;
+  const csp = isDesk
+    ? [...CSP_BASE.map((directive) => (directive.startsWith('connect-src') ? deskConnect : directive)), `frame-src ${framedOrigins.join(' ')}`, frameAncestors]
+    : [...CSP_BASE, frameAncestors];
   const headers: Record<string, string> = {
     'Origin-Agent-Cluster': site.role === 'probe' ? '?0' : '?1',
     'Content-Security-Policy': csp.join('; '),

@@ -116,11 +116,15 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
               <input id="agent-endpoint-url" type="url" inputMode="url" maxLength={500} placeholder="http://127.0.0.1:8080/v1" value={url.value} onInput={(event) => (url.value = event.currentTarget.value)} />
             </label>
             <label>
-              Model name <span class="muted">(optional)</span>
+              <span>
+                Model name <span class="muted">(optional)</span>
+              </span>
               <input id="agent-model" type="text" maxLength={128} autoComplete="off" spellcheck={false} value={model.value} onInput={(event) => (model.value = event.currentTarget.value)} />
             </label>
             <label>
-              Key <span class="muted">(optional)</span>
+              <span>
+                Key <span class="muted">(optional)</span>
+              </span>
               <input id="agent-key" type="password" ref={keyField} maxLength={512} autoComplete="off" spellcheck={false} />
             </label>
             <p class="hint" id="agent-own-limits">

@@ -1,0 +1,106 @@
+import { chromium } from 'playwright-core';
+import { PORT_BASE, SITES } from '@warrant/config';
+import { startScriptedUpstream, type ScriptedReply } from '../gateway/src/testing/scripted-upstream.ts';
+import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
+import { builtPortBase } from '../tools/app-sites.ts';
+import { serveSite, stopServer } from '../tools/static-server.ts';
+import { median, round, type BenchResult } from './measure.ts';
+
+// The desk's in-page agent: one scripted turn from the Run click to the halt, in headless
+// Chromium (native lane) with the shelter framed on its own origin. The model is the scripted
+// chat-completions server, which answers at once; the time the page spent waiting on it (its
+// requests' resource timings) is taken out, so what is left is the desk's own work: offering the
+// verbs, running each call through the kernel, the lease and the partner frame, the ledger, the
+// halt.
+
+const RUNS = 5;
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+function toTheHalt(): ScriptedReply[] {
+  return [
+    { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: { people: 4, needs: ['bed'], place: 'Harbour Street community hall', deadline: `${today()}T21:00` } }] },
+    { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }] },
+    { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: { request: 'R-1' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [{ name: 'draft_plan', arguments: { request: 'R-1', label: 'A family room tonight', steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }] } }],
+    },
+    { kind: 'tool_calls', calls: [{ name: 'commit_plan', arguments: { plan: 'P-1' } }] },
+  ];
+}
+
+interface TurnTiming {
+  readonly turn: number;
+  readonly waiting: number;
+  readonly requests: number;
+}
+
+export async function agentBenchmarks(): Promise<BenchResult[]> {
+  const sites = [SITES.desk, SITES.shelter];
+  const stale = sites.filter((site) => builtPortBase(site) !== PORT_BASE);
+  if (stale.length > 0) throw new Error(`${stale.map((site) => site.title).join(', ')} not built for port base ${PORT_BASE}: run the build with the same WARRANT_PORT_BASE.`);
+  const servers = await Promise.all(sites.map((site) => serveSite(site)));
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP'] });
+  const timings: TurnTiming[] = [];
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      // A fresh profile and a fresh script each run: an empty desk, a freshly seeded shelter.
+      const upstream = await startScriptedUpstream(toTheHalt());
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${SITES.desk.origin}/`);
+        await page.waitForSelector('body[data-ready="true"]');
+        await page.click('#open-agent');
+        await page.check('#agent-use-own');
+        await page.fill('#agent-endpoint-url', upstream.url);
+        await page.fill('#agent-task', 'find shelter for four people tonight and draft a plan');
+        // Timed inside the page, from the click to the panel's status, so no polling is counted.
+        const timing = await page.evaluate(
+          (endpoint) =>
+            new Promise<TurnTiming>((resolve, reject) => {
+              const panel = document.getElementById('agent-panel') as HTMLElement;
+              const start = performance.now();
+              const observer = new MutationObserver(() => {
+                const status = panel.dataset['status'];
+                if (status === 'running') return;
+                observer.disconnect();
+                if (status !== 'halted') {
+                  reject(new Error(`the turn ended ${String(status)}: ${document.getElementById('agent-status')?.textContent ?? ''}`));
+                  return;
+                }
+                const turn = performance.now() - start;
+                const asks = performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(endpoint) && entry.startTime >= start);
+                resolve({ turn, waiting: asks.reduce((sum, entry) => sum + entry.duration, 0), requests: asks.length });
+              });
+              observer.observe(panel, { attributes: true, attributeFilter: ['data-status'] });
+              (document.getElementById('agent-run') as HTMLButtonElement).click();
+            }),
+          upstream.url,
+        );
+        if (upstream.requests.length !== 5) throw new Error(`the model was asked ${upstream.requests.length} times, not 5`);
+        timings.push(timing);
+      } finally {
+        await context.close();
+        await upstream.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((server) => stopServer(server)));
+  }
+  const own = timings.map((timing) => timing.turn - timing.waiting);
+  return [
+    {
+      id: 'agent.turn_ms_scripted',
+      value: round(median(own), 1),
+      unit: 'ms',
+      goal: 'report',
+      note: `One in-page agent turn to the halt in headless Chromium (native lane): a scripted model (a real chat-completions server on loopback, answering at once) calls intake_request, open_lease on the shelter (its site framed on its own origin), find_capacity, draft_plan and commit_plan, one per reply, and the turn stops at the halt. From the Run click to the halt, less the time spent waiting on the model's ${timings[0]?.requests ?? 5} requests (their resource timings): median ${round(median(timings.map((t) => t.turn)), 1)} ms in all, of which ${round(median(timings.map((t) => t.waiting)), 1)} ms waiting on the model. Median of ${RUNS} runs, each in a fresh profile.`,
+    },
+  ];
+}
