@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
@@ -468,6 +469,111 @@ test('outcomes read in plain words: a kept frame is not shown as a success, and 
   await expect(notice.locator('.fine-print')).toHaveText('EXPANSION_DENIED');
   await frameByClicking(page, ['price']);
   await expect(page.locator('.act-notice[data-code="SCOPE_UPDATED"]')).toHaveClass(/is-ok/);
+});
+
+test.describe('for every person', () => {
+  const PHONE = { width: 390, height: 844 };
+
+  /** Serious and critical axe violations on the page as it stands, with where they are. */
+  async function seriousViolations(page: Page, state: string) {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ state, rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 4) }));
+  }
+
+  for (const viewport of [
+    { width: 1440, height: 1000 },
+    PHONE,
+  ]) {
+    test(`axe finds no serious or critical violation in the board's main states at ${viewport.width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      const agent = await open(page, laneOf(testInfo));
+      const found = [...(await seriousViolations(page, 'nothing framed'))];
+      await frameByClicking(page, ['headline', 'description']);
+      await page.getByRole('button', { name: 'do this: Edit framed fields' }).click();
+      await page.locator('#runner').getByLabel('Price').fill('€69');
+      await page.locator('#runner').getByRole('button', { name: 'Run Edit framed fields' }).click();
+      await expect(page.locator('#runner-answer')).toBeVisible();
+      found.push(...(await seriousViolations(page, 'framed, a refused write, the runner open')));
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
+      const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }));
+      await expect(page.locator('section.decision')).toBeVisible();
+      found.push(...(await seriousViolations(page, 'a decision waiting')));
+      await page.getByRole('button', { name: 'Keep current scope' }).click();
+      await asked.promise;
+      await expect.poll(() => agent.names()).toEqual(ALL);
+      await call(agent, 'submit_changes_for_review', { scopeVersion: 1 });
+      await expect(page.locator('section.review')).toBeVisible();
+      found.push(...(await seriousViolations(page, 'in review')));
+      await page.locator('section.review').getByRole('button', { name: 'Accept change set' }).click();
+      await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
+      found.push(...(await seriousViolations(page, 'accepted')));
+      expect(found).toEqual([]);
+    });
+  }
+
+  test('on a phone, what the agent can call starts on the first screen', async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await open(page, laneOf(testInfo));
+    for (const stage of ['nothing framed', 'framed']) {
+      if (stage === 'framed') await frameByClicking(page, ['headline']);
+      const box = await page.locator('#in-order').boundingBox();
+      expect(box, stage).not.toBeNull();
+      expect(box?.y ?? Infinity, stage).toBeLessThan(PHONE.height - 120);
+    }
+  });
+
+  test('every scroll region can be reached by keyboard, and no two buttons share a name', async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await expect.poll(() => agent.names()).toEqual(FRAMED);
+    // Enough activity that its list scrolls.
+    for (let round = 0; round < 12; round += 1) await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { price: `€${round}` } });
+    await page.getByRole('button', { name: 'do this: Inspect the launch board' }).click();
+    await page.locator('#runner').getByRole('button', { name: 'Run Inspect the launch board' }).click();
+    await page.locator('#runner details summary').click();
+    await expect(page.locator('.activity-list li')).toHaveCount(14);
+    const unreachable = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((element) => {
+          const { overflowY, overflowX } = getComputedStyle(element);
+          const scrolls = (/(auto|scroll)/.test(overflowY) && element.scrollHeight > element.clientHeight + 1) || (/(auto|scroll)/.test(overflowX) && element.scrollWidth > element.clientWidth + 1);
+          return scrolls && element.tabIndex < 0 && !element.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    );
+    expect(unreachable).toEqual([]);
+    const names = await page.getByRole('button').evaluateAll((buttons) =>
+      buttons.filter((button) => (button as HTMLElement).offsetParent !== null).map((button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    );
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  test('the focus ring is not the selection outline: a focused, selected field shows both', async ({ page }, testInfo) => {
+    await open(page, laneOf(testInfo));
+    const headline = card(page, 'headline');
+    const look = () =>
+      headline.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { outline: `${style.outlineStyle} ${style.outlineColor}`, boxShadow: style.boxShadow };
+      });
+    await headline.focus();
+    await page.keyboard.press('Space');
+    await expect(headline).toHaveAttribute('aria-selected', 'true');
+    await expect(headline).toBeFocused();
+    const focused = await look();
+    await card(page, 'price').focus();
+    const unfocused = await look();
+    // Selected either way: the dashed selection outline stays while the card has focus.
+    expect(focused.outline).toMatch(/^dashed /);
+    expect(unfocused.outline).toBe(focused.outline);
+    // Focus adds a ring of its own, in a colour that is not the selection's.
+    expect(focused.boxShadow).not.toBe(unfocused.boxShadow);
+    const ring = focused.boxShadow.match(/rgba?\([^)]*\)/g)?.find((colour) => !unfocused.boxShadow.includes(colour)) ?? 'none';
+    expect(ring).not.toBe('none');
+    expect(focused.outline).not.toContain(ring);
+  });
 });
 
 test.describe('without WebMCP', () => {

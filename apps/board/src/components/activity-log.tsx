@@ -16,6 +16,7 @@ export function ActivityLog({ activity }: { activity: readonly ActivityEntry[] }
           {activity.length} {activity.length === 1 ? 'entry' : 'entries'} · append-only
         </span>
       </div>
+      <div class="scroll-region" role="region" tabIndex={0} aria-label="Activity, newest first">
       <ol class="activity-list" reversed>
         {newestFirst.map((entry) => (
           <li key={entry.id} data-type={entry.type} data-actor={entry.actor}>
@@ -29,6 +30,7 @@ export function ActivityLog({ activity }: { activity: readonly ActivityEntry[] }
           </li>
         ))}
       </ol>
+      </div>
     </section>
   );
 }

@@ -28,8 +28,8 @@ export function App({ app }: { app: BoardApp }) {
         <aside class="side-col" aria-label="Decisions and agent access">
           <DecisionCard app={app} />
           <ReviewCard app={app} />
-          <AccessRail state={state} />
           <AgentPanel app={app} />
+          <AccessRail state={state} />
         </aside>
       </main>
     </div>
