@@ -307,6 +307,9 @@ test('the reads report the tools in order as the page shows them, in every stage
     for (const name of READS) expect(await reported(name), name).toEqual({ count: expected.length, names: expected });
   };
   await agree(READS);
+  // The page shows each call as it comes, reads included (they are not acts, so not in the activity).
+  await expect(page.locator('#last-call')).toContainText('by an agent');
+  await expect(page.locator('#last-call')).toHaveAttribute('data-tool', 'inspect_workspace');
   await frameByClicking(page, ['headline']);
   await agree(FRAMED);
   await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
