@@ -1,4 +1,4 @@
-import { HOST, LOOPBACK_ADDRESS, SITES, type Site } from './origins.ts';
+import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES, type Site } from './origins.ts';
 
 // The response headers each origin serves. WebMCP refuses a document whose agent cluster is not
 // origin-keyed, so product origins insist on it; the probe origin opts out on purpose so the
@@ -18,8 +18,16 @@ const CSP_BASE = [
 export function headersFor(site: Site): Record<string, string> {
   // Partners are framed by the desk; so is the probe origin, whose one document the desk's probe
   // page mounts to ask an unkeyed document what WebMCP does there.
-  const framedByDesk = site.role === 'partner' || site.role === 'probe';
-  const frameAncestors = framedByDesk ? `frame-ancestors ${SITES.desk.origin}` : "frame-ancestors 'none'";
+  // A partner also admits the desk served on the insecure test host name, where the browser tests
+  // show the desk with no WebMCP at all still reaching its partners (over the message transport).
+  // That origin exists only where a test maps the name to this machine (--host-resolver-rules);
+  // `.test` is reserved and resolves nowhere else, so elsewhere it admits no page.
+  const frameAncestors =
+    site.role === 'partner'
+      ? `frame-ancestors ${SITES.desk.origin} ${insecureOriginOf('desk')}`
+      : site.role === 'probe'
+        ? `frame-ancestors ${SITES.desk.origin}`
+        : "frame-ancestors 'none'";
   // The desk frames the partner sites. Its Permissions-Policy is a ceiling on what its frames may
   // use (measured: `tools=(self)` alone makes a framed partner's registerTool fail), so it names
   // every partner origin for `tools`; its CSP lets it frame those origins and no other.
