@@ -299,7 +299,7 @@ async function digestMicros(): Promise<BenchResult> {
     value: round(median(times), 1),
     unit: 'µs',
     goal: 'report',
-    note: `Median of 3,000 canonicalDigest calls (after 300 warm-up) on a ${size}-byte plan: input walk, RFC 8785 canonical JSON, SHA-256 through WebCrypto; Node ${process.version}.`,
+    note: `Median of 3,000 canonicalDigest calls (after 300 warm-up) on a ${size}-byte plan: input walk, RFC 8785 canonical JSON, SHA-256 (@noble/hashes, synchronous); Node ${process.version}.`,
   };
 }
 

@@ -216,9 +216,9 @@ describe('canonicalJson: refusals name the path', () => {
     expect(canonicalJson({ left: shared, right: shared, bare })).toBe('{"bare":{"k":"v"},"left":{"n":1},"right":{"n":1}}');
   });
 
-  it('puts the path in the error message, and canonicalDigest rejects with the same error', async () => {
+  it('puts the path in the error message, and canonicalDigest throws the same error', () => {
     expect(() => canonicalJson({ a: [undefined] })).toThrow('Cannot digest the value at /a/0: undefined has no JSON form');
-    await expect(canonicalDigest({ a: new Date(0) })).rejects.toMatchObject({ name: 'DigestInputError', path: '/a' });
+    expect(() => canonicalDigest({ a: new Date(0) })).toThrow(expect.objectContaining({ name: 'DigestInputError', path: '/a' }));
   });
 });
 

@@ -8,6 +8,8 @@
 // refused. A refusal here is a thrown DigestInputError, not a result: a digest is computed by code, not
 // argued by an agent, and a refusal object must never be mistaken for (or stored as) a digest.
 // Callers that want a value rather than an exception use findDigestInputProblem first.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import canonicalize from 'canonicalize';
 
 export interface DigestInputProblem {
@@ -51,16 +53,22 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
-/** SHA-256 of the UTF-8 bytes of `text`, as 64 lowercase hex digits. */
-export async function sha256Hex(text: string): Promise<string> {
-  const hash = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/**
+ * SHA-256 of the UTF-8 bytes of `text`, as 64 lowercase hex digits. Synchronous, with
+ * @noble/hashes rather than WebCrypto: crypto.subtle exists only in secure contexts, and plans and
+ * receipts are also digested on pages that have none (the desk with no WebMCP, a partner framed in
+ * it). Same bytes in, same SHA-256 out.
+ */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(encoder.encode(text)));
 }
 
 /** SHA-256 (lowercase hex) of the RFC 8785 canonical JSON of `value`. Throws DigestInputError. */
-export async function canonicalDigest(value: unknown): Promise<string> {
+export function canonicalDigest(value: unknown): string {
   return sha256Hex(canonicalJson(value));
 }
+
+const encoder = new TextEncoder();
 
 function walk(value: unknown, path: string, ancestors: Set<object>): DigestInputProblem | null {
   switch (typeof value) {

@@ -4,12 +4,11 @@
 // The label is not in it, so a relabelled plan keeps its approval; a changed origin, tool,
 // argument or order changes the digest and voids it. The canonical text is kept beside the digest
 // so an approval card can show exactly the bytes that were hashed.
-import { DigestInputError, canonicalJson } from '@warrant/authority';
+import { DigestInputError, canonicalJson, sha256Hex } from '@warrant/authority';
 import { SITES } from '@warrant/config';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { idempotencyFree } from './plan-step-args.ts';
 import type { PartnerName } from './partners.ts';
-import { sha256HexOfText } from './sha256.ts';
 
 export interface PlanStep {
   readonly partner: PartnerName;
@@ -62,5 +61,5 @@ export async function digestPlan(plan: Pick<Plan, 'request' | 'steps'>): Promise
     if (!(error instanceof DigestInputError)) throw error;
     return refusal('PLAN_NOT_DIGESTIBLE', `The plan cannot be digested: ${error.message}. Nothing was digested.`, { path: error.path, reason: error.reason });
   }
-  return { ok: true, digest: sha256HexOfText(canonical), canonical };
+  return { ok: true, digest: sha256Hex(canonical), canonical };
 }

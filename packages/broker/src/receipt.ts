@@ -1,12 +1,11 @@
 // Receipts tie the desk's record to each partner's: the same digest, computed by this one
 // function on both sides of the seam, over what the partner was asked and what it answered.
-import { canonicalJson } from '@warrant/authority';
+import { canonicalJson, sha256Hex } from '@warrant/authority';
 import { RECEIPT_ID_PATTERN, type PartnerReceipt, type PartnerWriteSuccess } from './partner-contract.ts';
-import { sha256HexOfText } from './sha256.ts';
 
 /** SHA-256 hex of the canonical JSON of { tool, args, result }. Throws DigestInputError on input that is not plain JSON. */
 export async function receiptDigest(tool: string, args: object, result: object): Promise<string> {
-  return sha256HexOfText(canonicalJson({ tool, args, result }));
+  return sha256Hex(canonicalJson({ tool, args, result }));
 }
 
 const RECEIPT_ID = new RegExp(RECEIPT_ID_PATTERN);
