@@ -2,8 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../tools/app-sites.ts';
 import type { BenchResult } from './measure.ts';
+import { agentBenchmarks } from './agent.bench.ts';
 import { benchAppBenchmarks } from './bench-app.bench.ts';
 import { boardBenchmarks } from './board.bench.ts';
+import { brokerBenchmarks } from './broker.bench.ts';
 import { deskBenchmarks } from './desk.bench.ts';
 import { gatewayBenchmarks } from './gateway.bench.ts';
 import { ledgerBenchmarks } from './ledger.bench.ts';
@@ -23,6 +25,8 @@ const results: BenchResult[] = [
   ...(await ledgerBenchmarks()),
   ...partnerBenchmarks(),
   ...(await deskBenchmarks()),
+  ...(await brokerBenchmarks()),
+  ...(await agentBenchmarks()),
 ];
 
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
