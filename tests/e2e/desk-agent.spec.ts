@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { HOST, SITES } from '@warrant/config';
+import { HOST, insecureOriginOf, SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { startGateway } from '../../gateway/src/start.ts';
 import { startScriptedUpstream, type ScriptedReply, type ScriptedUpstream } from '../../gateway/src/testing/scripted-upstream.ts';
+import { laneOf } from './agent.ts';
+import { launchWithInsecureHost } from './launch.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
 // speaking scripted tool calls. The full turn goes through the real gateway (started here on a free
@@ -60,13 +62,13 @@ test.afterEach(async () => {
   upstream = null;
 });
 
-async function openDesk(page: Page): Promise<void> {
+async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  await page.goto(`${SITES.desk.origin}/`);
+  await page.goto(`${origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await page.click('#open-agent');
   await expect(page.locator('#agent-task')).toBeFocused();
@@ -276,4 +278,31 @@ test('Stop ends the turn while the model is thinking: nothing after it runs', as
   await expect(page.locator('#agent-run')).toBeEnabled();
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
   expect(await listed(page)).toEqual(['intake_request:OK']);
+});
+
+test('with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same', async ({ browserName: _browserName }, testInfo) => {
+  upstream = await startScriptedUpstream([
+    { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
+    { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }] },
+    { kind: 'text', text: 'The shelter is leased for R-1.' },
+  ]);
+  // Over a host name that is not a secure context the desk has no WebMCP; its partners are reached over the message channel.
+  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+  try {
+    const page = await browser.newPage();
+    await openDesk(page, insecureOriginOf('desk'));
+    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+    await useOwnEndpoint(page, { url: upstream.url });
+    await runTask(page, 'lease the shelter for a family of four tonight');
+    await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'answered', { timeout: 30_000 });
+    expect(await listed(page)).toEqual(['intake_request:OK', 'open_lease:OK']);
+    expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
+    expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
+    expect(offered(2)).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
+    const { rows } = await exportedLedger(page);
+    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(['agent/agent/intake_request/ok', 'agent/agent/open_lease/ok']);
+    expect(await cspViolations(page)).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { SITES } from '@warrant/config';
+import { insecureOriginOf, SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { agentFor, laneOf } from './agent.ts';
+import { launchWithInsecureHost } from './launch.ts';
 
 // The desk's cross-world bridge, driven from a CDP isolated world: the world an extension's
 // content script runs in, which shares the page's DOM and window but none of its JavaScript
@@ -43,13 +44,13 @@ async function isolatedWorld(page: Page): Promise<World> {
   };
 }
 
-async function open(page: Page): Promise<World> {
+async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
-  await page.goto(`${SITES.desk.origin}/`);
+  await page.goto(`${origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   return isolatedWorld(page);
 }
@@ -187,4 +188,26 @@ test('forged and malformed envelopes get no reply, change nothing and are record
   await expect(page.locator('#queue-count')).toHaveText('1');
   const rows = await exportedLedger(page);
   expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.channel}/${row.verb}/${row.status}`)).toEqual(['bridge/intake_request/ok', 'bridge/open_lease/ok']);
+});
+
+test('with no WebMCP at all the bridge still carries the verbs: discovered and invoked from an isolated world, recorded on channel bridge', async ({ browserName: _browserName }, testInfo) => {
+  // Over a host name that is not a secure context the desk has no WebMCP in any world; the bridge
+  // needs none.
+  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+  try {
+    const page = await browser.newPage();
+    const world = await open(page, insecureOriginOf('desk'));
+    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+    expect((await world.evaluate(worldView, undefined)).api).toBe('undefined');
+    await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'read_ledger']);
+    const intake = answered(await call(world, { verb: 'intake_request', id: 'i1', input: FAMILY() }));
+    expect(intake['request']).toMatchObject({ id: 'R-1' });
+    await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
+    const early = await call(world, { verb: 'commit_plan', id: 'c1', input: { plan: 'P-1' } });
+    expect(early.reply).toMatchObject({ id: 'c1', ok: false, code: 'NO_DRAFTED_PLAN' });
+    const rows = await exportedLedger(page);
+    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(['agent/bridge/intake_request/ok', 'agent/bridge/commit_plan/refused']);
+  } finally {
+    await browser.close();
+  }
 });
