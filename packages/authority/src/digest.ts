@@ -10,6 +10,7 @@
 // Callers that want a value rather than an exception use findDigestInputProblem first.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { loneSurrogateAt } from '@warrant/surface';
 import canonicalize from 'canonicalize';
 
 export interface DigestInputProblem {
@@ -147,17 +148,3 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Index of the first unpaired UTF-16 surrogate, or -1. */
-function loneSurrogateAt(text: string): number {
-  for (let index = 0; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
-      else return index;
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-      return index;
-    }
-  }
-  return -1;
-}

@@ -5,6 +5,7 @@
 // Every row of a ledger is checked whenever it is written, read or verified, so each field's
 // check is a predicate compiled once from the declaration, and words are only found for a value
 // that fails.
+import { loneSurrogateAt } from '@warrant/surface';
 import { LEDGER_FIELDS, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, type FieldDeclaration, type LedgerFieldName } from './fields.ts';
 
 export interface RowProblem {
@@ -18,23 +19,8 @@ const HEX64 = /^[0-9a-f]{64}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Any surrogate, paired or not: the quick test before looking for a lone one. */
 export const SURROGATE = /[\uD800-\uDFFF]/;
+export { loneSurrogateAt };
 const NAMES = new Set<string>(LEDGER_FIELDS.map((field) => field.name));
-
-/** Index of the first unpaired UTF-16 surrogate, or -1. */
-export function loneSurrogateAt(text: string): number {
-  if (!SURROGATE.test(text)) return -1;
-  for (let index = 0; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index += 1;
-      else return index;
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-      return index;
-    }
-  }
-  return -1;
-}
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

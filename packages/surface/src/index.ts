@@ -5,3 +5,4 @@ export { defineRow, defineFormRow } from './row.ts';
 export type { Row, ImperativeRow, DeclarativeRow, Verdict, RunContext, Caller, Channel, JsonSchema, ToolAnnotations } from './row.ts';
 export { refusal, type ToolResult, type ToolSuccess, type ToolRefusal } from './result.ts';
 export { checkBinding, type VersionBinding } from './version-binding.ts';
+export { loneSurrogateAt } from './unicode.ts';
