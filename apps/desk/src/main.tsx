@@ -19,86 +19,91 @@ import { SCENARIO_RUNNER } from './who.ts';
 
 // Boot: take the acting lock (or show the record read-only), find WebMCP, open the ledger and
 // the desk's own log, fold the log, and let the kernel register exactly the verbs in order.
+// No top-level await: with one, the bundler stops merging the lazy chunks' shared modules and the
+// first visit downloads more.
+async function boot(): Promise<void> {
+  const root = document.getElementById('app') as HTMLElement;
+  const [acting, connection, opened] = await Promise.all([takeActingLock(() => location.reload()), connect(), openDeskStores()]);
 
-const root = document.getElementById('app') as HTMLElement;
-const [acting, connection, opened] = await Promise.all([takeActingLock(() => location.reload()), connect(), openDeskStores()]);
+  if (!opened.ok) {
+    root.textContent = `The dispatch desk cannot open its record in this browser (${opened.reason}). Without a record it does not act. Reload to try again.`;
+    return;
+  }
+  const { stores } = opened;
+  const frames = document.createElement('div');
+  frames.className = 'frame-stack';
+  const desk = createDeskRuntime({
+    ledger: stores.ledger,
+    log: stores.log,
+    events: stores.events,
+    acting,
+    container: domFrameContainer(frames),
+    connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
+  });
 
-if (!opened.ok) {
-  root.textContent = `The dispatch desk cannot open its record in this browser (${opened.reason}). Without a record it does not act. Reload to try again.`;
-  throw new Error(opened.reason);
+  const rows = deskRows(desk);
+  const surface = bootSurface({
+    rows,
+    state: desk.state,
+    connection,
+    document,
+    onCall: (call) => {
+      const row = refusedCallRow(call);
+      if (row) desk.record(row);
+    },
+  });
+
+  const runner = createScenarioRunner({
+    scenario: RELIEF_SCENARIO,
+    state: desk.state,
+    call: async (verb, input, abort) => {
+      const mounted = surface.mount.peek() ?? (await surface.ready);
+      if (!mounted) throw new Error('The desk surface is gone.');
+      return mounted.surface.call(verb, input, { ...SCENARIO_RUNNER, signal: abort });
+    },
+  });
+
+  if (!acting) {
+    // Another tab acts: keep this one's view of the same record current.
+    stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
+    stores.log.subscribe((change) => desk.absorb(change.entries.map((entry) => entry.record), change.restarted));
+  }
+
+  const now = signal(Date.now());
+  setInterval(() => (now.value = Date.now()), 1000);
+
+  const view: DeskView = {
+    desk,
+    acts: humanActs(desk),
+    surface,
+    runner,
+    rows: desk.rows,
+    frames,
+    now,
+    readOnly: acting ? null : 'Another tab of this desk is the one acting. This tab shows the same record, kept current, and acts on nothing; close the other tab to act here.',
+    notice: stores.notice,
+  };
+
+  root.replaceChildren();
+  render(<App view={view} rows={rows} />, root);
+
+  addEventListener('pagehide', () => {
+    runner.stop();
+    desk.dispose();
+    surface.dispose();
+  });
+  // A page restored from the back-forward cache has lost its frames and tools; start it again.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) location.reload();
+  });
+
+  await surface.ready;
+  document.body.dataset['ready'] = 'true';
+
+  // After the first paint: the cross-world bridge (for a caller in another JavaScript world), in
+  // the chunk that also holds the in-page agent panel.
+  const { openDeskBridge, mountedSurface } = await import('./agent/after-paint.ts');
+  openDeskBridge({ window, surface: mountedSurface(surface), rows, desk, otherEnvelopes: [PARTNER_ENVELOPE] });
 }
-const { stores } = opened;
-const frames = document.createElement('div');
-frames.className = 'frame-stack';
-const desk = createDeskRuntime({
-  ledger: stores.ledger,
-  log: stores.log,
-  events: stores.events,
-  acting,
-  container: domFrameContainer(frames),
-  connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
-});
 
-const rows = deskRows(desk);
-const surface = bootSurface({
-  rows,
-  state: desk.state,
-  connection,
-  document,
-  onCall: (call) => {
-    const row = refusedCallRow(call);
-    if (row) desk.record(row);
-  },
-});
-
-const runner = createScenarioRunner({
-  scenario: RELIEF_SCENARIO,
-  state: desk.state,
-  call: async (verb, input, abort) => {
-    const mounted = surface.mount.peek() ?? (await surface.ready);
-    if (!mounted) throw new Error('The desk surface is gone.');
-    return mounted.surface.call(verb, input, { ...SCENARIO_RUNNER, signal: abort });
-  },
-});
-
-if (!acting) {
-  // Another tab acts: keep this one's view of the same record current.
-  stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
-  stores.log.subscribe((change) => desk.absorb(change.entries.map((entry) => entry.record), change.restarted));
-}
-
-const now = signal(Date.now());
-setInterval(() => (now.value = Date.now()), 1000);
-
-const view: DeskView = {
-  desk,
-  acts: humanActs(desk),
-  surface,
-  runner,
-  rows: desk.rows,
-  frames,
-  now,
-  readOnly: acting ? null : 'Another tab of this desk is the one acting. This tab shows the same record, kept current, and acts on nothing; close the other tab to act here.',
-  notice: stores.notice,
-};
-
-root.replaceChildren();
-render(<App view={view} rows={rows} />, root);
-
-addEventListener('pagehide', () => {
-  runner.stop();
-  desk.dispose();
-  surface.dispose();
-});
-// A page restored from the back-forward cache has lost its frames and tools; start it again.
-addEventListener('pageshow', (event) => {
-  if (event.persisted) location.reload();
-});
-
-await surface.ready;
-document.body.dataset['ready'] = 'true';
-
-// After the first paint: the cross-world bridge (for a caller in another JavaScript world), in
-// the chunk that also holds the in-page agent panel.
-const { openDeskBridge, mountedSurface } = await import('./agent/after-paint.ts');
-openDeskBridge({ window, surface: mountedSurface(surface), rows, desk, otherEnvelopes: [PARTNER_ENVELOPE] });
+void boot();
