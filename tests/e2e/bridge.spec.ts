@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { headersFor, SITES } from '@warrant/config';
 import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { laneOf } from './agent.ts';
+import { isolatedWorld, type World } from './isolated-world.ts';
 
 // The cross-world bridge on the fixture turnstile, driven from a CDP isolated world: the world an
 // extension's content script runs in, which shares the page's DOM and window but none of its
@@ -10,28 +11,6 @@ import { laneOf } from './agent.ts';
 
 const MANIFEST = 'turnstile-agent-tools';
 
-interface World {
-  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-}
-
-/** A new isolated world in the page's main frame, as an extension's content script gets. */
-async function isolatedWorld(page: Page): Promise<World> {
-  const cdp = await page.context().newCDPSession(page);
-  const { frameTree } = await cdp.send('Page.getFrameTree');
-  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'warrant-content-script' });
-  return {
-    async evaluate(fn, arg) {
-      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
-        contextId: executionContextId,
-        expression: `(${fn.toString()})(${JSON.stringify(arg)})`,
-        awaitPromise: true,
-        returnByValue: true,
-      });
-      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-      return result.value;
-    },
-  };
-}
 
 async function open(page: Page): Promise<World> {
   await page.addInitScript(() => {

@@ -4,6 +4,7 @@ import { insecureOriginOf, SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { agentFor, laneOf } from './agent.ts';
+import { isolatedWorld, type World } from './isolated-world.ts';
 import { launchWithInsecureHost } from './launch.ts';
 
 // The desk's cross-world bridge, driven from a CDP isolated world: the world an extension's
@@ -21,28 +22,6 @@ function today(): string {
 
 const FAMILY = () => ({ people: 4, needs: ['bed'], place: 'Harbour Street community hall', deadline: `${today()}T21:00` });
 
-interface World {
-  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-}
-
-/** A new isolated world in the page's main frame, as an extension's content script gets. */
-async function isolatedWorld(page: Page): Promise<World> {
-  const cdp = await page.context().newCDPSession(page);
-  const { frameTree } = await cdp.send('Page.getFrameTree');
-  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'warrant-content-script' });
-  return {
-    async evaluate(fn, arg) {
-      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
-        contextId: executionContextId,
-        expression: `(${fn.toString()})(${JSON.stringify(arg)})`,
-        awaitPromise: true,
-        returnByValue: true,
-      });
-      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-      return result.value;
-    },
-  };
-}
 
 async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
   await page.addInitScript(() => {
