@@ -10,7 +10,7 @@ import { SEED } from './domain/seed.ts';
 import type { MeetingState } from './domain/state.ts';
 import { createMeeting } from './meeting.ts';
 import { createRulingChannel } from './ruling-channel.ts';
-import { benchRows, loadDeclarations, type BenchState } from './surface-rows.ts';
+import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
 
 // What a model is handed: every declaration fits the budget in every checkpoint state, every
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 async function benchAt(prefix: number) {
-  await loadDeclarations();
+  await loadActs();
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   await meeting.startOver(SEED.slice(0, prefix), 'test');

@@ -6,23 +6,28 @@ import type { DecisionChannelSnapshot } from '@warrant/authority';
 import { validateInput, type CallRecord, type ToolResult } from '@warrant/surface';
 import { bootSurface } from '@warrant/ui';
 import { App, type BenchView } from './components/app.tsx';
-import { CHECKPOINTS } from './domain/checkpoints.ts';
+import type { RulingProposal } from './components/ruling-proposal.tsx';
+import type { StartingPoint } from './domain/checkpoints.ts';
+import type * as Minutes from './domain/minutes.ts';
 import { GATED_ROWS } from './domain/rulebook.ts';
+import type { MeetingEvent } from './domain/state.ts';
 import { followDraft } from './draft-source.ts';
 import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
 import type { RulingChannel, RulingRequest } from './ruling-channel.ts';
-import { benchRows, loadDeclarations, words, type BenchState } from './surface-rows.ts';
+import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 
 // Boot: the surface is mounted the moment WebMCP is found, so the always-on reads are registered
 // before the page's load event (native) or as soon as the polyfill is in (polyfill); the minute
 // book opens from IndexedDB behind it, and the gated acts follow the record once it is read.
 
 const meeting = createMeeting();
-const declared = signal(false);
-const state = computed<BenchState>(() => (meeting.opened.value && declared.value ? meeting.state.value : null));
+const actsLoaded = signal(false);
+const state = computed<BenchState>(() => (meeting.opened.value && actsLoaded.value ? meeting.state.value : null));
 const lastCall = signal<CallRecord | null>(null);
 const notice = signal<string | null>(null);
 const archived = signal(0);
+const wording = signal<typeof Minutes | null>(null);
+const asking = signal<{ readonly point: StartingPoint; readonly entries: number; readonly events: readonly MeetingEvent[] } | null>(null);
 
 // The two forms an agent fills, by the tool each declares.
 const FORMS: Readonly<Record<string, string>> = { record_vote_tally: 'vote-tally', enter_motion_text: 'motion-entry' };
@@ -33,11 +38,14 @@ const resetForm = (name: string): void => {
 };
 
 const motionDraft = followDraft(document, FORMS['enter_motion_text'] ?? '');
-// The chair's side of a proposed ruling loads with the first proposal.
+
+// The chair's side of a proposed ruling (the channel and its panel) loads with the first proposal.
 const ruling = signal<DecisionChannelSnapshot<RulingRequest> | null>(null);
+const proposalPanel = signal<{ readonly component: typeof RulingProposal } | null>(null);
 let rulingChannel: Promise<RulingChannel> | null = null;
 const rulings = (): Promise<RulingChannel> =>
-  (rulingChannel ??= import('./ruling-channel.ts').then(({ createRulingChannel }) => {
+  (rulingChannel ??= Promise.all([import('./ruling-channel.ts'), import('./components/ruling-proposal.tsx')]).then(([{ createRulingChannel }, panel]) => {
+    proposalPanel.value = { component: panel.RulingProposal };
     const created = createRulingChannel(meeting);
     ruling.value = created.channel.snapshot();
     created.channel.subscribe((snapshot) => {
@@ -81,24 +89,39 @@ const explain = (result: Written | ToolResult): void => {
   notice.value = result.ok ? null : result.message;
 };
 
+const replaceWith = async (point: StartingPoint, events: readonly MeetingEvent[]): Promise<void> => {
+  asking.value = null;
+  explain(await meeting.startOver(events, `loaded "${point.label}"`));
+  await countArchives();
+};
+
 const view: BenchView = {
   page,
   meeting,
   motionDraft,
+  words: wording,
   ruling,
+  proposalPanel,
   confirmRuling: (id) => void rulings().then((channel) => channel.confirm(id)).then(explain),
   rejectRuling: (id) => void rulings().then((channel) => channel.reject(id)),
   lastCall,
   archived,
+  asking,
   notice: computed(() => notice.value ?? meeting.notice.value),
-  loadCheckpoint(name) {
-    // The seeded record is loaded only when a checkpoint is asked for.
-    void import('./domain/seed.ts')
-      .then(({ SEED }) => meeting.startOver(SEED.slice(0, CHECKPOINTS[name]), `loaded checkpoint ${name}`))
-      .then(async (written) => {
-        explain(written);
-        await countArchives();
-      });
+  loadCheckpoint(point) {
+    // The seeded record loads only when a starting point is asked for.
+    void import('./checkpoint-loader.ts').then(async ({ prepare }) => {
+      const { events, own } = prepare(point, meeting.events.peek());
+      if (own > 0) asking.value = { point, entries: own, events };
+      else await replaceWith(point, events);
+    });
+  },
+  confirmCheckpoint() {
+    const waiting = asking.peek();
+    if (waiting) void replaceWith(waiting.point, waiting.events);
+  },
+  cancelCheckpoint() {
+    asking.value = null;
   },
   async act(done) {
     if (done instanceof Promise) return explain(await done);
@@ -121,14 +144,15 @@ render(<App view={view} />, root);
 
 await Promise.all([
   openRecord(),
-  loadDeclarations().then(() => {
-    declared.value = true;
+  loadActs().then((acts) => {
+    wording.value = acts.minutes;
+    actsLoaded.value = true;
   }),
 ]);
 await countArchives();
-// The words every answer is given in, and the schema validator, loaded before any call can need
-// them: a tally is answered in the task its call arrives in, and must not wait for a download.
-await Promise.all([words(), ...GATED_ROWS.filter((row) => row.kind === 'declarative').map((row) => validateInput(row.name, row.inputSchema, {}))]);
+// The schema validator, loaded before any call can need it: a tally is answered in the task its
+// call arrives in, and must not wait for a download.
+await Promise.all(GATED_ROWS.filter((row) => row.kind === 'declarative').map((row) => validateInput(row.name, row.inputSchema, {})));
 const mounted = await page.ready;
 await mounted?.surface.reconcile();
 document.body.dataset['ready'] = 'true';

@@ -6,7 +6,7 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
 import { createMeeting } from './meeting.ts';
 import { createRulingChannel, type RulingChannel } from './ruling-channel.ts';
-import { benchRows, loadDeclarations, type BenchState } from './surface-rows.ts';
+import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
 
 // A ruling is the chair's. An agent's record_chair_ruling proposes one, and the same call waits
@@ -23,7 +23,7 @@ const RULING = { ruling: 'well_taken', disposition: 'strike_pending_motion', rat
 
 /** The tangle with a point of order raised: the chair's ruling is awaited. */
 async function awaitingRuling(timeoutMs?: number) {
-  await loadDeclarations();
+  await loadActs();
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   await meeting.startOver(SEED.slice(0, CHECKPOINTS.tangle), 'test');

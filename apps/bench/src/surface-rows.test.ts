@@ -6,7 +6,7 @@ import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
 import { createMeeting } from './meeting.ts';
 import { createRulingChannel } from './ruling-channel.ts';
-import { benchRows, loadDeclarations, type BenchState } from './surface-rows.ts';
+import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
 
 // The two form rows' own bodies, called through the kernel as the bench's controls call them:
@@ -22,7 +22,7 @@ afterEach(() => {
 const draft = { filledByAgent: signal(false) };
 
 async function bench(prefix: number) {
-  await loadDeclarations();
+  await loadActs();
   draft.filledByAgent.value = false;
   const record = tabOnlyRecord();
   const meeting = createMeeting();

@@ -1,57 +1,71 @@
 import { useEffect, useState } from 'preact/hooks';
 import { canPutTheQuestion } from '../domain/rule.ts';
-import { ASSEMBLY, PUT_THE_QUESTION } from '../domain/rulebook.ts';
+import { ASSEMBLY, PHASE_LABELS, PUT_THE_QUESTION } from '../domain/rulebook.ts';
 import { quorumPresent, type MeetingState } from '../domain/state.ts';
 
 interface Props {
   state: MeetingState;
-  onAttendance(present: number, note: string): void;
+  /** False until the record is open: nothing can be recorded before. */
+  open: boolean;
+  onAttendance(present: number): void;
   onPutTheQuestion(): void;
 }
 
 /**
- * The bench's human controls. Putting the question is the chair's alone: it is never a tool, so
- * no agent can bring a question to a vote.
+ * The bench's human controls. Attendance is one integer, and a stepper and a slider move it: the
+ * quorum it crosses is what takes the agenda away. Putting the question is the chair's alone: it
+ * is never a tool, so no agent can bring a question to a vote.
  */
-export function ChairControls({ state, onAttendance, onPutTheQuestion }: Props) {
-  const [present, setPresent] = useState(String(state.present));
-  // The field follows the record (a checkpoint, an agent's count) until the clerk types.
-  useEffect(() => setPresent(String(state.present)), [state.present]);
-  const [note, setNote] = useState('');
+export function ChairControls({ state, open, onAttendance, onPutTheQuestion }: Props) {
+  // The slider follows the record (a checkpoint, an agent's count) until the chair moves it.
+  const [present, setPresent] = useState(state.present);
+  useEffect(() => setPresent(state.present), [state.present]);
   const quorum = quorumPresent(state);
+  const counting = open && state.phase !== 'ADJOURNED';
+  const record = (count: number): void => {
+    const bounded = Math.min(ASSEMBLY.boardSize, Math.max(0, count));
+    setPresent(bounded);
+    if (bounded !== state.present) onAttendance(bounded);
+  };
   return (
-    <section class="panel" aria-labelledby="chair-heading">
+    <section class="panel chair" aria-labelledby="chair-heading">
       <h2 id="chair-heading">The chair and the clerk</h2>
-      <p>
-        <span id="phase" class="phase">{state.phase}</span> ·{' '}
-        <span id="present-count">{state.present}</span> of {ASSEMBLY.boardSize} present ·{' '}
-        <span id="quorum-state" class={quorum ? 'ok' : 'bad'}>
-          {quorum ? `quorum present (${ASSEMBLY.quorum})` : `QUORUM ABSENT (§40, quorum ${ASSEMBLY.quorum})`}
+      <p class="standing">
+        <span id="phase" class="phase" data-phase={state.phase}>
+          {PHASE_LABELS[state.phase]}
+        </span>
+        <span id="quorum-state" class={quorum ? 'ok' : 'bad'} data-quorum={quorum ? 'present' : 'absent'}>
+          {quorum ? `Quorum present (${ASSEMBLY.quorum} needed)` : `No quorum: ${ASSEMBLY.quorum} needed (RONR §40)`}
         </span>
       </p>
-      <button type="button" class="primary" id="put-the-question" disabled={!canPutTheQuestion(state)} onClick={onPutTheQuestion} title={PUT_THE_QUESTION.cite}>
-        {PUT_THE_QUESTION.title}
-      </button>
-      <form
-        id="attendance"
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onAttendance(Number(present), note.trim());
-          setNote('');
-        }}
-      >
-        <label>
-          Members present{' '}
-          <input type="number" name="present" min={0} max={ASSEMBLY.boardSize} required value={present} onInput={(e) => setPresent(e.currentTarget.value)} />
-        </label>
-        <label>
-          Note <input name="note" value={note} placeholder="who arrived or left" onInput={(e) => setNote(e.currentTarget.value)} />
-        </label>
-        <button type="submit" disabled={state.phase === 'ADJOURNED'}>
-          Record attendance
+      <div class="attendance" id="attendance" role="group" aria-labelledby="attendance-label">
+        <span id="attendance-label">Members present</span>
+        <button type="button" id="present-less" aria-label="One member left" disabled={!counting || state.present === 0} onClick={() => record(state.present - 1)}>
+          −
         </button>
-      </form>
+        <output id="present-count" aria-live="polite">
+          {state.present}
+        </output>
+        <button type="button" id="present-more" aria-label="One member arrived" disabled={!counting || state.present === ASSEMBLY.boardSize} onClick={() => record(state.present + 1)}>
+          +
+        </button>
+        <span class="muted">of {ASSEMBLY.boardSize}</span>
+        <input
+          type="range"
+          id="present-slider"
+          aria-label="Members present"
+          min={0}
+          max={ASSEMBLY.boardSize}
+          step={1}
+          value={present}
+          disabled={!counting}
+          onInput={(e) => setPresent(Number(e.currentTarget.value))}
+          onChange={(e) => record(Number(e.currentTarget.value))}
+        />
+      </div>
+      <button type="button" class="primary" id="put-the-question" disabled={!open || !canPutTheQuestion(state)} onClick={onPutTheQuestion}>
+        {PUT_THE_QUESTION.title} <span class="cite-inline">({PUT_THE_QUESTION.cite})</span>
+      </button>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GATED_ROWS } from '../domain/rulebook.ts';
 import { createMeeting } from '../meeting.ts';
 import { createRulingChannel } from '../ruling-channel.ts';
-import { benchRows, loadDeclarations, type BenchState } from '../surface-rows.ts';
+import { benchRows, loadActs, type BenchState } from '../surface-rows.ts';
 import { MotionEntryForm, TallyForm } from './declarative-forms.tsx';
 
 // Whether an agent's call submits a form is the rulebook's `autosubmit`, not the markup's: the
@@ -24,7 +24,7 @@ describe('the declarative forms', () => {
     for (const form of forms) expect(form.hasAttribute('toolautosubmit'), form.id).toBe(false);
 
     const meeting = createMeeting();
-    await loadDeclarations();
+    await loadActs();
     const rulings = createRulingChannel(meeting);
     const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: null, document });
     await surface.reconcile();

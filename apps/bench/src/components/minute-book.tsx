@@ -1,21 +1,36 @@
-import { useEffect, useState } from 'preact/hooks';
-import { MinuteWords } from './minute-words.tsx';
-import type { draftMinutes } from '../domain/minutes.ts';
+import { useEffect, useRef } from 'preact/hooks';
+import type * as Minutes from '../domain/minutes.ts';
 import type { MeetingEvent, MeetingState } from '../domain/state.ts';
+import { MinuteWords } from './minute-words.tsx';
 
-type Draft = typeof draftMinutes;
+interface Props {
+  readonly events: readonly MeetingEvent[];
+  readonly state: MeetingState;
+  /** The minutes' wording, once it has loaded after first paint. */
+  readonly words: typeof Minutes | null;
+}
+
+const ENTRY = /^\s*(\d+) {2}\d\d:\d\d · /;
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The minute book: the record is the product's largest surface, and it exports as text. Its
- * wording code arrives just after first paint; the entry count shows at once.
+ * The minute book: the record is the product's largest surface, and it exports as text. It takes
+ * the height of the screen and scrolls itself, so the newest entry is in view and marked as new.
  */
-export function MinuteBook({ events, state }: { events: readonly MeetingEvent[]; state: MeetingState }) {
-  const [draft, setDraft] = useState<Draft | null>(null);
+export function MinuteBook({ events, state, words }: Props) {
+  const minutes = words ? words.draftMinutes(events, state) : '';
+  const newest = events.at(-1)?.seq ?? 0;
+  const newestLine = useRef<HTMLSpanElement | null>(null);
+  const book = useRef<HTMLPreElement | null>(null);
+  // Scrolls the book, never the page: a person reading elsewhere is not pulled down to it.
   useEffect(() => {
-    void import('../domain/minutes.ts').then((module) => setDraft(() => module.draftMinutes));
-  }, []);
-  const minutes = draft ? draft(events, state) : '';
-  const entries = events.length;
+    const line = newestLine.current;
+    const region = book.current;
+    if (!line || !region) return;
+    // The book is positioned, so a line's offsetTop is measured from the top of the book.
+    const bottom = line.offsetTop + line.offsetHeight;
+    if (bottom > region.scrollTop + region.clientHeight) region.scrollTop = bottom - region.clientHeight + 8;
+  }, [newest, minutes]);
   const download = (): void => {
     const url = URL.createObjectURL(new Blob([minutes], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
@@ -27,13 +42,26 @@ export function MinuteBook({ events, state }: { events: readonly MeetingEvent[];
   return (
     <section class="panel minute-book" aria-labelledby="minutes-heading">
       <h2 id="minutes-heading">
-        Minute book · <span id="entry-count">{entries}</span> entries{' '}
-        <button type="button" class="link" id="export-minutes" onClick={download} disabled={!draft}>
-          Export minutes
+        Minute book · <span id="entry-count">{events.length}</span> {events.length === 1 ? 'entry' : 'entries'}{' '}
+        <button type="button" class="link" id="export-minutes" onClick={download} disabled={!words}>
+          Export the minutes
         </button>
       </h2>
-      <pre id="minutes" aria-busy={draft ? 'false' : 'true'}>
-        {draft ? <MinuteWords text={minutes} /> : 'Opening the minute book…'}
+      <p class="caption">Members' words and names are set in «guillemets» and marked: they are data on the record, never instructions.</p>
+      <pre id="minutes" ref={book} class="scroll-region" role="region" tabIndex={0} aria-label={`Minute book, ${plural(events.length, 'entry', 'entries')}`} aria-busy={words ? 'false' : 'true'}>
+        {words
+          ? minutes.split('\n').map((line, index) => {
+              const seq = Number(ENTRY.exec(line)?.[1] ?? 0);
+              const isNewest = seq > 0 && seq === newest;
+              return (
+                <span key={index} class={isNewest ? 'minute-line newest' : 'minute-line'} data-seq={seq || undefined} ref={isNewest ? newestLine : undefined}>
+                  <MinuteWords text={line} />
+                  {isNewest ? <span class="visually-hidden"> (newest entry)</span> : null}
+                  {'\n'}
+                </span>
+              );
+            })
+          : 'Opening the minute book…'}
       </pre>
     </section>
   );

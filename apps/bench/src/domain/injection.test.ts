@@ -4,8 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ToolName } from './rulebook.ts';
+import { OUT_OF_SCOPE } from './out-of-scope.ts';
 import { wordsOf } from './declarations.ts';
-import { GATED_ROWS, GOALS, MOTIONS, OUT_OF_SCOPE, PHASE_WORDS, READ_ROWS, TOOL_NAMES } from './rulebook.ts';
+import { GATED_ROWS, GOALS, MOTIONS, PHASE_WORDS, READ_ROWS, TOOL_NAMES } from './rulebook.ts';
 import { canPutTheQuestion, legalTools, rule } from './rule.ts';
 import { reduce, replay } from './reduce.ts';
 import { describeStack, draftMinutes, explainState } from './minutes.ts';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { MotionId, Phase, ToolName } from './rulebook.ts';
-import { GATED_ROWS, PHASES, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import { GATED_ROWS, PHASE_WORDS, PHASES, SUBQUORUM_ALLOWED } from './rulebook.ts';
 import { canPutTheQuestion, frontier, legalTools, rule } from './rule.ts';
 import type { MeetingState, StackItem, TableEntry } from './state.ts';
 import { initialState } from './state.ts';
@@ -85,7 +85,8 @@ describe('the rulebook against the hand-written grid', () => {
       it(`${tool} in ${phase}: ${expected ? 'in order' : 'out of order'}`, () => {
         const verdict = rule(stateFor(phase, tool), tool);
         expect(verdict.legal).toBe(expected);
-        if (!expected) expect(verdict.reason).toContain(phase);
+        // The reason names the phase in words, as a person reads it.
+        if (!expected) expect(verdict.reason).toContain(PHASE_WORDS[phase]);
       });
     });
   }
@@ -108,7 +109,7 @@ describe('the §40 sweep: 3 of 9 present', () => {
   it('makes the checks in order: an act out of phase names its phase even without a quorum', () => {
     const verdict = rule(state('FLOOR_CLEAR', [], { present: 3 }), 'move_to_amend');
     expect(verdict.cite).toBe('RONR §12');
-    expect(verdict.reason).toContain('FLOOR_CLEAR');
+    expect(verdict.reason).toContain(PHASE_WORDS.FLOOR_CLEAR);
   });
 });
 
@@ -201,7 +202,7 @@ describe('guards', () => {
   it('checks the phase before the chair’s putting: a put flag outside VOTE_PENDING admits no vote', () => {
     const verdict = rule(state('OPEN', [item('main')], { questionPut: true }), 'record_vote_tally');
     expect(verdict).toMatchObject({ legal: false, cite: 'RONR §44' });
-    expect(verdict.reason).toContain('OPEN');
+    expect(verdict.reason).toContain(PHASE_WORDS.OPEN);
   });
 
   it('keeps the chair’s putting below quorum for a question put before the quorum was lost, and refuses an unput one', () => {

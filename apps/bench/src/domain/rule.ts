@@ -25,7 +25,7 @@ export function rule(state: MeetingState, toolName: string): Ruling {
   const row = ROWS_BY_NAME.get(toolName);
   if (!row) return { legal: false, reason: `Unknown tool: ${toolName}.` };
   if (!row.phases.includes(state.phase)) {
-    return { legal: false, cite: row.cite, reason: `Not in order ${PHASE_WORDS[state.phase]} (${state.phase}).` };
+    return { legal: false, cite: row.cite, reason: `Not in order ${PHASE_WORDS[state.phase]}.` };
   }
   if (!quorumPresent(state) && !SUBQUORUM_ALLOWED.has(row.name)) {
     return {

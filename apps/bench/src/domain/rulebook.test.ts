@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '@warrant/surface';
 import type { MotionId } from './rulebook.ts';
+import { OUT_OF_SCOPE } from './out-of-scope.ts';
 import { DECLARATIONS, wordsOf } from './declarations.ts';
-import { ASSEMBLY, GATED_ROWS, GOALS, MOTIONS, OUT_OF_SCOPE, READ_ROWS } from './rulebook.ts';
+import { ASSEMBLY, GATED_ROWS, GOALS, MOTIONS, READ_ROWS } from './rulebook.ts';
 import { SEED } from './seed.ts';
 
 //              cite        rank  2nd    debate amend  threshold

@@ -1,0 +1,127 @@
+import { refusal, type ToolRefusal } from '@warrant/surface';
+import { reduce, replay } from './domain/reduce.ts';
+import { canPutTheQuestion, rule } from './domain/rule.ts';
+import type { Actor, EventType, MeetingEvent, MeetingState, Payloads } from './domain/state.ts';
+import type { Decided, MeetingRecord, MeetingSignals, Written } from './meeting.ts';
+
+// What decides and writes the meeting's entries, loaded with the record after first paint (see
+// meeting.ts): each act decided at once against the record as this tab holds it, written behind
+// in order, rolled back with everything after it if the stored record refuses it.
+
+export interface MeetingEngine {
+  readonly record: MeetingRecord;
+  commit<K extends EventType>(type: K, payload: Payloads[K], actor: Actor): Decided;
+  startOver(events: readonly MeetingEvent[], reason: string): Promise<Written>;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const clock = (date: Date): string => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+/**
+ * Legality is decided again here, at the moment of writing: two calls checked against the same
+ * state (or a call that waited while a checkpoint replaced the record) must not both land.
+ */
+function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | null {
+  if (type === 'put_the_question') {
+    if (canPutTheQuestion(state)) return null;
+    const why = state.questionPut ? 'the question has already been put and awaits its vote' : 'no seconded question is open to be put, with the quorum it needs';
+    return refusal('NOT_IN_ORDER', `The chair cannot put a question now: ${why}. Nothing was recorded.`, { act: type });
+  }
+  const ruling = rule(state, type);
+  if (ruling.legal) return null;
+  return refusal('NOT_IN_ORDER', `That act is no longer in order: ${ruling.reason ?? 'the rules do not allow it now.'} Nothing was recorded.`, {
+    act: type,
+    ...(ruling.cite ? { cite: ruling.cite } : {}),
+  });
+}
+
+/** Reads the record, folds it, follows it, and decides and writes from then on. */
+export async function startEngine(record: MeetingRecord, signals: MeetingSignals, now: () => Date): Promise<MeetingEngine> {
+  const { events, folded, notice } = signals;
+  // What is stored, as far as this tab knows, and the chain head after it.
+  let stored: readonly MeetingEvent[] = [];
+  let head = '';
+  // Moves on whenever the decided record is replaced by the stored one: writes decided before
+  // that no longer follow anything and must not be made.
+  let generation = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const show = (next: readonly MeetingEvent[]): void => {
+    events.value = next;
+    folded.value = replay(next);
+  };
+
+  /** Takes the stored record as it stands, dropping whatever this tab decided that it does not hold. */
+  async function catchUp(why: string): Promise<void> {
+    generation += 1;
+    const read = await record.read();
+    if (!read.ok) {
+      notice.value = `The minute book could not be read again (${read.message}). Reload the page.`;
+      return;
+    }
+    const dropped = events.value.length - commonPrefix(events.value, read.events);
+    stored = read.events;
+    head = read.head;
+    show(read.events);
+    if (dropped > 0) notice.value = `${why} This tab now shows the record as stored; ${dropped === 1 ? 'the last entry made here was' : `the last ${dropped} entries made here were`} not kept.`;
+  }
+
+  function write(gen: number, work: () => Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>, next: () => readonly MeetingEvent[]): Promise<Written> {
+    return enqueue(async (): Promise<Written> => {
+      if (gen !== generation) {
+        return refusal('STALE_TAB', 'The minute book changed in another tab or window before this entry was written. Nothing was recorded; this tab has caught up, so check what is in order now and act again.', {});
+      }
+      const done = await work();
+      if (done.ok) {
+        stored = next();
+        head = done.head;
+        return { ok: true };
+      }
+      await catchUp(done.code === 'STALE_TAB' ? 'Another tab or window changed the minute book first.' : `An entry could not be written (${done.message}).`);
+      return done;
+    });
+  }
+
+  const read = await record.read();
+  if (read.ok) {
+    stored = read.events;
+    head = read.head;
+    show(read.events);
+    if (read.setAside) notice.value = `Part of the stored minute book could not be read (${read.setAside}). It was archived in this browser, untouched, and the record goes on from the last entry that reads.`;
+  } else {
+    notice.value = `The minute book could not be read (${read.message}).`;
+  }
+  record.follow(() => void enqueue(() => catchUp('Another tab or window changed the minute book.')));
+
+  return {
+    record,
+    commit(type, payload, actor) {
+      const before = folded.peek();
+      const refused = outOfOrder(before, type);
+      if (refused) return refused;
+      const last = events.peek().at(-1);
+      const event = { seq: (last?.seq ?? 0) + 1, at: clock(now()), actor, type, payload } as MeetingEvent;
+      const after = reduce(before, event);
+      events.value = [...events.peek(), event];
+      folded.value = after;
+      for (const listener of [...signals.decided]) listener(event);
+      const written = write(generation, () => record.append(event, head), () => [...stored, event]);
+      return { ok: true, event, before, after, written };
+    },
+    startOver(next, reason) {
+      show(next);
+      return write(generation, () => record.archive(reason, next), () => next);
+    },
+  };
+}
+
+function commonPrefix(a: readonly MeetingEvent[], b: readonly MeetingEvent[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && JSON.stringify(a[n]) === JSON.stringify(b[n])) n += 1;
+  return n;
+}
