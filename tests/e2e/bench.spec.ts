@@ -457,7 +457,7 @@ test('every tool’s declaration, as a client receives it, fits in 900 character
 });
 
 /** Words a person should never have to read: identifiers, platform codes, "(s)" plurals, "1 entries". */
-const JARGON = /PRE_MEETING|FLOOR_CLEAR|AWAITING_SECOND|VOTE_PENDING|RULING_PENDING|\(OPEN\)|\[accepted as|NOT_REGISTERED|\w\(s\)|\b1 entries\b/;
+const JARGON = /PRE_MEETING|FLOOR_CLEAR|AWAITING_SECOND|VOTE_PENDING|RULING_PENDING|\(OPEN\)|\[accepted as|NOT_REGISTERED|\w\(s\)|\b1 (entries|members|tools|acts|questions)\b/;
 
 async function shownText(page: Page): Promise<string> {
   // Code spans name tools as an agent calls them; everything else is for a person.

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
 
 interface Props {
@@ -18,6 +19,11 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
  * record a starting point replaces is archived, and the archive can be read.
  */
 export function StartHere({ onLoad, asking, onConfirm, onCancel, archived, onShowArchives }: Props) {
+  // The question takes the keyboard's focus when it is asked, so it is heard and answered first.
+  const answer = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (asking) answer.current?.focus();
+  }, [asking]);
   return (
     <nav class="start-here" aria-labelledby="start-heading">
       <h2 id="start-heading">Start here</h2>
@@ -52,7 +58,7 @@ export function StartHere({ onLoad, asking, onConfirm, onCancel, archived, onSho
             loaded in its place.
           </p>
           <div class="button-row">
-            <button type="button" class="primary" id="confirm-load" onClick={onConfirm}>
+            <button type="button" class="primary" id="confirm-load" ref={answer} onClick={onConfirm}>
               Archive mine and load “{asking.point.label}”
             </button>
             <button type="button" id="cancel-load" onClick={onCancel}>

@@ -29,7 +29,7 @@ const described = (item: StackItem): string => {
 function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingState): string | null {
   switch (event.type) {
     case 'set_members_present':
-      return `The chair counted ${event.payload.present} members present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
+      return `The chair counted ${plural(event.payload.present, 'member', 'members')} present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
     case 'call_meeting_to_order':
       return `${quote(event.payload.chair)} called the meeting to order at ${quote(event.payload.at)}.`;
     case 'move_main_motion':
@@ -234,7 +234,7 @@ function recorded(event: MeetingEvent, before: MeetingState, after: MeetingState
     case 'put_the_question':
       return 'The chair put the question.';
     case 'set_members_present':
-      return `Recorded ${event.payload.present} members present.${lapsed(before, after)}`;
+      return `Recorded ${plural(event.payload.present, 'member', 'members')} present.${lapsed(before, after)}`;
     case 'correct_last_entry':
       return 'Appended a correction; the entry it corrects stands as first written.';
     default: {
