@@ -17,7 +17,7 @@ import { SEED } from '../apps/bench/src/domain/seed.ts';
 import type { MeetingEvent, MeetingState } from '../apps/bench/src/domain/state.ts';
 import { createMeeting } from '../apps/bench/src/meeting.ts';
 import { createRulingChannel } from '../apps/bench/src/ruling-channel.ts';
-import { benchRows, loadDeclarations, type BenchState } from '../apps/bench/src/surface-rows.ts';
+import { benchRows, loadActs, type BenchState } from '../apps/bench/src/surface-rows.ts';
 import { tabOnlyRecord } from '../apps/bench/src/tab-only-record.ts';
 import { bundleResult } from './bundle-size.ts';
 import { median, round, type BenchResult } from './measure.ts';
@@ -81,7 +81,7 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
 
 /** Replays the seeded meeting event by event through the real rows, counting platform calls. */
 async function registrationBenchmarks(): Promise<BenchResult[]> {
-  await loadDeclarations();
+  await loadActs();
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   const memory = memoryWebMcp();
