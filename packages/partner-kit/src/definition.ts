@@ -17,6 +17,11 @@ export interface Note {
   readonly text: string;
 }
 
+/** A note as a site seeds it: `day` counts from the day the site was seeded (0 = that day). */
+export interface SeedNote extends Omit<Note, 'day'> {
+  readonly day: number;
+}
+
 /** What every write takes besides its own arguments. */
 export interface WriteEnvelope {
   readonly request: string;

@@ -7,7 +7,7 @@ import { activityLog } from './activity.ts';
 import type { FieldId } from './fields.ts';
 import { invalidDecision, notAFrame, outOfOrder, reviewNotPresented, scopeUnchanged } from './refusals.ts';
 import { rule } from './rule.ts';
-import { sortFieldIds, type BoardEnv, type BoardState } from './state.ts';
+import { FRESH_DRAFT, sortFieldIds, type BoardEnv, type BoardState } from './state.ts';
 import { refused, type Step } from './step.ts';
 import { isFieldId } from './validate.ts';
 import { unknownFields } from './value-refusals.ts';
@@ -194,14 +194,9 @@ export function createHumanActs(env: BoardEnv): HumanActs {
       return {
         state: {
           ...state,
+          ...FRESH_DRAFT,
           generation: state.generation + 1,
           fields: state.baselineFields,
-          phase: 'DRAFT',
-          scope: [],
-          scopeVersion: 0,
-          pendingExpansion: null,
-          review: null,
-          acceptedAt: null,
           activity,
         },
         result: {

@@ -90,6 +90,9 @@ export interface BoardEnv {
   now(): string;
 }
 
+/** A board in draft with nothing framed, nothing pending and no review: where it starts and where Reset returns. */
+export const FRESH_DRAFT = { phase: 'DRAFT', scope: [], scopeVersion: 0, pendingExpansion: null, review: null, acceptedAt: null } as const satisfies Partial<BoardState>;
+
 export function initialState(env: BoardEnv): BoardState {
   const fields = Object.fromEntries(FIELDS.map((field) => [field.id, field.initial])) as FieldValues;
   return {
@@ -98,12 +101,7 @@ export function initialState(env: BoardEnv): BoardState {
     fields,
     baselineFields: fields,
     brief: INITIAL_BRIEF,
-    phase: 'DRAFT',
-    scope: [],
-    scopeVersion: 0,
-    pendingExpansion: null,
-    review: null,
-    acceptedAt: null,
+    ...FRESH_DRAFT,
     activity: [
       {
         id: `activity_${env.newId()}`,

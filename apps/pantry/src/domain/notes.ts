@@ -2,8 +2,9 @@
 // written by us to test that they stay data: an instruction to the agent, HTML with a script
 // handler, a right-to-left override that makes the text read differently, and zero-width and
 // tag characters that hide words. `day` counts from the day the site was seeded. Data only.
+import type { SeedNote } from '@warrant/partner-kit';
 
-export const NOTES: ReadonlyArray<{ readonly id: string; readonly author: string; readonly day: number; readonly text: string }> = [
+export const NOTES: readonly SeedNote[] = [
   {
     id: 'N-1',
     author: 'Priya (coordinator)',
