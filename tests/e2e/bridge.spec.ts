@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { headersFor, SITES } from '@warrant/config';
-import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
+import { bridgeClientCall, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { laneOf } from './agent.ts';
-import { isolatedWorld, type World } from './isolated-world.ts';
+import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 
 // The cross-world bridge on the fixture turnstile, driven from a CDP isolated world: the world an
 // extension's content script runs in, which shares the page's DOM and window but none of its
@@ -36,16 +36,7 @@ async function lines(page: Page, list: string): Promise<Array<Record<string, unk
 
 test('the gap: what an isolated world sees of WebMCP, per lane', async ({ page }, testInfo) => {
   const world = await open(page);
-  const pageWorld = await page.evaluate(worldView);
-  const contentScript = await world.evaluate(worldView, undefined);
-  expect(pageWorld).toEqual({ api: 'object', registerTool: 'function', getTools: 'function', executeTool: 'function' });
-  if (laneOf(testInfo) === 'polyfill') {
-    // The polyfill is a property set in the page's world: another world reads nothing at all.
-    expect(contentScript).toEqual({ api: 'undefined', registerTool: 'undefined', getTools: 'undefined', executeTool: 'undefined' });
-  } else {
-    // Native WebMCP is the browser's own: every world of the document sees it.
-    expect(contentScript).toEqual(pageWorld);
-  }
+  await expectWorldGap(page, world, laneOf(testInfo));
   // Both lanes: the DOM manifest is there for any world.
   expect((await call(world, { verb: 'read_turnstile', id: 'look' })).tools.map((t) => t.name).sort()).toEqual(['insert_coin', 'read_turnstile']);
 });

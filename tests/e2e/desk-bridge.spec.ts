@@ -4,7 +4,7 @@ import { insecureOriginOf, SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { agentFor, laneOf } from './agent.ts';
-import { isolatedWorld, type World } from './isolated-world.ts';
+import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 import { launchWithInsecureHost } from './launch.ts';
 
 // The desk's cross-world bridge, driven from a CDP isolated world: the world an extension's
@@ -67,15 +67,7 @@ function substance(row: LedgerRow | undefined): Omit<LedgerRow, 'seq' | 'at' | '
 
 test('the gap: an isolated world sees no polyfilled WebMCP, and finds the desk verbs in the DOM manifest in every lane', async ({ page }, testInfo) => {
   const world = await open(page);
-  const pageWorld = await page.evaluate(worldView);
-  const contentScript = await world.evaluate(worldView, undefined);
-  expect(pageWorld).toEqual({ api: 'object', registerTool: 'function', getTools: 'function', executeTool: 'function' });
-  if (laneOf(testInfo) === 'polyfill') {
-    // The polyfill is a property set in the page's own world: another world reads nothing at all.
-    expect(contentScript).toEqual({ api: 'undefined', registerTool: 'undefined', getTools: 'undefined', executeTool: 'undefined' });
-  } else {
-    expect(contentScript).toEqual(pageWorld);
-  }
+  await expectWorldGap(page, world, laneOf(testInfo));
   // The manifest is there for any world (it comes after the first paint), listing what is in order.
   await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'read_ledger']);
   const look = await call(world, { verb: 'read_ledger', id: 'look' });
