@@ -49,7 +49,9 @@ const app = createBoardApp(initialState(browserEnv), (store, onCall) =>
   }),
 );
 
-const [{ App }] = await Promise.all([import('./components/app.tsx'), resumed]);
+// The board is drawn only once its always-on reads are registered, so a person never sees a board
+// an agent cannot yet read (with the polyfill, registration waits for the polyfill to load).
+const [{ App }] = await Promise.all([import('./components/app.tsx'), resumed, app.surface.ready]);
 const root = document.getElementById('app') as HTMLElement;
 root.replaceChildren();
 render(<App app={app} />, root);
