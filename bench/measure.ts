@@ -1,3 +1,9 @@
+/**
+ * One figure of `npm run bench`. A timing (anything measured over several runs) carries its
+ * spread beside its value: `value` is the median, and `min`, `median`, `max` and `runs` say how
+ * far the runs moved, so a reader can tell a regression from noise. A comparison carries the
+ * spread of its two sides in `compared`. A count or a size has no spread.
+ */
 export interface BenchResult {
   readonly id: string;
   readonly value: number;
@@ -5,6 +11,26 @@ export interface BenchResult {
   /** The target, as text: "< 0.5", "= 1", "report". */
   readonly goal: string;
   readonly note: string;
+  readonly min?: number;
+  readonly median?: number;
+  readonly max?: number;
+  readonly runs?: number;
+  readonly compared?: Compared;
+}
+
+/** How far a figure moved over its runs, in the figure's own unit. */
+export interface Spread {
+  readonly min: number;
+  readonly median: number;
+  readonly max: number;
+  readonly runs: number;
+}
+
+/** The two sides of a ratio, each timed in the same run as the other, interleaved. */
+export interface Compared {
+  readonly unit: string;
+  readonly numerator: Spread & { readonly label: string };
+  readonly denominator: Spread & { readonly label: string };
 }
 
 export function median(values: readonly number[]): number {
@@ -28,4 +54,145 @@ export function seededRandom(seed: number): () => number {
 export function round(value: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
+}
+
+/** Min, median and max of a figure's runs (each already in the figure's unit), rounded alike. */
+export function spreadOf(samples: readonly number[], digits = 3): Spread {
+  if (samples.length === 0) throw new Error('a timing needs at least one run');
+  if (samples.some((sample) => !Number.isFinite(sample))) throw new Error(`a timing's runs must be finite numbers, got ${samples.join(', ')}`);
+  return { min: round(Math.min(...samples), digits), median: round(median(samples), digits), max: round(Math.max(...samples), digits), runs: samples.length };
+}
+
+export interface Described {
+  readonly id: string;
+  readonly unit: string;
+  readonly goal: string;
+  readonly note: string;
+  /** Decimal places kept; 3 unless told. */
+  readonly digits?: number;
+}
+
+/**
+ * A timed figure from its runs, one value per run in the figure's unit (ms, µs, or a rate
+ * worked out per run: a rate's min is its slowest run). Its value is the median.
+ */
+export function timing(described: Described, samples: readonly number[]): BenchResult {
+  const spread = spreadOf(samples, described.digits);
+  return { id: described.id, value: spread.median, unit: described.unit, goal: described.goal, note: described.note, ...spread };
+}
+
+/**
+ * A comparison as a ratio: numerator[i] / denominator[i] per interleaved pair (see `interleave`),
+ * so both sides saw the same machine at the same moment. Its value is the median of the pair
+ * ratios, min and max their spread; `compared` keeps each side's own spread, in `sideUnit`.
+ */
+export function ratio(
+  described: Described & { readonly sideUnit: string; readonly numeratorLabel: string; readonly denominatorLabel: string },
+  numerator: readonly number[],
+  denominator: readonly number[],
+): BenchResult {
+  if (numerator.length !== denominator.length) throw new Error(`a ratio pairs runs: ${numerator.length} against ${denominator.length}`);
+  const ratios = numerator.map((value, index) => value / (denominator[index] as number));
+  const spread = spreadOf(ratios, described.digits);
+  const sideDigits = Math.max(3, described.digits ?? 3);
+  return {
+    id: described.id,
+    value: spread.median,
+    unit: 'x',
+    goal: described.goal,
+    note: described.note,
+    ...spread,
+    compared: {
+      unit: described.sideUnit,
+      numerator: { label: described.numeratorLabel, ...spreadOf(numerator, sideDigits) },
+      denominator: { label: described.denominatorLabel, ...spreadOf(denominator, sideDigits) },
+    },
+  };
+}
+
+export interface Runs {
+  /** Runs made first and thrown away, so no run is timed on colder code than another. */
+  readonly warmUp: number;
+  readonly runs: number;
+}
+
+/** Milliseconds of each of `runs` calls of `work`, after `warmUp` untimed ones. */
+export function sampleSync(work: () => unknown, { warmUp, runs }: Runs): number[] {
+  for (let run = 0; run < warmUp; run += 1) work();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/** As sampleSync, awaiting each call before the next starts. */
+export async function sample(work: () => unknown, { warmUp, runs }: Runs): Promise<number[]> {
+  for (let run = 0; run < warmUp; run += 1) await work();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/**
+ * Two strategies timed in one run, interleaved: run i times `a` and `b` back to back, and which
+ * goes first alternates (a b, b a, a b …), so a slow moment of the machine, a GC or a warm cache
+ * falls on both sides alike. Returns each side's milliseconds, pair by pair. Each call gets the
+ * run's index (warm-up runs count from -warmUp), so both sides can step through the same inputs.
+ */
+export function interleaveSync(a: (run: number) => unknown, b: (run: number) => unknown, { warmUp, runs }: Runs): { a: number[]; b: number[] } {
+  const times = { a: [] as number[], b: [] as number[] };
+  const once = (work: (run: number) => unknown, run: number): number => {
+    const start = performance.now();
+    work(run);
+    return performance.now() - start;
+  };
+  for (let run = -warmUp; run < runs; run += 1) {
+    let ta: number;
+    let tb: number;
+    if ((run + warmUp) % 2 === 0) {
+      ta = once(a, run);
+      tb = once(b, run);
+    } else {
+      tb = once(b, run);
+      ta = once(a, run);
+    }
+    if (run >= 0) {
+      times.a.push(ta);
+      times.b.push(tb);
+    }
+  }
+  return times;
+}
+
+/** As interleaveSync, awaiting each call. */
+export async function interleave(a: (run: number) => unknown, b: (run: number) => unknown, { warmUp, runs }: Runs): Promise<{ a: number[]; b: number[] }> {
+  const times = { a: [] as number[], b: [] as number[] };
+  const once = async (work: (run: number) => unknown, run: number): Promise<number> => {
+    const start = performance.now();
+    await work(run);
+    return performance.now() - start;
+  };
+  for (let run = -warmUp; run < runs; run += 1) {
+    let ta: number;
+    let tb: number;
+    if ((run + warmUp) % 2 === 0) {
+      ta = await once(a, run);
+      tb = await once(b, run);
+    } else {
+      tb = await once(b, run);
+      ta = await once(a, run);
+    }
+    if (run >= 0) {
+      times.a.push(ta);
+      times.b.push(tb);
+    }
+  }
+  return times;
 }
