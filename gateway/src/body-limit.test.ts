@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT, DESK, post, postOpenBody, startPair, type Pair } from './testing/requests.ts';
@@ -27,7 +28,51 @@ function rawExchange(origin: string, bytes: readonly string[]): Promise<string> 
   });
 }
 
+/** A chat request whose JSON body is exactly `bytes` bytes long. */
+function chatOfBytes(bytes: number): string {
+  const body = JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(bytes - JSON.stringify({ messages: [{ role: 'user', content: '' }] }).length) }] });
+  expect(Buffer.byteLength(body)).toBe(bytes);
+  return body;
+}
+
+/**
+ * Posts a whole body from the desk, either stating its Content-Length or streaming it chunked with
+ * none (then only counting the bytes as they arrive can hold the cap), and reads the answer.
+ */
+function postBody(origin: string, body: string, framing: 'length' | 'chunked'): Promise<{ status: number; json: unknown }> {
+  const framingHeader = framing === 'length' ? { 'Content-Length': String(Buffer.byteLength(body)) } : { 'Transfer-Encoding': 'chunked' };
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = request(`${origin}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: DESK, ...framingHeader } });
+    req.on('response', (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString('utf8')) }));
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    // Several writes, so a chunked body really arrives as several chunks.
+    for (let at = 0; at < body.length; at += 300) req.write(body.slice(at, at + 300));
+    req.end();
+  });
+}
+
 describe('body size, checked before parsing', () => {
+  // The edge itself: a cap that is one byte too large or too small passes every test far from it.
+  for (const framing of ['length', 'chunked'] as const) {
+    it(`accepts a body of exactly the cap and refuses one byte more, ${framing === 'length' ? 'with a Content-Length' : 'streamed with no Content-Length'}`, async () => {
+      const over = await postBody(pair.origin, chatOfBytes(CAP + 1), framing);
+      expect(over).toEqual({ status: 413, json: { error: { code: 'BODY_TOO_LARGE', message: `The request body is larger than ${CAP} bytes.` } } });
+      expect(pair.upstream.requests).toHaveLength(0);
+      const exact = await postBody(pair.origin, chatOfBytes(CAP), framing);
+      expect(exact.status).toBe(200);
+      expect(pair.upstream.requests).toHaveLength(1);
+    });
+  }
+
+
   it('refuses a body with no Content-Length as soon as the streamed bytes pass the cap, while the body is still open', async () => {
     const answer = await postOpenBody(pair.origin, { headers: {}, chunkBytes: 256, maxBytes: 4 * 1024 * 1024 });
     expect(answer.status).toBe(413);

@@ -43,6 +43,25 @@ describe('CORS for the desk origin only', () => {
     expect(await health.json()).toMatchObject({ allowance: { left: DEFAULT_BOUNDS.dailyRequests } });
   });
 
+  // An exact comparison is the whole check: origins that merely start with the desk's (another
+  // port that begins with its digits, a host that begins with its name and port) or contain it are
+  // other sites. Built from the registry so they follow the desk wherever its port is set.
+  it("refuses origins that share the desk's prefix, before the model and without spending the allowance", async () => {
+    const desk = new URL(DESK);
+    const lookalikes = [`${DESK}0`, `${DESK}.evil.example`, `${desk.protocol}//evil.${desk.host}`];
+    for (const origin of lookalikes) {
+      expect(origin).not.toBe(DESK);
+      const answer = await post(pair.origin, CHAT, { Origin: origin });
+      expect(answer.status).toBe(403);
+      expect(answer.json).toMatchObject({ error: { code: 'ORIGIN_REFUSED' } });
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await preflight(origin)).status).toBe(403);
+    }
+    expect(pair.upstream.requests).toHaveLength(0);
+    const health = await fetch(`${pair.origin}/health`);
+    expect(await health.json()).toMatchObject({ allowance: { left: DEFAULT_BOUNDS.dailyRequests } });
+  });
+
   it("refuses the opaque origin 'null' (a sandboxed frame, a file)", async () => {
     const answer = await post(pair.origin, CHAT, { Origin: 'null' });
     expect(answer.status).toBe(403);

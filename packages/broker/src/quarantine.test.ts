@@ -45,6 +45,25 @@ describe('quarantine', () => {
     expect(quarantine(source, 'short')).toMatchObject({ text: 'short', truncated: false, length: 5 });
   });
 
+  // The cap counts code points, not UTF-16 units: an emoji is one character to a person but two
+  // units to JavaScript, so a count in units would cut a value of 4,000 emoji at 2,000. And the cap
+  // is inclusive: a value of exactly the cap is whole, and neither people nor the model are told
+  // it was cut.
+  it(`keeps a value of exactly ${QUARANTINE_MAX_CHARS} code points whole, and cuts one of ${QUARANTINE_MAX_CHARS + 1}`, () => {
+    for (const unit of ['a', '😀']) {
+      const exact = unit.repeat(QUARANTINE_MAX_CHARS);
+      expect(quarantine(source, exact)).toMatchObject({ text: exact, truncated: false, length: QUARANTINE_MAX_CHARS });
+      expect(modelDataRegion([quarantine(source, exact)], BOUNDARY)).not.toContain('cut_to=');
+      const over = unit.repeat(QUARANTINE_MAX_CHARS + 1);
+      expect(quarantine(source, over)).toMatchObject({ text: exact, truncated: true, length: QUARANTINE_MAX_CHARS + 1 });
+      expect(modelDataRegion([quarantine(source, over)], BOUNDARY)).toContain(`characters=${QUARANTINE_MAX_CHARS + 1} cut_to=${QUARANTINE_MAX_CHARS}>>>`);
+    }
+    // Mixed widths: 3,999 letters and one emoji are 4,000 code points but 4,001 UTF-16 units.
+    const mixed = `${'a'.repeat(QUARANTINE_MAX_CHARS - 1)}😀`;
+    expect(mixed.length).toBe(QUARANTINE_MAX_CHARS + 1);
+    expect(quarantine(source, mixed)).toMatchObject({ text: mixed, truncated: false, length: QUARANTINE_MAX_CHARS });
+  });
+
   it('gives a model one region with a neutral header, an item line per value, and an end line', () => {
     const region = modelDataRegion([quarantine(source, 'Pickup by 6pm.'), quarantine({ origin: SITES.shelter.origin, tool: 'read_shelter_notes' }, 'Ramp at the back.')], BOUNDARY);
     expect(region.split('\n')).toEqual([

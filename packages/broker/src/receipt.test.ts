@@ -23,6 +23,17 @@ describe('receipts', () => {
     expect(await verifyReceipt('reserve_parcels', { ...args, request: 'R-8' }, write)).toBe(false);
   });
 
+  // The digest covers the args, and the args carry the request: a test that changes both at once
+  // is refused by the digest and never reaches the name check. Here the digest is right for this
+  // call and only the receipt's own name is another's, so only the name check can refuse it.
+  it('refuse a receipt whose only difference is the request it names, then the tool it names', async () => {
+    const digest = await receiptDigest('reserve_parcels', args, result);
+    const write = { ok: true as const, result, receipt: { id: 'pantry-R-1', tool: 'reserve_parcels', request: 'R-7', digest } };
+    expect(await verifyReceipt('reserve_parcels', args, write)).toBe(true);
+    expect(await verifyReceipt('reserve_parcels', args, { ...write, receipt: { ...write.receipt, request: 'R-8' } })).toBe(false);
+    expect(await verifyReceipt('reserve_parcels', args, { ...write, receipt: { ...write.receipt, tool: 'release_parcels' } })).toBe(false);
+  });
+
   it('are read from a write’s answer only when they have the contract’s shape', () => {
     const receipt = { id: 'pantry-R-1', tool: 'reserve_parcels', request: 'R-7', digest: 'a'.repeat(64) };
     expect(readWriteSuccess({ ok: true, result, receipt, replayed: true })).toMatchObject({ ok: true, write: { replayed: true, receipt } });

@@ -156,6 +156,29 @@ describe('a partner site', () => {
     expect(site.state.value.book).not.toBe('ABCD');
   });
 
+  // Every entry in it is well formed, so only the sequence shows that something is missing: a
+  // book that skips a seq has lost a write (and its receipt), and folding the rest as whole would
+  // serve from a record the partner cannot stand behind.
+  it('sets a record with a gap in its sequence aside, rather than folding what is left as whole', async () => {
+    const store = memoryLogStore();
+    const { site } = await open(memorySiteLog(store));
+    await lend(site, 'key-0001', 1);
+    await lend(site, 'key-0002', 2);
+    const book = site.state.value.book;
+    // The intact book folds whole in another tab: seq 1 (seeded), 2 and 3.
+    expect((await open(memorySiteLog(store))).site.state.value.served.map((w) => w.seq)).toEqual([2, 3]);
+    store.books[0]?.splice(1, 1);
+    expect(store.books[0]?.map((entry) => entry.seq)).toEqual([1, 3]);
+    const { site: reopened } = await open(memorySiteLog(store));
+    expect(reopened.state.value.served).toEqual([]);
+    expect(reopened.state.value.seq).toBe(1);
+    expect(free(reopened.state.value.domain)).toBe(STAND_SIZE);
+    expect(reopened.state.value.book).not.toBe(book);
+    expect(reopened.closedBooks.value).toBe(1);
+    expect(store.books[0]).toHaveLength(2);
+    expect(reopened.notice.value).toContain('could not be read');
+  });
+
   it('answers NOT_RECORDED when storage refuses the append, and nothing changes', async () => {
     const inner = memorySiteLog();
     let refuse = false;

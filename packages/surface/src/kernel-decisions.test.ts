@@ -127,6 +127,38 @@ describe('kernel decisions', () => {
     s.surface.dispose();
   });
 
+  // The row contract (row.ts, Verdict.code) promises that a call reaching an out-of-order row hears
+  // the row's own code, NOT_IN_ORDER only when it gives none: an app's code says what to do next
+  // (reload the frame, ask again), and a generic one would hide it.
+  it("answers a call that reaches an out-of-order row with the row's own refusal code and cite, by the platform and without it", async () => {
+    let state: Shelf = start;
+    const memory = memoryWebMcp();
+    const rows = [
+      defineRow<Shelf, { kind: string }>({
+        name: 'take_fruit',
+        title: 'Take a fruit',
+        description: () => 'Takes one fruit.',
+        verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf was closed for the night', cite: 'shelf rule 4', code: 'SHELF_CLOSED' } : { legal: true }),
+        inputSchema: (s) => kindSchema(s.kinds),
+        run: (s, input) => {
+          state = { ...s, taken: [...s.taken, input.kind] };
+          return { ok: true };
+        },
+      }),
+    ];
+    const surface = createSurface<Shelf>({ rows, state: () => state, webmcp: memory.webmcp });
+    await surface.reconcile();
+    // The agent still holds the registration made while the shelf was open.
+    const held = surface.hold('keep the registration the agent was given');
+    state = { ...state, paused: true };
+    const coded = { ok: false, isError: true, code: 'SHELF_CLOSED', details: { tool: 'take_fruit', cite: 'shelf rule 4' } };
+    expect(await memory.call('take_fruit', { kind: 'apple' })).toMatchObject(coded);
+    expect(await surface.call('take_fruit', { kind: 'apple' }, { caller: 'runner', channel: 'scenario' })).toMatchObject(coded);
+    expect(state.taken).toEqual([]);
+    held();
+    surface.dispose();
+  });
+
   it('refuses text that is not valid Unicode as INVALID_INPUT, naming where it is', async () => {
     const s = shelf(start);
     await s.surface.reconcile();
