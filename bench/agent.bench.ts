@@ -1,10 +1,9 @@
 import { chromium } from 'playwright-core';
-import { PORT_BASE, SITES } from '@warrant/config';
+import { SITES } from '@warrant/config';
 import { startScriptedUpstream, type ScriptedReply } from '../gateway/src/testing/scripted-upstream.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
-import { builtPortBase } from '../tools/app-sites.ts';
-import { serveSite, stopServer } from '../tools/static-server.ts';
-import { median, round, type BenchResult } from './measure.ts';
+import { serveBuiltSites } from './chromium-sites.ts';
+import { median, round, timing, type BenchResult } from './measure.ts';
 
 // The desk's in-page agent: one scripted turn from the Run click to the halt, in headless
 // Chromium (native lane) with the shelter framed on its own origin. The model is the scripted
@@ -40,10 +39,7 @@ interface TurnTiming {
 }
 
 export async function agentBenchmarks(): Promise<BenchResult[]> {
-  const sites = [SITES.desk, SITES.shelter];
-  const stale = sites.filter((site) => builtPortBase(site) !== PORT_BASE);
-  if (stale.length > 0) throw new Error(`${stale.map((site) => site.title).join(', ')} not built for port base ${PORT_BASE}: run the build with the same WARRANT_PORT_BASE.`);
-  const servers = await Promise.all(sites.map((site) => serveSite(site)));
+  const stop = await serveBuiltSites([SITES.desk, SITES.shelter]);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP'] });
   const timings: TurnTiming[] = [];
   try {
@@ -91,16 +87,19 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
     }
   } finally {
     await browser.close();
-    await Promise.all(servers.map((server) => stopServer(server)));
+    await stop();
   }
-  const own = timings.map((timing) => timing.turn - timing.waiting);
+  const own = timings.map((t) => t.turn - t.waiting);
   return [
-    {
-      id: 'agent.turn_ms_scripted',
-      value: round(median(own), 1),
-      unit: 'ms',
-      goal: 'report',
-      note: `One in-page agent turn to the halt in headless Chromium (native lane): a scripted model (a real chat-completions server on loopback, answering at once) calls intake_request, open_lease on the shelter (its site framed on its own origin), find_capacity, draft_plan and commit_plan, one per reply, and the turn stops at the halt. From the Run click to the halt, less the time spent waiting on the model's ${timings[0]?.requests ?? 5} requests (their resource timings): median ${round(median(timings.map((t) => t.turn)), 1)} ms in all, of which ${round(median(timings.map((t) => t.waiting)), 1)} ms waiting on the model. Median of ${RUNS} runs, each in a fresh profile.`,
-    },
+    timing(
+      {
+        id: 'agent.turn_ms_scripted',
+        unit: 'ms',
+        goal: 'report',
+        digits: 1,
+        note: `One in-page agent turn to the halt in headless Chromium (native lane): a scripted model (a real chat-completions server on loopback, answering at once) calls intake_request, open_lease on the shelter (its site framed on its own origin), find_capacity, draft_plan and commit_plan, one per reply, and the turn stops at the halt. From the Run click to the halt, less the time spent waiting on the model's ${timings[0]?.requests ?? 5} requests (their resource timings): median ${round(median(timings.map((t) => t.turn)), 1)} ms in all, of which ${round(median(timings.map((t) => t.waiting)), 1)} ms waiting on the model. ${RUNS} runs, each in a fresh profile.`,
+      },
+      own,
+    ),
   ];
 }

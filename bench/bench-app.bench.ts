@@ -20,9 +20,10 @@ import { createRulingChannel } from '../apps/bench/src/ruling-channel.ts';
 import { benchRows, loadActs, type BenchState } from '../apps/bench/src/surface-rows.ts';
 import { tabOnlyRecord } from '../apps/bench/src/tab-only-record.ts';
 import { bundleResult } from './bundle-size.ts';
-import { median, round, type BenchResult } from './measure.ts';
+import { median, round, sample, timing, type BenchResult } from './measure.ts';
 
-// The clerk's bench: how hard the planner works, how many registrations a meeting costs, how
+// The clerk's bench: how hard the planner works, how many registrations a meeting costs (beside
+// the count a teardown at every event would make: counted, not run), how
 // much script a first visit downloads, how soon a client finds the always-on tools, and how large
 // each declaration a model is handed is.
 
@@ -31,16 +32,10 @@ const WARM_UP = 100;
 // Resolve at once: the benchmark times the search, not the main-thread yields between slices.
 const noYield = (): Promise<void> => Promise.resolve();
 
-async function measurePlan(goal: string, state: MeetingState): Promise<{ nodes: number; ms: number; depth: number; found: boolean }> {
-  const times: number[] = [];
+async function measurePlan(goal: string, state: MeetingState): Promise<{ nodes: number; times: number[]; ms: number; depth: number; found: boolean }> {
   let last = await explainPathTo(goal, state, { yieldFn: noYield });
-  for (let i = 0; i < WARM_UP; i += 1) last = await explainPathTo(goal, state, { yieldFn: noYield });
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    last = await explainPathTo(goal, state, { yieldFn: noYield });
-    times.push(performance.now() - start);
-  }
-  return { nodes: last.nodes, ms: median(times), depth: last.depth, found: last.found };
+  const times = await sample(async () => (last = await explainPathTo(goal, state, { yieldFn: noYield })), { warmUp: WARM_UP, runs: RUNS });
+  return { nodes: last.nodes, times, ms: median(times), depth: last.depth, found: last.found };
 }
 
 async function pathBenchmarks(): Promise<BenchResult[]> {
@@ -50,7 +45,7 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
   ] as const;
   // Warm every goal first, so no goal is timed on colder code than another.
   for (const [, state] of starts) for (const goal of GOALS) await explainPathTo(goal.id, state, { yieldFn: noYield });
-  const measured: Array<{ where: string; goal: string; nodes: number; ms: number; depth: number; found: boolean }> = [];
+  const measured: Array<{ where: string; goal: string; nodes: number; times: number[]; ms: number; depth: number; found: boolean }> = [];
   for (const [name, state] of starts) {
     for (const goal of GOALS) measured.push({ where: `${goal.id} from the ${name}`, goal: goal.id, ...(await measurePlan(goal.id, state)) });
   }
@@ -58,7 +53,6 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
   if (!vote) throw new Error('the tangle vote plan was not measured');
   const worstNodes = measured.reduce((a, b) => (b.nodes > a.nodes ? b : a));
   const worstMsEntry = measured.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const worstMs = { value: worstMsEntry.ms, where: worstMsEntry.where };
   return [
     {
       id: 'bench.path_nodes_tangle_vote',
@@ -67,7 +61,7 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
       goal: '< 399',
       note: `Positions generated to prove the plan for vote_on_the_main_motion from the tangle (found: ${vote.found}, depth ${vote.depth}). Reference: 399.`,
     },
-    { id: 'bench.path_ms_tangle_vote', value: round(vote.ms), unit: 'ms', goal: '< 1', note: `Median of ${RUNS} runs in Node (after ${WARM_UP} to warm up), no main-thread yields.` },
+    timing({ id: 'bench.path_ms_tangle_vote', unit: 'ms', goal: '< 1', note: `explainPathTo for vote_on_the_main_motion from the tangle, ${RUNS} runs in Node (after ${WARM_UP} to warm up), no main-thread yields.` }, vote.times),
     {
       id: 'bench.path_nodes_worst_goal',
       value: worstNodes.nodes,
@@ -75,7 +69,7 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
       goal: '< 4054',
       note: `Worst of the five goals from the tangle and from the widest frontier, to depth 12 where no plan exists: ${worstNodes.where}. Reference: 4,054 (tangle), 6,996 (widest).`,
     },
-    { id: 'bench.path_ms_worst_goal', value: round(worstMs.value), unit: 'ms', goal: '< 8', note: `Median of ${RUNS} runs of the slowest goal: ${worstMs.where}.` },
+    timing({ id: 'bench.path_ms_worst_goal', unit: 'ms', goal: '< 8', note: `explainPathTo for the goal with the slowest median of the ten above, ${RUNS} runs in Node (after ${WARM_UP}), no yields: ${worstMsEntry.where}.` }, worstMsEntry.times),
   ];
 }
 
@@ -108,11 +102,11 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
       note: `registerTool calls + signal aborts over the ${SEED.length}-event seeded meeting (imperative tools; the two forms are toggled by attribute).`,
     },
     {
-      id: 'bench.registration_ops_seed_replay_teardown',
+      id: 'bench.registration_ops_seed_replay_teardown_calls_counted',
       value: teardown,
       unit: 'calls',
       goal: 'report',
-      note: `The same replay under a full-teardown strategy (abort everything, register everything legal, at every event): ${round(teardown / ours, 1)}× ours.`,
+      note: `A count, not a run: the calls the same replay would make under a full-teardown strategy (abort everything, register everything legal, at every event): ${round(teardown / ours, 1)}× ours.`,
     },
   ];
 }
@@ -218,13 +212,18 @@ async function chromiumBenchmarks(): Promise<BenchResult[]> {
       try {
         const { tools, load, announcedBeforeLoad } = await firstToolsIn(browser, served.origin, lane === 'native');
         const before = lane === 'native' ? ` The browser announced all four before the load event in ${announcedBeforeLoad} of ${FIRST_TOOLS_RUNS} runs (WebMCP.toolsAdded ahead of Page.loadEventFired).` : '';
-        results.push({
-          id: `bench.first_tools_ms_${lane}`,
-          value: round(median(tools), 1),
-          unit: 'ms',
-          goal: 'report',
-          note: `Median of ${FIRST_TOOLS_RUNS} cold loads in headless Chromium (${lane === 'native' ? 'native WebMCP' : 'the lazy polyfill'}): navigation start to the first getTools() listing all four always-on reads, polled from a script run before the page's own. The load event came at ${round(median(load), 1)} ms median.${before}`,
-        });
+        results.push(
+          timing(
+            {
+              id: `bench.first_tools_ms_${lane}`,
+              unit: 'ms',
+              goal: 'report',
+              digits: 1,
+              note: `${FIRST_TOOLS_RUNS} cold loads of the built bench (served with its headers on a free loopback port) in headless Chromium (${lane === 'native' ? 'native WebMCP' : 'the lazy polyfill'}): navigation start to the first getTools() listing all four always-on reads, polled every 2 ms from a script run before the page's own. The load event came at ${round(median(load), 1)} ms median.${before}`,
+            },
+            tools,
+          ),
+        );
         if (lane === 'native') {
           const sizes = await declarationSizes(browser, served.origin);
           results.push(

@@ -15,12 +15,12 @@ import { boardRows, type AgentSide } from '../apps/board/src/rows.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
 import { serveSite, stopServer } from '../tools/static-server.ts';
 import { bundleResult } from './bundle-size.ts';
-import { median, round, type BenchResult } from './measure.ts';
+import { median, round, sample, timing, type BenchResult } from './measure.ts';
 
 // The board's numbers: when its always-on tools exist for a client that looks at navigation, how
-// many registration calls its surface makes over a scripted demo (and how many tearing the
-// surface down on every change would have made on the same run), what a first visit downloads,
-// and what a canonical digest costs.
+// many registration calls its surface makes over a scripted demo (and the count tearing the
+// surface down on every change would have made on the same run: counted, not run), what a first
+// visit downloads, and what a canonical digest costs.
 
 const REASON = 'The brief moves the launch to 6 October; the board still says 20 October.';
 
@@ -103,18 +103,22 @@ async function firstToolsBenchmarks(): Promise<BenchResult[]> {
     const results: BenchResult[] = [];
     for (const native of [true, false]) {
       const runs = await firstTools(native, origin);
-      const tools = median(runs.map((run) => run.tools));
       const load = median(runs.map((run) => run.load));
       const atLoad = runs.filter((run) => run.atLoad).length;
-      results.push({
-        id: native ? 'board.first_tools_ms' : 'board.first_tools_ms_polyfill',
-        value: round(tools, 1),
-        unit: 'ms',
-        goal: native ? 'complete at load' : 'report',
-        note:
-          `Median over ${NAVIGATIONS} fresh-profile navigations in headless Chromium, ${native ? 'native WebMCP' : 'the lazy polyfill'}: navigation start to the first task in which getTools() lists both always-on reads ` +
-          `(polled once per task from the page's world, so at most a task late). The load event: ${round(load, 1)} ms median; getTools() listed the set when it fired in ${atLoad} of ${NAVIGATIONS}.`,
-      });
+      results.push(
+        timing(
+          {
+            id: native ? 'board.first_tools_ms' : 'board.first_tools_ms_polyfill',
+            unit: 'ms',
+            goal: native ? 'complete at load' : 'report',
+            digits: 1,
+            note:
+              `${NAVIGATIONS} fresh-profile navigations of the built board (served with its headers on a free loopback port) in headless Chromium, ${native ? 'native WebMCP' : 'the lazy polyfill'}: navigation start to the first task in which getTools() lists both always-on reads ` +
+              `(polled once per task from the page's world, so at most a task late). The load event: ${round(load, 1)} ms median; getTools() listed the set when it fired in ${atLoad} of ${NAVIGATIONS}.`,
+          },
+          runs.map((run) => run.tools),
+        ),
+      );
     }
     return results;
   } finally {
@@ -150,7 +154,7 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   const { human, agent, surface, channel } = memoryBoard((change) => {
     reconciles += 1;
     ours += change.ops.register + change.ops.abort;
-    // Tearing down aborts every tool standing and registers every tool in order, each time.
+    // Tearing down would abort every tool standing and register every tool in order, each time.
     teardown += standing + change.total;
     standing = change.total;
   });
@@ -207,11 +211,11 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
       note: `registerTool + abort calls of the board's surface over a scripted demo (${script}): ${reconciles} reconciles, Node, in-memory WebMCP.`,
     },
     {
-      id: 'board.registration_ops_demo_teardown',
+      id: 'board.registration_ops_demo_teardown_calls_counted',
       value: teardown,
       unit: 'calls',
       goal: 'report',
-      note: `What tearing the whole surface down and re-registering it would have cost on the same ${reconciles} reconciles (${round(teardown / ours, 2)}x ours).`,
+      note: `A count, not a run: what tearing the whole surface down and re-registering it would have cost on the same ${reconciles} reconciles (${round(teardown / ours, 2)}x ours).`,
     },
   ];
 }
@@ -287,20 +291,17 @@ function planOfAboutOneKb(): Record<string, unknown> {
 async function digestMicros(): Promise<BenchResult> {
   const plan = planOfAboutOneKb();
   const size = new TextEncoder().encode(canonicalJson(plan)).length;
-  for (let i = 0; i < 300; i += 1) await canonicalDigest(plan);
-  const times: number[] = [];
-  for (let i = 0; i < 3000; i += 1) {
-    const start = performance.now();
-    await canonicalDigest(plan);
-    times.push((performance.now() - start) * 1000);
-  }
-  return {
-    id: 'authority.digest_us_1kb',
-    value: round(median(times), 1),
-    unit: 'µs',
-    goal: 'report',
-    note: `Median of 3,000 canonicalDigest calls (after 300 warm-up) on a ${size}-byte plan: input walk, RFC 8785 canonical JSON, SHA-256 (@noble/hashes, synchronous); Node ${process.version}.`,
-  };
+  const times = await sample(() => canonicalDigest(plan), { warmUp: 300, runs: 3000 });
+  return timing(
+    {
+      id: 'authority.digest_us_1kb',
+      unit: 'µs',
+      goal: 'report',
+      digits: 1,
+      note: `canonicalDigest on a ${size}-byte plan, 3,000 calls after 300 to warm up: input walk, RFC 8785 canonical JSON, SHA-256 (@noble/hashes, synchronous); Node ${process.version}.`,
+    },
+    times.map((ms) => ms * 1000),
+  );
 }
 
 export async function boardBenchmarks(): Promise<BenchResult[]> {

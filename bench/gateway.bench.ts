@@ -1,6 +1,6 @@
 import { SITES } from '@warrant/config';
 import { gatewayAppFromEnv } from '@warrant/gateway/app';
-import { median, round, type BenchResult } from './measure.ts';
+import { median, round, timing, type BenchResult } from './measure.ts';
 
 // The gateway refuses an oversized body on its byte count, before any parse. If that is true,
 // the time to refuse does not depend on how big the body is, and is far below the time to parse
@@ -48,7 +48,7 @@ function chatRequest(body: ReadableStream<Uint8Array>, headers: Record<string, s
   return new Request(`${SITES.gateway.origin}/v1/chat/completions`, init);
 }
 
-async function timeRefusals(app: ReturnType<typeof gatewayAppFromEnv>, make: (pulled: { bytes: number }) => Request): Promise<{ medianUs: number; pulledBytes: number }> {
+async function timeRefusals(app: ReturnType<typeof gatewayAppFromEnv>, make: (pulled: { bytes: number }) => Request): Promise<{ times: number[]; medianUs: number; pulledBytes: number }> {
   const times: number[] = [];
   let pulledBytes = 0;
   for (let i = 0; i < WARM_UP + SAMPLES; i += 1) {
@@ -62,7 +62,7 @@ async function timeRefusals(app: ReturnType<typeof gatewayAppFromEnv>, make: (pu
     if (i >= WARM_UP) times.push(elapsed * 1000);
     pulledBytes = Math.max(pulledBytes, pulled.bytes);
   }
-  return { medianUs: median(times), pulledBytes };
+  return { times, medianUs: median(times), pulledBytes };
 }
 
 function parseMedianUs(body: Uint8Array): number {
@@ -86,17 +86,20 @@ export async function gatewayBenchmarks(): Promise<BenchResult[]> {
   const parseUs = parseMedianUs(body);
   const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
   return [
-    {
-      id: 'gateway.rejects_oversize_us',
-      value: round(chunked.medianUs, 1),
-      unit: 'µs',
-      goal: 'report',
-      note:
-        `Median of ${SAMPLES} refusals (after ${WARM_UP} to warm up) of a valid ${mib(body.length)} MiB chat request streamed with no Content-Length against the default 128 KiB cap, through the app's fetch handler in process; Node ${process.version}. ` +
-        `At most ${Math.round(chunked.pulledBytes / 1024)} KiB of it was ever pulled from the stream (the cap, then the stream's read-ahead). ` +
-        `Eight times that body (${mib(8 * body.length)} MiB, the same chunks repeated) is refused in ${round(eightTimes.medianUs, 1)} µs with ${Math.round(eightTimes.pulledBytes / 1024)} KiB pulled; ` +
-        `the ${mib(body.length)} MiB body with its Content-Length declared is refused in ${round(declared.medianUs, 1)} µs with ${Math.round(declared.pulledBytes / 1024)} KiB pulled (the stream's read-ahead only: the gateway reads none). ` +
-        `Decoding and JSON.parse of the ${mib(body.length)} MiB body alone takes ${round(parseUs / 1000, 1)} ms (median of 15), ${Math.round(parseUs / chunked.medianUs)}× the refusal.`,
-    },
+    timing(
+      {
+        id: 'gateway.rejects_oversize_us',
+        unit: 'µs',
+        goal: 'report',
+        digits: 1,
+        note:
+          `${SAMPLES} refusals (after ${WARM_UP} to warm up) of a valid ${mib(body.length)} MiB chat request streamed with no Content-Length against the default 128 KiB cap, through the app's fetch handler in process (no socket); Node ${process.version}. ` +
+          `At most ${Math.round(chunked.pulledBytes / 1024)} KiB of it was ever pulled from the stream (the cap, then the stream's read-ahead). ` +
+          `Eight times that body (${mib(8 * body.length)} MiB, the same chunks repeated) is refused in ${round(eightTimes.medianUs, 1)} µs median with ${Math.round(eightTimes.pulledBytes / 1024)} KiB pulled; ` +
+          `the ${mib(body.length)} MiB body with its Content-Length declared is refused in ${round(declared.medianUs, 1)} µs median with ${Math.round(declared.pulledBytes / 1024)} KiB pulled (the stream's read-ahead only: the gateway reads none). ` +
+          `Decoding and JSON.parse of the ${mib(body.length)} MiB body alone takes ${round(parseUs / 1000, 1)} ms (median of 15), ${Math.round(parseUs / chunked.medianUs)}× the refusal.`,
+      },
+      chunked.times,
+    ),
   ];
 }

@@ -87,7 +87,7 @@ export function timing(described: Described, samples: readonly number[]): BenchR
  * ratios, min and max their spread; `compared` keeps each side's own spread, in `sideUnit`.
  */
 export function ratio(
-  described: Described & { readonly sideUnit: string; readonly numeratorLabel: string; readonly denominatorLabel: string },
+  described: Omit<Described, 'unit'> & { readonly sideUnit: string; readonly numeratorLabel: string; readonly denominatorLabel: string },
   numerator: readonly number[],
   denominator: readonly number[],
 ): BenchResult {

@@ -7,11 +7,14 @@ import { median } from '../measure.ts';
 // broker.bench.ts: the broker as the desk wires it, one read lease on the real pantry site in its
 // own frame, and the same leased read called again and again. Each call is the whole hop — lease,
 // scope and policy checks, the hop records, the frame host, the channel and the partner page's
-// own row — timed from the desk's side.
+// own row — timed from the desk's side. The hops are kept in memory here: the desk's real path
+// (its ledger append on every call) is not what this page times.
 
 export interface LeasedReadTimings {
   readonly transport: string;
   readonly samples: number;
+  /** Milliseconds of each timed call, in order. */
+  readonly times: number[];
   readonly p50: number;
   readonly p90: number;
 }
@@ -64,6 +67,7 @@ export async function measureLeasedRead(options: { readonly native: boolean; rea
       // The frame host names the transport that discovered the tools.
       transport: /transport=(\w+)/.exec(hops.find((hop) => hop.event === 'tools_discovered')?.detail ?? '')?.[1] ?? 'unknown',
       samples: times.length,
+      times,
       p50: median(times),
       p90: sorted[Math.floor(sorted.length * 0.9)] ?? Number.NaN,
     };
