@@ -45,7 +45,7 @@ function machine(): Record<string, unknown> {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os: `${process.platform} ${release()}`,
     node: process.version,
-    chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim(),
+    chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
     loadAverageAtStart: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
