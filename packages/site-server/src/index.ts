@@ -1,0 +1,12 @@
+// @warrant/site-server: a site's own server. Storage: one interface (database.ts), two engines
+// (PGlite embedded, PostgreSQL by URL) chosen by openSiteDatabase, tables from .sql migrations.
+export { DatabaseSettingError, UniqueViolation, type Database, type Queryable, type SqlValue } from './database.ts';
+export { openSiteDatabase, REPOSITORY_ROOT, DEFAULT_DATA_ROOT, type SiteDatabaseOptions } from './open-database.ts';
+export { migrate, readMigrations, MigrationError, type Migration } from './migrations.ts';
+export { openPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.ts';
+export { openPostgresDatabase, redactUrl, type PostgresDatabaseOptions } from './postgres-database.ts';
+// The HTTP side: the Hono app for one site, the Node adapter, live updates, a site's server module.
+export { siteApp, API_BODY_LIMIT_BYTES, type SiteAppOptions } from './site-app.ts';
+export { listen, type RunningServer } from './serve.ts';
+export { changeStream, type ChangeFeed } from './event-stream.ts';
+export type { SiteServer, OpenSiteServer } from './site-server.ts';
