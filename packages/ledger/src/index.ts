@@ -45,3 +45,10 @@ export {
   type TsvRelation,
   type TsvVerified,
 } from './ledger-store.ts';
+export { EMPTY_ROOT, leafHash, nodeHash } from './merkle-hash.ts';
+export { MerkleTree } from './merkle-tree.ts';
+export { rootFromInclusionProof, verifyConsistency, verifyInclusion } from './merkle-proof.ts';
+export { ledgerLeaf, ledgerTree } from './ledger-tree.ts';
+export { signTreeHead, treeHeadMessage, verifyTreeHead, type SignedTreeHead, type TreeHeadCheck } from './tree-head.ts';
+export { consistencyProofJson, inclusionProofJson, readProofJson, type ConsistencyProofJson, type InclusionProofJson, type ProofReading } from './proof-json.ts';
+export { verifyExport, type ExportFailure, type ExportFailureReason, type ExportOptions, type ExportVerification, type ExportVerified } from './verify-export.ts';
