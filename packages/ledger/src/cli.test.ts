@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTree } from './ledger-tree.ts';
+import { consistencyProofJson, inclusionProofJson } from './proof-json.ts';
+import { signTreeHead } from './tree-head.ts';
+import { serialiseLedger } from './tsv.ts';
+import { chained, rowBody } from '../test-support/rows.ts';
+import { installLedgerBuild, type InstalledLedger } from '../test-support/installed-build.ts';
+
+// The built bin, run by plain Node as a child process (no tsx, no loaders, no tsconfig paths),
+// on files written to disk: a good export, a truncated one, an edited one.
+
+const BUILD_TIMEOUT_MS = 180_000;
+let installed: InstalledLedger;
+beforeAll(() => {
+  installed = installLedgerBuild();
+}, BUILD_TIMEOUT_MS);
+afterAll(() => installed?.remove());
+
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('VITEST') && !key.startsWith('npm_')));
+
+function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const child = spawnSync(process.execPath, [installed.bin, ...args], { cwd: installed.dir, env: cleanEnv, encoding: 'utf8' });
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+function file(name: string, content: string | object): string {
+  const path = join(installed.dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return path;
+}
+
+const secret = ed25519.utils.randomSecretKey();
+const bodies = fc.sample(rowBody, { numRuns: 20, seed: 19 });
+const rows = chained(bodies);
+const tree = ledgerTree(rows);
+const head = signTreeHead({ size: 20, root: tree.root(), timestamp: '2026-12-01T09:30:00.000Z' }, secret);
+
+describe('warrant-ledger verify (the built bin, in plain Node)', () => {
+  it('passes a good export, exit 0', () => {
+    const result = run('verify', file('good.tsv', serialiseLedger(rows)), '--head', file('head.json', head), '--key', head.key);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^OK .*good\.tsv: 20 rows verify: the chain holds, and rows 1 to 20 match the head of 20 rows signed at 2026-12-01T09:30:00.000Z/);
+  });
+
+  it('fails a truncated export, exit 1, naming the first missing row', () => {
+    const result = run('verify', file('truncated.tsv', serialiseLedger(rows.slice(0, 15))), '--head', file('head.json', head));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^FAIL .*truncated\.tsv at row 16 \(truncated\): Row 16 is missing: the head of 20 rows/);
+  });
+
+  it('passes the truncated export with a consistency proof that the head extends it', () => {
+    const result = run('verify', file('truncated.tsv', serialiseLedger(rows.slice(0, 15))), '--head', file('head.json', head), '--proof', file('consistency.json', consistencyProofJson(tree, 15, 20)));
+    expect(result.status).toBe(0);
+  });
+
+  it('fails an edited export, exit 1, naming the edited row', () => {
+    const lines = serialiseLedger(rows).split('\n');
+    lines[7] = (lines[7] as string).replace(/\t[^\t]*\t([0-9a-f]{64})$/, '\tchanged after the fact\t$1');
+    const result = run('verify', file('edited.tsv', lines.join('\n')), '--head', file('head.json', head));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^FAIL .*edited\.tsv at row 7 \(edited\): Row 7 was changed after it was written/);
+  });
+
+  it('fails an export rewritten with its chain recomputed: the head catches what the chain cannot', () => {
+    const rewritten = chained(bodies.map((body, index) => (index === 11 ? { ...body, detail: 'rewritten' } : body)));
+    const result = run('verify', file('rewritten.tsv', serialiseLedger(rewritten)), '--head', file('head.json', head));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/\(rewritten\): Rows 1 to 20 do not hash to the root of the head/);
+  });
+
+  it('checks an inclusion proof, and fails a head signed by another key than the pinned one', () => {
+    expect(run('verify', file('good.tsv', serialiseLedger(rows)), '--head', file('head.json', head), '--proof', file('inclusion.json', inclusionProofJson(tree, 5))).status).toBe(0);
+    const other = signTreeHead({ size: 20, root: tree.root() }, ed25519.utils.randomSecretKey());
+    const result = run('verify', file('good.tsv', serialiseLedger(rows)), '--head', file('other.json', other), '--key', head.key);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('(head): The tree head does not verify: the head is signed with another key than the one trusted');
+  });
+
+  it('exits 2 with the usage for a command not written as documented, or a file it cannot read', () => {
+    expect(run('verify', 'a.tsv')).toMatchObject({ status: 2, stderr: expect.stringContaining('--head is required') });
+    expect(run('check')).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown command "check"') });
+    expect(run('verify', join(installed.dir, 'missing.tsv'), '--head', file('head.json', head))).toMatchObject({ status: 2, stderr: expect.stringContaining('cannot read the ledger') });
+    expect(run('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('Usage: warrant-ledger verify') });
+  });
+});
