@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'gateway/src/**/*.test.ts'],
     environment: 'node',
+    // A real PostgreSQL cluster of the run's own (and a PGlite template) for the storage tests.
+    globalSetup: ['tools/postgres/vitest-global-setup.ts'],
   },
 });

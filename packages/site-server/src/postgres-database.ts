@@ -164,7 +164,7 @@ class ListenConnection {
     this.#schema = schema;
   }
 
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     assertChannel(channel);
     const name = `${this.#schema}.${channel}`;
     return this.#serial(async () => {

@@ -1,0 +1,121 @@
+// A throwaway PostgreSQL cluster for tests: its own initdb in a fresh temporary directory, its own
+// postmaster on a free loopback port, stopped and deleted afterwards. It never touches a system
+// service or a cluster it did not start. initdb refuses to run as root, so as root the cluster is
+// made and run by the `postgres` user (Debian's package creates it) in a directory that user owns.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+export interface TestCluster {
+  /** postgres://postgres@127.0.0.1:<port>/postgres (trust authentication, loopback only). */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Thrown when no PostgreSQL server binaries are installed: the message is the one line to act on. */
+export class PostgresNotInstalled extends Error {
+  constructor() {
+    super('PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin or on PATH): apt-get install postgresql');
+    this.name = 'PostgresNotInstalled';
+  }
+}
+
+const READY_DEADLINE_MS = 30_000;
+
+export async function startTestCluster(): Promise<TestCluster> {
+  const bin = findPostgresBin();
+  const asRoot = userInfo().uid === 0;
+  const dir = await mkdtemp(join(tmpdir(), 'warrant-pg-'));
+  const data = join(dir, 'data');
+  const owner = asRoot ? await postgresUser() : null;
+  if (owner !== null) await chown(dir, owner.uid, owner.gid);
+  // As root every command runs as `postgres`; otherwise as ourselves.
+  const as = (command: string, args: readonly string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { cwd: dir }) : run(join(bin, command), [...args], { cwd: dir });
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    const port = await freePort();
+    // A test cluster: durability off (it is deleted afterwards), sockets only in its own directory.
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    await as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-W', 'start']);
+    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const stop = async () => {
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
+      await remove();
+    };
+    try {
+      await waitUntilAccepting(url, join(dir, 'server.log'));
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { url, stop };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/** The directory holding initdb and pg_ctl: the newest /usr/lib/postgresql/<version>/bin, else PATH. */
+export function findPostgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions[0] !== undefined) return join(root, versions[0], 'bin');
+  const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir !== '' && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  if (onPath === undefined) throw new PostgresNotInstalled();
+  return onPath;
+}
+
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  try {
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  } catch {
+    throw new Error('Running as root, but there is no `postgres` user to run initdb as: apt-get install postgresql');
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// Polls with real connections until one succeeds, within a bounded deadline; on failure the
+// server log's last lines say why.
+async function waitUntilAccepting(url: string, log: string): Promise<void> {
+  const deadline = Date.now() + READY_DEADLINE_MS;
+  let last: unknown = null;
+  while (Date.now() < deadline) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return;
+    } catch (error) {
+      last = error;
+      await client.end().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const tail = (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').slice(-3).join(' | ');
+  throw new Error(`The test PostgreSQL cluster did not accept connections within ${READY_DEADLINE_MS / 1000} s (${String(last)}); server log: ${tail}`);
+}
