@@ -24,6 +24,7 @@ export class PostgresNotInstalled extends Error {
   constructor() {
     super('PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin or on PATH): apt-get install postgresql');
     this.name = 'PostgresNotInstalled';
+    this.stack = this.message; // the run's failure is this one line, not a stack trace
   }
 }
 
