@@ -1,9 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../tools/app-sites.ts';
 import { CHROMIUM_PATH } from '../tests/e2e/launch.ts';
-import { execFileSync } from 'node:child_process';
 import type { BenchResult } from './measure.ts';
 import { BenchStop, portProblem } from './ports.ts';
 import { agentBenchmarks } from './agent.bench.ts';
@@ -60,7 +60,9 @@ if (problem !== null) {
 const measuredOn = machine();
 try {
   const results = await measureAll();
-  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: measuredOn, results }, null, 2)}\n`);
+  // The load at both ends says how busy the machine was while the figures were taken.
+  const loadAverageAtEnd = loadavg().map((load) => Math.round(load * 100) / 100);
+  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { ...measuredOn, loadAverageAtEnd }, results }, null, 2)}\n`);
   console.table(results.map(({ id, value, unit, min, max, runs, goal }) => ({ id, value, unit, min, max, runs, goal })));
 } catch (error) {
   if (!(error instanceof BenchStop)) throw error;
