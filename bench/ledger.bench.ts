@@ -8,14 +8,31 @@ import { chromium } from 'playwright-core';
 import sirv from 'sirv';
 import { build } from 'vite';
 import { headersFor, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
-import { GENESIS, ledgerLogFormat, serialiseLedger, verifyLedger, type LedgerDraft, type LedgerRow } from '@warrant/ledger';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import {
+  GENESIS,
+  ledgerLeaf,
+  ledgerLogFormat,
+  ledgerTree,
+  MerkleTree,
+  serialiseLedger,
+  signTreeHead,
+  verifyConsistency,
+  verifyExport,
+  verifyInclusion,
+  verifyLedger,
+  type LedgerDraft,
+  type LedgerRow,
+  type SignedTreeHead,
+} from '@warrant/ledger';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
 import { ROOT } from '../tools/app-sites.ts';
-import { median, round, type BenchResult } from './measure.ts';
+import { interleaveSync, ratio, round, sampleSync, seededRandom, timing, type BenchResult } from './measure.ts';
 
 // The ledger's numbers. In Node: how fast a ledger verifies beside raw SHA-256 over the same
-// bytes with the same implementation (the physical limit), and what building, serialising and
-// verifying 100,000 rows costs. In Chromium: how many rows a second the IndexedDB store makes
+// bytes with the same implementation (the physical limit); what sealing, serialising and
+// verifying 100,000 rows costs, and checking their export against a signed tree head; one append
+// with its tree update; proofs in a Merkle tree of a million leaves. In Chromium: how many rows a second the IndexedDB store makes
 // durable, one acknowledged append after another, through the fixture page's own controls.
 
 const ROWS = 100_000;
@@ -92,71 +109,184 @@ function sealAll(all: readonly LedgerDraft[]): LedgerRow[] {
   return rows;
 }
 
-function timed<T>(work: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = work();
-  return { value, ms: performance.now() - start };
+const TREE_LEAVES = 1_000_000;
+const PROOFS = 2_000;
+const APPENDS = 20_000;
+
+/** The drafts' rows sealed, serialised and exported, with a head over all of them and the key it is signed with. */
+function signedExport(rows: readonly LedgerRow[]): { bytes: Uint8Array; head: SignedTreeHead } {
+  const secret = ed25519.utils.randomSecretKey();
+  const head = signTreeHead({ size: rows.length, root: ledgerTree(rows).root(), timestamp: '2026-12-02T09:00:00.000Z' }, secret);
+  return { bytes: new TextEncoder().encode(serialiseLedger(rows)), head };
 }
 
-function nodeBenchmarks(): BenchResult[] {
+/** The figures measured in Node alone (no browser, no build). */
+export function ledgerNodeBenchmarks(): BenchResult[] {
   const input = drafts(ROWS);
-  // Warm up every path once, then time whole rounds.
-  const warm = serialiseLedger(sealAll(input.slice(0, 10_000)));
-  verifyLedger(warm);
-  sha256(new TextEncoder().encode(warm));
-
-  // Verification beside raw SHA-256, alternating over the same bytes, with nothing else alive
-  // but those bytes; then the whole path from drafts, in rounds of its own.
-  const bytes = new TextEncoder().encode(serialiseLedger(sealAll(input)));
-  const verifyMs: number[] = [];
-  const rawMs: number[] = [];
-  for (let round_ = 0; round_ < ROUNDS; round_ += 1) {
-    const verified = timed(() => verifyLedger(bytes));
-    if (!verified.value.ok || verified.value.rows !== ROWS) throw new Error('the benchmark ledger did not verify');
-    verifyMs.push(verified.ms);
-    rawMs.push(timed(() => sha256(bytes)).ms);
-  }
-  const totals: number[] = [];
-  for (let round_ = 0; round_ < ROUNDS; round_ += 1) {
-    const sealed = timed(() => sealAll(input));
-    const text = timed(() => serialiseLedger(sealed.value));
-    const verified = timed(() => verifyLedger(text.value));
-    if (!verified.value.ok || verified.value.rows !== ROWS) throw new Error('the benchmark ledger did not verify');
-    totals.push(sealed.ms + text.ms + verified.ms);
-  }
+  const rows = sealAll(input);
+  const { bytes, head } = signedExport(rows);
   const megabytes = bytes.length / 1e6;
-  const verifyRate = megabytes / (median(verifyMs) / 1000);
-  const rawRate = megabytes / (median(rawMs) / 1000);
   const shape = `${ROWS.toLocaleString('en')} rows of relief runs (${RUN.length} rows each, as the desk records them), ${round(megabytes, 1)} MB of TSV`;
+  const node = `Node ${process.version}, @noble/hashes`;
+
+  // Verification beside raw SHA-256 over the same bytes, interleaved pair by pair.
+  const paired = interleaveSync(
+    () => {
+      const verified = verifyLedger(bytes);
+      if (!verified.ok || verified.rows !== ROWS) throw new Error('the benchmark ledger did not verify');
+    },
+    () => sha256(bytes),
+    { warmUp: 1, runs: ROUNDS },
+  );
+  const rate = (ms: number): number => megabytes / (ms / 1000);
+
+  // The whole path from drafts: seal (checks, seq, chain) each row as an append does, serialise, verify the chain.
+  const totals = sampleSync(
+    () => {
+      const text = serialiseLedger(sealAll(input));
+      const verified = verifyLedger(text);
+      if (!verified.ok || verified.rows !== ROWS) throw new Error('the benchmark ledger did not verify');
+    },
+    { warmUp: 1, runs: ROUNDS },
+  );
+
+  // What anyone holding an export and a head runs (warrant-ledger verify): head signature, chain, and tree root.
+  const exportChecks = sampleSync(
+    () => {
+      const verified = verifyExport(bytes, head, { key: head.key });
+      if (!verified.ok || verified.covered !== ROWS) throw new Error('the benchmark export did not verify against its head');
+    },
+    { warmUp: 1, runs: ROUNDS },
+  );
+
+  // One append as the desk makes it: the draft checked, sealed into the chain, and its leaf added to the tree.
+  const format = ledgerLogFormat(() => new Date(0));
+  const tree = new MerkleTree();
+  let prev = GENESIS;
+  const appendTimes: number[] = [];
+  for (let index = 0; index < APPENDS; index += 1) {
+    const start = performance.now();
+    const sealed = format.seal(input[index] as LedgerDraft, { seq: index + 1, prev });
+    if (!sealed.ok) throw new Error(sealed.message);
+    tree.append(ledgerLeaf(sealed.record));
+    appendTimes.push(performance.now() - start);
+    prev = sealed.head;
+  }
+
+  // A tree of a million leaves (the leaves' content does not change what a proof costs), and proofs in it.
+  const big = new MerkleTree();
+  const leaf = new Uint8Array(8);
+  const leafView = new DataView(leaf.buffer);
+  for (let index = 0; index < TREE_LEAVES; index += 1) {
+    leafView.setFloat64(0, index);
+    big.append(leaf);
+  }
+  const bigRoot = big.root();
+  const random = seededRandom(19);
+  const indices = Array.from({ length: PROOFS }, () => Math.floor(random() * TREE_LEAVES));
+  const proofs = indices.map((index) => big.inclusionProof(index));
+  const leafHashes = indices.map((index) => big.leafHash(index));
+  const buildTimes = indices.map((index) => {
+    const start = performance.now();
+    big.inclusionProof(index);
+    return performance.now() - start;
+  });
+  const verifyTimes = indices.map((index, at) => {
+    const start = performance.now();
+    const ok = verifyInclusion(index, TREE_LEAVES, leafHashes[at] as Uint8Array, proofs[at] as Uint8Array[], bigRoot);
+    const ms = performance.now() - start;
+    if (!ok) throw new Error('an inclusion proof did not verify');
+    return ms;
+  });
+  const earlierRoot = big.root(100_000);
+  const consistencyTimes = sampleSync(() => big.consistencyProof(100_000, TREE_LEAVES), { warmUp: 20, runs: 200 });
+  const consistency = big.consistencyProof(100_000, TREE_LEAVES);
+  const consistencyVerifyTimes = sampleSync(
+    () => {
+      if (!verifyConsistency(100_000, TREE_LEAVES, consistency, earlierRoot, bigRoot)) throw new Error('the consistency proof did not verify');
+    },
+    { warmUp: 20, runs: 200 },
+  );
+
   return [
-    {
-      id: 'ledger.verify_mb_s',
-      value: round(verifyRate, 1),
-      unit: 'MB/s',
-      goal: 'report',
-      note: `verifyLedger over the UTF-8 bytes of ${shape}: every line parsed and checked, one SHA-256 per row. Median of ${ROUNDS}, Node ${process.version}, @noble/hashes.`,
-    },
-    {
-      id: 'ledger.sha256_raw_mb_s',
-      value: round(rawRate, 1),
-      unit: 'MB/s',
-      goal: 'report',
-      note: `One SHA-256 over the same bytes in the same run, same implementation (@noble/hashes sha256): the physical limit for verification.`,
-    },
-    {
-      id: 'ledger.verify_ratio',
-      value: round(verifyRate / rawRate, 3),
-      unit: 'x',
-      goal: '>= 0.33',
-      note: 'ledger.verify_mb_s / ledger.sha256_raw_mb_s. Verification hashes each row apart (64 hex digits of the previous chain, a TAB, the row), so it hashes more blocks than one pass over the file does.',
-    },
-    {
-      id: 'ledger.append_verify_100k_ms',
-      value: round(median(totals), 0),
-      unit: 'ms',
-      goal: '< 1000',
-      note: `Seal ${shape.split(' (')[0]} (each draft checked, given its seq and chained, as an append does inside its lock), serialise them to TSV and verify the text. Median of ${ROUNDS} rounds, Node ${process.version}.`,
-    },
+    timing(
+      { id: 'ledger.verify_mb_s', unit: 'MB/s', goal: 'report', digits: 1, note: `verifyLedger over the UTF-8 bytes of ${shape}: every line parsed and checked, one SHA-256 per row. ${ROUNDS} runs interleaved with ledger.sha256_raw_mb_s, ${node}.` },
+      paired.a.map(rate),
+    ),
+    timing(
+      { id: 'ledger.sha256_raw_mb_s', unit: 'MB/s', goal: 'report', digits: 1, note: 'One SHA-256 over the same bytes, interleaved with verification, same implementation (@noble/hashes sha256): the physical limit for verification.' },
+      paired.b.map(rate),
+    ),
+    ratio(
+      {
+        id: 'ledger.verify_ratio',
+        goal: '>= 0.33',
+        sideUnit: 'ms',
+        numeratorLabel: 'raw SHA-256',
+        denominatorLabel: 'verifyLedger',
+        note: 'Raw SHA-256 time / verifyLedger time over the same bytes, pair by pair (= verify MB/s over raw MB/s). Verification hashes each row apart (64 hex digits of the previous chain, a TAB, the row), so it hashes more blocks than one pass over the file does.',
+      },
+      paired.b,
+      paired.a,
+    ),
+    timing(
+      {
+        id: 'ledger.append_verify_100k_ms',
+        unit: 'ms',
+        goal: '< 1000',
+        digits: 0,
+        note: `Seal ${ROWS.toLocaleString('en')} rows from drafts (each draft checked, given its seq and chained, as an append does inside its lock), serialise them to TSV and verify the text's chain. ${node}.`,
+      },
+      totals,
+    ),
+    timing(
+      {
+        id: 'ledger.verify_export_100k_ms',
+        unit: 'ms',
+        goal: '< 1000',
+        digits: 0,
+        note: `verifyExport (what warrant-ledger verify runs, without reading the files) on ${shape} against a signed head over all of them: the head's Ed25519 signature, the chain row by row, then every line hashed as a leaf and the tree's root compared with the head's. ${node}, @noble/curves.`,
+      },
+      exportChecks,
+    ),
+    timing(
+      {
+        id: 'ledger.append_with_tree_ms',
+        unit: 'ms',
+        goal: 'p50 < 1',
+        digits: 4,
+        note: `One append without its storage: the draft checked, sealed into the chain (ledgerLogFormat.seal, as the store runs it under its lock) and its TSV line added to the Merkle tree as a leaf. Each of ${APPENDS.toLocaleString('en')} appends timed on its own; the value is the p50.`,
+      },
+      appendTimes,
+    ),
+    timing(
+      {
+        id: 'ledger.inclusion_proof_1m_build_ms',
+        unit: 'ms',
+        goal: 'p50 < 1',
+        digits: 4,
+        note: `MerkleTree.inclusionProof for ${PROOFS.toLocaleString('en')} leaves drawn at random from a tree of ${TREE_LEAVES.toLocaleString('en')}, each timed on its own.`,
+      },
+      buildTimes,
+    ),
+    timing(
+      { id: 'ledger.inclusion_proof_1m_verify_ms', unit: 'ms', goal: 'p50 < 0.2', digits: 4, note: `verifyInclusion of each of those ${PROOFS.toLocaleString('en')} proofs against the root, each timed on its own.` },
+      verifyTimes,
+    ),
+    timing(
+      {
+        id: 'ledger.consistency_proof_100k_1m_build_ms',
+        unit: 'ms',
+        goal: 'p50 < 1',
+        digits: 4,
+        note: `MerkleTree.consistencyProof from the head of 100,000 leaves to the head of ${TREE_LEAVES.toLocaleString('en')}, 200 runs.`,
+      },
+      consistencyTimes,
+    ),
+    timing(
+      { id: 'ledger.consistency_proof_100k_1m_verify_ms', unit: 'ms', goal: 'report', digits: 4, note: 'verifyConsistency of that proof against both roots, 200 runs.' },
+      consistencyVerifyTimes,
+    ),
   ];
 }
 
@@ -210,5 +340,5 @@ async function browserBenchmarks(): Promise<BenchResult[]> {
 }
 
 export async function ledgerBenchmarks(): Promise<BenchResult[]> {
-  return [...nodeBenchmarks(), ...(await browserBenchmarks())];
+  return [...ledgerNodeBenchmarks(), ...(await browserBenchmarks())];
 }
