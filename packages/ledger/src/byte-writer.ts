@@ -5,7 +5,12 @@ import { escapeField } from './escape.ts';
 
 const encoder = new TextEncoder();
 const BACKSLASH = 0x5c;
-const ESCAPE_LETTER: Record<number, number> = { 0x5c: 0x5c, 0x09: 0x74, 0x0a: 0x6e, 0x0d: 0x72 };
+/** The letter after the backslash for each ASCII code unit that is escaped, 0 for the rest: a typed-array lookup per character, not a property lookup. */
+const ESCAPE_LETTER = new Uint8Array(128);
+ESCAPE_LETTER[0x5c] = 0x5c;
+ESCAPE_LETTER[0x09] = 0x74;
+ESCAPE_LETTER[0x0a] = 0x6e;
+ESCAPE_LETTER[0x0d] = 0x72;
 
 export class ByteWriter {
   private buffer = new Uint8Array(1024);
@@ -42,8 +47,8 @@ export class ByteWriter {
       const unit = text.charCodeAt(index);
       if (unit >= 0x80) return this.encode(escapeField(text.slice(index)));
       // Room was made for 3 bytes a unit; an escape takes 2.
-      const letter = ESCAPE_LETTER[unit];
-      if (letter === undefined) {
+      const letter = ESCAPE_LETTER[unit] as number;
+      if (letter === 0) {
         this.buffer[this.length++] = unit;
       } else {
         this.buffer[this.length++] = BACKSLASH;

@@ -3,23 +3,40 @@
 // two rows one seq. Read back on open, a row must parse, hold its own seq and match its chain.
 import { chainOf } from './chain.ts';
 import { draftProblem, rowProblem } from './field-check.ts';
-import { LEDGER_FIELDS, type ChainedFields, type LedgerDraft, type LedgerRow } from './fields.ts';
+import type { LedgerDraft, LedgerRow } from './fields.ts';
 import type { LogFormat } from './log-format.ts';
 import { refusal } from '@warrant/surface';
 
 /**
  * A checked draft as the row stored at `seq` after `prev`: every field in the declaration's
- * order, absent ones filled, and its chain. Built as one object, since every append makes one.
+ * order, absent ones filled, and its chain. Every append makes one, so it is one object literal
+ * (one hidden class from the start) rather than seventeen keyed stores in a loop over the
+ * declaration, which profiled as the largest cost of sealing after SHA-256 itself. The type
+ * checks that no field is missing or extra; a test checks the order against LEDGER_FIELDS.
  */
 function sealed(draft: LedgerDraft, seq: number, prev: string, clock: () => Date): LedgerRow {
-  const values = draft as Readonly<Record<string, unknown>>;
-  const row: Record<string, unknown> = {};
-  for (const field of LEDGER_FIELDS) {
-    if (field.name === 'seq') row['seq'] = seq;
-    else if (field.name !== 'chain') row[field.name] = values[field.name] ?? (field.kind === 'timestamp' ? clock().toISOString() : '');
-  }
-  row['chain'] = chainOf(prev, row as unknown as ChainedFields);
-  return row as unknown as LedgerRow;
+  const row: { -readonly [F in keyof LedgerRow]: LedgerRow[F] } = {
+    seq,
+    at: draft.at ?? clock().toISOString(),
+    actor: draft.actor,
+    channel: draft.channel,
+    event: draft.event,
+    from: draft.from ?? '',
+    to: draft.to ?? '',
+    verb: draft.verb ?? '',
+    request: draft.request ?? '',
+    lease: draft.lease ?? '',
+    plan: draft.plan ?? '',
+    approval: draft.approval ?? '',
+    digest: draft.digest ?? '',
+    policy: draft.policy,
+    status: draft.status,
+    detail: draft.detail ?? '',
+    // Filled in below, in place, so the row keeps the one shape it was made with.
+    chain: '',
+  };
+  row.chain = chainOf(prev, row);
+  return row;
 }
 
 export function ledgerLogFormat(clock: () => Date): LogFormat<LedgerDraft, LedgerRow> {

@@ -31,6 +31,13 @@ export function nodeHashInto(left: Uint8Array, right: Uint8Array, out: Uint8Arra
   digestInto(out, at);
 }
 
+/** Writes SHA-256(0x01 ‖ pair) into `out` at `at`, where `pair` is the 64 bytes of a left and a right hash side by side, as a tree stores siblings: one update call instead of two. */
+export function nodeHashOfPairInto(pair: Uint8Array, out: Uint8Array, at: number): void {
+  nodeStart._cloneInto(working);
+  working.update(pair);
+  digestInto(out, at);
+}
+
 const digest = new Uint8Array(HASH_SIZE);
 
 function digestInto(out: Uint8Array, at: number): void {

@@ -10,7 +10,7 @@
 //
 // The memory this takes is about 64 bytes a leaf (32 at level 0, 32 shared by all the levels
 // above), 64 MB for a million rows.
-import { EMPTY_ROOT, HASH_SIZE, leafHashInto, nodeHash, nodeHashInto } from './merkle-hash.ts';
+import { EMPTY_ROOT, HASH_SIZE, leafHashInto, nodeHash, nodeHashOfPairInto } from './merkle-hash.ts';
 import { levelOf, splitPoint } from './powers-of-two.ts';
 
 export class MerkleTree {
@@ -82,7 +82,7 @@ export class MerkleTree {
     for (let level = 0; at % 2 === 1; level += 1) {
       const parent = (at - 1) / 2;
       const below = this.levels[level] as Uint8Array;
-      nodeHashInto(below.subarray((at - 1) * HASH_SIZE, at * HASH_SIZE), below.subarray(at * HASH_SIZE, (at + 1) * HASH_SIZE), this.slot(level + 1, parent), parent * HASH_SIZE);
+      nodeHashOfPairInto(below.subarray((at - 1) * HASH_SIZE, (at + 1) * HASH_SIZE), this.slot(level + 1, parent), parent * HASH_SIZE);
       at = parent;
     }
     return index;

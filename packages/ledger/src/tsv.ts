@@ -31,19 +31,54 @@ export class LedgerRowError extends Error {
 const CANONICAL_SEQ = /^[1-9][0-9]*$/;
 
 const CHAINED_NAMES = LEDGER_FIELDS.slice(0, -1).map((field) => field.name as keyof ChainedFields);
-const ESCAPED = LEDGER_FIELDS.slice(0, -1).map((field) => field.kind === 'text');
 const TAB = 0x09;
 const LF = 0x0a;
 
-/** Writes the first 16 fields as the chain hashes them: escaped and TAB-joined. */
+/**
+ * Writes the first 16 fields as the chain hashes them: escaped and TAB-joined. Every row sealed,
+ * serialised or chained passes through here, so the fields are read by name, in the declaration's
+ * order, rather than by a loop of keyed reads over LEDGER_FIELDS (which profiled at a tenth of
+ * sealing's time). Only free text can hold a character that is escaped. The order is checked
+ * against LEDGER_FIELDS when this module loads, and every round trip through parseLedger (which
+ * reads by the declaration) checks it again.
+ */
 export function writeChained(writer: ByteWriter, row: ChainedFields): void {
-  for (let index = 0; index < CHAINED_NAMES.length; index += 1) {
-    if (index > 0) writer.byte(TAB);
-    const value = row[CHAINED_NAMES[index] as keyof ChainedFields];
-    const text = typeof value === 'string' ? value : String(value);
-    if (ESCAPED[index]) writer.escaped(text);
-    else writer.text(text);
-  }
+  writer.text(String(row.seq));
+  writer.byte(TAB);
+  writer.text(row.at);
+  writer.byte(TAB);
+  writer.text(row.actor);
+  writer.byte(TAB);
+  writer.text(row.channel);
+  writer.byte(TAB);
+  writer.text(row.event);
+  writer.byte(TAB);
+  writer.text(row.from);
+  writer.byte(TAB);
+  writer.text(row.to);
+  writer.byte(TAB);
+  writer.text(row.verb);
+  writer.byte(TAB);
+  writer.text(row.request);
+  writer.byte(TAB);
+  writer.text(row.lease);
+  writer.byte(TAB);
+  writer.text(row.plan);
+  writer.byte(TAB);
+  writer.text(row.approval);
+  writer.byte(TAB);
+  writer.text(row.digest);
+  writer.byte(TAB);
+  writer.text(row.policy);
+  writer.byte(TAB);
+  writer.text(row.status);
+  writer.byte(TAB);
+  writer.escaped(row.detail);
+}
+
+const WRITTEN_ORDER = ['seq', 'at', 'actor', 'channel', 'event', 'from', 'to', 'verb', 'request', 'lease', 'plan', 'approval', 'digest', 'policy', 'status', 'detail'];
+if (CHAINED_NAMES.join('\t') !== WRITTEN_ORDER.join('\t') || LEDGER_FIELDS.some((field, index) => (field.kind === 'text') !== (index === 15))) {
+  throw new Error('writeChained no longer follows LEDGER_FIELDS: write the fields in the declared order, escaping the text fields');
 }
 
 const writer = new ByteWriter();
