@@ -101,7 +101,7 @@ describe('inclusion proofs, against the published vectors', () => {
       proof.forEach((_, at) => {
         for (let bit = 0; bit < 8; bit += 1) {
           const modified = proof.map((hash) => hash.slice());
-          (modified[at] as Uint8Array)[0] ^= 1 << bit;
+          flipBit(modified[at] as Uint8Array, bit);
           cases.push([`modified proof[${at}] bit ${bit}`, verifyInclusion(index, size, leaf, modified, root)]);
         }
       });
@@ -148,7 +148,7 @@ describe('consistency proofs, against the published vectors', () => {
       proof.forEach((_, at) => {
         for (let bit = 0; bit < 8; bit += 1) {
           const modified = proof.map((hash) => hash.slice());
-          (modified[at] as Uint8Array)[0] ^= 1 << bit;
+          flipBit(modified[at] as Uint8Array, bit);
           cases.push([`modified proof[${at}] bit ${bit}`, verifyConsistency(size1, size2, modified, root1, root2)]);
         }
       });
@@ -265,4 +265,8 @@ describe('powers of two past 32 bits', () => {
 
 function sameHex(a: Uint8Array, b: Uint8Array): boolean {
   return hex(a) === hex(b);
+}
+
+function flipBit(hash: Uint8Array, bit: number): void {
+  hash[0] = (hash[0] as number) ^ (1 << bit);
 }
