@@ -1,3 +1,5 @@
+// First, before anything reads an origin: this process's port base (see server-sets.ts).
+import { SERVER_SETS, SET_COUNT } from './tests/e2e/server-sets.ts';
 import { defineConfig } from '@playwright/test';
 import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 
@@ -11,6 +13,12 @@ import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 // URL first (it would answer a busy port with its own message, for one port only); it waits for
 // serve-all to say it is serving. `npm run test:e2e` moves every port (WARRANT_PORT_BASE), and the
 // tests follow, since they take every origin from @warrant/config.
+//
+// Partners keep their records on their servers, so two tests running at once must not share a
+// server: the run starts one set of servers per worker (tests/e2e/server-sets.ts), each on its own
+// ports and its own data directory, from the one build (a page learns its ports where it is
+// served). Each test then starts from a fresh record: tests/e2e/fixtures.ts resets every partner of
+// its worker's set through the partner's own API before the test.
 
 const executablePath = CHROMIUM_PATH;
 const baseArgs = BASE_ARGS;
@@ -18,7 +26,7 @@ const baseArgs = BASE_ARGS;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 2,
+  workers: SET_COUNT,
   retries: 0,
   timeout: 60_000,
   // The JSON report is what the claims gate reads: a claim's evidence is a test that ran and passed.
@@ -29,10 +37,15 @@ export default defineConfig({
     { name: 'native', use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } } },
     { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
   ],
-  webServer: {
+  webServer: SERVER_SETS.map(({ portBase, dataDir }) => ({
+    name: `servers@${portBase}`,
     command: 'npx tsx tools/serve-all.ts --with-test-sites',
+    // Each set's own data, always embedded (PGlite): a shared PostgreSQL would make the sets one.
+    env: { WARRANT_PORT_BASE: String(portBase), WARRANT_DATA_DIR: dataDir, WARRANT_DATABASE_URL: '' },
     wait: { stdout: /^Serving\./m },
     reuseExistingServer: false,
-    timeout: 60_000,
-  },
+    // A first run creates the data directory's PGlite template (initdb) before any site opens:
+    // allow for that on a loaded two-core machine.
+    timeout: 180_000,
+  })),
 });

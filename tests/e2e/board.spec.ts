@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
 import { pageAgentListTools } from '@warrant/webmcp/testing';

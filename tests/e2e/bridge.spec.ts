@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { headersFor, SITES } from '@warrant/config';
 import { bridgeClientCall, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { laneOf } from './agent.ts';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { COMMIT_NEXT } from '@warrant/broker';
 import { insecureOriginOf, SITES } from '@warrant/config';
 import { LEDGER_FIELDS, parseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';

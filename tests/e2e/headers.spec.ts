@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { headersFor, SITES, type SiteName } from '@warrant/config';
 
 // Every product origin serves the headers @warrant/config gives it, and its page runs under that

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PARTNER_ENVELOPE, PARTNER_TOOLS } from '@warrant/broker';
 import { headersFor, SITES } from '@warrant/config';
 import { addDays, isoDay, weekdayOf } from '../../packages/partner-kit/src/week.ts';
@@ -7,8 +8,9 @@ import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 
 // The four partner sites, each on its own origin, in both lanes. The agent is a real caller
 // (agentFor: page.webmcp natively, executeTool from the page's world with the polyfill); staff
-// are Playwright at the page. Each test has a fresh browser context, so each site starts from
-// its seeded week, which begins today.
+// are Playwright at the page. Each site keeps its record on its own server, and every test starts
+// with each site reset there, as its staff would (fixtures.ts): so each site starts from its
+// seeded week, which begins today, and its earlier records (one more for every reset) are kept.
 
 type Result = { ok: boolean; code?: string; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
 type PartnerName = 'pantry' | 'shelter' | 'rides' | 'coldchain';
@@ -92,6 +94,13 @@ async function open(page: Page, scenario: Scenario, lane: Lane): Promise<Agent> 
   return ready(page, lane);
 }
 
+/** How many earlier records the site's page says it keeps: a reset archives one more. */
+async function earlierRecords(page: Page): Promise<number> {
+  const closed = page.locator('#closed-books');
+  await expect(closed).toContainText(/\d+ earlier records?/);
+  return Number(/(\d+) earlier record/.exec((await closed.textContent()) ?? '')?.[1]);
+}
+
 let keys = 0;
 const envelope = (lane: Lane) => ({ request: 'REQ-31', idempotency_key: `e2e-${lane}-${Date.now()}-${(keys += 1)}` });
 
@@ -124,6 +133,7 @@ for (const scenario of SCENARIOS) {
     await staffTab.goto(`${SITES[site].origin}/`);
     await expect(staffTab.locator('body')).toHaveAttribute('data-ready', 'true');
     let agent = await open(page, scenario, lane);
+    const kept = await earlierRecords(page);
     const args = { ...(await scenario.args(agent)), ...envelope(lane) };
     const first = (await agent.call(scenario.write, args)) as Result;
     expect(first).toMatchObject({ ok: true, receipt: { tool: scenario.write, request: 'REQ-31' } });
@@ -159,7 +169,7 @@ for (const scenario of SCENARIOS) {
     await page.locator('#reset-confirm').click();
     await expect(page.locator('#receipts-count')).toHaveText('0');
     await expect(page.locator(scenario.row(made))).toHaveCount(0);
-    await expect(page.locator('#closed-books')).toContainText('1 earlier record');
+    await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
     await expect.poll(() => agent.names()).toEqual(offeredAtFirst(scenario));
     await expect(staffTab.locator(scenario.row(made))).toHaveCount(0);
     // After the reset the key is free again: the site's new week has never seen it.
@@ -185,6 +195,7 @@ for (const scenario of SCENARIOS) {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, scenario, laneOf(testInfo));
     await expect(page.locator('#receipts')).toBeVisible();
+    const kept = await earlierRecords(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -199,7 +210,7 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#reset-confirm')).toBeVisible();
     await page.locator('#reset-confirm').focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('#closed-books')).toContainText('1 earlier record');
+    await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
   });
 
   test(`${site}: framed by the desk it is compact, and offers its tools to the desk`, async ({ page }, testInfo) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { laneOf } from './agent.ts';
 

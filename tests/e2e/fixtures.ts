@@ -1,0 +1,53 @@
+// First, before anything reads an origin: this worker's port base (see server-sets.ts).
+import { WORKER_SET } from './server-sets.ts';
+import { test as base, expect } from '@playwright/test';
+import { SITES, type Site } from '@warrant/config';
+
+// Every browser test starts from a fresh start, as each test's fresh browser context once gave it
+// when partners kept their records in the browser. Partners now keep them on their servers, which
+// outlive a test, so before each test every partner of this worker's set of servers is reset
+// through its real API, as its staff would ("Reset this site's data": the book is archived and a
+// new week seeded), and the test begins once each has answered. Specs take `test` and `expect`
+// from here, never from @playwright/test.
+
+// The worker's origins must be its own set's: if @warrant/config was read before server-sets.ts
+// moved the base, every test would talk to the other worker's servers. Say so rather than share.
+if (SITES.desk.port !== WORKER_SET.portBase) {
+  throw new Error(
+    `This worker tests against the servers at port base ${WORKER_SET.portBase}, but @warrant/config was read with the desk on ${SITES.desk.port}: import tests/e2e/server-sets.ts (or fixtures.ts) before anything that imports @warrant/config.`,
+  );
+}
+
+const PARTNERS: readonly Site[] = Object.values(SITES).filter((site) => site.role === 'partner');
+
+async function resetPartner(site: Site): Promise<void> {
+  const url = `${site.origin}/api/reset`;
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  } catch (error) {
+    throw new Error(`${site.title} could not be reset before the test: POST ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  }
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${site.title} could not be reset before the test: POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+/** Every site of this worker's set back to a fresh start, each answered before the test begins. */
+async function freshStart(): Promise<void> {
+  await Promise.all(PARTNERS.map(resetPartner));
+  // The desk's reset goes here, once the desk keeps its record on its own server.
+}
+
+export const test = base.extend<{ freshStart: void }>({
+  freshStart: [
+    // Playwright reads a fixture's dependencies from this pattern: the reset needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await freshStart();
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
