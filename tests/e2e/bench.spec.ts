@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { insecureOriginOf, SITES } from '@warrant/config';
+import { pageAgentCallsAtOnce } from '@warrant/webmcp/testing';
 import { READ_NAMES } from '../../apps/bench/src/domain/rulebook.ts';
 import { firstToolsProbe } from '../../bench/bench-app.bench.ts';
-import { agentFor, laneOf, type Agent } from './agent.ts';
+import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 
 // The clerk's bench in a real browser, in both lanes. The agent is a real caller; the chair and
@@ -265,6 +267,62 @@ test('the tally form records only what the caller sent: refused counts are clear
   const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
   expect(String(counted['message'])).toContain('4 aye, 2 nay');
   await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
+});
+
+test('a tally the browser’s own validation refused leaves nothing in the form: a later call cannot complete it into a count nobody sent', async ({ page }, testInfo) => {
+  await openBench(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await page.click('#checkpoint-widest');
+  await expectCount(page, agent, 17);
+  await page.click('#put-the-question');
+  await expect.poll(() => agent.names()).toContain('record_vote_tally');
+  // The browser refuses this one itself (aye is required), before the page is ever asked.
+  const halfCount = await answerOrError(agent, 'record_vote_tally', { nay: 3 });
+  expect(halfCount['ok']).not.toBe(true);
+  expect(JSON.stringify(halfCount)).toMatch(/aye/);
+  await expect(page.locator('#vote-tally input[name="nay"]')).toHaveValue('');
+  await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
+  // The other half alone is refused in turn: the nay of the first call is not there to complete it.
+  const otherHalf = await answerOrError(agent, 'record_vote_tally', { aye: 4 });
+  expect(otherHalf['ok']).not.toBe(true);
+  expect(JSON.stringify(otherHalf)).toMatch(/nay/);
+  await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
+  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
+  await expect(page.locator('#minutes')).not.toContainText('The vote was taken');
+  const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
+  expect(String(counted['message'])).toContain('4 aye, 2 nay');
+  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
+});
+
+/**
+ * Two tallies sent at once, neither waiting for the other: in the native lane over the protocol,
+ * in the polyfill lane from the page's world in the same task (where the second call reaches the
+ * form while the first is still being answered).
+ */
+async function twoTalliesAtOnce(page: Page, agent: Agent, lane: Lane, first: object, second: object): Promise<Array<Record<string, unknown>>> {
+  if (lane === 'native') return Promise.all([answerOrError(agent, 'record_vote_tally', first), answerOrError(agent, 'record_vote_tally', second)]);
+  const answers = await page.evaluate(pageAgentCallsAtOnce, { name: 'record_vote_tally', inputs: [first, second] });
+  return answers.map((a) => ('thrown' in a ? { thrown: a.thrown } : (a.result as Record<string, unknown>)));
+}
+
+test('two tallies at once: the one recorded is answered as recorded, the other is told it was not', async ({ page }, testInfo) => {
+  await openBench(page);
+  const lane = laneOf(testInfo);
+  const agent = agentFor(page, lane);
+  await page.click('#checkpoint-widest');
+  await page.click('#put-the-question');
+  await expect.poll(() => agent.names()).toContain('record_vote_tally');
+  const answers = await twoTalliesAtOnce(page, agent, lane, { aye: 4, nay: 2 }, { aye: 1, nay: 5 });
+  await expect(page.locator('#minutes')).toContainText('The vote was taken');
+  const minutes = (await page.locator('#minutes').textContent()) ?? '';
+  expect(minutes.split('The vote was taken')).toHaveLength(2);
+  const recordedFirst = minutes.includes('ayes 4, noes 2');
+  expect(recordedFirst || minutes.includes('ayes 1, noes 5')).toBe(true);
+  const [mine, theirs] = recordedFirst ? answers : [answers[1], answers[0]];
+  expect(mine).toMatchObject({ ok: true });
+  expect(String(mine?.['message'])).toContain(recordedFirst ? '4 aye, 2 nay' : '1 aye, 5 nay');
+  expect(theirs?.['ok']).not.toBe(true);
+  expect(JSON.stringify(theirs)).not.toMatch(/cancelled/i);
 });
 
 test('a burst of 50 tallies: the first is recorded and answered, every other caller is answered at once, none hangs', async ({ page }, testInfo) => {

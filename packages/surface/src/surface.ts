@@ -1,4 +1,4 @@
-import { isAgentSubmission, respondToAgent, type WebMcp } from '@warrant/webmcp';
+import { isAgentSubmission, onAgentCallRefusedByForm, respondToAgent, type WebMcp } from '@warrant/webmcp';
 import { diff } from './diff.ts';
 import { applyFormLegality, formInput } from './form-binding.ts';
 import { freezeSchema } from './freeze-schema.ts';
@@ -211,6 +211,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     };
     form.addEventListener('submit', onSubmit);
     unbindForms.push(() => form.removeEventListener('submit', onSubmit));
+    // A call the browser's own validation refused never reaches onSubmit; what it put in the form
+    // is cleared all the same, or a later call could complete it into a submission nobody sent.
+    unbindForms.push(onAgentCallRefusedByForm(form, row.name, () => setTimeout(() => form.reset(), 0)));
   }
 
   async function runReconcile(): Promise<ChangeRecord> {

@@ -1,5 +1,6 @@
 import { documentContext, type PlatformContext } from './platform.ts';
 import { acceptedShape, type ArgumentShape } from './argument-shape.ts';
+import { oneCallPerSubmittingForm } from './polyfill-form-calls.ts';
 import type { ExecuteOptions, ExecuteOutcome } from './execute-tool.ts';
 import { list, onToolChange, register, type ListedTool, type ListOptions, type RegisterOptions, type ToolDeclaration } from './tools.ts';
 
@@ -67,5 +68,6 @@ async function detect(): Promise<Connection> {
   }
   const installed = documentContext(document);
   if (!installed) return { mode: 'unavailable', reason: 'The WebMCP polyfill did not install.', webmcp: null };
+  oneCallPerSubmittingForm(installed, document);
   return { mode: 'polyfill', reason: 'This browser has no WebMCP; the polyfill provides it.', webmcp: wrapContext(installed, 'polyfill') };
 }

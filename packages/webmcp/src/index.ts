@@ -3,7 +3,7 @@ export type { ExecuteOutcome, ExecuteFailureCode, ExecuteOptions } from './execu
 export type { ArgumentShape } from './argument-shape.ts';
 export type { ListedTool, ListOptions, ToolDeclaration, RegisterOptions } from './tools.ts';
 export { documentContext, type PlatformContext, type PlatformAnnotations } from './platform.ts';
-export { isAgentSubmission, respondToAgent } from './form-submission.ts';
+export { isAgentSubmission, onAgentCallRefusedByForm, respondToAgent } from './form-submission.ts';
 export { openAgentBridge, type AgentBridge, type AgentBridgeOptions } from './bridge/agent-bridge.ts';
 export {
   BRIDGE_ENVELOPE,

@@ -48,3 +48,33 @@ export async function pageAgentCall(args: { name: string; input: object }): Prom
     return { shape: 'string', result: parse(await context.executeTool(tool, JSON.stringify(args.input))) };
   }
 }
+
+/**
+ * Calls one tool once per input, all in the same task: one listing, then every call issued before
+ * any is answered (what two agents acting at once look like to the page). Each answer is the
+ * parsed result or the error's `name: message`. The shape is the object one unless the runtime
+ * refuses it, in which case every call is issued again, together, as JSON text.
+ */
+export async function pageAgentCallsAtOnce(args: { name: string; inputs: object[] }): Promise<Array<{ result?: unknown; thrown?: string }>> {
+  type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+  const context = (document as unknown as { modelContext?: Context }).modelContext;
+  if (!context) throw new Error('no WebMCP in this page');
+  const tool = (await context.getTools()).find((t) => t.name === args.name);
+  if (!tool) throw new Error(`No tool named ${args.name} is registered.`);
+  const answer = (pending: Promise<string | null>): Promise<{ result?: unknown; thrown?: string }> =>
+    pending.then(
+      (raw) => {
+        if (raw === null) return { result: null };
+        try {
+          return { result: JSON.parse(raw) as unknown };
+        } catch {
+          return { result: raw };
+        }
+      },
+      (error: unknown) => ({ thrown: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    );
+  const shapeRefused = (answers: Array<{ thrown?: string }>): boolean => answers.every((a) => /value is not an object|failed to parse input arguments/i.test(a.thrown ?? ''));
+  const asObjects = await Promise.all(args.inputs.map((input) => answer(context.executeTool(tool, input))));
+  if (!shapeRefused(asObjects)) return asObjects;
+  return Promise.all(args.inputs.map((input) => answer(context.executeTool(tool, JSON.stringify(input)))));
+}
