@@ -25,6 +25,11 @@ export interface GatewayHealth {
   readonly allowance: { readonly limit: number; readonly left: number; readonly resetsAt: string };
 }
 
+/** `application/json`, in any case, with or without parameters (a charset). */
+function isJson(contentType: string): boolean {
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): Hono {
   const app = new Hono();
   app.use(deskOnly(SITES.desk.origin));
@@ -47,6 +52,14 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
     // while the body arrives, and only then is the body parsed and the allowance spent.
     app.post(
       '/v1/chat/completions',
+      // A header, so it costs nothing to check, and checked before the body is read: without it
+      // the JSON validator would read a text/plain or form body as no body at all.
+      (c, next) => {
+        const type = c.req.header('Content-Type') ?? '';
+        if (isJson(type)) return next();
+        const sent = type.trim() === '' ? 'with no Content-Type' : `as ${type.split(';')[0]?.trim().slice(0, 100)}`;
+        return Promise.resolve(refuse(c, { code: 'UNSUPPORTED_MEDIA_TYPE', message: `The request body must be sent as application/json; it was sent ${sent}.` }));
+      },
       bodyLimit({
         maxSize: bounds.maxBodyBytes,
         onError: (c) => refuse(c, { code: 'BODY_TOO_LARGE', message: `The request body is larger than ${bounds.maxBodyBytes} bytes.` }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readChatRequest, upstreamBody } from './chat-request.ts';
-import { CHAT, post, startPair, type Pair } from './testing/requests.ts';
+import { CHAT, DESK, post, startPair, type Pair } from './testing/requests.ts';
 
 describe('readChatRequest', () => {
   it('accepts a conversation with tool calls and tool results', () => {
@@ -86,11 +86,22 @@ describe('request shape over HTTP', () => {
     expect(pair.upstream.requests).toHaveLength(0);
   });
 
-  it('refuses a body sent as text/plain (a request a page could send without a preflight)', async () => {
+  it('refuses a body sent as text/plain (a request a page could send without a preflight) with 415, naming the type it takes', async () => {
     const answer = await post(pair.origin, JSON.stringify(CHAT), { 'Content-Type': 'text/plain' });
-    expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ error: { code: 'BAD_REQUEST_SHAPE' } });
+    expect(answer.status).toBe(415);
+    expect(answer.json).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be sent as application/json; it was sent as text/plain.' } });
     expect(pair.upstream.requests).toHaveLength(0);
+  });
+
+  it('refuses a body with no content type, or a form encoding, with 415; takes application/json with a charset', async () => {
+    const bare = await fetch(`${pair.origin}/v1/chat/completions`, { method: 'POST', headers: { Origin: DESK }, body: new Blob([JSON.stringify(CHAT)]) });
+    expect(bare.status).toBe(415);
+    expect(await bare.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('application/json') } });
+    const form = await post(pair.origin, 'messages=hi', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect(JSON.stringify(form.json)).not.toContain('messages');
+    expect(pair.upstream.requests).toHaveLength(0);
+    expect((await post(pair.origin, CHAT, { 'Content-Type': 'Application/JSON; charset=utf-8' })).status).toBe(200);
   });
 
   it('forwards the message cap and refuses one past it with 400 TOO_MANY_MESSAGES', async () => {

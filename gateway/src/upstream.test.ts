@@ -3,9 +3,9 @@ import { upstreamFromEnv } from './upstream.ts';
 
 describe('upstreamFromEnv', () => {
   it('is not configured, and says what is missing, until both URL and model are set', () => {
-    expect(upstreamFromEnv({})).toEqual({ configured: false, reason: 'WARRANT_GATEWAY_UPSTREAM_URL and WARRANT_GATEWAY_MODEL are not set.' });
-    expect(upstreamFromEnv({ WARRANT_GATEWAY_MODEL: 'llama3.2' })).toEqual({ configured: false, reason: 'WARRANT_GATEWAY_UPSTREAM_URL is not set.' });
-    expect(upstreamFromEnv({ WARRANT_GATEWAY_UPSTREAM_URL: 'http://models.example:11434/v1' })).toEqual({ configured: false, reason: 'WARRANT_GATEWAY_MODEL is not set.' });
+    expect(upstreamFromEnv({})).toEqual({ configured: false, reason: 'WARRANT_GATEWAY_UPSTREAM_URL and WARRANT_GATEWAY_MODEL are not set.', unset: ['WARRANT_GATEWAY_UPSTREAM_URL', 'WARRANT_GATEWAY_MODEL'] });
+    expect(upstreamFromEnv({ WARRANT_GATEWAY_MODEL: 'llama3.2' })).toEqual({ configured: false, reason: 'WARRANT_GATEWAY_UPSTREAM_URL is not set.', unset: ['WARRANT_GATEWAY_UPSTREAM_URL'] });
+    expect(upstreamFromEnv({ WARRANT_GATEWAY_UPSTREAM_URL: 'http://models.example:11434/v1' })).toEqual({ configured: false, reason: 'WARRANT_GATEWAY_MODEL is not set.', unset: ['WARRANT_GATEWAY_MODEL'] });
   });
 
   it('takes a base URL with or without a trailing slash, and the key only when one is given', () => {

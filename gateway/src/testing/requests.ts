@@ -10,6 +10,8 @@ export const DESK = SITES.desk.origin;
 
 export interface Pair {
   readonly origin: string;
+  /** The gateway's one-line description of itself. */
+  readonly summary: string;
   readonly upstream: ScriptedUpstream;
   close(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export async function startPair(script: readonly ScriptedReply[], env: NodeJS.Pr
   });
   return {
     origin: gateway.origin,
+    summary: gateway.summary,
     upstream,
     close: async () => {
       await gateway.close();
