@@ -16,13 +16,15 @@ const forbidPlatformApi = [
 // another app; nothing under packages/ imports an app.
 const LAYERS = {
   config: [],
+  // A site's own server: Hono, storage engines, live updates. Knows no app and no browser code.
+  'site-server': ['config'],
   webmcp: ['config'],
   surface: ['config', 'webmcp'],
   authority: ['config', 'webmcp', 'surface'],
   ledger: ['config', 'webmcp', 'surface'],
   broker: ['config', 'webmcp', 'surface', 'authority', 'ledger'],
   ui: ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker'],
-  'partner-kit': ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui'],
+  'partner-kit': ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui', 'site-server'],
 };
 const PACKAGES = Object.keys(LAYERS);
 

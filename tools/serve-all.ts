@@ -1,30 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOST, PORT_BASE, SITES, type Site } from '@warrant/config';
+import { pathToFileURL } from 'node:url';
+import { HOST, SITES, type Site } from '@warrant/config';
+import { DatabaseSettingError, listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type SiteServer } from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
-import { appSites, builtPortBase, distOf, portsInUse, WITH_TEST_SITES } from './app-sites.ts';
-import { serveSite, stopServer } from './static-server.ts';
+import { appRoot, appSites, distOf, portsInUse, WITH_TEST_SITES } from './app-sites.ts';
 
-// `npm start`: every built app on its own origin, and the model gateway. Every port is bound
-// before anything is announced. If one cannot be, every server already listening is closed
-// again and the process ends non-zero with one line: which port, whose, and what to do. Nothing
+// `npm start`: every built app on its own origin, each with its own server, and the model
+// gateway. Every port is bound before anything is announced, and at once, so a busy port is known
+// in a moment; a site with a server of its own (apps/<site>/src/server.ts) then opens its database
+// (PGlite in data/<site>, or PostgreSQL when WARRANT_DATABASE_URL is set) while its requests wait.
+// If a port cannot be bound or a database cannot be opened, every server already listening is
+// closed again and the process ends non-zero with one line: what, and what to do. Nothing
 // half-starts. Ctrl-C stops them all.
 
 interface Running {
   readonly site: Site;
   readonly url: string;
+  readonly summary: string | null;
   close(): Promise<void>;
 }
 
 type Opened = { readonly site: Site; readonly running: Running } | { readonly site: Site; readonly error: unknown };
-
-async function open(site: Site, start: () => Promise<Omit<Running, 'site'>>): Promise<Opened> {
-  try {
-    return { site, running: { site, ...(await start()) } };
-  } catch (error) {
-    return { site, error };
-  }
-}
 
 function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
@@ -32,48 +29,91 @@ function codeOf(error: unknown): unknown {
 
 /** The command to suggest again with a moved base: the browser tests serve the test sites. */
 const RERUN = WITH_TEST_SITES ? 'npm run test:e2e' : 'npm start';
-const REBUILD = WITH_TEST_SITES ? 'npx tsx tools/build-all.ts --with-test-sites' : 'npm run build';
 
 function startProblem(results: readonly Opened[]): string | null {
   const failed = results.flatMap((result) => ('error' in result ? [result] : []));
   const busy = failed.filter(({ error }) => codeOf(error) === 'EADDRINUSE').map(({ site }) => site);
   if (busy.length > 0) return portsInUse(busy, RERUN);
+  const setting = failed.find(({ error }) => error instanceof DatabaseSettingError);
+  if (setting) return (setting.error as Error).message;
   const [first] = failed;
   if (first === undefined) return null;
   const reason = first.error instanceof Error ? first.error.message : String(first.error);
   return `${first.site.title} did not start on port ${first.site.port}: ${reason.split('\n')[0]}`;
 }
 
-function buildProblem(built: readonly Site[]): string | null {
-  const stale = built.flatMap((site) => {
-    const base = builtPortBase(site);
-    return base === PORT_BASE ? [] : [`${site.title} (${base ?? 'not recorded'})`];
-  });
-  if (stale.length === 0) return null;
-  return `Built for another port base than ${PORT_BASE}: ${stale.join(', ')}. Build again with the same setting: WARRANT_PORT_BASE=${PORT_BASE} ${REBUILD}.`;
+/** The site's own server module, if it has one. */
+async function serverOf(site: Site): Promise<OpenSiteServer | null> {
+  const file = join(appRoot(site), 'src', 'server.ts');
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { openServer?: OpenSiteServer };
+  return module.openServer ?? null;
+}
+
+async function startSite(site: Site): Promise<Opened> {
+  // Filled in as the site opens, so a failure part-way closes exactly what was opened.
+  const held: { db?: Database; server?: SiteServer } = {};
+  const opening = (async () => {
+    const open = await serverOf(site);
+    if (open) {
+      const db = await openSiteDatabase({ site: site.name });
+      held.db = db;
+      held.server = await open(db);
+    }
+    const { server } = held;
+    return siteApp({ site, distDir: distOf(site), ...(server ? { routes: (app) => server.routes(app) } : {}) });
+  })();
+  const stop = async (): Promise<void> => {
+    await held.server?.close();
+    await held.db?.close();
+  };
+  let bound: Awaited<ReturnType<typeof listen>> | null = null;
+  try {
+    bound = await listen(opening, { port: site.port, host: HOST });
+    await opening;
+  } catch (error) {
+    await bound?.close();
+    await opening.then(stop, stop);
+    return { site, error };
+  }
+  const listening = bound;
+  return {
+    site,
+    running: {
+      site,
+      url: `${site.origin}/`,
+      summary: held.db ? `${held.db.engine}: ${held.db.location}` : null,
+      close: async () => {
+        await listening.close();
+        await stop();
+      },
+    },
+  };
+}
+
+async function startModelGateway(): Promise<Opened> {
+  const site = SITES.gateway;
+  try {
+    const gateway = await startGateway({ port: site.port, host: HOST, env: process.env });
+    return { site, running: { site, url: `${gateway.origin}/v1/chat/completions`, summary: null, close: () => gateway.close() } };
+  } catch (error) {
+    return { site, error };
+  }
 }
 
 const sites = appSites({ withTestSites: WITH_TEST_SITES });
 const built = sites.filter((site) => existsSync(join(distOf(site), 'index.html')));
 for (const site of sites.filter((s) => !built.includes(s))) console.warn(`${site.name} is not built (run npm run build); not serving it.`);
 
-const results = await Promise.all([
-  ...built.map((site) =>
-    open(site, async () => {
-      const server = await serveSite(site);
-      return { url: `${site.origin}/`, close: () => stopServer(server) };
-    }),
-  ),
-  open(SITES.gateway, async () => {
-    const gateway = await startGateway({ port: SITES.gateway.port, host: HOST, env: process.env });
-    return { url: `${gateway.origin}/v1/chat/completions`, close: () => gateway.close() };
-  }),
-]);
+const results = await Promise.all([...built.map(startSite), startModelGateway()]);
 const running = results.flatMap((result) => ('running' in result ? [result.running] : []));
-const problem = startProblem(results) ?? buildProblem(built);
+const problem = startProblem(results);
 if (problem === null) {
-  for (const { site, url } of running) console.log(`${site.title.padEnd(22)} ${url}`);
+  for (const { site, url, summary } of running) console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
   console.log('Serving. Press Ctrl-C to stop.');
+  const stopAll = (): void => void Promise.all(running.map((server) => server.close())).then(() => process.exit(0));
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
 } else {
   // No process.exit: the process ends only once every server is closed, so a test that waits for
   // the exit proves none was left listening.

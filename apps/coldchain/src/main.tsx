@@ -1,4 +1,4 @@
-import { startPartner } from '@warrant/partner-kit';
+import { startPartner } from '@warrant/partner-kit/page';
 import { ColdchainPanels } from './components/coldchain-panels.tsx';
 import { coldchain } from './domain/coldchain.ts';
 

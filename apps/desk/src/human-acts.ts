@@ -1,9 +1,11 @@
 // What only a person at the page does: approve or reject an approval, and revoke a lease. None of
 // these is a tool, so no agent, bridge or runner can reach them; each still passes the policy
 // table and is recorded.
-import { evaluatePolicy, type Approval } from '@warrant/broker';
+import { evaluatePolicy, hopDetail, type Approval } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskRuntime } from './desk-runtime.ts';
+import type { Consent } from './consent/passkey-consent.ts';
+import type { DraftedPlan } from './domain/plan.ts';
 import type { PlanRun } from './domain/run.ts';
 import { findPlan, runsOf } from './domain/queries.ts';
 import type { Who } from './who.ts';
@@ -18,7 +20,17 @@ export interface HumanActs {
   revoke(lease: string): ToolRefusal | { readonly ok: true };
 }
 
-export function humanActs(desk: DeskRuntime): HumanActs {
+/**
+ * How a person's consent is obtained: in the page, their passkey, verified by the desk's server
+ * (consent/passkey-consent.ts). The Node tests of the desk's run logic pass a consent whose
+ * partners are in memory and check nothing; the boundary itself is tested in the browser, with
+ * real passkeys and the partners' real servers.
+ */
+export type ObtainConsent = (approval: Approval, plan: DraftedPlan) => Promise<Consent>;
+
+const passkey: ObtainConsent = async (approval, plan) => (await import('./consent/passkey-consent.ts')).passkeyConsent(approval, plan);
+
+export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey): HumanActs {
   const readOnly = (): ToolRefusal | null =>
     desk.state.value.acting ? null : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
@@ -38,11 +50,34 @@ export function humanActs(desk: DeskRuntime): HumanActs {
         const standing = desk.gate.stateOf(id);
         const policy = evaluatePolicy({ actor: 'human', act: 'approve', purpose: 'none', approval: standing });
         if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
+        if (standing !== 'pending') {
+          // Already decided: the gate says how, and nothing runs.
+          const decided = await desk.gate.approve(id, plan, 'human');
+          return decided.ok ? refusal('APPROVAL_USED', `${id} was already decided. Nothing ran.`, { approval: id }) : decided;
+        }
+        // The person's consent is their passkey, verified by the desk's server, which answers the
+        // step authorizations partners check. The ceremony's code loads with the first approval.
+        const consent = await consentOf(approval, plan);
+        if (!consent.ok) return consent;
+        desk.record({
+          actor: 'human',
+          channel: 'ui',
+          event: 'approval_signed',
+          from: 'desk',
+          to: 'desk',
+          request: plan.request,
+          plan: plan.id,
+          approval: id,
+          digest: approval.digest,
+          policy: 'allow',
+          status: 'ok',
+          detail: hopDetail({ dispatcher: consent.dispatcher.id, name: consent.dispatcher.name, challenge: consent.challenge, steps: consent.authorizations.length }),
+        });
         const granted = await desk.gate.approve(id, plan, 'human');
         if (!granted.ok) return granted;
         // The run's code loads with the first approval: most visits never approve anything.
         const { runApprovedPlan } = await import('./run/approved-run.ts');
-        return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan) };
+        return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan, consent.authorizations) };
       }),
 
     reject(id, reason) {

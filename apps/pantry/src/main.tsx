@@ -1,4 +1,4 @@
-import { startPartner } from '@warrant/partner-kit';
+import { startPartner } from '@warrant/partner-kit/page';
 import { PantryPanels } from './components/pantry-panels.tsx';
 import { pantry } from './domain/pantry.ts';
 

@@ -1,4 +1,4 @@
-import { startPartner } from '@warrant/partner-kit';
+import { startPartner } from '@warrant/partner-kit/page';
 import { RidesPanels } from './components/rides-panels.tsx';
 import { rides } from './domain/rides.ts';
 

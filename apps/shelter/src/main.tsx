@@ -1,4 +1,4 @@
-import { startPartner } from '@warrant/partner-kit';
+import { startPartner } from '@warrant/partner-kit/page';
 import { ShelterPanels } from './components/shelter-panels.tsx';
 import { shelter } from './domain/shelter.ts';
 

@@ -28,3 +28,19 @@ export {
   type DigestInputProblem,
 } from './digest.ts';
 export { revealInvisible, type Revealed } from './reveal-invisible.ts';
+export { fromBase64, newSigningKey, signCanonical, signedBytes, signingKeyFrom, toBase64, verifyCanonical, type SigningKey } from './signature.ts';
+export {
+  approvalChallenge,
+  authorizedArgsDigest,
+  AUTHORIZATION_FIELD,
+  AUTHORIZATION_MAX_LENGTH,
+  decodeStepAuthorization,
+  deskSignatureValid,
+  issueStepAuthorization,
+  type ApprovalStatement,
+  type AuthorizationKind,
+  type DecodedAuthorization,
+  type PasskeyAssertion,
+  type StepAuthorization,
+  type StepGrant,
+} from './step-authorization.ts';

@@ -73,6 +73,6 @@ export { createBroker, type Broker, type BrokerOptions, type ActContext, type Ca
 
 // Untrusted content, plans, approvals
 export { quarantine, modelDataRegion, regionBoundary, QUARANTINE_MAX_CHARS, type Quarantined } from './quarantine.ts';
-export { planSubstance, digestPlan, type Plan, type PlanStep, type PlanSubstance, type PlanDigest } from './plan.ts';
+export { planSubstance, digestPlan, digestSubstance, type Plan, type PlanStep, type PlanSubstance, type PlanDigest } from './plan.ts';
 export { createApprovalGate, APPROVAL_TTL_MS, type Approval, type ApprovalStatus, type ApprovalGate, type ApprovalGateOptions, type ApprovalAnswer } from './approval-gate.ts';
 export { commitHaltResult, COMMIT_NEXT, type CommitHalt } from './commit-halt.ts';

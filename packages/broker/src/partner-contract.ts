@@ -20,6 +20,7 @@
 // Every read that returns text written by people registers with untrustedContentHint (the
 // catalogue's `untrustedContent`). Tools register with `exposedTo: [desk origin]` where the
 // runtime is native; the polyfill refuses exposedTo.
+import { AUTHORIZATION_FIELD, AUTHORIZATION_MAX_LENGTH } from '@warrant/authority';
 
 export interface PartnerReceipt {
   /** Unique at the partner; at most 64 characters of [A-Za-z0-9_.:-]. */
@@ -42,7 +43,12 @@ export const REQUEST_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,128}$';
 export const RECEIPT_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 
-/** The two properties every write's input schema declares (and lists as required). */
+/**
+ * The properties every write's input schema declares: `request` and `idempotency_key` (required),
+ * and `authorization`, the desk's step authorization. It is optional in the schema so that a call
+ * without one reaches the partner's server and is refused there, by name (APPROVAL_REQUIRED), on
+ * the partner's own record: the server is the check, not the schema.
+ */
 export const WRITE_CONTROL_SCHEMA = {
   request: { type: 'string', pattern: REQUEST_ID_PATTERN, maxLength: 64, description: "The desk's request id this write serves." },
   idempotency_key: {
@@ -50,5 +56,11 @@ export const WRITE_CONTROL_SCHEMA = {
     pattern: IDEMPOTENCY_KEY_PATTERN,
     maxLength: 128,
     description: 'Repeat a call with the same key and the first answer comes back; nothing changes twice.',
+  },
+  [AUTHORIZATION_FIELD]: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]+$',
+    maxLength: AUTHORIZATION_MAX_LENGTH,
+    description: "The dispatch desk's step authorization for this exact write, issued when a dispatcher approves the plan with their passkey. Only the desk's approved run has one; without it the partner refuses the write.",
   },
 } as const;

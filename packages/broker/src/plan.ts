@@ -46,6 +46,12 @@ export function planSubstance(plan: Pick<Plan, 'request' | 'steps'>): PlanSubsta
 }
 
 export async function digestPlan(plan: Pick<Plan, 'request' | 'steps'>): Promise<PlanDigest | ToolRefusal> {
+  return digestSubstance(planSubstance(plan));
+}
+
+/** The digest of a plan's substance as it travels (partner origins, not names): what the desk's server re-digests. */
+export function digestSubstance(substance: PlanSubstance): PlanDigest | ToolRefusal {
+  const plan = substance;
   const reserved = plan.steps.findIndex((step) => !idempotencyFree(step.args));
   if (reserved !== -1) {
     return refusal(
@@ -56,7 +62,7 @@ export async function digestPlan(plan: Pick<Plan, 'request' | 'steps'>): Promise
   }
   let canonical: string;
   try {
-    canonical = canonicalJson(planSubstance(plan));
+    canonical = canonicalJson(substance);
   } catch (error) {
     if (!(error instanceof DigestInputError)) throw error;
     return refusal('PLAN_NOT_DIGESTIBLE', `The plan cannot be digested: ${error.message}. Nothing was digested.`, { path: error.path, reason: error.reason });

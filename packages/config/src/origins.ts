@@ -77,13 +77,22 @@ export function portBaseFrom(value: string | undefined): number {
   );
 }
 
-// A built page has no `process`: Vite writes the base the build was made with in place of this
-// name (tools/vite-app-config.ts), so the page and the server that serves it agree.
-declare const __WARRANT_PORT_BASE__: string | undefined;
+// A page learns the port base from where it is served, not from its build: every page names its
+// site in `<meta name="warrant-site">`, and the base is its own port less that site's distance
+// from the desk. So one build serves on any base (the browser tests run two sets of servers from
+// one build), and a page can never disagree with the server that serves it.
+function pagePortBase(): string | undefined {
+  const page = globalThis.document;
+  const name = page?.querySelector?.('meta[name="warrant-site"]')?.getAttribute('content');
+  if (!name || !page) return undefined;
+  const site = (sitesAt(DEFAULT_PORT_BASE) as Partial<Record<string, Site>>)[name];
+  const port = Number(page.location.port);
+  if (!site || !Number.isInteger(port) || port === 0) return undefined;
+  return String(port - (site.port - DEFAULT_PORT_BASE));
+}
 
 function configuredPortBase(): string | undefined {
-  if (typeof __WARRANT_PORT_BASE__ === 'string') return __WARRANT_PORT_BASE__;
-  return globalThis.process?.env['WARRANT_PORT_BASE'];
+  return pagePortBase() ?? globalThis.process?.env['WARRANT_PORT_BASE'];
 }
 
 /** The desk's port; every other port keeps its distance from it. Set by WARRANT_PORT_BASE. */

@@ -25,6 +25,8 @@ export const LEDGER_EVENTS = [
   'step_compensated', // a done step of a failed plan was undone through its compensation
   'compensation_failed', // an undo did not succeed; the step it names stays applied
   'bridge_forged', // a message failed its origin or envelope check and was ignored
+  'approval_signed', // a dispatcher's passkey signed the approval; the desk's server verified it and issued the step authorizations
+  'dispatcher_enrolled', // a person added themself (or was invited) as a dispatcher, with a passkey
 ] as const;
 
 export type LedgerEvent = (typeof LEDGER_EVENTS)[number];

@@ -16,8 +16,7 @@ export { isoDay, dayLabel, weekdayOf, type Week, type SeedCalendar } from './wee
 export type { PartnerState, ServedWrite, StaffRecord } from './partner-state.ts';
 export type { JsonObject, JsonValue, Receipt, LogEntry, SeededEntry, WriteEntry, StaffEntry } from './log-entry.ts';
 
-// The page
-export { startPartner, type PartnerPageParts } from './start-partner.tsx';
+// The page's parts (the page's boot is '@warrant/partner-kit/page'; its server '@warrant/partner-kit/server')
 export type { PanelsProps } from './components/partner-page.tsx';
 export { ActOutcome } from './components/act-outcome.tsx';
 export { TableRegion } from './components/table-region.tsx';

@@ -14,6 +14,8 @@ export interface Receipt {
   readonly request: string;
   /** SHA-256 (lowercase hex) of the RFC 8785 canonical JSON of `{ tool, args, result }`. */
   readonly digest: string;
+  /** base64 Ed25519 signature by the partner's key over the RFC 8785 JSON of { id, tool, request, digest }. */
+  readonly signature?: string;
 }
 
 interface EntryBase {
@@ -65,7 +67,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 function isReceipt(value: unknown): value is Receipt {
-  return isRecord(value) && isText(value['id']) && isText(value['tool']) && isText(value['request']) && isText(value['digest']);
+  return isRecord(value) && isText(value['id']) && isText(value['tool']) && isText(value['request']) && isText(value['digest']) && (value['signature'] === undefined || isText(value['signature']));
 }
 
 /**

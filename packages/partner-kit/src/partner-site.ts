@@ -6,7 +6,7 @@ import { signal, type ReadonlySignal } from '@preact/signals';
 import { refusal, type ToolResult } from '@warrant/surface';
 import { newBook } from './book.ts';
 import type { PartnerDefinition } from './definition.ts';
-import type { SeededEntry, StaffEntry, WriteEntry } from './log-entry.ts';
+import type { Receipt, SeededEntry, StaffEntry, WriteEntry } from './log-entry.ts';
 import { foldBook, openBook, step, type PartnerState } from './partner-state.ts';
 import type { WriteCall } from './serve-write.ts';
 import type { SiteLog } from './site-log.ts';
@@ -19,6 +19,8 @@ export interface PartnerSiteOptions {
   readonly random?: (bytes: Uint8Array) => Uint8Array;
   /** A notice to show from the start (e.g. that this browser keeps nothing, or what was set aside). */
   readonly notice?: string | null;
+  /** Signs receipts: the site's server passes its key's signer; a page never holds one. */
+  readonly sign?: (receipt: Omit<Receipt, 'signature'>) => string;
 }
 
 export interface PartnerSite<D> {
@@ -118,7 +120,7 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
     state,
     notice,
     closedBooks,
-    write: (call) => exclusive(async () => (await pipeline()).serveWrite({ writes, sync, commit, current: () => state.peek(), now }, call)),
+    write: (call) => exclusive(async () => (await pipeline()).serveWrite({ writes, sync, commit, current: () => state.peek(), now, ...(options.sign ? { sign: options.sign } : {}) }, call)),
     staff: (name, input) => exclusive(() => act(name, input)),
     reset: () =>
       exclusive(async () => {

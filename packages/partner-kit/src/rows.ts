@@ -19,7 +19,7 @@ const enveloped = new WeakMap<JsonSchema, JsonSchema>();
  * The write's own schema with the desk's write controls (`request`, `idempotency_key`, as the
  * broker's partner contract declares them) added; the same object each time for the same schema.
  */
-function withEnvelope(schema: JsonSchema): JsonSchema {
+export function withEnvelope(schema: JsonSchema): JsonSchema {
   let full = enveloped.get(schema);
   if (!full) {
     const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;

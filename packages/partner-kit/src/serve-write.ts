@@ -12,11 +12,13 @@ import { receiptDigest } from '@warrant/broker';
 import { refusal, type Caller, type Channel, type ToolResult } from '@warrant/surface';
 import { mintId } from './book.ts';
 import type { WriteEnvelope, WriteSpec } from './definition.ts';
-import type { JsonObject, WriteEntry } from './log-entry.ts';
+import type { JsonObject, Receipt, WriteEntry } from './log-entry.ts';
 import type { PartnerState, ServedWrite } from './partner-state.ts';
 
 export interface WriteContext<D, E> {
   readonly writes: ReadonlyMap<string, WriteSpec<D, E, never>>;
+  /** Signs a receipt (the site's server holds the key); without it receipts carry only their digest. */
+  readonly sign?: (receipt: Omit<Receipt, 'signature'>) => string;
   /** The state, level with the log and today's date. */
   sync(): Promise<PartnerState<D>>;
   /** Appends and moves the state on; answers why not, or null once it is recorded. */
@@ -31,6 +33,12 @@ export interface WriteCall {
   readonly caller: Caller;
   readonly channel: Channel;
   readonly signal: AbortSignal;
+  /**
+   * Whether this call may write at all, asked after the idempotency key (a repeat answers the first
+   * result) and before legality: the server's check of the desk's step authorization. A refusal
+   * changes nothing.
+   */
+  readonly admit?: (args: JsonObject & WriteEnvelope) => Promise<ToolResult | null>;
 }
 
 /** Two calls are the same when their tool and arguments have the same canonical JSON. */
@@ -43,7 +51,7 @@ function answerFor(served: ServedWrite, replayed: boolean): ToolResult {
   return { ok: true, result: served.result, receipt: served.receipt, message: served.message, ...(replayed ? { replayed: true } : {}) };
 }
 
-export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, input, caller, channel, signal }: WriteCall): Promise<ToolResult> {
+export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, input, caller, channel, signal, admit }: WriteCall): Promise<ToolResult> {
   const spec = context.writes.get(tool);
   if (!spec) return refusal('UNKNOWN_TOOL', `This site has no write named ${tool}. Nothing was changed.`, { tool });
   const current = await context.sync();
@@ -59,6 +67,9 @@ export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, inpu
     );
   }
 
+  const barred = admit ? await admit(args) : null;
+  if (barred) return barred;
+
   const verdict = spec.verdict(current);
   if (!verdict.legal) {
     return refusal(verdict.code ?? 'NOT_IN_ORDER', `${spec.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, { tool });
@@ -67,7 +78,8 @@ export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, inpu
   if (!decision.ok) return decision;
 
   const seq = current.seq + 1;
-  const receipt = { id: mintId('RC', current.book, seq), tool, request: args.request, digest: await receiptDigest(tool, args, decision.result) };
+  const unsigned = { id: mintId('RC', current.book, seq), tool, request: args.request, digest: await receiptDigest(tool, args, decision.result) };
+  const receipt: Receipt = context.sign ? { ...unsigned, signature: context.sign(unsigned) } : unsigned;
   if (signal.aborted) return refusal('ABORTED', `${spec.title} was cancelled before it was recorded. Nothing was changed.`, { tool });
   const entry: WriteEntry<E> = { seq, at: context.now().toISOString(), kind: 'write', tool, caller, channel, args, result: decision.result, message: decision.message, receipt, event: decision.event };
   const failed = await context.commit(entry);

@@ -1,8 +1,6 @@
-// The browser boot every partner page does, in order: find WebMCP and open the site's own log
-// (@warrant/ledger's append-only log in IndexedDB, or memory with a notice when the browser
-// refuses storage) at once, fold the log,
-// mount the tools, paint, and keep up with the log when another tab or frame of this origin
-// writes. Framed by the desk, the tools are offered to the desk: natively by `exposedTo` (the
+// The browser boot every partner page does, in order: find WebMCP and read the site's record from
+// its own server at once, mount the tools, paint, and keep up with the record as the server
+// announces changes (whichever page, frame or process made them). Framed by the desk, the tools are offered to the desk: natively by `exposedTo` (the
 // desk discovers them with getTools({ fromOrigins })), and in every mode over the broker's
 // MessageChannel, served from this page's own surface (desk-channel.ts), for a desk that has no
 // native WebMCP (the polyfill refuses to run in a cross-origin frame; an insecure desk has none).
@@ -15,8 +13,7 @@ import { answerFrameReports, connect, documentHealth, type Connection } from '@w
 import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
 import type { PartnerDefinition } from './definition.ts';
 import { isFramed } from './framing.ts';
-import { isLogEntry } from './log-entry.ts';
-import { openPartnerSite } from './partner-site.ts';
+import { openRemotePartnerSite } from './remote-partner-site.ts';
 import { partnerRows } from './rows.ts';
 
 export interface PartnerPageParts<D> {
@@ -29,8 +26,6 @@ const CHANNEL_ONLY: Connection = {
   reason: "Inside the desk's frame this browser's WebMCP (the polyfill) cannot register tools, so the desk reaches this site's tools over its own channel.",
   webmcp: null,
 };
-const SET_ASIDE_ON_OPEN = "Some of this site's saved record could not be read back. It is kept, untouched, in this browser's archive.";
-const NOT_SAVED = 'This browser would not open storage for this site: changes last only as long as this tab.';
 // How often an idle page checks the log and that "today" is still today (a page left open overnight).
 const CATCH_UP_MS = 60_000;
 
@@ -40,16 +35,8 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   const framed = isFramed();
   document.documentElement.dataset['framed'] = String(framed);
 
-  // The log (with the ledger's hashing) is its own chunk, fetched here in parallel with WebMCP
-  // detection rather than before the page's script runs at all.
-  const [connection, stored] = await Promise.all([
-    connect(),
-    import('./ledger-site-log.ts').then(({ openLedgerSiteLog }) => openLedgerSiteLog(`warrant-${site.name}`, isLogEntry)),
-  ]);
-  const partner = await openPartnerSite(definition, {
-    log: stored?.log ?? (await import('./memory-site-log.ts')).memorySiteLog(),
-    notice: stored ? (stored.setAside ? SET_ASIDE_ON_OPEN : null) : NOT_SAVED,
-  });
+  // The record is on the site's own server: fetched in parallel with WebMCP detection.
+  const [connection, partner] = await Promise.all([connect(), openRemotePartnerSite(definition)]);
   // The connection the page's tools stand on: its badge says so, and so does its health report.
   const standing = framed && connection.mode === 'polyfill' ? CHANNEL_ONLY : connection;
   const rows = partnerRows(definition, partner);

@@ -10,3 +10,4 @@ export { siteApp, API_BODY_LIMIT_BYTES, type SiteAppOptions } from './site-app.t
 export { listen, type RunningServer } from './serve.ts';
 export { changeStream, type ChangeFeed } from './event-stream.ts';
 export type { SiteServer, OpenSiteServer } from './site-server.ts';
+export { storedSecret } from './stored-secret.ts';

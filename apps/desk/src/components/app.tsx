@@ -4,6 +4,7 @@ import type { DeskView } from '../desk-view.ts';
 import type { DeskState } from '../domain/state.ts';
 import { ApprovalCards } from './approval-cards.tsx';
 import { CapacityPanel } from './capacity-panel.tsx';
+import { DispatcherBar } from './dispatcher-bar.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { LeasesPanel } from './leases-panel.tsx';
 import { LedgerPanel } from './ledger-panel.tsx';
@@ -17,6 +18,7 @@ export function App({ view, rows }: { view: DeskView; rows: readonly Row<DeskSta
   return (
     <div class="shell">
       <HeaderBar view={view} />
+      <DispatcherBar view={view} />
       {view.readOnly ? (
         <p class="banner" role="status" id="read-only-notice">
           {view.readOnly}

@@ -102,10 +102,25 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
       ) : null}
       {pending ? (
         <div class="actions">
-          <button type="button" class="primary approve" disabled={busy || view.readOnly !== null} onClick={() => void act(() => view.acts.approve(approval.id))}>
-            Approve and run
+          <button
+            type="button"
+            class="primary approve"
+            disabled={busy || view.readOnly !== null}
+            onClick={(event) => {
+              // A script's synthetic click is not a person; it still approves nothing without the passkey.
+              if (event.isTrusted) void act(() => view.acts.approve(approval.id));
+            }}
+          >
+            Approve with your passkey and run
           </button>
-          <button type="button" class="danger reject" disabled={busy || view.readOnly !== null} onClick={() => void act(() => view.acts.reject(approval.id))}>
+          <button
+            type="button"
+            class="danger reject"
+            disabled={busy || view.readOnly !== null}
+            onClick={(event) => {
+              if (event.isTrusted) void act(() => view.acts.reject(approval.id));
+            }}
+          >
             Reject
           </button>
         </div>

@@ -14,6 +14,8 @@ export const EVENT_WORDS: Readonly<Record<LedgerEvent, string>> = {
   tool_result: 'Partner answered',
   approval_raised: 'Approval asked for',
   approval_granted: 'Approved by a person',
+  approval_signed: "Signed with a dispatcher's passkey",
+  dispatcher_enrolled: 'Dispatcher enrolled',
   approval_rejected: 'Rejected by a person',
   approval_void: 'Approval voided',
   frame_unmounted: 'Partner site removed',

@@ -4,6 +4,8 @@
 // compensation map. Each call is a hop on the ledger with the partner's receipt; the leases are
 // closed at the end whatever happened; the approval is then spent.
 import { compensationFor, hopDetail, stepInput, type Approval, type Lease, type PartnerName } from '@warrant/broker';
+import { AUTHORIZATION_FIELD } from '@warrant/authority';
+import type { StepAuthorizations } from '../consent/passkey-consent.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
@@ -23,7 +25,11 @@ function resultOf(value: unknown): Readonly<Record<string, unknown>> {
   return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
 }
 
-export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan): Promise<PlanRun> {
+/**
+ * Runs the plan with the desk server's step authorizations, one per step (and one for its undo):
+ * each partner's server checks its own before it writes.
+ */
+export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[]): Promise<PlanRun> {
   const iso = (): string => new Date(desk.now()).toISOString();
   const context = { actor: 'system', plan: plan.id, approval: approval.id, digest: approval.digest } as const;
   const base = { actor: 'system', channel: 'ui', from: 'desk', to: 'desk', request: plan.request, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
@@ -65,7 +71,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
   if (problem === null) {
     for (const [index, planned] of plan.steps.entries()) {
       const lease = leases.get(planned.partner) as Lease;
-      const input = stepInput(plan, index, approval.id);
+      const input = { ...stepInput(plan, index, approval.id), [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '' };
       step(index, { status: 'running' });
       const answer = await desk.broker.call(lease.id, planned.tool, input, context);
       if (answer.ok) done.push({ index, lease: lease.id, input, result: resultOf(answer.value) });
@@ -85,7 +91,8 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     for (const write of [...done].reverse()) {
       const planned = plan.steps[write.index] as DraftedPlan['steps'][number];
       const undo = compensationFor({ tool: planned.tool, args: write.input, result: write.result });
-      const answer = undo.ok ? await desk.broker.call(write.lease, undo.tool, undo.args, context) : undo;
+      const undoAuthorization = authorizations[write.index]?.undo ?? '';
+      const answer = undo.ok ? await desk.broker.call(write.lease, undo.tool, { ...undo.args, [AUTHORIZATION_FIELD]: undoAuthorization }, context) : undo;
       const to = planned.partner;
       if (answer.ok) {
         step(write.index, { status: 'undone', undoReceipt: answer.receipt?.id ?? null });

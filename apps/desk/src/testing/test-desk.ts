@@ -9,10 +9,22 @@ import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
 import { createDeskRuntime, type DeskRuntime } from '../desk-runtime.ts';
 import type { DeskState } from '../domain/state.ts';
-import { humanActs, type HumanActs } from '../human-acts.ts';
+import { humanActs, type ObtainConsent, type HumanActs } from '../human-acts.ts';
 import { openDeskStores, type DeskStores } from '../stores.ts';
 import { deskRows } from '../verbs/desk-rows.ts';
 import { refusedCallRow } from '../verbs/verb-record.ts';
+
+/**
+ * A consent for the desk's Node tests: the memory partners check no authorization, so the steps
+ * carry placeholder tokens. The real consent (a passkey, verified by the desk's server, checked
+ * again by every partner's server) is tested in the browser.
+ */
+const memoryPartnerConsent: ObtainConsent = async (approval, plan) => ({
+  ok: true,
+  dispatcher: { id: 'D-test', name: 'A dispatcher in a test' },
+  challenge: `test-${approval.id}`,
+  authorizations: plan.steps.map(() => ({ step: 'unchecked-by-memory-partners', undo: 'unchecked-by-memory-partners' })),
+});
 
 export interface TestDesk {
   readonly desk: DeskRuntime;
@@ -89,7 +101,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
   };
   return {
     desk,
-    acts: humanActs(desk),
+    acts: humanActs(desk, memoryPartnerConsent),
     surface,
     memory,
     clock,

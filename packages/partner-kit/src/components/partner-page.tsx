@@ -3,12 +3,13 @@ import { SITES } from '@warrant/config';
 import type { ToolResult } from '@warrant/surface';
 import { ModeBadge } from '@warrant/ui';
 import type { PartnerDefinition } from '../definition.ts';
-import type { PartnerSite } from '../partner-site.ts';
+import type { RemotePartnerSite } from '../remote-partner-site.ts';
 import type { PartnerState } from '../partner-state.ts';
 import { dayLabel } from '../week.ts';
 import type { AgentToolsView } from './agent-tools-panel.tsx';
 import { LatestWrite } from './latest-write.tsx';
 import { LaterSide } from './later-side.tsx';
+import { RefusalsPanel } from './refusals-panel.tsx';
 
 /** What a site's own panels get: the state, a way to make a staff change, and whether to be compact. */
 export interface PanelsProps<D> {
@@ -20,7 +21,7 @@ export interface PanelsProps<D> {
 
 export interface PartnerPageProps<D, E> {
   readonly definition: PartnerDefinition<D, E>;
-  readonly site: PartnerSite<D>;
+  readonly site: RemotePartnerSite<D>;
   readonly agent: AgentToolsView;
   readonly framed: boolean;
   readonly Panels: ComponentType<PanelsProps<D>>;
@@ -35,6 +36,7 @@ export function PartnerPage<D, E>({ definition, site, agent, framed, Panels }: P
   const state = site.state.value;
   const titles = new Map(definition.writes.map((spec) => [spec.name, spec.title]));
   const notice = site.notice.value;
+  const unreachable = site.unreachable.value;
   const weekOver = state.today > (state.week.days.at(-1) ?? state.today);
   return (
     <div class={framed ? 'partner compact' : 'partner'}>
@@ -62,6 +64,11 @@ export function PartnerPage<D, E>({ definition, site, agent, framed, Panels }: P
           {notice}
         </p>
       ) : null}
+      {unreachable ? (
+        <p class="banner" role="alert" id="server-unreachable">
+          {unreachable}
+        </p>
+      ) : null}
       {weekOver ? (
         <p class="banner" role="status" id="week-over">
           This week's data is over. Reset this site's data to seed a new week from today.
@@ -70,6 +77,7 @@ export function PartnerPage<D, E>({ definition, site, agent, framed, Panels }: P
       <main class="partner-layout">
         <div class="partner-main">
           <Panels state={state} act={site.staff} compact={framed} />
+          <RefusalsPanel refusals={site.refusals.value} />
         </div>
         <aside class="partner-side" aria-label="Receipts, notes and agent tools">
           <LaterSide definition={definition} site={site} agent={agent} titles={titles} framed={framed} />

@@ -1,0 +1,26 @@
+// The desk's own server: its dispatchers and their passkeys, approvals decided once with a
+// person's passkey, and the step authorizations partners check before they write.
+import { fileURLToPath } from 'node:url';
+import { newSigningKey, signingKeyFrom } from '@warrant/authority';
+import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
+import { approvalRoutes } from './server/approvals.ts';
+import { deskIdentity } from './server/desk-identity.ts';
+import { deskRecordRoutes } from './server/desk-record.ts';
+import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
+
+export const openServer: OpenSiteServer = async (db) => {
+  await migrate(db, MIGRATIONS);
+  const desk = deskIdentity(signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)));
+  const enrolment = enrolmentFrom(process.env);
+  return {
+    summary: `enrolment ${enrolment}`,
+    routes(app) {
+      deskRecordRoutes(app, db, desk);
+      dispatcherRoutes(app, db, desk, enrolment);
+      approvalRoutes(app, db, desk);
+    },
+    close: async () => undefined,
+  };
+};

@@ -1,0 +1,116 @@
+// A partner site as its page holds it: the record is on the site's server, which decides every
+// change; the page folds what the server holds (with the same fold the server uses) and hears
+// every change live over Server-Sent Events. A write from an agent on this page, or from the desk
+// through this page's tools, is forwarded to the server and answered with the server's answer.
+import { signal, type Signal } from '@preact/signals';
+import { refusal, type ToolResult } from '@warrant/surface';
+import type { PartnerDefinition } from './definition.ts';
+import type { DoorRefusal } from './door-refusal.ts';
+import type { PartnerSite } from './partner-site.ts';
+import { foldBook, type PartnerState } from './partner-state.ts';
+import type { WriteCall } from './serve-write.ts';
+import { isoDay } from './week.ts';
+
+interface RecordAnswer {
+  readonly ok: true;
+  readonly position: string;
+  readonly entries: readonly unknown[];
+  readonly closedBooks: number;
+  readonly notice: string | null;
+  readonly refusals: readonly DoorRefusal[];
+}
+
+export interface RemotePartnerSite<D> extends PartnerSite<D> {
+  /** Writes the site's server refused at its door, newest first. */
+  readonly refusals: Signal<readonly DoorRefusal[]>;
+  /** Whether the page can reach its server; a plain sentence when it cannot. */
+  readonly unreachable: Signal<string | null>;
+}
+
+const UNREACHABLE = "This site's server cannot be reached right now, so nothing can be changed here. The page will catch up when it is back.";
+
+export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<D, E>, options: { readonly now?: () => Date } = {}): Promise<RemotePartnerSite<D>> {
+  const now = options.now ?? (() => new Date());
+  let position = '';
+
+  async function fetchRecord(): Promise<RecordAnswer> {
+    const response = await fetch('/api/record', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    return (await response.json()) as RecordAnswer;
+  }
+
+  function folded(answer: RecordAnswer): PartnerState<D> {
+    const state = foldBook<D, E>(answer.entries, definition, isoDay(now()));
+    if (!state) throw new Error("the site's record could not be read");
+    return state;
+  }
+
+  const first = await fetchRecord();
+  position = first.position;
+  const state = signal<PartnerState<D>>(folded(first));
+  const notice = signal<string | null>(first.notice);
+  const closedBooks = signal(first.closedBooks);
+  const refusals = signal<readonly DoorRefusal[]>(first.refusals);
+  const unreachable = signal<string | null>(null);
+
+  let refreshing: Promise<void> | null = null;
+  async function refresh(): Promise<void> {
+    refreshing ??= (async () => {
+      try {
+        const answer = await fetchRecord();
+        unreachable.value = null;
+        refusals.value = answer.refusals;
+        closedBooks.value = answer.closedBooks;
+        notice.value = answer.notice;
+        if (answer.position !== position || state.peek().today !== isoDay(now())) {
+          position = answer.position;
+          state.value = folded(answer);
+        }
+      } catch {
+        unreachable.value = UNREACHABLE;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function post(path: string, body: unknown, abort?: AbortSignal): Promise<ToolResult> {
+    let answer: ToolResult;
+    try {
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(abort ? { signal: abort } : {}) });
+      answer = (await response.json()) as ToolResult;
+    } catch (error) {
+      if (abort?.aborted) return refusal('ABORTED', 'The call was cancelled before the site answered. If it reached the site, asking again with the same idempotency key answers what happened.', {});
+      unreachable.value = UNREACHABLE;
+      return refusal('PARTNER_UNREACHABLE', `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). Nothing is known to have changed; ask again with the same idempotency key.`, {});
+    }
+    // The answer is the server's; the page's copy catches up before the caller hears it, so the
+    // tools registered next are those of the state the write left.
+    await refresh();
+    return answer;
+  }
+
+  const events = typeof EventSource === 'function' ? new EventSource('/api/events') : null;
+  events?.addEventListener('changed', (event) => {
+    if ((event as MessageEvent<string>).data !== position) void refresh();
+  });
+  events?.addEventListener('error', () => void refresh());
+
+  return {
+    state,
+    notice,
+    closedBooks,
+    refusals,
+    unreachable,
+    write: ({ tool, input, caller, channel, signal: abort }: WriteCall) => post(`/api/writes/${encodeURIComponent(tool)}`, { input, caller, channel }, abort),
+    staff: (act, input) => post(`/api/staff/${encodeURIComponent(act)}`, { input }),
+    reset: async () => {
+      await post('/api/reset', {});
+    },
+    catchUp: refresh,
+    dispose() {
+      events?.close();
+    },
+  };
+}

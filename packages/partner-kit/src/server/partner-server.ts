@@ -1,0 +1,171 @@
+// A partner's server: the site's authority. It keeps the site's record in the site's own database
+// and runs every write the way the page once did (the same pipeline: idempotency key, legality
+// against the state in the database, the site's decision, a signed receipt, the append) inside
+// one transaction, after checking the input against the tool's schema itself: the page's
+// registered set is a convenience for the agent, never the check. Its page reads the record from
+// here and hears every change live.
+import { fileURLToPath } from 'node:url';
+import { SITES } from '@warrant/config';
+import { refusal, validateInput, type Caller, type Channel } from '@warrant/surface';
+import { changeStream, migrate, type Database } from '@warrant/site-server';
+import type { Context, Hono } from 'hono';
+import { signCanonical } from '@warrant/authority';
+import type { PartnerDefinition } from '../definition.ts';
+import type { WriteEnvelope } from '../definition.ts';
+import type { JsonObject } from '../log-entry.ts';
+import { openPartnerSite, type PartnerSite } from '../partner-site.ts';
+import { withEnvelope } from '../rows.ts';
+import { databaseSiteLog, LOG_CHANNEL } from './database-site-log.ts';
+import { partnerSigningKey } from './partner-key.ts';
+import { recentRefusals, recordRefusal } from './refusals.ts';
+import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
+import { deskFromItsOrigin } from './desk-trust.ts';
+import { AUTHORIZATION_FIELD, decodeStepAuthorization } from '@warrant/authority';
+
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const CALLERS: readonly Caller[] = ['agent', 'human', 'runner'];
+// The page says how a call reached it; the server keeps that claim as a short word, nothing more.
+const CHANNEL = /^[a-z_]{1,20}$/;
+
+export interface PartnerServerOptions {
+  readonly db: Database;
+  readonly now?: () => Date;
+  /** How this partner learns the desk's key and dispatchers; by default from the desk's origin. */
+  readonly desk?: AuthorizationCheck['desk'];
+}
+
+export interface PartnerServer<D> {
+  readonly site: PartnerSite<D>;
+  readonly publicKey: string;
+  routes(app: Hono): void;
+  close(): Promise<void>;
+}
+
+type Body = Record<string, unknown>;
+
+/** The book a log position ("book:seq") is in. */
+const bookNumber = (position: string): number => Number(position.split(':')[0]) || 0;
+
+async function bodyOf(c: Context): Promise<Body | null> {
+  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) return null;
+  const body: unknown = await c.req.json().catch(() => null);
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : null;
+}
+
+const badBody = (c: Context) => c.json(refusal('MALFORMED_REQUEST', 'The request must be a JSON object sent as application/json. Nothing was changed.'), 400);
+
+export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E>, options: PartnerServerOptions): Promise<PartnerServer<D>> {
+  const { db } = options;
+  await migrate(db, MIGRATIONS);
+  const key = await partnerSigningKey(db);
+  const log = databaseSiteLog(db, {
+    onAppend: async (tx, book, entry) => {
+      const written = entry as unknown as { readonly kind: string; readonly args?: JsonObject; readonly receipt?: { readonly id: string } };
+      if (written.kind === 'write' && written.args?.[AUTHORIZATION_FIELD] !== undefined) await recordAuthorizationUse(tx, book, written.args[AUTHORIZATION_FIELD], written.receipt?.id ?? '');
+    },
+  });
+  const now = options.now ?? (() => new Date());
+  const desk = options.desk ?? deskFromItsOrigin(process.env);
+  const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
+
+  /** The write this site recorded for step `step` of the plan with this digest. */
+  const stepWrite = (planDigest: string, step: number) =>
+    site.state.peek().served.find((served) => {
+      const decoded = decodeStepAuthorization(served.args[AUTHORIZATION_FIELD]);
+      return decoded.ok && decoded.authorization.grant.kind === 'step' && decoded.authorization.grant.plan_digest === planDigest && decoded.authorization.grant.step === step;
+    });
+  const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
+  const origin = SITES[definition.site].origin;
+
+  const listeners = new Set<(position: string) => void>();
+  const stopListening = await db.listen(LOG_CHANNEL, (position) => {
+    for (const listener of [...listeners]) listener(position);
+  });
+  const feed = {
+    subscribe(listener: (position: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    position: () => log.position(),
+  };
+
+  async function write(c: Context): Promise<Response> {
+    const tool = c.req.param('tool') ?? '';
+    const body = await bodyOf(c);
+    if (!body) return badBody(c);
+    const spec = writes.get(tool);
+    if (!spec) return c.json(refusal('UNKNOWN_TOOL', `This site has no write named ${tool}. Nothing was changed.`, { tool }), 404);
+    const caller = CALLERS.includes(body['caller'] as Caller) ? (body['caller'] as Caller) : 'agent';
+    const channel: Channel = typeof body['channel'] === 'string' && CHANNEL.test(body['channel']) ? body['channel'] : 'webmcp';
+    const input = body['input'];
+    // The server checks the input itself, against the tool's schema for the state it holds.
+    const invalid = await validateInput(tool, withEnvelope(spec.inputSchema(site.state.peek())), input);
+    if (invalid) return c.json(invalid, 422);
+    const args = input as JsonObject & WriteEnvelope;
+    const answer = await site.write({
+      tool,
+      input: args,
+      caller,
+      channel,
+      // A caller that gives up before the commit changes nothing; one that gives up after it is
+      // answered by the record (ask by idempotency key).
+      signal: c.req.raw.signal,
+      admit: async (admitted) => {
+        const tx = log.within();
+        const book = bookNumber(await log.position());
+        const barred = await checkAuthorization({ tool, args: admitted, origin, now: now(), desk, tx, book, stepWrite });
+        if (barred) await recordRefusal(tx, { tool, code: barred.code, reason: barred.message, request: admitted.request, channel, book });
+        return barred;
+      },
+    });
+    return c.json(answer, answer.ok ? 200 : 409);
+  }
+
+  return {
+    site,
+    publicKey: key.publicKey,
+    routes(app) {
+      // Who this partner is and how to check its receipts: read by the desk, and by anyone.
+      app.get('/.well-known/warrant-partner.json', (c) => {
+        c.header('Access-Control-Allow-Origin', '*');
+        return c.json({
+          origin,
+          organisation: definition.organisation,
+          receipt_key: key.publicKey,
+          tools: [...definition.reads.map((spec) => ({ name: spec.name, kind: 'read' })), ...definition.writes.map((spec) => ({ name: spec.name, kind: 'write' }))],
+        });
+      });
+      app.get('/api/record', async (c) => {
+        await site.catchUp();
+        const { entries, position } = await log.read();
+        return c.json({ ok: true, position, entries, closedBooks: site.closedBooks.peek(), notice: site.notice.peek(), refusals: await recentRefusals(db, bookNumber(position)) });
+      });
+      app.get('/api/events', (c) => changeStream(c, feed));
+      app.post('/api/writes/:tool', write);
+      // What happened under an idempotency key, so a caller whose answer was lost learns the truth.
+      app.get('/api/writes/by-key/:key', async (c) => {
+        await site.catchUp();
+        const served = site.state.peek().keys.get(c.req.param('key'));
+        return c.json(served ? { ok: true, found: true, write: served } : { ok: true, found: false });
+      });
+      app.post('/api/staff/:act', async (c) => {
+        const body = await bodyOf(c);
+        if (!body) return badBody(c);
+        const input = typeof body['input'] === 'object' && body['input'] !== null ? (body['input'] as Record<string, unknown>) : {};
+        const answer = await site.staff(c.req.param('act'), input);
+        return c.json(answer, answer.ok ? 200 : 409);
+      });
+      app.post('/api/reset', async (c) => {
+        // JSON only, so no other web page can send it without the browser asking this site first.
+        if (!(await bodyOf(c))) return badBody(c);
+        await site.reset();
+        return c.json({ ok: true });
+      });
+    },
+    async close() {
+      site.dispose();
+      await stopListening();
+      await log.close();
+    },
+  };
+}

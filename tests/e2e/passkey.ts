@@ -1,0 +1,38 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// A person's passkey in a browser test: the DevTools protocol's virtual authenticator (CTAP2,
+// internal, resident keys, user verification that succeeds), on the page's own CDP session.
+// Never a stubbed verification: the desk's server and every partner verify what it signs.
+
+export interface Authenticator {
+  readonly id: string;
+  /** Takes the authenticator away: the browser then has no passkey to offer. */
+  remove(): Promise<void>;
+}
+
+export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return {
+    id: authenticatorId,
+    remove: async () => {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    },
+  };
+}
+
+/** Enrols `name` as a dispatcher with a new passkey, through the desk's own form. */
+export async function enrolDispatcher(page: Page, name: string): Promise<void> {
+  await page.locator('#dispatcher-name-input').fill(name);
+  await page.locator('#enrol').click();
+  await expect(page.locator('#dispatcher-name')).toHaveText(name);
+}
+
+/** A person approves the card with their passkey; waits until the run has ended. */
+export async function approveWithPasskey(card: Locator): Promise<void> {
+  await card.locator('button.approve').click();
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', /^(done|undone|failed)$/, { timeout: 30_000 });
+}
