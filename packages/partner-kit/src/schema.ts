@@ -7,10 +7,15 @@ import type { Week } from './week.ts';
 
 // C0 and C1 controls, and the zero-width and bidi controls that make what a person reads differ
 // from what a model receives. Written as escapes so the schema text itself stays plain.
-const NO_CONTROLS = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]*$';
+const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+// No control anywhere, and not white space alone: an item, a place or a name that is only spaces
+// (or no-break spaces, or tabs) says nothing, and would be recorded as if it did. \s is
+// ECMAScript's white space, the dialect JSON Schema patterns are written in; the lookahead keeps
+// the match linear in the length, so a long blank string costs no more than a long word.
+const PLAIN_AND_NOT_BLANK = `^(?!\\s*$)[^${CONTROLS}]*$`;
 
 export function freeText(description: string, maxLength: number): JsonSchema {
-  return { type: 'string', description, minLength: 1, maxLength, pattern: NO_CONTROLS };
+  return { type: 'string', description, minLength: 1, maxLength, pattern: PLAIN_AND_NOT_BLANK };
 }
 
 export function whole(description: string, minimum: number, maximum: number): JsonSchema {

@@ -64,6 +64,18 @@ describe('the cold chain closet', () => {
     expect(await recorded()).toBe(head);
   });
 
+  it('refuses an item that is only blank space, naming the field, and nothing changes', async () => {
+    const harness = await open();
+    const before = harness.site.state.value;
+    for (const item of [' ', '   ', '\t', '\u00a0\u3000']) {
+      const answer = await harness.call('reserve_cold_slot', reserve({ item }));
+      expect(answer, JSON.stringify(item)).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field: 'item' } });
+    }
+    expect(harness.site.state.value.domain).toBe(before.domain);
+    expect(await harness.recorded()).toBe(1);
+    expect(await harness.call('reserve_cold_slot', reserve({ item: ' insulin pens ' }))).toMatchObject({ ok: true });
+  });
+
   it('refuses a unit out of range and what does not fit, and nothing changes', async () => {
     const harness = await open();
     const before = harness.site.state.value;
