@@ -95,7 +95,7 @@ async function startModelGateway(): Promise<Opened> {
   const site = SITES.gateway;
   try {
     const gateway = await startGateway({ port: site.port, host: HOST, env: process.env });
-    return { site, running: { site, url: `${gateway.origin}/v1/chat/completions`, summary: null, close: () => gateway.close() } };
+    return { site, running: { site, url: `${gateway.origin}/v1/chat/completions`, summary: gateway.summary, close: () => gateway.close() } };
   } catch (error) {
     return { site, error };
   }

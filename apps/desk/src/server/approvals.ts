@@ -135,8 +135,10 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
     return c.json({ ok: true, rejected: row.id });
   });
 
-  // A training desk starts again: a new book (approvals and runs afresh); dispatchers stay.
+  // A training desk starts again: a new book (approvals and runs afresh); dispatchers stay. JSON
+  // only, so no other web page can send it without the browser asking this site first.
   app.post('/api/reset', async (c) => {
+    if (!(await jsonBody(c))) return malformed(c);
     const book = await currentBook(db);
     await db.query('INSERT INTO desk_books (book_no, reason) VALUES ($1, $2)', [book + 1, `reset ${randomUUID().slice(0, 8)}`]);
     return c.json({ ok: true, book: book + 1 });
