@@ -1,4 +1,4 @@
-export { InertText, revealInvisible } from './inert-text.tsx';
+export { HIDDEN_MARK, InertText, revealInvisible } from './inert-text.tsx';
 export { ModeBadge, type ModeBadgeProps } from './mode-badge.tsx';
 export { ToolList, type ToolEntry, type ToolListProps } from './tool-list.tsx';
 export { ChangeLine, describeChange } from './change-line.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { revealInvisible } from '@warrant/authority';
+import { HIDDEN_MARK, revealInvisible } from '@warrant/ui';
 import type { Approval } from '@warrant/broker';
 import { findPlan, findRequest } from '../domain/queries.ts';
 import type { PlanRun } from '../domain/run.ts';
@@ -86,7 +86,7 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
         </ol>
       ) : null}
       <details class="canonical" open={pending}>
-        <summary>Exactly what was hashed{shown.hidden > 0 ? ` (${shown.hidden} invisible character${shown.hidden === 1 ? '' : 's'} shown as ⟨U+…⟩)` : ''}</summary>
+        <summary>Exactly what was hashed{shown.hidden > 0 ? ` (${shown.hidden} invisible character${shown.hidden === 1 ? '' : 's'} shown as ${HIDDEN_MARK})` : ''}</summary>
         <pre class="canonical-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the plan, as hashed">
           {shown.text}
         </pre>

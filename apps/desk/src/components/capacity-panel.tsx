@@ -1,3 +1,4 @@
+import { revealInvisible } from '@warrant/ui';
 import type { DeskView } from '../desk-view.ts';
 import { partnerTitle } from './wording.ts';
 
@@ -20,7 +21,7 @@ export function CapacityPanel({ view }: { view: DeskView }) {
                 </div>
                 {reading.value ? (
                   <pre class="quarantined" data-inert="true" tabIndex={0} aria-label={`What ${partnerTitle(reading.partner)} returned for ${reading.tool}`}>
-                    {reading.value.shown}
+                    {revealInvisible(reading.value.text).text}
                   </pre>
                 ) : (
                   <p class="small bad-text">{reading.problem}</p>
