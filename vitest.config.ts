@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'gateway/src/**/*.test.ts'],
     environment: 'node',
+    // A property test that takes 1 s on a quiet machine takes several on a loaded 2-core one: give
+    // every test the time a busy machine needs, so a slow run is not a red one.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // A real PostgreSQL cluster of the run's own (and a PGlite template) for the storage tests.
     globalSetup: ['tools/postgres/vitest-global-setup.ts'],
   },
