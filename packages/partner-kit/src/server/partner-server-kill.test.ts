@@ -1,0 +1,154 @@
+// kill -9 of a partner's server during writes (issue 15, item 6), on both engines: the server runs
+// in a child process of its own (./testing/partner-child.ts, with tsx), the test sends authorized
+// writes over real HTTP, kills the child with SIGKILL while they are in flight, starts it again on
+// the same data, and checks what a partner and the desk would: every acknowledged write is in the
+// record exactly once, and a call retried with its idempotency key answers the first result — also
+// a call that got no answer (it either replays what was committed, or applies now, once). The test
+// waits only on real signals: the child's "listening" line, answers, the child's exit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { SITES } from '@warrant/config';
+import { REPOSITORY_ROOT } from '@warrant/site-server';
+import { testDesk } from './testing/test-desk.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+const CHILD = fileURLToPath(new URL('./testing/partner-child.ts', import.meta.url));
+const WRITES = 40;
+// Killed once this many writes have been acknowledged: the rest are queued or running.
+const KILL_AFTER = 8;
+
+const fresh = () => `t_${randomUUID().slice(0, 8)}`;
+const engines = {
+  pglite: () => ({ PARTNER_CHILD_DATA_DIR: join(inject('pgliteRoot'), fresh()) }),
+  postgres: () => ({ PARTNER_CHILD_PG_URL: inject('postgresUrl'), PARTNER_CHILD_PG_SCHEMA: fresh() }),
+} as const;
+
+interface Child {
+  readonly process: ChildProcess;
+  readonly url: string;
+  readonly exited: Promise<NodeJS.Signals | number | null>;
+}
+
+const children = new Set<ChildProcess>();
+afterEach(async () => {
+  await Promise.all(
+    [...children].map(async (child) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await gone;
+      }
+    }),
+  );
+  children.clear();
+});
+
+/** Starts the partner server in a child process and resolves once it says it is listening. */
+function startChild(settings: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: REPOSITORY_ROOT, env: { ...process.env, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = /^listening (\d+)$/.exec(line);
+      if (match) resolve({ process: child, url: `http://127.0.0.1:${match[1]}`, exited });
+    });
+    void exited.then((how) => reject(new Error(`The partner child exited (${String(how)}) before it listened:\n${stderr}`)));
+  });
+}
+
+interface Answer {
+  readonly ok: boolean;
+  readonly code?: string;
+  readonly receipt?: { readonly id: string };
+  readonly replayed?: boolean;
+}
+type Outcome = { readonly status: number; readonly body: Answer } | { readonly lost: string };
+
+const post = async (url: string, body: unknown): Promise<{ status: number; body: Answer }> => {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Answer };
+};
+
+describe.each(Object.entries(engines))('a partner server killed with SIGKILL during writes, on %s', (_engine, settingsFor) => {
+  it(
+    'keeps every acknowledged write exactly once after a restart, and answers every retried call with its first result',
+    async () => {
+      const desk = testDesk();
+      const settings = { ...settingsFor(), PARTNER_CHILD_DESK: JSON.stringify(desk.record()) };
+      const first = await startChild(settings);
+      // Enough umbrellas that every write is legal: what is tested is the record, not the stock.
+      expect((await post(`${first.url}/api/staff/restock`, { input: { count: 100 } })).body).toMatchObject({ ok: true });
+
+      const calls = Array.from({ length: WRITES }, (_, index) => {
+        const { steps } = desk.approve(`A-${index + 1}`, { v: 1, request: `R-${index + 1}`, steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: `B${index + 1}` } }] });
+        return { input: { ...steps[0]!.args, authorization: steps[0]!.step }, key: steps[0]!.args['idempotency_key'] as string };
+      });
+
+      let acknowledged = 0;
+      const outcomes: Outcome[] = await Promise.all(
+        calls.map(async ({ input }): Promise<Outcome> => {
+          try {
+            const answer = await post(`${first.url}/api/writes/lend_umbrellas`, { input, caller: 'runner', channel: 'webmcp' });
+            if (answer.status === 200 && answer.body.ok && (acknowledged += 1) === KILL_AFTER) first.process.kill('SIGKILL');
+            return answer;
+          } catch (error) {
+            return { lost: error instanceof Error ? error.message : String(error) };
+          }
+        }),
+      );
+      expect(await first.exited).toBe('SIGKILL');
+
+      const acked = new Map<string, string>();
+      outcomes.forEach((outcome, index) => {
+        if ('lost' in outcome) return;
+        // An answer that came is a receipt: nothing is answered as refused or half-done.
+        expect(outcome).toMatchObject({ status: 200, body: { ok: true } });
+        acked.set(calls[index]!.key, outcome.body.receipt!.id);
+      });
+      expect(acked.size).toBeGreaterThanOrEqual(KILL_AFTER);
+      // The kill came while writes were in flight: some calls got no answer at all.
+      expect(acked.size).toBeLessThan(WRITES);
+
+      const second = await startChild(settings);
+      const recorded = async () => {
+        const response = await fetch(`${second.url}/api/record`);
+        const { entries } = (await response.json()) as { entries: { seq: number; kind: string; args?: { idempotency_key?: string }; receipt?: { id: string } }[] };
+        expect(entries.map((entry) => entry.seq)).toEqual(entries.map((_, index) => index + 1));
+        return entries.filter((entry) => entry.kind === 'write');
+      };
+      const afterRestart = await recorded();
+      const keysAfterRestart = afterRestart.map((entry) => entry.args?.idempotency_key);
+      expect(new Set(keysAfterRestart).size).toBe(keysAfterRestart.length);
+      for (const [key, receipt] of acked) {
+        expect(afterRestart.filter((entry) => entry.args?.idempotency_key === key).map((entry) => entry.receipt?.id)).toEqual([receipt]);
+      }
+
+      // Every call again, with its same key and authorization, as the desk does when it reconciles.
+      const retried = await Promise.all(calls.map(({ input }) => post(`${second.url}/api/writes/lend_umbrellas`, { input, caller: 'runner', channel: 'webmcp' })));
+      retried.forEach((answer, index) => {
+        const { key } = calls[index]!;
+        expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+        const before = acked.get(key);
+        if (before !== undefined) expect(answer.body).toMatchObject({ replayed: true, receipt: { id: before } });
+        // A call that got no answer replays what was committed before the kill, or applies now.
+        else expect(answer.body.replayed === true).toBe(keysAfterRestart.includes(key));
+      });
+      const final = await recorded();
+      expect(final.map((entry) => entry.args?.idempotency_key).sort()).toEqual(calls.map((call) => call.key).sort());
+      // And once more: now everything is a replay of its one write.
+      const again = await Promise.all(calls.map(({ input }) => post(`${second.url}/api/writes/lend_umbrellas`, { input })));
+      again.forEach((answer, index) => expect(answer.body).toMatchObject({ ok: true, replayed: true, receipt: { id: retried[index]!.body.receipt!.id } }));
+      expect(await recorded()).toHaveLength(WRITES);
+    },
+    180_000,
+  );
+});
