@@ -24,6 +24,7 @@ const LAYERS = {
   ledger: ['config', 'webmcp', 'surface'],
   broker: ['config', 'webmcp', 'surface', 'authority', 'ledger'],
   ui: ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker'],
+  react: ['config', 'webmcp', 'surface'],
   'partner-kit': ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui', 'site-server'],
 };
 const PACKAGES = Object.keys(LAYERS);

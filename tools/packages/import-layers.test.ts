@@ -18,6 +18,8 @@ describe('import layers', () => {
     ['packages/webmcp/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
     ['packages/config/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
     ['packages/ledger/src/x.ts', "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n"],
+    ['packages/react/src/x.ts', "import { createLease } from '@warrant/broker';\nexport { createLease };\n"],
+    ['packages/ui/src/x.ts', "import { useSurface } from '@warrant/react';\nexport { useSurface };\n"],
     ['packages/ui/src/x.ts', "import { benchRows } from '../../../apps/bench/src/surface-rows.ts';\nexport { benchRows };\n"],
     ['apps/desk/src/x.ts', "import { benchRows } from '../../bench/src/surface-rows.ts';\nexport { benchRows };\n"],
   ])('refuses %s importing up or across: %s', async (file, source) => {
@@ -28,6 +30,7 @@ describe('import layers', () => {
     ['packages/broker/src/x.ts', "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n"],
     ['packages/surface/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
     ['apps/desk/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
+    ['packages/react/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
   ])('allows %s importing down: %s', async (file, source) => {
     expect(await restricted(file, source)).toBe(false);
   });

@@ -94,6 +94,10 @@ describe('the packages, installed from their tarballs', () => {
     expect(out['desk']).toBe(5173);
     expect(out['digest']).toMatch(/^[0-9a-f]{64}$/);
 
+    // The React adapter installs beside its peer, React, and exports what its README documents.
+    writeFileSync(join(scratch, 'react-adapter.mjs'), "const adapter = await import('@warrant/react'); console.log(JSON.stringify(Object.keys(adapter).sort()));");
+    expect(JSON.parse(run(process.execPath, ['react-adapter.mjs'], scratch))).toEqual(['useSurface']);
+
     // The declarations type a consumer's rows: typed input reaches run.
     writeFileSync(join(scratch, 'consumer.ts'), CONSUMER_TS);
     writeFileSync(
