@@ -17,7 +17,7 @@ import { openPartnerSite, type PartnerSite } from '../partner-site.ts';
 import { withEnvelope } from '../rows.ts';
 import { databaseSiteLog, LOG_CHANNEL } from './database-site-log.ts';
 import { partnerSigningKey } from './partner-key.ts';
-import { recentRefusals, recordRefusal } from './refusals.ts';
+import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
 import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
 import { deskFromItsOrigin } from './desk-trust.ts';
 import { AUTHORIZATION_FIELD, decodeStepAuthorization } from '@warrant/authority';
@@ -81,6 +81,13 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
   const stopListening = await db.listen(LOG_CHANNEL, (position) => {
     for (const listener of [...listeners]) listener(position);
   });
+  // A refusal leaves the position where it was, so its event names the refusal too: a page
+  // refreshes on any event that is not the position it holds, and reads the refusals afresh.
+  const stopHearingRefusals = await db.listen(REFUSALS_CHANNEL, (id) => {
+    void log.position().then((position) => {
+      for (const listener of [...listeners]) listener(`${position} refusal ${id}`);
+    });
+  });
   const feed = {
     subscribe(listener: (position: string) => void) {
       listeners.add(listener);
@@ -114,7 +121,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
         const tx = log.within();
         const book = bookNumber(await log.position());
         const barred = await checkAuthorization({ tool, args: admitted, origin, now: now(), desk, tx, book, stepWrite });
-        if (barred) await recordRefusal(tx, { tool, code: barred.code, reason: barred.message, request: admitted.request, channel, book });
+        if (barred) await db.notify(REFUSALS_CHANNEL, await recordRefusal(tx, { tool, code: barred.code, reason: barred.message, request: admitted.request, channel, book }), tx);
         return barred;
       },
     });
@@ -165,6 +172,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
     async close() {
       site.dispose();
       await stopListening();
+      await stopHearingRefusals();
       await log.close();
     },
   };

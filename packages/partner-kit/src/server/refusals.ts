@@ -3,11 +3,15 @@
 import type { Database, Queryable } from '@warrant/site-server';
 import type { DoorRefusal } from '../door-refusal.ts';
 
-
 const SHOWN = 50;
 
-export async function recordRefusal(via: Queryable, refusal: Omit<DoorRefusal, 'at'> & { readonly book: number }): Promise<void> {
-  await via.query('INSERT INTO partner_refusals (tool, code, reason, request, channel, book_no) VALUES ($1, $2, $3, $4, $5, $6)', [
+// Staff see a refusal as it happens, in every tab of the site: the record's position does not move
+// (nothing was written), so a refusal is announced on a channel of its own.
+export const REFUSALS_CHANNEL = 'partner_refusals';
+
+/** Keeps the refusal; answers its id. */
+export async function recordRefusal(via: Queryable, refusal: Omit<DoorRefusal, 'at'> & { readonly book: number }): Promise<string> {
+  const [row] = await via.query<{ id: string | number }>('INSERT INTO partner_refusals (tool, code, reason, request, channel, book_no) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
     refusal.tool,
     refusal.code,
     refusal.reason,
@@ -15,6 +19,7 @@ export async function recordRefusal(via: Queryable, refusal: Omit<DoorRefusal, '
     refusal.channel,
     refusal.book,
   ]);
+  return String(row?.id ?? '');
 }
 
 /** The newest refusals of the current book: a reset starts the site's record afresh, refusals too. */
