@@ -12,21 +12,20 @@ import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 // with each site reset there, as its staff would (fixtures.ts): so each site starts from its
 // seeded week, which begins today, and its earlier records (one more for every reset) are kept.
 
-type Result = { ok: boolean; code?: string; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
+type Result = { ok: boolean; isError?: boolean; code?: string; details?: Record<string, unknown>; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
 type PartnerName = 'pantry' | 'shelter' | 'rides' | 'coldchain';
 
 const today = (): string => isoDay(new Date());
 
 interface Scenario {
   readonly site: PartnerName;
-  /** The write under test, its undo, and the result field that names what it made. */
+  /** The write under test and its undo. */
   readonly write: string;
   readonly undo: string;
-  readonly field: string;
   /** The write's own arguments, found the way an agent would find them. */
   args(agent: Agent): Promise<Record<string, unknown>>;
-  /** The row in the site's own panel for what the write made. */
-  row(id: string): string;
+  /** Every row of the site's own panel of what its writes hold. */
+  readonly rows: string;
   /** Markup a seeded note carries, which must show as text. */
   readonly markup: string;
 }
@@ -36,42 +35,38 @@ const SCENARIOS: readonly Scenario[] = [
     site: 'pantry',
     write: 'reserve_parcels',
     undo: 'release_parcels',
-    field: 'reservation',
     // The pantry is closed on Sundays.
     args: async () => ({ kind: 'family', count: 1, dietary: 'halal', pickup_by: weekdayOf(today()) === 0 ? addDays(today(), 1) : today() }),
-    row: (id) => `#reservations [data-reservation="${id}"]`,
+    rows: '#reservations [data-reservation]',
     markup: '<img src=x onerror="document.title=',
   },
   {
     site: 'shelter',
     write: 'hold_beds',
     undo: 'release_beds',
-    field: 'hold',
     args: async () => ({ kind: 'dorm', count: 1, night: today() }),
-    row: (id) => `#holds [data-hold="${id}"]`,
+    rows: '#holds [data-hold]',
     markup: '<script>fetch(',
   },
   {
     site: 'rides',
     write: 'book_ride',
     undo: 'cancel_ride',
-    field: 'booking',
     args: async (agent) => {
       const listed = (await agent.call('list_ride_windows', { date: today() })) as { windows: Array<{ window: string; seats_free: number }> };
       const window = listed.windows.find((w) => w.seats_free > 0);
       if (!window) throw new Error('no window with a seat today');
       return { window: window.window, seats: 1, from: '14 Carr Street', to: 'Quarry Hill surgery' };
     },
-    row: (id) => `#bookings [data-booking="${id}"]`,
+    rows: '#bookings [data-booking]',
     markup: '<svg onload="alert(2)">',
   },
   {
     site: 'coldchain',
     write: 'reserve_cold_slot',
     undo: 'release_cold_slot',
-    field: 'slot',
     args: async () => ({ unit: 'CU-1', item: 'Insulin pens, rapid-acting', quantity: 2, until: addDays(today(), 2) }),
-    row: (id) => `#slots [data-slot="${id}"]`,
+    rows: '#slots [data-slot]',
     markup: '<iframe src="https://evil.example">',
   },
 ];
@@ -126,7 +121,7 @@ for (const scenario of SCENARIOS) {
     expect(problems).toEqual([]);
   });
 
-  test(`${site}: an agent's write lands in the site's own panel and receipts, and in another tab of the site; a repeated key changes nothing; a reload keeps it; Reset clears it`, async ({ page, context }, testInfo) => {
+  test(`${site}: an agent's write on the site's own page is refused APPROVAL_REQUIRED; nothing is held; the refusal is in the site's Refused writes, live in another tab, kept by a reload; Reset clears it`, async ({ page, context }, testInfo) => {
     const lane = laneOf(testInfo);
     // A staff member's tab of the same site, open before the write.
     const staffTab = await context.newPage();
@@ -134,47 +129,51 @@ for (const scenario of SCENARIOS) {
     await expect(staffTab.locator('body')).toHaveAttribute('data-ready', 'true');
     let agent = await open(page, scenario, lane);
     const kept = await earlierRecords(page);
+    const held = await page.locator(scenario.rows).count();
+    await expect(page.locator('#receipts-count')).toHaveText('0');
+    await expect(page.locator('#refusals')).toHaveCount(0);
     const args = { ...(await scenario.args(agent)), ...envelope(lane) };
+
+    // The write is in order on the page, and the page forwards it; the site's server decides, and
+    // a write needs the desk's step authorization with a dispatcher's passkey. This call has none.
     const first = (await agent.call(scenario.write, args)) as Result;
-    expect(first).toMatchObject({ ok: true, receipt: { tool: scenario.write, request: 'REQ-31' } });
-    expect(first.replayed).toBeUndefined();
-    const made = String(first.result?.[scenario.field]);
-    const receipt = first.receipt?.id ?? '';
+    expect(first).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED', details: { tool: scenario.write } });
+    expect(first.receipt).toBeUndefined();
+    const refused = page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText('REQ-31');
+    await expect(page.locator('#refusals-count')).toHaveText('1');
+    // Nothing is held: the site's own panels and receipts are as they were, the undo still out of order.
+    await expect(page.locator('#receipts-count')).toHaveText('0');
+    await expect(page.locator(scenario.rows)).toHaveCount(held);
+    await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', '');
+    expect(await agent.names()).toEqual(offeredAtFirst(scenario));
+    // Another tab of the site hears the refusal live, from its server.
+    await expect(staffTab.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`)).toHaveCount(1);
+    await expect(staffTab.locator('#refusals-count')).toHaveText('1');
+    await expect(staffTab.locator('#receipts-count')).toHaveText('0');
 
-    await expect(page.locator(scenario.row(made))).toBeVisible();
-    const served = page.locator(`#receipts [data-receipt="${receipt}"]`);
-    await expect(served).toBeVisible();
-    await expect(served.locator('.receipt-digest')).toHaveText(first.receipt?.digest ?? '');
-    await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', receipt);
-    await expect(page.locator('#receipts-count')).toHaveText('1');
-    await expect.poll(() => agent.names()).toContain(scenario.undo);
-    await expect(staffTab.locator(scenario.row(made))).toBeVisible();
-    await expect(staffTab.locator(`#receipts [data-receipt="${receipt}"]`)).toBeVisible();
-
+    // The same call again is refused again (no key was recorded, so nothing is replayed), and kept.
     const again = (await agent.call(scenario.write, args)) as Result;
-    expect(again).toEqual({ ...first, replayed: true });
-    const reused = (await agent.call(scenario.write, { ...args, idempotency_key: args.idempotency_key, request: 'REQ-32' })) as Result;
-    expect(reused).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
-    await expect(page.locator('#receipts-count')).toHaveText('1');
-    await expect(page.locator(scenario.row(made))).toHaveCount(1);
+    expect(again).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
+    await expect(page.locator('#refusals-count')).toHaveText('2');
+    await expect(staffTab.locator('#refusals-count')).toHaveText('2');
+    await expect(page.locator('#receipts-count')).toHaveText('0');
 
     await page.reload();
     agent = await ready(page, lane);
-    await expect(page.locator(scenario.row(made))).toBeVisible();
-    await expect(page.locator(`#receipts [data-receipt="${receipt}"]`)).toBeVisible();
-    expect(await agent.names()).toContain(scenario.undo);
-    expect(await agent.call(scenario.write, args)).toEqual({ ...first, replayed: true });
+    await expect(page.locator('#refusals-count')).toHaveText('2');
+    await expect(page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`)).toHaveCount(2);
+    await expect(page.locator('#receipts-count')).toHaveText('0');
+    await expect(page.locator(scenario.rows)).toHaveCount(held);
+    expect(await agent.names()).toEqual(offeredAtFirst(scenario));
 
     await page.locator('#reset-start').click();
     await page.locator('#reset-confirm').click();
-    await expect(page.locator('#receipts-count')).toHaveText('0');
-    await expect(page.locator(scenario.row(made))).toHaveCount(0);
     await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
-    await expect.poll(() => agent.names()).toEqual(offeredAtFirst(scenario));
-    await expect(staffTab.locator(scenario.row(made))).toHaveCount(0);
-    // After the reset the key is free again: the site's new week has never seen it.
-    expect(await agent.call(scenario.write, { ...(await scenario.args(agent)), ...args })).toMatchObject({ ok: true });
-    await expect(page.locator('#receipts-count')).toHaveText('1');
+    await expect(page.locator('#refusals')).toHaveCount(0);
+    await expect(staffTab.locator('#refusals')).toHaveCount(0);
+    await expect(page.locator('#receipts-count')).toHaveText('0');
   });
 
   test(`${site}: its notes, injection attempts included, render inert: no markup, the text verbatim, hidden characters shown`, async ({ page }, testInfo) => {
@@ -213,7 +212,7 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
   });
 
-  test(`${site}: framed by the desk it is compact, and offers its tools to the desk`, async ({ page }, testInfo) => {
+  test(`${site}: framed by the desk it is compact, and offers its tools to the desk; a write through the frame without the desk's authorization is refused and shown in the frame`, async ({ page }, testInfo) => {
     const lane = laneOf(testInfo);
     // A page on the desk's origin (the only one a partner lets frame it): any path the desk's
     // server answers carries the desk's headers, whose CSP and Permissions-Policy admit partner
@@ -237,9 +236,11 @@ for (const scenario of SCENARIOS) {
       // Registered in the frame (with exposedTo naming the desk), and callable there.
       await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'native');
       expect((await frame.webmcp.tools()).map((tool) => tool.name).sort()).toEqual(offeredAtFirst(scenario));
+      // Callable there, and the site's server refuses the write: a frame is no authority.
       const answer = (await frame.webmcp.callTool(scenario.write, { ...(await scenario.args(frameAgent(frame))), ...envelope(lane) })) as Result;
-      expect(answer).toMatchObject({ ok: true });
-      await expect(frame.locator(`#receipts [data-receipt="${answer.receipt?.id}"]`)).toBeVisible();
+      expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
+      await expect(frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`)).toHaveCount(1);
+      await expect(frame.locator('#receipts-count')).toHaveText('0');
     } else {
       // The polyfill refuses cross-origin frames: the page says so, announces the desk channel,
       // and serves its tools over it: the desk's side of the handshake, done here by hand.
@@ -249,11 +250,13 @@ for (const scenario of SCENARIOS) {
         .toContainEqual({ origin: SITES[site].origin, data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }) });
       const desk = await deskChannel(page, SITES[site].origin);
       expect((await desk.names()).sort()).toEqual(offeredAtFirst(scenario));
+      // Served over it, and the site's server refuses the write: the channel is no authority.
       const answer = (await desk.call(scenario.write, { ...(await scenario.args(desk)), ...envelope(lane) })) as Result;
-      expect(answer).toMatchObject({ ok: true, receipt: { tool: scenario.write } });
-      const served = frame.locator(`#receipts [data-receipt="${answer.receipt?.id}"]`);
-      await expect(served).toBeVisible();
-      await expect(served).toContainText('through the dispatch desk');
+      expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
+      const refused = frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
+      await expect(refused).toHaveCount(1);
+      await expect(refused).toContainText('arrived by');
+      await expect(frame.locator('#receipts-count')).toHaveText('0');
     }
   });
 }

@@ -78,3 +78,25 @@ export async function pageAgentCallsAtOnce(args: { name: string; inputs: object[
   if (!shapeRefused(asObjects)) return asObjects;
   return Promise.all(args.inputs.map((input) => answer(context.executeTool(tool, JSON.stringify(input)))));
 }
+
+/**
+ * A script in the page reaching another origin's tools, as a compromised page or an extension in
+ * it would: getTools({ fromOrigins: [origin] }), then executeTool on the tool named, if it is seen.
+ * Answers the names it saw and the parsed result (null when the tool was not seen).
+ */
+export async function pageAgentCallFromOrigin(args: { origin: string; name: string; input: object }): Promise<{ seen: string[]; result: unknown }> {
+  type Context = { getTools(options?: { fromOrigins: string[] }): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+  const context = (document as unknown as { modelContext?: Context }).modelContext;
+  if (!context) return { seen: [], result: null };
+  const tools = await context.getTools({ fromOrigins: [args.origin] });
+  const seen = tools.map((t) => t.name);
+  const tool = tools.find((t) => t.name === args.name);
+  if (!tool) return { seen, result: null };
+  const raw = await context.executeTool(tool, args.input);
+  if (raw === null) return { seen, result: null };
+  try {
+    return { seen, result: JSON.parse(raw) as unknown };
+  } catch {
+    return { seen, result: raw };
+  }
+}

@@ -1,0 +1,473 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Frame, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { authorizedArgsDigest, decodeStepAuthorization } from '@warrant/authority';
+import { PARTNER_ENVELOPE, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
+import { SITES } from '@warrant/config';
+import { parseLedger, type LedgerRow } from '@warrant/ledger';
+import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
+import { laneOf, type Lane } from './agent.ts';
+import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
+
+// Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
+// agent that holds the browser can call any frame's tools, run script in the desk's page, click
+// with trusted events and send HTTP to any partner; none of that writes anything at a partner
+// without the desk's step authorization carrying a dispatcher's passkey assertion, and each
+// partner's own server is the one that says no. What a test checks it reads where a person would:
+// the partner's own page (in a browser context of its own), the partner's server record, and the
+// desk's exported ledger. The passkey is the DevTools virtual authenticator (tests/e2e/passkey.ts).
+
+type PartnerName = 'pantry' | 'shelter';
+type Answer = { ok: boolean; isError?: boolean; code?: string; message?: string; details?: Record<string, unknown>; replayed?: boolean; receipt?: { id: string } };
+interface Issued {
+  readonly step: string;
+  readonly undo: string | null;
+}
+interface Granted {
+  readonly ok: boolean;
+  readonly code?: string;
+  readonly dispatcher?: { readonly id: string; readonly name: string };
+  readonly authorizations: readonly Issued[];
+}
+
+/** Today's local date: the partners' week starts today. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+let names = 0;
+const dispatcherName = (lane: Lane, who: string): string => `${who} ${lane} ${Date.now().toString(36)}${(names += 1)}`;
+
+async function openDesk(page: Page): Promise<void> {
+  await page.goto(`${SITES.desk.origin}/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+}
+
+/** The relief scenario, run to its halt: read leases on the pantry and the shelter, A-1 pending. */
+async function toTheHalt(page: Page): Promise<void> {
+  await page.click('#run-scenario');
+  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+}
+
+async function exportedLedger(page: Page): Promise<LedgerRow[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
+  const parsed = parseLedger(readFileSync(await download.path(), 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.rows;
+}
+
+interface PartnerRecord {
+  readonly writes: ReadonlyArray<{ tool: string; args: Record<string, unknown>; receipt: { id: string } }>;
+  readonly refusals: ReadonlyArray<{ tool: string; code: string; reason: string; channel: string }>;
+}
+
+/** What the partner's own server holds now: its writes and the writes it refused at its door. */
+async function partnerRecord(site: PartnerName): Promise<PartnerRecord> {
+  const response = await fetch(`${SITES[site].origin}/api/record`);
+  const record = (await response.json()) as { entries: Array<{ kind: string; tool: string; args: Record<string, unknown>; receipt: { id: string } }>; refusals: PartnerRecord['refusals'] };
+  return { writes: record.entries.filter((entry) => entry.kind === 'write'), refusals: record.refusals };
+}
+
+/** The partner's own first-party page, in a browser context of its own, as its staff see it. */
+async function partnerPage(browser: Browser, site: PartnerName): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${SITES[site].origin}/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  return page;
+}
+
+/** A write sent straight to a partner's write API, as any HTTP client can. */
+async function writeDirect(site: PartnerName, tool: string, input: Record<string, unknown>): Promise<{ status: number; answer: Answer }> {
+  const response = await fetch(`${SITES[site].origin}/api/writes/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+  return { status: response.status, answer: (await response.json()) as Answer };
+}
+
+/** The plan the desk held for approval, as the page sent it to the desk's server. */
+function heldSubstance(page: Page): Promise<PlanSubstance> {
+  return page
+    .waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/approvals')
+    .then((request) => (request.postDataJSON() as { substance: PlanSubstance }).substance);
+}
+
+/** The desk server's answer to a passkey grant: the step authorizations it issued. */
+function grantAnswer(page: Page): Promise<Granted> {
+  return page
+    .waitForResponse((response) => /^\/api\/approvals\/[^/]+\/grant$/.test(new URL(response.url()).pathname))
+    .then((response) => response.json() as Promise<Granted>);
+}
+
+/** The exact arguments step `index` was approved with (the run adds the request and its key). */
+function approvedArgs(substance: PlanSubstance, approval: string, index: number, token: string): Record<string, unknown> {
+  const step = substance.steps[index];
+  if (!step) throw new Error(`the plan has no step ${index}`);
+  const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(approval, index) };
+  const decoded = decodeStepAuthorization(token);
+  if (!decoded.ok) throw new Error(decoded.reason);
+  // The test's reading of the arguments is the desk's: the authorization digests exactly these.
+  expect(authorizedArgsDigest(args)).toBe(decoded.authorization.grant.args_digest);
+  return { ...args, authorization: token };
+}
+
+const fromBase64url = (text: string): Buffer => Buffer.from(text, 'base64url');
+
+/** The token with one byte of the desk's signature over its grant changed. */
+function withSignatureByteChanged(token: string): string {
+  const authorization = JSON.parse(fromBase64url(token).toString('utf8')) as { desk_signature: string };
+  const signature = Buffer.from(authorization.desk_signature, 'base64');
+  signature[10] = (signature[10] ?? 0) ^ 0x01;
+  return Buffer.from(JSON.stringify({ ...authorization, desk_signature: signature.toString('base64') }), 'utf8').toString('base64url');
+}
+
+/**
+ * A person approves, with their passkey, an approval raised straight at the desk's server from the
+ * desk's page: the same calls the desk's page makes (hold the plan, ask the ceremony's options,
+ * the WebAuthn ceremony over the approval's challenge, the grant), so a test can hold the step
+ * authorizations without a run spending them, or with an expiry of its choosing.
+ */
+async function approveAtTheDeskServer(page: Page, approval: { id: string; substance: PlanSubstance; expiresInMs: number }): Promise<Granted & { expires_at: string }> {
+  return page.evaluate(async ({ id, substance, expiresInMs }) => {
+    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const held = await post('/api/approvals', { id, substance, expires_at: new Date(Date.now() + expiresInMs).toISOString() });
+    if (!held.ok) return held;
+    const asked = await post(`/api/approvals/${held.challenge}/options`, {});
+    if (!asked.ok) return asked;
+    const encode = (buffer: ArrayBuffer): string => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const decode = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (char) => char.charCodeAt(0));
+    const credential = (await navigator.credentials.get({
+      publicKey: { challenge: decode(asked.options.challenge), rpId: asked.options.rpId, userVerification: 'required', allowCredentials: [], timeout: 30_000 },
+    })) as PublicKeyCredential;
+    const answer = credential.response as AuthenticatorAssertionResponse;
+    const response = {
+      id: credential.id,
+      rawId: encode(credential.rawId),
+      type: 'public-key',
+      response: {
+        clientDataJSON: encode(answer.clientDataJSON),
+        authenticatorData: encode(answer.authenticatorData),
+        signature: encode(answer.signature),
+        ...(answer.userHandle ? { userHandle: encode(answer.userHandle) } : {}),
+      },
+      clientExtensionResults: {},
+      ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
+    };
+    return { ...(await post(`/api/approvals/${held.challenge}/grant`, { response })), expires_at: held.statement.expires_at };
+  }, approval);
+}
+
+function partnerFrame(page: Page, site: PartnerName): Frame {
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(SITES[site].origin));
+  if (!frame) throw new Error(`no ${site} frame on the desk`);
+  return frame;
+}
+
+type DeskWindow = Window & { forged?: { port: MessagePort; replies: Map<string, (data: unknown) => void> } };
+
+/**
+ * A script in the desk's page speaking the broker's channel to a framed partner itself: its own
+ * hello with its own MessagePort, then an invoke on that port. Answers the partner's reply.
+ */
+async function forgedInvoke(page: Page, site: PartnerName, name: string, input: object): Promise<unknown> {
+  return page.evaluate(
+    ({ origin, envelope, selector, name, input }) =>
+      new Promise<unknown>((resolve) => {
+        const { port1, port2 } = new MessageChannel();
+        port1.onmessage = (event: MessageEvent<{ id: string; outcome?: { value: unknown } }>) => {
+          if (event.data.id === 'forged-hello') port1.postMessage({ envelope, version: 1, kind: 'invoke', id: 'forged-call', name, input });
+          if (event.data.id === 'forged-call') resolve(event.data.outcome?.value ?? event.data);
+        };
+        (window as DeskWindow).forged = { port: port1, replies: new Map() };
+        const frame = document.querySelector<HTMLIFrameElement>(selector);
+        frame?.contentWindow?.postMessage({ envelope, version: 1, kind: 'hello', id: 'forged-hello' }, origin, [port2]);
+      }),
+    { origin: SITES[site].origin, envelope: PARTNER_ENVELOPE, selector: `#partner-frames iframe[data-partner="${site}"]`, name, input },
+  );
+}
+
+/** A desk-page script: getTools({ fromOrigins }) and executeTool on a partner's tool, if it is seen. */
+function deskScriptExecute(page: Page, origin: string, name: string, input: object): Promise<{ seen: string[]; result: unknown }> {
+  return page.evaluate(pageAgentCallFromOrigin, { origin, name, input });
+}
+
+const refusedWith = (code: string) => expect.objectContaining({ ok: false, isError: true, code });
+
+test('1. an external agent calls a partner write under a read lease: the partner refuses it, nothing is held, and the refusal is on the partner\'s own log', async ({ page, browser }, testInfo) => {
+  const lane = laneOf(testInfo);
+  await openDesk(page);
+  await toTheHalt(page);
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(SITES.shelter.origin))).toBe(true);
+  const frame = partnerFrame(page, 'shelter');
+  await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
+  const args = (n: number) => ({ kind: 'family_room', count: 1, night: today(), request: 'R-1', idempotency_key: `read-lease-${lane}-${Date.now()}-${n}` });
+  let calls = 0;
+
+  if (lane === 'native') {
+    // Playwright's frame.webmcp: the partner frame's tools, as an agent over CDP sees them.
+    expect((await frame.webmcp.tools()).map((tool) => tool.name)).toContain('hold_beds');
+    expect(await frame.webmcp.callTool('hold_beds', args(1))).toEqual(refusedWith('APPROVAL_REQUIRED'));
+    calls += 1;
+
+    // The DevTools protocol's WebMCP domain on the partner frame's own session.
+    const cdp = await page.context().newCDPSession(frame);
+    const added: Array<{ name: string; frameId: string }> = [];
+    const responded: Array<{ invocationId: string; status: string; output?: unknown }> = [];
+    cdp.on('WebMCP.toolsAdded' as never, (event: { tools: Array<{ name: string; frameId: string }> }) => void added.push(...event.tools));
+    cdp.on('WebMCP.toolResponded' as never, (event: { invocationId: string; status: string; output?: unknown }) => void responded.push(event));
+    await cdp.send('WebMCP.enable' as never);
+    await expect.poll(() => added.some((tool) => tool.name === 'hold_beds')).toBe(true);
+    const hold = added.find((tool) => tool.name === 'hold_beds') as { frameId: string };
+    const { invocationId } = (await cdp.send('WebMCP.invokeTool' as never, { frameId: hold.frameId, toolName: 'hold_beds', input: args(2) } as never)) as { invocationId: string };
+    await expect.poll(() => responded.some((event) => event.invocationId === invocationId)).toBe(true);
+    const response = responded.find((event) => event.invocationId === invocationId) as { status: string; output?: unknown };
+    expect(response.status).toBe('Completed');
+    expect(typeof response.output === 'string' ? JSON.parse(response.output) : response.output).toEqual(refusedWith('APPROVAL_REQUIRED'));
+    calls += 1;
+
+    // A script in the desk's page: the partner's tools through getTools({ fromOrigins }), executeTool.
+    const script = await deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3));
+    expect(script.seen).toContain('hold_beds');
+    expect(script.result).toEqual(refusedWith('APPROVAL_REQUIRED'));
+    calls += 1;
+  } else {
+    // The runtimes differ here: the polyfill has no cross-document discovery, so a desk-page script
+    // cannot reach the partner's tools through getTools({ fromOrigins }). The page-script path
+    // left is the broker's channel itself: a hello of the script's own, and an invoke on its port.
+    await expect(deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3))).rejects.toThrow('Cross-document tool discovery requires native WebMCP');
+    expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toEqual(refusedWith('APPROVAL_REQUIRED'));
+    calls += 1;
+  }
+
+  // The partner's own server: nothing written, each call refused at its door.
+  const record = await partnerRecord('shelter');
+  expect(record.writes).toEqual([]);
+  expect(record.refusals).toHaveLength(calls);
+  expect(record.refusals.every((refusal) => refusal.code === 'APPROVAL_REQUIRED' && refusal.tool === 'hold_beds')).toBe(true);
+  // The partner's own page, first-party, in a browser context of its own.
+  const staff = await partnerPage(browser, 'shelter');
+  await expect(staff.locator('#receipts-count')).toHaveText('0');
+  await expect(staff.locator('#refusals-count')).toHaveText(String(calls));
+  await expect(staff.locator('#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="hold_beds"]')).toHaveCount(calls);
+  // The frame the read lease keeps on the desk shows the same.
+  await expect(frame.locator('#refusals-count')).toHaveText(String(calls));
+  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+  await staff.context().close();
+});
+
+test('3. a script click on Approve, and a trusted click with no passkey present, approve nothing; the card says no passkey answered', async ({ page, browser }, testInfo) => {
+  // The trusted click waits out the browser's WebAuthn timeout (two minutes) before it is answered.
+  test.setTimeout(240_000);
+  const authenticator = await addPasskeyAuthenticator(page);
+  const approvalsAsked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path.startsWith('/api/approvals')) approvalsAsked.push(path);
+  });
+  await openDesk(page);
+  await enrolDispatcher(page, dispatcherName(laneOf(testInfo), 'Sam'));
+  await toTheHalt(page);
+  const card = page.locator('#approval-A-1');
+  const approve = card.locator('button.approve');
+
+  // A page script's click, with the dispatcher's passkey right there: an untrusted event is no one.
+  await page.evaluate(() => document.querySelector<HTMLButtonElement>('#approval-A-1 button.approve')?.click());
+
+  // A trusted click, through CDP's Input domain, with no authenticator left in the browser.
+  await authenticator.remove();
+  const cdp = await page.context().newCDPSession(page);
+  await approve.scrollIntoViewIfNeeded();
+  const box = await approve.boundingBox();
+  if (!box) throw new Error('the Approve button is not on screen');
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at });
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at, button: 'left', clickCount: 1 });
+  await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at, button: 'left', clickCount: 1 });
+  // The browser waits for an authenticator until the ceremony's own timeout (two minutes, the
+  // desk's options) and then says none answered; the card says so in words.
+  await expect(approve).toBeDisabled();
+  const answer = card.locator('.act-answer');
+  await expect(answer).toContainText('No passkey answered', { timeout: 150_000 });
+  await expect(answer).toContainText('Nothing was approved');
+  await expect(approve).toBeEnabled();
+
+  await expect(card).toHaveAttribute('data-status', 'pending');
+  await expect(card.locator('[data-run]')).toHaveCount(0);
+  // The script's click asked the desk's server nothing; the trusted click got as far as the
+  // ceremony, and no grant was ever asked.
+  expect(approvalsAsked.filter((path) => path === '/api/approvals')).toHaveLength(1);
+  expect(approvalsAsked.filter((path) => path.endsWith('/grant'))).toEqual([]);
+  const rows = await exportedLedger(page);
+  expect(rows.filter((row) => ['approval_granted', 'approval_signed', 'plan_started', 'tool_invoked'].includes(row.event) && row.approval === 'A-1')).toEqual([]);
+  for (const site of ['pantry', 'shelter'] as const) {
+    expect((await partnerRecord(site)).writes).toEqual([]);
+    const staff = await partnerPage(browser, site);
+    await expect(staff.locator('#receipts-count')).toHaveText('0');
+    await staff.context().close();
+  }
+});
+
+test('4. two approvals of one plan, both approved with a passkey back to back: the plan runs once, and the second is refused on its card', async ({ page, browser }, testInfo) => {
+  const lane = laneOf(testInfo);
+  // Two desks (two browser contexts, two dispatchers, each with their own passkey) on the one desk
+  // server, each raising A-1 for the same plan: the same request, the same steps, the same digest.
+  const second = await (await browser.newContext()).newPage();
+  const desks = [page, second];
+  for (const [index, desk] of desks.entries()) {
+    await addPasskeyAuthenticator(desk);
+    await openDesk(desk);
+    await enrolDispatcher(desk, dispatcherName(lane, index === 0 ? 'Ada' : 'Ben'));
+    await toTheHalt(desk);
+  }
+  const digests = await Promise.all(desks.map((desk) => desk.locator('#approval-A-1 .digest-value').textContent()));
+  expect(digests[0]).toMatch(/^[0-9a-f]{64}$/);
+  expect(digests[1]).toBe(digests[0]);
+
+  // Back to back: both clicks before either run has ended.
+  const grants = desks.map((desk) => grantAnswer(desk));
+  await page.locator('#approval-A-1 button.approve').click();
+  await second.locator('#approval-A-1 button.approve').click();
+  const answers = await Promise.all(grants);
+  expect(answers.map((answer) => answer.ok).sort()).toEqual([false, true]);
+  const winner = answers[0]?.ok ? 0 : 1;
+  const [won, lost] = [desks[winner] as Page, desks[1 - winner] as Page];
+  expect(answers[1 - winner]).toMatchObject({ ok: false, code: 'PLAN_ALREADY_APPROVED' });
+
+  await expect(won.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  const lostCard = lost.locator('#approval-A-1');
+  await expect(lostCard.locator('.act-answer')).toContainText('already approved under another approval');
+  await expect(lostCard).toHaveAttribute('data-status', 'pending');
+  await expect(lostCard.locator('[data-run]')).toHaveCount(0);
+
+  // One receipt per step at each partner: on its server and on its own page.
+  expect((await partnerRecord('pantry')).writes.map((write) => write.tool)).toEqual(['reserve_parcels']);
+  expect((await partnerRecord('shelter')).writes.map((write) => write.tool)).toEqual(['hold_beds']);
+  for (const site of ['pantry', 'shelter'] as const) {
+    const staff = await partnerPage(browser, site);
+    await expect(staff.locator('#receipts-count')).toHaveText('1');
+    await staff.context().close();
+  }
+  // Each desk's ledger says what happened at that desk.
+  const wonRows = await exportedLedger(won);
+  expect(wonRows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1').map((row) => /tool=(\w+)/.exec(row.detail)?.[1])).toEqual(['reserve_parcels', 'hold_beds']);
+  const lostRows = await exportedLedger(lost);
+  expect(lostRows.filter((row) => ['approval_signed', 'approval_granted', 'tool_invoked'].includes(row.event) && row.approval === 'A-1')).toEqual([]);
+  await second.context().close();
+});
+
+test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed and another step\'s authorization, and changed arguments, are refused with the reason named; nothing changes', async ({ page, browser }, testInfo) => {
+  const lane = laneOf(testInfo);
+  await addPasskeyAuthenticator(page);
+  await openDesk(page);
+  await enrolDispatcher(page, dispatcherName(lane, 'Cleo'));
+  await toTheHalt(page);
+  const card = page.locator('#approval-A-1');
+  const substance = heldSubstance(page);
+  const granted = grantAnswer(page);
+  await approveWithPasskey(card);
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
+  const plan = await substance;
+  const grant = await granted;
+  expect(grant.ok).toBe(true);
+  const [pantryStep, shelterStep] = grant.authorizations as [Issued, Issued];
+  const heldArgs = approvedArgs(plan, 'A-1', 1, shelterStep.step);
+  const pantryArgs = approvedArgs(plan, 'A-1', 0, pantryStep.step);
+  const before = await partnerRecord('shelter');
+  expect(before.writes.map((write) => write.tool)).toEqual(['hold_beds']);
+  const first = before.writes[0] as PartnerRecord['writes'][number];
+
+  // A plan of the test's own, approved with the passkey at the desk's server and never run: its
+  // authorizations are unspent, so a changed byte is what decides.
+  const ownPlan: PlanSubstance = { v: 1, request: 'R-1', steps: [{ origin: SITES.shelter.origin, tool: 'hold_beds', args: { kind: 'dorm', count: 1, night: today() } }] };
+  const unspent = await approveAtTheDeskServer(page, { id: 'A-71', substance: ownPlan, expiresInMs: 10 * 60_000 });
+  expect(unspent).toMatchObject({ ok: true });
+  const unspentArgs = approvedArgs(ownPlan, 'A-71', 0, (unspent.authorizations[0] as Issued).step);
+  // And one that expires in seconds.
+  const shortPlan: PlanSubstance = { ...ownPlan, steps: [{ ...ownPlan.steps[0], args: { kind: 'dorm', count: 2, night: today() } }] as PlanSubstance['steps'] };
+  const shortLived = await approveAtTheDeskServer(page, { id: 'A-72', substance: shortPlan, expiresInMs: 4_000 });
+  expect(shortLived).toMatchObject({ ok: true });
+  const expiringArgs = approvedArgs(shortPlan, 'A-72', 0, (shortLived.authorizations[0] as Issued).step);
+
+  const fresh = (n: number): string => `direct-${lane}-${Date.now()}-${n}`;
+  const { authorization: _none, ...bare } = heldArgs;
+  const cases: Array<{ name: string; input: Record<string, unknown>; code: string; reason?: RegExp }> = [
+    { name: 'no authorization', input: { ...bare, idempotency_key: fresh(1) }, code: 'APPROVAL_REQUIRED' },
+    { name: 'garbage', input: { ...bare, idempotency_key: fresh(2), authorization: 'not-a-desk-token' }, code: 'AUTHORIZATION_INVALID', reason: /does not decode|not a token/ },
+    { name: 'one byte of the desk signature changed', input: { ...unspentArgs, authorization: withSignatureByteChanged(unspentArgs['authorization'] as string) }, code: 'AUTHORIZATION_INVALID', reason: /desk's signature does not verify/ },
+    { name: "another step's (the pantry's)", input: { ...heldArgs, idempotency_key: fresh(5), authorization: pantryArgs['authorization'] }, code: 'AUTHORIZATION_INVALID', reason: new RegExp(`for ${SITES.pantry.origin}, not this site`) },
+    { name: "the step's undo as the write", input: { ...heldArgs, idempotency_key: fresh(3), authorization: shelterStep.undo }, code: 'AUTHORIZATION_INVALID', reason: /authorizes release_beds, not hold_beds/ },
+    { name: 'arguments changed after approval', input: { ...unspentArgs, count: 2 }, code: 'AUTHORIZATION_INVALID', reason: /arguments are not the ones that were approved/ },
+    { name: 'replayed under a new key', input: { ...heldArgs, idempotency_key: fresh(4) }, code: 'AUTHORIZATION_INVALID', reason: /arguments are not the ones that were approved/ },
+  ];
+  for (const { name, input, code, reason } of cases) {
+    const { status, answer } = await writeDirect('shelter', 'hold_beds', input);
+    expect(answer, name).toMatchObject({ ok: false, isError: true, code });
+    expect(status, name).toBe(409);
+    if (reason) expect(String(answer.details?.['reason']), name).toMatch(reason);
+  }
+  // Replayed as it was: the write it authorized is answered again, marked replayed; nothing new.
+  const replayed = await writeDirect('shelter', 'hold_beds', heldArgs);
+  expect(replayed.answer).toMatchObject({ ok: true, replayed: true, receipt: { id: first.receipt.id } });
+
+  // Expired: a real one, signed by the desk and the passkey, once its time has passed.
+  await expect.poll(() => Date.now() > Date.parse(shortLived.expires_at), { timeout: 30_000 }).toBe(true);
+  const expired = await writeDirect('shelter', 'hold_beds', expiringArgs);
+  expect(expired.answer).toMatchObject({ ok: false, isError: true, code: 'AUTHORIZATION_INVALID' });
+  expect(String(expired.answer.details?.['reason'])).toMatch(/expired at/);
+
+  // Nothing changed at the shelter: its server holds the one write of the run, and every refusal.
+  const after = await partnerRecord('shelter');
+  expect(after.writes).toEqual(before.writes);
+  expect(after.refusals.slice(0, cases.length + 1).map((refusal) => refusal.code).reverse()).toEqual([...cases.map((one) => one.code), 'AUTHORIZATION_INVALID']);
+  const staff = await partnerPage(browser, 'shelter');
+  await expect(staff.locator('#receipts-count')).toHaveText('1');
+  await expect(staff.locator(`#receipts [data-receipt="${first.receipt.id}"]`)).toBeVisible();
+  await expect(staff.locator('#refusals-count')).toHaveText(String(after.refusals.length));
+  await expect(staff.locator('#refusals li[data-code="AUTHORIZATION_INVALID"]')).toHaveCount(cases.filter((one) => one.code === 'AUTHORIZATION_INVALID').length + 1);
+  await expect(staff.locator('#refusals li[data-code="APPROVAL_REQUIRED"]')).toHaveCount(1);
+
+  // The unspent authorization, as issued, is good: what was refused above was the change.
+  const good = await writeDirect('shelter', 'hold_beds', unspentArgs);
+  expect(good.answer).toMatchObject({ ok: true });
+  await expect(staff.locator('#receipts-count')).toHaveText('2');
+  await staff.context().close();
+});
+
+test('6. a dispatcher removed from the desk\'s list: their earlier, unexpired authorization is refused by the partner from then on', async ({ page, browser }, testInfo) => {
+  const lane = laneOf(testInfo);
+  await addPasskeyAuthenticator(page);
+  await openDesk(page);
+  await enrolDispatcher(page, dispatcherName(lane, 'Dev'));
+  const removed = /\((D-[0-9a-f]{8})\)/.exec((await page.locator('#dispatcher').textContent()) ?? '')?.[1] ?? '';
+  expect(removed).toMatch(/^D-/);
+  await toTheHalt(page);
+  // The shelter cannot be reached while the plan runs, so its step's authorization stays unspent.
+  await page.context().route(`${SITES.shelter.origin}/api/writes/**`, (route) => route.abort());
+  const substance = heldSubstance(page);
+  const granted = grantAnswer(page);
+  await approveWithPasskey(page.locator('#approval-A-1'));
+  const plan = await substance;
+  const grant = await granted;
+  expect(grant).toMatchObject({ ok: true, dispatcher: { id: removed } });
+  await page.context().unroute(`${SITES.shelter.origin}/api/writes/**`);
+  expect((await partnerRecord('shelter')).writes).toEqual([]);
+  const heldArgs = approvedArgs(plan, 'A-1', 1, (grant.authorizations[1] as Issued).step);
+
+  // Another dispatcher, signed in, takes the first off the list.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await enrolDispatcher(page, dispatcherName(lane, 'Eve'));
+  const answer = await page.evaluate(async (id) => (await fetch(`/api/dispatchers/${id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json(), removed);
+  expect(answer).toEqual({ ok: true, removed });
+
+  const { answer: refused } = await writeDirect('shelter', 'hold_beds', heldArgs);
+  expect(refused).toMatchObject({ ok: false, isError: true, code: 'AUTHORIZATION_INVALID' });
+  expect(String(refused.details?.['reason'])).toContain(`${removed} is not on the desk's list of dispatchers`);
+  const record = await partnerRecord('shelter');
+  expect(record.writes).toEqual([]);
+  expect(record.refusals[0]).toMatchObject({ code: 'AUTHORIZATION_INVALID', tool: 'hold_beds' });
+  const staff = await partnerPage(browser, 'shelter');
+  await expect(staff.locator('#receipts-count')).toHaveText('0');
+  await expect(staff.locator('#refusals li[data-code="AUTHORIZATION_INVALID"][data-tool="hold_beds"]')).toContainText(removed);
+  await staff.context().close();
+});
