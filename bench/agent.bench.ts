@@ -2,7 +2,7 @@ import { chromium } from 'playwright-core';
 import { SITES } from '@warrant/config';
 import { startScriptedUpstream, type ScriptedReply } from '../gateway/src/testing/scripted-upstream.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
-import { serveBuiltSites } from './chromium-sites.ts';
+import { resetSites, serveBuiltSites } from './chromium-sites.ts';
 import { median, round, timing, type BenchResult } from './measure.ts';
 
 // The desk's in-page agent: one scripted turn from the Run click to the halt, in headless
@@ -44,7 +44,9 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
   const timings: TurnTiming[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      // A fresh profile and a fresh script each run: an empty desk, a freshly seeded shelter.
+      // A fresh profile and a fresh script each run: a new book at the desk's server, the shelter
+      // reseeded on its server (as before each browser test).
+      await resetSites([SITES.desk, SITES.shelter]);
       const upstream = await startScriptedUpstream(toTheHalt());
       const context = await browser.newContext();
       try {
@@ -97,7 +99,7 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
         unit: 'ms',
         goal: 'report',
         digits: 1,
-        note: `One in-page agent turn to the halt in headless Chromium (native lane): a scripted model (a real chat-completions server on loopback, answering at once) calls intake_request, open_lease on the shelter (its site framed on its own origin), find_capacity, draft_plan and commit_plan, one per reply, and the turn stops at the halt. From the Run click to the halt, less the time spent waiting on the model's ${timings[0]?.requests ?? 5} requests (their resource timings): median ${round(median(timings.map((t) => t.turn)), 1)} ms in all, of which ${round(median(timings.map((t) => t.waiting)), 1)} ms waiting on the model. ${RUNS} runs, each in a fresh profile.`,
+        note: `One in-page agent turn to the halt in headless Chromium (native lane), the desk and the shelter each on its own server (siteApp + openServer, PGlite in a fresh temporary data directory), reset before each run: a scripted model (a real chat-completions server on loopback, answering at once) calls intake_request, open_lease on the shelter (its site framed on its own origin), find_capacity, draft_plan and commit_plan, one per reply, and the turn stops at the halt. From the Run click to the halt, less the time spent waiting on the model's ${timings[0]?.requests ?? 5} requests (their resource timings): median ${round(median(timings.map((t) => t.turn)), 1)} ms in all, of which ${round(median(timings.map((t) => t.waiting)), 1)} ms waiting on the model. ${RUNS} runs, each in a fresh profile.`,
       },
       own,
     ),

@@ -1,29 +1,92 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { PORT_BASE, type Site } from '@warrant/config';
+import { HOST, type Site } from '@warrant/config';
+import { listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
 import { build } from 'vite';
-import { builtPortBase, portsInUse, ROOT } from '../tools/app-sites.ts';
-import { serveSite, stopServer } from '../tools/static-server.ts';
+import { appRoot, distOf, portsInUse, ROOT } from '../tools/app-sites.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
 import { assertPortsFree, BenchStop, RERUN } from './ports.ts';
 
-// What the Chromium benchmarks share: the real sites served on their own origins from their
-// builds, a browser in either lane, and a page script bundled from the packages' sources.
+// What the Chromium benchmarks share: the real sites on their own origins, each started the way
+// `tools/serve-all.ts` starts it (siteApp over the site's build, and, for a site with
+// apps/<site>/src/server.ts, its openServer over its own database), a browser in either lane, and
+// a page script bundled from the packages' sources.
+//
+// The databases are embedded (PGlite), in a fresh temporary WARRANT_DATA_DIR the bench makes for
+// each serving and removes when it stops: WARRANT_DATABASE_URL is ignored here, so a run never
+// touches a database it did not create. A build serves on any port base (a page learns its base
+// from the port it is served on).
 
 export type Lane = 'native' | 'polyfill';
 
+/** The site's own server module, if it has one (as serve-all finds it). */
+async function serverOf(site: Site): Promise<OpenSiteServer | null> {
+  const file = join(appRoot(site), 'src', 'server.ts');
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { openServer?: OpenSiteServer };
+  return module.openServer ?? null;
+}
+
+interface Served {
+  readonly bound: RunningServer | null;
+  close(): Promise<void>;
+}
+
+async function startSite(site: Site, env: Readonly<Record<string, string | undefined>>): Promise<Served> {
+  const held: { db?: Database; server?: SiteServer } = {};
+  const stop = async (): Promise<void> => {
+    await held.server?.close();
+    await held.db?.close();
+  };
+  const opening = (async () => {
+    const open = await serverOf(site);
+    if (open) {
+      held.db = await openSiteDatabase({ site: site.name, env });
+      held.server = await open(held.db);
+    }
+    const { server } = held;
+    return siteApp({ site, distDir: distOf(site), ...(server ? { routes: (app) => server.routes(app) } : {}) });
+  })();
+  let bound: RunningServer | null = null;
+  try {
+    bound = await listen(opening, { port: site.port, host: HOST });
+    await opening;
+  } catch (error) {
+    await bound?.close();
+    await opening.then(stop, stop);
+    throw error;
+  }
+  const listening = bound;
+  return {
+    bound: listening,
+    close: async () => {
+      await listening.close();
+      await stop();
+    },
+  };
+}
+
 /**
- * Serves each site's build on its origin, with its headers; resolves with what stops them all.
+ * Starts each site's real server on its origin (its page, its API, its database in a fresh
+ * temporary data directory); resolves with what stops them all and removes that directory.
  * Every port must be free on both loopback addresses first: the bench measures its own servers
  * only. A port taken meanwhile stops the bench with the one line, and closes what did start.
  */
 export async function serveBuiltSites(sites: readonly Site[]): Promise<() => Promise<void>> {
-  const stale = sites.filter((site) => builtPortBase(site) !== PORT_BASE);
-  if (stale.length > 0) throw new Error(`${stale.map((site) => site.title).join(', ')} not built for port base ${PORT_BASE}: run the build with the same WARRANT_PORT_BASE.`);
   await assertPortsFree(sites);
-  const opened = await Promise.allSettled(sites.map((site) => serveSite(site)));
+  const dataDir = await mkdtemp(join(tmpdir(), 'warrant-bench-data-'));
+  const env: Record<string, string | undefined> = { ...process.env, WARRANT_DATA_DIR: dataDir };
+  delete env['WARRANT_DATABASE_URL'];
+  const opened = await Promise.allSettled(sites.map((site) => startSite(site, env)));
   const servers = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const stop = async (): Promise<void> => void (await Promise.all(servers.map((server) => stopServer(server))));
+  const stop = async (): Promise<void> => {
+    await Promise.all(servers.map((server) => server.close()));
+    await rm(dataDir, { recursive: true, force: true });
+  };
   const failures = opened.flatMap((result, index) => (result.status === 'rejected' ? [{ site: sites[index] as Site, reason: result.reason as unknown }] : []));
   if (failures.length > 0) {
     await stop();
@@ -34,6 +97,19 @@ export async function serveBuiltSites(sites: readonly Site[]): Promise<() => Pro
   return stop;
 }
 
+/**
+ * Starts each site afresh between runs, as the browser tests do: a partner's staff reset (a new
+ * book, freshly seeded), the desk's reset (a new book of approvals and runs; dispatchers stay).
+ */
+export async function resetSites(sites: readonly Site[]): Promise<void> {
+  await Promise.all(
+    sites.map(async (site) => {
+      const response = await fetch(`${site.origin}/api/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (!response.ok) throw new Error(`${site.title} did not reset: ${response.status} ${(await response.text()).slice(0, 200)}`);
+    }),
+  );
+}
+
 /** Debian's Chromium, headless: with native WebMCP (one --enable-features switch) or without it. */
 export function launchLane(lane: Lane): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])] });
@@ -42,15 +118,14 @@ export function launchLane(lane: Lane): Promise<Browser> {
 /**
  * Bundles a benchmark's page script (a file under bench/chromium/) into one IIFE that sets
  * `window[name]` to its exports, for page.evaluate: evaluated over the DevTools protocol, it runs
- * under any page's CSP. Like an app's build, it gets this process's port base written in, so it
- * names the origins the servers are on.
+ * under any page's CSP. Evaluated in a site's page, it learns the port base as the page does,
+ * from the page's own port, so it names the origins the servers are on.
  */
 export async function bundlePageScript(file: string, name: string): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'silent',
     resolve: { tsconfigPaths: true },
-    define: { __WARRANT_PORT_BASE__: JSON.stringify(String(PORT_BASE)) },
     build: {
       write: false,
       target: 'es2022',

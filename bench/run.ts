@@ -14,7 +14,9 @@ import { deskBenchmarks } from './desk.bench.ts';
 import { gatewayBenchmarks } from './gateway.bench.ts';
 import { ledgerBenchmarks } from './ledger.bench.ts';
 import { partnerBenchmarks } from './partners.bench.ts';
+import { partnerWriteBenchmarks } from './partner-write.bench.ts';
 import { reconcileChromiumBenchmarks } from './reconcile-chromium.bench.ts';
+import { startBenchmarks } from './start.bench.ts';
 import { surfaceBenchmarks } from './surface.bench.ts';
 
 // `npm run bench`: measures, writes bench/results.json, prints a table. Benchmarks are not tests:
@@ -30,9 +32,11 @@ async function measureAll(): Promise<BenchResult[]> {
     ...(await gatewayBenchmarks()),
     ...(await ledgerBenchmarks()),
     ...partnerBenchmarks(),
+    ...(await partnerWriteBenchmarks()),
     ...(await deskBenchmarks()),
     ...(await brokerBenchmarks()),
     ...(await agentBenchmarks()),
+    ...(await startBenchmarks()),
   ];
 }
 
