@@ -115,14 +115,3 @@ describe('npm start with a busy port', { timeout: 20_000 }, () => {
   }
 });
 
-describe('npm start with a build made for another base', { timeout: 20_000 }, () => {
-  it('refuses in one line and leaves no port listening', async () => {
-    const base = await freeBase();
-    const run = await start(base);
-    expect(run.code).not.toBe(0);
-    expect(run.stdout).not.toContain('Serving');
-    expect(run.problems).toHaveLength(1);
-    expect(run.problems[0]).toMatch(new RegExp(`^Built for another port base than ${base}: .*${app.title}.* WARRANT_PORT_BASE=${base} npm run build\\.$`));
-    await expectNothingListening(base, null);
-  });
-});
