@@ -18,6 +18,16 @@ import type { DeskIdentity } from './desk-identity.ts';
 
 export type Enrolment = 'open' | 'invite';
 
+/** The challenge a ceremony's client data names (base64url JSON), or null when it does not parse. */
+function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const challenge: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')).challenge;
+    return typeof challenge === 'string' ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
 const CEREMONY_MINUTES = 5;
 
 export function enrolmentFrom(env: Readonly<Record<string, string | undefined>>): Enrolment {
@@ -63,12 +73,8 @@ export function dispatcherRoutes(app: Hono, db: Database, desk: DeskIdentity, en
     const inviter = await currentDispatcher(c, db);
     if (enrolment === 'invite' && !inviter) return refused(c, refusal('INVITE_REQUIRED', 'This desk adds dispatchers by invitation. Nothing was changed.'), 403);
     const response = body['response'] as Parameters<typeof verifyRegistrationResponse>[0]['response'];
-    let challenge = '';
-    try {
-      challenge = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')).challenge as string;
-    } catch {
-      return malformed(c);
-    }
+    const challenge = challengeOf(response.response.clientDataJSON);
+    if (challenge === null) return malformed(c);
     const answer = await db.transaction(async (tx) => {
       // Used once: the DELETE is the claim, so two submissions of one ceremony enrol one person.
       const [pending] = await tx.query<{ name: string }>("DELETE FROM webauthn_challenges WHERE challenge = $1 AND purpose = 'enrol' AND expires_at > now() RETURNING name", [challenge]);
@@ -106,12 +112,8 @@ export function dispatcherRoutes(app: Hono, db: Database, desk: DeskIdentity, en
     const body = await jsonBody(c);
     if (!body || typeof body['response'] !== 'object' || body['response'] === null) return malformed(c);
     const response = body['response'] as Parameters<typeof verifyAuthenticationResponse>[0]['response'];
-    let challenge = '';
-    try {
-      challenge = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')).challenge as string;
-    } catch {
-      return malformed(c);
-    }
+    const challenge = challengeOf(response.response.clientDataJSON);
+    if (challenge === null) return malformed(c);
     const answer = await db.transaction(async (tx) => {
       const [pending] = await tx.query("DELETE FROM webauthn_challenges WHERE challenge = $1 AND purpose = 'sign_in' AND expires_at > now() RETURNING challenge", [challenge]);
       if (!pending) return refusal('CEREMONY_UNKNOWN', 'That sign-in was not started here, has expired, or was already used. Start again.');
