@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { verifyCanonical } from '@warrant/authority';
 import { SITES } from '@warrant/config';
 import { readWriteSuccess, type PlanSubstance } from '@warrant/broker';
-import { weekdayOf } from '@warrant/partner-kit';
+import { compensationsOf, weekdayOf } from '@warrant/partner-kit';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
 import { listen, openPgliteDatabase, openPostgresDatabase, siteApp, type Database } from '@warrant/site-server';
 import { OPEN_WEEKDAYS } from '../apps/pantry/src/domain/catalogue.ts';
@@ -167,6 +167,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
         tool: TOOL,
         args: { ...step.args, authorization: step.token } as never,
         origin: SITES.pantry.origin,
+        compensations: compensationsOf(pantry),
         now: new Date(),
         desk: async () => desk,
         tx: embedded.db,

@@ -1,5 +1,6 @@
 import { createBroker, createFrameHost, createLeaseBook, domFrameContainer, messageChannelConnector, nativeChannelConnector, type ChannelConnector, type Hop } from '@warrant/broker';
 import { connect } from '@warrant/webmcp';
+import { PARTNER_DIRECTORY } from '../../apps/desk/src/partners.ts';
 import { median } from '../measure.ts';
 
 // Runs inside the real desk page (its origin, its headers: the Permissions-Policy that delegates
@@ -38,7 +39,7 @@ export async function measureLeasedRead(options: { readonly native: boolean; rea
   const hops: Hop[] = [];
   const record = (hop: Hop): void => void hops.push(hop);
   const frames = createFrameHost({ leases, container: domFrameContainer(holder), connect: connector, record });
-  const broker = createBroker({ leases, frames, record });
+  const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record });
   try {
     const opened = broker.openLease({ partner: PARTNER, purpose: 'read_capacity', ttlSeconds: 300, request: 'R-1' }, { actor: 'agent', verb: 'open_lease' });
     if (!opened.ok) throw new Error(opened.message);

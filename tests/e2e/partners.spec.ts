@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { PARTNER_ENVELOPE, PARTNER_TOOLS } from '@warrant/broker';
+import { PARTNER_ENVELOPE, PARTNER_MANIFEST_PATH, readPartnerManifest } from '@warrant/broker';
 import { headersFor, SITES } from '@warrant/config';
 import { addDays, isoDay, weekdayOf } from '../../packages/partner-kit/src/week.ts';
+import { PARTNER_DIRECTORY } from '../../apps/desk/src/partners.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 
 // The four partner sites, each on its own origin, in both lanes. The agent is a real caller
@@ -71,9 +72,17 @@ const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** The tools the desk's catalogue names for a partner, less the undo (nothing is held yet). */
+/** The partner's manifest as the desk is configured with it. */
+function configured(site: PartnerName) {
+  const manifest = PARTNER_DIRECTORY.manifest(site);
+  if (!manifest) throw new Error(`the desk is not configured with ${site}`);
+  return manifest;
+}
+
+/** The tools the desk's configuration names for a partner, less the undo (nothing is held yet). */
 function offeredAtFirst(scenario: Scenario): string[] {
-  return PARTNER_TOOLS.filter((tool) => tool.partner === scenario.site && tool.name !== scenario.undo)
+  return configured(scenario.site)
+    .tools.filter((tool) => tool.name !== scenario.undo)
     .map((tool) => tool.name)
     .sort();
 }
@@ -102,7 +111,7 @@ const envelope = (lane: Lane) => ({ request: 'REQ-31', idempotency_key: `e2e-${l
 for (const scenario of SCENARIOS) {
   const { site } = scenario;
 
-  test(`${site}: serves its headers (framed by the desk only) and runs clean under its CSP; its tools are registered as the desk's catalogue names them`, async ({ page }, testInfo) => {
+  test(`${site}: serves its headers (framed by the desk only) and runs clean under its CSP; its tools are registered as the desk's configuration names them`, async ({ page }, testInfo) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
     page.on('console', (message) => {
@@ -119,6 +128,16 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#in-order-count')).toHaveText(String(offeredAtFirst(scenario).length));
     await expect(page.locator(`#out-of-order [data-tool="${scenario.undo}"]`)).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test(`${site}: serves its manifest, made from its own definition, and it is the one the desk is configured with (with the key its receipts are signed with)`, async () => {
+    const response = await fetch(`${SITES[site].origin}${PARTNER_MANIFEST_PATH}`);
+    expect(response.status).toBe(200);
+    const read = readPartnerManifest(await response.json());
+    if (!read.ok) throw new Error(read.problem);
+    const { receipt_key, ...served } = read.manifest;
+    expect(receipt_key).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(served).toEqual({ ...configured(site), receipt_key: undefined, origin: SITES[site].origin });
   });
 
   test(`${site}: an agent's write on the site's own page is refused APPROVAL_REQUIRED; nothing is held; the refusal is in the site's Refused writes, live in another tab, kept by a reload; Reset clears it`, async ({ page, context }, testInfo) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_TTL_MS, createApprovalGate, type Approval } from './approval-gate.ts';
 import { digestPlan, type Plan } from './plan.ts';
 import { manualBrokerClock } from './testing/manual-broker-clock.ts';
+import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
 
 const plan: Plan = {
   id: 'plan-2',
@@ -18,10 +19,10 @@ async function raised(gate: ReturnType<typeof createApprovalGate>, candidate: Pl
 
 describe('the approval gate', () => {
   it('raises A-1, A-2, … pending, bound to the plan digest, keeping the canonical bytes', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock(5_000) });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock(5_000) });
     const first = await raised(gate);
     const second = await raised(gate);
-    const digested = await digestPlan(plan);
+    const digested = await digestPlan(plan, RELIEF_PARTNERS);
     expect(first).toMatchObject({ id: 'A-1', plan: 'plan-2', status: 'pending', raisedBy: 'agent', raisedAt: 5_000, expiresAt: 5_000 + APPROVAL_TTL_MS });
     expect(second.id).toBe('A-2');
     expect(digested.ok && first.digest === digested.digest && first.canonical === digested.canonical).toBe(true);
@@ -29,7 +30,7 @@ describe('the approval gate', () => {
   });
 
   it('holds through a relabel', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock() });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
     expect(await gate.approve(approval.id, { ...plan, label: 'Something else entirely' }, 'human')).toMatchObject({ ok: true, approval: { status: 'approved', decidedBy: 'human' } });
   });
@@ -44,7 +45,7 @@ describe('the approval gate', () => {
       { ...two, steps: [food, bed] },
     ];
     for (const changed of changes) {
-      const gate = createApprovalGate({ clock: manualBrokerClock() });
+      const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
       const approval = await raised(gate, two);
       const answer = await gate.approve(approval.id, changed, 'human');
       expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_VOID', details: { expected: approval.digest } });
@@ -54,7 +55,7 @@ describe('the approval gate', () => {
   });
 
   it('is voided by revalidation as soon as the plan changes, before anyone decides', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock() });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
     expect(await gate.revalidate(approval.id, { ...plan, label: 'relabelled' })).toMatchObject({ ok: true, approval: { status: 'pending' } });
     expect(await gate.revalidate(approval.id, { ...plan, request: 'R-10' })).toMatchObject({ ok: false, code: 'APPROVAL_VOID' });
@@ -62,7 +63,7 @@ describe('the approval gate', () => {
   });
 
   it('is used once: a second approval of the same id, even at the same time, is refused', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock() });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
     const [first, second] = await Promise.all([gate.approve(approval.id, plan, 'human'), gate.approve(approval.id, plan, 'human')]);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
@@ -75,7 +76,7 @@ describe('the approval gate', () => {
 
   it('expires undecided after 15 minutes, by its timer and at a decision', async () => {
     const clock = manualBrokerClock();
-    const gate = createApprovalGate({ clock });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock });
     const approval = await raised(gate);
     clock.advance(APPROVAL_TTL_MS - 1);
     expect(gate.stateOf(approval.id)).toBe('pending');
@@ -84,14 +85,14 @@ describe('the approval gate', () => {
     expect(await gate.approve(approval.id, plan, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_EXPIRED' });
 
     let now = 0;
-    const late = createApprovalGate({ clock: { now: () => now, setTimer: () => 0, clearTimer: () => {} } });
+    const late = createApprovalGate({ partners: RELIEF_PARTNERS, clock: { now: () => now, setTimer: () => 0, clearTimer: () => {} } });
     const unfired = await raised(late);
     now = APPROVAL_TTL_MS;
     expect(await late.approve(unfired.id, plan, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_EXPIRED' });
   });
 
   it('is decided by a person only', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock() });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
     for (const actor of ['agent', 'runner', 'system'] as const) {
       expect(await gate.approve(approval.id, plan, actor)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_HUMAN' });
@@ -101,26 +102,26 @@ describe('the approval gate', () => {
   });
 
   it('records a rejection and ends the approval', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock() });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
     expect(gate.reject(approval.id, 'human', 'the family found a place')).toMatchObject({ ok: true, approval: { status: 'rejected', reason: 'the family found a place' } });
     expect(await gate.approve(approval.id, plan, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_REJECTED' });
   });
 
   it('answers the policy table’s question: none without an id, void for an id no one raised', () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock() });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     expect(gate.stateOf(undefined)).toBe('none');
     expect(gate.stateOf('A-404')).toBe('void');
   });
 
   it('comes back after a reload: numbering goes on, a pending approval keeps its expiry, a run cut off is used', async () => {
     const clock = manualBrokerClock();
-    const before = createApprovalGate({ clock });
+    const before = createApprovalGate({ partners: RELIEF_PARTNERS, clock });
     const waiting = await raised(before);
     const running = await raised(before);
     await before.approve(running.id, plan, 'human');
     clock.advance(60_000);
-    const after = createApprovalGate({ clock, restore: before.list() });
+    const after = createApprovalGate({ partners: RELIEF_PARTNERS, clock, restore: before.list() });
     expect(after.stateOf(waiting.id)).toBe('pending');
     expect(after.get(running.id)).toMatchObject({ status: 'used', reason: 'the page went away during its run' });
     expect((await raised(after)).id).toBe('A-3');

@@ -4,7 +4,7 @@
 // the person was shown. `approved` lasts while the run that spent it executes; `used` after.
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { systemClock, type BrokerClock } from './clock.ts';
-import { digestPlan, type Plan } from './plan.ts';
+import { digestPlan, type PartnerOrigins, type Plan } from './plan.ts';
 import type { Actor, ApprovalState } from './policy-table.ts';
 
 export type ApprovalStatus = Exclude<ApprovalState, 'none'>;
@@ -52,6 +52,8 @@ export interface ApprovalGate {
 }
 
 export interface ApprovalGateOptions {
+  /** Where the plans' partners are (a partner directory): a plan is digested with their origins. */
+  readonly partners: PartnerOrigins;
   readonly clock?: BrokerClock;
   readonly ttlMs?: number;
   /** Approvals kept from before a reload. An `approved` one had its run cut off by the reload: it comes back `used`. */
@@ -66,7 +68,7 @@ const STATUS_CODES: Readonly<Record<Exclude<ApprovalStatus, 'pending'>, { code: 
   expired: { code: 'APPROVAL_EXPIRED', said: 'expired undecided' },
 };
 
-export function createApprovalGate(options: ApprovalGateOptions = {}): ApprovalGate {
+export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   const clock = options.clock ?? systemClock;
   const ttlMs = options.ttlMs ?? APPROVAL_TTL_MS;
   const approvals = new Map<string, Approval>();
@@ -136,7 +138,7 @@ export function createApprovalGate(options: ApprovalGateOptions = {}): ApprovalG
     if (plan.id !== before.plan) {
       return refusal('APPROVAL_WRONG_PLAN', `Approval ${id} is for ${before.plan}, not ${plan.id}. Nothing was decided.`, { approval: id, plan: before.plan, given: plan.id });
     }
-    const digested = await digestPlan(plan);
+    const digested = await digestPlan(plan, options.partners);
     // The digest took a task or more: look again before acting on what it found.
     const current = pending(id);
     if (isRefusal(current)) return current;
@@ -163,7 +165,7 @@ export function createApprovalGate(options: ApprovalGateOptions = {}): ApprovalG
 
   return {
     async raise(plan, by) {
-      const digested = await digestPlan(plan);
+      const digested = await digestPlan(plan, options.partners);
       if (!digested.ok) return digested;
       const at = clock.now();
       const approval: Approval = {

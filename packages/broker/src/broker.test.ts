@@ -8,11 +8,11 @@ import type { Hop } from './hop.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
 import { createLeaseBook, isTerminal, type LeaseBook } from './lease.ts';
 import type { ChannelConnector, PartnerChannel } from './partner-channel.ts';
-import type { PartnerName } from './partners.ts';
+import type { PartnerName } from './partner-manifest.ts';
 import type { ApprovalState } from './policy-table.ts';
-import { SCOPE_MAP } from './scope-map.ts';
 import { manualBrokerClock, type ManualBrokerClock } from './testing/manual-broker-clock.ts';
 import { memoryPartner, type MemoryPartner, type MemoryPartnerOptions } from './testing/memory-partner.ts';
+import { RELIEF_MANIFESTS, RELIEF_PARTNERS } from './testing/relief-partners.ts';
 
 const settle = async (): Promise<void> => {
   for (let hop = 0; hop < 12; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -39,9 +39,9 @@ afterEach(() => {
 /** Stands a misbehaving partner page in front of the memory partner: what it lists, or what it answers, differs. */
 type Tamper = (channel: PartnerChannel) => PartnerChannel;
 
-function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Omit<MemoryPartnerOptions, 'partner'>; tamper?: Tamper } = {}): Desk {
+function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Omit<MemoryPartnerOptions, 'manifest'>; tamper?: Tamper } = {}): Desk {
   const clock = manualBrokerClock(Date.UTC(2026, 11, 4, 9));
-  const leases = createLeaseBook({ clock });
+  const leases = createLeaseBook({ clock, partners: RELIEF_PARTNERS.names });
   const hops: Hop[] = [];
   const mounted = new Set<string>();
   const container: FrameContainer = {
@@ -50,15 +50,15 @@ function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Om
       return { window: null, remove: () => mounted.delete(spec.lease) };
     },
   };
-  const partners = Object.fromEntries((['pantry', 'shelter', 'rides', 'coldchain'] as const).map((name) => [name, memoryPartner({ partner: name, ...options.partner })])) as Record<PartnerName, MemoryPartner>;
+  const partners = Object.fromEntries(RELIEF_MANIFESTS.map((manifest) => [manifest.name, memoryPartner({ manifest, ...options.partner })])) as Record<PartnerName, MemoryPartner>;
   const connect: ChannelConnector = (request) => {
-    const channel = partners[request.lease.partner].connector(request);
+    const channel = (partners[request.lease.partner] as MemoryPartner).connector(request);
     return options.tamper ? options.tamper(channel) : channel;
   };
   const record = (hop: Hop): void => void hops.push(hop);
   const frames = createFrameHost({ leases, container, connect, record, clock });
   const approvals = options.approvals ?? {};
-  const broker = createBroker({ leases, frames, record, clock, approvals: { stateOf: (id) => (id ? (approvals[id] ?? 'void') : 'none') } });
+  const broker = createBroker({ partners: RELIEF_PARTNERS, leases, frames, record, clock, approvals: { stateOf: (id) => (id ? (approvals[id] ?? 'void') : 'none') } });
   const made = { broker, leases, frames, hops, clock, mounted, partners };
   desks.push(made);
   return made;
@@ -311,7 +311,7 @@ describe('the broker', () => {
               const id = pick(step.which);
               const lease = id ? d.leases.get(id) : undefined;
               if (!id || !lease) break;
-              const tool = SCOPE_MAP[lease.partner].execute_plan[step.tool] as string;
+              const tool = RELIEF_PARTNERS.scope(lease.partner, 'execute_plan')[step.tool] as string;
               calls.push(d.broker.call(id, tool, { count: 1, request: lease.request, idempotency_key: stepIdempotencyKey('A-1', calls.length) }, { actor: 'system', approval: 'A-1' }));
               break;
             }

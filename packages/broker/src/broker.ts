@@ -1,7 +1,6 @@
 // The broker is the one way a desk reaches a partner: every lease opened, every call and every
 // ending passes the policy table here, every hop is reported, and what untrusted tools return is
 // quarantined before anyone sees it. A refusal is an answer that names its code; nothing throws.
-import { SITES } from '@warrant/config';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { ApprovalGate } from './approval-gate.ts';
 import { systemClock, type BrokerClock } from './clock.ts';
@@ -10,16 +9,14 @@ import type { CallShape } from './partner-channel.ts';
 import type { Hop, RecordHop } from './hop.ts';
 import { hopDetail } from './hop-detail.ts';
 import type { Lease, LeaseAnswer, LeaseBook, OpenLease } from './lease.ts';
-import { partnerActOf, partnerTool } from './partner-catalogue.ts';
+import { LEASE_PURPOSES } from './lease-purposes.ts';
 import type { PartnerReceipt } from './partner-contract.ts';
-import type { PartnerName } from './partners.ts';
-import { PARTNERS } from './partners.ts';
+import type { PartnerDirectory } from './partner-directory.ts';
+import type { PartnerName } from './partner-manifest.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy.ts';
 import type { ActClass, Actor, PolicyPurpose } from './policy-table.ts';
 import { quarantine, type Quarantined } from './quarantine.ts';
 import { readWriteSuccess, verifyReceipt } from './receipt.ts';
-import { inScope } from './scope.ts';
-import { LEASE_PURPOSES } from './scope-map.ts';
 
 export interface ActContext {
   readonly actor: Actor;
@@ -57,6 +54,8 @@ export interface PartnerCallSuccess {
 export type PartnerCallResult = PartnerCallSuccess | ToolRefusal;
 
 export interface BrokerOptions {
+  /** The partners this broker reaches: their origins, tools, scopes. A lease on any other is refused. */
+  readonly partners: PartnerDirectory;
   readonly leases: LeaseBook;
   readonly frames: FrameHost;
   readonly record: RecordHop;
@@ -77,7 +76,7 @@ export interface Broker {
 const MESSAGE_IN_DETAIL = 200;
 
 export function createBroker(options: BrokerOptions): Broker {
-  const { leases, frames } = options;
+  const { leases, frames, partners } = options;
   const clock = options.clock ?? systemClock;
   const approvalState = (id: string | null | undefined) => options.approvals?.stateOf(id) ?? 'none';
 
@@ -140,8 +139,11 @@ export function createBroker(options: BrokerOptions): Broker {
 
   return {
     openLease(request, context) {
-      // An unknown partner or purpose has no policy question: the lease book refuses it as it is.
-      if (!PARTNERS.includes(request.partner) || !LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor });
+      if (!partners.has(request.partner)) {
+        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, { partner: request.partner, partners: [...partners.names] });
+      }
+      // An unknown purpose has no policy question: the lease book refuses it as it is.
+      if (!LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor });
       const act: ActClass = request.purpose === 'read_capacity' ? 'open_read_lease' : 'open_execute_lease';
       const decision = decide(context, request, act, request.purpose, request.approval, { purpose: request.purpose });
       if (isRefusal(decision)) return decision;
@@ -153,12 +155,14 @@ export function createBroker(options: BrokerOptions): Broker {
       const known = leases.get(id) ?? null;
       if (!checked.ok) return denied(context, known, checked.code, checked.message, { verdict: 'deny', rule: 'lease' }, { tool });
       const lease = checked.lease;
-      const origin = SITES[lease.partner].origin;
-      const act = partnerActOf(lease.partner, tool);
+      const manifest = partners.manifest(lease.partner);
+      if (!manifest) return denied(context, lease, 'UNKNOWN_PARTNER', `${lease.partner} is not a partner this desk reaches. Nothing was called.`, { verdict: 'deny', rule: 'partner' }, { tool });
+      const origin = manifest.origin;
+      const act = partners.actOf(lease.partner, tool);
       if (act === 'partner_write' && context.approval !== undefined && context.approval !== lease.approval) {
         return denied(context, lease, 'APPROVAL_NOT_OF_LEASE', `Lease ${lease.id} was opened for ${lease.approval ?? 'no approval'}, not ${context.approval}. Nothing was called.`, { verdict: 'deny', rule: 'lease-approval' }, { tool });
       }
-      if (act !== 'partner_unlisted' && !inScope(lease, tool)) {
+      if (act !== 'partner_unlisted' && !partners.inScope(lease, tool)) {
         return denied(context, lease, 'OUT_OF_SCOPE', `${tool} is outside a ${lease.purpose} lease on ${lease.partner}. Nothing was called.`, { verdict: 'deny', rule: 'scope' }, { tool });
       }
       const decision = decide(context, lease, act, lease.purpose, context.approval, { tool });
@@ -192,9 +196,9 @@ export function createBroker(options: BrokerOptions): Broker {
 
       const value = outcome.value;
       const partnerRefusal = typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
-      const entry = partnerTool(lease.partner, tool);
+      const entry = partners.tool(lease.partner, tool);
       const discovered = frames.tools(lease.id)?.find((listed) => listed.name === tool);
-      const untrusted = entry?.untrustedContent === true || discovered?.annotations?.untrustedContentHint === true;
+      const untrusted = entry?.untrusted === true || discovered?.annotations?.untrustedContentHint === true;
       const held = untrusted ? quarantine({ origin, tool }, value) : null;
 
       if (partnerRefusal) {

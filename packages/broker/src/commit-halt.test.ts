@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createApprovalGate } from './approval-gate.ts';
 import { COMMIT_NEXT, commitHaltResult } from './commit-halt.ts';
 import { manualBrokerClock } from './testing/manual-broker-clock.ts';
+import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
 
 describe('the commit_plan halt', () => {
   it('says the plan awaits a person, names the approval and digest, that nothing ran, and what to do next', async () => {
-    const gate = createApprovalGate({ clock: manualBrokerClock(Date.UTC(2026, 11, 4, 9, 0)) });
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock(Date.UTC(2026, 11, 4, 9, 0)) });
     const answer = await gate.raise({ id: 'plan-3', request: 'R-1', label: 'x', steps: [{ partner: 'pantry', tool: 'reserve_parcels', args: { count: 1 } }] }, 'agent');
     if (!answer.ok) throw new Error(answer.message);
     const halt = commitHaltResult(answer.approval);

@@ -1,8 +1,9 @@
-// The undo of a write that was done: its tool from the compensation map, its arguments read out of
-// the first write's result and arguments, the same request, and a key derived from the first.
+// The undo of a write that was done: its tool from the partner's compensation map (its manifest's
+// `compensations`), its arguments read out of the first write's result and arguments, the same
+// request, and a key derived from the first.
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { COMPENSATION_MAP } from './compensation-map.ts';
 import { undoIdempotencyKey } from './idempotency-keys.ts';
+import type { Compensation } from './partner-manifest.ts';
 
 export interface DoneWrite {
   readonly tool: string;
@@ -18,8 +19,8 @@ export interface UndoCall {
   readonly args: Readonly<Record<string, unknown>>;
 }
 
-export function compensationFor(done: DoneWrite): UndoCall | ToolRefusal {
-  const compensation = COMPENSATION_MAP[done.tool];
+export function compensationFor(compensations: Readonly<Record<string, Compensation>>, done: DoneWrite): UndoCall | ToolRefusal {
+  const compensation = Object.hasOwn(compensations, done.tool) ? compensations[done.tool] : undefined;
   if (!compensation) {
     return refusal('NO_COMPENSATION', `${done.tool} has no compensation in the map; it cannot be undone automatically.`, { tool: done.tool });
   }

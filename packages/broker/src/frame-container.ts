@@ -1,6 +1,6 @@
 // Where partner frames are put. The frame host asks for a frame and removes it; this is the only
 // part that touches the DOM, so the frame host runs under jsdom or a fake in unit tests.
-import type { PartnerName } from './partners.ts';
+import type { PartnerName } from './partner-manifest.ts';
 
 export interface FrameSpec {
   readonly lease: string;

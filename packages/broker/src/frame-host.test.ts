@@ -7,7 +7,8 @@ import { createFrameHost, type FrameHost } from './frame-host.ts';
 import type { Hop } from './hop.ts';
 import { createLeaseBook, type LeaseBook } from './lease.ts';
 import type { PartnerChannel } from './partner-channel.ts';
-import type { PartnerName } from './partners.ts';
+import type { PartnerName } from './partner-manifest.ts';
+import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
 import { manualBrokerClock, type ManualBrokerClock } from './testing/manual-broker-clock.ts';
 import { memoryPartner } from './testing/memory-partner.ts';
 
@@ -32,7 +33,7 @@ afterEach(() => {
   }
 });
 
-function rig(connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryPartner({ partner: 'pantry' }).connector): Rig {
+function rig(connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')! }).connector): Rig {
   const clock = manualBrokerClock(Date.UTC(2026, 11, 4));
   const leases = createLeaseBook({ clock });
   const hops: Hop[] = [];
@@ -93,7 +94,7 @@ describe('the frame host', () => {
   });
 
   it('on a terminal state, in the same task, removes the frame, discards discovery and aborts the calls in flight', async () => {
-    const partner = memoryPartner({ partner: 'pantry', beforeCommit: () => new Promise(() => {}) });
+    const partner = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')!, beforeCommit: () => new Promise(() => {}) });
     const { leases, frames, parent } = rig(partner.connector);
     const id = open(leases);
     await settle();
@@ -140,7 +141,7 @@ describe('the frame host', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 25 }), fc.boolean(), async (ops, partnerAnswers) => {
         const silent = (): PartnerChannel => ({ transport: 'message', tools: async () => [], call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }), close() {} });
-        const connect = partnerAnswers ? ({ lease, ...rest }: Parameters<Parameters<typeof createFrameHost>[0]['connect']>[0]) => memoryPartner({ partner: lease.partner }).connector({ lease, ...rest }) : silent;
+        const connect = partnerAnswers ? ({ lease, ...rest }: Parameters<Parameters<typeof createFrameHost>[0]['connect']>[0]) => memoryPartner({ manifest: RELIEF_PARTNERS.manifest(lease.partner)! }).connector({ lease, ...rest }) : silent;
         const { leases, frames, parent, clock } = rig(connect);
         const check = (): void => {
           const live = leases.live().map((lease) => lease.id).sort();

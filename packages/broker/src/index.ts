@@ -1,13 +1,22 @@
-// @warrant/broker: leases across origins, the frame host, the partner channel (native and
+// @warrant/broker: leases across origins to the partners of a directory (their manifests), the frame host, the partner channel (native and
 // message transports), the policy table, scope and compensation maps, quarantine, plan digests
 // and the approval gate. Framework-free; the DOM is touched only by domFrameContainer and the
 // message transports.
 
 // Data
-export { PARTNERS, type PartnerName } from './partners.ts';
-export { PARTNER_TOOLS, type PartnerToolEntry, type ToolAccess } from './partner-tools.ts';
+export {
+  PARTNER_MANIFEST_PATH,
+  readPartnerManifest,
+  type PartnerManifest,
+  type PartnerName,
+  type PartnerTool,
+  type ToolAccess,
+  type Compensation,
+  type ArgumentSource,
+  type ManifestReading,
+} from './partner-manifest.ts';
 export { LEASE_STATES, TERMINAL_STATES, LEASE_EVENTS, LEASE_TRANSITIONS, MAX_LEASE_TTL_SECONDS, type LeaseState, type LeaseEvent } from './lease-states.ts';
-export { LEASE_PURPOSES, SCOPE_MAP, type LeasePurpose } from './scope-map.ts';
+export { LEASE_PURPOSES, type LeasePurpose } from './lease-purposes.ts';
 export {
   ACTORS,
   ACT_CLASSES,
@@ -22,7 +31,6 @@ export {
   type PolicyVerdict,
   type PolicyRule,
 } from './policy-table.ts';
-export { COMPENSATION_MAP, type Compensation, type ArgumentSource } from './compensation-map.ts';
 export {
   REQUEST_ID_PATTERN,
   IDEMPOTENCY_KEY_PATTERN,
@@ -34,8 +42,7 @@ export {
 export { HOP_EVENTS, HOP_STATUSES, type Hop, type HopEvent, type HopStatus, type RecordHop } from './hop.ts';
 
 // Rules over the data
-export { partnerTool, partnerToolsOf, partnerActOf } from './partner-catalogue.ts';
-export { inScope } from './scope.ts';
+export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.ts';
 export { evaluatePolicy, matchingRules, type PolicyQuery, type PolicyDecision } from './policy.ts';
 export { compensationFor, type DoneWrite, type UndoCall } from './compensation.ts';
 export { stepIdempotencyKey, undoIdempotencyKey } from './idempotency-keys.ts';
@@ -73,6 +80,6 @@ export { createBroker, type Broker, type BrokerOptions, type ActContext, type Ca
 
 // Untrusted content, plans, approvals
 export { quarantine, modelDataRegion, regionBoundary, QUARANTINE_MAX_CHARS, type Quarantined } from './quarantine.ts';
-export { planSubstance, digestPlan, digestSubstance, type Plan, type PlanStep, type PlanSubstance, type PlanDigest } from './plan.ts';
+export { planSubstance, digestPlan, digestSubstance, type PartnerOrigins, type Plan, type PlanStep, type PlanSubstance, type PlanDigest } from './plan.ts';
 export { createApprovalGate, APPROVAL_TTL_MS, type Approval, type ApprovalStatus, type ApprovalGate, type ApprovalGateOptions, type ApprovalAnswer } from './approval-gate.ts';
 export { commitHaltResult, COMMIT_NEXT, type CommitHalt } from './commit-halt.ts';

@@ -41,7 +41,7 @@ describe('a lease book', () => {
   });
 
   it('refuses an unknown partner, an unknown purpose, a missing request, and an execute lease without its approval', () => {
-    const leases = createLeaseBook({ clock: manualBrokerClock() });
+    const leases = createLeaseBook({ clock: manualBrokerClock(), partners: ['pantry', 'shelter'] });
     expect(leases.open({ ...read, partner: 'bank' as never }, human)).toMatchObject({ code: 'UNKNOWN_PARTNER' });
     expect(leases.open({ ...read, purpose: 'write_anything' as never }, human)).toMatchObject({ code: 'UNKNOWN_PURPOSE' });
     expect(leases.open({ ...read, request: '' }, human)).toMatchObject({ code: 'REQUEST_REQUIRED' });

@@ -5,9 +5,9 @@
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { systemClock, type BrokerClock } from './clock.ts';
 import { LEASE_TRANSITIONS, MAX_LEASE_TTL_SECONDS, TERMINAL_STATES, type LeaseEvent, type LeaseState } from './lease-states.ts';
-import { PARTNERS, type PartnerName } from './partners.ts';
+import { LEASE_PURPOSES, type LeasePurpose } from './lease-purposes.ts';
+import type { PartnerName } from './partner-manifest.ts';
 import type { Actor, PolicyVerdict } from './policy-table.ts';
-import { LEASE_PURPOSES, type LeasePurpose } from './scope-map.ts';
 
 export interface Lease {
   /** `L-n`. */
@@ -75,6 +75,8 @@ export interface LeaseBook {
 }
 
 export interface LeaseBookOptions {
+  /** The partners a lease may be opened on (a partner directory's names). Without it, any partner name the broker passed on. */
+  readonly partners?: readonly PartnerName[];
   readonly clock?: BrokerClock;
   /** The number of the first lease, so ids stay unique across reloads (`L-n`). Default 1. */
   readonly firstNumber?: number;
@@ -131,8 +133,9 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
 
   const book: LeaseBook = {
     open(request, cause) {
-      if (!PARTNERS.includes(request.partner)) {
-        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, { partner: request.partner, partners: [...PARTNERS] });
+      const partners = options.partners;
+      if (typeof request.partner !== 'string' || (request.partner as string) === '' || (partners !== undefined && !partners.includes(request.partner))) {
+        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, { partner: request.partner, ...(partners ? { partners: [...partners] } : {}) });
       }
       if (!LEASE_PURPOSES.includes(request.purpose)) {
         return refusal('UNKNOWN_PURPOSE', `${String(request.purpose)} is not a lease purpose. No lease was opened.`, { purpose: request.purpose, purposes: [...LEASE_PURPOSES] });

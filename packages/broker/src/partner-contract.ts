@@ -8,9 +8,8 @@
 // - checks its execution signal immediately before it commits, and commits nothing once aborted;
 // - answers `{ ok: true, result, receipt }` (PartnerWriteSuccess) or a refusal
 //   `{ ok: false, isError: true, code, message, details }`;
-// - puts in `result` the field the compensation map reads: reserve_parcels → `reservation`,
-//   hold_beds → `hold`, book_ride → `booking`, reserve_cold_slot → `slot` (each the id that
-//   its undo takes as its one argument of the same name);
+// - puts in `result` the fields its compensation (the manifest's `compensations`, see
+//   partner-manifest.ts) reads from there: typically the id its undo takes as an argument;
 // - keeps, in its own storage, an append-only log of the receipts it issued.
 //
 // receipt.digest = SHA-256 hex of the RFC 8785 canonical JSON of { tool, args, result }, where
@@ -18,7 +17,7 @@
 // `result` member of the answer (receipt.ts computes it; both sides use that function).
 //
 // Every read that returns text written by people registers with untrustedContentHint (the
-// catalogue's `untrustedContent`). Tools register with `exposedTo: [desk origin]` where the
+// manifest's `untrusted`). Tools register with `exposedTo: [desk origin]` where the
 // runtime is native; the polyfill refuses exposedTo.
 import { AUTHORIZATION_FIELD, AUTHORIZATION_MAX_LENGTH } from '@warrant/authority';
 

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { digestPlan, planSubstance, type Plan } from './plan.ts';
 import { stepInput } from './plan-step-args.ts';
+import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
 
 const plan: Plan = {
   id: 'plan-1',
@@ -16,7 +17,7 @@ const plan: Plan = {
 };
 
 async function digestOf(candidate: Plan): Promise<string> {
-  const digested = await digestPlan(candidate);
+  const digested = await digestPlan(candidate, RELIEF_PARTNERS);
   if (!digested.ok) throw new Error(digested.message);
   return digested.digest;
 }
@@ -26,12 +27,12 @@ describe('the plan digest', () => {
     const text =
       `{"request":"R-3","steps":[{"args":{"count":1,"dietary":"none","kind":"family","pickup_by":"2026-12-04T18:00"},"origin":"${SITES.pantry.origin}","tool":"reserve_parcels"},` +
       `{"args":{"count":4,"kind":"family_room","night":"2026-12-04"},"origin":"${SITES.shelter.origin}","tool":"hold_beds"}],"v":1}`;
-    const digested = await digestPlan(plan);
+    const digested = await digestPlan(plan, RELIEF_PARTNERS);
     expect(digested).toEqual({ ok: true, canonical: text, digest: createHash('sha256').update(text, 'utf8').digest('hex') });
   });
 
   it('leaves the label out: a relabelled plan has the same digest', async () => {
-    expect(planSubstance({ ...plan })).not.toHaveProperty('label');
+    expect(planSubstance({ ...plan }, RELIEF_PARTNERS)).not.toHaveProperty('label');
     await fc.assert(
       fc.asyncProperty(fc.string(), async (label) => {
         expect(await digestOf({ ...plan, label })).toBe(await digestOf(plan));
@@ -58,12 +59,12 @@ describe('the plan digest', () => {
 
   it('refuses arguments that are not plain JSON, naming where', async () => {
     const bad = { ...plan, steps: [{ partner: 'pantry' as const, tool: 'reserve_parcels', args: { when: new Date(0) } }] };
-    expect(await digestPlan(bad)).toMatchObject({ ok: false, isError: true, code: 'PLAN_NOT_DIGESTIBLE', details: { path: '/steps/0/args/when' } });
+    expect(await digestPlan(bad, RELIEF_PARTNERS)).toMatchObject({ ok: false, isError: true, code: 'PLAN_NOT_DIGESTIBLE', details: { path: '/steps/0/args/when' } });
   });
 
   it('refuses a step that sets request or idempotency_key, which the desk derives', async () => {
     const bad = { ...plan, steps: [{ partner: 'pantry' as const, tool: 'reserve_parcels', args: { idempotency_key: 'mine' } }] };
-    expect(await digestPlan(bad)).toMatchObject({ ok: false, code: 'PLAN_ARGS_RESERVED', details: { step: 0 } });
+    expect(await digestPlan(bad, RELIEF_PARTNERS)).toMatchObject({ ok: false, code: 'PLAN_ARGS_RESERVED', details: { step: 0 } });
   });
 
   it('runs each step with its own args, the plan’s request and a key from approval and index', () => {

@@ -5,10 +5,10 @@
 // argument or order changes the digest and voids it. The canonical text is kept beside the digest
 // so an approval card can show exactly the bytes that were hashed.
 import { DigestInputError, canonicalJson, sha256Hex } from '@warrant/authority';
-import { SITES } from '@warrant/config';
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import type { PartnerDirectory } from './partner-directory.ts';
+import type { PartnerName } from './partner-manifest.ts';
 import { idempotencyFree } from './plan-step-args.ts';
-import type { PartnerName } from './partners.ts';
 
 export interface PlanStep {
   readonly partner: PartnerName;
@@ -37,16 +37,24 @@ export interface PlanDigest {
   readonly canonical: string;
 }
 
-export function planSubstance(plan: Pick<Plan, 'request' | 'steps'>): PlanSubstance {
+/** Where the plan's partners are: each step is digested with its partner's origin. */
+export type PartnerOrigins = Pick<PartnerDirectory, 'has' | 'originOf'>;
+
+/** The plan as it is digested; throws for a step whose partner the directory does not hold (digestPlan refuses it instead). */
+export function planSubstance(plan: Pick<Plan, 'request' | 'steps'>, partners: PartnerOrigins): PlanSubstance {
   return {
     v: 1,
     request: plan.request,
-    steps: plan.steps.map((step) => ({ origin: SITES[step.partner].origin, tool: step.tool, args: step.args })),
+    steps: plan.steps.map((step) => ({ origin: partners.originOf(step.partner), tool: step.tool, args: step.args })),
   };
 }
 
-export async function digestPlan(plan: Pick<Plan, 'request' | 'steps'>): Promise<PlanDigest | ToolRefusal> {
-  return digestSubstance(planSubstance(plan));
+export async function digestPlan(plan: Pick<Plan, 'request' | 'steps'>, partners: PartnerOrigins): Promise<PlanDigest | ToolRefusal> {
+  const unknown = plan.steps.findIndex((step) => !partners.has(step.partner));
+  if (unknown !== -1) {
+    return refusal('UNKNOWN_PARTNER', `Step ${unknown + 1} names ${String(plan.steps[unknown]?.partner)}, which is not a partner. Nothing was digested.`, { step: unknown });
+  }
+  return digestSubstance(planSubstance(plan, partners));
 }
 
 /** The digest of a plan's substance as it travels (partner origins, not names): what the desk's server re-digests. */

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PARTNER_TOOLS } from './partner-tools.ts';
-import { partnerActOf } from './partner-catalogue.ts';
+import { LEASE_PURPOSES } from './lease-purposes.ts';
 import { evaluatePolicy, matchingRules } from './policy.ts';
 import { ACTORS, ACT_CLASSES, APPROVAL_STATES, POLICY_PURPOSES, POLICY_TABLE, POLICY_VERDICTS, type PolicyRule } from './policy-table.ts';
-import { inScope } from './scope.ts';
-import { LEASE_PURPOSES } from './scope-map.ts';
+import { RELIEF_MANIFESTS, RELIEF_PARTNERS } from './testing/relief-partners.ts';
 
 const everyCombination = ACTORS.flatMap((actor) =>
   ACT_CLASSES.flatMap((act) => POLICY_PURPOSES.flatMap((purpose) => APPROVAL_STATES.map((approval) => ({ actor, act, purpose, approval })))),
@@ -63,13 +61,13 @@ describe('the policy table', () => {
   });
 
   it('never allows a partner call the lease’s scope does not cover', () => {
-    const names = [...PARTNER_TOOLS.map((tool) => tool.name), 'drop_all_tables'];
-    for (const tool of PARTNER_TOOLS) {
+    const names = [...RELIEF_MANIFESTS.flatMap((manifest) => manifest.tools.map((tool) => tool.name)), 'drop_all_tables'];
+    for (const { name: partner } of RELIEF_MANIFESTS) {
       for (const purpose of LEASE_PURPOSES) {
         for (const name of names) {
-          const act = partnerActOf(tool.partner, name);
+          const act = RELIEF_PARTNERS.actOf(partner, name);
           const allowedBySomeone = ACTORS.some((actor) => APPROVAL_STATES.some((approval) => evaluatePolicy({ actor, act, purpose, approval }).verdict === 'allow'));
-          if (allowedBySomeone) expect(inScope({ partner: tool.partner, purpose }, name), `${tool.partner} ${purpose} ${name}`).toBe(true);
+          if (allowedBySomeone) expect(RELIEF_PARTNERS.inScope({ partner, purpose }, name), `${partner} ${purpose} ${name}`).toBe(true);
         }
       }
     }

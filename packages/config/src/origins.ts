@@ -7,6 +7,7 @@ export type SiteName =
   | 'shelter'
   | 'rides'
   | 'coldchain'
+  | 'laundry'
   | 'probeUnkeyed'
   | 'bench'
   | 'board'
@@ -54,6 +55,7 @@ function sitesAt(base: number): Readonly<Record<SiteName, Site>> {
     bench: site('bench', "Clerk's bench", 5179, 'apps/bench', 'product'),
     board: site('board', 'Launch board', 5180, 'apps/board', 'product'),
     fixture: site('fixture', 'Kernel test fixture', 5181, 'tests/fixture', 'test'),
+    laundry: site('laundry', 'Laundry', 5182, 'apps/laundry', 'partner'),
     gateway: site('gateway', 'Model gateway', 8787, null, 'server'),
   };
 }

@@ -3,6 +3,7 @@
 // result), and the kit does the rest the same way for every site: the idempotency key, the
 // receipt, the execution signal checked before commit, the append to the log. Each site is this
 // declaration and its panels; nothing else.
+import type { Compensation } from '@warrant/broker';
 import type { SiteName } from '@warrant/config';
 import type { JsonSchema, ToolRefusal, ToolResult, Verdict } from '@warrant/surface';
 import type { JsonObject } from './log-entry.ts';
@@ -57,6 +58,12 @@ export interface WriteSpec<D, E, I> {
   readonly description: string;
   /** The write's own arguments; the kit adds `request` and `idempotency_key`. */
   inputSchema(state: PartnerState<D>): JsonSchema;
+  /**
+   * The write of this site that undoes this one, and where its arguments come from (a field of
+   * this write's `result`, or of its arguments). Published in the site's manifest: the desk undoes
+   * a step of a failed plan through it, and this site accepts that undo only as exactly it.
+   */
+  readonly compensation?: Compensation;
   /** In order or not, from state alone: out of order, the tool is not registered at all. */
   verdict(state: PartnerState<D>): Verdict;
   /** Decides on validated input. A refusal changes nothing. */

@@ -8,6 +8,7 @@
 export { definePartner, defineRead, defineWrite, defineStaffAct, applied } from './definition.ts';
 export type { PartnerDefinition, ReadSpec, WriteSpec, StaffAct, Applied, WriteEnvelope, Note, SeedNote } from './definition.ts';
 export { notesRead, type NotesReadOptions } from './notes-read.ts';
+export { partnerManifest, compensationsOf } from './manifest.ts';
 export { freeText, whole, oneOf, someOf, dayIn, idOf, objectSchema, perWeek } from './schema.ts';
 export { mintId } from './book.ts';
 export { isoDay, dayLabel, weekdayOf, type Week, type SeedCalendar } from './week.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { compensationFor, PARTNER_TOOLS } from '@warrant/broker';
+import { compensationFor } from '@warrant/broker';
+import { compensationsOf, partnerManifest } from '@warrant/partner-kit';
 import { partnerHarness, type Answer } from '@warrant/partner-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { coldchain } from './coldchain.ts';
@@ -18,12 +19,12 @@ const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(va
 const unit = (data: ColdchainData, id: string) => data.units.find((u) => u.id === id) as ColdchainData['units'][number];
 
 describe('the cold chain closet', () => {
-  it('offers the tools the desk catalogue names; release_cold_slot only while a slot is reserved', async () => {
-    const { names, memory } = await open();
-    const catalogue = PARTNER_TOOLS.filter((tool) => tool.partner === 'coldchain');
+  it('offers the tools its manifest names; release_cold_slot only while a slot is reserved', async () => {
+    const { names, memory, site } = await open();
+    const catalogue = partnerManifest(coldchain, site.state.value, null).tools;
     expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'release_cold_slot').map((tool) => tool.name).sort());
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrustedContent ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
     }
     expect(memory.tool('reserve_cold_slot')?.annotations).toEqual({ consequentialHint: true });
   });
@@ -107,7 +108,7 @@ describe('the cold chain closet', () => {
     const { call, site, names } = await open();
     const args = reserve({ quantity: 5 });
     const done = await call('reserve_cold_slot', args);
-    const undo = compensationFor({ tool: 'reserve_cold_slot', args, result: done.result ?? {} });
+    const undo = compensationFor(compensationsOf(coldchain), { tool: 'reserve_cold_slot', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
     expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { slot: done.result?.['slot'], released: 5 } });
     expect(space(site.state.value.domain, unit(site.state.value.domain, 'CU-1'))).toBe(13);

@@ -87,6 +87,7 @@ export const reserveColdSlot = defineWrite<ColdchainData, ColdchainEvent, Reserv
       ['unit', 'item', 'quantity', 'until'],
     ),
   ),
+  compensation: { undo: 'release_cold_slot', args: { slot: { from: 'result', field: 'slot' } } },
   verdict: ({ domain }) =>
     domain.units.some((unit) => safe(domain, unit) && space(domain, unit) > 0)
       ? { legal: true }

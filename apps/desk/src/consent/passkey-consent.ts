@@ -9,6 +9,7 @@ import { planSubstance, type Approval, type Plan } from '@warrant/broker';
 import type { ApprovalStatement } from '@warrant/authority';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { askDeskServer } from './desk-server.ts';
+import { PARTNER_DIRECTORY } from '../partners.ts';
 
 export interface StepAuthorizations {
   readonly step: string;
@@ -23,7 +24,7 @@ export const NO_PASSKEY =
 export async function passkeyConsent(approval: Approval, plan: Plan): Promise<Consent> {
   const held = await askDeskServer<{ challenge: string; statement: ApprovalStatement }>('/api/approvals', {
     id: approval.id,
-    substance: planSubstance(plan),
+    substance: planSubstance(plan, PARTNER_DIRECTORY),
     expires_at: new Date(approval.expiresAt).toISOString(),
   });
   if (!held.ok) return held;

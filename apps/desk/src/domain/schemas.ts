@@ -1,7 +1,8 @@
 // The input schema of each verb, as a function of state where ids are offered (the open requests,
 // the open leases, the plans awaiting commitment). Each is built once per distinct set of ids, so
 // an unchanged schema is the same object and its tool is not registered again.
-import { COMPENSATION_MAP, LEASE_PURPOSES, MAX_LEASE_TTL_SECONDS, PARTNERS } from '@warrant/broker';
+import { LEASE_PURPOSES, MAX_LEASE_TTL_SECONDS } from '@warrant/broker';
+import { COMPENSATION_MAP, PARTNERS } from '../partners.ts';
 import type { JsonSchema } from '@warrant/surface';
 import { freeText } from './free-text.ts';
 import { awaitingPlans, liveLeases, openRequests } from './queries.ts';

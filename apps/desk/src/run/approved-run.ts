@@ -9,6 +9,7 @@ import type { StepAuthorizations } from '../consent/passkey-consent.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
+import { PARTNER_DIRECTORY } from '../partners.ts';
 
 /** How long an execute_plan lease lives: long enough for a plan's steps, no longer. */
 const EXECUTE_LEASE_TTL_SECONDS = 120;
@@ -90,7 +91,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     for (const skipped of run.steps.filter((outcome) => outcome.status === 'waiting')) step(skipped.index, { status: 'skipped' });
     for (const write of [...done].reverse()) {
       const planned = plan.steps[write.index] as DraftedPlan['steps'][number];
-      const undo = compensationFor({ tool: planned.tool, args: write.input, result: write.result });
+      const undo = compensationFor(PARTNER_DIRECTORY.compensations(planned.partner), { tool: planned.tool, args: write.input, result: write.result });
       const undoAuthorization = authorizations[write.index]?.undo ?? '';
       const answer = undo.ok ? await desk.broker.call(write.lease, undo.tool, { ...undo.args, [AUTHORIZATION_FIELD]: undoAuthorization }, context) : undo;
       const to = planned.partner;

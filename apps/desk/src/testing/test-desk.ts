@@ -1,7 +1,10 @@
-// A desk for unit tests: the real runtime, rows and stores (over an in-memory IndexedDB), the
+// A desk for unit tests: the real runtime and rows, its two records on the browser's own
+// append-only log over an in-memory IndexedDB (the same AppendOnlyLog interface the desk's
+// server-kept records have in a page; those are tested against the real server), the
 // broker's in-memory partners behind the partner channel, a manual clock, and the kernel over the
 // in-memory WebMCP, so an agent's calls go through registration exactly as in a page.
 import { IDBFactory } from 'fake-indexeddb';
+import { jsonLogFormat, openLedgerStore, openLog } from '@warrant/ledger';
 import { type ChannelConnector, type FrameContainer, type PartnerName } from '@warrant/broker';
 import { manualBrokerClock, memoryPartner, type ManualBrokerClock, type MemoryPartner, type MemoryPartnerOptions } from '@warrant/broker/testing';
 import { createSurface, type CallOptions, type ChangeRecord, type Surface } from '@warrant/surface';
@@ -10,9 +13,12 @@ import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
 import { createDeskRuntime, type DeskRuntime } from '../desk-runtime.ts';
 import type { DeskState } from '../domain/state.ts';
 import { humanActs, type ObtainConsent, type HumanActs } from '../human-acts.ts';
-import { openDeskStores, type DeskStores } from '../stores.ts';
+import type { DeskEvent } from '../domain/desk-events.ts';
+import { deskEventProblem } from '../domain/desk-event-check.ts';
+import type { DeskStores } from '../stores.ts';
 import { deskRows } from '../verbs/desk-rows.ts';
 import { refusedCallRow } from '../verbs/verb-record.ts';
+import { PARTNER_DIRECTORY } from '../partners.ts';
 
 /**
  * A consent for the desk's Node tests: the memory partners check no authorization, so the steps
@@ -50,22 +56,34 @@ export interface TestDeskOptions {
   /** The IndexedDB the stores live in; pass the same one to open the desk again after a "reload". */
   readonly indexedDB?: IDBFactory;
   readonly acting?: boolean;
-  readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'partner'>>>;
+  readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'manifest'>>>;
   readonly clock?: ManualBrokerClock;
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
   readonly onChange?: (change: ChangeRecord) => void;
 }
 
+async function openMemoryStores(indexedDB: IDBFactory): Promise<DeskStores> {
+  const [ledger, log] = await Promise.all([
+    openLedgerStore({ indexedDB }),
+    openLog<DeskEvent, DeskEvent>({ name: 'warrant-desk-state', format: jsonLogFormat<DeskEvent>(deskEventProblem), indexedDB }),
+  ]);
+  if (!ledger.ok || !log.ok) throw new Error((ledger.ok ? null : ledger.message) ?? (log.ok ? '' : log.message));
+  return { ledger: ledger.ledger, log: log.log, events: log.entries.map((entry) => entry.record), notice: null };
+}
+
 export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestDesk> {
   const indexedDB = options.indexedDB ?? new IDBFactory();
-  const opened = await openDeskStores({ indexedDB });
-  if (!opened.ok) throw new Error(opened.reason);
-  const { stores } = opened;
+  const stores = await openMemoryStores(indexedDB);
   const clock = options.clock ?? manualBrokerClock(Date.UTC(2026, 11, 1, 17, 0));
+  // An in-memory stand-in for each partner this desk is configured with, listing its manifest's tools.
   const partners = Object.fromEntries(
-    (['pantry', 'shelter', 'rides', 'coldchain'] as const).map((partner) => [partner, memoryPartner({ partner, ...(options.partner?.[partner] ?? {}) })]),
+    PARTNER_DIRECTORY.names.map((partner) => [partner, memoryPartner({ manifest: PARTNER_DIRECTORY.manifest(partner)!, ...(options.partner?.[partner] ?? {}) })]),
   ) as Record<PartnerName, MemoryPartner>;
-  const connect: ChannelConnector = (request) => partners[request.lease.partner].connector(request);
+  const connect: ChannelConnector = (request) => {
+    const partner = partners[request.lease.partner] as MemoryPartner | undefined;
+    if (!partner) throw new Error(`${request.lease.partner} is not a configured partner.`);
+    return partner.connector(request);
+  };
   let mounted = 0;
   const container: FrameContainer = {
     mount() {

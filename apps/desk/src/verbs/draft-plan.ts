@@ -10,6 +10,7 @@ import { draftPlanSchema } from '../domain/schemas.ts';
 import { checkStep } from './plan-checks.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
+import { PARTNER_DIRECTORY } from '../partners.ts';
 
 export interface DraftPlanInput {
   readonly request: string;
@@ -45,7 +46,7 @@ export function draftPlanRow(desk: DeskRuntime) {
         if (problem) return noted(problem, base);
       }
       const steps = input.steps.map((step) => ({ partner: step.partner, tool: step.tool, args: step.args }));
-      const digested = await digestPlan({ request: input.request, steps });
+      const digested = await digestPlan({ request: input.request, steps }, PARTNER_DIRECTORY);
       if (!digested.ok) return noted(digested, base);
       const plan: DraftedPlan = {
         id: revising?.id ?? `P-${desk.state.value.plans.length + 1}`,

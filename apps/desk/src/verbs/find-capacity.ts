@@ -6,12 +6,13 @@ import { modelDataRegion, quarantine, type PartnerName } from '@warrant/broker';
 import { refusal } from '@warrant/surface';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { CapacityReading } from '../domain/capacity.ts';
-import { CAPACITY_READS, type RequestField } from '../domain/needs.ts';
+import type { RequestField } from '../domain/needs.ts';
 import { activeReadLeases, findRequest } from '../domain/queries.ts';
 import { deadlineDate, type DeskRequest } from '../domain/request.ts';
 import { findCapacitySchema } from '../domain/schemas.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
+import { CAPACITY_READS } from '../partners.ts';
 
 export interface FindCapacityInput {
   readonly request: string;
@@ -49,7 +50,7 @@ export function findCapacityRow(desk: DeskRuntime) {
       }
       const readings: CapacityReading[] = [];
       for (const lease of leases) {
-        for (const read of CAPACITY_READS[lease.partner]) {
+        for (const read of CAPACITY_READS[lease.partner] ?? []) {
           const args = Object.fromEntries(Object.entries(read.args).map(([name, field]) => [name, argumentFrom(request, field)]));
           const answer = await desk.broker.call(lease.id, read.tool, args, { actor: who.actor, verb: 'find_capacity', signal: ctx.signal });
           readings.push(

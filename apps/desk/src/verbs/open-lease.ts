@@ -2,13 +2,14 @@
 // frame is mounted while the lease is pending; the call answers once its tools are discovered
 // (active) or the lease has failed. execute_plan leases are the approved run's alone: the
 // policy table denies them to every caller, and the denial is recorded.
-import { SCOPE_MAP, type LeasePurpose, type PartnerName } from '@warrant/broker';
+import type { LeasePurpose, PartnerName } from '@warrant/broker';
 import { refusal } from '@warrant/surface';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { openRequests } from '../domain/queries.ts';
 import { openLeaseSchema } from '../domain/schemas.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
+import { PARTNER_DIRECTORY } from '../partners.ts';
 
 export interface OpenLeaseInput {
   readonly partner: PartnerName;
@@ -49,7 +50,7 @@ export function openLeaseRow(desk: DeskRuntime) {
         {
           ok: true,
           lease: { id: lease.id, partner: lease.partner, purpose: lease.purpose, state: lease.state, request: lease.request, expires_at: new Date(lease.expiresAt).toISOString() },
-          tools: [...SCOPE_MAP[lease.partner][lease.purpose]],
+          tools: [...PARTNER_DIRECTORY.scope(lease.partner, lease.purpose)],
           message: `Lease ${lease.id} on ${lease.partner} is active for ${lease.ttlSeconds} s. Its frame is mounted on the desk.`,
           next: lease.purpose === 'read_capacity' ? `Call find_capacity with request "${lease.request}".` : 'The run uses it.',
         },

@@ -2,9 +2,10 @@
 // partner that the compensation map can undo, it is in an execute_plan lease's scope, the
 // partner's frame declared it, and its arguments satisfy the schema the partner declared (less
 // request and idempotency_key, which the desk adds when the step runs).
-import { COMPENSATION_MAP, inScope, partnerTool, type PlanStep } from '@warrant/broker';
+import type { PlanStep } from '@warrant/broker';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
 import type { DeskState } from '../domain/state.ts';
+import { PARTNER_DIRECTORY } from '../partners.ts';
 
 const DERIVED = ['request', 'idempotency_key'];
 const CONTROL = /\p{Cc}/u;
@@ -26,11 +27,11 @@ function hasControl(value: unknown): boolean {
 export async function checkStep(state: DeskState, step: PlanStep, index: number): Promise<ToolRefusal | null> {
   const where = `Step ${index + 1} (${step.tool} at ${step.partner})`;
   const details = { step: index, partner: step.partner, tool: step.tool };
-  const entry = partnerTool(step.partner, step.tool);
-  if (!entry || entry.access !== 'write' || !COMPENSATION_MAP[step.tool]) {
+  const entry = PARTNER_DIRECTORY.tool(step.partner, step.tool);
+  if (!entry || entry.access !== 'write' || !Object.hasOwn(PARTNER_DIRECTORY.compensations(step.partner), step.tool)) {
     return refusal('STEP_NOT_A_PLANNABLE_WRITE', `${where}: ${step.partner} has no write by that name that the desk can undo. Nothing was drafted.`, details);
   }
-  if (!inScope({ partner: step.partner, purpose: 'execute_plan' }, step.tool)) {
+  if (!PARTNER_DIRECTORY.inScope({ partner: step.partner, purpose: 'execute_plan' }, step.tool)) {
     return refusal('STEP_OUT_OF_SCOPE', `${where} is outside an execute_plan lease on ${step.partner}. Nothing was drafted.`, details);
   }
   const declared = state.catalogue[step.partner]?.find((tool) => tool.name === step.tool);

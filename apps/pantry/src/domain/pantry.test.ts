@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { compensationFor, PARTNER_TOOLS } from '@warrant/broker';
+import { compensationFor } from '@warrant/broker';
+import { compensationsOf, partnerManifest } from '@warrant/partner-kit';
 import { partnerHarness, type Answer } from '@warrant/partner-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { pantry } from './pantry.ts';
@@ -17,12 +18,12 @@ const reserve = (extra: Record<string, unknown> = {}) => write({ kind: 'family',
 const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(value) as string).digest('hex');
 
 describe('the pantry', () => {
-  it('offers the tools the desk catalogue names, with the hints it expects; release only once something is held', async () => {
-    const { names, memory } = await open();
-    const catalogue = PARTNER_TOOLS.filter((tool) => tool.partner === 'pantry');
+  it('offers the tools its manifest names, with the hints it expects; release only once something is held', async () => {
+    const { names, memory, site } = await open();
+    const catalogue = partnerManifest(pantry, site.state.value, null).tools;
     expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'release_parcels').map((tool) => tool.name).sort());
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrustedContent ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
     }
     expect(memory.tool('reserve_parcels')?.annotations).toEqual({ consequentialHint: true });
   });
@@ -84,7 +85,7 @@ describe('the pantry', () => {
     const { call, site, names } = await open();
     const args = reserve({ count: 3 });
     const done = await call('reserve_parcels', args);
-    const undo = compensationFor({ tool: 'reserve_parcels', args, result: done.result ?? {} });
+    const undo = compensationFor(compensationsOf(pantry), { tool: 'reserve_parcels', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
     expect(undo.tool).toBe('release_parcels');
     expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { reservation: done.result?.['reservation'], released: 3 } });

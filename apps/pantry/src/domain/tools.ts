@@ -148,6 +148,7 @@ export const reserveParcels = defineWrite<PantryData, PantryEvent, ReserveInput>
       ['kind', 'count', 'dietary', 'pickup_by'],
     ),
   ),
+  compensation: { undo: 'release_parcels', args: { reservation: { from: 'result', field: 'reservation' } } },
   verdict: ({ domain }) =>
     anyFree(domain) ? { legal: true } : { legal: false, reason: 'every parcel on the shelves is already reserved', cite: 'shelf count', code: 'NOTHING_TO_RESERVE' },
   apply: (state: State, input) => {

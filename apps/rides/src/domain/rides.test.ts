@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { compensationFor, PARTNER_TOOLS } from '@warrant/broker';
+import { compensationFor } from '@warrant/broker';
+import { compensationsOf, partnerManifest } from '@warrant/partner-kit';
 import { partnerHarness, type Answer } from '@warrant/partner-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { rides } from './rides.ts';
@@ -19,12 +20,12 @@ const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(va
 const free = (data: RidesData, id: string) => seatsFree(data, data.windows.find((w) => w.id === id) as RidesData['windows'][number]);
 
 describe('the ride collective', () => {
-  it('offers the tools the desk catalogue names; cancel_ride only while a booking is live', async () => {
-    const { names, memory } = await open();
-    const catalogue = PARTNER_TOOLS.filter((tool) => tool.partner === 'rides');
+  it('offers the tools its manifest names; cancel_ride only while a booking is live', async () => {
+    const { names, memory, site } = await open();
+    const catalogue = partnerManifest(rides, site.state.value, null).tools;
     expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'cancel_ride').map((tool) => tool.name).sort());
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrustedContent ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
     }
     expect(memory.tool('book_ride')?.annotations).toEqual({ consequentialHint: true });
   });
@@ -92,7 +93,7 @@ describe('the ride collective', () => {
     const { call, site, names } = await open();
     const args = book({ window: 'RW-02', seats: 3 });
     const done = await call('book_ride', args);
-    const undo = compensationFor({ tool: 'book_ride', args, result: done.result ?? {} });
+    const undo = compensationFor(compensationsOf(rides), { tool: 'book_ride', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
     expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { booking: done.result?.['booking'], cancelled: 3 } });
     expect(free(site.state.value.domain, 'RW-02')).toBe(4);

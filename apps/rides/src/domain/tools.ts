@@ -66,6 +66,7 @@ export const bookRide = defineWrite<RidesData, RidesEvent, BookInput>({
   description:
     "Books seats on a driver's window, from one place to another. In order while a window still to come has a seat free. The result names the booking; cancel_ride with that booking undoes it.",
   inputSchema: () => BOOK_SCHEMA,
+  compensation: { undo: 'cancel_ride', args: { booking: { from: 'result', field: 'booking' } } },
   verdict: ({ domain, today }) =>
     bookable(domain, today).length > 0 ? { legal: true } : { legal: false, reason: 'no window left this week has a seat free', cite: 'ride windows', code: 'NO_SEATS_FREE' },
   apply: (state: State, input) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { compensationFor, PARTNER_TOOLS } from '@warrant/broker';
+import { compensationFor } from '@warrant/broker';
+import { compensationsOf, partnerManifest } from '@warrant/partner-kit';
 import { partnerHarness, type Answer } from '@warrant/partner-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { KINDS } from './catalogue.ts';
@@ -20,12 +21,12 @@ const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(va
 const free = (data: Parameters<typeof countNight>[0], kind: string, night = TONIGHT) => countNight(data, night).find((c) => c.kind === kind)?.free;
 
 describe('the shelter', () => {
-  it('offers the tools the desk catalogue names; release_beds only while something is held', async () => {
-    const { names, memory } = await open();
-    const catalogue = PARTNER_TOOLS.filter((tool) => tool.partner === 'shelter');
+  it('offers the tools its manifest names; release_beds only while something is held', async () => {
+    const { names, memory, site } = await open();
+    const catalogue = partnerManifest(shelter, site.state.value, null).tools;
     expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'release_beds').map((tool) => tool.name).sort());
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrustedContent ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
     }
     expect(memory.tool('hold_beds')?.annotations).toEqual({ consequentialHint: true });
   });
@@ -89,7 +90,7 @@ describe('the shelter', () => {
     const { call, site, names } = await open();
     const args = hold({ kind: 'dorm', count: 2 });
     const done = await call('hold_beds', args);
-    const undo = compensationFor({ tool: 'hold_beds', args, result: done.result ?? {} });
+    const undo = compensationFor(compensationsOf(shelter), { tool: 'hold_beds', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
     expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { hold: done.result?.['hold'], released: 2 } });
     expect(free(site.state.value.domain, 'dorm')).toBe(2);

@@ -76,6 +76,7 @@ export const holdBeds = defineWrite<ShelterData, ShelterEvent, HoldInput>({
       ['kind', 'count', 'night'],
     ),
   ),
+  compensation: { undo: 'release_beds', args: { hold: { from: 'result', field: 'hold' } } },
   verdict: (state) =>
     nightsAhead(state).some((night) => freeBeds(state.domain, night).length > 0)
       ? { legal: true }

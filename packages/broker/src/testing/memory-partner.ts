@@ -1,15 +1,12 @@
 // An in-memory partner behind the partner channel interface, for unit tests of what sits on the
-// desk's side of the seam (the broker, the frame host, a desk's run). It lists the catalogue's
-// tools for one partner, keeps the partner tool contract (receipts, idempotency keys, the result
-// fields the compensation map reads), and — like a real partner write — checks the call's
+// desk's side of the seam (the broker, the frame host, a desk's run). It lists the tools of one
+// partner's manifest, keeps the partner tool contract (receipts, idempotency keys, the result
+// fields its compensations read), and — like a real partner write — checks the call's
 // signal immediately before it commits. It is not a partner site and does not stand for one.
-import { SITES } from '@warrant/config';
 import type { ListedTool } from '@warrant/webmcp';
-import { COMPENSATION_MAP } from '../compensation-map.ts';
-import { partnerToolsOf } from '../partner-catalogue.ts';
 import type { PartnerReceipt } from '../partner-contract.ts';
 import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from '../partner-channel.ts';
-import type { PartnerName } from '../partners.ts';
+import type { PartnerManifest } from '../partner-manifest.ts';
 import { receiptDigest } from '../receipt.ts';
 
 export interface PartnerCommit {
@@ -20,7 +17,7 @@ export interface PartnerCommit {
 }
 
 export interface MemoryPartnerOptions {
-  readonly partner: PartnerName;
+  readonly manifest: PartnerManifest;
   /** Awaited by every write before it checks its signal and commits: a test holds writes open with it. */
   readonly beforeCommit?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<void>;
   /** Called as a write commits, before it answers. */
@@ -40,19 +37,20 @@ export interface MemoryPartner {
 }
 
 export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
-  const origin = SITES[options.partner].origin;
+  const { manifest } = options;
+  const { origin, name: partner } = manifest;
   const commits: PartnerCommit[] = [];
   const answers = new Map<string, unknown>();
   let open = 0;
   let allocated = 0;
 
-  const listed: ListedTool[] = partnerToolsOf(options.partner).map((entry) => ({
+  const listed: ListedTool[] = manifest.tools.map((entry) => ({
     name: entry.name,
     title: entry.name.replaceAll('_', ' '),
-    description: `${entry.name} at ${options.partner}`,
+    description: `${entry.name} at ${partner}`,
     origin,
     inputSchema: { type: 'object' },
-    annotations: { readOnlyHint: entry.access === 'read', untrustedContentHint: entry.untrustedContent, consequentialHint: entry.access === 'write', debugging: false },
+    annotations: { readOnlyHint: entry.access === 'read', untrustedContentHint: entry.untrusted, consequentialHint: entry.access === 'write', debugging: false },
   }));
 
   const answer = (value: unknown): PartnerCallOutcome => ({ ok: true, shape: 'object', raw: JSON.stringify(value), value });
@@ -63,11 +61,11 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     await options.beforeCommit?.(tool, args);
     allocated += 1;
     const number = allocated;
-    const forward = COMPENSATION_MAP[tool];
+    const forward = manifest.compensations[tool];
     const result: Record<string, unknown> = forward
-      ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${options.partner}-${source.field}-${number}`]))
-      : { undone: Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${options.partner}-`)) ?? null };
-    const receipt: PartnerReceipt = { id: `${options.partner}-R-${number}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
+      ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${partner}-${source.field}-${number}`]))
+      : { undone: Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${partner}-`)) ?? null };
+    const receipt: PartnerReceipt = { id: `${partner}-R-${number}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
     // The signal is checked last, with nothing awaited between the check and the commit.
     if (signal.aborted) return abortedOutcome(signal);
     const commit = { tool, args, result, receipt };
@@ -89,13 +87,13 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
       },
       async call(name, input, { signal }) {
         if (closed) return channelFailure('CHANNEL_CLOSED', 'closed');
-        const entry = partnerToolsOf(options.partner).find((tool) => tool.name === name);
+        const entry = manifest.tools.find((tool) => tool.name === name);
         if (!entry) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered`, shape: null };
         if (signal.aborted) return abortedOutcome(signal);
         const args = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
         if (options.refuse?.includes(name)) return answer({ ok: false, isError: true, code: 'NOT_AVAILABLE', message: `${name} cannot be done now`, details: {} });
         if (entry.access === 'write') return write(name, args, signal);
-        if (entry.untrustedContent) return answer({ ok: true, notes: [options.notes ?? 'No notes.'] });
+        if (entry.untrusted) return answer({ ok: true, notes: [options.notes ?? 'No notes.'] });
         return answer({ ok: true, tool: name, args });
       },
       close() {

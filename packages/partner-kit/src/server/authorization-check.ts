@@ -14,7 +14,7 @@ import {
   verifyCanonical,
   type StepAuthorization,
 } from '@warrant/authority';
-import { compensationFor } from '@warrant/broker';
+import { compensationFor, type Compensation } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { Queryable } from '@warrant/site-server';
 import type { JsonObject } from '../log-entry.ts';
@@ -40,6 +40,8 @@ export interface AuthorizationCheck {
   readonly args: JsonObject;
   /** This partner's origin: an authorization for another partner is not for here. */
   readonly origin: string;
+  /** This partner's undo of each of its writes (its manifest's compensations): an undo authorization is for exactly that undo. */
+  readonly compensations: Readonly<Record<string, Compensation>>;
   readonly now: Date;
   /** The desk as this partner knows it now, or why it cannot be reached. */
   readonly desk: () => Promise<{ readonly ok: true; readonly record: DeskRecord; readonly trustedKey: string } | { readonly ok: false; readonly reason: string }>;
@@ -104,7 +106,7 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
   } else {
     const done = check.stepWrite(grant.plan_digest, grant.step);
     if (!done) return invalid(`step ${grant.step + 1} of that plan was never written here, so there is nothing of it to undo`);
-    const undo = compensationFor({ tool: done.tool, args: done.args, result: done.result });
+    const undo = compensationFor(check.compensations, { tool: done.tool, args: done.args, result: done.result });
     const { [AUTHORIZATION_FIELD]: _token, ...asked } = check.args;
     if (!undo.ok || undo.tool !== check.tool || authorizedArgsDigest(undo.args) !== authorizedArgsDigest(asked)) {
       return invalid(`it undoes step ${grant.step + 1}, and this call is not that undo`);

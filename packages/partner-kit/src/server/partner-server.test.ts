@@ -11,12 +11,13 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { decodeStepAuthorization, toBase64, fromBase64, verifyCanonical, type StepAuthorization } from '@warrant/authority';
 import { softwarePasskey } from '@warrant/authority/testing';
-import { compensationFor, receiptDigest, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
+import { compensationFor, PARTNER_MANIFEST_PATH, readPartnerManifest, receiptDigest, stepIdempotencyKey, type PartnerManifest, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
 import { mintId } from '../book.ts';
 import { applied, definePartner, defineWrite } from '../definition.ts';
+import { compensationsOf } from '../manifest.ts';
 import { free, umbrellaStand, type Stand, type StandEvent } from '../fixture/umbrella-stand.ts';
 import { idOf, objectSchema, whole } from '../schema.ts';
 import type { AuthorizationCheck } from './authorization-check.ts';
@@ -35,8 +36,8 @@ const engines = {
 const HERE = SITES.pantry.origin;
 const ELSEWHERE = SITES.shelter.origin;
 
-// The fixture stand, with a write the compensation map knows how to undo (reserve_parcels →
-// release_parcels, by `reservation`), so an undo authorization can be tested on it.
+// The fixture stand, with a write that declares its undo (reserve_parcels → release_parcels, by
+// `reservation`), so an undo authorization can be tested on it.
 const stand = definePartner<Stand, StandEvent>({
   ...umbrellaStand,
   writes: [
@@ -46,6 +47,7 @@ const stand = definePartner<Stand, StandEvent>({
       title: 'Reserve parcels',
       description: 'Sets umbrellas aside.',
       inputSchema: () => objectSchema({ count: whole('How many.', 1, 3) }, ['count']),
+      compensation: { undo: 'release_parcels', args: { reservation: { from: 'result', field: 'reservation' } } },
       verdict: () => ({ legal: true }),
       apply: (state, { count }) => {
         if (free(state.domain) < count) return refusal('NOT_ENOUGH_UMBRELLAS', 'Not that many are free.', {});
@@ -106,7 +108,7 @@ describe.each(Object.entries(engines))('the partner server on %s', (_engine, ope
 
   beforeEach(async () => {
     db = await open();
-    desk = testDesk();
+    desk = testDesk(compensationsOf(stand));
     reachDesk = desk.trust;
     clock = new Date();
     server = await openPartnerServer(stand, { db, now: () => clock, desk: () => reachDesk() });
@@ -245,9 +247,15 @@ describe.each(Object.entries(engines))('the partner server on %s', (_engine, ope
     const receipt = answer.body.receipt!;
     expect(receipt.digest).toBe(await receiptDigest('lend_umbrellas', input, answer.body.result!));
 
-    const published = (await call('GET', '/.well-known/warrant-partner.json')).body as unknown as { origin: string; receipt_key: string; tools: { name: string; kind: string }[] };
-    expect(published).toMatchObject({ origin: HERE, receipt_key: server.publicKey });
-    expect(published.tools).toContainEqual({ name: 'lend_umbrellas', kind: 'write' });
+    const served = (await call('GET', PARTNER_MANIFEST_PATH)).body;
+    const read = readPartnerManifest(served);
+    if (!read.ok) throw new Error(read.problem);
+    const published = read.manifest as PartnerManifest & { receipt_key: string };
+    expect(published).toMatchObject({ name: stand.site, origin: HERE, title: SITES[stand.site].title, receipt_key: server.publicKey });
+    expect(published.tools).toContainEqual({ name: 'lend_umbrellas', access: 'write', params: ['count', 'borrower'], untrusted: false });
+    expect(published.tools).toContainEqual({ name: 'read_stand_notes', access: 'read', params: [], untrusted: true });
+    expect(published.scopes).toEqual({ read_capacity: stand.reads.map((spec) => spec.name), execute_plan: stand.writes.map((spec) => spec.name) });
+    expect(published.compensations).toEqual({ reserve_parcels: { undo: 'release_parcels', args: { reservation: { from: 'result', field: 'reservation' } } } });
     const { signature, ...signed } = receipt;
     expect(verifyCanonical(published.receipt_key, signed, signature!)).toBe(true);
     expect(verifyCanonical(published.receipt_key, { ...signed, request: 'R-2' }, signature!)).toBe(false);
@@ -312,7 +320,7 @@ describe.each(Object.entries(engines))('the partner server on %s', (_engine, ope
     const otherDone = await write('reserve_parcels', { ...other.steps[0]!.args, authorization: other.steps[0]!.step });
     const otherReservation = otherDone.body.result!['reservation'] as string;
 
-    const expected = compensationFor({ tool: 'reserve_parcels', args: { ...args, authorization: step }, result: done.body.result! });
+    const expected = compensationFor(compensationsOf(stand), { tool: 'reserve_parcels', args: { ...args, authorization: step }, result: done.body.result! });
     if (!expected.ok) throw new Error('no compensation');
     expect(expected).toMatchObject({ tool: 'release_parcels', args: { reservation, request: 'R-1', idempotency_key: undoKey } });
 

@@ -5,6 +5,7 @@
 // registered set is a convenience for the agent, never the check. Its page reads the record from
 // here and hears every change live.
 import { fileURLToPath } from 'node:url';
+import { PARTNER_MANIFEST_PATH } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { refusal, validateInput, type Caller, type Channel } from '@warrant/surface';
 import { changeStream, migrate, type Database } from '@warrant/site-server';
@@ -15,6 +16,7 @@ import type { WriteEnvelope } from '../definition.ts';
 import type { JsonObject } from '../log-entry.ts';
 import { openPartnerSite, type PartnerSite } from '../partner-site.ts';
 import { withEnvelope } from '../rows.ts';
+import { compensationsOf, partnerManifest } from '../manifest.ts';
 import { databaseSiteLog, LOG_CHANNEL } from './database-site-log.ts';
 import { partnerSigningKey } from './partner-key.ts';
 import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
@@ -75,6 +77,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       return decoded.ok && decoded.authorization.grant.kind === 'step' && decoded.authorization.grant.plan_digest === planDigest && decoded.authorization.grant.step === step;
     });
   const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
+  const compensations = compensationsOf(definition);
   const origin = SITES[definition.site].origin;
 
   const listeners = new Set<(position: string) => void>();
@@ -120,7 +123,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       admit: async (admitted) => {
         const tx = log.within();
         const book = bookNumber(await log.position());
-        const barred = await checkAuthorization({ tool, args: admitted, origin, now: now(), desk, tx, book, stepWrite });
+        const barred = await checkAuthorization({ tool, args: admitted, origin, compensations, now: now(), desk, tx, book, stepWrite });
         if (barred) await db.notify(REFUSALS_CHANNEL, await recordRefusal(tx, { tool, code: barred.code, reason: barred.message, request: admitted.request, channel, book }), tx);
         return barred;
       },
@@ -132,15 +135,12 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
     site,
     publicKey: key.publicKey,
     routes(app) {
-      // Who this partner is and how to check its receipts: read by the desk, and by anyone.
-      app.get('/.well-known/warrant-partner.json', (c) => {
+      // Who this partner is, what it offers a desk, and how to check its receipts: its manifest,
+      // made from its definition, read by the desk and by anyone.
+      app.get(PARTNER_MANIFEST_PATH, async (c) => {
+        await site.catchUp();
         c.header('Access-Control-Allow-Origin', '*');
-        return c.json({
-          origin,
-          organisation: definition.organisation,
-          receipt_key: key.publicKey,
-          tools: [...definition.reads.map((spec) => ({ name: spec.name, kind: 'read' })), ...definition.writes.map((spec) => ({ name: spec.name, kind: 'write' }))],
-        });
+        return c.json(partnerManifest(definition, site.state.peek(), key.publicKey));
       });
       app.get('/api/record', async (c) => {
         await site.catchUp();

@@ -16,7 +16,7 @@ import {
   type StepGrant,
 } from '@warrant/authority';
 import { base64url, softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
-import { COMPENSATION_MAP, digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
+import { digestSubstance, type Compensation, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { AuthorizationCheck, DeskRecord, DispatcherList } from '../authorization-check.ts';
 
@@ -60,7 +60,8 @@ export interface TestDesk {
   issue(grant: StepGrant, statement: ApprovalStatement, assertion: PasskeyAssertion): string;
 }
 
-export function testDesk(): TestDesk {
+/** A desk whose approvals authorize the undo of each write in `compensations` (the partner's, as its manifest says). */
+export function testDesk(compensations: Readonly<Record<string, Compensation>> = {}): TestDesk {
   const origin = SITES.desk.origin;
   const rpId = new URL(origin).hostname;
   const key = newSigningKey();
@@ -92,7 +93,7 @@ export function testDesk(): TestDesk {
       const steps = substance.steps.map((step, index) => {
         const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(approval, index) };
         const base = { v: 1, approval, plan_digest: digested.digest, step: index, partner_origin: step.origin, expires_at: statement.expires_at, dispatcher: dispatcher.id } as const;
-        const undoTool = COMPENSATION_MAP[step.tool]?.undo;
+        const undoTool = Object.hasOwn(compensations, step.tool) ? compensations[step.tool]?.undo : undefined;
         return {
           args,
           step: issueStepAuthorization(key, { ...base, kind: 'step', tool: step.tool, args_digest: authorizedArgsDigest(args) }, statement, assertion),

@@ -1,0 +1,3 @@
+import { appConfig } from '../../tools/vite-app-config.ts';
+
+export default appConfig('laundry');
