@@ -27,7 +27,7 @@ export function wrapContext(context: PlatformContext, mode: 'native' | 'polyfill
     registerTool: (tool, options) => register(context, tool, options),
     getTools: (options) => list(context, options),
     // Calling a tool from the page is rare next to registering them; its code loads on first use.
-    executeTool: async (tool, input, options) => (await import('./execute-tool.ts')).executeTool(context, tool, input, options),
+    executeTool: async (tool, input, options) => (await import('./execute-tool.ts')).executeTool(context, mode, tool, input, options),
     onToolChange: (listener) => onToolChange(context, listener),
     acceptedShape: () => acceptedShape(context),
   };

@@ -20,8 +20,9 @@ beforeAll(() => {
 afterAll(() => cleanupWebMCPPolyfill());
 
 describe('executeTool argument-shape negotiation', () => {
-  it('refuses to reissue a write tool whose shape is unknown, and the tool does not run', async () => {
-    const webmcp = wrapContext(context, 'polyfill');
+  it("refuses to reissue a write tool its runtime refused the expected shape for, and the tool does not run", async () => {
+    // The polyfill's context, taken for a native runtime (as a Chrome <= 154 with WebMCP would be): object first.
+    const webmcp = wrapContext(context, 'native');
     let runs = 0;
     const controller = new AbortController();
     await webmcp.registerTool(
@@ -32,6 +33,21 @@ describe('executeTool argument-shape negotiation', () => {
     expect(outcome).toMatchObject({ ok: false, code: 'SHAPE_REFUSED', shape: 'object' });
     expect(runs).toBe(0);
     expect(webmcp.acceptedShape()).toBeNull();
+    controller.abort();
+  });
+
+  it("calls a write first in its runtime's shape, and calls no other tool to learn it", async () => {
+    const webmcp = wrapContext(context, 'polyfill');
+    const controller = new AbortController();
+    const ran: string[] = [];
+    await webmcp.registerTool(
+      { name: 'probe_me', description: 'Reads.', annotations: { readOnlyHint: true }, execute: () => (ran.push('probe_me'), { ok: true }) },
+      { signal: controller.signal },
+    );
+    await webmcp.registerTool({ name: 'write_first', description: 'Writes.', execute: (input) => (ran.push(`write_first ${JSON.stringify(input)}`), { ok: true }) }, { signal: controller.signal });
+    const outcome = await webmcp.executeTool('write_first', { n: 1 });
+    expect(outcome).toMatchObject({ ok: true, shape: 'string', value: { ok: true } });
+    expect(ran).toEqual(['write_first {"n":1}']);
     controller.abort();
   });
 

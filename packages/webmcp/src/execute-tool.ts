@@ -66,24 +66,14 @@ async function attempt(
   }
 }
 
-function hasRequiredInput(tool: PlatformRegisteredTool): boolean {
-  const required = (tool.inputSchema as { required?: unknown } | undefined)?.required;
-  return Array.isArray(required) && required.length > 0;
-}
-
 /**
- * Learns the shape from a read-only tool that needs no input, so the first call to a write tool
- * does not have to guess. Running a read-only tool is side-effect free by its own declaration.
+ * The shape each runtime takes before any call has shown it (measured): the browser's own WebMCP
+ * (Chromium >= 155) an object, the pinned polyfill a JSON string. A write's first call takes its
+ * runtime's shape instead of calling some other tool to find out: every tool call is the caller's
+ * own, made where the caller can record it. Where the guess is wrong (a Chrome <= 154 with native
+ * WebMCP), the write is refused before it runs, SHAPE_REFUSED, and not reissued.
  */
-async function learnShape(context: PlatformContext, tools: PlatformRegisteredTool[], signal?: AbortSignal): Promise<ArgumentShape | null> {
-  const probe = tools.find((t) => t.annotations?.readOnlyHint === true && !hasRequiredInput(t));
-  if (!probe) return null;
-  for (const shape of ['object', 'string'] as const) {
-    const outcome = await attempt(context, probe, {}, shape, signal);
-    if (outcome !== 'refused') return outcome.ok ? shape : null;
-  }
-  return null;
-}
+const RUNTIME_SHAPE: Readonly<Record<'native' | 'polyfill', ArgumentShape>> = { native: 'object', polyfill: 'string' };
 
 function ownOrigin(): string | null {
   return typeof location === 'undefined' ? null : location.origin;
@@ -91,6 +81,7 @@ function ownOrigin(): string | null {
 
 export async function executeTool(
   context: PlatformContext,
+  mode: 'native' | 'polyfill',
   tool: string | ListedTool,
   input: object = {},
   options: ExecuteOptions = {},
@@ -99,16 +90,13 @@ export async function executeTool(
   // A tool another origin's frame exposed to this page is listed only when that origin is asked
   // for by name: without fromOrigins the lookup would never find it.
   const foreign = typeof tool !== 'string' && tool.origin !== ownOrigin() ? [tool.origin] : null;
-  // Bound to a frame, even the read-only tool that teaches the argument shape is that frame's.
   const tools = await entries(context, { ...(foreign ? { fromOrigins: foreign } : {}), ...(options.window === undefined ? {} : { fromWindow: options.window }) });
   const entry = tools.find((t) => t.name === name && (typeof tool === 'string' || t.origin === tool.origin));
   if (!entry) {
     return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now${options.window === undefined ? '' : ' in that frame'}, so there is nothing to call.`, shape: null };
   }
   const readOnly = entry.annotations?.readOnlyHint === true;
-  let shape = acceptedShape(context);
-  if (shape === null && !readOnly) shape = await learnShape(context, tools, options.signal);
-  const first = shape ?? 'object';
+  const first = acceptedShape(context) ?? RUNTIME_SHAPE[mode];
   const outcome = await attempt(context, entry, input, first, options.signal);
   if (outcome !== 'refused') return outcome;
   if (!readOnly) {
