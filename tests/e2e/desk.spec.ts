@@ -195,6 +195,8 @@ test('with a read lease and an execute lease open on the same partner, every cal
   await card.locator('button.approve').click();
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
   await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+  await expect.poll(async () => (await exportedLedger(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'), { timeout: 30_000 }).toBe(true);
   const { rows } = await exportedLedger(page);
   const invoked = rows.filter((row) => row.event === 'tool_invoked').map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
   const purposes = new Map(rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]));
@@ -299,7 +301,7 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await openDesk(page);
   const second = await context.newPage();
   await openDesk(second);
-  await expect(second.locator('#read-only-notice')).toContainText('Another tab of this desk is the one acting');
+  await expect(second.locator('#read-only-notice')).toContainText('Another page of this desk is the one acting');
   await expect(second.locator('#run-scenario')).toBeDisabled();
   await page.click('#run-scenario');
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });

@@ -102,14 +102,16 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     if (!answer.ok) storeProblem.value = `${what}: ${answer.message}`;
   };
 
+  let disposed = false;
+
   const apply = (event: DeskEvent): void => {
     state.value = applyEvent(state.value, event);
-    if (!options.acting) return;
+    if (!options.acting || disposed) return;
     logTail = logTail.then(async () => failed('The desk could not save its state', await options.log.append(event)));
   };
 
   const record = (row: DeskRow): void => {
-    if (!options.acting) return;
+    if (!options.acting || disposed) return;
     const draft = { at: iso(), ...row } as LedgerDraft;
     ledgerTail = ledgerTail.then(async () => {
       const answer = await options.ledger.append(draft);
@@ -227,6 +229,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     storeProblem,
     now: () => clock.now(),
     dispose() {
+      disposed = true;
       stopLeases();
       stopApprovals();
       broker.endAll(PAGE_WENT_AWAY);

@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { domFrameContainer, messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
 import { bootSurface } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
-import { takeActingLock } from './acting-tab.ts';
+import { claimActingPage } from './acting-page.ts';
 import { App } from './components/app.tsx';
 import { createDeskRuntime } from './desk-runtime.ts';
 import type { DeskView } from './desk-view.ts';
@@ -17,16 +17,16 @@ import { refusedCallRow } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
 
-// Boot: take the acting lock (or show the record read-only), find WebMCP, open the ledger and
+// Boot: claim the desk as the acting page (or show the record read-only), find WebMCP, open the ledger and
 // the desk's own log, fold the log, and let the kernel register exactly the verbs in order.
 // No top-level await: with one, the bundler stops merging the lazy chunks' shared modules and the
 // first visit downloads more.
 async function boot(): Promise<void> {
   const root = document.getElementById('app') as HTMLElement;
-  const [acting, connection, opened] = await Promise.all([takeActingLock(() => location.reload()), connect(), openDeskStores()]);
+  const [acting, connection, opened] = await Promise.all([claimActingPage(() => location.reload()), connect(), openDeskStores()]);
 
   if (!opened.ok) {
-    root.textContent = `The dispatch desk cannot open its record in this browser (${opened.reason}). Without a record it does not act. Reload to try again.`;
+    root.textContent = `The dispatch desk cannot open its record (${opened.reason}). Without its record it does not act. Reload to try again.`;
     return;
   }
   const { stores } = opened;
@@ -63,11 +63,10 @@ async function boot(): Promise<void> {
     },
   });
 
-  if (!acting) {
-    // Another tab acts: keep this one's view of the same record current.
-    stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
-    stores.log.subscribe((change) => desk.absorb(change.entries.map((entry) => entry.record), change.restarted));
-  }
+  // Keep this page's view of the record current with what other pages of the desk (another tab,
+  // another dispatcher's browser) add to it on the desk's server.
+  stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
+  stores.log.subscribe((change) => desk.absorb(change.entries.map((entry) => entry.record), change.restarted));
 
   const now = signal(Date.now());
   setInterval(() => (now.value = Date.now()), 1000);
@@ -80,7 +79,7 @@ async function boot(): Promise<void> {
     rows: desk.rows,
     frames,
     now,
-    readOnly: acting ? null : 'Another tab of this desk is the one acting. This tab shows the same record, kept current, and acts on nothing; close the other tab to act here.',
+    readOnly: acting ? null : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
     notice: stores.notice,
   };
 

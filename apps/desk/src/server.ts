@@ -1,12 +1,16 @@
-// The desk's own server: its dispatchers and their passkeys, approvals decided once with a
-// person's passkey, and the step authorizations partners check before they write.
+// The desk's own server: its record (the ledger and the desk's state, as a transparency log), its
+// dispatchers and their passkeys, approvals decided once with a person's passkey, and the step
+// authorizations partners check before they write.
 import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
+import { actingPageRoutes } from './server/acting-page.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
+import { deskLogRoutes } from './server/desk-logs.ts';
 import { deskRecordRoutes } from './server/desk-record.ts';
 import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
+import { ledgerHeads } from './server/ledger-heads.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -18,8 +22,11 @@ export const openServer: OpenSiteServer = async (db) => {
     summary: `enrolment ${enrolment}`,
     routes(app) {
       deskRecordRoutes(app, db, desk);
+      actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
       approvalRoutes(app, db, desk);
+      const heads = ledgerHeads(app, db, desk);
+      deskLogRoutes(app, db, { afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()) });
     },
     close: async () => undefined,
   };

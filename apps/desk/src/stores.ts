@@ -1,35 +1,31 @@
-// Opens the desk's two stores: the ledger, and the log of desk events its state is folded from.
-// A store that will not open leaves the desk unable to keep its record, so it does not act.
-import { jsonLogFormat, openLedgerStore, openLog, type AppendOnlyLog, type LedgerStore, type SetAside } from '@warrant/ledger';
+// Opens the desk's two records: the ledger, and the log of desk events its state is folded from.
+// Both are kept by the desk's server (./server-log.ts): the browser, which the agent holds, keeps
+// no copy that counts. A record that cannot be read leaves the desk unable to keep it, so it does
+// not act.
+import { jsonLogFormat, ledgerLogFormat, ledgerStoreOver, type AppendOnlyLog, type LedgerStore } from '@warrant/ledger';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { deskEventProblem } from './domain/desk-event-check.ts';
-
-const DESK_STATE_DB = 'warrant-desk-state';
+import { openServerLog } from './server-log.ts';
 
 export interface DeskStores {
   readonly ledger: LedgerStore;
   readonly log: AppendOnlyLog<DeskEvent, DeskEvent>;
   readonly events: readonly DeskEvent[];
-  /** Said to the person when stored records did not read back and were set aside. */
+  /** Said to the person when something about the record needs saying as it opens. */
   readonly notice: string | null;
 }
 
 export type OpenedStores = { readonly ok: true; readonly stores: DeskStores } | { readonly ok: false; readonly reason: string };
 
-function setAsideNotice(what: string, setAside: SetAside | null): string | null {
-  return setAside ? `Part of the ${what} could not be read back (${setAside.reason}); ${setAside.archive.count} records were set aside in this browser, untouched.` : null;
-}
-
-export async function openDeskStores(options: { readonly indexedDB?: IDBFactory } = {}): Promise<OpenedStores> {
+export async function openDeskStores(): Promise<OpenedStores> {
   const [ledger, log] = await Promise.all([
-    openLedgerStore(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
-    openLog<DeskEvent, DeskEvent>({ name: DESK_STATE_DB, format: jsonLogFormat<DeskEvent>(deskEventProblem), ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}) }),
+    openServerLog({ name: 'ledger', format: ledgerLogFormat(() => new Date()), appendAfterOthers: true }),
+    openServerLog<DeskEvent, DeskEvent>({ name: 'state', format: jsonLogFormat<DeskEvent>(deskEventProblem) }),
   ]);
   if (!ledger.ok || !log.ok) {
-    if (ledger.ok) ledger.ledger.close();
+    if (ledger.ok) ledger.log.close();
     if (log.ok) log.log.close();
     return { ok: false, reason: (ledger.ok ? null : ledger.message) ?? (log.ok ? '' : log.message) };
   }
-  const notice = [setAsideNotice('ledger', ledger.setAside), setAsideNotice("desk's saved state", log.setAside)].filter(Boolean).join(' ') || null;
-  return { ok: true, stores: { ledger: ledger.ledger, log: log.log, events: log.entries.map((entry) => entry.record), notice } };
+  return { ok: true, stores: { ledger: ledgerStoreOver(ledger.log, ledger.entries), log: log.log, events: log.entries.map((entry) => entry.record), notice: null } };
 }

@@ -38,6 +38,7 @@ export { ledgerLogFormat } from './ledger-format.ts';
 export {
   DEFAULT_LEDGER_DB,
   openLedgerStore,
+  ledgerStoreOver,
   type LedgerChange,
   type LedgerStore,
   type LedgerStoreOptions,

@@ -87,11 +87,15 @@ export async function openLedgerStore(options: LedgerStoreOptions = {}): Promise
     clock,
   });
   if (!opened.ok) return opened;
-  return { ok: true, ledger: ledgerOver(opened.log, rowsOf(opened.entries)), setAside: opened.setAside };
+  return { ok: true, ledger: ledgerStoreOver(opened.log, opened.entries), setAside: opened.setAside };
 }
 
-function ledgerOver(log: AppendOnlyLog<LedgerDraft, LedgerRow>, initial: LedgerRow[]): LedgerStore {
-  let rows = initial;
+/**
+ * The ledger over any append-only log of ledger rows (sealed by ledgerLogFormat), given the
+ * entries it opened with: the browser's own log, or one a server keeps for the page.
+ */
+export function ledgerStoreOver(log: AppendOnlyLog<LedgerDraft, LedgerRow>, entries: readonly LogEntry<LedgerRow>[]): LedgerStore {
+  let rows = rowsOf(entries);
   const take = (change: LogChange<LedgerRow>): LedgerChange => {
     const added = rowsOf(change.entries);
     rows = change.restarted ? added : [...rows, ...added];

@@ -15,6 +15,7 @@ import { UniqueViolation, type Database, type Queryable } from '@warrant/site-se
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskIdentity } from './desk-identity.ts';
 import { checkAssertion } from './dispatchers.ts';
+import { releaseEveryPage } from './acting-page.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 
 const PARTNER_ORIGINS = new Set(Object.values(SITES).filter((site) => site.role === 'partner').map((site) => site.origin));
@@ -141,6 +142,7 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
     if (!(await jsonBody(c))) return malformed(c);
     const book = await currentBook(db);
     await db.query('INSERT INTO desk_books (book_no, reason) VALUES ($1, $2)', [book + 1, `reset ${randomUUID().slice(0, 8)}`]);
+    await releaseEveryPage(db);
     return c.json({ ok: true, book: book + 1 });
   });
 }

@@ -1,0 +1,181 @@
+// One of the desk's records as its page sees it: an append-only log kept by the desk's server
+// (src/server/desk-logs.ts), behind the same AppendOnlyLog interface the browser's own log has,
+// so the desk folds and records exactly as before, but nothing it holds counts until the server
+// has sealed and stored it. The page checks every record the server hands it against the chain
+// (a server answer that does not chain is not taken in) and hears other pages' appends over
+// Server-Sent Events. Appends are made one after another, in the order asked, each naming the
+// head this page had seen: the server refuses it with STALE_TAB if another page wrote since.
+import { GENESIS, type AppendOnlyLog, type Appended, type LogChange, type LogCode, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
+import { refusal, type ToolRefusal } from '@warrant/surface';
+
+export interface OpenedServerLog<D, T> {
+  readonly ok: true;
+  readonly log: AppendOnlyLog<D, T>;
+  readonly entries: readonly LogEntry<T>[];
+}
+
+interface Change {
+  readonly ok: true;
+  readonly restarted: boolean;
+  readonly entries: readonly LogEntry<unknown>[];
+  readonly head: LogHead;
+}
+
+const UNREACHABLE = "The desk's server cannot be reached, so the desk's record cannot be read or added to. Nothing was recorded; try again when it is back.";
+
+function randomWriter(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function ask<T>(path: string, body?: unknown): Promise<({ readonly ok: true } & T) | ToolRefusal> {
+  try {
+    const response = await fetch(path, body === undefined ? { cache: 'no-store' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await response.json()) as ({ readonly ok: true } & T) | ToolRefusal;
+    return typeof answer === 'object' && answer !== null && 'ok' in answer ? answer : refusal('STORAGE_FAILED', UNREACHABLE);
+  } catch {
+    return refusal('STORAGE_FAILED', UNREACHABLE);
+  }
+}
+
+/** A refusal in the log's own codes: anything the server or the network said that is not one is a storage failure. */
+function asLogRefusal(answer: ToolRefusal): ToolRefusal<LogCode> {
+  const codes: readonly string[] = ['STALE_TAB', 'STORAGE_FAILED', 'STORAGE_UNAVAILABLE', 'LOG_CLOSED', 'INVALID_RECORD', 'ARCHIVE_NOT_FOUND'];
+  return codes.includes(answer.code) ? (answer as ToolRefusal<LogCode>) : refusal('STORAGE_FAILED', answer.message, { ...answer.details, code: answer.code });
+}
+
+/** Reads `entries` through the format, from `from` (the head before the first); null when one does not chain. */
+function checked<D, T>(format: LogFormat<D, T>, entries: readonly LogEntry<unknown>[], from: LogHead): LogEntry<T>[] | null {
+  const out: LogEntry<T>[] = [];
+  let at = { seq: from.seq + 1, prev: from.hash };
+  for (const entry of entries) {
+    if (entry.seq !== at.seq) return null;
+    const read = format.read(entry.record, at);
+    if (!read.ok || read.head !== entry.head) return null;
+    out.push({ seq: entry.seq, head: read.head, record: read.record });
+    at = { seq: at.seq + 1, prev: read.head };
+  }
+  return out;
+}
+
+const notChained = (name: string): ToolRefusal<'STORAGE_FAILED'> =>
+  refusal('STORAGE_FAILED', `The desk's server answered records of its ${name} that do not chain from what this page holds. Nothing was taken in; reload the desk.`, { name });
+
+export interface ServerLogOptions<D, T> {
+  readonly name: 'ledger' | 'state';
+  readonly format: LogFormat<D, T>;
+  /**
+   * For a record of what happened (the ledger): when another page appended first, take in what
+   * it wrote and append after it, rather than refusing. A log of decisions (the desk's state)
+   * leaves this off, so a page never decides on a record it has not seen.
+   */
+  readonly appendAfterOthers?: boolean;
+}
+
+// Bounds the catching up when many pages write at once; past it the append is refused STALE_TAB.
+const MAX_CATCH_UPS = 20;
+
+export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Promise<OpenedServerLog<D, T> | ToolRefusal> {
+  const { name, format } = options;
+  const base = `/api/logs/${name}`;
+  const first = await ask<Change>(base);
+  if (!first.ok) return first;
+  const start = checked(format, first.entries, { epoch: first.head.epoch, seq: 0, hash: GENESIS });
+  if (start === null) return notChained(name);
+  const writer = randomWriter();
+  const listeners = new Set<(change: LogChange<T>) => void>();
+  let seen: LogHead = first.head;
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = <R>(work: () => Promise<R>): Promise<R> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const closedRefusal = () => refusal('LOG_CLOSED', 'This page has closed its record. Nothing was recorded; reload the page.');
+
+  /** What other pages added since this one looked, handed to the listeners. Runs inside the queue. */
+  async function catchUp(): Promise<({ readonly ok: true } & LogChange<T>) | ToolRefusal<LogCode>> {
+    if (closed) return closedRefusal();
+    const change = await ask<Change>(`${base}?epoch=${seen.epoch}&seq=${seen.seq}`);
+    if (!change.ok) return asLogRefusal(change);
+    const entries = checked(format, change.entries, change.restarted ? { epoch: change.head.epoch, seq: 0, hash: GENESIS } : seen);
+    if (entries === null) return notChained(name);
+    seen = change.head;
+    return { ok: true, restarted: change.restarted, entries, head: change.head };
+  }
+
+  const handOut = (change: LogChange<T>): void => {
+    if (!change.restarted && change.entries.length === 0) return;
+    for (const listener of listeners) listener({ restarted: change.restarted, entries: change.entries, head: change.head });
+  };
+
+  function appendAll(drafts: readonly D[]): Promise<Appended<T> | ToolRefusal> {
+    return enqueue(async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        if (closed) return closedRefusal();
+        const basis = seen;
+        const answer = await ask<{ entries: readonly LogEntry<unknown>[]; head: LogHead }>(`${base}/append`, { writer, basis, records: drafts });
+        // A record of what happened does not depend on what others wrote meanwhile: take their
+        // rows in first (in order, to the listeners), then append after them.
+        const staleInBook = !answer.ok && answer.code === 'STALE_TAB' && (answer.details as { restarted?: unknown })['restarted'] === false;
+        if (staleInBook && options.appendAfterOthers && attempt < MAX_CATCH_UPS) {
+          const change = await catchUp();
+          if (!change.ok) return change;
+          handOut(change);
+          continue;
+        }
+        if (!answer.ok) return answer;
+        const entries = checked(format, answer.entries, basis.epoch === answer.head.epoch ? basis : { ...answer.head, seq: 0, hash: GENESIS });
+        if (entries === null) return notChained(name);
+        seen = answer.head;
+        return { ok: true, entries, head: answer.head };
+      }
+    });
+  }
+
+  const sync = () => enqueue(catchUp);
+
+  async function deliver(): Promise<void> {
+    const change = await sync();
+    if (change.ok) handOut(change);
+  }
+
+  const events = typeof EventSource === 'function' ? new EventSource('/api/logs/events') : null;
+  events?.addEventListener('changed', (event) => {
+    // "ledger:<book>:<seq>", or "book:<n>" as the stream opens: either way, catch up if anyone listens.
+    const data = String((event as MessageEvent).data);
+    if (listeners.size > 0 && (data.startsWith('book:') || data.startsWith(`${name}:`))) void deliver();
+  });
+
+  function close(): void {
+    closed = true;
+    listeners.clear();
+    events?.close();
+  }
+
+  const unsupported = () => refusal('STORAGE_FAILED', "The desk's record is kept by its server, which starts a new book on a reset; this page does not archive it.");
+
+  const log: AppendOnlyLog<D, T> = {
+    name,
+    head: () => seen,
+    append: (draft) => appendAll([draft]),
+    appendAll,
+    read: async (afterSeq = 0) => {
+      const change = await ask<Change>(base);
+      if (!change.ok) return asLogRefusal(change);
+      const entries = checked(format, change.entries, { epoch: change.head.epoch, seq: 0, hash: GENESIS });
+      return entries === null ? notChained(name) : { ok: true, entries: entries.filter((entry) => entry.seq > afterSeq) };
+    },
+    sync,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1) void deliver();
+      return () => void listeners.delete(listener);
+    },
+    archive: async () => unsupported(),
+    archives: async () => ({ ok: true, archives: [] }),
+    readArchive: async (id) => refusal('ARCHIVE_NOT_FOUND', `There is no archive ${id} in this record.`, { id }),
+    close,
+  };
+  return { ok: true, log, entries: start };
+}

@@ -1,0 +1,166 @@
+// The desk's two records on its server: the ledger and the log of desk events its state is folded
+// from. The page appends to them and reads them here; it holds no copy of its own that counts.
+//
+// The server seals every record itself (seq, chain), inside one database transaction holding the
+// log's advisory lock, so two pages, two dispatchers or two desk server processes on one
+// PostgreSQL database can never give two records one place. As the browser's log did, an append
+// names the head its page had seen, and is refused with STALE_TAB (and what the page missed) when
+// another page wrote since: a page decides on the record as it stands, never on a stale copy.
+// Records are stored as the exact JSON text they were sealed from, so the chain reads back.
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { GENESIS, jsonLogFormat, ledgerLogFormat, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
+import { changeStream, type Database, type Queryable } from '@warrant/site-server';
+import { refusal, type ToolRefusal } from '@warrant/surface';
+import { deskEventProblem } from '../domain/desk-event-check.ts';
+import { currentBook } from './approvals.ts';
+import { jsonBody, malformed, refused } from './http.ts';
+
+export const DESK_LOGS = ['ledger', 'state'] as const;
+export type DeskLogName = (typeof DESK_LOGS)[number];
+
+export const LOG_CHANNEL = 'desk_log';
+// One advisory lock per log (the partner kit's site lock is 7_420_001).
+const LOG_LOCK: Readonly<Record<DeskLogName, number>> = { ledger: 7_420_101, state: 7_420_102 };
+// A page appends a handful of records at once; the largest (the tools a partner offers) is a few kB.
+const APPEND_BODY_LIMIT_BYTES = 1024 * 1024;
+const MAX_RECORDS_PER_APPEND = 500;
+const WRITER = /^[0-9a-f]{8,64}$/;
+
+const FORMATS: { readonly [log in DeskLogName]: LogFormat<unknown, unknown> } = {
+  ledger: ledgerLogFormat(() => new Date()) as LogFormat<unknown, unknown>,
+  state: jsonLogFormat(deskEventProblem),
+};
+
+type StoredRecord = {
+  readonly seq: number;
+  readonly head: string;
+  readonly record: string;
+  readonly writer: string;
+};
+
+export interface AppendedRecords {
+  readonly book: number;
+  readonly entries: readonly LogEntry<unknown>[];
+}
+
+const isLog = (value: string | undefined): value is DeskLogName => (DESK_LOGS as readonly string[]).includes(value ?? '');
+const entryOf = (row: StoredRecord): LogEntry<unknown> => ({ seq: row.seq, head: row.head, record: JSON.parse(row.record) as unknown });
+
+function isHead(value: unknown): value is LogHead {
+  if (typeof value !== 'object' || value === null) return false;
+  const head = value as Record<string, unknown>;
+  return Number.isSafeInteger(head['epoch']) && Number.isSafeInteger(head['seq']) && typeof head['hash'] === 'string';
+}
+
+async function storedHead(via: Queryable, book: number, log: DeskLogName): Promise<LogHead> {
+  const [last] = await via.query<{ seq: number; head: string }>('SELECT seq, head FROM desk_log_records WHERE book_no = $1 AND log = $2 ORDER BY seq DESC LIMIT 1', [book, log]);
+  return { epoch: book, seq: last?.seq ?? 0, hash: last?.head ?? GENESIS };
+}
+
+async function recordsAfter(via: Queryable, book: number, log: DeskLogName, afterSeq: number): Promise<readonly StoredRecord[]> {
+  return via.query<StoredRecord>('SELECT seq, head, record, writer FROM desk_log_records WHERE book_no = $1 AND log = $2 AND seq > $3 ORDER BY seq', [book, log, afterSeq]);
+}
+
+/** What changed since `seen`: the records after it, or, in another book, the whole current book. */
+export async function changesSince(via: Queryable, log: DeskLogName, seen: LogHead | null) {
+  const book = await currentBook(via);
+  const head = await storedHead(via, book, log);
+  const sameBook = seen !== null && seen.epoch === book && seen.seq <= head.seq;
+  const rows = await recordsAfter(via, book, log, sameBook ? seen.seq : 0);
+  return { ok: true as const, restarted: !sameBook, entries: rows.map(entryOf), head };
+}
+
+/**
+ * Appends `drafts` after `basis`, sealing each with the log's format: all of them or none. Refused
+ * with STALE_TAB when a writer other than `writer` appended since `basis`, or the desk started a
+ * new book.
+ */
+export async function appendRecords(db: Database, log: DeskLogName, writer: string, basis: LogHead, drafts: readonly unknown[], notify = true) {
+  const format = FORMATS[log];
+  return db.transaction(async (tx): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
+    const book = await currentBook(tx);
+    const stored = await storedHead(tx, book, log);
+    if (basis.epoch !== book) {
+      const missed = (await recordsAfter(tx, book, log, 0)).map(entryOf);
+      return refusal('STALE_TAB', 'The desk started a new book since this page last looked. Nothing was recorded: reload the desk to work on the new book.', { seen: basis, stored, restarted: true, missed });
+    }
+    if (basis.seq > stored.seq || (basis.seq === stored.seq && basis.hash !== stored.hash)) {
+      return refusal('STALE_TAB', "This page's record is not the desk's. Nothing was recorded: reload the desk.", { seen: basis, stored, restarted: true, missed: [] });
+    }
+    const foreign = (await recordsAfter(tx, book, log, basis.seq)).filter((row) => row.writer !== writer);
+    if (foreign.length > 0) {
+      return refusal(
+        'STALE_TAB',
+        `Another page of this desk added ${foreign.length} record${foreign.length === 1 ? '' : 's'} since this one last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`,
+        { seen: basis, stored, restarted: false, missed: foreign.map(entryOf) },
+      );
+    }
+    // Every record is sealed before any is stored: all of them or none.
+    const entries: LogEntry<unknown>[] = [];
+    let at = { seq: stored.seq + 1, prev: stored.hash };
+    for (const [index, draft] of drafts.entries()) {
+      const sealed = format.seal(draft, at);
+      if (!sealed.ok) return drafts.length === 1 ? sealed : { ...sealed, details: { ...sealed.details, index } };
+      entries.push({ seq: at.seq, head: sealed.head, record: sealed.record });
+      at = { seq: at.seq + 1, prev: sealed.head };
+    }
+    for (const entry of entries) {
+      await tx.query('INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)', [
+        book,
+        log,
+        entry.seq,
+        entry.head,
+        JSON.stringify(entry.record),
+        writer,
+      ]);
+    }
+    const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
+    if (notify) await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
+    return { ok: true, book, entries, head };
+  });
+}
+
+function headFromQuery(c: Context): LogHead | null {
+  const epoch = Number(c.req.query('epoch'));
+  const seq = Number(c.req.query('seq'));
+  return Number.isSafeInteger(epoch) && Number.isSafeInteger(seq) && seq >= 0 ? { epoch, seq, hash: '' } : null;
+}
+
+export function deskLogRoutes(app: Hono, db: Database, options: { readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void> } = {}): void {
+  // Every change to either record, from any desk server process on this database.
+  app.get('/api/logs/events', (c) =>
+    changeStream(c, {
+      subscribe(listener) {
+        const stop = db.listen(LOG_CHANNEL, listener);
+        return () => void stop.then((unlisten) => unlisten());
+      },
+      position: async () => {
+        const book = await currentBook(db);
+        return `book:${book}`;
+      },
+    }),
+  );
+
+  app.get('/api/logs/:log', async (c) => {
+    const log = c.req.param('log');
+    if (!isLog(log)) return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
+    return c.json(await changesSince(db, log, c.req.query('epoch') === undefined ? null : headFromQuery(c)));
+  });
+
+  app.post('/api/logs/:log/append', bodyLimit({ maxSize: APPEND_BODY_LIMIT_BYTES, onError: (c) => refused(c, refusal('RECORD_TOO_LARGE', 'That append is larger than the desk takes at once. Nothing was recorded.'), 422) }), async (c) => {
+    const log = c.req.param('log');
+    if (!isLog(log)) return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
+    const body = await jsonBody(c);
+    if (!body) return malformed(c);
+    const { writer, basis, records } = body;
+    if (typeof writer !== 'string' || !WRITER.test(writer) || !isHead(basis) || !Array.isArray(records) || records.length < 1 || records.length > MAX_RECORDS_PER_APPEND) {
+      return refused(c, refusal('MALFORMED_REQUEST', `An append names its writer (hex), the head its page had seen ({epoch, seq, hash}) and 1 to ${MAX_RECORDS_PER_APPEND} records. Nothing was recorded.`), 400);
+    }
+    const appended = await appendRecords(db, log, writer, basis, records);
+    if (!appended.ok) return refused(c, appended, appended.code === 'STALE_TAB' ? 409 : 422);
+    await options.afterAppend?.(log, appended);
+    return c.json({ ok: true, entries: appended.entries, head: appended.head });
+  });
+}
