@@ -29,6 +29,7 @@ import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
+import { PARTNER_DIRECTORY } from './partners.ts';
 import type { DeskLedger, DeskLog } from './ports.ts';
 import type { Who } from './who.ts';
 
@@ -102,6 +103,8 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     if (!answer.ok) storeProblem.value = `${what}: ${answer.message}`;
   };
 
+  // Once the page is going away nothing more is recorded: a request sent while it unloads may or
+  // may not arrive, so the next page to open records what became of the leases, from the record.
   let disposed = false;
 
   const apply = (event: DeskEvent): void => {
@@ -152,8 +155,8 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
 
   const leases = createLeaseBook({ clock, firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1 });
   const frames = createFrameHost({ leases, container: options.container, connect: options.connect, record: recordHop, clock, ...(options.mountTimeoutMs ? { mountTimeoutMs: options.mountTimeoutMs } : {}) });
-  const gate = createApprovalGate({ clock, restore: state.value.approvals });
-  const broker = createBroker({ leases, frames, record: recordHop, approvals: gate, clock });
+  const gate = createApprovalGate({ partners: PARTNER_DIRECTORY, clock, restore: state.value.approvals });
+  const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record: recordHop, approvals: gate, clock });
 
   const waiters = new Set<() => void>();
   const stopLeases = leases.subscribe((transition) => {

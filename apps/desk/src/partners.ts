@@ -6,7 +6,7 @@
 import { createPartnerDirectory, readPartnerManifest, type Compensation, type PartnerDirectory, type PartnerManifest, type PartnerName } from '@warrant/broker';
 import { SITES, type Site } from '@warrant/config';
 import { REQUEST_FIELDS, type CapacityRead, type RequestField } from './domain/needs.ts';
-import configured from './partners.json';
+import configured from './partners.json' with { type: 'json' };
 
 interface Configured {
   readonly manifest: PartnerManifest;
