@@ -7,14 +7,14 @@ import { addDays, isoDay, weekdayOf } from '../../packages/partner-kit/src/week.
 import { PARTNER_DIRECTORY } from '../../apps/desk/src/partners.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 
-// The four partner sites, each on its own origin, in both lanes. The agent is a real caller
+// The five partner sites, each on its own origin, in both lanes. The agent is a real caller
 // (agentFor: page.webmcp natively, executeTool from the page's world with the polyfill); staff
 // are Playwright at the page. Each site keeps its record on its own server, and every test starts
 // with each site reset there, as its staff would (fixtures.ts): so each site starts from its
 // seeded week, which begins today, and its earlier records (one more for every reset) are kept.
 
 type Result = { ok: boolean; isError?: boolean; code?: string; details?: Record<string, unknown>; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
-type PartnerName = 'pantry' | 'shelter' | 'rides' | 'coldchain';
+type PartnerName = 'pantry' | 'shelter' | 'rides' | 'coldchain' | 'laundry';
 
 const today = (): string => isoDay(new Date());
 
@@ -69,6 +69,14 @@ const SCENARIOS: readonly Scenario[] = [
     args: async () => ({ unit: 'CU-1', item: 'Insulin pens, rapid-acting', quantity: 2, until: addDays(today(), 2) }),
     rows: '#slots [data-slot]',
     markup: '<iframe src="https://evil.example">',
+  },
+  {
+    site: 'laundry',
+    write: 'book_wash_slot',
+    undo: 'cancel_wash_slot',
+    args: async () => ({ day: today(), window: 'evening', loads: 1 }),
+    rows: '#bookings [data-booking]',
+    markup: '<a href="https://evil.example" onclick=',
   },
 ];
 
