@@ -112,8 +112,7 @@ describe('two leases on one partner, each with its own frame', () => {
     expect(await execute.call('hold_beds', { count: 1 }, { signal })).toMatchObject({ ok: true });
     expect(await read.call('list_bed_availability', {}, { signal })).toMatchObject({ ok: true });
     expect(ran).toEqual([
-      // The write's argument shape was not known yet: a read-only tool of the same frame taught it.
-      'list_bed_availability in the execute lease frame',
+      // Only the calls made, each in its own frame: no tool is run to learn the write's argument shape.
       'hold_beds in the execute lease frame',
       'list_bed_availability in the read lease frame',
     ]);
