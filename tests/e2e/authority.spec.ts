@@ -168,7 +168,8 @@ type DeskWindow = Window & { forged?: { port: MessagePort; replies: Map<string, 
 
 /**
  * A script in the desk's page speaking the broker's channel to a framed partner itself: its own
- * hello with its own MessagePort, then an invoke on that port. Answers the partner's reply.
+ * hello with its own MessagePort, then an invoke on that port. Answers the partner's reply: its
+ * refusal of the hello, or the invoke's outcome.
  */
 async function forgedInvoke(page: Page, site: PartnerName, name: string, input: object): Promise<unknown> {
   return page.evaluate(
@@ -176,7 +177,8 @@ async function forgedInvoke(page: Page, site: PartnerName, name: string, input: 
       new Promise<unknown>((resolve) => {
         const { port1, port2 } = new MessageChannel();
         port1.onmessage = (event: MessageEvent<{ id: string; outcome?: { value: unknown } }>) => {
-          if (event.data.id === 'forged-hello') port1.postMessage({ envelope, version: 1, kind: 'invoke', id: 'forged-call', name, input });
+          if (event.data.id === 'forged-hello' && (event.data as { kind?: string }).kind === 'refused') resolve(event.data);
+          else if (event.data.id === 'forged-hello') port1.postMessage({ envelope, version: 1, kind: 'invoke', id: 'forged-call', name, input });
           if (event.data.id === 'forged-call') resolve(event.data.outcome?.value ?? event.data);
         };
         (window as DeskWindow).forged = { port: port1, replies: new Map() };
@@ -194,7 +196,7 @@ function deskScriptExecute(page: Page, origin: string, name: string, input: obje
 
 const refusedWith = (code: string) => expect.objectContaining({ ok: false, isError: true, code });
 
-test('1. an external agent calls a partner write under a read lease: the partner refuses it, nothing is held, and the refusal is on the partner\'s own log', async ({ page, browser }, testInfo) => {
+test('1. an external agent calls a partner write under a read lease: the frame holds no write tool to call, a script in it that writes to its server is refused, nothing is held, and the refusal is on the partner\'s own log', async ({ page, browser }, testInfo) => {
   const lane = laneOf(testInfo);
   await openDesk(page);
   await toTheHalt(page);
@@ -205,40 +207,55 @@ test('1. an external agent calls a partner write under a read lease: the partner
   let calls = 0;
 
   if (lane === 'native') {
-    // Playwright's frame.webmcp: the partner frame's tools, as an agent over CDP sees them.
-    expect((await frame.webmcp.tools()).map((tool) => tool.name)).toContain('hold_beds');
-    expect(await frame.webmcp.callTool('hold_beds', args(1))).toEqual(refusedWith('APPROVAL_REQUIRED'));
-    calls += 1;
+    // Playwright's frame.webmcp: the partner frame's tools, as an agent over CDP sees them. A read
+    // lease's frame registers the reads only (defence in depth: the page is not the boundary).
+    const names = (await frame.webmcp.tools()).map((tool) => tool.name);
+    expect(names).toContain('list_bed_availability');
+    expect(names).not.toContain('hold_beds');
+    await expect(frame.webmcp.callTool('hold_beds', args(1))).rejects.toThrow('No WebMCP tool named "hold_beds"');
 
     // The DevTools protocol's WebMCP domain on the partner frame's own session.
     const cdp = await page.context().newCDPSession(frame);
     const added: Array<{ name: string; frameId: string }> = [];
-    const responded: Array<{ invocationId: string; status: string; output?: unknown }> = [];
     cdp.on('WebMCP.toolsAdded' as never, (event: { tools: Array<{ name: string; frameId: string }> }) => void added.push(...event.tools));
-    cdp.on('WebMCP.toolResponded' as never, (event: { invocationId: string; status: string; output?: unknown }) => void responded.push(event));
     await cdp.send('WebMCP.enable' as never);
-    await expect.poll(() => added.some((tool) => tool.name === 'hold_beds')).toBe(true);
-    const hold = added.find((tool) => tool.name === 'hold_beds') as { frameId: string };
-    const { invocationId } = (await cdp.send('WebMCP.invokeTool' as never, { frameId: hold.frameId, toolName: 'hold_beds', input: args(2) } as never)) as { invocationId: string };
-    await expect.poll(() => responded.some((event) => event.invocationId === invocationId)).toBe(true);
-    const response = responded.find((event) => event.invocationId === invocationId) as { status: string; output?: unknown };
-    expect(response.status).toBe('Completed');
-    expect(typeof response.output === 'string' ? JSON.parse(response.output) : response.output).toEqual(refusedWith('APPROVAL_REQUIRED'));
-    calls += 1;
+    await expect.poll(() => added.some((tool) => tool.name === 'list_bed_availability')).toBe(true);
+    expect(added.map((tool) => tool.name)).not.toContain('hold_beds');
+    const read = added.find((tool) => tool.name === 'list_bed_availability') as { frameId: string };
+    await expect(cdp.send('WebMCP.invokeTool' as never, { frameId: read.frameId, toolName: 'hold_beds', input: args(2) } as never)).rejects.toThrow('Tool not found');
 
-    // A script in the desk's page: the partner's tools through getTools({ fromOrigins }), executeTool.
+    // A script in the desk's page: getTools({ fromOrigins }) sees the reads, and no write to execute.
     const script = await deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3));
-    expect(script.seen).toContain('hold_beds');
-    expect(script.result).toEqual(refusedWith('APPROVAL_REQUIRED'));
-    calls += 1;
+    expect(script.seen).toContain('list_bed_availability');
+    expect(script.seen).not.toContain('hold_beds');
+    expect(script.result).toBeNull();
   } else {
     // The runtimes differ here: the polyfill has no cross-document discovery, so a desk-page script
     // cannot reach the partner's tools through getTools({ fromOrigins }). The page-script path
-    // left is the broker's channel itself: a hello of the script's own, and an invoke on its port.
+    // left is the broker's channel itself: a hello of the script's own, with its own port. The
+    // partner's port is bound once, so the hello is refused on the port it offered, and the desk
+    // records it (the partner reports it on the bound port).
     await expect(deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3))).rejects.toThrow('Cross-document tool discovery requires native WebMCP');
-    expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toEqual(refusedWith('APPROVAL_REQUIRED'));
-    calls += 1;
+    expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toMatchObject({ kind: 'refused', refusedKind: 'hello', from: SITES.desk.origin });
+    await expect.poll(async () => (await exportedLedger(page)).filter((row) => row.event === 'bridge_forged' && row.to === 'desk' && /second hello/.test(row.detail)).length).toBe(1);
   }
+  // The broker's own discovery of the read lease's frame lists no write either, in both lanes: the
+  // frame only declares its writes (so a drafted step can be checked), and declares them apart.
+  const discovered = (await exportedLedger(page)).filter((row) => row.event === 'tools_discovered' && row.from === 'shelter');
+  expect(discovered).toHaveLength(1);
+  const registered = /names=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',') ?? [];
+  expect(registered).toContain('list_bed_availability');
+  expect(registered).not.toContain('hold_beds');
+  expect(/declared=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',')).toContain('hold_beds');
+
+  // Script in the partner's frame can still send the write to the partner's own server, as any
+  // HTTP client can: the server is where authority lives, and it refuses.
+  const direct = await frame.evaluate(async (input) => {
+    const response = await fetch('/api/writes/hold_beds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input, caller: 'agent', channel: 'webmcp' }) });
+    return (await response.json()) as unknown;
+  }, args(4));
+  expect(direct).toEqual(refusedWith('APPROVAL_REQUIRED'));
+  calls += 1;
 
   // The partner's own server: nothing written, each call refused at its door.
   const record = await partnerRecord('shelter');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { PARTNER_ENVELOPE, PARTNER_MANIFEST_PATH, readPartnerManifest } from '@warrant/broker';
+import { framedUrl, PARTNER_ENVELOPE, PARTNER_MANIFEST_PATH, readPartnerManifest } from '@warrant/broker';
 import { headersFor, SITES } from '@warrant/config';
 import { addDays, isoDay, weekdayOf } from '../../packages/partner-kit/src/week.ts';
 import { PARTNER_DIRECTORY } from '../../apps/desk/src/partners.ts';
@@ -245,16 +245,17 @@ for (const scenario of SCENARIOS) {
     // server answers carries the desk's headers, whose CSP and Permissions-Policy admit partner
     // frames. The test mounts the frame there, as the desk's frame host does.
     await page.goto(`${SITES.desk.origin}/no-such-page`);
-    await page.evaluate((origin) => {
+    await page.evaluate((src) => {
       const messages: unknown[] = [];
       Object.assign(window, { partnerMessages: messages });
       addEventListener('message', (event) => messages.push({ origin: event.origin, data: event.data }));
       const frame = document.createElement('iframe');
       frame.allow = 'tools';
-      frame.src = `${origin}/`;
+      frame.src = src;
       frame.style.cssText = 'width: 390px; height: 700px';
       document.body.append(frame);
-    }, SITES[site].origin);
+      // Mounted as for an execute_plan lease: only there does the page register its writes.
+    }, framedUrl('/', SITES[site].origin, 'execute_plan'));
     const frame = await framed(page, site);
     await expect(frame.locator('html')).toHaveAttribute('data-framed', 'true');
     await expect(frame.locator('.partner.compact')).toBeVisible();

@@ -162,7 +162,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const stopLeases = leases.subscribe((transition) => {
     apply({ type: 'lease_changed', lease: transition.lease, at: transition.at });
     if (transition.event === 'discovered') {
-      const tools = (frames.tools(transition.lease.id) ?? []).map(
+      const tools = [...(frames.tools(transition.lease.id) ?? []), ...frames.declared(transition.lease.id)].map(
         (tool): DiscoveredTool => ({
           name: tool.name,
           description: tool.description,

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { domFrameContainer } from './frame-container.ts';
 import { createFrameHost, type FrameHost } from './frame-host.ts';
+import { framePurposeOf } from './frame-purpose.ts';
 import type { Hop } from './hop.ts';
 import { createLeaseBook, type LeaseBook } from './lease.ts';
 import type { PartnerChannel } from './partner-channel.ts';
@@ -58,9 +59,20 @@ describe('the frame host', () => {
     const id = open(leases);
     const frame = parent.querySelector('iframe') as HTMLIFrameElement;
     expect(frame.getAttribute('allow')).toBe('tools');
-    expect(frame.getAttribute('src')).toBe(`${SITES.pantry.origin}/`);
+    expect(frame.getAttribute('src')).toBe(`${SITES.pantry.origin}/#lease-purpose=read_capacity`);
     expect(frame.title).toBe(`Food pantry, partner site, under lease ${id}`);
     expect(frame.dataset.lease).toBe(id);
+  });
+
+  it('says the lease purpose in the frame URL fragment, so the partner page registers its writes only in an execute_plan frame', () => {
+    const { leases, parent } = rig();
+    const answer = leases.open({ partner: 'pantry', purpose: 'execute_plan', ttlSeconds: 60, request: 'R-1', plan: 'P-1', approval: 'A-1' }, { actor: 'system', policy: 'allow', verb: '' });
+    if (!answer.ok) throw new Error(answer.message);
+    const src = (parent.querySelector('iframe') as HTMLIFrameElement).getAttribute('src') ?? '';
+    expect(src).toBe(`${SITES.pantry.origin}/#lease-purpose=execute_plan`);
+    expect(framePurposeOf(new URL(src).hash)).toBe('execute_plan');
+    expect(framePurposeOf('#lease-purpose=approve_everything')).toBeNull();
+    expect(framePurposeOf('')).toBeNull();
   });
 
   it('makes the lease active once the partner’s tools are discovered, and records each hop', async () => {

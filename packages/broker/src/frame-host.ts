@@ -9,6 +9,7 @@ import { SITES } from '@warrant/config';
 import type { ListedTool } from '@warrant/webmcp';
 import { systemClock, type BrokerClock } from './clock.ts';
 import type { FrameContainer, MountedFrame } from './frame-container.ts';
+import { framedUrl } from './frame-purpose.ts';
 import type { Hop, HopEvent, RecordHop } from './hop.ts';
 import { hopDetail } from './hop-detail.ts';
 import { isTerminal, type Lease, type LeaseBook, type LeaseTransition } from './lease.ts';
@@ -25,13 +26,18 @@ export interface FrameHostOptions {
   readonly mountTimeoutMs?: number;
   /** How often discovery asks again while the partner has not registered anything yet. Default 50 ms. */
   readonly discoveryIntervalMs?: number;
-  /** The path loaded from the partner's origin. Default `/`. */
+  /** The path loaded from the partner's origin (its fragment says the lease's purpose). Default `/`. */
   readonly framePath?: string;
 }
 
 export interface FrameHost {
   /** The tools discovered for a lease, or null (not yet discovered, or the lease has ended). */
   tools(lease: string): readonly ListedTool[] | null;
+  /**
+   * The writes the lease's frame declared without registering them (a read lease's frame holds its
+   * reads only), known once its tools are discovered: for checking a drafted step, never callable.
+   */
+  declared(lease: string): readonly ListedTool[];
   /** Calls a partner tool in the lease's frame; the call is aborted if the lease ends first. */
   invoke(lease: string, name: string, input: object, options?: { readonly signal?: AbortSignal }): Promise<PartnerCallOutcome>;
   frame(lease: string): MountedFrame | null;
@@ -49,6 +55,7 @@ interface Entry {
   frame: MountedFrame | null;
   channel: PartnerChannel | null;
   tools: ListedTool[] | null;
+  declared: ListedTool[];
   mountTimer: unknown;
   pollTimer: unknown;
   readonly inFlight: Set<AbortController>;
@@ -104,6 +111,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       return;
     }
     entry.tools = own;
+    entry.declared = (entry.channel.declared?.() ?? []).filter((tool) => tool.origin === entry.origin && !own.some((registered) => registered.name === tool.name));
     clock.clearTimer(entry.mountTimer);
     hop(entry.lease, {
       actor: 'system',
@@ -112,7 +120,12 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       to: 'desk',
       policy: 'not_applicable',
       status: 'ok',
-      detail: hopDetail({ transport: entry.channel.transport, tools: own.length, names: own.map((tool) => tool.name).join(',') }),
+      detail: hopDetail({
+        transport: entry.channel.transport,
+        tools: own.length,
+        names: own.map((tool) => tool.name).join(','),
+        declared: entry.declared.length > 0 ? entry.declared.map((tool) => tool.name).join(',') : undefined,
+      }),
     });
     options.leases.apply(entry.lease.id, 'discovered', { actor: 'system', reason: `${own.length} tools discovered` });
   };
@@ -130,9 +143,10 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       detail: hopDetail({ purpose: lease.purpose, ttl_s: lease.ttlSeconds }),
     });
     const origin = SITES[lease.partner].origin;
-    const entry: Entry = { lease, origin, frame: null, channel: null, tools: null, mountTimer: null, pollTimer: null, inFlight: new Set(), ended: false };
+    const entry: Entry = { lease, origin, frame: null, channel: null, tools: null, declared: [], mountTimer: null, pollTimer: null, inFlight: new Set(), ended: false };
     entries.set(lease.id, entry);
-    const src = new URL(path, origin).href;
+    // The page in the frame registers its writes only when its URL says execute_plan.
+    const src = framedUrl(path, origin, lease.purpose);
     try {
       entry.frame = options.container.mount({ lease: lease.id, partner: lease.partner, src, title: `${SITES[lease.partner].title}, partner site, under lease ${lease.id}` });
     } catch (error) {
@@ -175,6 +189,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       entry.inFlight.clear();
       entry.frame?.remove();
       entry.tools = null;
+      entry.declared = [];
       entry.channel?.close();
       entries.delete(lease.id);
     }
@@ -200,6 +215,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
 
   return {
     tools: (lease) => entries.get(lease)?.tools ?? null,
+    declared: (lease) => entries.get(lease)?.declared ?? [],
 
     async invoke(lease, name, input, callOptions = {}) {
       const entry = entries.get(lease);

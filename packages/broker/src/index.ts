@@ -55,6 +55,7 @@ export { systemClock, type BrokerClock } from './clock.ts';
 export { createLeaseBook, isTerminal, type Lease, type LeaseBook, type LeaseBookOptions, type LeaseCause, type LeaseTransition, type LeaseAnswer, type OpenLease } from './lease.ts';
 export { domFrameContainer, type FrameContainer, type FrameSpec, type MountedFrame } from './frame-container.ts';
 export { createFrameHost, type FrameHost, type FrameHostOptions } from './frame-host.ts';
+export { framedUrl, framePurposeOf } from './frame-purpose.ts';
 export {
   type PartnerChannel,
   type PartnerCallOutcome,

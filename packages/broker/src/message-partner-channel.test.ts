@@ -156,19 +156,43 @@ describe('the message transport', () => {
     expect(windows.frame.posted).toHaveLength(1);
   });
 
-  it('starts again with a fresh port when the partner page loads again, ending what was open on the old one', async () => {
+  it('binds the port once: a second announcement from the frame is refused and recorded, never answered with a port, and what was open ends CHANNEL_CLOSED', async () => {
     const windows = joined();
-    const { channel, server } = pair({ slow: () => new Promise(() => {}), list_parcel_stock: async () => ({ ok: true }) }, windows);
+    const { channel, server, deskRejected } = pair({ slow: () => new Promise(() => {}), list_parcel_stock: async () => ({ ok: true }) }, windows);
     await channel.tools();
     const call = channel.call('slow', {}, { signal: new AbortController().signal });
     await settle();
-    // The old document goes; the reloaded one serves on the same frame window.
+    // The frame's document replaced (or a script in it announcing again) on the same frame window.
     server.close();
     opened.push(servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigins: [DESK], window: windows.frame as never }));
-    expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED', message: 'the partner page loaded again before it answered' });
-    expect((await channel.tools()).map((tool) => tool.name)).toEqual(['list_parcel_stock']);
-    expect(windows.frame.posted.map((post) => (post.message as { id: string }).id)).toEqual(['hello-1', 'hello-3']);
-    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, fresh: true } });
+    expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED', message: 'the partner frame announced itself again, so the answers open on its bound port may never come' });
+    expect(deskRejected).toEqual([{ reason: 'a second ready: the channel to this frame is bound once', origin: PANTRY, kind: 'ready' }]);
+    // Only the first announcement was ever answered with a port.
+    expect(windows.frame.posted.map((post) => (post.message as { kind: string; id: string }).id)).toEqual(['hello-1']);
+    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED' });
+    await expect(channel.tools()).rejects.toThrow(/lost its port/);
+  });
+
+  it('on the partner side, binds the port once: a second hello is refused on the port it offered and reported to the desk on the bound one, and the bound port keeps working', async () => {
+    const windows = joined();
+    let runs = 0;
+    const { channel, deskRejected, partnerRejected } = pair({ reserve_parcels: async () => ((runs += 1), { ok: true, runs }) }, windows);
+    await channel.tools();
+    // A script on the desk's page: its own hello, from the desk's window and origin, with its own port.
+    const forged = new MessageChannel();
+    const heard: unknown[] = [];
+    forged.port1.onmessage = (event) => heard.push(event.data);
+    deliver(windows.frame, windows.desk, DESK, { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'forged-hello' }, [forged.port2]);
+    await settle();
+    forged.port1.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'invoke', id: 'forged-call', name: 'reserve_parcels', input: {} });
+    await settle();
+    forged.port1.close();
+    const reason = 'a second hello: this page is already bound to the desk on another port';
+    expect(heard).toEqual([{ envelope: PARTNER_ENVELOPE, version: 1, kind: 'refused', id: 'forged-hello', refusedKind: 'hello', from: DESK, reason }]);
+    expect(partnerRejected).toEqual([{ reason, origin: DESK, kind: 'hello' }]);
+    expect(deskRejected).toEqual([{ reason: `the partner refused a hello: ${reason}`, origin: DESK, kind: 'hello' }]);
+    expect(runs).toBe(0);
+    expect(await channel.call('reserve_parcels', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, runs: 1 } });
   });
 
   it('serves the desk on whichever of its registry origins its parent is on, and no other', async () => {

@@ -4,6 +4,12 @@
 // registry origin, and answers with a MessagePort, posted to the frame with the partner origin as
 // targetOrigin (so it reaches no other document the frame might have navigated to). Everything
 // after goes over the port, which only the two ends hold.
+//
+// The port is bound once: the desk answers the frame's first announcement and no other. A second
+// one (the frame's document replaced, or a script in it announcing again) is refused and
+// recorded, and what was open on the port ends CHANNEL_CLOSED: its answers may never come, and the
+// desk asks the partner what happened to them by idempotency key. The partner binds once too, and
+// reports on the port a hello it refused (a script on the desk's page offering its own port).
 import type { ListedTool } from '@warrant/webmcp';
 import { claimedKind, claimsEnvelope, envelope, readPartnerMessage } from './partner-envelope.ts';
 import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel, type RejectedMessage } from './partner-channel.ts';
@@ -47,7 +53,10 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
   // the next tools() call).
   let helloId: string | null = null;
   let helloList: ListedTool[] | null = null;
+  let declared: ListedTool[] = [];
   let closed = false;
+  // Whether a port was ever handed over: after that, the channel answers no announcement again.
+  let bound = false;
   let counter = 0;
   const nextId = (prefix: string): string => `${prefix}-${(counter += 1)}`;
   const handshake = deferred<void>();
@@ -81,6 +90,7 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
       if (abandoned.delete(message.id)) return;
       return reject('a result for no call', '', event.data);
     }
+    if (message.kind === 'refused') return options.onRejected?.({ reason: `the partner refused a ${message.refusedKind}: ${message.reason}`, origin: message.from, kind: message.refusedKind });
     reject('ready belongs on the window, not the port', '', event.data);
   };
 
@@ -100,9 +110,13 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     const message = readPartnerMessage(event.data);
     if (typeof message === 'string') return reject(message, event.origin, event.data);
     if (message.kind !== 'ready') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
-    // A second announcement from the same frame and origin is the partner's page loaded again (its
-    // own reset, say): the old document is gone, and so is whatever was open on its port.
-    if (port) dropPort('the partner page loaded again before it answered');
+    if (bound) {
+      reject('a second ready: the channel to this frame is bound once', event.origin, event.data);
+      dropPort('the partner frame announced itself again, so the answers open on its bound port may never come');
+      return;
+    }
+    bound = true;
+    declared = own(message.declared);
     const channel = new MessageChannel();
     port = channel.port1;
     port.onmessage = onPortMessage;
@@ -120,12 +134,15 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
       const first = helloList;
       helloList = null;
       if (first) return first;
+      if (!port) throw new Error(`The channel to ${origin} lost its port.`);
       const id = nextId('tools');
       const answer = deferred<ListedTool[]>();
       toolAnswers.set(id, answer);
       port?.postMessage(envelope('tools', id));
       return answer.promise;
     },
+
+    declared: () => declared,
 
     async call(name, input, { signal }) {
       if (closed) return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);

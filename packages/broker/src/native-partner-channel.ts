@@ -11,8 +11,14 @@
 // while the partner page is still registering lists only some of its tools (seen: one of four),
 // and the desk would learn a partial catalogue. A list is taken once two looks a moment apart
 // agree; a partner that has registered nothing yet is reported at once (the frame host asks again).
+//
+// A frame mounted for a read lease registers its reads only; the writes it would register in an
+// execute frame it declares in its announcement on the desk's window (the message transport's
+// `ready`), so a drafted step can be checked against them. Given the desk's window, the channel
+// hears that announcement from the lease's frame and its origin, and lists once it has.
 import type { ListedTool, WebMcp } from '@warrant/webmcp';
 import type { MountedFrame } from './frame-container.ts';
+import { claimsEnvelope, readPartnerMessage } from './partner-envelope.ts';
 import { channelFailure, type ChannelConnector, type PartnerChannel } from './partner-channel.ts';
 
 export interface NativePartnerChannelOptions {
@@ -23,6 +29,8 @@ export interface NativePartnerChannelOptions {
   readonly frame: Pick<MountedFrame, 'window'>;
   /** How long after one look the list is looked at again, to see it has settled. Default 50 ms. */
   readonly settleMs?: number;
+  /** The desk's window, where the frame announces what it declares. Without it nothing is declared and nothing is awaited. */
+  readonly host?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
 const DEFAULT_SETTLE_MS = 50;
@@ -33,7 +41,18 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
   const { webmcp, origin, frame } = options;
   const settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
   let known: ListedTool[] = [];
+  let declared: ListedTool[] = [];
   let closed = false;
+  let announced: () => void = () => {};
+  const heard = options.host ? new Promise<void>((resolve) => (announced = resolve)) : Promise.resolve();
+  const onMessage = (event: MessageEvent): void => {
+    if (!claimsEnvelope(event.data) || event.origin !== origin || frame.window === null || event.source !== (frame.window as unknown)) return;
+    const message = readPartnerMessage(event.data);
+    if (typeof message === 'string' || message.kind !== 'ready') return;
+    declared = message.declared.map((tool) => ({ ...tool, origin }));
+    announced();
+  };
+  options.host?.addEventListener('message', onMessage as EventListener);
 
   const look = async (): Promise<ListedTool[]> => {
     if (closed) throw new Error('The partner channel is closed.');
@@ -45,6 +64,7 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
   };
 
   const tools = async (): Promise<ListedTool[]> => {
+    await heard;
     let listed = await look();
     for (let previous = ''; listed.length > 0 && names(listed) !== previous; ) {
       previous = names(listed);
@@ -58,6 +78,7 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
   return {
     transport: 'native',
     tools,
+    declared: () => declared,
     async call(name, input, { signal }) {
       if (closed) return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);
       const entry = known.find((tool) => tool.name === name) ?? (await tools()).find((tool) => tool.name === name);
@@ -72,10 +93,14 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
     close() {
       closed = true;
       known = [];
+      declared = [];
+      options.host?.removeEventListener('message', onMessage as EventListener);
+      announced();
     },
   };
 }
 
-export function nativeChannelConnector(webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>): ChannelConnector {
-  return ({ origin, frame }) => openNativePartnerChannel({ webmcp, origin, frame });
+/** Opens a native channel to each mounted frame; `host` is the desk's window (by default the global one, where there is one). */
+export function nativeChannelConnector(webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>, host: NativePartnerChannelOptions['host'] | null = globalThis.window ?? null): ChannelConnector {
+  return ({ origin, frame }) => openNativePartnerChannel({ webmcp, origin, frame, ...(host ? { host } : {}) });
 }

@@ -23,6 +23,11 @@ export interface PartnerChannel {
   readonly transport: 'native' | 'message';
   /** The tools the partner's page has registered right now, each with the partner's origin. */
   tools(): Promise<ListedTool[]>;
+  /**
+   * The writes the partner's page declared without registering them (a read lease's frame), each
+   * with the partner's origin: for checking a drafted step, never for calling. Empty until it says.
+   */
+  declared?(): readonly ListedTool[];
   /** Runs a tool on the partner's page. Aborting `signal` ends the call `ABORTED` and tells the partner. */
   call(name: string, input: object, options: { readonly signal: AbortSignal }): Promise<PartnerCallOutcome>;
   /** Stops listening; calls still open end CHANNEL_CLOSED. */

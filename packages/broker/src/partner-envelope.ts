@@ -4,7 +4,9 @@
 //
 // Desk → partner: `hello` (on the window, carrying a MessagePort), then on the port `tools` (ask
 // for the list), `invoke`, `abort`. Partner → desk: `ready` (on the window: "I am listening"),
-// then on the port `tools` (the list; the answer to `hello` too), `result`.
+// then on the port `tools` (the list; the answer to `hello` too), `result`, and `refused`: a
+// hello the partner did not take (its port is bound once), reported to the desk on the bound port
+// so the desk records it, and answered on the port that hello offered.
 import type { ExecuteFailureCode, ListedTool } from '@warrant/webmcp';
 import type { CallShape, PartnerCallOutcome } from './partner-channel.ts';
 
@@ -24,16 +26,24 @@ export type InvokeMessage = Envelope<'invoke'> & { readonly name: string; readon
 export type AbortMessage = Envelope<'abort'>;
 export type DeskMessage = HelloMessage | ToolsRequest | InvokeMessage | AbortMessage;
 
-export type ReadyMessage = Envelope<'ready'>;
+/**
+ * "I am listening", with the writes this document declares but has not registered (a frame
+ * mounted for a read lease registers its reads only): what the desk checks a drafted step
+ * against. A declaration is not a tool; nothing can be called through it.
+ */
+export type ReadyMessage = Envelope<'ready'> & { readonly declared: readonly ListedTool[] };
 export type ToolsAnswer = Envelope<'tools'> & { readonly tools: readonly ListedTool[] };
 export type ResultMessage = Envelope<'result'> & { readonly outcome: PartnerCallOutcome };
-export type PartnerMessage = ReadyMessage | ToolsAnswer | ResultMessage;
+/** A message the partner refused: what it claimed to be, where the browser said it came from, and why. */
+export type RefusedMessage = Envelope<'refused'> & { readonly refusedKind: string; readonly from: string; readonly reason: string };
+export type PartnerMessage = ReadyMessage | ToolsAnswer | ResultMessage | RefusedMessage;
 
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 // The codes the partner page's own executeTool answers with.
 const OUTCOME_CODES: readonly string[] = ['NOT_REGISTERED', 'SHAPE_REFUSED', 'ABORTED', 'TOOL_FAILED'] satisfies readonly ExecuteFailureCode[];
 const MAX_TOOLS = 256;
+const MAX_REASON = 200;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -120,10 +130,15 @@ function readOutcome(value: unknown): PartnerCallOutcome | null {
 /** What the desk side accepts from the partner, or why not. */
 export function readPartnerMessage(data: unknown): PartnerMessage | string {
   if (!claimsEnvelope(data)) return 'not a warrant.partner envelope';
-  const problem = header(data, ['ready', 'tools', 'result']);
+  const problem = header(data, ['ready', 'tools', 'result', 'refused']);
   if (problem) return problem;
   const id = data.id as string;
   switch (data.kind) {
+    case 'refused': {
+      const { refusedKind, from, reason } = data;
+      if (typeof refusedKind !== 'string' || typeof from !== 'string' || typeof reason !== 'string') return 'a refusal names no kind, sender or reason';
+      return { ...envelope('refused', id), refusedKind: refusedKind.slice(0, 32), from: from.slice(0, MAX_REASON), reason: reason.slice(0, MAX_REASON) };
+    }
     case 'tools': {
       if (!Array.isArray(data.tools) || data.tools.length > MAX_TOOLS) return 'tools is not a list of at most 256 tools';
       const tools = data.tools.map(readTool);
@@ -135,7 +150,12 @@ export function readPartnerMessage(data: unknown): PartnerMessage | string {
       if (!outcome) return 'the result carries no well-formed outcome';
       return { ...envelope('result', id), outcome };
     }
-    default:
-      return envelope('ready', id);
+    default: {
+      if (data.declared === undefined) return { ...envelope('ready', id), declared: [] };
+      if (!Array.isArray(data.declared) || data.declared.length > MAX_TOOLS) return 'declared is not a list of at most 256 tools';
+      const declared = data.declared.map(readTool);
+      if (declared.some((tool) => tool === null)) return 'a declared tool is malformed';
+      return { ...envelope('ready', id), declared: declared as ListedTool[] };
+    }
   }
 }

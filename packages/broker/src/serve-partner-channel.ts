@@ -5,6 +5,11 @@
 // runs each invocation on its own page — through its own surface (surfaceToolHost) or its own
 // executeTool — so the partner makes every check a direct call would; an abort from the desk
 // fires that call's signal.
+//
+// The port is bound once, to the first hello: a document lives under one lease's frame, and the
+// desk never sends a second. Another hello (a script on the desk's page offering its own port,
+// say) is refused, never replaces the port: the refusal is answered on the port it offered and
+// reported to the desk on the bound one, where the desk records it.
 import type { ListedTool } from '@warrant/webmcp';
 import { claimedKind, claimsEnvelope, envelope, readDeskMessage } from './partner-envelope.ts';
 import type { PartnerCallOutcome, RejectedMessage } from './partner-channel.ts';
@@ -31,6 +36,8 @@ export interface ServePartnerChannelOptions {
    * one where the desk is also reached over another host name (the no-WebMCP browser test).
    */
   readonly deskOrigins: readonly string[];
+  /** The writes this page declares but has not registered (a read lease's frame), said in its announcement. */
+  readonly declared?: () => readonly ListedTool[];
   /** The partner page's window. Default: the global window. */
   readonly window?: PartnerWindow;
   readonly onRejected?: (message: RejectedMessage) => void;
@@ -55,7 +62,7 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
   let closed = false;
 
   const dropPort = (): void => {
-    for (const controller of inFlight.values()) controller.abort('the desk opened a new channel');
+    for (const controller of inFlight.values()) controller.abort('the page is going away');
     inFlight.clear();
     port?.close();
     port = null;
@@ -118,14 +125,24 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
     if (message.kind !== 'hello') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
     const [offered] = event.ports;
     if (event.ports.length !== 1 || !offered) return reject('a hello carries exactly one port', event.origin, event.data);
-    dropPort();
+    if (port) {
+      const reason = 'a second hello: this page is already bound to the desk on another port';
+      reject(reason, event.origin, event.data);
+      const refused = { ...envelope('refused', message.id), refusedKind: 'hello', from: event.origin, reason };
+      offered.postMessage(refused);
+      offered.close();
+      port.postMessage(refused);
+      return;
+    }
     port = offered;
     port.onmessage = onPortMessage(offered);
     void listTools(offered, message.id);
   };
 
   win.addEventListener('message', onWindowMessage);
-  for (const deskOrigin of options.deskOrigins) parent.postMessage(envelope('ready', 'ready-1'), deskOrigin);
+  const declared = options.declared?.() ?? [];
+  const ready = declared.length > 0 ? { ...envelope('ready', 'ready-1'), declared } : envelope('ready', 'ready-1');
+  for (const deskOrigin of options.deskOrigins) parent.postMessage(ready, deskOrigin);
 
   return {
     framed: true,

@@ -6,7 +6,8 @@
 // never downloads it.
 import { servePartnerChannel, surfaceToolHost, type PartnerChannelServer } from '@warrant/broker';
 import { insecureOriginOf, SITES } from '@warrant/config';
-import type { Row, Surface } from '@warrant/surface';
+import type { ImperativeRow, Row, Surface } from '@warrant/surface';
+import type { ListedTool } from '@warrant/webmcp';
 
 // The origins the desk is served on, from the registry: its own, and the insecure test host name
 // the no-WebMCP browser test serves it on (partners admit both in frame-ancestors; see headersFor).
@@ -18,8 +19,28 @@ export interface DeskChannelOptions<S> {
   readonly state: () => S;
   /** This partner's origin, from the registry. */
   readonly origin: string;
+  /**
+   * The rows this frame holds back (its writes, in a frame not mounted for execute_plan): those in
+   * order are declared to the desk in the announcement, so it can check a drafted step against
+   * them, and are not registered or served.
+   */
+  readonly heldBack?: readonly Row<S>[];
 }
 
-export function serveDesk<S>({ surface, rows, state, origin }: DeskChannelOptions<S>): PartnerChannelServer {
-  return servePartnerChannel({ tools: surfaceToolHost({ surface, rows, state, origin }), deskOrigins: DESK_ORIGINS });
+/** The rows in order right now, as declarations: what would be registered, with nothing to call. */
+function declarations<S>(rows: readonly Row<S>[], state: S, origin: string): ListedTool[] {
+  return rows
+    .filter((row): row is ImperativeRow<S, never> => row.kind === 'imperative' && row.verdict(state).legal)
+    .map((row) => ({
+      name: row.name,
+      title: row.title,
+      description: row.description(state),
+      origin,
+      inputSchema: JSON.parse(JSON.stringify(row.inputSchema(state))) as object,
+      ...(row.annotations ? { annotations: { ...row.annotations } } : {}),
+    }));
+}
+
+export function serveDesk<S>({ surface, rows, state, origin, heldBack = [] }: DeskChannelOptions<S>): PartnerChannelServer {
+  return servePartnerChannel({ tools: surfaceToolHost({ surface, rows, state, origin }), deskOrigins: DESK_ORIGINS, declared: () => declarations(heldBack, state(), origin) });
 }

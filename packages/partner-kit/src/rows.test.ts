@@ -19,6 +19,14 @@ describe('partner rows', () => {
     expect(memory.tool('lend_umbrellas')?.description).toContain('idempotency_key');
   });
 
+  it('in a frame mounted for a read lease, registers the reads and no write, whatever the writes\' own verdicts', async () => {
+    const { names, memory, call, site } = await partnerHarness(umbrellaStand, new Date(2026, 11, 3, 9), undefined, { writesBarred: 'this frame is under a read lease' });
+    expect(await names()).toEqual(['count_umbrellas', 'read_stand_notes']);
+    expect(memory.tool('lend_umbrellas')).toBeUndefined();
+    await expect(call('lend_umbrellas', args({ count: 1, borrower: 'Ada' }))).rejects.toThrow(/No tool named lend_umbrellas/);
+    expect(site.state.value.served).toEqual([]);
+  });
+
   it('gives every write the desk contract: request and idempotency_key, required, as the broker declares them', async () => {
     const { memory } = await mounted();
     const schema = memory.tool('lend_umbrellas')?.inputSchema as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };

@@ -34,7 +34,17 @@ export function withEnvelope(schema: JsonSchema): JsonSchema {
   return full;
 }
 
-export function partnerRows<D, E>(definition: PartnerDefinition<D, E>, site: Pick<PartnerSite<D>, 'write'>): Row<PartnerState<D>>[] {
+export interface PartnerRowsOptions {
+  /**
+   * Why this document registers no write at all, or null where writes follow their own verdicts:
+   * a frame the desk mounted for a read lease holds reads only (defence in depth; the site's
+   * server refuses an unauthorized write wherever it comes from).
+   */
+  readonly writesBarred?: string | null;
+}
+
+export function partnerRows<D, E>(definition: PartnerDefinition<D, E>, site: Pick<PartnerSite<D>, 'write'>, options: PartnerRowsOptions = {}): Row<PartnerState<D>>[] {
+  const barred: Verdict | null = options.writesBarred ? { legal: false, reason: options.writesBarred, code: 'NOT_IN_THIS_FRAME' } : null;
   const reads = definition.reads.map((spec) =>
     defineRow<PartnerState<D>, never>({
       name: spec.name,
@@ -53,7 +63,7 @@ export function partnerRows<D, E>(definition: PartnerDefinition<D, E>, site: Pic
       title: spec.title,
       description: () => description,
       annotations: { consequentialHint: true },
-      verdict: (state) => spec.verdict(state),
+      verdict: (state) => barred ?? spec.verdict(state),
       inputSchema: (state) => withEnvelope(spec.inputSchema(state)),
       run: (_state, input, ctx) => site.write({ tool: spec.name, input, caller: ctx.caller, channel: ctx.channel, signal: ctx.signal }),
     });

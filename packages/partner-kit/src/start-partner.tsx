@@ -7,6 +7,7 @@
 import '@warrant/ui/tokens.css';
 import './partner.css';
 import { render, type ComponentType } from 'preact';
+import { framePurposeOf } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { bootSurface } from '@warrant/ui';
 import { answerFrameReports, connect, documentHealth, type Connection } from '@warrant/webmcp';
@@ -20,6 +21,11 @@ export interface PartnerPageParts<D> {
   /** The site's own panels: its stock, beds, rides or units, and its staff's controls. */
   readonly Panels: ComponentType<PanelsProps<D>>;
 }
+
+// A frame the desk mounted for anything but execute_plan (a read lease, the health page, a frame
+// navigated to this page by someone else) registers no write: its tools are its reads. The page
+// is not a boundary, so this is defence in depth; this site's server refuses an unauthorized write.
+const WRITES_BARRED = "This frame was not mounted by the desk for an execute_plan lease, so this site's writes are not registered in it.";
 
 const CHANNEL_ONLY: Connection = {
   mode: 'unavailable',
@@ -39,7 +45,11 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   const [connection, partner] = await Promise.all([connect(), openRemotePartnerSite(definition)]);
   // The connection the page's tools stand on: its badge says so, and so does its health report.
   const standing = framed && connection.mode === 'polyfill' ? CHANNEL_ONLY : connection;
-  const rows = partnerRows(definition, partner);
+  const writesHere = !framed || framePurposeOf(location.hash) === 'execute_plan';
+  document.documentElement.dataset['writes'] = String(writesHere);
+  const rows = partnerRows(definition, partner, { writesBarred: writesHere ? null : WRITES_BARRED });
+  // What an execute frame would register, declared to the desk (not registered) from any other frame.
+  const heldBack = writesHere ? [] : partnerRows(definition, partner).filter((row) => definition.writes.some((spec) => spec.name === row.name));
   const booted = bootSurface({
     rows,
     state: partner.state,
@@ -53,7 +63,7 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />, root);
   const mounted = booted.mount.peek();
   const channel =
-    framed && mounted ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, state: () => partner.state.peek(), origin: site.origin }) : null;
+    framed && mounted ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, heldBack, state: () => partner.state.peek(), origin: site.origin }) : null;
 
   // The desk's health page frames this page to ask its WebMCP mode and keying.
   const stopReports = answerFrameReports({ window, parentOrigin: SITES.desk.origin, report: async () => ({ health: documentHealth(standing) }) });

@@ -7,7 +7,7 @@ import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
 import type { PartnerDefinition } from './definition.ts';
 import { memorySiteLog } from './memory-site-log.ts';
 import { openPartnerSite, type PartnerSite } from './partner-site.ts';
-import { partnerRows } from './rows.ts';
+import { partnerRows, type PartnerRowsOptions } from './rows.ts';
 import type { SiteLog } from './site-log.ts';
 
 /** What a tool answered, loosely typed for assertions. */
@@ -37,11 +37,11 @@ export interface PartnerHarness<D> {
   dispose(): void;
 }
 
-export async function partnerHarness<D, E>(definition: PartnerDefinition<D, E>, start: Date, log: SiteLog = memorySiteLog()): Promise<PartnerHarness<D>> {
+export async function partnerHarness<D, E>(definition: PartnerDefinition<D, E>, start: Date, log: SiteLog = memorySiteLog(), rowsOptions: PartnerRowsOptions = {}): Promise<PartnerHarness<D>> {
   let now = start;
   const site = await openPartnerSite(definition, { log, now: () => now });
   const memory = memoryWebMcp();
-  const surface = createSurface({ rows: partnerRows(definition, site), state: () => site.state.peek(), webmcp: memory.webmcp });
+  const surface = createSurface({ rows: partnerRows(definition, site, rowsOptions), state: () => site.state.peek(), webmcp: memory.webmcp });
   const stop = site.state.subscribe(() => surface.update());
   await surface.reconcile();
   return {
