@@ -255,9 +255,10 @@ test('a person revokes a lease: its frame goes, the verbs that needed it leave, 
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
   await expect.poll(() => agent.names()).not.toContain('find_capacity');
   await expect(page.locator('#out-of-order li[data-tool="find_capacity"]')).toContainText('no read_capacity lease is active');
+  // The frame's removal is recorded as it goes: wait for its row.
+  await expect.poll(async () => (await exportedLedger(page)).rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1'), { timeout: 15_000 }).toBe(true);
   const { rows } = await exportedLedger(page);
   expect(rows.find((row) => row.event === 'lease_revoked')).toMatchObject({ actor: 'human', channel: 'ui', lease: 'L-1', to: 'shelter' });
-  expect(rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1')).toBe(true);
 });
 
 test('a changed argument after commit voids the approval, and nothing runs', async ({ page }, testInfo) => {
