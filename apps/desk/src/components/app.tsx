@@ -3,6 +3,7 @@ import { AgentSlot } from '../agent/agent-slot.tsx';
 import type { DeskView } from '../desk-view.ts';
 import type { DeskState } from '../domain/state.ts';
 import { ApprovalCards } from './approval-cards.tsx';
+import { ApprovalWaiting } from './approval-waiting.tsx';
 import { CapacityPanel } from './capacity-panel.tsx';
 import { DispatcherBar } from './dispatcher-bar.tsx';
 import { HeaderBar } from './header-bar.tsx';
@@ -29,6 +30,7 @@ export function App({ view, rows }: { view: DeskView; rows: readonly Row<DeskSta
           {view.notice}
         </p>
       ) : null}
+      <ApprovalWaiting view={view} />
       {problem ? (
         <p class="banner bad" role="alert" id="store-problem">
           {problem}

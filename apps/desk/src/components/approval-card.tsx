@@ -50,7 +50,7 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
   return (
     <article class={`approval status-${approval.status}${highlighted ? ' highlight' : ''}`} id={`approval-${approval.id}`} data-approval={approval.id} data-status={approval.status} aria-labelledby={`approval-${approval.id}-title`}>
       <div class="section-head">
-        <h3 id={`approval-${approval.id}-title`}>
+        <h3 id={`approval-${approval.id}-title`} class="approval-title" tabIndex={-1}>
           {approval.label} <span class={`pill approval-${approval.status}`}>{STATUS[approval.status]}</span>
         </h3>
         {pending ? (

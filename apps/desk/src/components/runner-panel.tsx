@@ -1,5 +1,6 @@
 import { RELIEF_SCENARIO } from '../scenario/relief-scenario.ts';
 import type { DeskView } from '../desk-view.ts';
+import { ApprovalLink, waitingApprovals } from './approval-waiting.tsx';
 
 const STATUS_WORDS = {
   idle: 'Not started.',
@@ -14,6 +15,8 @@ export function RunnerPanel({ view }: { view: DeskView }) {
   const runner = view.runner.view.value;
   const busy = runner.status === 'running' || runner.status === 'awaiting_approval' || runner.status === 'finishing';
   const done = new Map(runner.entries.map((entry) => [entry.step, entry]));
+  // An approval can wait while the runner is not at it: after a reload at the halt, or one the agent raised.
+  const waiting = runner.status === 'awaiting_approval' ? undefined : waitingApprovals(view)[0];
   const goToApproval = (): void => {
     const card = document.getElementById(`approval-${runner.approval ?? ''}`);
     card?.scrollIntoView({ block: 'center' });
@@ -54,8 +57,17 @@ export function RunnerPanel({ view }: { view: DeskView }) {
         })}
       </ol>
       <p class="runner-status" id="runner-status" role="status" data-steps-ms={Math.round(runner.stepsMs)}>
-        {STATUS_WORDS[runner.status]}
+        {waiting && runner.status === 'idle' ? null : STATUS_WORDS[runner.status]}
         {runner.problem ? ` ${runner.problem}` : ''}
+        {waiting ? (
+          <>
+            {runner.status === 'idle' ? '' : ' '}
+            <span id="runner-approval-waiting">Approval {waiting.id} waits for a person; nothing of it has run.</span>{' '}
+            <ApprovalLink approval={waiting.id} id="runner-approval-link">
+              Go to approval {waiting.id}
+            </ApprovalLink>
+          </>
+        ) : null}
         {runner.status === 'awaiting_approval' && runner.approval ? (
           <>
             {' '}
