@@ -22,11 +22,14 @@ function optionLabel(key: FilterKey, value: string): string {
   return value;
 }
 
-async function check(text: string | Uint8Array | readonly LedgerRow[], source: string): Promise<Check> {
+/** The ledger checked, in a sentence (it starts with a capital): the page's own rows, or an exported file's. */
+async function check(text: string | Uint8Array | readonly LedgerRow[], file: string | null): Promise<Check> {
   const { verifyLedger } = await import('@warrant/ledger');
   const verified = verifyLedger(text);
-  if (verified.ok) return { kind: 'ok', text: `${verified.rows} ${verified.rows === 1 ? 'row' : 'rows'} verified${source}: every row chains to the one before it.` };
-  return { kind: 'broken', text: `${source ? `${source.trim()}: ` : ''}the chain breaks at row ${verified.row}${verified.seq === null ? '' : ` (seq ${verified.seq})`}: ${verified.message}` };
+  const inFile = file === null ? '' : ` in ${file}`;
+  if (verified.ok) return { kind: 'ok', text: `${verified.rows} ${verified.rows === 1 ? 'row' : 'rows'} verified${inFile}: every row chains to the one before it.` };
+  const where = `the chain breaks at row ${verified.row}${verified.seq === null || verified.seq === verified.row ? '' : ` (seq ${verified.seq})`}`;
+  return { kind: 'broken', text: `${file === null ? `T${where.slice(1)}` : `In ${file}, ${where}`}. ${verified.message}` };
 }
 
 function LedgerLine({ row }: { row: LedgerRow }) {
@@ -93,7 +96,7 @@ export function LedgerPanel({ view }: { view: DeskView }) {
 
   const importFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    setImported(await check(new Uint8Array(await file.arrayBuffer()), ` in ${file.name}`));
+    setImported(await check(new Uint8Array(await file.arrayBuffer()), file.name));
   };
 
   return (
@@ -103,7 +106,7 @@ export function LedgerPanel({ view }: { view: DeskView }) {
           Ledger · <span id="ledger-count">{rows.length}</span> rows
         </h2>
         <div class="actions">
-          <button type="button" id="verify-ledger" onClick={() => void check(rows, '').then(setVerified)}>
+          <button type="button" id="verify-ledger" onClick={() => void check(rows, null).then(setVerified)}>
             Verify
           </button>
           <button type="button" id="export-ledger" onClick={() => void exportTsv()} disabled={rows.length === 0}>

@@ -1,0 +1,162 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { SITES } from '@warrant/config';
+import { agentFor, laneOf } from './agent.ts';
+
+// The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
+// focused, said at the top of the page) without taking focus from someone typing; the halt still
+// said after a reload; capacity as a table per partner with the partner's notes marked as theirs
+// and the raw answer one click away; sentences that start with a capital; one notation, ⟦U+…⟧,
+// for hidden characters.
+
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1440, height: 900 };
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+async function openDesk(page: Page): Promise<void> {
+  await page.goto(`${SITES.desk.origin}/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+}
+
+async function runToTheHalt(page: Page): Promise<void> {
+  await page.click('#run-scenario');
+  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 45_000 });
+}
+
+/** Whether any part of the element's box is inside the viewport. */
+async function inViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth && box.height > 0;
+  });
+}
+
+for (const viewport of [WIDE, PHONE]) {
+  test(`at the halt the approval card is brought into view and its heading takes focus, at ${viewport.width}x${viewport.height}`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await openDesk(page);
+    await runToTheHalt(page);
+    const card = page.locator('#approval-A-1');
+    await expect(page.locator('#approval-A-1-title')).toBeFocused();
+    await expect.poll(() => inViewport(card)).toBe(true);
+    // The top of the page says it too, in a live region that was there before the halt.
+    const waiting = page.locator('#approval-waiting');
+    await expect(waiting).toHaveAttribute('data-brought', 'focused');
+    await expect(waiting).toContainText('Approval A-1 waits for a person');
+    await expect(page.locator('#top-approval-link')).toHaveAttribute('href', '#approval-A-1');
+    await page.screenshot({ path: testInfo.outputPath(`halt-${viewport.width}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`halt-${viewport.width}-full.png`), fullPage: true });
+  });
+}
+
+test('an approval raised while the person types in an input leaves their focus and scroll where they are, and is only announced', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(WIDE);
+  await openDesk(page);
+  const input = page.locator('#dispatcher-name-input');
+  await input.click();
+  await page.keyboard.type('Ada Oka');
+  const scrolled = await page.evaluate(() => window.scrollY);
+  // The agent takes the desk to the halt meanwhile, from outside the page.
+  const agent = agentFor(page, laneOf(testInfo));
+  await expect.poll(() => agent.names()).toContain('intake_request');
+  const intake = (await agent.call('intake_request', { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.', deadline: `${today()}T21:00` })) as { request: { id: string } };
+  const request = intake.request.id;
+  await expect.poll(() => agent.names()).toContain('open_lease');
+  await agent.call('open_lease', { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request });
+  await expect.poll(() => agent.names()).toContain('find_capacity');
+  await agent.call('find_capacity', { request });
+  await expect.poll(() => agent.names()).toContain('draft_plan');
+  const drafted = (await agent.call('draft_plan', { request, label: 'A family room for tonight', steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }] })) as { plan: { id: string } };
+  await expect.poll(() => agent.names()).toContain('commit_plan');
+  expect(await agent.call('commit_plan', { plan: drafted.plan.id })).toMatchObject({ status: 'awaiting_human_approval', approval_id: 'A-1' });
+  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+  const waiting = page.locator('#approval-waiting');
+  await expect(waiting).toHaveAttribute('data-brought', 'announced');
+  await expect(waiting).toContainText('Approval A-1 waits for a person');
+  await expect(input).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.keyboard.type('for');
+  await expect(input).toHaveValue('Ada Okafor');
+  // The link at the top brings the card when the person chooses.
+  await page.click('#top-approval-link');
+  await expect(page.locator('#approval-A-1-title')).toBeFocused();
+  await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
+});
+
+test('after a reload at the halt the runner and the top of the page say the approval waits, with a link to its card', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  await openDesk(page);
+  await runToTheHalt(page);
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+  const status = page.locator('#runner-status');
+  await expect(status).toContainText('Approval A-1 waits for a person');
+  await expect(status).not.toContainText('Not started');
+  await expect(page.locator('#runner-approval-link')).toHaveAttribute('href', '#approval-A-1');
+  const top = page.locator('#approval-waiting');
+  await expect(top).toContainText('Approval A-1 waits for a person');
+  await expect(top).toBeInViewport();
+  // A reload is not news: nothing moved, until the person follows the link.
+  await expect(top).toHaveAttribute('data-brought', '');
+  await page.screenshot({ path: testInfo.outputPath('reloaded-390.png') });
+  await page.click('#runner-approval-link');
+  await expect(page.locator('#approval-A-1-title')).toBeFocused();
+  await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
+});
+
+test('capacity reads as a table per partner, the notes marked as the partner’s words and inert, the raw answer one click away', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await openDesk(page);
+  await runToTheHalt(page);
+  const panel = page.locator('#capacity');
+  // The agent's turn says "shown under Capacity": the panel is called that.
+  await expect(panel.locator('#capacity-heading')).toHaveText(/^Capacity\b/);
+  const pantry = panel.locator('.capacity-partner[data-partner="pantry"]');
+  const shelter = panel.locator('.capacity-partner[data-partner="shelter"]');
+  await expect(pantry.locator('h4')).toHaveText(SITES.pantry.title);
+  for (const partner of [pantry, shelter]) {
+    await expect(partner.locator('table.capacity-table thead th')).toHaveText(['What', 'Free', 'Held', 'By when']);
+    await expect(partner.locator('table.capacity-table tbody tr').first()).toBeVisible();
+  }
+  await expect(shelter.locator('table[data-tool="list_bed_availability"] tbody')).toContainText('family room');
+  await expect(pantry.locator('table[data-tool="list_parcel_stock"] tbody')).toContainText('family parcel');
+  // The notes: the partner's words, quoted as text, hidden characters shown ⟦U+…⟧, nothing run.
+  const notes = pantry.locator('.partner-words');
+  await expect(notes.locator('.badge.untrusted')).toHaveText("The partner's words");
+  await expect(notes.locator('.partner-note').first()).toBeVisible();
+  await expect(notes).toContainText('⟦U+202E⟧');
+  await expect(panel).not.toContainText('⟨U+');
+  await expect(panel.locator('blockquote[data-inert="true"]').first()).toBeVisible();
+  // The raw answer: folded, one click away, as the partner sent it.
+  const raw = pantry.locator('li[data-tool="list_parcel_stock"] details.raw-answer');
+  await expect(raw.locator('pre')).toBeHidden();
+  await raw.locator('summary').click();
+  await expect(raw.locator('pre')).toBeVisible();
+  await expect(raw.locator('pre')).toContainText('"stock":[');
+  for (const viewport of [WIDE, PHONE]) {
+    await page.setViewportSize(viewport);
+    await panel.screenshot({ path: testInfo.outputPath(`capacity-${viewport.width}.png`) });
+  }
+});
+
+test('a tampered ledger is named in a sentence that starts with a capital', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openDesk(page);
+  await runToTheHalt(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(await download.path(), 'utf8').split('\n');
+  const target = lines.findIndex((line) => line.includes('label='));
+  expect(target).toBeGreaterThan(0);
+  lines[target] = (lines[target] as string).replace('label=', 'label=X');
+  await page.setInputFiles('#import-ledger', { name: 'edited.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n'), 'utf8') });
+  await expect(page.locator('#import-result')).toHaveText(new RegExp(`^In edited\\.tsv, the chain breaks at row ${target}\\. Row ${target} `));
+});
