@@ -34,7 +34,8 @@ export default defineConfig({
   forbidOnly: true,
   use: { trace: 'off', screenshot: 'off' },
   projects: [
-    { name: 'native', use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } } },
+    // message-port.spec tests the message transport, which only the polyfill lane uses.
+    { name: 'native', testIgnore: /message-port\.spec\.ts$/, use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } } },
     { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
   ],
   webServer: SERVER_SETS.map(({ portBase, dataDir }) => ({

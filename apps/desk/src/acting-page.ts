@@ -4,31 +4,20 @@
 // once the claim is free. A page that finds it has lost the claim (it slept past it) reloads too,
 // so it never acts beside another.
 
-interface ClaimAnswer {
-  readonly ok: boolean;
-  readonly acting?: boolean;
-  readonly claim_seconds?: number;
-}
+import { askDeskServer } from './consent/desk-server.ts';
+import { PAGE_ID } from './page-id.ts';
 
-function randomPage(): string {
-  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+const claim = () => askDeskServer<{ readonly acting: boolean; readonly claim_seconds: number }>('/api/acting', { page: PAGE_ID });
 
-async function claim(page: string): Promise<ClaimAnswer | null> {
-  try {
-    const response = await fetch('/api/acting', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page }) });
-    return (await response.json()) as ClaimAnswer;
-  } catch {
-    return null;
-  }
-}
+// keepalive: sent as the page goes, it must outlive the page.
+const release = (): void =>
+  void fetch('/api/acting/release', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: PAGE_ID }), keepalive: true }).catch(() => undefined);
 
 /** True when this page acts. `onChange` is called once when that stops being so (taken over, or lost). */
 export async function claimActingPage(onChange: () => void): Promise<boolean> {
-  const page = randomPage();
-  const first = await claim(page);
-  const acting = first?.acting === true;
-  const seconds = first?.claim_seconds ?? 20;
+  const first = await claim();
+  const acting = first.ok && first.acting;
+  const seconds = first.ok ? first.claim_seconds : 20;
   let changed = false;
   const change = (): void => {
     if (changed) return;
@@ -39,19 +28,18 @@ export async function claimActingPage(onChange: () => void): Promise<boolean> {
   // The holder renews well within the claim; a waiting page asks again as often.
   const timer = setInterval(
     () =>
-      void claim(page).then((answer) => {
+      void claim().then((answer) => {
         // Unreachable: keep what this page was; the server decides when it is back.
-        if (answer === null || !answer.ok) return;
-        if (answer.acting !== acting) {
-          if (!acting) void fetch('/api/acting/release', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page }), keepalive: true });
-          change();
-        }
+        if (!answer.ok || answer.acting === acting) return;
+        // A waiting page that now holds the claim gives it back: the page it reloads into claims afresh.
+        if (!acting) release();
+        change();
       }),
     Math.max(1000, (seconds * 1000) / 5),
   );
   addEventListener('pagehide', () => {
     clearInterval(timer);
-    if (acting) void fetch('/api/acting/release', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page }), keepalive: true });
+    if (acting) release();
   });
   return acting;
 }

@@ -7,6 +7,8 @@
 // head this page had seen: the server refuses it with STALE_TAB if another page wrote since.
 import { GENESIS, type AppendOnlyLog, type Appended, type LogChange, type LogCode, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import { askDeskServer } from './consent/desk-server.ts';
+import { PAGE_ID } from './page-id.ts';
 
 export interface OpenedServerLog<D, T> {
   readonly ok: true;
@@ -23,19 +25,14 @@ interface Change {
 
 const UNREACHABLE = "The desk's server cannot be reached, so the desk's record cannot be read or added to. Nothing was recorded; try again when it is back.";
 
-function randomWriter(): string {
-  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** The desk server's answer; its being out of reach is, to the record, a storage failure. */
+async function ask<T>(path: string, body?: unknown): Promise<({ readonly ok: true } & T) | ToolRefusal> {
+  const answer = await askDeskServer<T>(path, body, UNREACHABLE);
+  return !answer.ok && answer.code === 'DESK_SERVER_UNREACHABLE' ? refusal('STORAGE_FAILED', answer.message) : answer;
 }
 
-async function ask<T>(path: string, body?: unknown): Promise<({ readonly ok: true } & T) | ToolRefusal> {
-  try {
-    const response = await fetch(path, body === undefined ? { cache: 'no-store' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = (await response.json()) as ({ readonly ok: true } & T) | ToolRefusal;
-    return typeof answer === 'object' && answer !== null && 'ok' in answer ? answer : refusal('STORAGE_FAILED', UNREACHABLE);
-  } catch {
-    return refusal('STORAGE_FAILED', UNREACHABLE);
-  }
-}
+/** Where a book's records start: before its first, at the genesis hash. */
+const startOf = (epoch: number): LogHead => ({ epoch, seq: 0, hash: GENESIS });
 
 /** A refusal in the log's own codes: anything the server or the network said that is not one is a storage failure. */
 function asLogRefusal(answer: ToolRefusal): ToolRefusal<LogCode> {
@@ -79,9 +76,9 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
   const base = `/api/logs/${name}`;
   const first = await ask<Change>(base);
   if (!first.ok) return first;
-  const start = checked(format, first.entries, { epoch: first.head.epoch, seq: 0, hash: GENESIS });
+  const start = checked(format, first.entries, startOf(first.head.epoch));
   if (start === null) return notChained(name);
-  const writer = randomWriter();
+  const writer = PAGE_ID;
   const listeners = new Set<(change: LogChange<T>) => void>();
   let seen: LogHead = first.head;
   let closed = false;
@@ -98,7 +95,7 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
     if (closed) return closedRefusal();
     const change = await ask<Change>(`${base}?epoch=${seen.epoch}&seq=${seen.seq}`);
     if (!change.ok) return asLogRefusal(change);
-    const entries = checked(format, change.entries, change.restarted ? { epoch: change.head.epoch, seq: 0, hash: GENESIS } : seen);
+    const entries = checked(format, change.entries, change.restarted ? startOf(change.head.epoch) : seen);
     if (entries === null) return notChained(name);
     seen = change.head;
     return { ok: true, restarted: change.restarted, entries, head: change.head };
@@ -125,7 +122,7 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
           continue;
         }
         if (!answer.ok) return answer;
-        const entries = checked(format, answer.entries, basis.epoch === answer.head.epoch ? basis : { ...answer.head, seq: 0, hash: GENESIS });
+        const entries = checked(format, answer.entries, basis.epoch === answer.head.epoch ? basis : startOf(answer.head.epoch));
         if (entries === null) return notChained(name);
         seen = answer.head;
         return { ok: true, entries, head: answer.head };
@@ -163,7 +160,7 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
     read: async (afterSeq = 0) => {
       const change = await ask<Change>(base);
       if (!change.ok) return asLogRefusal(change);
-      const entries = checked(format, change.entries, { epoch: change.head.epoch, seq: 0, hash: GENESIS });
+      const entries = checked(format, change.entries, startOf(change.head.epoch));
       return entries === null ? notChained(name) : { ok: true, entries: entries.filter((entry) => entry.seq > afterSeq) };
     },
     sync,

@@ -165,7 +165,8 @@ function isEnvelope(value: unknown): value is Envelope {
   return Number.isSafeInteger(envelope['seq']) && typeof envelope['head'] === 'string' && typeof envelope['writer'] === 'string' && 'record' in envelope;
 }
 
-function isHead(value: unknown): value is LogHead {
+/** Whether `value` has the form of a log head (a page's "what I had seen", as sent to a server). */
+export function isLogHead(value: unknown): value is LogHead {
   if (typeof value !== 'object' || value === null) return false;
   const head = value as Record<string, unknown>;
   return Number.isSafeInteger(head['epoch']) && Number.isSafeInteger(head['seq']) && typeof head['hash'] === 'string';
@@ -247,7 +248,7 @@ async function load<D, T>(db: IDBDatabase, format: LogFormat<D, T>, clock: () =>
     entries.push({ seq: at.seq, head: read.head, record: read.record });
     prev = read.head;
   }
-  const epoch = isHead(stored) ? stored.epoch : 0;
+  const epoch = isLogHead(stored) ? stored.epoch : 0;
   let head: LogHead = { epoch, seq: entries.length, hash: prev };
   let setAside: SetAside | null = null;
   if (problem !== null) {
@@ -258,7 +259,7 @@ async function load<D, T>(db: IDBDatabase, format: LogFormat<D, T>, clock: () =>
   }
   // A new generation whenever the stored head is not the one read back, so a tab that saw the
   // record before it was set aside is stale, not spliced.
-  if (!isHead(stored) || !sameHead(stored, head)) {
+  if (!isLogHead(stored) || !sameHead(stored, head)) {
     head = { ...head, epoch: epoch + 1 };
     tx.objectStore(META).put(head, HEAD_KEY);
   }
@@ -295,7 +296,7 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
 
   async function storedHead(tx: IDBTransaction): Promise<LogHead> {
     const stored = await requested(tx.objectStore(META).get(HEAD_KEY));
-    return isHead(stored) ? stored : { epoch: 0, seq: 0, hash: GENESIS };
+    return isLogHead(stored) ? stored : { epoch: 0, seq: 0, hash: GENESIS };
   }
 
   /** Whether every generation after `epoch`, up to the current one, was started by this tab. */

@@ -18,6 +18,7 @@ export { LEDGER_HEADER, LedgerRowError, parseLedger, serialiseLedger, serialiseR
 export { chainOf, GENESIS, sealRow } from './chain.ts';
 export { verifyLedger, type BreakReason, type LedgerBreak, type Verification, type Verified, type VerifyOptions } from './verify.ts';
 export {
+  isLogHead,
   openLog,
   type AppendOnlyLog,
   type Appended,

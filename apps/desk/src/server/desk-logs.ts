@@ -9,7 +9,7 @@
 // Records are stored as the exact JSON text they were sealed from, so the chain reads back.
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { GENESIS, jsonLogFormat, ledgerLogFormat, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
+import { GENESIS, isLogHead, jsonLogFormat, ledgerLogFormat, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
 import { changeStream, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
@@ -19,7 +19,7 @@ import { jsonBody, malformed, refused } from './http.ts';
 export const DESK_LOGS = ['ledger', 'state'] as const;
 export type DeskLogName = (typeof DESK_LOGS)[number];
 
-export const LOG_CHANNEL = 'desk_log';
+const LOG_CHANNEL = 'desk_log';
 // One advisory lock per log (the partner kit's site lock is 7_420_001).
 const LOG_LOCK: Readonly<Record<DeskLogName, number>> = { ledger: 7_420_101, state: 7_420_102 };
 // A page appends a handful of records at once; the largest (the tools a partner offers) is a few kB.
@@ -47,12 +47,6 @@ export interface AppendedRecords {
 const isLog = (value: string | undefined): value is DeskLogName => (DESK_LOGS as readonly string[]).includes(value ?? '');
 const entryOf = (row: StoredRecord): LogEntry<unknown> => ({ seq: row.seq, head: row.head, record: JSON.parse(row.record) as unknown });
 
-function isHead(value: unknown): value is LogHead {
-  if (typeof value !== 'object' || value === null) return false;
-  const head = value as Record<string, unknown>;
-  return Number.isSafeInteger(head['epoch']) && Number.isSafeInteger(head['seq']) && typeof head['hash'] === 'string';
-}
-
 async function storedHead(via: Queryable, book: number, log: DeskLogName): Promise<LogHead> {
   const [last] = await via.query<{ seq: number; head: string }>('SELECT seq, head FROM desk_log_records WHERE book_no = $1 AND log = $2 ORDER BY seq DESC LIMIT 1', [book, log]);
   return { epoch: book, seq: last?.seq ?? 0, hash: last?.head ?? GENESIS };
@@ -63,7 +57,7 @@ async function recordsAfter(via: Queryable, book: number, log: DeskLogName, afte
 }
 
 /** What changed since `seen`: the records after it, or, in another book, the whole current book. */
-export async function changesSince(via: Queryable, log: DeskLogName, seen: LogHead | null) {
+async function changesSince(via: Queryable, log: DeskLogName, seen: LogHead | null) {
   const book = await currentBook(via);
   const head = await storedHead(via, book, log);
   const sameBook = seen !== null && seen.epoch === book && seen.seq <= head.seq;
@@ -76,7 +70,7 @@ export async function changesSince(via: Queryable, log: DeskLogName, seen: LogHe
  * with STALE_TAB when a writer other than `writer` appended since `basis`, or the desk started a
  * new book.
  */
-export async function appendRecords(db: Database, log: DeskLogName, writer: string, basis: LogHead, drafts: readonly unknown[], notify = true) {
+async function appendRecords(db: Database, log: DeskLogName, writer: string, basis: LogHead, drafts: readonly unknown[]) {
   const format = FORMATS[log];
   return db.transaction(async (tx): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
@@ -117,7 +111,7 @@ export async function appendRecords(db: Database, log: DeskLogName, writer: stri
       ]);
     }
     const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
-    if (notify) await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
+    await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
     return { ok: true, book, entries, head };
   });
 }
@@ -155,7 +149,7 @@ export function deskLogRoutes(app: Hono, db: Database, options: { readonly after
     const body = await jsonBody(c);
     if (!body) return malformed(c);
     const { writer, basis, records } = body;
-    if (typeof writer !== 'string' || !WRITER.test(writer) || !isHead(basis) || !Array.isArray(records) || records.length < 1 || records.length > MAX_RECORDS_PER_APPEND) {
+    if (typeof writer !== 'string' || !WRITER.test(writer) || !isLogHead(basis) || !Array.isArray(records) || records.length < 1 || records.length > MAX_RECORDS_PER_APPEND) {
       return refused(c, refusal('MALFORMED_REQUEST', `An append names its writer (hex), the head its page had seen ({epoch, seq, hash}) and 1 to ${MAX_RECORDS_PER_APPEND} records. Nothing was recorded.`), 400);
     }
     const appended = await appendRecords(db, log, writer, basis, records);
