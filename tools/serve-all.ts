@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HOST, SITES, type Site } from '@warrant/config';
-import { DatabaseSettingError, listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type SiteServer } from '@warrant/site-server';
+import type { Hono } from 'hono';
+import { DatabaseSettingError, listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
 import { appRoot, appSites, distOf, portsInUse, WITH_TEST_SITES } from './app-sites.ts';
 
 // `npm start`: every built app on its own origin, each with its own server, and the model
-// gateway. Every port is bound before anything is announced, and at once, so a busy port is known
+// gateway. Every port is bound first, at once and before any site opens, so a busy port is known
 // in a moment; a site with a server of its own (apps/<site>/src/server.ts) then opens its database
 // (PGlite in data/<site>, or PostgreSQL when WARRANT_DATABASE_URL is set) while its requests wait.
 // If a port cannot be bound or a database cannot be opened, every server already listening is
@@ -50,9 +51,35 @@ async function serverOf(site: Site): Promise<OpenSiteServer | null> {
   return module.openServer ?? null;
 }
 
-async function startSite(site: Site): Promise<Opened> {
+/** A site whose port is bound, and whose page and API wait for it to open. */
+interface BoundSite {
+  readonly site: Site;
+  readonly listening: RunningServer;
+  /** Opens the site's database and server behind the bound port; a failure closes what it opened. */
+  open(): Promise<Opened>;
+}
+
+// Every port is bound before any site opens its database: a busy port is then known in a moment,
+// with nothing opened that must be closed again before saying so.
+async function bindSite(site: Site): Promise<BoundSite | { readonly site: Site; readonly error: unknown }> {
+  let hand!: (app: Promise<Hono>) => void;
+  const app = new Promise<Hono>((resolve, reject) => (hand = (opening) => void opening.then(resolve, reject)));
+  let listening: RunningServer;
+  try {
+    listening = await listen(app, { port: site.port, host: HOST });
+  } catch (error) {
+    return { site, error };
+  }
+  return { site, listening, open: () => openSite(site, listening, hand) };
+}
+
+async function openSite(site: Site, listening: RunningServer, hand: (app: Promise<Hono>) => void): Promise<Opened> {
   // Filled in as the site opens, so a failure part-way closes exactly what was opened.
   const held: { db?: Database; server?: SiteServer } = {};
+  const stop = async (): Promise<void> => {
+    await held.server?.close();
+    await held.db?.close();
+  };
   const opening = (async () => {
     const open = await serverOf(site);
     if (open) {
@@ -63,20 +90,14 @@ async function startSite(site: Site): Promise<Opened> {
     const { server } = held;
     return siteApp({ site, distDir: distOf(site), ...(server ? { routes: (app) => server.routes(app) } : {}) });
   })();
-  const stop = async (): Promise<void> => {
-    await held.server?.close();
-    await held.db?.close();
-  };
-  let bound: Awaited<ReturnType<typeof listen>> | null = null;
+  hand(opening);
   try {
-    bound = await listen(opening, { port: site.port, host: HOST });
     await opening;
   } catch (error) {
-    await bound?.close();
-    await opening.then(stop, stop);
+    await listening.close();
+    await stop();
     return { site, error };
   }
-  const listening = bound;
   return {
     site,
     running: {
@@ -105,7 +126,18 @@ const sites = appSites({ withTestSites: WITH_TEST_SITES });
 const built = sites.filter((site) => existsSync(join(distOf(site), 'index.html')));
 for (const site of sites.filter((s) => !built.includes(s))) console.warn(`${site.name} is not built (run npm run build); not serving it.`);
 
-const results = await Promise.all([...built.map(startSite), startModelGateway()]);
+const bindings = await Promise.all([...built.map(bindSite), startModelGateway()]);
+const isBound = (binding: BoundSite | Opened): binding is BoundSite => 'listening' in binding;
+const bound = bindings.filter(isBound);
+const others = bindings.filter((binding): binding is Opened => !isBound(binding));
+let results: Opened[];
+if (others.some((binding) => 'error' in binding)) {
+  // A port is busy: nothing was opened, so the ports held are let go as they are.
+  await Promise.all(bound.map(({ listening }) => listening.close()));
+  results = others;
+} else {
+  results = [...(await Promise.all(bound.map((site) => site.open()))), ...others];
+}
 const running = results.flatMap((result) => ('running' in result ? [result.running] : []));
 const problem = startProblem(results);
 if (problem === null) {
