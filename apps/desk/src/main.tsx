@@ -13,7 +13,7 @@ import { humanActs } from './human-acts.ts';
 import { RELIEF_SCENARIO } from './scenario/relief-scenario.ts';
 import { createScenarioRunner } from './scenario/scenario-runner.ts';
 import { openDeskStores } from './stores.ts';
-import { refusedCallRow } from './verbs/verb-record.ts';
+import { recordRefusedCalls } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
 
@@ -47,10 +47,7 @@ async function boot(): Promise<void> {
     state: desk.state,
     connection,
     document,
-    onCall: (call) => {
-      const row = refusedCallRow(call);
-      if (row) desk.record(row);
-    },
+    onCall: recordRefusedCalls(desk),
   });
 
   const runner = createScenarioRunner({

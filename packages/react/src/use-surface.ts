@@ -11,8 +11,8 @@ export interface UseSurfaceOptions {
   readonly connection?: Connection | Promise<Connection>;
   /** Origins that may discover these tools from another frame. Read once, at mount. */
   readonly exposedTo?: readonly string[];
-  /** Told of every call that ran, from an agent or from `call`. The latest function is used. */
-  readonly onCall?: (call: CallRecord) => void;
+  /** Told of every call that ran, from an agent or from `call`. The latest function is used; a promise it returns is awaited before the caller is answered. */
+  readonly onCall?: (call: CallRecord) => void | Promise<void>;
 }
 
 export interface SurfaceView {

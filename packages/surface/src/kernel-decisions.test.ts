@@ -185,7 +185,10 @@ describe('kernel decisions', () => {
         },
       }),
     ];
-    const surface = createSurface<Shelf>({ rows, state: () => state, webmcp: null, onCall: (call) => calls.push(`${call.channel}:${call.result.ok}`) });
+    const surface = createSurface<Shelf>({ rows, state: () => state, webmcp: null, onCall: (call) => {
+        calls.push(`${call.channel}:${call.result.ok}`);
+      },
+    });
     expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'runner', channel: 'scenario' })).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
     state = { ...state, paused: false };
     expect(await surface.call('take_fruit', { kind: 'plum' }, { caller: 'runner', channel: 'scenario' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
@@ -193,6 +196,48 @@ describe('kernel decisions', () => {
     expect(await surface.call('no_such_tool', {}, { caller: 'agent', channel: 'bridge' })).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
     expect(state.taken).toEqual(['agent/bridge:pear']);
     expect(calls).toEqual(['scenario:false', 'scenario:false', 'bridge:true']);
+    surface.dispose();
+  });
+
+  it('answers a call only once its onCall record has settled, refused calls included', async () => {
+    let state: Shelf = { version: 1, paused: true, kinds: ['pear'], taken: [] };
+    const rows = [
+      defineRow<Shelf, { kind: string }>({
+        name: 'take_fruit',
+        title: 'Take a fruit',
+        description: () => 'Takes one fruit.',
+        verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf is paused' } : { legal: true }),
+        inputSchema: (s) => kindSchema(s.kinds),
+        run: (s, input) => {
+          state = { ...s, taken: [...s.taken, input.kind] };
+          return { ok: true };
+        },
+      }),
+    ];
+    const stored: string[] = [];
+    let store: () => void = () => undefined;
+    const surface = createSurface<Shelf>({
+      rows,
+      state: () => state,
+      webmcp: null,
+      onCall: (call) =>
+        new Promise<void>((resolve) => {
+          store = () => {
+            stored.push(call.result.ok ? 'ok' : call.result.code);
+            resolve();
+          };
+        }),
+    });
+    let answered = false;
+    const answer = surface.call('take_fruit', { kind: 'pear' }, { caller: 'agent', channel: 'bridge' }).then((result) => {
+      answered = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBe(false);
+    store();
+    expect(await answer).toMatchObject({ ok: false, code: 'NOT_IN_ORDER' });
+    expect(stored).toEqual(['NOT_IN_ORDER']);
     surface.dispose();
   });
 });

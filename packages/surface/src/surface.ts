@@ -53,7 +53,11 @@ export interface SurfaceOptions<S> {
   /** Where declarative rows find their forms; null in Node. */
   readonly document?: Document | null;
   readonly onChange?: (change: ChangeRecord) => void;
-  readonly onCall?: (call: CallRecord) => void;
+  /**
+   * Told of every call once it has its result. A promise it returns is awaited before the caller
+   * is answered, so a call's record can be stored before anyone hears how it ended.
+   */
+  readonly onCall?: (call: CallRecord) => void | Promise<void>;
   /** Told every time a hold is taken or released, with the reasons still holding the surface. */
   readonly onHold?: (reasons: readonly string[]) => void;
   /**
@@ -178,9 +182,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       if (left === 0) running.delete(row.name);
       else running.set(row.name, left);
     }
-    options.onCall?.({ name: row.name, caller: ctx.caller, channel: ctx.channel, input, result });
     // A call that made its own tool illegal left it registered; now that it settled, let it go.
     surface.update();
+    await options.onCall?.({ name: row.name, caller: ctx.caller, channel: ctx.channel, input, result });
     return result;
   }
 

@@ -168,7 +168,10 @@ describe('mountSurface', () => {
     };
     const state = signal(initialTurnstile);
     const rows = turnstileRows({ get: () => state.peek(), set: (next) => (state.value = next) });
-    const mounted = mountSurface({ rows, state, webmcp, exposedTo: [SITES.desk.origin], onCall: (call) => calls.push(`${call.caller}:${call.name}`) });
+    const mounted = mountSurface({ rows, state, webmcp, exposedTo: [SITES.desk.origin], onCall: (call) => {
+        calls.push(`${call.caller}:${call.name}`);
+      },
+    });
     live.push(mounted as MountedSurface<unknown>);
     await mounted.ready;
     expect(exposed.length).toBe(imperativeNames(initialTurnstile).length);

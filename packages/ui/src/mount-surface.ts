@@ -1,5 +1,5 @@
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { createSurface, type CallRecord, type ChangeRecord, type ExplainedRow, type Row, type Surface } from '@warrant/surface';
+import { createSurface, type ChangeRecord, type ExplainedRow, type Row, type Surface, type SurfaceOptions } from '@warrant/surface';
 import type { ListedTool, WebMcp } from '@warrant/webmcp';
 import { registeredTools } from './registered-tools.ts';
 
@@ -13,7 +13,7 @@ export interface MountOptions<S> {
   readonly document?: Document | null;
   /** Origins that may discover these tools from another frame. */
   readonly exposedTo?: readonly string[];
-  readonly onCall?: (call: CallRecord) => void;
+  readonly onCall?: SurfaceOptions<S>['onCall'];
 }
 
 /** What a page shows about its surface, as signals a Preact component reads. */

@@ -17,7 +17,7 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
 import type { DeskStores } from '../stores.ts';
 import { deskRows } from '../verbs/desk-rows.ts';
-import { refusedCallRow } from '../verbs/verb-record.ts';
+import { recordRefusedCalls } from '../verbs/verb-record.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
 
 /**
@@ -105,10 +105,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     state: () => desk.state.value,
     webmcp: memory.webmcp,
     ...(options.onChange ? { onChange: options.onChange } : {}),
-    onCall: (call) => {
-      const row = refusedCallRow(call);
-      if (row) desk.record(row);
-    },
+    onCall: recordRefusedCalls(desk),
   });
   const stop = desk.state.subscribe(() => surface.update());
   await surface.reconcile();

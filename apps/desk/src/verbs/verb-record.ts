@@ -4,7 +4,7 @@
 import { hopDetail } from '@warrant/broker';
 import type { Status } from '@warrant/ledger';
 import type { CallRecord, ToolResult } from '@warrant/surface';
-import type { DeskRow } from '../desk-runtime.ts';
+import type { DeskRow, DeskRuntime } from '../desk-runtime.ts';
 import { whoCalled } from '../who.ts';
 import { noteOf } from './verb-note.ts';
 
@@ -28,6 +28,19 @@ function statusOf(result: ToolResult): Status {
  */
 export function refusedCallRow(call: CallRecord): DeskRow | null {
   return noteOf(call.result) ? null : verbCallRow(call);
+}
+
+/**
+ * The surface's `onCall` for the desk: a call refused before any verb body ran is answered once
+ * its row is stored, as a verb's own answer is, so whoever heard "refused" finds it on the ledger.
+ */
+export function recordRefusedCalls(desk: Pick<DeskRuntime, 'record' | 'flush'>): (call: CallRecord) => Promise<void> {
+  return async (call) => {
+    const row = refusedCallRow(call);
+    if (!row) return;
+    desk.record(row);
+    await desk.flush();
+  };
 }
 
 export function verbCallRow(call: CallRecord): DeskRow {
