@@ -11,6 +11,7 @@ import { deskLogRoutes } from './server/desk-logs.ts';
 import { deskRecordRoutes } from './server/desk-record.ts';
 import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
+import { partnerRecordRoutes } from './server/partner-records.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -25,6 +26,7 @@ export const openServer: OpenSiteServer = async (db) => {
       actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
       approvalRoutes(app, db, desk);
+      partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, { afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()) });
     },

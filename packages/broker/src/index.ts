@@ -36,6 +36,8 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   RECEIPT_ID_PATTERN,
   WRITE_CONTROL_SCHEMA,
+  OUTCOME_UNKNOWN_CODES,
+  type OutcomeUnknownCode,
   type PartnerReceipt,
   type PartnerWriteSuccess,
 } from './partner-contract.ts';
@@ -48,7 +50,7 @@ export { compensationFor, type DoneWrite, type UndoCall } from './compensation.t
 export { stepIdempotencyKey, undoIdempotencyKey } from './idempotency-keys.ts';
 export { stepInput } from './plan-step-args.ts';
 export { receiptDigest, readWriteSuccess, verifyReceipt } from './receipt.ts';
-export { hopDetail } from './hop-detail.ts';
+export { hopDetail, readHopDetail } from './hop-detail.ts';
 
 // Leases, frames, channels
 export { systemClock, type BrokerClock } from './clock.ts';

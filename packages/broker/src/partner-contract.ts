@@ -21,6 +21,14 @@
 // runtime is native; the polyfill refuses exposedTo.
 import { AUTHORIZATION_FIELD, AUTHORIZATION_MAX_LENGTH } from '@warrant/authority';
 
+/**
+ * Codes a partner's page answers a write with when it does not know what its own server did
+ * (the server could not be reached; the call was cancelled while the server had it). Not a
+ * refusal: the desk asks the partner by idempotency key what it holds.
+ */
+export const OUTCOME_UNKNOWN_CODES = ['PARTNER_UNREACHABLE', 'ABORTED'] as const;
+export type OutcomeUnknownCode = (typeof OUTCOME_UNKNOWN_CODES)[number];
+
 export interface PartnerReceipt {
   /** Unique at the partner; at most 64 characters of [A-Za-z0-9_.:-]. */
   readonly id: string;

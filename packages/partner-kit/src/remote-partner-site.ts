@@ -3,6 +3,7 @@
 // every change live over Server-Sent Events. A write from an agent on this page, or from the desk
 // through this page's tools, is forwarded to the server and answered with the server's answer.
 import { signal, type Signal } from '@preact/signals';
+import type { OutcomeUnknownCode } from '@warrant/broker';
 import { refusal, type ToolResult } from '@warrant/surface';
 import type { PartnerDefinition } from './definition.ts';
 import type { DoorRefusal } from './door-refusal.ts';
@@ -81,9 +82,9 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
       const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(abort ? { signal: abort } : {}) });
       answer = (await response.json()) as ToolResult;
     } catch (error) {
-      if (abort?.aborted) return refusal('ABORTED', 'The call was cancelled before the site answered. If it reached the site, asking again with the same idempotency key answers what happened.', {});
+      if (abort?.aborted) return refusal<OutcomeUnknownCode>('ABORTED', 'The call was cancelled before the site answered. If it reached the site, asking again with the same idempotency key answers what happened.', {});
       unreachable.value = UNREACHABLE;
-      return refusal('PARTNER_UNREACHABLE', `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). Nothing is known to have changed; ask again with the same idempotency key.`, {});
+      return refusal<OutcomeUnknownCode>('PARTNER_UNREACHABLE', `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). Nothing is known to have changed; ask again with the same idempotency key.`, {});
     }
     // The answer is the server's; the page's copy catches up before the caller hears it, so the
     // tools registered next are those of the state the write left.

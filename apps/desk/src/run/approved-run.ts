@@ -10,6 +10,7 @@ import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
+import { answerLost, askPartnerWhatHappened } from './ask-partner.ts';
 
 /** How long an execute_plan lease lives: long enough for a plan's steps, no longer. */
 const EXECUTE_LEASE_TTL_SECONDS = 120;
@@ -30,7 +31,17 @@ function resultOf(value: unknown): Readonly<Record<string, unknown>> {
  * Runs the plan with the desk server's step authorizations, one per step (and one for its undo):
  * each partner's server checks its own before it writes.
  */
-export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[]): Promise<PlanRun> {
+export interface RunOptions {
+  /**
+   * The run was cut off (the page went away) and is taken up again: each step not known to be
+   * done is first asked of its partner by idempotency key, and only written if the partner holds
+   * nothing under it.
+   */
+  readonly resume?: PlanRun;
+}
+
+export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[], options: RunOptions = {}): Promise<PlanRun> {
+  const resume = options.resume !== undefined;
   const iso = (): string => new Date(desk.now()).toISOString();
   const context = { actor: 'system', plan: plan.id, approval: approval.id, digest: approval.digest } as const;
   const base = { actor: 'system', channel: 'ui', from: 'desk', to: 'desk', request: plan.request, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
@@ -40,7 +51,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     request: plan.request,
     status: 'running',
     steps: plan.steps.map((step, index): StepOutcome => ({ index, partner: step.partner, tool: step.tool, status: 'waiting', receipt: null, undoReceipt: null, problem: null })),
-    startedAt: iso(),
+    startedAt: options.resume?.startedAt ?? iso(),
     endedAt: null,
     problem: null,
   };
@@ -50,7 +61,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
   };
   const step = (index: number, change: Partial<StepOutcome>): void => update({ steps: run.steps.map((outcome) => (outcome.index === index ? { ...outcome, ...change } : outcome)) });
   update({});
-  desk.record({ ...base, event: 'plan_started', policy: 'allow', status: 'ok', detail: hopDetail({ steps: plan.steps.length, label: plan.label }) });
+  desk.record({ ...base, event: 'plan_started', policy: 'allow', status: 'ok', detail: hopDetail({ steps: plan.steps.length, label: plan.label, resumed: resume ? 'the page went away during the run; each step is asked of its partner first' : undefined }) });
 
   const leases = new Map<PartnerName, Lease>();
   let problem: string | null = null;
@@ -74,13 +85,34 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       const lease = leases.get(planned.partner) as Lease;
       const input = { ...stepInput(plan, index, approval.id), [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '' };
       step(index, { status: 'running' });
+      // A resumed run asks first: a step the partner already holds is done, not written again.
+      const before = resume ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: 'allow' }, planned.partner, planned.tool, input) : null;
+      if (before?.written === true) {
+        done.push({ index, lease: lease.id, input, result: before.result });
+        step(index, { status: 'done', receipt: before.receipt });
+        continue;
+      }
+      if (before?.written === 'unknown') {
+        problem = before.problem;
+        step(index, { status: 'failed', problem });
+        break;
+      }
       const answer = await desk.broker.call(lease.id, planned.tool, input, context);
       if (answer.ok) done.push({ index, lease: lease.id, input, result: resultOf(answer.value) });
       if (answer.ok && answer.receiptVerified === true) {
         step(index, { status: 'done', receipt: answer.receipt?.id ?? null });
         continue;
       }
+      // The answer was lost, not refused: the partner may have written it. Ask: if it did, with a
+      // receipt over exactly this step, the step is done and the run goes on.
+      const lost = !answer.ok && answerLost(answer) ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: 'allow' }, planned.partner, planned.tool, input) : null;
+      if (lost?.written === true) {
+        done.push({ index, lease: lease.id, input, result: lost.result });
+        step(index, { status: 'done', receipt: lost.receipt });
+        continue;
+      }
       problem = answer.ok ? `${planned.tool} answered without a receipt the desk could verify` : answer.message;
+      if (lost?.written === 'unknown') problem = `${problem}; whether ${planned.partner} wrote it is not known: ${lost.problem}`;
       step(index, { status: 'failed', receipt: answer.ok ? (answer.receipt?.id ?? null) : null, problem });
       break;
     }
