@@ -10,6 +10,7 @@ import { HeaderBar } from './header-bar.tsx';
 import { LeasesPanel } from './leases-panel.tsx';
 import { LedgerPanel } from './ledger-panel.tsx';
 import { QueuePanel } from './queue-panel.tsx';
+import { ReceiptsPanel } from './receipts-panel.tsx';
 import { RunnerPanel } from './runner-panel.tsx';
 import { VerbsPanel } from './verbs-panel.tsx';
 
@@ -46,6 +47,7 @@ export function App({ view, rows }: { view: DeskView; rows: readonly Row<DeskSta
         <div class="work-col work-rest">
           <QueuePanel view={view} />
           <LeasesPanel view={view} />
+          <ReceiptsPanel view={view} />
           {Object.keys(view.desk.capacity.value).length > 0 ? <CapacityPanel view={view} /> : null}
           <VerbsPanel view={view} />
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { HIDDEN_MARK, revealInvisible } from '@warrant/ui';
 import type { Approval } from '@warrant/broker';
+import { cardStatement } from '../consent/card-statement.ts';
 import { findPlan, findRequest } from '../domain/queries.ts';
 import type { PlanRun } from '../domain/run.ts';
 import type { DeskView } from '../desk-view.ts';
@@ -41,6 +42,7 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
   const pending = approval.status === 'pending';
   const left = (approval.expiresAt - view.now.value) / 1000;
   const shown = revealInvisible(approval.canonical);
+  const signed = cardStatement(approval);
   const act = async (work: () => Promise<{ ok: boolean; message?: string }> | { ok: boolean; message?: string }): Promise<void> => {
     setBusy(true);
     const result = await work();
@@ -92,6 +94,16 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
         </pre>
         <p class="digest">
           SHA-256 <code class="digest-value">{approval.digest}</code>
+        </p>
+      </details>
+      <details class="canonical statement">
+        <summary>What your passkey signs</summary>
+        <p class="small">This approval, the plan's digest above, when it expires and this desk's address. Your passkey signs the SHA-256 of exactly these bytes; each partner checks that signature before it writes.</p>
+        <pre class="canonical-bytes statement-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the approval statement your passkey signs">
+          {signed.bytes}
+        </pre>
+        <p class="digest">
+          Challenge (SHA-256, base64url) <code class="challenge-value">{signed.challenge}</code>
         </p>
       </details>
       {approval.reason && !pending ? <p class="reason">{approval.reason}</p> : null}

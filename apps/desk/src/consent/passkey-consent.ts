@@ -8,6 +8,7 @@ import { startAuthentication, type AuthenticationResponseJSON, type PublicKeyCre
 import { planSubstance, type Approval, type Plan } from '@warrant/broker';
 import type { ApprovalStatement } from '@warrant/authority';
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import { cardStatement } from './card-statement.ts';
 import { askDeskServer } from './desk-server.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
 
@@ -30,6 +31,11 @@ export async function passkeyConsent(approval: Approval, plan: Plan): Promise<Co
   if (!held.ok) return held;
   if (held.statement.plan_digest !== approval.digest) {
     return refusal('DIGEST_MISMATCH', "The desk's server digested a different plan from the one on this card. Nothing was approved.", { server: held.statement.plan_digest, card: approval.digest });
+  }
+  // The passkey signs the challenge the server names; it must be the one over the statement the card shows.
+  const shown = cardStatement(approval);
+  if (held.challenge !== shown.challenge) {
+    return refusal('STATEMENT_MISMATCH', "The desk's server holds this approval under another statement than the one on this card. Nothing was approved.", { server: held.statement, card: shown.statement });
   }
   const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(`/api/approvals/${held.challenge}/options`, {});
   if (!options.ok) return options;
