@@ -30,6 +30,7 @@ export const VERB_NOTES: Readonly<Record<VerbName, Pick<BridgeDeclaration, 'purp
   },
   read_ledger: {
     purpose: "Read the desk's record: every hop, who made it, through which channel, and its policy verdict.",
-    returns: '{ ok, total, rows, first_seq, last_seq, tsv }: tsv holds the rows after `since` as the 17-field tab-separated ledger, under its header line',
+    returns:
+      '{ ok, total, rows, first_seq, last_seq, tsv }: tsv holds the rows after `since` as the 17-field tab-separated ledger, under its header line; with `proof`, { ok, head, proof }: the signed tree head and the inclusion or consistency proof against it',
   },
 };

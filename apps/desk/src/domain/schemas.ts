@@ -13,6 +13,8 @@ const MIN_LEASE_TTL_SECONDS = 10;
 const MAX_PLAN_STEPS = 8;
 const MAX_PEOPLE = 12;
 export const MAX_LEDGER_ROWS = 500;
+/** The largest tree size the desk server reads in a proof or head request (nine digits). */
+export const MAX_TREE_SIZE = 999_999_999;
 
 const DEADLINE_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(T([01]\\d|2[0-3]):[0-5]\\d)?$';
 
@@ -151,5 +153,29 @@ export const READ_LEDGER_SCHEMA: JsonSchema = {
   properties: {
     since: { type: 'integer', minimum: 0, description: 'Return rows after this sequence number (default 0: from the start).' },
     limit: { type: 'integer', minimum: 1, maximum: MAX_LEDGER_ROWS, description: `At most this many rows (default ${MAX_LEDGER_ROWS}).` },
+    proof: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      description: 'Instead of rows, a proof from the desk server with the signed tree head it is against: one of inclusion or consistency.',
+      properties: {
+        inclusion: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['seq'],
+          properties: { seq: { type: 'integer', minimum: 1, maximum: MAX_TREE_SIZE, description: 'The row whose inclusion in the latest signed head is proved.' } },
+        },
+        consistency: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['from'],
+          properties: {
+            from: { type: 'integer', minimum: 1, maximum: MAX_TREE_SIZE, description: 'The size of the earlier head (its rows) the later one must extend.' },
+            to: { type: 'integer', minimum: 1, maximum: MAX_TREE_SIZE, description: 'The size of a later signed head (default: the latest head).' },
+          },
+        },
+      },
+    },
   },
 };
