@@ -1,18 +1,13 @@
 // The pieces partner tool schemas are built from. Every free-text field is bounded and refuses
 // control characters in the schema itself, so a bad input is refused by validation, before any
 // tool body runs, with the field named.
-import type { JsonSchema } from '@warrant/surface';
+import { plainTextPattern, type JsonSchema } from '@warrant/surface';
 import { idPattern } from './book.ts';
 import type { Week } from './week.ts';
 
-// C0 and C1 controls, and the zero-width and bidi controls that make what a person reads differ
-// from what a model receives. Written as escapes so the schema text itself stays plain.
-const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
-// No control anywhere, and not white space alone: an item, a place or a name that is only spaces
-// (or no-break spaces, or tabs) says nothing, and would be recorded as if it did. \s is
-// ECMAScript's white space, the dialect JSON Schema patterns are written in; the lookahead keeps
-// the match linear in the length, so a long blank string costs no more than a long word.
-const PLAIN_AND_NOT_BLANK = `^(?!\\s*$)[^${CONTROLS}]*$`;
+// Bounded, with no control or invisible character and not blank: the kernel's plain-text rule,
+// so a partner refuses exactly what the desk refuses.
+const PLAIN_AND_NOT_BLANK = plainTextPattern();
 
 export function freeText(description: string, maxLength: number): JsonSchema {
   return { type: 'string', description, minLength: 1, maxLength, pattern: PLAIN_AND_NOT_BLANK };

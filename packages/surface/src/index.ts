@@ -6,3 +6,4 @@ export type { Row, ImperativeRow, DeclarativeRow, Verdict, RunContext, Caller, C
 export { refusal, type ToolResult, type ToolSuccess, type ToolRefusal } from './result.ts';
 export { checkBinding, type VersionBinding } from './version-binding.ts';
 export { loneSurrogateAt } from './unicode.ts';
+export { plainTextPattern } from './plain-text.ts';

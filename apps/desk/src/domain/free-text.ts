@@ -1,17 +1,16 @@
 // Free text an agent or a person types into the desk: bounded, with at least one visible
-// character, and no control characters (C0, DEL, C1), which could forge a line of the record or
-// hide what a person reads. Stated in the schema, so the kernel refuses it before any verb runs
-// and a model sees the rule it must keep.
-
-const NO_CONTROLS = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
-const VISIBLE_AND_NO_CONTROLS = '^(?=[^\\u0000-\\u001f\\u007f-\\u009f]*\\S)[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+// character, and no control or invisible character (C0, DEL, C1, zero-width, bidi, byte-order
+// mark), which could forge a line of the record or make what a person reads differ from what a
+// model receives. The rule is the kernel's (plainTextPattern), the same the partners keep. Stated
+// in the schema, so the kernel refuses it before any verb runs and a model sees the rule it must keep.
+import { plainTextPattern } from '@warrant/surface';
 
 export function freeText(maxLength: number, description: string, options: { readonly optional?: boolean } = {}): Record<string, unknown> {
   return {
     type: 'string',
     ...(options.optional ? {} : { minLength: 1 }),
     maxLength,
-    pattern: options.optional ? NO_CONTROLS : VISIBLE_AND_NO_CONTROLS,
-    description: `${description} Plain text, at most ${maxLength} characters, no control characters.`,
+    pattern: plainTextPattern({ blank: options.optional === true }),
+    description: `${description} Plain text, at most ${maxLength} characters, no control or invisible characters (zero-width, bidi, byte-order mark).`,
   };
 }

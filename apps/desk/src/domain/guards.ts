@@ -1,6 +1,6 @@
 // The named conditions verbs are gated by. Each answers null when it holds, or the reason it does
 // not, in words a person and a model can act on, with the rule it stands for.
-import { activeReadLeases, awaitingPlans, liveLeases, openRequests } from './queries.ts';
+import { activeReadLeases, awaitingPlans, liveLeases, openRequests, runUnderWay } from './queries.ts';
 import type { DeskState } from './state.ts';
 
 export interface GuardFailure {
@@ -28,6 +28,13 @@ export const GUARDS = {
       : { reason: "no partner's tools have been discovered yet, so a plan's steps cannot be checked; open a read_capacity lease first", cite: 'steps are checked against discovered schemas', code: 'NO_DISCOVERED_TOOLS' },
   planAwaits: (state) =>
     awaitingPlans(state).length > 0 ? null : { reason: 'no drafted plan awaits commitment; draft one with draft_plan first', cite: 'commit needs a drafted plan', code: 'NO_DRAFTED_PLAN' },
+  // While a run is under way no plan is drafted or revised: the plan that runs must stay the plan
+  // the partners are written from, and a run lasts seconds. One rule, read from state alone, so
+  // every lane and caller meets it the same way, before any verb body runs.
+  noRunUnderWay: (state) =>
+    runUnderWay(state)
+      ? { reason: "an approved plan's run is under way; draft or revise a plan once it has finished (a plan that ran is not revised: draft a new one)", cite: 'a running plan is not revised', code: 'RUN_IN_PROGRESS' }
+      : null,
   liveLease: (state) => (liveLeases(state).length > 0 ? null : { reason: 'no lease is open', cite: 'close needs an open lease', code: 'NO_OPEN_LEASE' }),
 } satisfies Record<string, Guard>;
 

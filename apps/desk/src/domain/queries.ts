@@ -19,9 +19,20 @@ export function runsOf(state: DeskState, plan: string): PlanRun[] {
   return state.runs.filter((run) => run.plan === plan);
 }
 
+/**
+ * A run is under way from the moment a person's approval is granted, not only once the run has
+ * recorded its first state: between the two the run's code loads, and a call landing in that
+ * window (an in-page agent's, as in the polyfill lane) would otherwise still see the plan awaiting
+ * and revise it under the partners' feet. The gate ends an approval 'used' when its run ends.
+ */
+export function runUnderWay(state: DeskState, plan?: string): boolean {
+  const ofPlan = (candidate: { readonly plan: string }): boolean => plan === undefined || candidate.plan === plan;
+  return state.approvals.some((approval) => ofPlan(approval) && approval.status === 'approved') || state.runs.some((run) => ofPlan(run) && run.status === 'running');
+}
+
 /** A plan awaits commitment (or a second approval) until a run of it is under way or has done it. */
 export function planAwaits(state: DeskState, plan: DraftedPlan): boolean {
-  return !runsOf(state, plan.id).some((run) => run.status === 'running' || run.status === 'done');
+  return !runUnderWay(state, plan.id) && !runsOf(state, plan.id).some((run) => run.status === 'done');
 }
 
 export function awaitingPlans(state: DeskState): DraftedPlan[] {

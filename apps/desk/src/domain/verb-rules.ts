@@ -8,7 +8,7 @@ export const VERB_RULES: Readonly<Record<VerbName, readonly GuardName[]>> = {
   intake_request: ['actingTab'],
   open_lease: ['actingTab', 'openRequest'],
   find_capacity: ['actingTab', 'activeReadLease'],
-  draft_plan: ['actingTab', 'openRequest', 'discoveredTools'],
+  draft_plan: ['actingTab', 'openRequest', 'discoveredTools', 'noRunUnderWay'],
   commit_plan: ['actingTab', 'planAwaits'],
   close_lease: ['actingTab', 'liveLease'],
   read_ledger: [],

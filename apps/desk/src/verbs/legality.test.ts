@@ -74,6 +74,41 @@ describe('the desk registers a verb only while it is in order', () => {
   });
 });
 
+describe('a plan whose approved run is under way (or has run) is not revised', () => {
+  it('from the moment its approval is granted until the run ends, draft_plan is out of order with the reason, and a revise called then changes nothing', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    test = await openTestDesk({ partner: { shelter: { beforeCommit: () => held } } });
+    const request = await leasedFamily(test);
+    await test.agent('draft_plan', { request, label: 'Food and beds', steps: FOOD_AND_BEDS });
+    const halt = await test.agent('commit_plan', { plan: 'P-1' });
+    // An agent's revise landing the moment a person's approval is granted, before the run has
+    // started (its code is still loading): the window the polyfill lane's in-page calls hit.
+    let atGrant: Promise<unknown> | null = null;
+    const stop = test.desk.state.subscribe((state) => {
+      if (atGrant === null && state.approvals.some((approval) => approval.status === 'approved')) {
+        atGrant = test.memory.call('draft_plan', { request, plan: 'P-1', label: 'Food only', steps: FOOD_AND_BEDS.slice(0, 1) });
+      }
+    });
+    const approving = test.acts.approve(String(halt['approval_id']));
+    await expect.poll(() => atGrant).not.toBeNull();
+    stop();
+    expect(await atGrant).toMatchObject({ ok: false, isError: true, code: 'RUN_IN_PROGRESS' });
+    // While the run is running (the shelter's write held open), the verb is not offered at all.
+    await expect.poll(() => test.desk.state.value.runs[0]?.steps[1]?.status).toBe('running');
+    await test.idle();
+    expect(test.memory.names()).not.toContain('draft_plan');
+    const draft = test.surface.explain(test.desk.state.value).find((row) => row.name === 'draft_plan');
+    expect(draft?.verdict).toMatchObject({ legal: false, code: 'RUN_IN_PROGRESS', reason: expect.stringMatching(/run is under way/) });
+    expect(await test.as({ caller: 'agent', channel: 'webmcp' }, 'draft_plan', { request, plan: 'P-1', label: 'Food only', steps: FOOD_AND_BEDS.slice(0, 1) })).toMatchObject({ ok: false, code: 'RUN_IN_PROGRESS' });
+    release();
+    expect(await approving).toMatchObject({ ok: true, run: { status: 'done' } });
+    // The plan on record is the plan the partners hold: two steps, never revised.
+    expect(test.desk.state.value.plans).toEqual([expect.objectContaining({ id: 'P-1', revision: 1, label: 'Food and beds', steps: FOOD_AND_BEDS })]);
+    expect(test.partners.shelter.commits).toHaveLength(1);
+  });
+});
+
 describe('a call the kernel refuses before any verb runs is still a ledger row', () => {
   it('a runner calling commit_plan out of order is refused NOT_IN_ORDER, and the refusal is recorded as the runner\'s', async () => {
     test = await openTestDesk();
@@ -93,5 +128,21 @@ describe('schemas refuse bad input before any verb runs', () => {
     const long = await test.agent('intake_request', { ...FAMILY, note: 'x'.repeat(501) });
     expect(long).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'note' } });
     expect(test.desk.state.value.requests).toEqual([]);
+  });
+
+  it('free text with an invisible character (a bidi override, a zero-width character, a byte-order mark) is refused as the partners refuse it, and the schema says so', async () => {
+    test = await openTestDesk();
+    for (const hidden of ['\u202e', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']) {
+      const place = await test.agent('intake_request', { ...FAMILY, place: `Harbour St${hidden}` });
+      expect(place, JSON.stringify(hidden)).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'place' } });
+      const note = await test.agent('intake_request', { ...FAMILY, note: `call first${hidden}` });
+      expect(note, JSON.stringify(hidden)).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'note' } });
+    }
+    expect(test.desk.state.value.requests).toEqual([]);
+    expect(test.memory.tool('intake_request')?.inputSchema).toMatchObject({ properties: { place: { description: expect.stringMatching(/invisible/) } } });
+    const request = await leasedFamily(test);
+    const label = await test.agent('draft_plan', { request, label: 'Food\u202e and beds', steps: FOOD_AND_BEDS });
+    expect(label).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'label' } });
+    expect(test.desk.state.value.plans).toEqual([]);
   });
 });
