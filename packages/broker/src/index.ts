@@ -49,7 +49,7 @@ export { evaluatePolicy, matchingRules, type PolicyQuery, type PolicyDecision } 
 export { compensationFor, type DoneWrite, type UndoCall } from './compensation.ts';
 export { stepIdempotencyKey, undoIdempotencyKey } from './idempotency-keys.ts';
 export { stepInput } from './plan-step-args.ts';
-export { receiptDigest, readWriteSuccess, verifyReceipt } from './receipt.ts';
+export { receiptDigest, readWriteSuccess, verifyReceipt, type ReceiptKey } from './receipt.ts';
 export { hopDetail, readHopDetail } from './hop-detail.ts';
 
 // Leases, frames, channels

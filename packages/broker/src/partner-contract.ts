@@ -36,6 +36,11 @@ export interface PartnerReceipt {
   readonly request: string;
   /** 64 lowercase hex digits. */
   readonly digest: string;
+  /**
+   * base64 Ed25519 signature by the partner's receipt key (its manifest's receipt_key) over the
+   * RFC 8785 JSON of { id, tool, request, digest }. A partner that publishes a key signs every receipt.
+   */
+  readonly signature?: string;
 }
 
 export interface PartnerWriteSuccess {

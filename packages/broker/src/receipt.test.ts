@@ -1,4 +1,4 @@
-import { canonicalJson } from '@warrant/authority';
+import { canonicalJson, newSigningKey, signCanonical } from '@warrant/authority';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readWriteSuccess, receiptDigest, verifyReceipt } from './receipt.ts';
@@ -41,5 +41,34 @@ describe('receipts', () => {
     expect(readWriteSuccess({ ok: true, result, receipt: { ...receipt, digest: 'xyz' } })).toMatchObject({ ok: false });
     expect(readWriteSuccess({ ok: true, result, receipt: { ...receipt, id: 'has space' } })).toMatchObject({ ok: false });
     expect(readWriteSuccess({ ok: false, code: 'X' })).toMatchObject({ ok: false });
+  });
+});
+
+// A receipt reaches the desk through the partner's page, which an agent holding the browser can
+// rewrite: only the partner server's signature shows the partner really wrote it.
+describe('a receipt checked against the key its partner publishes', () => {
+  const partnerKey = newSigningKey();
+  const strangerKey = newSigningKey();
+  const signedWrite = async (key = partnerKey) => {
+    const unsigned = { id: 'pantry-R-1', tool: 'reserve_parcels', request: 'R-7', digest: await receiptDigest('reserve_parcels', args, result) };
+    return { ok: true as const, result, receipt: { ...unsigned, signature: signCanonical(key, unsigned) } };
+  };
+
+  it('verifies with the signature of that key over { id, tool, request, digest }', async () => {
+    const write = await signedWrite();
+    expect(readWriteSuccess(write)).toEqual({ ok: true, write });
+    expect(await verifyReceipt('reserve_parcels', args, write, { key: partnerKey.publicKey })).toBe(true);
+  });
+
+  it('refuses an unsigned receipt, one signed by another key, and one whose id was changed after signing', async () => {
+    const write = await signedWrite();
+    const { signature: _dropped, ...unsigned } = write.receipt;
+    expect(await verifyReceipt('reserve_parcels', args, { ...write, receipt: unsigned }, { key: partnerKey.publicKey })).toBe(false);
+    expect(await verifyReceipt('reserve_parcels', args, await signedWrite(strangerKey), { key: partnerKey.publicKey })).toBe(false);
+    expect(await verifyReceipt('reserve_parcels', args, { ...write, receipt: { ...write.receipt, id: 'pantry-R-2' } }, { key: partnerKey.publicKey })).toBe(false);
+  });
+
+  it('refuses every receipt when the desk could not learn the key (null), however well formed', async () => {
+    expect(await verifyReceipt('reserve_parcels', args, await signedWrite(), { key: null })).toBe(false);
   });
 });

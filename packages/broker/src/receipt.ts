@@ -1,6 +1,6 @@
 // Receipts tie the desk's record to each partner's: the same digest, computed by this one
 // function on both sides of the seam, over what the partner was asked and what it answered.
-import { canonicalJson, sha256Hex } from '@warrant/authority';
+import { canonicalJson, sha256Hex, verifyCanonical } from '@warrant/authority';
 import { RECEIPT_ID_PATTERN, type PartnerReceipt, type PartnerWriteSuccess } from './partner-contract.ts';
 
 /** SHA-256 hex of the canonical JSON of { tool, args, result }. Throws DigestInputError on input that is not plain JSON. */
@@ -27,16 +27,31 @@ export function readWriteSuccess(value: unknown): { readonly ok: true; readonly 
   const write: PartnerWriteSuccess = {
     ok: true,
     result: value.result,
-    receipt: { id: receipt.id, tool: receipt.tool, request: receipt.request, digest: receipt.digest },
+    receipt: { id: receipt.id, tool: receipt.tool, request: receipt.request, digest: receipt.digest, ...(typeof receipt.signature === 'string' ? { signature: receipt.signature } : {}) },
     ...(value.replayed === true ? { replayed: true } : {}),
   };
   return { ok: true, write };
 }
 
-/** Whether the receipt names this tool and request and its digest is over exactly these args and this result. */
-export async function verifyReceipt(tool: string, args: Readonly<Record<string, unknown>>, write: PartnerWriteSuccess): Promise<boolean> {
+export interface ReceiptKey {
+  /**
+   * The partner's published receipt key (base64 raw Ed25519), or null when it could not be learnt:
+   * then no receipt verifies, since its answer came through a page an agent may have rewritten.
+   */
+  readonly key: string | null;
+}
+
+/**
+ * Whether the receipt names this tool and request and its digest is over exactly these args and
+ * this result; given the partner's key, also whether the partner signed it.
+ */
+export async function verifyReceipt(tool: string, args: Readonly<Record<string, unknown>>, write: PartnerWriteSuccess, signedBy?: ReceiptKey): Promise<boolean> {
   const receipt: PartnerReceipt = write.receipt;
   if (receipt.tool !== tool || receipt.request !== args.request) return false;
+  if (signedBy !== undefined) {
+    const { signature, ...signed } = receipt;
+    if (signedBy.key === null || signature === undefined || !verifyCanonical(signedBy.key, signed, signature)) return false;
+  }
   try {
     return (await receiptDigest(tool, args, write.result)) === receipt.digest;
   } catch {

@@ -6,6 +6,7 @@ import { hopDetail, OUTCOME_UNKNOWN_CODES, readWriteSuccess, verifyReceipt, type
 import type { ToolRefusal } from '@warrant/surface';
 import { askDeskServer } from '../consent/desk-server.ts';
 import type { DeskRow } from '../desk-runtime.ts';
+import { receiptKeyOf } from './receipt-keys.ts';
 
 /** The broker's codes for a call whose answer never came back from the frame. */
 const NO_ANSWER = new Set(['CALL_ABORTED', 'PARTNER_CALL_FAILED']);
@@ -54,9 +55,9 @@ export async function askPartnerWhatHappened(
     return { written: false };
   }
   const read = readWriteSuccess({ ok: true, ...answer.write });
-  const verified = read.ok && (await verifyReceipt(tool, input, read.write));
+  const verified = read.ok && (await verifyReceipt(tool, input, read.write, await receiptKeyOf(partner)));
   if (!read.ok || !verified) {
-    row('error', { written: 'unknown', problem: read.ok ? 'its receipt is not over this step' : read.problem });
+    row('error', { written: 'unknown', problem: read.ok ? 'its receipt is not over this step, or not signed by its key' : read.problem });
     return { written: 'unknown', problem: `${partner} holds a write under ${key} whose receipt the desk cannot verify` };
   }
   row('ok', { written: 'yes', receipt: read.write.receipt.id, receipt_digest: read.write.receipt.digest, verified: 'yes' });

@@ -7,7 +7,7 @@
 // what the desk's server was told by the partner's.
 import type { Hono } from 'hono';
 import { approvalChallenge, AUTHORIZATION_FIELD, decodeStepAuthorization } from '@warrant/authority';
-import { readHopDetail, type PartnerName } from '@warrant/broker';
+import { PARTNER_MANIFEST_PATH, readHopDetail, readPartnerManifest, type PartnerName } from '@warrant/broker';
 import type { LedgerRow } from '@warrant/ledger';
 import type { Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
@@ -104,7 +104,25 @@ export async function reconcilePartner(db: Database, partner: PartnerName): Prom
   };
 }
 
+/**
+ * Each partner's receipt key, as the partner publishes it in its manifest, fetched by this server
+ * (never through the browser, which an agent may hold). null where the partner could not be asked
+ * or publishes none: then no receipt of that partner verifies.
+ */
+async function receiptKeys(): Promise<Record<string, string | null>> {
+  const keys = await Promise.all(
+    PARTNER_DIRECTORY.names.map(async (partner) => {
+      const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
+      if (!asked.ok) return [partner, null] as const;
+      const read = readPartnerManifest(asked.body);
+      return [partner, read.ok && read.manifest.origin === PARTNER_DIRECTORY.originOf(partner) ? read.manifest.receipt_key : null] as const;
+    }),
+  );
+  return Object.fromEntries(keys);
+}
+
 export function partnerRecordRoutes(app: Hono, db: Database): void {
+  app.get('/api/partners/receipt-keys', async (c) => c.json({ ok: true, keys: await receiptKeys() }));
   app.get('/api/reconciliation', async (c) => c.json({ ok: true, partners: await Promise.all(PARTNER_DIRECTORY.names.map((partner) => reconcilePartner(db, partner))) }));
 
   // What a partner holds under one idempotency key: found with its write and receipt, or not.
