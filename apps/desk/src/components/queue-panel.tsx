@@ -1,3 +1,7 @@
+// A request's place and note are untrusted text (an agent or a person typed them; a request kept
+// from an older book may hold characters the schema now refuses): shown inert, every invisible
+// character written out as ⟦U+…⟧, as the capacity panel shows partners' notes.
+import { InertText } from '@warrant/ui';
 import { requestStatus } from '../domain/queries.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ACTOR_WORDS, REQUEST_WORDS } from './wording.ts';
@@ -25,8 +29,12 @@ export function QueuePanel({ view }: { view: DeskView }) {
                   <span class={`pill status-${status}`}>{REQUEST_WORDS[status]}</span>
                 </div>
                 <div class="request-body">
-                  {request.place} · by {request.deadline.replace('T', ' ')}
-                  {request.note ? <div class="note" data-inert="true">{request.note}</div> : null}
+                  <InertText text={request.place} /> · by {request.deadline.replace('T', ' ')}
+                  {request.note ? (
+                    <div class="note">
+                      <InertText text={request.note} />
+                    </div>
+                  ) : null}
                 </div>
                 <small class="fine-print">
                   <code>{request.id}</code> · taken in by {ACTOR_WORDS[request.takenBy].toLowerCase()}
