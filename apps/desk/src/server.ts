@@ -11,6 +11,7 @@ import { deskLogRoutes } from './server/desk-logs.ts';
 import { deskRecordRoutes } from './server/desk-record.ts';
 import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
+import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -29,6 +30,7 @@ export const openServer: OpenSiteServer = async (db) => {
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, { afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()) });
+      if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);
     },
     close: async () => undefined,
   };

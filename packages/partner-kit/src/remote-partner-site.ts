@@ -6,6 +6,7 @@ import { signal, type Signal } from '@preact/signals';
 import type { OutcomeUnknownCode } from '@warrant/broker';
 import { refusal, type ToolResult } from '@warrant/surface';
 import type { PartnerDefinition } from './definition.ts';
+import type { DeskAuditRecord } from './desk-audit-record.ts';
 import type { DoorRefusal } from './door-refusal.ts';
 import type { PartnerSite } from './partner-site.ts';
 import { foldBook, type PartnerState } from './partner-state.ts';
@@ -19,11 +20,16 @@ interface RecordAnswer {
   readonly closedBooks: number;
   readonly notice: string | null;
   readonly refusals: readonly DoorRefusal[];
+  readonly deskAudits: readonly DeskAuditRecord[];
 }
 
 export interface RemotePartnerSite<D> extends PartnerSite<D> {
   /** Writes the site's server refused at its door, newest first. */
   readonly refusals: Signal<readonly DoorRefusal[]>;
+  /** This site's checks of the desk's record, newest first. */
+  readonly deskAudits: Signal<readonly DeskAuditRecord[]>;
+  /** Asks the site's server to check the desk's record now; the outcome arrives in deskAudits. */
+  checkDesk(): Promise<void>;
   /** Whether the page can reach its server; a plain sentence when it cannot. */
   readonly unreachable: Signal<string | null>;
 }
@@ -52,6 +58,7 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
   const notice = signal<string | null>(first.notice);
   const closedBooks = signal(first.closedBooks);
   const refusals = signal<readonly DoorRefusal[]>(first.refusals);
+  const deskAudits = signal<readonly DeskAuditRecord[]>(first.deskAudits);
   const unreachable = signal<string | null>(null);
 
   let refreshing: Promise<void> | null = null;
@@ -61,6 +68,7 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
         const answer = await fetchRecord();
         unreachable.value = null;
         refusals.value = answer.refusals;
+        deskAudits.value = answer.deskAudits;
         closedBooks.value = answer.closedBooks;
         notice.value = answer.notice;
         if (answer.position !== position || state.peek().today !== isoDay(now())) {
@@ -103,6 +111,10 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
     notice,
     closedBooks,
     refusals,
+    deskAudits,
+    checkDesk: async () => {
+      await post('/api/desk-audit', {});
+    },
     unreachable,
     write: ({ tool, input, caller, channel, signal: abort }: WriteCall) => post(`/api/writes/${encodeURIComponent(tool)}`, { input, caller, channel }, abort),
     staff: (act, input) => post(`/api/staff/${encodeURIComponent(act)}`, { input }),

@@ -67,3 +67,6 @@ export async function partnerHarness<D, E>(definition: PartnerDefinition<D, E>, 
     },
   };
 }
+
+/** The kit's own small partner (an umbrella stand on the pantry's origin), for tests that need a partner server and no real site. */
+export { umbrellaStand } from './fixture/umbrella-stand.ts';

@@ -10,6 +10,7 @@ import type { AgentToolsView } from './agent-tools-panel.tsx';
 import { LatestWrite } from './latest-write.tsx';
 import { LaterSide } from './later-side.tsx';
 import { RefusalsPanel } from './refusals-panel.tsx';
+import { DeskAuditPanel } from './desk-audit-panel.tsx';
 
 /** What a site's own panels get: the state, a way to make a staff change, and whether to be compact. */
 export interface PanelsProps<D> {
@@ -78,6 +79,8 @@ export function PartnerPage<D, E>({ definition, site, agent, framed, Panels }: P
         <div class="partner-main">
           <Panels state={state} act={site.staff} compact={framed} />
           <RefusalsPanel refusals={site.refusals.value} />
+          {/* The check is this site's staff's own, on its own page; inside the desk's frame it would be the desk checking itself. */}
+          {framed ? null : <DeskAuditPanel audits={site.deskAudits.value} onCheck={site.checkDesk} />}
         </div>
         <aside class="partner-side" aria-label="Receipts, notes and agent tools">
           <LaterSide definition={definition} site={site} agent={agent} titles={titles} framed={framed} />

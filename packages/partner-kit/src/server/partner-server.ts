@@ -22,6 +22,7 @@ import { partnerSigningKey } from './partner-key.ts';
 import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
 import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
 import { deskFromItsOrigin } from './desk-trust.ts';
+import { askDeskAtItsOrigin, deskAudit, DESK_AUDITS_CHANNEL, type AskDesk } from './desk-audit.ts';
 import { AUTHORIZATION_FIELD, decodeStepAuthorization } from '@warrant/authority';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -34,6 +35,8 @@ export interface PartnerServerOptions {
   readonly now?: () => Date;
   /** How this partner learns the desk's key and dispatchers; by default from the desk's origin. */
   readonly desk?: AuthorizationCheck['desk'];
+  /** How this partner reads the desk's ledger (heads, rows, proofs); by default at the desk's origin. */
+  readonly deskLedger?: AskDesk;
 }
 
 export interface PartnerServer<D> {
@@ -91,6 +94,22 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       for (const listener of [...listeners]) listener(`${position} refusal ${id}`);
     });
   });
+  const audits = deskAudit({
+    db,
+    partner: definition.site,
+    desk,
+    ask: options.deskLedger ?? askDeskAtItsOrigin,
+    now,
+    book: async () => bookNumber(await log.position()),
+    served: () => site.state.peek().served,
+  });
+  // An audit's outcome is announced like a refusal: the record's position does not move.
+  const stopHearingAudits = await db.listen(DESK_AUDITS_CHANNEL, (id) => {
+    void log.position().then((position) => {
+      for (const listener of [...listeners]) listener(`${position} audit ${id}`);
+    });
+  });
+  audits.onStart();
   const feed = {
     subscribe(listener: (position: string) => void) {
       listeners.add(listener);
@@ -128,6 +147,12 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
         return barred;
       },
     });
+    // What the desk's ledger was when it authorized this write, kept for later checks of it.
+    const written = answer as { readonly ok: boolean; readonly replayed?: boolean; readonly receipt?: { readonly id: string } };
+    if (written.ok && !written.replayed && written.receipt && args[AUTHORIZATION_FIELD] !== undefined) {
+      await audits.keepHead(written.receipt.id);
+      audits.afterWrite();
+    }
     return c.json(answer, answer.ok ? 200 : 409);
   }
 
@@ -145,7 +170,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       app.get('/api/record', async (c) => {
         await site.catchUp();
         const { entries, position } = await log.read();
-        return c.json({ ok: true, position, entries, closedBooks: site.closedBooks.peek(), notice: site.notice.peek(), refusals: await recentRefusals(db, bookNumber(position)) });
+        return c.json({ ok: true, position, entries, closedBooks: site.closedBooks.peek(), notice: site.notice.peek(), refusals: await recentRefusals(db, bookNumber(position)), deskAudits: await audits.recent(bookNumber(position)) });
       });
       app.get('/api/events', (c) => changeStream(c, feed));
       app.post('/api/writes/:tool', write);
@@ -162,6 +187,11 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
         const answer = await site.staff(c.req.param('act'), input);
         return c.json(answer, answer.ok ? 200 : 409);
       });
+      // The staff's "Check the desk's record": JSON only, like the reset, so no other page sends it unasked.
+      app.post('/api/desk-audit', async (c) => {
+        if (!(await bodyOf(c))) return badBody(c);
+        return c.json({ ok: true, audit: await audits.run() });
+      });
       app.post('/api/reset', async (c) => {
         // JSON only, so no other web page can send it without the browser asking this site first.
         if (!(await bodyOf(c))) return badBody(c);
@@ -170,7 +200,9 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       });
     },
     async close() {
+      await audits.close();
       site.dispose();
+      await stopHearingAudits();
       await stopListening();
       await stopHearingRefusals();
       await log.close();

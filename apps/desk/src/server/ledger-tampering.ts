@@ -1,0 +1,30 @@
+// For the browser tests only: a desk server started with --with-test-sites (as the browser tests
+// start theirs, and `npm start` never does) lets a test rewrite one stored ledger row behind the
+// server's back, as anyone holding the desk's database could, so the test can check that a partner
+// notices. The browser tests' databases are PGlite, held by the server's own process, so a test
+// cannot open them itself.
+import type { Hono } from 'hono';
+import type { Database } from '@warrant/site-server';
+import { refusal } from '@warrant/surface';
+import { currentBook } from './approvals.ts';
+import { jsonBody, malformed, refused } from './http.ts';
+
+/** Whether this process serves the browser tests (the flag tools/app-sites.ts reads too). */
+export const SERVING_THE_BROWSER_TESTS = process.argv.includes('--with-test-sites');
+
+export function ledgerTamperingRoutes(app: Hono, db: Database): void {
+  // Sets the detail of ledger row `seq` of the current book in the database, nothing else: no seal,
+  // no chain, no tree, no event. The server learns of it only by reading the row again.
+  app.post('/api/test/rewrite-ledger-row', async (c) => {
+    const body = await jsonBody(c);
+    if (!body) return malformed(c);
+    const { seq, detail } = body;
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof detail !== 'string' || detail.length > 500) return refused(c, refusal('MALFORMED_REQUEST', 'seq (a row) and detail (text) are needed.'), 400);
+    const book = await currentBook(db);
+    const [row] = await db.query<{ record: string }>("SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq = $2", [book, seq]);
+    if (!row) return refused(c, refusal('NOT_FOUND', `The ledger has no row ${String(seq)}.`), 404);
+    const record = { ...(JSON.parse(row.record) as Record<string, unknown>), detail };
+    await db.query("UPDATE desk_log_records SET record = $1 WHERE book_no = $2 AND log = 'ledger' AND seq = $3", [JSON.stringify(record), book, seq]);
+    return c.json({ ok: true, seq });
+  });
+}

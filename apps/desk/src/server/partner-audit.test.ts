@@ -1,0 +1,209 @@
+// A partner keeps what it saw of the desk's ledger and checks the desk against it, with this desk's
+// real server on PGlite: a dispatcher enrols and approves with a software passkey, the partner's
+// server (the kit's umbrella stand, on the pantry's origin) writes under the desk's step
+// authorization and keeps the desk's signed tree head, the desk records the write's row, and the
+// partner's audit (its own route, as its staff's button calls it) checks consistency and inclusion
+// proofs from the desk. A row rewritten in the desk's database behind its server is reported on the
+// partner's own record. Server to server calls go to the desk's Hono app directly.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { AUTHORIZATION_FIELD } from '@warrant/authority';
+import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
+import { hopDetail, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
+import { SITES } from '@warrant/config';
+import type { LedgerDraft, LogHead } from '@warrant/ledger';
+import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
+import { umbrellaStand } from '@warrant/partner-kit/testing';
+import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import { openServer } from '../server.ts';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+const ORIGIN = SITES.desk.origin;
+const RP_ID = new URL(ORIGIN).hostname;
+const fresh = () => `t_${randomUUID().slice(0, 8)}`;
+const openDb = () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) });
+const writer = randomUUID().replace(/-/g, '');
+
+interface Answer {
+  readonly ok: boolean;
+  readonly code?: string;
+  readonly [key: string]: unknown;
+}
+
+interface Audit {
+  readonly at: string;
+  readonly outcome: 'passed' | 'failed' | 'unchecked';
+  readonly summary: string;
+  readonly findings: readonly { readonly code: string; readonly message: string }[];
+}
+
+const hop = (extra: Partial<LedgerDraft>): LedgerDraft => ({
+  at: new Date().toISOString(),
+  actor: 'agent',
+  channel: 'webmcp',
+  event: 'tool_invoked',
+  from: 'desk',
+  to: 'pantry',
+  verb: 'lend_umbrellas',
+  lease: 'L-1',
+  policy: 'allow',
+  status: 'ok',
+  detail: '',
+  ...extra,
+});
+
+describe("a partner keeps what it saw of the desk's ledger, and checks it", () => {
+  let deskDb: Database;
+  let partnerDb: Database;
+  let desk: SiteServer;
+  let deskApp: Hono;
+  let partner: PartnerServer<unknown>;
+  let partnerApp: Hono;
+  let clock: Date;
+  let ledgerAnswers: (body: unknown) => unknown;
+
+  const openDesk = async () => {
+    desk = await openServer(deskDb);
+    deskApp = new Hono();
+    desk.routes(deskApp);
+  };
+
+  beforeEach(async () => {
+    [deskDb, partnerDb] = await Promise.all([openDb(), openDb()]);
+    await openDesk();
+    clock = new Date();
+    ledgerAnswers = (body) => body;
+    partner = (await openPartnerServer(umbrellaStand, {
+      db: partnerDb,
+      now: () => clock,
+      // The partner trusts the key the desk's origin serves, as deskFromItsOrigin does.
+      desk: async () => {
+        const record = (await (await deskApp.request('/.well-known/warrant-desk.json')).json()) as { key: string };
+        return { ok: true, record: record as never, trustedKey: record.key };
+      },
+      deskLedger: async (path) => {
+        const response = await deskApp.request(path);
+        return path.startsWith('/api/ledger/head') ? Response.json(ledgerAnswers(await response.json()), { status: response.status }) : response;
+      },
+    })) as PartnerServer<unknown>;
+    partnerApp = new Hono();
+    partner.routes(partnerApp);
+  });
+  afterEach(async () => {
+    await partner.close();
+    await desk.close();
+    await Promise.all([deskDb.close(), partnerDb.close()]);
+  });
+
+  async function call(app: Hono, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    const response = await app.request(path, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+    return (await response.json()) as Answer;
+  }
+
+  /** A dispatcher enrols and approves a one-step plan with the passkey; the desk answers the step's authorization. */
+  async function approve(approval: string, passkey: SoftwarePasskey): Promise<{ args: Record<string, unknown>; step: string }> {
+    const substance: PlanSubstance = { v: 1, request: `R-${approval}`, steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Bo' } }] };
+    const raised = await call(deskApp, 'POST', '/api/approvals', { id: approval, substance, expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const challenge = raised['challenge'] as string;
+    const granted = await call(deskApp, 'POST', `/api/approvals/${challenge}/grant`, { response: passkey.assert(challenge, ORIGIN, RP_ID) });
+    expect(granted).toMatchObject({ ok: true });
+    const [first] = granted['authorizations'] as { step: string }[];
+    return { args: { count: 1, borrower: 'Bo', request: `R-${approval}`, idempotency_key: stepIdempotencyKey(approval, 0) }, step: first!.step };
+  }
+
+  async function enrol(): Promise<SoftwarePasskey> {
+    const passkey = softwarePasskey();
+    const options = await call(deskApp, 'POST', '/api/dispatchers/options', { name: 'Ada' });
+    const challenge = (options['options'] as { challenge: string }).challenge;
+    expect(await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).toMatchObject({ ok: true });
+    return passkey;
+  }
+
+  const appendToDesk = async (records: readonly LedgerDraft[]) => {
+    const basis = (await call(deskApp, 'GET', '/api/logs/ledger'))['head'] as LogHead;
+    expect(await call(deskApp, 'POST', '/api/logs/ledger/append', { writer, basis, records })).toMatchObject({ ok: true });
+  };
+
+  /** The run as the desk records it: its call, the partner's write under the authorization, the write's row naming the receipt, the run's end. */
+  async function run(approval: string, passkey: SoftwarePasskey, options: { readonly recordTheResult?: boolean } = {}): Promise<string> {
+    const { args, step } = await approve(approval, passkey);
+    await appendToDesk([hop({ detail: `approval=${approval}` })]);
+    const written = await call(partnerApp, 'POST', '/api/writes/lend_umbrellas', { input: { ...args, [AUTHORIZATION_FIELD]: step }, caller: 'runner', channel: 'desk' });
+    expect(written).toMatchObject({ ok: true });
+    const receipt = (written['receipt'] as { id: string }).id;
+    const result = hop({ event: 'tool_result', from: 'pantry', to: 'desk', detail: hopDetail({ tool: 'lend_umbrellas', receipt }) });
+    const finished = hop({ event: 'plan_finished', actor: 'system', channel: 'ui', from: 'desk', to: 'desk', verb: '', detail: `approval=${approval}` });
+    await appendToDesk(options.recordTheResult === false ? [finished] : [result, finished]);
+    return receipt;
+  }
+
+  /** The partner's staff press "Check the desk's record" a minute later (past the grace for the desk's rows). */
+  async function check(): Promise<Audit> {
+    clock = new Date(clock.getTime() + 60_000);
+    const answer = await call(partnerApp, 'POST', '/api/desk-audit', {});
+    expect(answer).toMatchObject({ ok: true });
+    return answer['audit'] as Audit;
+  }
+  const shown = async (): Promise<readonly Audit[]> => (await call(partnerApp, 'GET', '/api/record'))['deskAudits'] as Audit[];
+
+  it("an honest desk passes: every receipt's row is in the desk's signed head, which extends the heads the partner kept", async () => {
+    const passkey = await enrol();
+    await run('A-1', passkey);
+    await run('A-2', passkey);
+    const audit = await check();
+    expect(audit).toMatchObject({ outcome: 'passed', findings: [] });
+    expect(audit.summary).toBe('2 of 2 of our receipts are in it, consistent with the 2 heads we hold.');
+    await run('A-3', passkey);
+    expect((await check()).summary).toBe('3 of 3 of our receipts are in it, consistent with the 4 heads we hold.');
+    expect((await shown()).map((kept) => kept.outcome)).toEqual(['passed', 'passed']);
+  });
+
+  it("a desk row rewritten in the database behind the desk's server: the partner's check fails and its record says the desk's record changed", async () => {
+    const passkey = await enrol();
+    const receipt = await run('A-1', passkey);
+    expect(await check()).toMatchObject({ outcome: 'passed' });
+    // Someone with the desk's database changes what the row of our receipt says.
+    await deskDb.query("UPDATE desk_log_records SET record = replace(record, 'lend_umbrellas', 'lend_umbrellaz') WHERE log = 'ledger' AND record LIKE $1", [`%receipt=${receipt}%`]);
+
+    // The desk's server still has the row it signed: the row it now shows is not in its head.
+    const rewritten = await check();
+    expect(rewritten.outcome).toBe('failed');
+    expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
+    expect(rewritten.findings[0]?.message).toMatch(/^The desk's record changed after we saw it: its row 2, which names our receipt /);
+
+    // A fresh desk process builds its tree from the rewritten rows: its next head no longer extends the one the partner kept.
+    await desk.close();
+    await openDesk();
+    await appendToDesk([hop({ detail: 'later' })]);
+    const later = await check();
+    expect(later.outcome).toBe('failed');
+    expect(later.findings.map((finding) => finding.message)).toContain("The desk's record changed after we saw it: its head of 3 rows is not contained in its head of 4 rows.");
+    // Both are kept on the partner's own record, newest first.
+    expect((await shown()).map((kept) => kept.outcome)).toEqual(['failed', 'failed', 'passed']);
+  });
+
+  it('a receipt the desk authorized with no row on the desk is a finding; a head not signed with the desk key is one too', async () => {
+    const passkey = await enrol();
+    const receipt = await run('A-1', passkey, { recordTheResult: false });
+    const missing = await check();
+    expect(missing).toMatchObject({ outcome: 'failed', findings: [{ code: 'RECEIPT_NOT_ON_DESK' }] });
+    expect(missing.findings[0]?.message).toContain(`Our receipt ${receipt} (lend_umbrellas, at `);
+
+    ledgerAnswers = (body) => ({ ...(body as object), size: 1 });
+    const forged = await check();
+    expect(forged).toMatchObject({ outcome: 'failed', findings: [{ code: 'HEAD_SIGNATURE_INVALID' }] });
+  });
+
+  it("a write goes through when the desk's ledger cannot be reached; the check then says it could not check", async () => {
+    const passkey = await enrol();
+    ledgerAnswers = () => {
+      throw new Error('the desk is down');
+    };
+    await run('A-1', passkey);
+    const audit = await check();
+    expect(audit.outcome).toBe('unchecked');
+  });
+});

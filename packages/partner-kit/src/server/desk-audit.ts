@@ -1,0 +1,259 @@
+// This site keeps what it saw of the desk's ledger, and checks the desk against it. The desk's
+// ledger is a transparency log (RFC 6962): with every authorized write this site stores the desk's
+// latest signed tree head, and an audit checks that the desk's latest head extends every head kept
+// (consistency proofs), that each desk row naming one of this site's receipts is in that head
+// (inclusion proofs over the row's exported TSV line, computed here, never taken from the desk),
+// and that every receipt this site issued under a desk authorization has such a row. Whatever fails
+// is kept on this site's own record (append-only), so its staff learn the desk rewrote history.
+//
+// When it runs: on the staff's button, when the server starts (if it holds heads), and once writes
+// have gone quiet for a while. The desk records its row of a write only after this site answered,
+// so an audit right after a write would miss it: receipts younger than RECEIPT_GRACE_MS are not yet
+// expected on the desk, and the quiet audit waits past that.
+import { AUTHORIZATION_FIELD } from '@warrant/authority';
+import { readHopDetail } from '@warrant/broker';
+import { SITES } from '@warrant/config';
+import { leafHash, ledgerLeaf, readProofJson, verifyConsistency, verifyInclusion, verifyTreeHead, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
+import type { Database } from '@warrant/site-server';
+import type { DeskAuditFinding, DeskAuditRecord } from '../desk-audit-record.ts';
+import type { ServedWrite } from '../partner-state.ts';
+import type { AuthorizationCheck } from './authorization-check.ts';
+
+/** Staff see an audit's outcome in every tab as it is recorded. */
+export const DESK_AUDITS_CHANNEL = 'partner_desk_audits';
+/** A receipt younger than this is not yet expected among the desk's rows. */
+export const RECEIPT_GRACE_MS = 20_000;
+/** The quiet audit runs this long after the last authorized write. */
+export const AUDIT_AFTER_WRITES_MS = 25_000;
+// A write waits this long at most for the desk's head; past it, the write keeps "no head obtained".
+const HEAD_WAIT_MS = 2_000;
+const AUDIT_WAIT_MS = 10_000;
+const SHOWN = 20;
+
+/** A GET on the desk's origin (server to server). */
+export type AskDesk = (path: string, signal: AbortSignal) => Promise<Response>;
+
+export const askDeskAtItsOrigin: AskDesk = (path, signal) => fetch(`${SITES.desk.origin}${path}`, { signal });
+
+export interface DeskAuditOptions {
+  readonly db: Database;
+  /** The name the desk's ledger rows give this site (their `from`). */
+  readonly partner: string;
+  /** The desk as this site knows it: its trusted key is the one heads must be signed with. */
+  readonly desk: AuthorizationCheck['desk'];
+  readonly ask: AskDesk;
+  readonly now: () => Date;
+  /** The site's current book: heads and audits are kept per book, as the record is. */
+  readonly book: () => Promise<number>;
+  /** The writes of the current book. */
+  readonly served: () => readonly ServedWrite[];
+}
+
+export interface DeskAudit {
+  /** Keeps the desk's latest head with the write that issued `receipt`; never throws. */
+  keepHead(receipt: string): Promise<void>;
+  /** Checks the desk's record now, records the outcome and answers it. */
+  run(): Promise<DeskAuditRecord>;
+  /** Runs an audit once writes have been quiet for AUDIT_AFTER_WRITES_MS. */
+  afterWrite(): void;
+  /** Runs an audit if this site holds any head of the desk's (on the server's start). */
+  onStart(): void;
+  recent(book: number): Promise<DeskAuditRecord[]>;
+  close(): Promise<void>;
+}
+
+type Got = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly problem: string };
+
+async function getJson(ask: AskDesk, path: string, waitMs: number): Promise<Got> {
+  try {
+    const response = await ask(path, AbortSignal.timeout(waitMs));
+    if (!response.ok) return { ok: false, problem: `the desk answered ${response.status} to ${path.split('?')[0]}` };
+    return { ok: true, body: await response.json() };
+  } catch (error) {
+    return { ok: false, problem: error instanceof Error && error.name === 'TimeoutError' ? `the desk did not answer within ${waitMs / 1000} s` : 'the desk cannot be reached' };
+  }
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+const headJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+export function deskAudit(options: DeskAuditOptions): DeskAudit {
+  const { db, ask, now } = options;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function trustedKey(): Promise<{ ok: true; key: string } | { ok: false; problem: string }> {
+    const desk = await options.desk();
+    return desk.ok ? { ok: true, key: desk.trustedKey } : { ok: false, problem: desk.reason };
+  }
+
+  async function record(book: number, outcome: DeskAuditRecord['outcome'], summary: string, findings: readonly DeskAuditFinding[]): Promise<DeskAuditRecord> {
+    const at = now().toISOString();
+    const [row] = await db.query<{ id: string | number }>('INSERT INTO partner_desk_audits (book_no, at, outcome, summary, findings) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+      book,
+      at,
+      outcome,
+      summary,
+      JSON.stringify(findings),
+    ]);
+    await db.notify(DESK_AUDITS_CHANNEL, String(row?.id ?? ''));
+    return { at, outcome, summary, findings };
+  }
+
+  const keep = (book: number, receipt: string | null, kept: { head: SignedTreeHead } | { problem: string }) =>
+    db.query('INSERT INTO partner_desk_heads (book_no, seen_at, receipt, head, problem) VALUES ($1, $2, $3, $4, $5)', [
+      book,
+      now().toISOString(),
+      receipt,
+      'head' in kept ? JSON.stringify(kept.head) : null,
+      'problem' in kept ? kept.problem.slice(0, 500) : null,
+    ]);
+
+  const unsigned = (reason: string): DeskAuditFinding => ({
+    code: 'HEAD_SIGNATURE_INVALID',
+    message: `The desk handed us a head of its record that is not signed with the desk key we trust (${reason}), so it vouches for nothing.`,
+  });
+
+  /** The heads kept in `book`, each once (by size and root), smallest first. */
+  async function heldHeads(book: number): Promise<{ head: SignedTreeHead; root: Uint8Array }[]> {
+    const rows = await db.query<{ head: unknown }>('SELECT head FROM partner_desk_heads WHERE book_no = $1 AND head IS NOT NULL ORDER BY id', [book]);
+    const distinct = new Map<string, { head: SignedTreeHead; root: Uint8Array }>();
+    for (const row of rows) {
+      const checked = verifyTreeHead(headJson(row.head));
+      if (checked.ok) distinct.set(`${checked.head.size}:${checked.head.root_hash}`, { head: checked.head, root: checked.root });
+    }
+    return [...distinct.values()].sort((a, b) => a.head.size - b.head.size);
+  }
+
+  async function consistent(held: { head: SignedTreeHead; root: Uint8Array }, latest: { head: SignedTreeHead; root: Uint8Array }): Promise<DeskAuditFinding | null> {
+    const [from, to] = [held.head.size, latest.head.size];
+    const changed = (how: string): DeskAuditFinding => ({ code: 'HISTORY_CHANGED', message: `The desk's record changed after we saw it: ${how}` });
+    if (from > to) return changed(`it signed a head of ${from} rows, and its head now has only ${to}.`);
+    if (from === to) return held.head.root_hash === latest.head.root_hash ? null : changed(`it signed two different heads of ${to} rows.`);
+    const answer = await getJson(ask, `/api/ledger/proof/consistency?from=${from}&to=${to}`, AUDIT_WAIT_MS);
+    const proof = answer.ok ? readProofJson(answer.body) : null;
+    const holds = proof?.ok === true && proof.kind === 'consistency' && proof.fromSize === from && proof.toSize === to && verifyConsistency(from, to, proof.path, held.root, latest.root);
+    return holds ? null : changed(`its head of ${from} rows is not contained in its head of ${to} rows.`);
+  }
+
+  async function included(row: LedgerRow, receipt: string, latest: { head: SignedTreeHead; root: Uint8Array }): Promise<DeskAuditFinding | null> {
+    const size = latest.head.size;
+    const changed: DeskAuditFinding = {
+      code: 'ROW_NOT_IN_HEAD',
+      message: `The desk's record changed after we saw it: its row ${row.seq}, which names our receipt ${receipt}, is not the row its signed head of ${size} rows covers.`,
+    };
+    let leaf: Uint8Array;
+    try {
+      leaf = leafHash(ledgerLeaf(row));
+    } catch {
+      return changed;
+    }
+    const answer = await getJson(ask, `/api/ledger/proof/inclusion?seq=${row.seq}&size=${size}`, AUDIT_WAIT_MS);
+    const proof = answer.ok ? readProofJson(answer.body) : null;
+    const holds = proof?.ok === true && proof.kind === 'inclusion' && proof.seq === row.seq && proof.treeSize === size && verifyInclusion(row.seq - 1, size, leaf, proof.path, latest.root);
+    return holds ? null : changed;
+  }
+
+  async function audit(): Promise<DeskAuditRecord> {
+    const book = await options.book();
+    const trust = await trustedKey();
+    if (!trust.ok) return record(book, 'unchecked', `the desk's key could not be had (${trust.problem}).`, []);
+    // The rows first, then the head: the head then covers every row read.
+    const rowsAnswer = await getJson(ask, '/api/logs/ledger', AUDIT_WAIT_MS);
+    if (!rowsAnswer.ok) return record(book, 'unchecked', `${rowsAnswer.problem}.`, []);
+    const headAnswer = await getJson(ask, '/api/ledger/head', AUDIT_WAIT_MS);
+    if (!headAnswer.ok) return record(book, 'unchecked', `${headAnswer.problem}.`, []);
+    const checked = verifyTreeHead(headAnswer.body, { key: trust.key });
+    if (!checked.ok) return record(book, 'failed', "its latest head is not signed with the desk's key.", [unsigned(checked.reason)]);
+    const latest = { head: checked.head, root: checked.root };
+    const held = await heldHeads(book);
+    await keep(book, null, { head: latest.head });
+
+    const findings: DeskAuditFinding[] = [];
+    for (const earlier of held) {
+      const finding = await consistent(earlier, latest);
+      if (finding) findings.push(finding);
+    }
+
+    const served = options.served();
+    const ours = new Set(served.map((write) => write.receipt.id));
+    const entries = ((rowsAnswer.body as { entries?: unknown }).entries ?? []) as readonly { readonly record?: LedgerRow }[];
+    // Receipts a desk row names (whether or not that row is in the head), and those whose row is.
+    const named = new Set<string>();
+    const claimed = new Set<string>();
+    for (const { record: row } of entries) {
+      if (!row || row.event !== 'tool_result' || row.from !== options.partner || row.seq > latest.head.size) continue;
+      const receipt = readHopDetail(row.detail)['receipt'];
+      if (!receipt || !ours.has(receipt)) continue;
+      named.add(receipt);
+      const finding = await included(row, receipt, latest);
+      if (finding) findings.push(finding);
+      else claimed.add(receipt);
+    }
+
+    const settled = now().getTime() - RECEIPT_GRACE_MS;
+    const authorized = served.filter((write) => write.args[AUTHORIZATION_FIELD] !== undefined);
+    const expected = authorized.filter((write) => Date.parse(write.at) <= settled);
+    for (const write of expected) {
+      if (named.has(write.receipt.id)) continue;
+      findings.push({
+        code: 'RECEIPT_NOT_ON_DESK',
+        message: `Our receipt ${write.receipt.id} (${write.tool}, at ${write.at}) has no row in the desk's record, though the desk authorized that write.`,
+      });
+    }
+    if (findings.length > 0) return record(book, 'failed', `${plural(findings.length, 'thing')} in the desk's record ${findings.length === 1 ? 'does' : 'do'} not hold.`, findings);
+    const found = expected.filter((write) => claimed.has(write.receipt.id)).length;
+    const young = authorized.length - expected.length;
+    const pending = young > 0 ? ` (${plural(young, 'newer receipt')} not yet expected there)` : '';
+    return record(book, 'passed', `${found} of ${expected.length} of our receipts are in it${pending}, consistent with the ${plural(held.length, 'head')} we hold.`, []);
+  }
+
+  /** One audit at a time: two at once would each keep the latest head and check half-kept state. */
+  function run(): Promise<DeskAuditRecord> {
+    const next = queue.then(audit);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  return {
+    async keepHead(receipt) {
+      try {
+        const book = await options.book();
+        const [trust, answer] = await Promise.all([trustedKey(), getJson(ask, '/api/ledger/head', HEAD_WAIT_MS)]);
+        if (!trust.ok) return void (await keep(book, receipt, { problem: `no head obtained: the desk's key could not be had (${trust.problem})` }));
+        if (!answer.ok) return void (await keep(book, receipt, { problem: `no head obtained: ${answer.problem}` }));
+        const checked = verifyTreeHead(answer.body, { key: trust.key });
+        if (checked.ok) return void (await keep(book, receipt, { head: checked.head }));
+        await keep(book, receipt, { problem: `the head did not verify: ${checked.reason}` });
+        await record(book, 'failed', "the head it handed us with a write is not signed with the desk's key.", [unsigned(checked.reason)]);
+      } catch {
+        // The write is done and answered by its receipt; a head not kept is only a head not kept.
+      }
+    },
+    run,
+    afterWrite() {
+      clearTimeout(timer);
+      timer = setTimeout(() => void run().catch(() => undefined), AUDIT_AFTER_WRITES_MS);
+      timer.unref?.();
+    },
+    onStart() {
+      queue = queue
+        .then(async () => {
+          const [held] = await db.query('SELECT 1 FROM partner_desk_heads WHERE book_no = $1 AND head IS NOT NULL LIMIT 1', [await options.book()]);
+          if (held) await audit();
+        })
+        .catch(() => undefined);
+    },
+    async recent(book) {
+      const rows = await db.query<{ at: Date | string; outcome: DeskAuditRecord['outcome']; summary: string; findings: unknown }>(
+        `SELECT at, outcome, summary, findings FROM partner_desk_audits WHERE book_no = $1 ORDER BY id DESC LIMIT ${SHOWN}`,
+        [book],
+      );
+      return rows.map((row) => ({ at: new Date(row.at).toISOString(), outcome: row.outcome, summary: row.summary, findings: headJson(row.findings) as DeskAuditFinding[] }));
+    },
+    async close() {
+      clearTimeout(timer);
+      await queue;
+    },
+  };
+}
