@@ -45,9 +45,12 @@ export function openDeskBridge(options: DeskBridgeOptions): DeskBridge {
   // it is not recorded as a forgery.
   const others = new Set(options.otherEnvelopes);
   let othersMessage = false;
+  // And the window each message came from, so a forged one is recorded once per source.
+  let sender: MessageEventSource | null = null;
   const markOthersMessages = (event: MessageEvent): void => {
     const data: unknown = event.data;
     othersMessage = typeof data === 'object' && data !== null && others.has((data as Record<string, unknown>)['envelope'] as string);
+    sender = event.source;
   };
   win.addEventListener('message', markOthersMessages);
   const recordForged = forgedRecorder((row) => options.desk.record(row));
@@ -63,7 +66,7 @@ export function openDeskBridge(options: DeskBridgeOptions): DeskBridge {
       return surface.call(verb, input, { caller: 'agent', channel: 'bridge' });
     },
     onRejected: (rejection) => {
-      if (!othersMessage) recordForged(rejection);
+      if (!othersMessage) recordForged(rejection, sender);
     },
   });
   let published = '';
