@@ -1,21 +1,25 @@
 // The ledger row for each change of an approval: raised (the halt), granted, rejected, void or
-// expired. `used` is the end of a run, which the run records itself.
-import { hopDetail, type Approval, type Actor, type PolicyVerdict } from '@warrant/broker';
+// expired. `used` is the end of a run, which the run records itself. Each row's verdict is the
+// policy table's answer for the act that made the change, asked of the approval as it stood
+// before it: raising is commit_plan, granting approve, rejecting reject, void and expired a lapse.
+import { evaluatePolicy, hopDetail, type ActClass, type Approval, type Actor, type ApprovalState } from '@warrant/broker';
 import type { LedgerEvent, Status } from '@warrant/ledger';
 import type { DeskRow } from './desk-runtime.ts';
 
 interface ApprovalRowShape {
   readonly event: LedgerEvent;
-  readonly policy: PolicyVerdict;
+  readonly act: ActClass;
+  /** The approval's state when the act was asked of the table. */
+  readonly from: ApprovalState;
   readonly status: Status;
 }
 
 const ROWS: Readonly<Partial<Record<Approval['status'], ApprovalRowShape>>> = {
-  pending: { event: 'approval_raised', policy: 'needs_approval', status: 'halted' },
-  approved: { event: 'approval_granted', policy: 'allow', status: 'ok' },
-  rejected: { event: 'approval_rejected', policy: 'allow', status: 'ok' },
-  void: { event: 'approval_void', policy: 'deny', status: 'refused' },
-  expired: { event: 'approval_expired', policy: 'deny', status: 'refused' },
+  pending: { event: 'approval_raised', act: 'commit_plan', from: 'none', status: 'halted' },
+  approved: { event: 'approval_granted', act: 'approve', from: 'pending', status: 'ok' },
+  rejected: { event: 'approval_rejected', act: 'reject', from: 'pending', status: 'ok' },
+  void: { event: 'approval_void', act: 'approval_lapse', from: 'pending', status: 'refused' },
+  expired: { event: 'approval_expired', act: 'approval_lapse', from: 'pending', status: 'refused' },
 };
 
 /** The row for `approval` having moved from `before` (undefined when just raised), or null. */
@@ -33,7 +37,7 @@ export function approvalRow(approval: Approval, before: Approval['status'] | und
     plan: approval.plan,
     approval: approval.id,
     digest: approval.digest,
-    policy: shape.policy,
+    policy: evaluatePolicy({ actor, act: shape.act, purpose: 'none', approval: shape.from }).verdict,
     status: shape.status,
     detail: hopDetail({
       label: approval.label,

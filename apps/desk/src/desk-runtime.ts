@@ -8,9 +8,9 @@ import {
   createBroker,
   createFrameHost,
   createLeaseBook,
+  evaluatePolicy,
   isTerminal,
   systemClock,
-  type Actor,
   type Approval,
   type ApprovalGate,
   type Broker,
@@ -22,16 +22,16 @@ import {
   type Lease,
   type LeaseBook,
 } from '@warrant/broker';
-import type { Channel, LedgerDraft, LedgerRow } from '@warrant/ledger';
+import { CHANNELS, type Channel, type LedgerDraft, type LedgerRow } from '@warrant/ledger';
 import type { ToolRefusal } from '@warrant/surface';
 import { approvalRow } from './approval-record.ts';
+import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
 import type { DeskLedger, DeskLog } from './ports.ts';
-import type { Who } from './who.ts';
 
 const PAGE_WENT_AWAY = 'the page went away';
 
@@ -65,8 +65,11 @@ export interface DeskRuntime {
   absorb(events: readonly DeskEvent[], restarted: boolean): void;
   /** Appends a ledger row, in order after every row asked for before it. */
   record(row: DeskRow): void;
-  /** Runs `body` as a call by `who`, so the hops it causes are recorded on that caller's channel. */
-  asCaller<T>(who: Who, body: () => Promise<T>): Promise<T>;
+  /**
+   * Records what became of an approval since its last row (raised, granted, rejected, void), as
+   * part of `call`: the call that moved it says so, with its own context.
+   */
+  recordApproval(approval: string, call: DeskCall): void;
   /** Settles once the lease is active or has ended (or the signal aborts: then with the lease as it is). */
   settled(lease: string, signal?: AbortSignal): Promise<Lease | undefined>;
   /** Settles once every row and event asked for so far is stored. */
@@ -81,8 +84,6 @@ export interface DeskRuntime {
   dispose(): void;
 }
 
-const DEFAULT_CHANNEL: Readonly<Record<Who['actor'], Channel>> = { human: 'ui', agent: 'webmcp', runner: 'scenario', system: 'ui' };
-
 function highestNumber(ids: readonly string[]): number {
   return ids.reduce((max, id) => Math.max(max, Number(/-(\d+)$/.exec(id)?.[1] ?? 0)), 0);
 }
@@ -94,7 +95,8 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const storeProblem = signal<string | null>(null);
   let logTail: Promise<unknown> = Promise.resolve();
   let ledgerTail: Promise<unknown> = Promise.resolve();
-  const callers: Who[] = [];
+  // The channel each lease was opened through: the hops of the machinery serving a lease (its
+  // frame, its discovery, its time running out) are recorded on the channel of whoever opened it.
   const leaseChannels = new Map<string, Channel>();
 
   const rows = signal<readonly LedgerRow[]>(options.ledger.rows());
@@ -123,33 +125,28 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     });
   };
 
-  // The channel of a hop: the caller's own for a caller's act; for the desk's machinery, the
-  // channel of whoever opened the lease it serves (a run's leases were opened on a person's click).
-  const channelOf = (actor: Actor, lease: string): Channel => {
-    if (actor === 'system') return (lease ? leaseChannels.get(lease) : undefined) ?? 'ui';
-    for (let index = callers.length - 1; index >= 0; index -= 1) {
-      const caller = callers[index] as Who;
-      if (caller.actor === actor) return caller.channel;
-    }
-    return DEFAULT_CHANNEL[actor];
-  };
+  const isChannel = (channel: string): channel is Channel => (CHANNELS as readonly string[]).includes(channel);
 
+  // A hop carries its caller's channel from the call's context; one of the machinery's own has
+  // none, and is recorded on the channel its lease was opened through.
   const recordHop = (hop: Hop): void => {
-    const channel = channelOf(hop.actor, hop.lease);
+    const channel = isChannel(hop.channel) ? hop.channel : ((hop.lease ? leaseChannels.get(hop.lease) : undefined) ?? THE_DESK_ITSELF.channel);
     if (hop.event === 'lease_opened' && hop.lease) leaseChannels.set(hop.lease, channel);
     record({ ...hop, channel });
   };
 
   // A reload: live leases lost their frames with the old page, and a run under way was cut off.
   if (options.acting) {
+    // What the page's going away ended is the machinery's report: the table's lifecycle row.
+    const lifecycle = (purpose: 'read_capacity' | 'execute_plan' | 'none') => evaluatePolicy({ actor: 'system', act: 'lifecycle', purpose, approval: 'none' }).verdict;
     for (const lease of state.value.leases.filter((kept) => !isTerminal(kept.state))) {
       const ended: Lease = { ...lease, state: 'failed', endedAt: clock.now(), endReason: PAGE_WENT_AWAY };
       apply({ type: 'lease_changed', lease: ended, at: clock.now() });
-      record({ actor: 'system', channel: 'ui', event: 'lease_failed', from: 'desk', to: lease.partner, request: lease.request, lease: lease.id, plan: lease.plan ?? '', approval: lease.approval ?? '', policy: 'not_applicable', status: 'error', detail: `reason="${PAGE_WENT_AWAY}"` });
+      record({ actor: 'system', channel: 'ui', event: 'lease_failed', from: 'desk', to: lease.partner, request: lease.request, lease: lease.id, plan: lease.plan ?? '', approval: lease.approval ?? '', policy: lifecycle(lease.purpose), status: 'error', detail: `reason="${PAGE_WENT_AWAY}"` });
     }
     for (const run of state.value.runs.filter((kept) => kept.status === 'running')) {
       apply({ type: 'run_changed', run: { ...run, status: 'failed', endedAt: iso(), problem: `${PAGE_WENT_AWAY} during the run`, steps: run.steps.map((step) => (step.status === 'running' || step.status === 'waiting' ? { ...step, status: 'skipped', problem: PAGE_WENT_AWAY } : step)) } });
-      record({ actor: 'system', channel: 'ui', event: 'plan_finished', from: 'desk', to: 'desk', request: run.request, plan: run.plan, approval: run.approval, policy: 'not_applicable', status: 'error', detail: `reason="${PAGE_WENT_AWAY} during the run; steps marked done stay applied"` });
+      record({ actor: 'system', channel: 'ui', event: 'plan_finished', from: 'desk', to: 'desk', request: run.request, plan: run.plan, approval: run.approval, policy: lifecycle('none'), status: 'error', detail: `reason="${PAGE_WENT_AWAY} during the run; steps marked done stay applied"` });
     }
   }
 
@@ -175,13 +172,19 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     }
     for (const wake of [...waiters]) wake();
   });
-  const seen = new Map<string, Approval['status']>(state.value.approvals.map((approval) => [approval.id, approval.status]));
+  // The status each approval had when its last row was written. The call that moves an approval
+  // writes its row (recordApproval); only time running out, which no call causes, is written here.
+  const recorded = new Map<string, Approval['status']>(state.value.approvals.map((approval) => [approval.id, approval.status]));
+  const recordApproval = (id: string, call: DeskCall): void => {
+    const approval = gate.get(id);
+    if (!approval) return;
+    const row = approvalRow(approval, recorded.get(id));
+    recorded.set(id, approval.status);
+    if (row) record({ ...row, channel: call.channel });
+  };
   const stopApprovals = gate.subscribe((approval) => {
-    const before = seen.get(approval.id);
-    seen.set(approval.id, approval.status);
     apply({ type: 'approval_changed', approval });
-    const row = approvalRow(approval, before);
-    if (row) record({ ...row, channel: channelOf(row.actor, '') });
+    if (approval.status === 'expired') recordApproval(approval.id, THE_DESK_ITSELF);
   });
 
   return {
@@ -197,14 +200,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
       state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, events), acting: state.value.acting };
     },
     record,
-    async asCaller(who, body) {
-      callers.push(who);
-      try {
-        return await body();
-      } finally {
-        callers.splice(callers.lastIndexOf(who), 1);
-      }
-    },
+    recordApproval,
     settled(id, abort) {
       return new Promise((resolve) => {
         const look = (): boolean => {

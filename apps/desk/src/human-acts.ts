@@ -8,9 +8,7 @@ import type { Consent } from './consent/passkey-consent.ts';
 import type { DraftedPlan } from './domain/plan.ts';
 import type { PlanRun } from './domain/run.ts';
 import { findPlan, runsOf } from './domain/queries.ts';
-import type { Who } from './who.ts';
-
-const PERSON_AT_THE_PAGE: Who = { actor: 'human', channel: 'ui' };
+import { PERSON_AT_THE_PAGE } from './call-context.ts';
 
 export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
 
@@ -35,61 +33,70 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
     desk.state.value.acting ? null : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
   return {
-    approve: (id) =>
-      desk.asCaller(PERSON_AT_THE_PAGE, async () => {
-        const blocked = readOnly();
-        if (blocked) return blocked;
-        const approval = desk.gate.get(id);
-        const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
-        if (!approval || !plan) return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
-        const ran = runsOf(desk.state.value, plan.id).find((run) => run.status === 'running' || run.status === 'done');
-        if (ran) {
-          return refusal('PLAN_ALREADY_RAN', `${plan.id} already ran under ${ran.approval}; approving ${id} would run it again. Reject ${id} instead. Nothing ran.`, { approval: id, ranUnder: ran.approval });
-        }
-        // An approval already decided is answered by the gate, which says how it was decided.
-        const standing = desk.gate.stateOf(id);
-        const policy = evaluatePolicy({ actor: 'human', act: 'approve', purpose: 'none', approval: standing });
-        if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
-        if (standing !== 'pending') {
-          // Already decided: the gate says how, and nothing runs.
-          const decided = await desk.gate.approve(id, plan, 'human');
-          return decided.ok ? refusal('APPROVAL_USED', `${id} was already decided. Nothing ran.`, { approval: id }) : decided;
-        }
-        // The person's consent is their passkey, verified by the desk's server, which answers the
-        // step authorizations partners check. The ceremony's code loads with the first approval.
-        const consent = await consentOf(approval, plan);
-        if (!consent.ok) return consent;
-        desk.record({
-          actor: 'human',
-          channel: 'ui',
-          event: 'approval_signed',
-          from: 'desk',
-          to: 'desk',
-          request: plan.request,
-          plan: plan.id,
-          approval: id,
-          digest: approval.digest,
-          policy: 'allow',
-          status: 'ok',
-          detail: hopDetail({ dispatcher: consent.dispatcher.id, name: consent.dispatcher.name, challenge: consent.challenge, steps: consent.authorizations.length }),
-        });
-        const granted = await desk.gate.approve(id, plan, 'human');
-        if (!granted.ok) return granted;
-        // The run's code loads with the first approval: most visits never approve anything.
-        const { runApprovedPlan } = await import('./run/approved-run.ts');
-        return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan, consent.authorizations) };
-      }),
+    async approve(id) {
+      const call = { ...PERSON_AT_THE_PAGE, approval: id };
+      const blocked = readOnly();
+      if (blocked) return blocked;
+      const approval = desk.gate.get(id);
+      const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
+      if (!approval || !plan) return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
+      const ran = runsOf(desk.state.value, plan.id).find((run) => run.status === 'running' || run.status === 'done');
+      if (ran) {
+        return refusal('PLAN_ALREADY_RAN', `${plan.id} already ran under ${ran.approval}; approving ${id} would run it again. Reject ${id} instead. Nothing ran.`, { approval: id, ranUnder: ran.approval });
+      }
+      // An approval already decided is answered by the gate, which says how it was decided.
+      const standing = desk.gate.stateOf(id);
+      const policy = evaluatePolicy({ actor: call.actor, act: 'approve', purpose: 'none', approval: standing });
+      if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
+      if (standing !== 'pending') {
+        // Already decided: the gate says how, and nothing runs.
+        const decided = await desk.gate.approve(id, plan, call.actor);
+        desk.recordApproval(id, call);
+        return decided.ok ? refusal('APPROVAL_USED', `${id} was already decided. Nothing ran.`, { approval: id }) : decided;
+      }
+      // The person's consent is their passkey, verified by the desk's server, which answers the
+      // step authorizations partners check. The ceremony's code loads with the first approval.
+      const consent = await consentOf(approval, plan);
+      if (!consent.ok) return consent;
+      desk.record({
+        actor: call.actor,
+        channel: call.channel,
+        event: 'approval_signed',
+        from: 'desk',
+        to: 'desk',
+        request: plan.request,
+        plan: plan.id,
+        approval: id,
+        digest: approval.digest,
+        policy: policy.verdict,
+        status: 'ok',
+        detail: hopDetail({ dispatcher: consent.dispatcher.id, name: consent.dispatcher.name, challenge: consent.challenge, steps: consent.authorizations.length }),
+      });
+      const granted = await desk.gate.approve(id, plan, call.actor);
+      desk.recordApproval(id, call);
+      if (!granted.ok) return granted;
+      // The run's code loads with the first approval: most visits never approve anything.
+      const { runApprovedPlan } = await import('./run/approved-run.ts');
+      return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan, consent.authorizations, { call }) };
+    },
 
     reject(id, reason) {
       const blocked = readOnly();
       if (blocked) return blocked;
-      return desk.gate.reject(id, 'human', reason);
+      const call = { ...PERSON_AT_THE_PAGE, approval: id };
+      // A decided approval is answered by the gate, which says how it was decided.
+      const standing = desk.gate.stateOf(id);
+      const policy = evaluatePolicy({ actor: call.actor, act: 'reject', purpose: 'none', approval: standing });
+      if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing was decided.`, { rule: policy.rule });
+      const answer = desk.gate.reject(id, call.actor, reason);
+      desk.recordApproval(id, call);
+      return answer;
     },
 
     revoke(id) {
       const blocked = readOnly();
       if (blocked) return blocked;
-      const answer = desk.broker.revokeLease(id, { actor: 'human', reason: 'revoked by a person at the desk' });
+      const answer = desk.broker.revokeLease(id, { ...PERSON_AT_THE_PAGE, reason: 'revoked by a person at the desk' });
       return answer.ok ? { ok: true } : answer;
     },
   };

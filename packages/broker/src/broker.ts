@@ -20,6 +20,8 @@ import { readWriteSuccess, verifyReceipt } from './receipt.ts';
 
 export interface ActContext {
   readonly actor: Actor;
+  /** How the caller reached the host, for the record (the desk's ledger channel); copied onto every hop the act causes. */
+  readonly channel?: string;
   /** The desk verb this happens under, for the record. */
   readonly verb?: string;
 }
@@ -83,6 +85,7 @@ export function createBroker(options: BrokerOptions): Broker {
   const record = (fields: Pick<Hop, 'actor' | 'event' | 'policy' | 'status'> & Partial<Hop>): void => {
     options.record({
       at: new Date(clock.now()).toISOString(),
+      channel: '',
       from: 'desk',
       to: '',
       verb: '',
@@ -105,6 +108,7 @@ export function createBroker(options: BrokerOptions): Broker {
     const lease = leaseOf(subject);
     record({
       actor: context.actor,
+      channel: context.channel ?? '',
       event: 'policy_denied',
       to: subject?.partner ?? '',
       verb: context.verb ?? '',
@@ -131,10 +135,10 @@ export function createBroker(options: BrokerOptions): Broker {
 
   const end = (id: string, event: 'close' | 'revoke', context: ActContext & { readonly reason?: string }): LeaseAnswer => {
     const lease = leases.get(id);
-    if (!lease) return leases.apply(id, event, { actor: context.actor });
+    if (!lease) return leases.apply(id, event, { actor: context.actor, channel: context.channel ?? '' });
     const decision = decide(context, lease, event === 'close' ? 'close_lease' : 'revoke_lease', lease.purpose, lease.approval, { act: event });
     if (isRefusal(decision)) return decision;
-    return leases.apply(id, event, { actor: context.actor, policy: decision.verdict, verb: context.verb ?? '', reason: context.reason ?? (event === 'close' ? 'closed' : 'revoked') });
+    return leases.apply(id, event, { actor: context.actor, channel: context.channel ?? '', policy: decision.verdict, verb: context.verb ?? '', reason: context.reason ?? (event === 'close' ? 'closed' : 'revoked') });
   };
 
   return {
@@ -143,11 +147,11 @@ export function createBroker(options: BrokerOptions): Broker {
         return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, { partner: request.partner, partners: [...partners.names] });
       }
       // An unknown purpose has no policy question: the lease book refuses it as it is.
-      if (!LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor });
+      if (!LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor, channel: context.channel ?? '' });
       const act: ActClass = request.purpose === 'read_capacity' ? 'open_read_lease' : 'open_execute_lease';
       const decision = decide(context, request, act, request.purpose, request.approval, { purpose: request.purpose });
       if (isRefusal(decision)) return decision;
-      return leases.open(request, { actor: context.actor, policy: decision.verdict, verb: context.verb ?? '' });
+      return leases.open(request, { actor: context.actor, channel: context.channel ?? '', policy: decision.verdict, verb: context.verb ?? '' });
     },
 
     async call(id, tool, input, context) {
@@ -169,6 +173,7 @@ export function createBroker(options: BrokerOptions): Broker {
       if (isRefusal(decision)) return decision;
 
       const base = {
+        channel: context.channel ?? '',
         verb: context.verb ?? '',
         request: lease.request,
         lease: lease.id,

@@ -79,6 +79,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
   const hop = (lease: Lease, fields: Pick<Hop, 'actor' | 'event' | 'from' | 'to' | 'policy' | 'status'> & Partial<Hop>): void => {
     options.record({
       at: new Date(clock.now()).toISOString(),
+      channel: '',
       verb: '',
       request: lease.request,
       lease: lease.id,
@@ -134,6 +135,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     const { lease, cause } = transition;
     hop(lease, {
       actor: cause.actor,
+      channel: cause.channel,
       event: 'lease_opened',
       from: 'desk',
       to: lease.partner,
@@ -195,6 +197,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     }
     hop(lease, {
       actor: cause.actor,
+      channel: cause.channel,
       event: ENDED_EVENTS[lease.state as keyof typeof ENDED_EVENTS],
       from: 'desk',
       to: lease.partner,

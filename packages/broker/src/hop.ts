@@ -1,5 +1,5 @@
 // A hop as the broker reports it: what the desk ledger needs for one row, less what only the desk
-// knows (seq, channel, chain). Plain data, so the broker depends on no ledger's internals. Absent
+// knows (seq, chain); the channel is the caller's, carried through from its context. Plain data, so the broker depends on no ledger's internals. Absent
 // values are empty strings, as the ledger writes them.
 import type { SiteName } from '@warrant/config';
 import type { Actor, PolicyVerdict } from './policy-table.ts';
@@ -28,6 +28,12 @@ export interface Hop {
   /** ISO 8601, as Date.prototype.toISOString writes it. */
   readonly at: string;
   readonly actor: Actor;
+  /**
+   * How the call that caused the hop reached the host, exactly as its context named it (the
+   * desk's ledger channel); '' for a hop of the broker's own machinery (discovery, a frame, time
+   * running out). Passed through, never interpreted.
+   */
+  readonly channel: string;
   readonly event: HopEvent;
   readonly from: SiteName | '';
   readonly to: SiteName | '';

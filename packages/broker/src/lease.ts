@@ -40,6 +40,8 @@ export interface OpenLease {
 /** Who moved the lease, under which verdict and desk verb, and why. */
 export interface LeaseCause {
   readonly actor: Actor;
+  /** How the caller that moved it reached the host, for the record; '' for the host's own machinery. */
+  readonly channel?: string;
   readonly policy?: PolicyVerdict;
   readonly verb?: string;
   readonly reason?: string;
@@ -123,6 +125,7 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
 
   const resolved = (cause: LeaseCause): Required<LeaseCause> => ({
     actor: cause.actor,
+    channel: cause.channel ?? '',
     policy: cause.policy ?? 'not_applicable',
     verb: cause.verb ?? '',
     reason: cause.reason ?? '',

@@ -22,6 +22,12 @@ export const ACT_CLASSES = [
   'commit_plan',
   'approve',
   'reject',
+  /** An approval ending undecided: its plan changed in substance (void), or no one decided it in time (expired). */
+  'approval_lapse',
+  /** Starting and ending the run of an approved plan (its leases and steps are acts of their own). */
+  'run_plan',
+  /** Asking a partner what it holds under one of a run's own idempotency keys, when a step's answer was lost. */
+  'reconcile_step',
   'close_lease',
   'revoke_lease',
   'read_ledger',
@@ -106,6 +112,21 @@ export const POLICY_TABLE: readonly PolicyRule[] = [
   { id: 'reject.decided', act: 'reject', actors: ['human'], purposes: NO_LEASE, approvals: DECIDED_OR_NONE, verdict: 'deny', why: 'Only a pending approval can be rejected; an approval is decided once.' },
   { id: 'reject.others', act: 'reject', actors: ['agent', 'runner', 'system'], purposes: NO_LEASE, approvals: ANY_APPROVAL, verdict: 'deny', why: 'Only a person decides an approval.' },
   { id: 'reject.leased', act: 'reject', actors: EVERYONE, purposes: UNDER_A_LEASE, approvals: ANY_APPROVAL, verdict: 'not_applicable', why: 'An approval is decided at the desk, not under a lease.' },
+
+  { id: 'lapse.system', act: 'approval_lapse', actors: SYSTEM, purposes: NO_LEASE, approvals: PENDING, verdict: 'deny', why: 'An approval whose plan changed in substance, or that no one decided in time, authorises nothing.' },
+  { id: 'lapse.decided', act: 'approval_lapse', actors: SYSTEM, purposes: NO_LEASE, approvals: DECIDED_OR_NONE, verdict: 'not_applicable', why: 'Only a pending approval can lapse; a decided one stays as it was decided.' },
+  { id: 'lapse.callers', act: 'approval_lapse', actors: CALLERS, purposes: NO_LEASE, approvals: ANY_APPROVAL, verdict: 'deny', why: "An approval lapses by the desk's rules (a changed plan, time running out), not by anyone's say." },
+  { id: 'lapse.leased', act: 'approval_lapse', actors: EVERYONE, purposes: UNDER_A_LEASE, approvals: ANY_APPROVAL, verdict: 'not_applicable', why: 'An approval lapses at the desk, not under a lease.' },
+
+  { id: 'run.approved', act: 'run_plan', actors: SYSTEM, purposes: NO_LEASE, approvals: APPROVED, verdict: 'allow', why: 'The desk runs a plan once a person has approved it.' },
+  { id: 'run.unapproved', act: 'run_plan', actors: SYSTEM, purposes: NO_LEASE, approvals: NOT_APPROVED, verdict: 'needs_approval', why: 'A plan runs only once a person has approved it.' },
+  { id: 'run.callers', act: 'run_plan', actors: CALLERS, purposes: NO_LEASE, approvals: ANY_APPROVAL, verdict: 'deny', why: "An approved plan is run by the desk's run of it, by no one else." },
+  { id: 'run.leased', act: 'run_plan', actors: EVERYONE, purposes: UNDER_A_LEASE, approvals: ANY_APPROVAL, verdict: 'not_applicable', why: 'A run starts and ends at the desk; its steps are the acts under leases.' },
+
+  { id: 'reconcile.run', act: 'reconcile_step', actors: SYSTEM, purposes: ['execute_plan'], approvals: APPROVED, verdict: 'allow', why: "The run may ask a partner what it holds under one of its own steps' keys, when a step's answer was lost." },
+  { id: 'reconcile.unapproved', act: 'reconcile_step', actors: SYSTEM, purposes: ['execute_plan'], approvals: NOT_APPROVED, verdict: 'deny', why: 'Only the run of an approved plan asks after its own steps.' },
+  { id: 'reconcile.other-purpose', act: 'reconcile_step', actors: SYSTEM, purposes: ['read_capacity', 'none'], approvals: ANY_APPROVAL, verdict: 'not_applicable', why: "A step is asked after under the run's execute_plan lease." },
+  { id: 'reconcile.callers', act: 'reconcile_step', actors: CALLERS, purposes: ANY_PURPOSE, approvals: ANY_APPROVAL, verdict: 'deny', why: "Asking after a run's steps is the run's own act." },
 
   { id: 'close.read-lease', act: 'close_lease', actors: EVERYONE, purposes: ['read_capacity'], approvals: ANY_APPROVAL, verdict: 'allow', why: 'Anyone may close a read lease: closing only takes authority away.' },
   { id: 'close.execute-lease', act: 'close_lease', actors: ['human', 'system'], purposes: ['execute_plan'], approvals: ANY_APPROVAL, verdict: 'allow', why: "A person, or the run that opened it, may close an execute_plan lease." },

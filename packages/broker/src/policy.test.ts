@@ -73,6 +73,24 @@ describe('the policy table', () => {
     }
   });
 
+  it('lets only the desk lapse an approval, and only a pending one, which then authorises nothing', () => {
+    for (const query of everyCombination.filter((q) => q.act === 'approval_lapse')) {
+      const { verdict } = evaluatePolicy(query);
+      if (query.purpose !== 'none') expect(verdict, JSON.stringify(query)).toBe('not_applicable');
+      else if (query.actor !== 'system') expect(verdict, JSON.stringify(query)).toBe('deny');
+      else expect(verdict, JSON.stringify(query)).toBe(query.approval === 'pending' ? 'deny' : 'not_applicable');
+    }
+  });
+
+  it("runs a plan, and asks after its steps, only as the desk's run under an approval still held", () => {
+    for (const query of everyCombination.filter((q) => q.act === 'run_plan')) {
+      expect(evaluatePolicy(query).verdict === 'allow', JSON.stringify(query)).toBe(query.actor === 'system' && query.purpose === 'none' && query.approval === 'approved');
+    }
+    for (const query of everyCombination.filter((q) => q.act === 'reconcile_step')) {
+      expect(evaluatePolicy(query).verdict === 'allow', JSON.stringify(query)).toBe(query.actor === 'system' && query.purpose === 'execute_plan' && query.approval === 'approved');
+    }
+  });
+
   it('has nothing to say about lifecycle hops', () => {
     for (const query of everyCombination.filter((q) => q.act === 'lifecycle')) expect(evaluatePolicy(query).verdict).toBe('not_applicable');
   });

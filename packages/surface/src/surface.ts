@@ -37,6 +37,8 @@ export interface CallRecord {
   readonly channel: Channel;
   readonly input: Record<string, unknown>;
   readonly result: ToolResult;
+  /** Whether the row's body ran; false when the kernel answered first (out of order, a stale binding, a precheck, bad input). */
+  readonly ran: boolean;
 }
 
 export interface CallOptions {
@@ -148,6 +150,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
   async function invoke(row: Row<S>, input: Record<string, unknown>, ctx: RunContext<S>, shownSchema: JsonSchema): Promise<ToolResult> {
     running.set(row.name, (running.get(row.name) ?? 0) + 1);
     let result: ToolResult;
+    let ran = false;
     try {
       // Order: legality, then the row's binding and precheck, then the schema the caller was
       // shown, then the body. Legality and bindings are read again against live state just before
@@ -172,7 +175,9 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       } else {
         const state = options.state();
         // The one place typed input meets the erased row: it has just passed this row's schema.
-        result = answerBeforeRun(state) ?? (await row.run(state, input as never, ctx));
+        const late = answerBeforeRun(state);
+        ran = late === null;
+        result = late ?? (await row.run(state, input as never, ctx));
       }
     } catch (error) {
       // Chrome collapses a thrown error into a generic UnknownError; answer with what happened.
@@ -184,7 +189,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     }
     // A call that made its own tool illegal left it registered; now that it settled, let it go.
     surface.update();
-    await options.onCall?.({ name: row.name, caller: ctx.caller, channel: ctx.channel, input, result });
+    await options.onCall?.({ name: row.name, caller: ctx.caller, channel: ctx.channel, input, result, ran });
     return result;
   }
 

@@ -3,8 +3,9 @@
 // nothing twice), and if a step fails undoes the steps already done, newest first, through the
 // compensation map. Each call is a hop on the ledger with the partner's receipt; the leases are
 // closed at the end whatever happened; the approval is then spent.
-import { compensationFor, hopDetail, stepInput, type Approval, type Lease, type PartnerName } from '@warrant/broker';
+import { compensationFor, evaluatePolicy, hopDetail, stepInput, type ActClass, type Approval, type Lease, type PartnerName, type PolicyPurpose, type PolicyVerdict } from '@warrant/broker';
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
+import type { DeskCall } from '../call-context.ts';
 import type { StepAuthorizations } from '../consent/passkey-consent.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
@@ -32,6 +33,8 @@ function resultOf(value: unknown): Readonly<Record<string, unknown>> {
  * each partner's server checks its own before it writes.
  */
 export interface RunOptions {
+  /** The call that approved the plan (a person at the page): the run's hops are recorded on its channel. */
+  readonly call: Pick<DeskCall, 'channel'>;
   /**
    * The run was cut off (the page went away) and is taken up again: each step not known to be
    * done is first asked of its partner by idempotency key, and only written if the partner holds
@@ -40,11 +43,12 @@ export interface RunOptions {
   readonly resume?: PlanRun;
 }
 
-export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[], options: RunOptions = {}): Promise<PlanRun> {
+export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[], options: RunOptions): Promise<PlanRun> {
   const resume = options.resume !== undefined;
   const iso = (): string => new Date(desk.now()).toISOString();
-  const context = { actor: 'system', plan: plan.id, approval: approval.id, digest: approval.digest } as const;
-  const base = { actor: 'system', channel: 'ui', from: 'desk', to: 'desk', request: plan.request, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
+  const channel = options.call.channel;
+  const context = { actor: 'system', channel, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
+  const base = { actor: 'system', channel, from: 'desk', to: 'desk', request: plan.request, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
   let run: PlanRun = {
     approval: approval.id,
     plan: plan.id,
@@ -60,13 +64,16 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     desk.apply({ type: 'run_changed', run });
   };
   const step = (index: number, change: Partial<StepOutcome>): void => update({ steps: run.steps.map((outcome) => (outcome.index === index ? { ...outcome, ...change } : outcome)) });
+  // Each hop the run records itself carries the table's verdict for its act, asked as it happens.
+  const verdict = (act: ActClass, purpose: PolicyPurpose): PolicyVerdict => evaluatePolicy({ actor: 'system', act, purpose, approval: desk.gate.stateOf(approval.id) }).verdict;
+  const runVerdict = verdict('run_plan', 'none');
   update({});
-  desk.record({ ...base, event: 'plan_started', policy: 'allow', status: 'ok', detail: hopDetail({ steps: plan.steps.length, label: plan.label, resumed: resume ? 'the page went away during the run; each step is asked of its partner first' : undefined }) });
+  desk.record({ ...base, event: 'plan_started', policy: runVerdict, status: 'ok', detail: hopDetail({ steps: plan.steps.length, label: plan.label, resumed: resume ? 'the page went away during the run; each step is asked of its partner first' : undefined }) });
 
   const leases = new Map<PartnerName, Lease>();
   let problem: string | null = null;
   for (const partner of new Set(plan.steps.map((candidate) => candidate.partner))) {
-    const opened = desk.broker.openLease({ partner, purpose: 'execute_plan', ttlSeconds: EXECUTE_LEASE_TTL_SECONDS, request: plan.request, plan: plan.id, approval: approval.id }, { actor: 'system' });
+    const opened = desk.broker.openLease({ partner, purpose: 'execute_plan', ttlSeconds: EXECUTE_LEASE_TTL_SECONDS, request: plan.request, plan: plan.id, approval: approval.id }, context);
     if (!opened.ok) {
       problem = `no execute_plan lease on ${partner}: ${opened.message}`;
       break;
@@ -86,7 +93,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       const input = { ...stepInput(plan, index, approval.id), [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '' };
       step(index, { status: 'running' });
       // A resumed run asks first: a step the partner already holds is done, not written again.
-      const before = resume ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: 'allow' }, planned.partner, planned.tool, input) : null;
+      const before = resume ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') }, planned.partner, planned.tool, input) : null;
       if (before?.written === true) {
         done.push({ index, lease: lease.id, input, result: before.result });
         step(index, { status: 'done', receipt: before.receipt });
@@ -105,7 +112,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       }
       // The answer was lost, not refused: the partner may have written it. Ask: if it did, with a
       // receipt over exactly this step, the step is done and the run goes on.
-      const lost = !answer.ok && answerLost(answer) ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: 'allow' }, planned.partner, planned.tool, input) : null;
+      const lost = !answer.ok && answerLost(answer) ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') }, planned.partner, planned.tool, input) : null;
       if (lost?.written === true) {
         done.push({ index, lease: lease.id, input, result: lost.result });
         step(index, { status: 'done', receipt: lost.receipt });
@@ -129,23 +136,23 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       const to = planned.partner;
       if (answer.ok) {
         step(write.index, { status: 'undone', undoReceipt: answer.receipt?.id ?? null });
-        desk.record({ ...base, to, lease: write.lease, event: 'step_compensated', policy: 'allow', status: 'ok', detail: hopDetail({ step: write.index + 1, tool: planned.tool, undo: answer.tool, receipt: answer.receipt?.id }) });
+        desk.record({ ...base, to, lease: write.lease, event: 'step_compensated', policy: verdict('partner_write', 'execute_plan'), status: 'ok', detail: hopDetail({ step: write.index + 1, tool: planned.tool, undo: answer.tool, receipt: answer.receipt?.id }) });
       } else {
         undoFailed = true;
         step(write.index, { status: 'undo_failed', problem: answer.message });
-        desk.record({ ...base, to, lease: write.lease, event: 'compensation_failed', policy: 'allow', status: 'error', detail: hopDetail({ step: write.index + 1, tool: planned.tool, code: answer.code, still_applied: 'yes' }) });
+        desk.record({ ...base, to, lease: write.lease, event: 'compensation_failed', policy: verdict('partner_write', 'execute_plan'), status: 'error', detail: hopDetail({ step: write.index + 1, tool: planned.tool, code: answer.code, still_applied: 'yes' }) });
       }
     }
   }
 
-  for (const lease of leases.values()) desk.broker.closeLease(lease.id, { actor: 'system', reason: 'the run ended' });
+  for (const lease of leases.values()) desk.broker.closeLease(lease.id, { ...context, reason: 'the run ended' });
   desk.gate.finish(approval.id);
   const status: RunStatus = problem === null ? 'done' : undoFailed ? 'failed' : 'undone';
   update({ status, endedAt: iso(), problem });
   desk.record({
     ...base,
     event: 'plan_finished',
-    policy: 'allow',
+    policy: runVerdict,
     status: status === 'done' ? 'ok' : 'error',
     detail: hopDetail({ outcome: status, done: done.length, of: plan.steps.length, problem: problem ?? undefined }),
   });

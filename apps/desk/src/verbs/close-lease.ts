@@ -18,9 +18,9 @@ export function closeLeaseRow(desk: DeskRuntime) {
       'Returns { ok, lease: { id, partner, state: "closed" } }. In order while a lease is open.',
     annotations: { readOnlyHint: false },
     inputSchema: (state) => closeLeaseSchema(state),
-    async run(input, who) {
+    async run(input, call) {
       const known = desk.leases.get(input.lease);
-      const closed = desk.broker.closeLease(input.lease, { actor: who.actor, verb: 'close_lease', reason: `closed by ${who.actor}` });
+      const closed = desk.broker.closeLease(input.lease, { ...call, reason: `closed by ${call.actor}` });
       const note = { to: known?.partner ?? 'desk', lease: input.lease, ...(known ? { request: known.request } : {}) } as const;
       if (!closed.ok) {
         const verdict = closed.details['verdict'];

@@ -29,8 +29,8 @@ export function draftPlanRow(desk: DeskRuntime) {
       'Returns { ok, plan: { id, request, label, steps, revision }, digest, canonical, approvals_kept, approvals_void }. In order while a request is open and a partner has been discovered.',
     annotations: { readOnlyHint: false },
     inputSchema: (state) => draftPlanSchema(state),
-    async run(input, who) {
-      const policy = evaluatePolicy({ actor: who.actor, act: 'draft_plan', purpose: 'none', approval: 'none' });
+    async run(input, call) {
+      const policy = evaluatePolicy({ actor: call.actor, act: 'draft_plan', purpose: 'none', approval: 'none' });
       const base = { policy: policy.verdict, request: input.request } as const;
       if (policy.verdict !== 'allow') return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was drafted.`, { rule: policy.rule }), base);
       const state = desk.state.value;
@@ -55,7 +55,7 @@ export function draftPlanRow(desk: DeskRuntime) {
         steps,
         digest: digested.digest,
         canonical: digested.canonical,
-        draftedBy: who.actor,
+        draftedBy: call.actor,
         draftedAt: new Date(desk.now()).toISOString(),
         revision: (revising?.revision ?? 0) + 1,
       };
@@ -64,6 +64,7 @@ export function draftPlanRow(desk: DeskRuntime) {
       const voided: string[] = [];
       for (const approval of desk.gate.list().filter((candidate) => candidate.plan === plan.id && candidate.status === 'pending')) {
         const answer = await desk.gate.revalidate(approval.id, plan);
+        desk.recordApproval(approval.id, { ...call, request: plan.request, plan: plan.id });
         (answer.ok ? kept : voided).push(approval.id);
       }
       return noted(

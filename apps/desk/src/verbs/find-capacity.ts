@@ -36,7 +36,7 @@ export function findCapacityRow(desk: DeskRuntime) {
       'In order while a read lease is active.',
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     inputSchema: (state) => findCapacitySchema(state),
-    async run(input, who, ctx) {
+    async run(input, call) {
       const state = desk.state.value;
       const request = findRequest(state, input.request);
       const leases = activeReadLeases(state, input.request).filter((lease) => !input.partners || input.partners.includes(lease.partner));
@@ -52,7 +52,7 @@ export function findCapacityRow(desk: DeskRuntime) {
       for (const lease of leases) {
         for (const read of CAPACITY_READS[lease.partner] ?? []) {
           const args = Object.fromEntries(Object.entries(read.args).map(([name, field]) => [name, argumentFrom(request, field)]));
-          const answer = await desk.broker.call(lease.id, read.tool, args, { actor: who.actor, verb: 'find_capacity', signal: ctx.signal });
+          const answer = await desk.broker.call(lease.id, read.tool, args, call);
           readings.push(
             answer.ok
               ? { partner: lease.partner, lease: lease.id, tool: read.tool, value: answer.quarantined ?? quarantine({ origin: answer.origin, tool: read.tool }, answer.value), problem: null }

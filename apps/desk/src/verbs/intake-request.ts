@@ -24,8 +24,8 @@ export function intakeRequestRow(desk: DeskRuntime) {
       'Changes nothing at any partner. Returns { ok, request: { id, people, needs, place, deadline, note }, next }: use request.id with open_lease. Always in order.',
     annotations: { readOnlyHint: false },
     inputSchema: () => INTAKE_SCHEMA,
-    async run(input, who) {
-      const policy = evaluatePolicy({ actor: who.actor, act: 'intake_request', purpose: 'none', approval: 'none' });
+    async run(input, call) {
+      const policy = evaluatePolicy({ actor: call.actor, act: 'intake_request', purpose: 'none', approval: 'none' });
       if (policy.verdict !== 'allow') return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was added.`, { rule: policy.rule }), { policy: policy.verdict });
       const state = desk.state.value;
       const request: DeskRequest = {
@@ -35,7 +35,7 @@ export function intakeRequestRow(desk: DeskRuntime) {
         place: input.place,
         deadline: input.deadline,
         note: input.note ?? '',
-        takenBy: who.actor,
+        takenBy: call.actor,
         takenAt: new Date(desk.now()).toISOString(),
       };
       desk.apply({ type: 'request_taken', request });

@@ -28,16 +28,16 @@ export function openLeaseRow(desk: DeskRuntime) {
       'Returns { ok, lease: { id, partner, purpose, state: "active", expires_at }, tools: [the tools the lease covers] } once the partner is reached. In order while a request is open.',
     annotations: { readOnlyHint: false },
     inputSchema: (state) => openLeaseSchema(state),
-    async run(input, who, ctx) {
+    async run(input, call) {
       if (!openRequests(desk.state.value).some((request) => request.id === input.request)) {
         return noted(refusal('REQUEST_NOT_OPEN', `${input.request} is not an open request. No lease was opened.`, { request: input.request }), { policy: 'not_applicable', to: input.partner });
       }
-      const opened = desk.broker.openLease({ partner: input.partner, purpose: input.purpose, ttlSeconds: input.ttl, request: input.request }, { actor: who.actor, verb: 'open_lease' });
+      const opened = desk.broker.openLease({ partner: input.partner, purpose: input.purpose, ttlSeconds: input.ttl, request: input.request }, call);
       if (!opened.ok) {
         const verdict = opened.details['verdict'];
         return noted(opened, { policy: verdict === 'deny' || verdict === 'needs_approval' ? verdict : 'not_applicable', to: input.partner, request: input.request });
       }
-      const lease = await desk.settled(opened.lease.id, ctx.signal);
+      const lease = await desk.settled(opened.lease.id, call.signal);
       const note = { policy: 'allow', to: input.partner, request: input.request, lease: opened.lease.id } as const;
       if (lease?.state !== 'active') {
         const state = lease?.state ?? 'unknown';

@@ -2,6 +2,7 @@
 // one line per row), from a sequence number on. Or, asked for a proof, the desk server's inclusion
 // or consistency proof together with the signed tree head it is against, so an agent can hold the
 // head and check the proof with nothing but the ledger package (see packages/ledger/README.md).
+import { evaluatePolicy } from '@warrant/broker';
 import { serialiseLedger, type ConsistencyProofJson, type InclusionProofJson, type SignedTreeHead } from '@warrant/ledger';
 import type { ToolRefusal, ToolResult } from '@warrant/surface';
 import { askDeskServer } from '../consent/desk-server.ts';
@@ -58,19 +59,21 @@ export function readLedgerRow(desk: DeskRuntime) {
       'as `npx warrant-ledger verify` reads them. A row or size the ledger does not have is refused NO_SUCH_TREE; a later size no head was signed for, HEAD_NOT_FOUND.',
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     inputSchema: () => READ_LEDGER_SCHEMA,
-    async run(input) {
+    async run(input, call) {
+      // The record is read at the desk, under no lease or approval: the table's read_ledger row says whether.
+      const { verdict: policy } = evaluatePolicy({ actor: call.actor, act: 'read_ledger', purpose: 'none', approval: 'none' });
       if (input.proof) {
         const answer = await proofWithHead(input.proof);
         const which = input.proof.inclusion ? `proof=inclusion seq=${input.proof.inclusion.seq}` : `proof=consistency from=${input.proof.consistency?.from ?? ''}`;
         const head = answer.ok ? ` head=${(answer['head'] as SignedTreeHead).size}` : '';
-        return noted(answer, { policy: 'allow', detail: `${which}${head}` });
+        return noted(answer, { policy, detail: `${which}${head}` });
       }
       const all = desk.ledger.rows();
       const since = input.since ?? 0;
       const rows = all.filter((row) => row.seq > since).slice(0, input.limit ?? MAX_LEDGER_ROWS);
       return noted(
         { ok: true, total: all.length, rows: rows.length, first_seq: rows[0]?.seq ?? null, last_seq: rows.at(-1)?.seq ?? null, tsv: serialiseLedger(rows) },
-        { policy: 'allow', detail: `since=${since} rows=${rows.length}` },
+        { policy, detail: `since=${since} rows=${rows.length}` },
       );
     },
   });

@@ -1,6 +1,6 @@
 // What a verb's body tells the record about its call beyond the result itself: the policy
-// verdict it ran under and the ids it touched. Kept beside the result object, so the one place
-// that records every call (including those the kernel refused before any body ran) finds it.
+// verdict it ran under and the ids it touched. A body answers with both, as one value, and the
+// verb's row writes them into the call's one `verb_called` row.
 import type { PartnerName, PolicyVerdict } from '@warrant/broker';
 import type { ToolResult } from '@warrant/surface';
 
@@ -16,13 +16,12 @@ export interface VerbNote {
   readonly detail?: string;
 }
 
-const notes = new WeakMap<object, VerbNote>();
-
-export function noted<R extends ToolResult>(result: R, note: VerbNote): R {
-  notes.set(result, note);
-  return result;
+/** A body's answer: the result its caller hears, and the note the record keeps. */
+export interface NotedResult {
+  readonly result: ToolResult;
+  readonly note: VerbNote;
 }
 
-export function noteOf(result: ToolResult): VerbNote | undefined {
-  return notes.get(result);
+export function noted(result: ToolResult, note: VerbNote): NotedResult {
+  return { result, note };
 }

@@ -6,7 +6,7 @@ import type { Status } from '@warrant/ledger';
 import type { CallRecord, ToolResult } from '@warrant/surface';
 import type { DeskRow, DeskRuntime } from '../desk-runtime.ts';
 import { whoCalled } from '../who.ts';
-import { noteOf } from './verb-note.ts';
+import type { VerbNote } from './verb-note.ts';
 
 const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$/;
 
@@ -27,7 +27,7 @@ function statusOf(result: ToolResult): Status {
  * null for a call a body answered, which recorded its own row before answering.
  */
 export function refusedCallRow(call: CallRecord): DeskRow | null {
-  return noteOf(call.result) ? null : verbCallRow(call);
+  return call.ran ? null : verbCallRow(call);
 }
 
 /**
@@ -43,9 +43,9 @@ export function recordRefusedCalls(desk: Pick<DeskRuntime, 'record' | 'flush'>):
   };
 }
 
-export function verbCallRow(call: CallRecord): DeskRow {
+/** The call's row: who and how from the call, what it touched from its body's note (none for a call no body answered). */
+export function verbCallRow(call: Pick<CallRecord, 'name' | 'caller' | 'channel' | 'input' | 'result'>, note?: VerbNote): DeskRow {
   const who = whoCalled(call.caller, call.channel);
-  const note = noteOf(call.result);
   const input = call.input;
   return {
     actor: who.actor,
