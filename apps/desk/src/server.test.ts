@@ -14,7 +14,6 @@ import {
   deskSignatureValid,
   verifyCanonical,
   type ApprovalStatement,
-  type StepAuthorization,
 } from '@warrant/authority';
 import { base64url, softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
@@ -185,7 +184,7 @@ describe.each(Object.entries(engines))('the desk server on %s', (_engine, open) 
       return { write: write.authorization, undo: back.authorization };
     });
     const undoTools = ['release_parcels', 'release_beds'];
-    decoded.forEach(({ write, undo }: { write: StepAuthorization; undo: StepAuthorization }, index) => {
+    for (const [index, { write, undo }] of decoded.entries()) {
       const step = substance.steps[index]!;
       const args = { ...step.args, request: 'R-1', idempotency_key: stepIdempotencyKey('A-1', index) };
       expect(write.grant).toEqual({
@@ -202,12 +201,12 @@ describe.each(Object.entries(engines))('the desk server on %s', (_engine, open) 
       });
       expect(undo.grant).toMatchObject({ kind: 'undo', step: index, tool: undoTools[index], args_digest: null, partner_origin: step.origin });
       for (const authorization of [write, undo]) {
-        expect(deskSignatureValid(authorization, key)).toBe(true);
+        expect(await deskSignatureValid(authorization, key)).toBe(true);
         expect(authorization.statement).toEqual(statement);
         // The person's own assertion travels with it, for the partner to check.
         expect(authorization.assertion).toEqual(assertion);
       }
-    });
+    }
   });
 
   it('refuses a grant with an assertion over another challenge, with UV off, from an unknown passkey, or with a counter that did not move on; the approval stays pending', async () => {

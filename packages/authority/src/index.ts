@@ -28,7 +28,7 @@ export {
   type DigestInputProblem,
 } from './digest.ts';
 export { revealInvisible, type Revealed } from './reveal-invisible.ts';
-export { fromBase64, newSigningKey, signCanonical, signedBytes, signingKeyFrom, toBase64, verifyCanonical, type SigningKey } from './signature.ts';
+export { fromBase64, newSigningKey, signCanonical, signedBytes, signingKeyFrom, toBase64, verifyCanonical, verifyCanonicalAsync, type SigningKey } from './signature.ts';
 export {
   approvalChallenge,
   authorizedArgsDigest,

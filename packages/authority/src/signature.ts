@@ -56,3 +56,36 @@ export function verifyCanonical(publicKey: string, value: unknown, signature: st
     return false;
   }
 }
+
+// The platform's own Ed25519 (WebCrypto: Node 20, and Chromium in a secure context) checks a
+// signature several times faster than the pure-JS one above, which matters on a partner's server,
+// where every authorized write checks two. Where the platform has none (a page off a secure
+// context), the pure-JS check answers instead. Both are RFC 8032 Ed25519 over the same bytes;
+// WebCrypto is the stricter of the two on malformed signatures, so it never accepts more.
+const NATIVE_KEYS = new Map<string, Promise<CryptoKey | null>>();
+const NATIVE_KEYS_KEPT = 64;
+
+function nativeKey(publicKey: string, raw: Uint8Array): Promise<CryptoKey | null> {
+  let key = NATIVE_KEYS.get(publicKey);
+  if (key === undefined) {
+    const subtle = globalThis.crypto?.subtle;
+    key = subtle ? subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify']).catch(() => null) : Promise.resolve(null);
+    if (NATIVE_KEYS.size >= NATIVE_KEYS_KEPT) NATIVE_KEYS.delete(NATIVE_KEYS.keys().next().value as string);
+    NATIVE_KEYS.set(publicKey, key);
+  }
+  return key;
+}
+
+/** As verifyCanonical, on the platform's WebCrypto Ed25519 where it has one. Never rejects. */
+export async function verifyCanonicalAsync(publicKey: string, value: unknown, signature: string): Promise<boolean> {
+  const raw = fromBase64(publicKey);
+  const sig = fromBase64(signature);
+  if (raw === null || raw.length !== 32 || sig === null || sig.length !== 64) return false;
+  const key = await nativeKey(publicKey, raw);
+  if (key === null) return verifyCanonical(publicKey, value, signature);
+  try {
+    return await globalThis.crypto.subtle.verify({ name: 'Ed25519' }, key, sig as Uint8Array<ArrayBuffer>, signedBytes(value) as Uint8Array<ArrayBuffer>);
+  } catch {
+    return false;
+  }
+}

@@ -9,7 +9,7 @@
 // the person approved exactly this plan, here, until then.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { canonicalDigest, canonicalJson } from './digest.ts';
-import { signCanonical, verifyCanonical, type SigningKey } from './signature.ts';
+import { signCanonical, verifyCanonicalAsync, type SigningKey } from './signature.ts';
 
 /** What a dispatcher's passkey signs: the approval, bound to the plan's digest and the desk. */
 export interface ApprovalStatement {
@@ -127,6 +127,6 @@ export function decodeStepAuthorization(token: unknown): DecodedAuthorization {
 }
 
 /** Whether the desk's signature over the grant is good under the desk key the checker trusts. */
-export function deskSignatureValid(authorization: StepAuthorization, trustedDeskKey: string): boolean {
-  return verifyCanonical(trustedDeskKey, authorization.grant, authorization.desk_signature);
+export function deskSignatureValid(authorization: StepAuthorization, trustedDeskKey: string): Promise<boolean> {
+  return verifyCanonicalAsync(trustedDeskKey, authorization.grant, authorization.desk_signature);
 }

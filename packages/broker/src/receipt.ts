@@ -1,6 +1,6 @@
 // Receipts tie the desk's record to each partner's: the same digest, computed by this one
 // function on both sides of the seam, over what the partner was asked and what it answered.
-import { canonicalJson, sha256Hex, verifyCanonical } from '@warrant/authority';
+import { canonicalJson, sha256Hex, verifyCanonicalAsync } from '@warrant/authority';
 import { RECEIPT_ID_PATTERN, type PartnerReceipt, type PartnerWriteSuccess } from './partner-contract.ts';
 
 /** SHA-256 hex of the canonical JSON of { tool, args, result }. Throws DigestInputError on input that is not plain JSON. */
@@ -50,7 +50,7 @@ export async function verifyReceipt(tool: string, args: Readonly<Record<string, 
   if (receipt.tool !== tool || receipt.request !== args.request) return false;
   if (signedBy !== undefined) {
     const { signature, ...signed } = receipt;
-    if (signedBy.key === null || signature === undefined || !verifyCanonical(signedBy.key, signed, signature)) return false;
+    if (signedBy.key === null || signature === undefined || !(await verifyCanonicalAsync(signedBy.key, signed, signature))) return false;
   }
   try {
     return (await receiptDigest(tool, args, write.result)) === receipt.digest;

@@ -11,7 +11,7 @@ import {
   AUTHORIZATION_FIELD,
   decodeStepAuthorization,
   deskSignatureValid,
-  verifyCanonical,
+  verifyCanonicalAsync,
   type StepAuthorization,
 } from '@warrant/authority';
 import { compensationFor, type Compensation } from '@warrant/broker';
@@ -116,9 +116,9 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
   const desk = await check.desk();
   if (!desk.ok) return refusal('AUTHORIZATION_UNCHECKABLE', `The dispatch desk could not be asked who may approve (${desk.reason}), so this write cannot be checked. Nothing was changed; try again.`, {});
   const { record, trustedKey } = desk;
-  if (!deskSignatureValid(authorization, trustedKey)) return invalid("the desk's signature does not verify under the desk key this site trusts");
+  if (!(await deskSignatureValid(authorization, trustedKey))) return invalid("the desk's signature does not verify under the desk key this site trusts");
   if (statement.desk_origin !== record.origin) return invalid(`it was approved at ${statement.desk_origin}, not at the desk this site trusts`);
-  if (!verifyCanonical(trustedKey, record.dispatchers.list, record.dispatchers.signature)) return invalid("the desk's list of dispatchers is not signed by the desk");
+  if (!(await verifyCanonicalAsync(trustedKey, record.dispatchers.list, record.dispatchers.signature))) return invalid("the desk's list of dispatchers is not signed by the desk");
   const dispatcher = record.dispatchers.list.dispatchers.find((entry) => entry.id === grant.dispatcher);
   if (!dispatcher) return invalid(`${grant.dispatcher} is not on the desk's list of dispatchers (removed, or never there)`);
   const credential = dispatcher.credentials.find((entry) => entry.id === authorization.assertion.id);
