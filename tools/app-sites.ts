@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Site } from '@warrant/config';
+import type { InlineConfig } from 'vite';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +32,15 @@ export const WITH_TEST_SITES = process.argv.includes('--with-test-sites');
 export function appRoot(site: Site): string {
   if (site.appDir === null) throw new Error(`${site.name} has no app folder.`);
   return join(ROOT, site.appDir);
+}
+
+/**
+ * How tools/build-all.ts builds an app: its own vite.config.ts, and the test-sites switch defined
+ * either way, so a production bundle folds the browser tests' origins away and never names them.
+ */
+export function buildConfigOf(site: Site, { withTestSites }: { readonly withTestSites: boolean }): InlineConfig {
+  const root = appRoot(site);
+  return { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', define: { [registry.TEST_SITES_BUILD_FLAG]: JSON.stringify(withTestSites) } };
 }
 
 export function distOf(site: Site): string {

@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { templateDirFor } from '../packages/site-server/src/pglite-database.ts';
+import { HOST, INSECURE_TEST_HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { appSites, distOf, ROOT } from './app-sites.ts';
 
 // `npm start` on a machine that is already busy: the real start command, as a child process, with
@@ -115,3 +116,62 @@ describe('npm start with a busy port', { timeout: 20_000 }, () => {
   }
 });
 
+
+/** A data folder of the test's own, holding a copy of the run's PGlite template so no site runs initdb. */
+function dataFolder(): string {
+  const root = inject('pgliteRoot');
+  const data = mkdtempSync(join(root, 'serve-all-'));
+  cpSync(templateDirFor(join(root, 'any')), templateDirFor(join(data, 'any')), { recursive: true });
+  return data;
+}
+
+/** Serves every built site on `base` (with its own empty data folder) until `use` is done. */
+async function serving<T>(base: number, flags: string, use: () => Promise<T>): Promise<T> {
+  const data = dataFolder();
+  const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data } });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('Serving.')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`serve-all ended (${code}) before serving: ${said}`)));
+    });
+    return await use();
+  } finally {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+// Test origins never ship: the insecure test host (the browser tests' page with no secure context)
+// is admitted only by servers started for those tests.
+describe('the test sites switch', { timeout: 90_000 }, () => {
+  let partner: Site;
+  beforeAll(() => {
+    const partners = appSites().filter((site) => site.role === 'partner');
+    const built = partners.find((site) => existsSync(join(distOf(site), 'index.html')));
+    const buildable = built ?? partners.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
+    if (buildable === undefined) throw new Error('No partner app could be built.');
+    partner = buildable;
+  }, 60_000);
+
+  const frameAncestorsAt = async (base: number): Promise<string | undefined> => {
+    const response = await fetch(`http://${HOST}:${portAt(partner, base)}/`);
+    return response.headers.get('content-security-policy')?.split('; ').find((directive) => directive.startsWith('frame-ancestors'));
+  };
+
+  it('npm start: a partner may be framed by the desk only, and its headers do not name the test host', async () => {
+    const base = await freeBase();
+    const deskAt = `http://${HOST}:${base}`;
+    expect(await serving(base, '', () => frameAncestorsAt(base))).toBe(`frame-ancestors ${deskAt}`);
+  });
+
+  it('--with-test-sites: a partner also admits the desk on the test host', async () => {
+    const base = await freeBase();
+    expect(await serving(base, '--with-test-sites', () => frameAncestorsAt(base))).toBe(`frame-ancestors http://${HOST}:${base} http://${INSECURE_TEST_HOST}:${base}`);
+  });
+});

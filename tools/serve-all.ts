@@ -88,7 +88,7 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
       held.server = await open(db);
     }
     const { server } = held;
-    return siteApp({ site, distDir: distOf(site), ...(server ? { routes: (app) => server.routes(app) } : {}) });
+    return siteApp({ site, distDir: distOf(site), withTestSites: WITH_TEST_SITES, ...(server ? { routes: (app) => server.routes(app) } : {}) });
   })();
   hand(opening);
   try {

@@ -1,4 +1,5 @@
-import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES, type Site } from './origins.ts';
+import { HOST, LOOPBACK_ADDRESS, SITES, type Site } from './origins.ts';
+import { deskOrigins, type TestSitesOption } from './test-sites.ts';
 
 // The response headers each origin serves. WebMCP refuses a document whose agent cluster is not
 // origin-keyed, so product origins insist on it; the probe origin opts out on purpose so the
@@ -15,16 +16,19 @@ const CSP_BASE = [
   "form-action 'self'",
 ];
 
-export function headersFor(site: Site): Record<string, string> {
+/**
+ * The headers `site` serves. `withTestSites` is for a server started with --with-test-sites (the
+ * browser tests): it alone admits the test origins; see test-sites.ts.
+ */
+export function headersFor(site: Site, options: TestSitesOption = {}): Record<string, string> {
   // Partners are framed by the desk; so is the probe origin, whose one document the desk's probe
   // page mounts to ask an unkeyed document what WebMCP does there.
-  // A partner also admits the desk served on the insecure test host name, where the browser tests
-  // show the desk with no WebMCP at all still reaching its partners (over the message transport).
-  // That origin exists only where a test maps the name to this machine (--host-resolver-rules);
-  // `.test` is reserved and resolves nowhere else, so elsewhere it admits no page.
+  // For the browser tests only, a partner also admits the desk served on the insecure test host
+  // name, where they show the desk with no WebMCP at all still reaching its partners (over the
+  // message transport). Production headers never name a test origin.
   const frameAncestors =
     site.role === 'partner'
-      ? `frame-ancestors ${SITES.desk.origin} ${insecureOriginOf('desk')}`
+      ? `frame-ancestors ${deskOrigins(options).join(' ')}`
       : site.role === 'probe'
         ? `frame-ancestors ${SITES.desk.origin}`
         : "frame-ancestors 'none'";

@@ -9,9 +9,14 @@ import { insecureOriginOf, SITES } from '@warrant/config';
 import type { ImperativeRow, Row, Surface } from '@warrant/surface';
 import type { ListedTool } from '@warrant/webmcp';
 
-// The origins the desk is served on, from the registry: its own, and the insecure test host name
-// the no-WebMCP browser test serves it on (partners admit both in frame-ancestors; see headersFor).
-const DESK_ORIGINS = [SITES.desk.origin, insecureOriginOf('desk')];
+// The origins the desk is served on, from the registry: its own, and, in a bundle built for the
+// browser tests only, the insecure test host name their no-WebMCP desk is served on (the same
+// origins a partner's frame-ancestors admits; see headersFor). The build's switch is read here by
+// its bare name, not through @warrant/config's BUILT_WITH_TEST_SITES: only a literal in this very
+// module lets the bundler drop the test branch before it links, so a production bundle never
+// names the host. @warrant/config (imported above) defines it as false outside a bundle.
+declare const __WARRANT_TEST_SITES__: boolean;
+const DESK_ORIGINS = __WARRANT_TEST_SITES__ ? [SITES.desk.origin, insecureOriginOf('desk')] : [SITES.desk.origin];
 
 export interface DeskChannelOptions<S> {
   readonly surface: Pick<Surface<S>, 'call'>;

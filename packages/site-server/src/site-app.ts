@@ -12,13 +12,15 @@ export interface SiteAppOptions {
   readonly distDir: string | null;
   /** Adds the site's own routes (its API) to the app, before the page's files. */
   readonly routes?: (app: Hono) => void;
+  /** Serve the browser tests' headers (admitting their test origins): `--with-test-sites` only. */
+  readonly withTestSites?: boolean;
 }
 
 // Bodies are JSON of a known, small shape: anything larger is refused before it is read.
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
-export function siteApp({ site, distDir, routes }: SiteAppOptions): Hono {
-  const headers = headersFor(site);
+export function siteApp({ site, distDir, routes, withTestSites = false }: SiteAppOptions): Hono {
+  const headers = headersFor(site, { withTestSites });
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();

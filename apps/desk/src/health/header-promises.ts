@@ -1,4 +1,4 @@
-import { headersFor, insecureOriginOf, SITES, type Site } from '@warrant/config';
+import { deskOrigins, headersFor, SITES, type Site } from '@warrant/config';
 
 // What a site's response headers promise, in words: taken from the same headersFor() the servers
 // send, so the page cannot promise one thing while the origin serves another.
@@ -6,8 +6,8 @@ import { headersFor, insecureOriginOf, SITES, type Site } from '@warrant/config'
 function frameAncestors(csp: string): string {
   const sources = /frame-ancestors ([^;]+)/.exec(csp)?.[1]?.trim() ?? '';
   if (sources === "'none'") return 'No page may frame it (frame-ancestors none).';
-  // The desk on the insecure test host name (the no-WebMCP browser test) is the desk too.
-  const desk = [SITES.desk.origin, insecureOriginOf('desk')];
+  // In a build for the browser tests, the desk on the insecure test host name is the desk too.
+  const desk = deskOrigins();
   if (sources !== '' && sources.split(/\s+/).every((source) => desk.includes(source))) return 'Only the dispatch desk may frame it.';
   return `It may be framed by ${sources || 'any page'}.`;
 }
