@@ -664,6 +664,9 @@ test('on a phone the agent’s list is near the top; scroll regions take the key
 });
 
 test('axe finds no serious or critical accessibility violations in the bench’s main states', async ({ page }, testInfo) => {
+  // Eight full axe passes and a dozen calls: on a loaded two-core machine this alone took over the
+  // default 60 s, so it gets the slow test's time rather than failing a busy run.
+  test.slow();
   await openBench(page);
   const agent = agentFor(page, laneOf(testInfo));
   const problems: string[] = [];

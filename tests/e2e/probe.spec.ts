@@ -62,7 +62,9 @@ async function observe(context: BrowserContext, page: Page, pageTools: () => Cdp
     const session = await context.newCDPSession(frame).catch(() => null);
     if (!session) continue;
     const frameTools = await watchTools(session);
-    await page.waitForTimeout(300);
+    // The frame reports its existing tools when its session enables WebMCP; a command answered by
+    // the same frame after that is answered after those reports, so its answer is the wait.
+    await session.send('Runtime.evaluate', { expression: '0' });
     observed.push(...frameTools().map((tool) => ({ name: tool.name, origin: new URL(frame.url()).origin })));
     await session.detach();
   }
