@@ -99,7 +99,7 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
       <details class="canonical statement">
         <summary>What your passkey signs</summary>
         <p class="small">This approval, the plan's digest above, when it expires and this desk's address. Your passkey signs the SHA-256 of exactly these bytes; each partner checks that signature before it writes.</p>
-        <pre class="canonical-bytes statement-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the approval statement your passkey signs">
+        <pre class="statement-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the approval statement your passkey signs">
           {signed.bytes}
         </pre>
         <p class="digest">
