@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { LedgerRow } from '@warrant/ledger';
 import type { DeskView } from '../desk-view.ts';
+import { checkExportAgainstHead, type HeadVerdict } from './export-against-head.ts';
+import { LedgerHead } from './ledger-head.tsx';
 import { ACTOR_WORDS, CHANNEL_WORDS, clockTime, EVENT_WORDS, POLICY_WORDS, siteWord, STATUS_WORDS } from './wording.ts';
 
 type FilterKey = 'request' | 'lease' | 'event' | 'actor';
@@ -74,6 +76,8 @@ export function LedgerPanel({ view }: { view: DeskView }) {
   const [shown, setShown] = useState(PAGE);
   const [verified, setVerified] = useState<Check>(null);
   const [imported, setImported] = useState<Check>(null);
+  const [againstHead, setAgainstHead] = useState<HeadVerdict | null>(null);
+  const [importsChecked, setImportsChecked] = useState(0);
 
   const options = useMemo(() => {
     const found: Record<FilterKey, Set<string>> = { request: new Set(), lease: new Set(), event: new Set(), actor: new Set() };
@@ -96,7 +100,13 @@ export function LedgerPanel({ view }: { view: DeskView }) {
 
   const importFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    setImported(await check(new Uint8Array(await file.arrayBuffer()), file.name));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // The chain row by row, then the same file against the desk's signed head: a file cut short or
+    // rewritten with its chain recomputed passes the first and not the second.
+    const [chain, head] = await Promise.all([check(bytes, file.name), checkExportAgainstHead(bytes, file.name)]);
+    setImported(chain);
+    setAgainstHead(head);
+    setImportsChecked((count) => count + 1);
   };
 
   return (
@@ -114,6 +124,7 @@ export function LedgerPanel({ view }: { view: DeskView }) {
           </button>
         </div>
       </div>
+      <LedgerHead rows={rows.length} />
       <p class="hint">Every hop anyone took: who, how it reached the desk, which partner, under which lease, plan and approval, and the policy's verdict. Each row carries the hash of the one before it, so an edited byte is found at its row.</p>
       {verified ? (
         <p class={`check ${verified.kind}`} id="verify-result" role="status">
@@ -155,11 +166,26 @@ export function LedgerPanel({ view }: { view: DeskView }) {
           Check an exported ledger: drop a .tsv file here or{' '}
           <input type="file" id="import-ledger" accept=".tsv,text/tab-separated-values" onChange={(event) => void importFile((event.currentTarget as HTMLInputElement).files?.[0])} />
         </label>
-        {imported ? (
-          <p class={`check ${imported.kind}`} id="import-result" role="status">
-            {imported.text}
-          </p>
-        ) : null}
+        <div class="import-results" id="import-results" data-checked={importsChecked} role="status">
+          {imported ? (
+            <p class={`check ${imported.kind}`} id="import-result">
+              {imported.text}
+            </p>
+          ) : null}
+          {againstHead ? (
+            <p
+              class={`check ${againstHead.kind}`}
+              id="import-head-result"
+              data-ok={String(againstHead.kind === 'ok')}
+              data-row={againstHead.row ?? ''}
+              data-reason={againstHead.reason ?? ''}
+              data-size={againstHead.size ?? ''}
+            >
+              {againstHead.text}
+              {againstHead.reason ? <small class="fine-print code"> {againstHead.reason}</small> : null}
+            </p>
+          ) : null}
+        </div>
       </div>
       <div class="ledger-scroll scroll-region" role="region" tabIndex={0} aria-label="Ledger rows, newest first">
         {rows.length === 0 ? (

@@ -1,0 +1,50 @@
+// The desk's signed tree heads as the page reads them from its own server, each checked in the page
+// against the desk's published key (/.well-known/warrant-desk.json) with the ledger package's
+// verifier, loaded only when a head is first read so the page's first paint does not carry it.
+import type { SignedTreeHead } from '@warrant/ledger';
+
+export type DeskHead =
+  | { readonly ok: true; readonly head: SignedTreeHead }
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly head?: unknown };
+
+let deskKey: Promise<string | null> | null = null;
+
+/** The desk's published Ed25519 key (base64), read once per page; asked again after a failure. */
+function publishedKey(): Promise<string | null> {
+  deskKey ??= fetch('/.well-known/warrant-desk.json', { cache: 'no-store' })
+    .then(async (response) => ((await response.json()) as { key?: unknown }).key)
+    .then((key) => (typeof key === 'string' ? key : null))
+    .catch(() => null);
+  const asked = deskKey;
+  void asked.then((key) => {
+    if (key === null && deskKey === asked) deskKey = null;
+  });
+  return asked;
+}
+
+async function answerOf(path: string): Promise<unknown> {
+  try {
+    return await (await fetch(path, { cache: 'no-store' })).json();
+  } catch {
+    return null;
+  }
+}
+
+/** The latest signed head, or the one of `size` rows when one was signed; checked against the desk's key. */
+export async function readDeskHead(size?: number): Promise<DeskHead> {
+  const [answer, key, { verifyTreeHead }] = await Promise.all([answerOf(`/api/ledger/head${size === undefined ? '' : `?size=${size}`}`), publishedKey(), import('@warrant/ledger')]);
+  if (answer === null) return { ok: false, code: 'DESK_SERVER_UNREACHABLE', message: "The desk's server cannot be reached, so its signed head cannot be read now." };
+  const refused = answer as { ok?: unknown; code?: unknown; message?: unknown };
+  if (refused.ok === false) return { ok: false, code: String(refused.code), message: String(refused.message) };
+  if (key === null) return { ok: false, code: 'NO_DESK_KEY', message: "The desk's published key cannot be read, so its signed head cannot be checked now.", head: answer };
+  const checked = verifyTreeHead(answer, { key });
+  if (!checked.ok) return { ok: false, code: 'HEAD_UNVERIFIED', message: `The desk's signed head does not check against the desk's key: ${checked.reason}.`, head: answer };
+  return { ok: true, head: checked.head };
+}
+
+/** The head to check an export of `rows` rows against: the one signed at that size when there is one, else the latest. */
+export async function headForExport(rows: number): Promise<DeskHead> {
+  const exact = rows > 0 ? await readDeskHead(rows) : null;
+  if (exact && (exact.ok || exact.code !== 'HEAD_NOT_FOUND')) return exact;
+  return readDeskHead();
+}
