@@ -14,6 +14,7 @@ import {
   type Approval,
   type ApprovalGate,
   type Broker,
+  type BrokerOptions,
   type BrokerClock,
   type ChannelConnector,
   type FrameContainer,
@@ -46,6 +47,8 @@ export interface DeskRuntimeOptions {
   readonly connect: ChannelConnector;
   readonly clock?: BrokerClock;
   readonly mountTimeoutMs?: number;
+  /** Each partner's receipt key; given, a receipt counts only with that key's signature. */
+  readonly receiptKeyOf?: BrokerOptions['receiptKeyOf'];
 }
 
 /** A ledger row as the desk writes it: the store adds seq, chain and, if absent, at. */
@@ -153,7 +156,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const leases = createLeaseBook({ clock, firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1 });
   const frames = createFrameHost({ leases, container: options.container, connect: options.connect, record: recordHop, clock, ...(options.mountTimeoutMs ? { mountTimeoutMs: options.mountTimeoutMs } : {}) });
   const gate = createApprovalGate({ partners: PARTNER_DIRECTORY, clock, restore: state.value.approvals });
-  const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record: recordHop, approvals: gate, clock });
+  const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record: recordHop, approvals: gate, clock, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
 
   const waiters = new Set<() => void>();
   const stopLeases = leases.subscribe((transition) => {

@@ -10,6 +10,7 @@ import { App } from './components/app.tsx';
 import { createDeskRuntime } from './desk-runtime.ts';
 import type { DeskView } from './desk-view.ts';
 import { humanActs } from './human-acts.ts';
+import { receiptKeyOf } from './run/receipt-keys.ts';
 import { RELIEF_SCENARIO } from './scenario/relief-scenario.ts';
 import { createScenarioRunner } from './scenario/scenario-runner.ts';
 import { openDeskStores } from './stores.ts';
@@ -39,6 +40,7 @@ async function boot(): Promise<void> {
     acting,
     container: domFrameContainer(frames),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
+    receiptKeyOf,
   });
 
   const rows = deskRows(desk);

@@ -1,7 +1,8 @@
+import { newSigningKey, signCanonical } from '@warrant/authority';
 import { SITES } from '@warrant/config';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBroker, type Broker } from './broker.ts';
+import { createBroker, type Broker, type BrokerOptions } from './broker.ts';
 import type { FrameContainer } from './frame-container.ts';
 import { createFrameHost, type FrameHost } from './frame-host.ts';
 import type { Hop } from './hop.ts';
@@ -39,7 +40,7 @@ afterEach(() => {
 /** Stands a misbehaving partner page in front of the memory partner: what it lists, or what it answers, differs. */
 type Tamper = (channel: PartnerChannel) => PartnerChannel;
 
-function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Omit<MemoryPartnerOptions, 'manifest'>; tamper?: Tamper } = {}): Desk {
+function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Omit<MemoryPartnerOptions, 'manifest'>; tamper?: Tamper; receiptKeyOf?: BrokerOptions['receiptKeyOf'] } = {}): Desk {
   const clock = manualBrokerClock(Date.UTC(2026, 11, 4, 9));
   const leases = createLeaseBook({ clock, partners: RELIEF_PARTNERS.names });
   const hops: Hop[] = [];
@@ -58,7 +59,7 @@ function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Om
   const record = (hop: Hop): void => void hops.push(hop);
   const frames = createFrameHost({ leases, container, connect, record, clock });
   const approvals = options.approvals ?? {};
-  const broker = createBroker({ partners: RELIEF_PARTNERS, leases, frames, record, clock, approvals: { stateOf: (id) => (id ? (approvals[id] ?? 'void') : 'none') } });
+  const broker = createBroker({ partners: RELIEF_PARTNERS, leases, frames, record, clock, approvals: { stateOf: (id) => (id ? (approvals[id] ?? 'void') : 'none') }, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
   const made = { broker, leases, frames, hops, clock, mounted, partners };
   desks.push(made);
   return made;
@@ -216,6 +217,37 @@ describe('the broker', () => {
       expect(answer).toMatchObject({ ok: true, receipt: { [field]: other }, receiptVerified: false });
       expect(d.hops.at(-1)?.detail).toMatch(/ verified=no$/);
     }
+  });
+
+  // The partner's answer crosses its page, which an agent holding the browser can rewrite: only the
+  // partner server's signature, under the key the desk learnt from the partner itself, counts.
+  it('verifies a receipt only with the signature of the key the partner publishes, given that key', async () => {
+    const partnerKey = newSigningKey();
+    const strangerKey = newSigningKey();
+    const keyOf = async () => ({ key: partnerKey.publicKey });
+    const signedHere = desk({ approvals: { 'A-1': 'approved' }, partner: { receiptKey: partnerKey }, receiptKeyOf: keyOf });
+    const good = await signedHere.broker.call(await activeLease(signedHere, 'pantry', 'execute_plan', 'A-1'), 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
+    expect(good).toMatchObject({ ok: true, receiptVerified: true });
+
+    const forge: Tamper = (channel) => ({
+      ...channel,
+      call: async (name, input, callOptions) => {
+        const outcome = await channel.call(name, input, callOptions);
+        if (!outcome.ok) return outcome;
+        const value = outcome.value as { receipt?: Record<string, unknown> };
+        if (!value.receipt) return outcome;
+        const { signature: _theirs, ...unsigned } = value.receipt;
+        return { ...outcome, value: { ...value, receipt: { ...unsigned, signature: signCanonical(strangerKey, unsigned) } } };
+      },
+    });
+    const forged = desk({ approvals: { 'A-1': 'approved' }, partner: { receiptKey: partnerKey }, receiptKeyOf: keyOf, tamper: forge });
+    const answer = await forged.broker.call(await activeLease(forged, 'pantry', 'execute_plan', 'A-1'), 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
+    expect(answer).toMatchObject({ ok: true, receiptVerified: false });
+    expect(forged.hops.at(-1)?.detail).toMatch(/ verified=no$/);
+
+    const unknownKey = desk({ approvals: { 'A-1': 'approved' }, partner: { receiptKey: partnerKey }, receiptKeyOf: async () => ({ key: null }) });
+    const unchecked = await unknownKey.broker.call(await activeLease(unknownKey, 'pantry', 'execute_plan', 'A-1'), 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
+    expect(unchecked).toMatchObject({ ok: true, receiptVerified: false });
   });
 
   it('passes a partner’s refusal on as PARTNER_REFUSED, recorded refused', async () => {

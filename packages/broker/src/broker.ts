@@ -16,7 +16,7 @@ import type { PartnerName } from './partner-manifest.ts';
 import { evaluatePolicy, type PolicyDecision } from './policy.ts';
 import type { ActClass, Actor, PolicyPurpose } from './policy-table.ts';
 import { quarantine, type Quarantined } from './quarantine.ts';
-import { readWriteSuccess, verifyReceipt } from './receipt.ts';
+import { readWriteSuccess, verifyReceipt, type ReceiptKey } from './receipt.ts';
 
 export interface ActContext {
   readonly actor: Actor;
@@ -64,6 +64,11 @@ export interface BrokerOptions {
   /** Where approval states come from. Without it every approval reads as `none`, so no write is allowed. */
   readonly approvals?: Pick<ApprovalGate, 'stateOf'>;
   readonly clock?: BrokerClock;
+  /**
+   * The key each partner signs its receipts with, learnt from somewhere the browser cannot rewrite
+   * (the desk asks its own server). Given, a receipt verifies only with that key's signature.
+   */
+  readonly receiptKeyOf?: (partner: PartnerName) => Promise<ReceiptKey>;
 }
 
 export interface Broker {
@@ -223,7 +228,7 @@ export function createBroker(options: BrokerOptions): Broker {
         if (write.ok) {
           receipt = write.write.receipt;
           replayed = write.write.replayed === true;
-          receiptVerified = await verifyReceipt(tool, input, write.write);
+          receiptVerified = await verifyReceipt(tool, input, write.write, options.receiptKeyOf ? await options.receiptKeyOf(lease.partner) : undefined);
         }
         answered('ok', {
           shape: outcome.shape,

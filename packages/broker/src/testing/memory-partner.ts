@@ -3,6 +3,7 @@
 // partner's manifest, keeps the partner tool contract (receipts, idempotency keys, the result
 // fields its compensations read), and — like a real partner write — checks the call's
 // signal immediately before it commits. It is not a partner site and does not stand for one.
+import { signCanonical, type SigningKey } from '@warrant/authority';
 import type { ListedTool } from '@warrant/webmcp';
 import type { PartnerReceipt } from '../partner-contract.ts';
 import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from '../partner-channel.ts';
@@ -26,6 +27,8 @@ export interface MemoryPartnerOptions {
   readonly notes?: string;
   /** Tool names this partner answers with a refusal. */
   readonly refuse?: readonly string[];
+  /** The key it signs its receipts with, as a partner server does; unsigned without one. */
+  readonly receiptKey?: SigningKey;
 }
 
 export interface MemoryPartner {
@@ -65,7 +68,8 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     const result: Record<string, unknown> = forward
       ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${partner}-${source.field}-${number}`]))
       : { undone: Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${partner}-`)) ?? null };
-    const receipt: PartnerReceipt = { id: `${partner}-R-${number}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
+    const unsigned: PartnerReceipt = { id: `${partner}-R-${number}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
+    const receipt: PartnerReceipt = options.receiptKey ? { ...unsigned, signature: signCanonical(options.receiptKey, unsigned) } : unsigned;
     // The signal is checked last, with nothing awaited between the check and the commit.
     if (signal.aborted) return abortedOutcome(signal);
     const commit = { tool, args, result, receipt };
