@@ -245,7 +245,10 @@ test('with the gateway serving no model, the panel says so in plain words, and t
   await expect(page.locator('#agent-use-gateway')).toBeChecked();
   await runTask(page);
   await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'model_failed', { timeout: 30_000 });
-  await expect(page.locator('#agent-status')).toContainText("The desk's model gateway has no model configured, so there is no hosted model to run. The desk works fully without it");
+  // It names what to set, as the gateway's README does, so the person can give it one.
+  await expect(page.locator('#agent-status')).toContainText(
+    "The desk's model gateway has no model configured, so there is no hosted model to run. To give it one, start it with WARRANT_GATEWAY_UPSTREAM_URL (your model server's URL, up to /v1) and WARRANT_GATEWAY_MODEL (the model's name) set. The desk works fully without it",
+  );
   await expect(page.locator('#agent-status code')).toHaveText('NO_MODEL_CONFIGURED');
   await expect(page.locator('#agent-turn')).toHaveCount(0);
   // Without a model the desk still runs the relief scenario to its halt.

@@ -20,6 +20,7 @@ export interface AgentPanelProps {
 }
 
 const TASK_MAX = 1000;
+const TO_CONFIGURE = "To give it one, start it with WARRANT_GATEWAY_UPSTREAM_URL (your model server's URL, up to /v1) and WARRANT_GATEWAY_MODEL (the model's name) set.";
 const WITHOUT_IT = 'The desk works fully without it: run the relief scenario, or point the agent at your own endpoint.';
 
 function statusWords(turn: TurnView, gateway: boolean): string {
@@ -36,7 +37,8 @@ function statusWords(turn: TurnView, gateway: boolean): string {
       return `Stopped after ${MAX_STEPS} model steps without reaching the halt.`;
     case 'model_failed': {
       const problem = turn.problem;
-      if (gateway && problem?.code === 'NO_MODEL_CONFIGURED') return `The desk's model gateway has no model configured, so there is no hosted model to run. ${WITHOUT_IT}`;
+      // Named as gateway/README.md names them: the person who runs the desk can act on it.
+      if (gateway && problem?.code === 'NO_MODEL_CONFIGURED') return `The desk's model gateway has no model configured, so there is no hosted model to run. ${TO_CONFIGURE} ${WITHOUT_IT}`;
       if (gateway && problem?.code === 'ENDPOINT_UNREACHABLE') return `The desk's model gateway did not answer: it is switched off or unreachable. ${WITHOUT_IT}`;
       return `The model could not be asked: ${problem?.message ?? 'no reason given'}`;
     }
