@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,5 +87,20 @@ describe('warrant-ledger verify (the built bin, in plain Node)', () => {
     expect(run('check')).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown command "check"') });
     expect(run('verify', join(installed.dir, 'missing.tsv'), '--head', file('head.json', head))).toMatchObject({ status: 2, stderr: expect.stringContaining('cannot read the ledger') });
     expect(run('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('Usage: warrant-ledger verify') });
+  });
+});
+
+// The command the README gives works from the repository's root as it is checked out and
+// installed (`npm ci`, no build): npm links the package's launcher, which runs the source.
+describe('npx warrant-ledger from the repository root', () => {
+  const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
+
+  it('verifies a good export against its head, and fails a truncated one naming the first missing row', () => {
+    const npx = (...args: string[]) => spawnSync('npx', ['--no-install', 'warrant-ledger', ...args], { cwd: root, env: cleanEnv, encoding: 'utf8' });
+    const good = npx('verify', file('root-good.tsv', serialiseLedger(rows)), '--head', file('root-head.json', head));
+    expect(good).toMatchObject({ status: 0 });
+    const cut = npx('verify', file('root-cut.tsv', serialiseLedger(rows.slice(0, 17))), '--head', file('root-head.json', head));
+    expect(cut.status).toBe(1);
+    expect(cut.stderr).toMatch(/at row 18 \(truncated\): Row 18 is missing/);
   });
 });

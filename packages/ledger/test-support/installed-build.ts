@@ -16,7 +16,7 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const PACKAGES = ['config', 'webmcp', 'surface', 'ledger'];
 
 export interface InstalledLedger {
-  /** The built bin, dist/cli.js of the installed package. */
+  /** The installed package's command: bin/warrant-ledger.js, which runs its dist/cli.js. */
   readonly bin: string;
   readonly dir: string;
   remove(): void;
@@ -64,5 +64,9 @@ export function installLedgerBuild(): InstalledLedger {
       symlinkSync(join(ROOT, 'node_modules', scope), join(modules, scope), 'dir');
     }
   }
-  return { bin: join(modules, '@warrant', 'ledger', 'dist', 'cli.js'), dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // The command as the package declares it: its launcher, which runs the build beside it.
+  const launcher = join(modules, '@warrant', 'ledger', 'bin', 'warrant-ledger.js');
+  mkdirSync(dirname(launcher), { recursive: true });
+  copyFileSync(join(ROOT, 'packages', 'ledger', 'bin', 'warrant-ledger.js'), launcher);
+  return { bin: launcher, dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
