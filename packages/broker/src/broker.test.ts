@@ -40,6 +40,19 @@ afterEach(() => {
 /** Stands a misbehaving partner page in front of the memory partner: what it lists, or what it answers, differs. */
 type Tamper = (channel: PartnerChannel) => PartnerChannel;
 
+/** A partner page that passes on every answer's receipt rewritten by `rewrite`. */
+function rewriteReceipt(rewrite: (receipt: Record<string, unknown>) => Record<string, unknown>): Tamper {
+  return (channel) => ({
+    ...channel,
+    call: async (name, input, callOptions) => {
+      const outcome = await channel.call(name, input, callOptions);
+      if (!outcome.ok) return outcome;
+      const value = outcome.value as { receipt?: Record<string, unknown> };
+      return value.receipt ? { ...outcome, value: { ...value, receipt: rewrite(value.receipt) } } : outcome;
+    },
+  });
+}
+
 function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Omit<MemoryPartnerOptions, 'manifest'>; tamper?: Tamper; receiptKeyOf?: BrokerOptions['receiptKeyOf'] } = {}): Desk {
   const clock = manualBrokerClock(Date.UTC(2026, 11, 4, 9));
   const leases = createLeaseBook({ clock, partners: RELIEF_PARTNERS.names });
@@ -200,15 +213,7 @@ describe('the broker', () => {
       ['request', 'R-2'],
       ['tool', 'release_parcels'],
     ] as const) {
-      const relabel: Tamper = (channel) => ({
-        ...channel,
-        call: async (name, input, callOptions) => {
-          const outcome = await channel.call(name, input, callOptions);
-          if (!outcome.ok) return outcome;
-          const value = outcome.value as { receipt?: Record<string, unknown> };
-          return value.receipt ? { ...outcome, value: { ...value, receipt: { ...value.receipt, [field]: other } } } : outcome;
-        },
-      });
+      const relabel = rewriteReceipt((receipt) => ({ ...receipt, [field]: other }));
       const d = desk({ approvals: { 'A-1': 'approved' }, tamper: relabel });
       const id = await activeLease(d, 'pantry', 'execute_plan', 'A-1');
       const answer = await d.broker.call(id, 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
@@ -229,17 +234,7 @@ describe('the broker', () => {
     const good = await signedHere.broker.call(await activeLease(signedHere, 'pantry', 'execute_plan', 'A-1'), 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
     expect(good).toMatchObject({ ok: true, receiptVerified: true });
 
-    const forge: Tamper = (channel) => ({
-      ...channel,
-      call: async (name, input, callOptions) => {
-        const outcome = await channel.call(name, input, callOptions);
-        if (!outcome.ok) return outcome;
-        const value = outcome.value as { receipt?: Record<string, unknown> };
-        if (!value.receipt) return outcome;
-        const { signature: _theirs, ...unsigned } = value.receipt;
-        return { ...outcome, value: { ...value, receipt: { ...unsigned, signature: signCanonical(strangerKey, unsigned) } } };
-      },
-    });
+    const forge = rewriteReceipt(({ signature: _theirs, ...unsigned }) => ({ ...unsigned, signature: signCanonical(strangerKey, unsigned) }));
     const forged = desk({ approvals: { 'A-1': 'approved' }, partner: { receiptKey: partnerKey }, receiptKeyOf: keyOf, tamper: forge });
     const answer = await forged.broker.call(await activeLease(forged, 'pantry', 'execute_plan', 'A-1'), 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
     expect(answer).toMatchObject({ ok: true, receiptVerified: false });
