@@ -11,9 +11,13 @@ import { clockTime, siteWord } from './wording.ts';
 
 type Checked = { readonly kind: 'done'; readonly partners: readonly PartnerReconciliation[]; readonly at: string } | { readonly kind: 'problem'; readonly text: string } | null;
 
-/** Asks again whenever the ledger ends a run or a partner answer lands: that is when a receipt can appear on either side. */
-function receiptEvents(view: DeskView): number {
-  return view.rows.value.filter((row) => row.event === 'plan_finished' || row.event === 'tool_result' || row.event === 'step_compensated').length;
+/**
+ * Asks again when a run ends: receipts appear only in an approved run (its steps, undos and
+ * by-key answers), and each run ends with plan_finished. Asking at every partner answer would
+ * fetch every partner's record several times a run, reads included.
+ */
+function runsEnded(view: DeskView): number {
+  return view.rows.value.filter((row) => row.event === 'plan_finished').length;
 }
 
 function PartnerLine({ found }: { found: PartnerReconciliation }) {
@@ -51,7 +55,7 @@ function PartnerLine({ found }: { found: PartnerReconciliation }) {
 export function ReceiptsPanel({ view }: { view: DeskView }) {
   const [checked, setChecked] = useState<Checked>(null);
   const [asking, setAsking] = useState(false);
-  const events = receiptEvents(view);
+  const ended = runsEnded(view);
 
   const ask = async (): Promise<void> => {
     setAsking(true);
@@ -62,7 +66,7 @@ export function ReceiptsPanel({ view }: { view: DeskView }) {
 
   useEffect(() => {
     void ask();
-  }, [events]);
+  }, [ended]);
 
   const mismatched = checked?.kind === 'done' ? checked.partners.filter((found) => !found.reachable || found.desk_only.length > 0 || found.partner_only.length > 0).length : 0;
   return (
