@@ -1,6 +1,7 @@
 // First, before anything reads an origin: this process's port base (see server-sets.ts).
 import { SERVER_SETS, SET_COUNT } from './tests/e2e/server-sets.ts';
 import { defineConfig } from '@playwright/test';
+import { HOST, LOOPBACK_ADDRESS } from '@warrant/config';
 import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 
 // Two lanes over the same tests: Debian's Chromium with native WebMCP, and the same browser
@@ -38,11 +39,17 @@ export default defineConfig({
     { name: 'native', testIgnore: /message-port\.spec\.ts$/, use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } } },
     { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
   ],
-  webServer: SERVER_SETS.map(({ portBase, dataDir }) => ({
+  webServer: SERVER_SETS.map(({ portBase, dataDir, agentPorts }) => ({
     name: `servers@${portBase}`,
     command: 'npx tsx tools/serve-all.ts --with-test-sites',
     // Each set's own data, always embedded (PGlite): a shared PostgreSQL would make the sets one.
-    env: { WARRANT_PORT_BASE: String(portBase), WARRANT_DATA_DIR: dataDir, WARRANT_DATABASE_URL: '' },
+    // Its desk names the two endpoints desk-agent.spec serves as the person's own, and no other.
+    env: {
+      WARRANT_PORT_BASE: String(portBase),
+      WARRANT_DATA_DIR: dataDir,
+      WARRANT_DATABASE_URL: '',
+      WARRANT_AGENT_ENDPOINTS: `http://${HOST}:${agentPorts.gateway},http://${LOOPBACK_ADDRESS}:${agentPorts.scripted}`,
+    },
     wait: { stdout: /^Serving\./m },
     reuseExistingServer: false,
     // A first run creates the data directory's PGlite template (initdb) before any site opens:

@@ -51,9 +51,9 @@ interface Run {
 }
 
 /** Runs the start command and waits for it to end by itself: it must, once every server is closed. */
-function start(base: number): Promise<Run> {
+function start(base: number, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(START, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base) } });
+    const child = spawn(START, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base), ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -126,9 +126,9 @@ function dataFolder(): string {
 }
 
 /** Serves every built site on `base` (with its own empty data folder) until `use` is done. */
-async function serving<T>(base: number, flags: string, use: () => Promise<T>): Promise<T> {
+async function serving<T>(base: number, flags: string, use: () => Promise<T>, env: NodeJS.ProcessEnv = {}): Promise<T> {
   const data = dataFolder();
-  const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data } });
+  const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data, ...env } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await new Promise<void>((resolve, reject) => {
@@ -173,5 +173,38 @@ describe('the test sites switch', { timeout: 90_000 }, () => {
   it('--with-test-sites: a partner also admits the desk on the test host', async () => {
     const base = await freeBase();
     expect(await serving(base, '--with-test-sites', () => frameAncestorsAt(base))).toBe(`frame-ancestors http://${HOST}:${base} http://${INSECURE_TEST_HOST}:${base}`);
+  });
+});
+
+// WARRANT_AGENT_ENDPOINTS: the person's own model endpoints, the only ports besides the gateway
+// that the desk's page may connect to.
+describe("the desk's connect-src as served", { timeout: 90_000 }, () => {
+  beforeAll(() => {
+    const desk = SITES.desk;
+    if (!existsSync(join(distOf(desk), 'index.html')) && spawnSync('npx', ['tsx', 'tools/build-all.ts', desk.name], { cwd: ROOT }).status !== 0) throw new Error('The desk could not be built.');
+  }, 60_000);
+
+  const connectSrcAt = async (base: number): Promise<string | undefined> => {
+    const response = await fetch(`http://${HOST}:${base}/`);
+    return response.headers.get('content-security-policy')?.split('; ').find((directive) => directive.startsWith('connect-src'));
+  };
+
+  it("names exactly 'self', the gateway and the endpoints WARRANT_AGENT_ENDPOINTS names, and no other port", async () => {
+    const base = await freeBase();
+    const gatewayAt = `http://${HOST}:${portAt(SITES.gateway, base)}`;
+    const served = await serving(base, '', () => connectSrcAt(base), { WARRANT_AGENT_ENDPOINTS: 'http://127.0.0.1:8080/v1, http://localhost:11434' });
+    expect(served).toBe(`connect-src 'self' ${gatewayAt} http://127.0.0.1:8080 http://localhost:11434`);
+    expect(served).not.toContain(':*');
+  });
+
+  it('a value it cannot use: one line naming the setting, exit non-zero, nothing listening', async () => {
+    const base = await freeBase();
+    const run = await start(base, { WARRANT_AGENT_ENDPOINTS: 'http://localhost:*' });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).not.toContain('Serving');
+    expect(run.problems).toEqual([
+      'WARRANT_AGENT_ENDPOINTS lists the agent panel\'s own model endpoints on this computer, separated by commas, each http://localhost:<port> or http://127.0.0.1:<port> (e.g. http://127.0.0.1:8080), and "http://localhost:*" is not one.',
+    ]);
+    await expectNothingListening(base, null);
   });
 });

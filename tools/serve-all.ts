@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HOST, SITES, type Site } from '@warrant/config';
+import { agentEndpointsFrom, AGENT_ENDPOINTS_SETTING, HOST, SITES, type Site } from '@warrant/config';
 import type { Hono } from 'hono';
 import { DatabaseSettingError, listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
@@ -27,6 +27,22 @@ type Opened = { readonly site: Site; readonly running: Running } | { readonly si
 function codeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 }
+
+/**
+ * The person's own model endpoints the desk's CSP names (WARRANT_AGENT_ENDPOINTS). Read before any
+ * port is bound: a value it cannot use ends the start with one line, and nothing listening.
+ */
+function configuredAgentEndpoints(): string[] {
+  try {
+    return agentEndpointsFrom(process.env[AGENT_ENDPOINTS_SETTING]);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const AGENT_ENDPOINTS = configuredAgentEndpoints();
 
 /** The command to suggest again with a moved base: the browser tests serve the test sites. */
 const RERUN = WITH_TEST_SITES ? 'npm run test:e2e' : 'npm start';
@@ -88,7 +104,7 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
       held.server = await open(db);
     }
     const { server } = held;
-    return siteApp({ site, distDir: distOf(site), withTestSites: WITH_TEST_SITES, ...(server ? { routes: (app) => server.routes(app) } : {}) });
+    return siteApp({ site, distDir: distOf(site), withTestSites: WITH_TEST_SITES, agentEndpoints: AGENT_ENDPOINTS, ...(server ? { routes: (app) => server.routes(app) } : {}) });
   })();
   hand(opening);
   try {

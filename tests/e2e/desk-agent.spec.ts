@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { HOST, insecureOriginOf, SITES } from '@warrant/config';
+import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { startGateway } from '../../gateway/src/start.ts';
 import { startScriptedUpstream, type ScriptedReply, type ScriptedUpstream } from '../../gateway/src/testing/scripted-upstream.ts';
 import { laneOf } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
+import { WORKER_SET } from './server-sets.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
-// speaking scripted tool calls. The full turn goes through the real gateway (started here on a free
-// port, with the scripted server as its upstream), reached as the person's own endpoint: a
-// loopback origin the desk's CSP allows. The gateway the suite serves on its registry port has no
+// speaking scripted tool calls. The full turn goes through the real gateway (started here, with the
+// scripted server as its upstream), reached as the person's own endpoint. The desk's CSP names only
+// the endpoints its server was started with, so both are served on the ports this worker's servers
+// name in WARRANT_AGENT_ENDPOINTS (server-sets.ts). The gateway the suite serves on its registry port has no
 // model configured, which is what the panel's default endpoint is tested against. What the test
 // checks afterwards it reads from the ledger the page exports, from the requests the model server
 // received, and from the browser's own storage.
@@ -53,6 +55,9 @@ function toTheHalt(): ScriptedReply[] {
     { kind: 'tool_calls', calls: [{ name: 'commit_plan', arguments: { plan: 'P-1' } }] },
   ];
 }
+
+/** The scripted model server, on the port this worker's desk names as the person's own endpoint. */
+const scriptedModel = (script: readonly ScriptedReply[]): Promise<ScriptedUpstream> => startScriptedUpstream(script, { port: WORKER_SET.agentPorts.scripted });
 
 let upstream: ScriptedUpstream | null = null;
 let gateway: { origin: string; close(): Promise<void> } | null = null;
@@ -125,8 +130,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
 }
 
 test('the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on', async ({ page }, testInfo) => {
-  upstream = await startScriptedUpstream(toTheHalt());
-  gateway = await startGateway({ port: 0, host: HOST, env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' } });
+  upstream = await scriptedModel(toTheHalt());
+  gateway = await startGateway({ port: WORKER_SET.agentPorts.gateway, host: HOST, env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' } });
   await openDesk(page);
   await useOwnEndpoint(page, { url: `${gateway.origin}/v1/chat/completions` });
   await runTask(page);
@@ -185,7 +190,7 @@ test('the agent works the task through the gateway to the halt and stops there; 
 
 test("the person's own key goes to their endpoint in the Authorization header and nowhere else: not in storage, the ledger, its export or the page", async ({ page }) => {
   const key = `sk-warrant-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-  upstream = await startScriptedUpstream([
+  upstream = await scriptedModel([
     { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
     { kind: 'text', text: 'Request R-1 is in the queue.' },
   ]);
@@ -257,18 +262,36 @@ test('with the gateway serving no model, the panel says so in plain words, and t
   expect(await cspViolations(page)).toEqual([]);
 });
 
-test("an endpoint the desk's CSP does not allow is refused before anything is sent, and the panel says what it may use", async ({ page }) => {
-  await openDesk(page);
-  await useOwnEndpoint(page, { url: 'https://models.example.com/v1/chat/completions', key: 'sk-never-sent-anywhere' });
-  await expect(page.locator('#agent-own-limits')).toContainText('localhost or 127.0.0.1, any port');
-  await runTask(page);
-  await expect(page.locator('#agent-problem')).toContainText('https://models.example.com is none of them, so nothing was sent');
-  await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'idle');
-  expect(await cspViolations(page)).toEqual([]);
+test("the panel names the endpoints the desk's CSP allows, and refuses any other before anything is sent, saying how to add one", async ({ page }) => {
+  const named = [`http://${HOST}:${WORKER_SET.agentPorts.gateway}`, `http://${LOOPBACK_ADDRESS}:${WORKER_SET.agentPorts.scripted}`];
+  // A model server on this computer that the desk's server was not started with.
+  const unnamed = await startScriptedUpstream([{ kind: 'text', text: 'Never asked.' }]);
+  try {
+    await openDesk(page);
+    await useOwnEndpoint(page, { url: `${unnamed.url}/chat/completions`, key: 'sk-never-sent-anywhere' });
+    await expect(page.locator('#agent-own-limits')).toContainText(`This page may reach the desk's model gateway (${SITES.gateway.origin}) and your own endpoints ${named[0]} and ${named[1]}, and nowhere else.`);
+    await expect(page.locator('#agent-own-limits')).toContainText('To add one, set WARRANT_AGENT_ENDPOINTS where the desk is served');
+    await runTask(page);
+    const unnamedOrigin = new URL(unnamed.url).origin;
+    await expect(page.locator('#agent-problem')).toContainText(`${unnamedOrigin} is not one this page may reach, so nothing was sent.`);
+    await expect(page.locator('#agent-problem')).toContainText('To add one, set WARRANT_AGENT_ENDPOINTS where the desk is served (e.g. WARRANT_AGENT_ENDPOINTS=http://127.0.0.1:8080 npm start) and restart it.');
+    await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'idle');
+    expect(unnamed.requests).toEqual([]);
+
+    // A hosted model: refused the same way, and pointed at the gateway.
+    await page.fill('#agent-endpoint-url', 'https://models.example.com/v1/chat/completions');
+    await page.click('#agent-run');
+    await expect(page.locator('#agent-problem')).toContainText('https://models.example.com is not one this page may reach, so nothing was sent.');
+    await expect(page.locator('#agent-problem')).toContainText('A hosted model is reached through the gateway');
+    await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'idle');
+    expect(await cspViolations(page)).toEqual([]);
+  } finally {
+    await unnamed.close();
+  }
 });
 
 test('Stop ends the turn while the model is thinking: nothing after it runs', async ({ page }) => {
-  upstream = await startScriptedUpstream([
+  upstream = await scriptedModel([
     { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
     { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }], delayMs: 20_000 },
   ]);
@@ -286,7 +309,7 @@ test('Stop ends the turn while the model is thinking: nothing after it runs', as
 });
 
 test('with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same', async ({ browserName: _browserName }, testInfo) => {
-  upstream = await startScriptedUpstream([
+  upstream = await scriptedModel([
     { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
     { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }] },
     { kind: 'text', text: 'The shelter is leased for R-1.' },

@@ -160,3 +160,78 @@ test('a tampered ledger is named in a sentence that starts with a capital', asyn
   await page.setInputFiles('#import-ledger', { name: 'edited.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n'), 'utf8') });
   await expect(page.locator('#import-result')).toHaveText(new RegExp(`^In edited\\.tsv, the chain breaks at row ${target}\\. Row ${target} `));
 });
+
+/**
+ * From now on, each partner frame that comes onto the page, and whether the page drew it inside the
+ * viewport when it first appeared, with the page's scroll then: what a person saw, however fast the
+ * run goes on to its halt.
+ */
+async function watchFramesAppear(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: { partner: string; inView: boolean; scrollY: number }[] = [];
+    Object.assign(window, { framesSeen: seen });
+    const watched = new WeakSet<Element>();
+    const sight = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        seen.push({ partner: (entry.target as HTMLElement).dataset['partner'] ?? '', inView: entry.isIntersecting, scrollY: window.scrollY });
+        sight.unobserve(entry.target);
+      }
+    });
+    const look = (): void => {
+      for (const frame of document.querySelectorAll('#partner-frames iframe')) {
+        if (watched.has(frame)) continue;
+        watched.add(frame);
+        sight.observe(frame);
+      }
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+    look();
+  });
+}
+
+const framesSeen = (page: Page): Promise<{ partner: string; inView: boolean; scrollY: number }[]> =>
+  page.evaluate(() => (window as unknown as { framesSeen: { partner: string; inView: boolean; scrollY: number }[] }).framesSeen);
+
+for (const viewport of [WIDE, PHONE]) {
+  test(`while its lease lives, a mounted partner site is on screen where the dispatcher is looking, labelled, and goes when the lease ends, at ${viewport.width}x${viewport.height}`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await openDesk(page);
+    await watchFramesAppear(page);
+    await page.click('#run-scenario');
+    await expect.poll(() => page.locator('#partner-frames iframe').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    // Each frame, as it mounted, was drawn inside the viewport of a page nobody had scrolled.
+    await expect.poll(async () => (await framesSeen(page)).length, { timeout: 30_000 }).toBe(2);
+    // The two read leases open side by side, so either frame may mount first.
+    expect((await framesSeen(page)).sort((a, b) => a.partner.localeCompare(b.partner))).toEqual([
+      { partner: 'pantry', inView: true, scrollY: 0 },
+      { partner: 'shelter', inView: true, scrollY: 0 },
+    ]);
+    // Each frame is labelled with its partner, what the lease is for, and the time it has left.
+    const strip = page.locator('#partners-now');
+    for (const partner of ['pantry', 'shelter'] as const) {
+      const figure = strip.getByRole('figure', { name: new RegExp(`^${SITES[partner].title}\\b`) });
+      await expect(figure.locator(`iframe[data-partner="${partner}"]`)).toHaveCount(1);
+      await expect(figure).toContainText('to read capacity');
+      await expect(figure).toContainText(/\d+ (min \d+ )?s left/);
+    }
+    await expect(strip.getByRole('heading', { name: /Partners open now/ })).toBeVisible();
+    await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 45_000 });
+    if (viewport === WIDE) {
+      // At the halt the approval card comes into view; the partner sites stay on screen beside it.
+      await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
+      for (const frame of await page.locator('#partner-frames iframe').all()) expect(await inViewport(frame)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}.png`) });
+    } else {
+      // What the person sees at the top of the page, where the sites mounted.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => inViewport(page.locator('#partner-frames iframe[data-partner="pantry"]'))).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}.png`) });
+    }
+    await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}-full.png`), fullPage: true });
+    // The person revokes both leases: the sites go, and the strip says nothing more.
+    for (const partner of ['pantry', 'shelter'] as const) await page.locator(`#leases li[data-partner="${partner}"][data-state="active"] button.revoke`).click();
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+    await expect(strip).toBeHidden();
+  });
+}

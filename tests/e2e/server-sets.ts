@@ -19,11 +19,27 @@ export const DEFAULT_TEST_PORT_BASE = 15173;
 /** How many sets the run starts: one per worker (playwright.config.ts uses as many workers). */
 export const SET_COUNT = 2;
 
+/**
+ * The ports a test serves a model endpoint "of the person's own" on (desk-agent.spec.ts): the desk's
+ * CSP names only the endpoints its server was started with (WARRANT_AGENT_ENDPOINTS), so they are
+ * fixed per set, this far above its base: clear of every site of both sets.
+ */
+const AGENT_PORTS_ABOVE_BASE = 900;
+
+export interface AgentEndpointPorts {
+  /** A gateway the test starts on localhost, given as the person's own endpoint. */
+  readonly gateway: number;
+  /** The scripted chat-completions server, on the loopback address. */
+  readonly scripted: number;
+}
+
 export interface ServerSet {
   readonly index: number;
   readonly portBase: number;
   /** Where this set's sites keep their databases (WARRANT_DATA_DIR): one PGlite directory per site. */
   readonly dataDir: string;
+  /** The person's own endpoints this set's desk lets its page reach (playwright.config.ts names them). */
+  readonly agentPorts: AgentEndpointPorts;
 }
 
 function runBase(): number {
@@ -42,7 +58,8 @@ const RUN_BASE = runBase();
 
 export const SERVER_SETS: readonly ServerSet[] = Array.from({ length: SET_COUNT }, (_, index) => {
   const portBase = RUN_BASE + index * SET_DISTANCE;
-  return { index, portBase, dataDir: fileURLToPath(new URL(`../../data/e2e-${portBase}`, import.meta.url)) };
+  const agentPorts = { gateway: portBase + AGENT_PORTS_ABOVE_BASE, scripted: portBase + AGENT_PORTS_ABOVE_BASE + 1 };
+  return { index, portBase, dataDir: fileURLToPath(new URL(`../../data/e2e-${portBase}`, import.meta.url)), agentPorts };
 });
 
 function ownSet(): ServerSet {

@@ -2,11 +2,12 @@ import '@warrant/ui/tokens.css';
 import './styles.css';
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import { domFrameContainer, messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
+import { messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
 import { bootSurface } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
 import { claimActingPage } from './acting-page.ts';
 import { App } from './components/app.tsx';
+import { labelledFrameContainer } from './components/labelled-frames.ts';
 import { createDeskRuntime } from './desk-runtime.ts';
 import type { DeskView } from './desk-view.ts';
 import { humanActs } from './human-acts.ts';
@@ -38,7 +39,7 @@ async function boot(): Promise<void> {
     log: stores.log,
     events: stores.events,
     acting,
-    container: domFrameContainer(frames),
+    container: labelledFrameContainer(frames),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
     receiptKeyOf,
   });

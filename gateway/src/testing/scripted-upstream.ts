@@ -66,7 +66,8 @@ function completion(reply: Exclude<ScriptedReply, { kind: 'raw' }>, model: unkno
   });
 }
 
-export async function startScriptedUpstream(script: readonly ScriptedReply[]): Promise<ScriptedUpstream> {
+/** Starts the server on the loopback address; `port` 0 (the default) picks a free one. */
+export async function startScriptedUpstream(script: readonly ScriptedReply[], { port: wanted = 0 }: { readonly port?: number } = {}): Promise<ScriptedUpstream> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
@@ -110,7 +111,7 @@ export async function startScriptedUpstream(script: readonly ScriptedReply[]): P
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, LOOPBACK_ADDRESS, () => resolve());
+    server.listen(wanted, LOOPBACK_ADDRESS, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,4 +1,5 @@
-import { HOST, LOOPBACK_ADDRESS, SITES, type Site } from './origins.ts';
+import { agentEndpointsFrom, type AgentEndpointsOption } from './agent-endpoints.ts';
+import { SITES, type Site } from './origins.ts';
 import { deskOrigins, type TestSitesOption } from './test-sites.ts';
 
 // The response headers each origin serves. WebMCP refuses a document whose agent cluster is not
@@ -18,9 +19,10 @@ const CSP_BASE = [
 
 /**
  * The headers `site` serves. `withTestSites` is for a server started with --with-test-sites (the
- * browser tests): it alone admits the test origins; see test-sites.ts.
+ * browser tests): it alone admits the test origins; see test-sites.ts. `agentEndpoints` are the
+ * origins WARRANT_AGENT_ENDPOINTS names, which the desk's page may connect to; see agent-endpoints.ts.
  */
-export function headersFor(site: Site, options: TestSitesOption = {}): Record<string, string> {
+export function headersFor(site: Site, options: TestSitesOption & AgentEndpointsOption = {}): Record<string, string> {
   // Partners are framed by the desk; so is the probe origin, whose one document the desk's probe
   // page mounts to ask an unkeyed document what WebMCP does there.
   // For the browser tests only, a partner also admits the desk served on the insecure test host
@@ -43,13 +45,14 @@ export function headersFor(site: Site, options: TestSitesOption = {}): Record<st
   // document hears is the unkeyed agent cluster's answer and not the permissions policy's.
   const framedOrigins = [...partnerOrigins, SITES.probeUnkeyed.origin];
   // What the desk may connect to (its in-page agent's model endpoint): its own origin, the model
-  // gateway, and loopback servers on any port, i.e. a model the person runs on this computer
-  // (llama.cpp, Ollama, a local proxy). Nothing off this machine: a hosted provider is reached
-  // through the gateway, which holds its key. The list is fixed when the desk is served and a
-  // person cannot extend it at run time, so the agent panel refuses, before any request, an
-  // endpoint whose origin it does not allow, and says so. The gateway is named although loopback
-  // covers it, so a reader (the health page) finds it by its exact origin.
-  const deskConnect = `connect-src 'self' ${SITES.gateway.origin} http://${HOST}:* http://${LOOPBACK_ADDRESS}:*`;
+  // gateway, and the person's own endpoints on this computer that the server was started with
+  // (WARRANT_AGENT_ENDPOINTS), each by its port: no other port, and nothing off this machine (a
+  // hosted provider is reached through the gateway, which holds its key). The list is fixed when
+  // the desk is served and a person cannot extend it from the page, so the agent panel reads it
+  // from its own page's header and refuses, before any request, an endpoint it does not name.
+  // Read again here so that nothing but origins the setting allows can reach the header.
+  const ownEndpoints = agentEndpointsFrom((options.agentEndpoints ?? []).join(','));
+  const deskConnect = ["connect-src 'self'", SITES.gateway.origin, ...ownEndpoints].join(' ');
   const csp = isDesk
     ? [...CSP_BASE.map((directive) => (directive.startsWith('connect-src') ? deskConnect : directive)), `frame-src ${framedOrigins.join(' ')}`, frameAncestors]
     : [...CSP_BASE, frameAncestors];

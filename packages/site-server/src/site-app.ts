@@ -14,13 +14,15 @@ export interface SiteAppOptions {
   readonly routes?: (app: Hono) => void;
   /** Serve the browser tests' headers (admitting their test origins): `--with-test-sites` only. */
   readonly withTestSites?: boolean;
+  /** The desk's CSP lets its page connect to these (WARRANT_AGENT_ENDPOINTS, read by the start command). */
+  readonly agentEndpoints?: readonly string[];
 }
 
 // Bodies are JSON of a known, small shape: anything larger is refused before it is read.
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
-export function siteApp({ site, distDir, routes, withTestSites = false }: SiteAppOptions): Hono {
-  const headers = headersFor(site, { withTestSites });
+export function siteApp({ site, distDir, routes, withTestSites = false, agentEndpoints = [] }: SiteAppOptions): Hono {
+  const headers = headersFor(site, { withTestSites, agentEndpoints });
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();

@@ -12,6 +12,8 @@ import { createAgentSession } from './agent-session.ts';
 import { callWords } from './call-words.ts';
 import { deskReach } from './desk-reach.ts';
 import { GATEWAY_ENDPOINT, ownEndpoint } from './endpoint.ts';
+import { reachWords, TO_ADD_AN_ENDPOINT } from './reach-words.ts';
+import { servedPolicy } from './served-policy.ts';
 import { MAX_STEPS, type TurnView } from './turn.ts';
 
 export interface AgentPanelProps {
@@ -69,6 +71,9 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
   const model = useSignal('');
   const task = useSignal('');
   const problem = useSignal<string | null>(null);
+  // The policy this page was served with: it names the endpoints the browser lets it reach.
+  const policy = useSignal<string | null>(null);
+  useEffect(() => void servedPolicy().then((csp) => (policy.value = csp)), [policy]);
   // The key is read from its password field when a turn starts, and kept nowhere else.
   const keyField = useRef<HTMLInputElement>(null);
   const taskField = useRef<HTMLTextAreaElement>(null);
@@ -79,7 +84,7 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
   const asked = session.asked.value;
   const readOnly = view.readOnly !== null;
 
-  const run = (event: Event): void => {
+  const run = async (event: Event): Promise<void> => {
     event.preventDefault();
     problem.value = null;
     const words = task.value.trim();
@@ -87,7 +92,9 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
       problem.value = 'Write the task first, in plain words.';
       return;
     }
-    const chosen = useOwn.value ? ownEndpoint({ url: url.value, key: keyField.current?.value ?? '', model: model.value }) : { ok: true as const, endpoint: GATEWAY_ENDPOINT };
+    const given = { url: url.value, key: keyField.current?.value ?? '', model: model.value };
+    // An endpoint the served policy does not name is refused here, before any request to it.
+    const chosen = useOwn.value ? ownEndpoint(given, await servedPolicy()) : { ok: true as const, endpoint: GATEWAY_ENDPOINT };
     if (!chosen.ok) {
       problem.value = chosen.message;
       return;
@@ -130,13 +137,13 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
               <input id="agent-key" type="password" ref={keyField} maxLength={512} autoComplete="off" spellcheck={false} />
             </label>
             <p class="hint" id="agent-own-limits">
-              It must run on this computer: localhost or 127.0.0.1, any port. The desk's Content-Security-Policy lets this page connect nowhere else, and you cannot widen it from here; a hosted model is reached through the gateway instead. The key stays in
-              this page's memory, goes in the Authorization header to that endpoint only, and is never stored, recorded on the ledger or exported.
+              It must run on this computer and be named where the desk is served: the desk's Content-Security-Policy lets this page connect to nothing else, and you cannot widen it from here. {policy.value === null ? '' : `${reachWords(policy.value)} `}
+              {TO_ADD_AN_ENDPOINT} A hosted model is reached through the gateway instead. The key stays in this page's memory, goes in the Authorization header to that endpoint only, and is never stored, recorded on the ledger or exported.
             </p>
           </div>
         ) : null}
       </fieldset>
-      <form class="agent-task" id="agent-task-form" onSubmit={run}>
+      <form class="agent-task" id="agent-task-form" onSubmit={(event) => void run(event)}>
         <label for="agent-task">Task</label>
         <textarea
           id="agent-task"

@@ -1,30 +1,41 @@
-import { headersFor, HOST, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
+import { agentEndpointsFrom, headersFor, HOST, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
 import { describe, expect, it } from 'vitest';
 import { connectAllowed, connectOrigins } from './connect-src.ts';
 
 const DESK_CSP = headersFor(SITES.desk)['Content-Security-Policy'] ?? '';
-const allowed = (url: string): boolean => connectAllowed(DESK_CSP, new URL(url), SITES.desk.origin);
+const allowed = (url: string, csp = DESK_CSP): boolean => connectAllowed(csp, new URL(url), SITES.desk.origin);
+// Served with `WARRANT_AGENT_ENDPOINTS=http://127.0.0.1:8080/v1 npm start`.
+const WITH_OWN = headersFor(SITES.desk, { agentEndpoints: agentEndpointsFrom('http://127.0.0.1:8080/v1') })['Content-Security-Policy'] ?? '';
 
 describe("the desk's connect-src", () => {
-  it('allows the desk itself, the gateway, and loopback servers on any port', () => {
+  it('allows the desk itself and the gateway, and no other port on this computer', () => {
     expect(allowed(`${SITES.desk.origin}/anything`)).toBe(true);
     expect(allowed(`${SITES.gateway.origin}/v1/chat/completions`)).toBe(true);
-    expect(allowed(`http://${LOOPBACK_ADDRESS}:8080/v1/chat/completions`)).toBe(true);
-    expect(allowed(`http://${HOST}:11434/v1/chat/completions`)).toBe(true);
-    // "Any port" is any port, the scheme's default too; and CSP lets http sources match https.
-    expect(allowed(`http://${HOST}/v1/chat/completions`)).toBe(true);
-    expect(allowed(`https://${LOOPBACK_ADDRESS}:8443/v1/chat/completions`)).toBe(true);
+    expect(allowed(`http://${LOOPBACK_ADDRESS}:8080/v1/chat/completions`)).toBe(false);
+    expect(allowed(`http://${HOST}:11434/v1/chat/completions`)).toBe(false);
+    expect(allowed(`${SITES.pantry.origin}/api/capacity`)).toBe(false);
+    expect(allowed(`http://${HOST}/v1/chat/completions`)).toBe(false);
+  });
+
+  it('allows a person\'s own endpoint only when the server names it in WARRANT_AGENT_ENDPOINTS, that port and no other', () => {
+    expect(allowed(`http://${LOOPBACK_ADDRESS}:8080/v1/chat/completions`, WITH_OWN)).toBe(true);
+    expect(allowed(`http://${LOOPBACK_ADDRESS}:8081/v1/chat/completions`, WITH_OWN)).toBe(false);
+    expect(allowed(`http://${HOST}:8080/v1/chat/completions`, WITH_OWN)).toBe(false);
+    expect(allowed(`${SITES.gateway.origin}/v1/chat/completions`, WITH_OWN)).toBe(true);
   });
 
   it('allows nothing off this machine', () => {
-    expect(allowed('https://api.example.com/v1/chat/completions')).toBe(false);
-    expect(allowed('http://192.168.1.10:8080/v1/chat/completions')).toBe(false);
-    expect(allowed('http://[::1]:8080/v1/chat/completions')).toBe(false);
-    expect(allowed(`http://${HOST}.evil.test:8080/`)).toBe(false);
+    for (const csp of [DESK_CSP, WITH_OWN]) {
+      expect(allowed('https://api.example.com/v1/chat/completions', csp)).toBe(false);
+      expect(allowed('http://192.168.1.10:8080/v1/chat/completions', csp)).toBe(false);
+      expect(allowed('http://[::1]:8080/v1/chat/completions', csp)).toBe(false);
+      expect(allowed(`http://${HOST}.evil.test:8080/`, csp)).toBe(false);
+    }
   });
 
   it('names the origins it allows besides its own', () => {
-    expect(connectOrigins(DESK_CSP)).toEqual([SITES.gateway.origin, `http://${HOST}:*`, `http://${LOOPBACK_ADDRESS}:*`]);
+    expect(connectOrigins(DESK_CSP)).toEqual([SITES.gateway.origin]);
+    expect(connectOrigins(WITH_OWN)).toEqual([SITES.gateway.origin, `http://${LOOPBACK_ADDRESS}:8080`]);
   });
 });
 

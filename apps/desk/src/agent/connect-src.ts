@@ -42,6 +42,11 @@ export function connectAllowed(csp: string, url: URL, self: string): boolean {
   return sources.some((source) => matches(source, url, self));
 }
 
+/** Whether `csp` limits where the page may connect at all (a connect-src, or a default-src without one). */
+export function connectLimited(csp: string): boolean {
+  return (sourcesOf(csp, 'connect-src') ?? sourcesOf(csp, 'default-src')) !== null;
+}
+
 /** The host sources of connect-src other than 'self', as written: what the panel tells a person is allowed. */
 export function connectOrigins(csp: string): readonly string[] {
   return (sourcesOf(csp, 'connect-src') ?? []).filter((source) => source.includes('://'));

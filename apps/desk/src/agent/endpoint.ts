@@ -4,6 +4,7 @@
 // own CSP would block is refused here, before anything is sent.
 import { headersFor, SITES } from '@warrant/config';
 import { connectAllowed } from './connect-src.ts';
+import { onThisComputer, reachWords, TO_ADD_AN_ENDPOINT } from './reach-words.ts';
 
 export interface Endpoint {
   readonly kind: 'gateway' | 'own';
@@ -25,12 +26,16 @@ const CHAT_PATH = '/chat/completions';
 const KEY = /^[\x21-\x7e]{8,512}$/;
 const MODEL = /^[\x21-\x7e]{1,128}$/;
 
+/**
+ * The desk's policy as built into the page, with no endpoint of the person's own: what the panel
+ * assumes only when it cannot read the policy its page was served with (served-policy.ts).
+ */
 export const DESK_CSP = headersFor(SITES.desk)['Content-Security-Policy'] ?? '';
 
 /**
  * The person's own endpoint, checked: a URL of its chat-completions route (or of the API base,
- * up to and including /v1, which gets /chat/completions added), an origin the desk's CSP allows,
- * and a key and model name that can travel in a request.
+ * up to and including /v1, which gets /chat/completions added), an origin the desk's CSP allows
+ * (`csp`: the policy the page was served with), and a key and model name that can travel in a request.
  */
 export function ownEndpoint(given: { readonly url: string; readonly key: string; readonly model: string }, csp: string = DESK_CSP, self: string = SITES.desk.origin): EndpointChoice {
   let url: URL;
@@ -42,11 +47,8 @@ export function ownEndpoint(given: { readonly url: string; readonly key: string;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, code: 'ENDPOINT_NOT_HTTP', message: 'The endpoint must be an http or https address.' };
   if (url.username || url.password) return { ok: false, code: 'ENDPOINT_HOLDS_CREDENTIALS', message: 'Put the key in the key field, not in the address. Nothing was sent.' };
   if (!connectAllowed(csp, url, self)) {
-    return {
-      ok: false,
-      code: 'ENDPOINT_NOT_ALLOWED',
-      message: `This desk's Content-Security-Policy lets the page connect only to the desk, its model gateway and servers on this computer (localhost or 127.0.0.1, any port), and ${url.origin} is none of them, so nothing was sent. To use a hosted model, run the gateway with it as the upstream.`,
-    };
+    const remedy = onThisComputer(url) ? TO_ADD_AN_ENDPOINT : 'A hosted model is reached through the gateway: run it with that model as its upstream.';
+    return { ok: false, code: 'ENDPOINT_NOT_ALLOWED', message: `${url.origin} is not one this page may reach, so nothing was sent. ${reachWords(csp)} ${remedy}` };
   }
   const key = given.key;
   if (key !== '' && !KEY.test(key)) return { ok: false, code: 'KEY_UNUSABLE', message: 'A key is 8 to 512 visible characters with no spaces, or leave it empty. Nothing was sent.' };

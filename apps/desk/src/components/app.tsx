@@ -9,6 +9,7 @@ import { DispatcherBar } from './dispatcher-bar.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { LeasesPanel } from './leases-panel.tsx';
 import { LedgerPanel } from './ledger-panel.tsx';
+import { PartnersNow } from './partners-now.tsx';
 import { QueuePanel } from './queue-panel.tsx';
 import { ReceiptsPanel } from './receipts-panel.tsx';
 import { RunnerPanel } from './runner-panel.tsx';
@@ -43,7 +44,11 @@ export function App({ view, rows }: { view: DeskView; rows: readonly Row<DeskSta
           <AgentSlot view={view} rows={rows} />
           <ApprovalCards view={view} />
         </div>
-        <LedgerPanel view={view} />
+        {/* What the dispatcher watches: the partner sites open now, over the ledger; on a wide screen the two stay in view together. */}
+        <div class="watch-col">
+          <PartnersNow view={view} />
+          <LedgerPanel view={view} />
+        </div>
         <div class="work-col work-rest">
           <QueuePanel view={view} />
           <LeasesPanel view={view} />

@@ -1,9 +1,7 @@
 import { useState } from 'preact/hooks';
 import { isTerminal, type Lease } from '@warrant/broker';
 import type { DeskView } from '../desk-view.ts';
-import { clockTime, duration, LEASE_WORDS, partnerTitle } from './wording.ts';
-
-const PURPOSE_WORDS = { read_capacity: 'read capacity', execute_plan: 'run an approved plan' } as const;
+import { clockTime, duration, LEASE_WORDS, partnerTitle, PURPOSE_WORDS } from './wording.ts';
 
 function LeaseRow({ view, lease }: { view: DeskView; lease: Lease }) {
   const [answer, setAnswer] = useState<string | null>(null);
@@ -56,7 +54,7 @@ function LeaseRow({ view, lease }: { view: DeskView; lease: Lease }) {
 
 export function LeasesPanel({ view }: { view: DeskView }) {
   const leases = view.desk.state.value.leases;
-  // Open leases in the order they were opened, as their frames are stacked; ended ones newest first.
+  // Open leases in the order they were opened, as their frames are shown; ended ones newest first.
   const live = leases.filter((lease) => !isTerminal(lease.state));
   const ended = leases.filter((lease) => isTerminal(lease.state)).reverse();
   return (
@@ -64,17 +62,8 @@ export function LeasesPanel({ view }: { view: DeskView }) {
       <h2 id="leases-heading">
         Leases · <span id="live-lease-count">{live.length}</span> open
       </h2>
-      <p class="hint">A partner site is mounted here only while a lease on it is open, and removed, with every tool in it, the moment the lease ends.</p>
+      <p class="hint">A partner site is mounted only while a lease on it is open, and shown under Partners open now; it is removed, with every tool in it, the moment the lease ends.</p>
       {live.length === 0 ? <p class="muted">No lease is open, so no partner site is mounted.</p> : <ul class="lease-list">{live.map((lease) => <LeaseRow key={lease.id} view={view} lease={lease} />)}</ul>}
-      <div
-        class="partner-frames"
-        id="partner-frames"
-        role="group"
-        aria-label="Partner sites under lease, each on its own origin"
-        ref={(element) => {
-          if (element && view.frames.parentElement !== element) element.append(view.frames);
-        }}
-      />
       {ended.length > 0 ? (
         <details class="ended-leases">
           <summary>Ended leases · {ended.length}</summary>

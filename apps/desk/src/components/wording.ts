@@ -1,6 +1,6 @@
 // The desk's words for people. Codes stay in the fine print; these are what a dispatcher reads.
 import { SITES } from '@warrant/config';
-import type { LeaseState, PartnerName, PlanStep } from '@warrant/broker';
+import type { LeasePurpose, LeaseState, PartnerName, PlanStep } from '@warrant/broker';
 import type { Actor, Channel, LedgerEvent, PolicyVerdict, Status } from '@warrant/ledger';
 import type { RequestStatus } from '../domain/queries.ts';
 import type { StepStatus } from '../domain/run.ts';
@@ -41,6 +41,9 @@ export const POLICY_WORDS: Readonly<Record<PolicyVerdict, string>> = { allow: 'a
 export const STATUS_WORDS: Readonly<Record<Status, string>> = { ok: 'done', refused: 'refused', halted: 'halted', error: 'failed', aborted: 'aborted' };
 
 export const LEASE_WORDS: Readonly<Record<LeaseState, string>> = { pending: 'mounting', active: 'active', closed: 'closed', expired: 'ran out', revoked: 'revoked', failed: 'failed' };
+
+/** What a lease is for, as the sentence "<partner> to <purpose>" says it. */
+export const PURPOSE_WORDS: Readonly<Record<LeasePurpose, string>> = { read_capacity: 'read capacity', execute_plan: 'run an approved plan' };
 
 export const REQUEST_WORDS: Readonly<Record<RequestStatus, string>> = {
   new: 'New',
