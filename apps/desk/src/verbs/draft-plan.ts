@@ -19,14 +19,17 @@ export interface DraftPlanInput {
   readonly plan?: string;
 }
 
+/** The writes a step may name: each partner's writes that have an undo (its compensation map's keys), as configured. */
+const PLANNABLE_WRITES = PARTNER_DIRECTORY.names.flatMap((partner) => Object.keys(PARTNER_DIRECTORY.compensations(partner)));
+
 export function draftPlanRow(desk: DeskRuntime) {
   return verbRow<DraftPlanInput>(desk, {
     name: 'draft_plan',
     title: 'Draft a plan',
     description:
-      'Draft a plan for an open request: ordered steps { partner, tool, args }, each a partner write (reserve_parcels, hold_beds, book_ride, reserve_cold_slot) whose args fit the schema that partner declared, without request and idempotency_key (the desk adds both). ' +
+      `Draft a plan for an open request: ordered steps { partner, tool, args }, each a partner write (${PLANNABLE_WRITES.join(', ')}) whose args fit the schema that partner declared, without request and idempotency_key (the desk adds both). ` +
       'Runs nothing. Name plan to revise a drafted plan: a new label keeps its approvals, changed steps void them. ' +
-      'Returns { ok, plan: { id, request, label, steps, revision }, digest, canonical, approvals_kept, approvals_void }. In order while a request is open and a partner has been discovered.',
+      "Returns { ok, plan: { id, request, label, steps, revision }, digest, canonical, approvals_kept, approvals_void }. In order while a request is open and a partner has been discovered; out of order while an approved plan's run is under way.",
     annotations: { readOnlyHint: false },
     inputSchema: (state) => draftPlanSchema(state),
     async run(input, call) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAMILY, FOOD_AND_BEDS, leasedFamily, openTestDesk, type TestDesk } from '../testing/test-desk.ts';
+import { PARTNER_DIRECTORY, PARTNERS } from '../partners.ts';
 
 // Which verbs are registered in each state of the desk, read from the in-memory WebMCP's
 // registry (what an agent can list), against a statement of the rule written out here.
@@ -144,5 +145,19 @@ describe('schemas refuse bad input before any verb runs', () => {
     const label = await test.agent('draft_plan', { request, label: 'Food\u202e and beds', steps: FOOD_AND_BEDS });
     expect(label).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'label' } });
     expect(test.desk.state.value.plans).toEqual([]);
+  });
+});
+
+describe('what each verb tells an agent is the desk as configured', () => {
+  it('open_lease names every configured partner and draft_plan every partner write, so a partner added in partners.json is offered like the others', async () => {
+    test = await openTestDesk();
+    await test.agent('intake_request', FAMILY);
+    await test.agent('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 60, request: 'R-1' });
+    const described = (name: string): string => test.memory.tool(name)?.description ?? '';
+    for (const partner of PARTNERS) expect(described('open_lease')).toContain(partner);
+    for (const partner of PARTNERS) {
+      for (const write of Object.keys(PARTNER_DIRECTORY.compensations(partner))) expect(described('draft_plan')).toContain(write);
+    }
+    expect(described('draft_plan')).toMatch(/out of order while an approved plan's run is under way/);
   });
 });

@@ -23,7 +23,7 @@ export function openLeaseRow(desk: DeskRuntime) {
     name: 'open_lease',
     title: 'Open a lease on a partner',
     description:
-      'Open a time-boxed lease on one partner site (pantry, shelter, rides, coldchain) for one open request. Purpose read_capacity lets find_capacity read that partner; ' +
+      `Open a time-boxed lease on one partner site (${PARTNER_DIRECTORY.names.join(', ')}) for one open request. Purpose read_capacity lets find_capacity read that partner; ` +
       "execute_plan leases are opened only by an approved plan's run, so asking for one is refused by policy. ttl: 10-300 seconds. The partner's own page is mounted in a frame while the lease lives. " +
       'Returns { ok, lease: { id, partner, purpose, state: "active", expires_at }, tools: [the tools the lease covers] } once the partner is reached. In order while a request is open.',
     annotations: { readOnlyHint: false },
