@@ -1,4 +1,5 @@
 import type { LedgerRow } from '@warrant/ledger';
+import { pageAgentRegisterTool, pageAgentToolsFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf } from './agent.ts';
 import { exportedLedger, partnerFrame, toTheHalt } from './frame-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -61,4 +62,29 @@ test('a read lease’s frame registers its reads and no write; an execute_plan f
   expect(executes.find((entry) => entry.partner === 'pantry')?.names).toContain('reserve_parcels');
   expect(executes.find((entry) => entry.partner === 'shelter')?.names).toContain('hold_beds');
   expect(executes.every((entry) => entry.declared.length === 0)).toBe(true);
+});
+
+// The claim P2's negative arm: a cross-origin frame's tool reaches the desk only when the frame
+// exposes it to the desk's origin. Measured on a mounted partner frame, where an agent holding the
+// browser can run script: one tool registered without exposedTo, one with it, and what the desk's
+// own page then sees from that origin. In the polyfill lane no tool crosses documents at all.
+test('a tool a partner frame registers without exposing it to the desk is not seen by the desk; one it exposes is, where the browser shares tools', async ({ page }, testInfo) => {
+  const lane = laneOf(testInfo);
+  await toTheHalt(page, `Exposure ${lane} ${Date.now().toString(36)}`);
+  const shelter = partnerFrame(page, 'shelter');
+  await expect(shelter.locator('body')).toHaveAttribute('data-ready', 'true');
+  const deskOrigin = new URL(page.url()).origin;
+  const registered = {
+    kept: await shelter.evaluate(pageAgentRegisterTool, { name: 'kept_to_itself' }),
+    shown: await shelter.evaluate(pageAgentRegisterTool, { name: 'shown_to_the_desk', exposedTo: [deskOrigin] }),
+  };
+  const shelterOrigin = new URL(shelter.url()).origin;
+  const seen = (): Promise<string[]> => page.evaluate(pageAgentToolsFromOrigin, shelterOrigin);
+  if (lane === 'native') {
+    expect(registered).toEqual({ kept: 'registered', shown: 'registered' });
+    await expect.poll(seen).toContain('shown_to_the_desk');
+  }
+  // In both lanes the tool the frame kept to itself never reaches the desk's page.
+  expect(await seen()).not.toContain('kept_to_itself');
+  if (lane === 'polyfill') expect(await seen()).toEqual([]);
 });

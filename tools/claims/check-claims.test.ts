@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkClaims } from './check-claims.ts';
+import { checkClaims, PROBE_TEST } from './check-claims.ts';
 import type { Register } from './register.ts';
 import { scanText } from './scan-overclaims.ts';
 import { playwrightRuns, vitestRuns, type TestRun } from './test-reports.ts';
@@ -15,9 +15,11 @@ const register: Register = {
   ],
 };
 
+const probeRun: TestRun = { file: PROBE_TEST.file, title: PROBE_TEST.title, lane: 'native', outcome: 'passed' };
 const passing: TestRun[] = [
   { file: 'tests/e2e/board.spec.ts', title: 'board > a stale capability is refused', lane: 'native', outcome: 'passed' },
   { file: 'tests/e2e/board.spec.ts', title: 'board > a stale capability is refused', lane: 'polyfill', outcome: 'passed' },
+  probeRun,
 ];
 const probes = { native: { tool_unregistration_effective: 'pass' } };
 
@@ -27,14 +29,21 @@ describe('the claims gate', () => {
   });
 
   it('fails when a named test did not run in one of its lanes, or failed, or was skipped', () => {
-    expect(checkClaims(register, passing.slice(0, 1), probes)).toEqual([{ claim: 'C1', problem: expect.stringContaining('polyfill) did not run') }]);
-    expect(checkClaims(register, [passing[0] as TestRun, { ...(passing[1] as TestRun), outcome: 'failed' }], probes)[0]?.problem).toContain('failed');
-    expect(checkClaims(register, [passing[0] as TestRun, { ...(passing[1] as TestRun), outcome: 'skipped' }], probes)[0]?.problem).toContain('skipped');
+    expect(checkClaims(register, [passing[0] as TestRun, probeRun], probes)).toEqual([{ claim: 'C1', problem: expect.stringContaining('polyfill) did not run') }]);
+    expect(checkClaims(register, [passing[0] as TestRun, { ...(passing[1] as TestRun), outcome: 'failed' }, probeRun], probes)[0]?.problem).toContain('failed');
+    expect(checkClaims(register, [passing[0] as TestRun, { ...(passing[1] as TestRun), outcome: 'skipped' }, probeRun], probes)[0]?.problem).toContain('skipped');
   });
 
   it('fails when a probe check is missing or not recorded as pass', () => {
     expect(checkClaims(register, passing, {})[0]).toMatchObject({ claim: 'C2', problem: expect.stringContaining('no committed outcome') });
     expect(checkClaims(register, passing, { native: { tool_unregistration_effective: 'incomplete' } })[0]?.problem).toContain('incomplete');
+  });
+
+  it('fails a probe check when the probe test, which measures the browser against the committed report, did not pass in this run in that lane', () => {
+    const withoutProbe = passing.filter((run) => run !== probeRun);
+    expect(checkClaims(register, withoutProbe, probes)).toEqual([{ claim: 'C2', problem: expect.stringContaining('did not run') }]);
+    expect(checkClaims(register, [...withoutProbe, { ...probeRun, lane: 'polyfill' }], probes)[0]?.problem).toContain('native) did not run');
+    expect(checkClaims(register, [...withoutProbe, { ...probeRun, outcome: 'failed' }], probes)[0]?.problem).toContain('failed');
   });
 
   it('fails a declared claim without its limit, an enforced claim without evidence, and a repeated id', () => {

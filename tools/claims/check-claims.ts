@@ -2,7 +2,14 @@ import type { Claim, Evidence, Register } from './register.ts';
 import type { TestRun } from './test-reports.ts';
 
 // An enforced claim stands only on evidence this run produced: each named test ran and passed in
-// every lane it names, and each named probe check is recorded as pass in its committed report.
+// every lane it names, and each named probe check is recorded as pass in its committed report and
+// the probe test, which measures this browser against that report, passed in this run in that lane.
+
+/** The test that runs the probe and fails when the browser no longer measures what is committed. */
+export const PROBE_TEST = {
+  file: 'tests/e2e/probe.spec.ts',
+  title: 'the probe produces a valid report that matches the committed evidence for this lane',
+} as const;
 
 export interface ProbeReports {
   /** lane → check id → outcome (pass | fail | unsupported | incomplete), from evidence/probe/<lane>.json. */
@@ -18,8 +25,13 @@ function evidenceProblem(evidence: Evidence, runs: readonly TestRun[], probes: P
   if (evidence.kind === 'probe') {
     const outcome = probes[evidence.lane]?.[evidence.check];
     if (outcome === undefined) return `probe check ${evidence.check} has no committed outcome for the ${evidence.lane} lane`;
-    return outcome === 'pass' ? null : `probe check ${evidence.check} is recorded as ${outcome} in the ${evidence.lane} lane, not pass`;
+    if (outcome !== 'pass') return `probe check ${evidence.check} is recorded as ${outcome} in the ${evidence.lane} lane, not pass`;
+    return testProblem({ kind: 'test', ...PROBE_TEST, lanes: [evidence.lane] }, runs);
   }
+  return testProblem(evidence, runs);
+}
+
+function testProblem(evidence: Extract<Evidence, { kind: 'test' }>, runs: readonly TestRun[]): string | null {
   for (const lane of evidence.lanes) {
     const matching = runs.filter((run) => run.file === evidence.file && run.lane === lane && (run.title === evidence.title || run.title.endsWith(` > ${evidence.title}`)));
     if (matching.length === 0) return `test "${evidence.title}" (${evidence.file}, ${lane}) did not run`;

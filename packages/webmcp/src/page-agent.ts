@@ -100,3 +100,28 @@ export async function pageAgentCallFromOrigin(args: { origin: string; name: stri
     return { seen, result: raw };
   }
 }
+
+/**
+ * Registers a tool that answers with its own name, as script running in a frame could (an agent
+ * holding the browser can run script anywhere); with exposedTo, shared with those origins. Resolves
+ * 'registered', or the name of the error the platform refused it with.
+ */
+export async function pageAgentRegisterTool(args: { name: string; exposedTo?: string[] }): Promise<string> {
+  type Context = { registerTool(tool: object, options?: object): Promise<void> };
+  const context = (document as unknown as { modelContext?: Context }).modelContext;
+  if (!context) return 'no WebMCP in this page';
+  const tool = { name: args.name, description: `answers ${args.name}`, inputSchema: { type: 'object', properties: {} }, execute: () => ({ content: [{ type: 'text', text: args.name }] }) };
+  return context.registerTool(tool, args.exposedTo ? { exposedTo: args.exposedTo } : undefined).then(
+    () => 'registered',
+    (error: unknown) => (error instanceof Error ? error.name : 'refused'),
+  );
+}
+
+/** The names of the tools another origin's frames exposed to this page (none where the runtime shares no tools across documents). */
+export async function pageAgentToolsFromOrigin(origin: string): Promise<string[]> {
+  type Context = { getTools(options?: object): Promise<Array<{ name: string; origin?: string }>> };
+  const context = (document as unknown as { modelContext?: Context }).modelContext;
+  if (!context) return [];
+  const tools = await context.getTools({ fromOrigins: [origin] }).catch(() => []);
+  return tools.filter((tool) => tool.origin === origin).map((tool) => tool.name);
+}
