@@ -23,7 +23,8 @@ if (SITES.desk.port !== WORKER_SET.portBase) {
 const SERVED: readonly Site[] = Object.values(SITES).filter((site) => site.role === 'partner' || site.name === 'desk');
 
 async function resetSite(site: Site): Promise<void> {
-  const url = `${site.origin}/api/reset`;
+  // Its address, not its origin: this process is Node, which need not resolve a site's own host.
+  const url = `${site.address}/api/reset`;
   let response: Response;
   try {
     response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -10,6 +10,8 @@ import configured from './partners.json' with { type: 'json' };
 
 interface Configured {
   readonly manifest: PartnerManifest;
+  /** Where the desk's server reaches the partner's (its site's address; the browser uses its origin). */
+  readonly address: string;
   readonly reads: readonly CapacityRead[];
 }
 
@@ -24,6 +26,7 @@ function readEntry(entry: unknown, index: number): Configured {
   const reads = Array.isArray(named.capacity_reads) ? (named.capacity_reads as unknown[]) : [];
   return {
     manifest,
+    address: site.address,
     reads: reads.map((value) => {
       const { tool, args } = (value ?? {}) as { tool?: unknown; args?: unknown };
       if (typeof tool !== 'string' || !manifest.scopes.read_capacity.includes(tool)) throw new Error(`${at}: capacity read ${String(tool)} is not one of ${manifest.name}'s reads.`);
@@ -40,6 +43,18 @@ const CONFIGURED: readonly Configured[] = (configured as readonly unknown[]).map
 export const PARTNER_DIRECTORY: PartnerDirectory = createPartnerDirectory(CONFIGURED.map((entry) => entry.manifest));
 
 export const PARTNERS: readonly PartnerName[] = PARTNER_DIRECTORY.names;
+
+const ADDRESSES: ReadonlyMap<PartnerName, string> = new Map(CONFIGURED.map((entry) => [entry.manifest.name, entry.address]));
+
+/**
+ * Where the desk's server reaches a partner's server: on this computer, at the address it listens
+ * on. Not its origin, whose host may be one only browsers resolve (WARRANT_SITE_HOSTS).
+ */
+export function partnerAddressOf(partner: PartnerName): string {
+  const address = ADDRESSES.get(partner);
+  if (address === undefined) throw new Error(`${partner} is not in apps/desk/src/partners.json.`);
+  return address;
+}
 
 /** The reads find_capacity makes at each partner under a read lease. */
 export const CAPACITY_READS: Readonly<Partial<Record<PartnerName, readonly CapacityRead[]>>> = Object.fromEntries(CONFIGURED.map((entry) => [entry.manifest.name, entry.reads]));

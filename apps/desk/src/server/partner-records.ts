@@ -11,7 +11,7 @@ import { PARTNER_MANIFEST_PATH, readHopDetail, readPartnerManifest, type Partner
 import type { LedgerRow } from '@warrant/ledger';
 import type { Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
-import { PARTNER_DIRECTORY } from '../partners.ts';
+import { PARTNER_DIRECTORY, partnerAddressOf } from '../partners.ts';
 import { currentBook } from './approvals.ts';
 import { refused } from './http.ts';
 
@@ -55,7 +55,7 @@ interface PartnerWrite {
 
 async function askPartner(partner: PartnerName, path: string): Promise<{ ok: true; body: unknown } | { ok: false; problem: string }> {
   try {
-    const response = await fetch(`${PARTNER_DIRECTORY.originOf(partner)}${path}`, { signal: AbortSignal.timeout(PARTNER_ANSWER_MS) });
+    const response = await fetch(`${partnerAddressOf(partner)}${path}`, { signal: AbortSignal.timeout(PARTNER_ANSWER_MS) });
     if (!response.ok) return { ok: false, problem: `its server answered ${response.status}` };
     return { ok: true, body: await response.json() };
   } catch (error) {

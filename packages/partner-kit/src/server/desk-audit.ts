@@ -30,10 +30,10 @@ const HEAD_WAIT_MS = 2_000;
 const AUDIT_WAIT_MS = 10_000;
 const SHOWN = 20;
 
-/** A GET on the desk's origin (server to server). */
+/** A GET on the desk's origin (server to server: its server at its address on this computer, which Node resolves; see @warrant/config). */
 export type AskDesk = (path: string, signal: AbortSignal) => Promise<Response>;
 
-export const askDeskAtItsOrigin: AskDesk = (path, signal) => fetch(`${SITES.desk.origin}${path}`, { signal });
+export const askDeskAtItsOrigin: AskDesk = (path, signal) => fetch(`${SITES.desk.address}${path}`, { signal });
 
 export interface DeskAuditOptions {
   readonly db: Database;

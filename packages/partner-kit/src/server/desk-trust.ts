@@ -1,5 +1,5 @@
-// How a partner knows the desk: the desk's origin from the registry, its record fetched from there
-// on every authorized write (so a dispatcher the desk removed is refused from that moment), and the
+// How a partner knows the desk: the desk's origin from the registry, its record fetched from its
+// server (at the address a process on this computer reaches it by) on every authorized write (so a dispatcher the desk removed is refused from that moment), and the
 // desk key it trusts: WARRANT_TRUSTED_DESK_KEY when set (a deployment pins it), otherwise the key
 // the desk's origin serves.
 import { SITES } from '@warrant/config';
@@ -12,7 +12,7 @@ export function deskFromItsOrigin(env: Readonly<Record<string, string | undefine
   const pinned = env['WARRANT_TRUSTED_DESK_KEY']?.trim() || null;
   return async () => {
     try {
-      const response = await fetch(`${SITES.desk.origin}${DESK_RECORD_PATH}`, { signal: AbortSignal.timeout(DESK_TIMEOUT_MS) });
+      const response = await fetch(`${SITES.desk.address}${DESK_RECORD_PATH}`, { signal: AbortSignal.timeout(DESK_TIMEOUT_MS) });
       if (!response.ok) return { ok: false, reason: `the desk answered ${response.status}` };
       const record = (await response.json()) as DeskRecord;
       return { ok: true, record, trustedKey: pinned ?? record.key };
