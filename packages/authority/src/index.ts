@@ -37,6 +37,8 @@ export {
   decodeStepAuthorization,
   deskSignatureValid,
   issueStepAuthorization,
+  latestGrantExpiry,
+  UNDO_WINDOW_MS,
   type ApprovalStatement,
   type AuthorizationKind,
   type DecodedAuthorization,

@@ -64,6 +64,20 @@ export interface StepAuthorization {
   readonly assertion: PasskeyAssertion;
 }
 
+/**
+ * How long after its approval's expiry an undo grant may still be dated. A run cut off mid-way
+ * (its page went away, the desk's server stopped) may be found only after the approval has
+ * expired: its steps can no longer be written, but what was written must still be undoable. So
+ * the desk may sign an undo grant, for a run that has not ended, dated up to this long after the
+ * approval; a step grant is never dated past the approval it carries.
+ */
+export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The latest expiry a grant of `kind` may carry under an approval that expires at `approvalExpiresAt` (ISO). */
+export function latestGrantExpiry(kind: AuthorizationKind, approvalExpiresAt: string): number {
+  return Date.parse(approvalExpiresAt) + (kind === 'undo' ? UNDO_WINDOW_MS : 0);
+}
+
 /** The field a write carries its authorization in; never part of what the authorization digests. */
 export const AUTHORIZATION_FIELD = 'authorization';
 /** The encoded token's size bound (a passkey assertion is a few hundred bytes). */

@@ -11,6 +11,7 @@ import {
   AUTHORIZATION_FIELD,
   decodeStepAuthorization,
   deskSignatureValid,
+  latestGrantExpiry,
   verifyCanonicalAsync,
   type StepAuthorization,
 } from '@warrant/authority';
@@ -97,8 +98,11 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
   if (grant.partner_origin !== check.origin) return invalid(`it is for ${grant.partner_origin}, not this site`);
   if (grant.tool !== check.tool) return invalid(`it authorizes ${grant.tool}, not ${check.tool}`);
   if (!(Date.parse(grant.expires_at) > check.now.getTime())) return invalid(`it expired at ${grant.expires_at}`);
-  if (statement.approval !== grant.approval || statement.plan_digest !== grant.plan_digest || statement.expires_at < grant.expires_at) {
-    return invalid('the approval it carries is not the one it grants');
+  if (statement.approval !== grant.approval || statement.plan_digest !== grant.plan_digest) return invalid('the approval it carries is not the one it grants');
+  // A step is written only while its approval holds; an undo of it may come a while later, for a
+  // run the desk found cut off after its approval expired (UNDO_WINDOW_MS).
+  if (!(Date.parse(grant.expires_at) <= latestGrantExpiry(grant.kind, statement.expires_at))) {
+    return invalid(grant.kind === 'undo' ? 'it is dated later than an undo of its approval may come' : 'it is dated past the approval it carries');
   }
 
   if (grant.kind === 'step') {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { decodeStepAuthorization, toBase64, fromBase64, verifyCanonical, type StepAuthorization } from '@warrant/authority';
+import { decodeStepAuthorization, toBase64, fromBase64, UNDO_WINDOW_MS, verifyCanonical, type StepAuthorization } from '@warrant/authority';
 import { softwarePasskey } from '@warrant/authority/testing';
 import { compensationFor, PARTNER_MANIFEST_PATH, readPartnerManifest, receiptDigest, stepIdempotencyKey, type PartnerManifest, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
@@ -339,6 +339,32 @@ describe.each(Object.entries(engines))('the partner server on %s', (_engine, ope
       { kind: 'step', approval: 'A-2' },
       { kind: 'undo', approval: 'A-1' },
     ]);
+  });
+
+  it('after its approval expired, takes an undo the desk dated within the undo window, but no step dated past the approval, and no undo dated past the window', async () => {
+    const substance: PlanSubstance = { v: 1, request: 'R-1', steps: [{ origin: HERE, tool: 'reserve_parcels', args: { count: 2 } }] };
+    const approved = desk.approve('A-1', substance, { expiresAt: new Date(clock.getTime() + 60_000).toISOString() });
+    const { args, step, undo } = approved.steps[0]!;
+    const done = await write('reserve_parcels', { ...args, authorization: step });
+    expect(done.body).toMatchObject({ ok: true });
+    const expected = compensationFor(compensationsOf(stand), { tool: 'reserve_parcels', args: { ...args, authorization: step }, result: done.body.result! });
+    if (!expected.ok) throw new Error('no compensation');
+    const grantOf = (token: string | null) => {
+      const decoded = decodeStepAuthorization(token);
+      if (!decoded.ok) throw new Error(decoded.reason);
+      return decoded.authorization.grant;
+    };
+    const expiry = Date.parse(approved.statement.expires_at);
+    // The run was cut off; the desk finds it an hour after the approval expired.
+    clock = new Date(expiry + 60 * 60_000);
+    await refusedFor(await write('release_parcels', { ...expected.args, authorization: undo }), /it expired at /);
+    const dated = (kind: 'step' | 'undo', at: number) => desk.issue({ ...grantOf(kind === 'undo' ? undo : step), expires_at: new Date(at).toISOString() }, approved.statement, approved.assertion);
+    const reissuedStep = dated('step', clock.getTime() + 15 * 60_000);
+    await refusedFor(await write('reserve_parcels', { ...args, idempotency_key: 'a-second-try', authorization: reissuedStep }), 'it is dated past the approval it carries');
+    await refusedFor(await write('release_parcels', { ...expected.args, authorization: dated('undo', expiry + UNDO_WINDOW_MS + 1) }), 'it is dated later than an undo of its approval may come');
+    const undone = await write('release_parcels', { ...expected.args, authorization: dated('undo', clock.getTime() + 15 * 60_000) });
+    expect(undone).toMatchObject({ status: 200, body: { ok: true, result: { released: 2 } } });
+    expect(server.site.state.peek().domain.loans.filter((loan) => loan.open)).toEqual([]);
   });
 
   it('opens a new book on a reset: the record starts afresh (writes, keys, refusals), the old book kept in the archive', async () => {
