@@ -13,10 +13,18 @@ import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
+import { runAuthorizationRoutes } from './server/run-authorizations.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 
-export const openServer: OpenSiteServer = async (db) => {
+export interface DeskServerOptions {
+  /** The server's clock for what depends on time running out (an approval's expiry); the real one by default. */
+  readonly now?: () => number;
+}
+
+export const openServer: OpenSiteServer = (db) => openDeskServer(db);
+
+export async function openDeskServer(db: Parameters<OpenSiteServer>[0], options: DeskServerOptions = {}): ReturnType<OpenSiteServer> {
   await migrate(db, MIGRATIONS);
   const desk = deskIdentity(signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)));
   const enrolment = enrolmentFrom(process.env);
@@ -27,6 +35,7 @@ export const openServer: OpenSiteServer = async (db) => {
       actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
       approvalRoutes(app, db, desk);
+      runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, { afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()) });
@@ -34,4 +43,4 @@ export const openServer: OpenSiteServer = async (db) => {
     },
     close: async () => undefined,
   };
-};
+}

@@ -118,8 +118,15 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
         if (!(Date.parse(statement.expires_at) > Date.now())) return refusal('APPROVAL_EXPIRED', 'That approval expired undecided. Nothing ran.');
         const checked = await checkAssertion(tx, desk, response, challenge);
         if (!checked.ok) return checked;
-        await tx.query("UPDATE approvals SET status = 'granted', dispatcher_id = $3, decided_at = now() WHERE book_no = $1 AND challenge = $2", [book, challenge, checked.dispatcher.id]);
-        return { ok: true as const, dispatcher: checked.dispatcher, authorizations: grantsFor(desk, statement, substance, checked.dispatcher.id, response as unknown as PasskeyAssertion) };
+        const authorizations = grantsFor(desk, statement, substance, checked.dispatcher.id, response as unknown as PasskeyAssertion);
+        // Kept with the grant: a run cut off mid-way is taken up with them (run-authorizations.ts).
+        await tx.query("UPDATE approvals SET status = 'granted', dispatcher_id = $3, decided_at = now(), authorizations = $4 WHERE book_no = $1 AND challenge = $2", [
+          book,
+          challenge,
+          checked.dispatcher.id,
+          JSON.stringify(authorizations),
+        ]);
+        return { ok: true as const, dispatcher: checked.dispatcher, authorizations };
       });
     } catch (error) {
       if (!(error instanceof UniqueViolation)) throw error;
