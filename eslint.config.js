@@ -11,21 +11,24 @@ const forbidPlatformApi = [
   { selector: 'TemplateElement[value.raw=/modelContext/i]', message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.' },
 ];
 
-// Dependencies point one way: config ← webmcp ← surface ← authority, ledger ← broker ← ui,
-// partner-kit ← apps. Each package names what it may import; an app imports packages, never
-// another app; nothing under packages/ imports an app.
+// Dependencies point one way: base ← config ← webmcp ← surface ← broker ← ui, partner-kit ← apps,
+// with authority and ledger on base alone (a digest or a record needs no page, no polyfill). Each
+// package names what it may import; an app imports packages, never another app; nothing under
+// packages/ imports an app.
 const LAYERS = {
-  config: [],
+  // The answer shape, the record's vocabularies, the free-text rule: imports nothing of ours.
+  base: [],
+  config: ['base'],
   // A site's own server: Hono, storage engines, live updates. Knows no app and no browser code.
-  'site-server': ['config'],
-  webmcp: ['config'],
-  surface: ['config', 'webmcp'],
-  authority: ['config', 'webmcp', 'surface'],
-  ledger: ['config', 'webmcp', 'surface'],
-  broker: ['config', 'webmcp', 'surface', 'authority', 'ledger'],
-  ui: ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker'],
-  react: ['config', 'webmcp', 'surface'],
-  'partner-kit': ['config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui', 'site-server'],
+  'site-server': ['base', 'config'],
+  webmcp: ['base', 'config'],
+  surface: ['base', 'config', 'webmcp'],
+  authority: ['base'],
+  ledger: ['base'],
+  broker: ['base', 'config', 'webmcp', 'surface', 'authority', 'ledger'],
+  ui: ['base', 'config', 'webmcp', 'surface', 'authority', 'ledger', 'broker'],
+  react: ['base', 'config', 'webmcp', 'surface'],
+  'partner-kit': ['base', 'config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui', 'site-server'],
 };
 const PACKAGES = Object.keys(LAYERS);
 

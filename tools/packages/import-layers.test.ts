@@ -18,6 +18,11 @@ describe('import layers', () => {
     ['packages/webmcp/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
     ['packages/config/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
     ['packages/ledger/src/x.ts', "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n"],
+    // A record and a digest need no page: authority and ledger stand on the base alone.
+    ['packages/ledger/src/x.ts', "import { refusal } from '@warrant/surface';\nexport { refusal };\n"],
+    ['packages/authority/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
+    ['packages/authority/src/x.ts', "import { SITES } from '@warrant/config';\nexport { SITES };\n"],
+    ['packages/base/src/x.ts', "import { SITES } from '@warrant/config';\nexport { SITES };\n"],
     ['packages/react/src/x.ts', "import { createLease } from '@warrant/broker';\nexport { createLease };\n"],
     ['packages/ui/src/x.ts', "import { useSurface } from '@warrant/react';\nexport { useSurface };\n"],
     ['packages/ui/src/x.ts', "import { benchRows } from '../../../apps/bench/src/surface-rows.ts';\nexport { benchRows };\n"],
@@ -29,6 +34,8 @@ describe('import layers', () => {
   it.each([
     ['packages/broker/src/x.ts', "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n"],
     ['packages/surface/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
+    ['packages/ledger/src/x.ts', "import { refusal } from '@warrant/base';\nexport { refusal };\n"],
+    ['packages/authority/src/x.ts', "import { loneSurrogateAt } from '@warrant/base';\nexport { loneSurrogateAt };\n"],
     ['apps/desk/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
     ['packages/react/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
   ])('allows %s importing down: %s', async (file, source) => {

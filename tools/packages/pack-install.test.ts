@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../app-sites.ts';
 import { buildPackages } from '../build-packages.ts';
 import { LIBRARY_PACKAGES } from './library-packages.ts';
@@ -56,6 +56,16 @@ surface.dispose();
 console.log(JSON.stringify({ seen, bad, refusal: refusal('X', 'y'), desk: SITES.desk.port, digest: await canonicalDigest({ b: 1, a: [1, 2] }) }));
 `;
 
+const RECORD_PROGRAM = `
+import { canonicalDigest } from '@warrant/authority';
+import { GENESIS, parseLedger, sealRow, serialiseLedger, verifyLedger } from '@warrant/ledger';
+import { isError } from '@warrant/base';
+
+const row = sealRow(GENESIS, { seq: 1, at: '2026-12-01T09:30:00.000Z', actor: 'human', channel: 'ui', event: 'verb_called', from: '', to: '', verb: 'intake_request', request: 'R-1', lease: '', plan: '', approval: '', digest: '', policy: 'allow', status: 'ok', detail: 'one row' });
+const tsv = serialiseLedger([row]);
+console.log(JSON.stringify({ digest: await canonicalDigest({ a: 1 }), verified: verifyLedger(tsv), refused: isError(parseLedger('not a ledger')) }));
+`;
+
 const CONSUMER_TS = `
 import { createSurface, defineRow, type ToolResult } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
@@ -69,10 +79,17 @@ const take = defineRow<Gate, { amount: number }>({
 export const surface = createSurface<Gate>({ rows: [take], state: () => ({ coins: 3 }), webmcp: memoryWebMcp().webmcp });
 `;
 
+/** The tarball of each package, packed from its fresh build. */
+const tarballs = new Map<string, string>();
+
+function install(project: string, names: readonly string[]): void {
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...names.map((name) => tarballs.get(name) as string)], project);
+}
+
 describe('the packages, installed from their tarballs', () => {
-  it('build, pack, install outside the workspace, and run from plain Node', () => {
+  beforeAll(() => {
     buildPackages();
-    const tarballs: string[] = [];
     for (const name of LIBRARY_PACKAGES) {
       const dir = join(ROOT, 'packages', name);
       if (!existsSync(join(dir, 'dist', 'index.js'))) continue;
@@ -80,11 +97,13 @@ describe('the packages, installed from their tarballs', () => {
       run('npm', ['pack', '--silent', '--pack-destination', scratch], dir);
       const made = readdirSync(scratch).find((file) => file.endsWith('.tgz') && !before.has(file));
       expect(made, `npm pack made no tarball for @warrant/${name}`).toBeDefined();
-      tarballs.push(join(scratch, made as string));
+      tarballs.set(name, join(scratch, made as string));
     }
-    expect(tarballs.length).toBeGreaterThanOrEqual(4);
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], scratch);
+  }, 240_000);
+
+  it('build, pack, install outside the workspace, and run from plain Node', () => {
+    expect(tarballs.size).toBeGreaterThanOrEqual(4);
+    install(scratch, [...tarballs.keys()]);
 
     writeFileSync(join(scratch, 'program.mjs'), PROGRAM);
     const out = JSON.parse(run(process.execPath, ['program.mjs'], scratch)) as Record<string, unknown>;
@@ -106,4 +125,32 @@ describe('the packages, installed from their tarballs', () => {
     );
     run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], scratch);
   }, 240_000);
+
+  it('installs the authority and the ledger without the page: no surface, no WebMCP, no polyfill', () => {
+    const project = join(scratch, 'record-only');
+    mkdirSync(project);
+    install(project, ['base', 'authority', 'ledger']);
+    const tree = JSON.parse(run('npm', ['ls', '--all', '--json'], project)) as Dependencies;
+    const names = [...new Set(installedNames(tree))];
+    expect(names.filter((name) => name.startsWith('@warrant/')).sort()).toEqual(['@warrant/authority', '@warrant/base', '@warrant/ledger']);
+    expect(names.filter((name) => name.startsWith('@mcp-b/'))).toEqual([]);
+
+    // And they do their work there: a digest, a sealed and verified ledger row, a refusal.
+    writeFileSync(join(project, 'record.mjs'), RECORD_PROGRAM);
+    const out = JSON.parse(run(process.execPath, ['record.mjs'], project)) as Record<string, unknown>;
+    expect(out['digest']).toMatch(/^[0-9a-f]{64}$/);
+    expect(out['verified']).toMatchObject({ ok: true, rows: 1 });
+    expect(out['refused']).toBe(true);
+  }, 240_000);
 });
+
+interface Dependencies {
+  readonly dependencies?: Readonly<Record<string, Dependencies>>;
+}
+
+function* installedNames(tree: Dependencies): Generator<string> {
+  for (const [name, child] of Object.entries(tree.dependencies ?? {})) {
+    yield name;
+    yield* installedNames(child);
+  }
+}

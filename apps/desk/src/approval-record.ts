@@ -3,7 +3,7 @@
 // policy table's answer for the act that made the change, asked of the approval as it stood
 // before it: raising is commit_plan, granting approve, rejecting reject, void and expired a lapse.
 import { evaluatePolicy, hopDetail, type ActClass, type Approval, type Actor, type ApprovalState } from '@warrant/broker';
-import type { LedgerEvent, Status } from '@warrant/ledger';
+import type { LedgerEvent, Status } from '@warrant/base';
 import type { DeskRow } from './desk-runtime.ts';
 
 interface ApprovalRowShape {

@@ -23,7 +23,8 @@ import {
   type Lease,
   type LeaseBook,
 } from '@warrant/broker';
-import { CHANNELS, type Channel, type LedgerDraft, type LedgerRow } from '@warrant/ledger';
+import { CHANNELS, type Channel } from '@warrant/base';
+import type { LedgerDraft, LedgerRow } from '@warrant/ledger';
 import type { ToolRefusal } from '@warrant/surface';
 import { approvalRow } from './approval-record.ts';
 import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';

@@ -3,7 +3,7 @@
 // rows through surface.call, naming itself (the scenario runner as `runner`/`scenario`, a person
 // as `human`/`ui`, the desk's other reaches as `agent` with their own channel).
 import type { Actor } from '@warrant/broker';
-import { CHANNELS, type Channel } from '@warrant/ledger';
+import { CHANNELS, type Channel } from '@warrant/base';
 import type { Caller } from '@warrant/surface';
 
 export interface Who {

@@ -8,7 +8,7 @@
 // caller's abort, a superseding human act, disposal) resolves the call with a refusal, never a
 // rejection, and grants nothing. Timeout, abort and disposal leave the request open ("expired")
 // for the human, because the application still holds it and a human may still decide it.
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import { refusal, type ToolRefusal } from '@warrant/base';
 
 export type DecisionFailure = 'timeout' | 'aborted' | 'superseded' | 'disposed' | 'busy';
 

@@ -10,7 +10,7 @@
 // Callers that want a value rather than an exception use findDigestInputProblem first.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { loneSurrogateAt } from '@warrant/surface';
+import { loneSurrogateAt } from '@warrant/base';
 import canonicalize from 'canonicalize';
 
 export interface DigestInputProblem {

@@ -1,7 +1,7 @@
 // A human decision names the exact item it decides. A click that carries no id, or the id of an
 // item that has since been replaced, decides nothing: the screen the human acted on is not the
 // state the decision would apply to.
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import { refusal, type ToolRefusal } from '@warrant/base';
 
 export interface IdentityOptions {
   /** Code when no id was presented. Default `IDENTITY_REQUIRED`. */

@@ -2,27 +2,11 @@
 // knows (seq, chain); the channel is the caller's, carried through from its context. Plain data, so the broker depends on no ledger's internals. Absent
 // values are empty strings, as the ledger writes them.
 import type { SiteName } from '@warrant/config';
-import type { Actor, PolicyVerdict } from './policy-table.ts';
+import type { Actor, BrokerEvent, PolicyVerdict, Status } from '@warrant/base';
 
-export const HOP_EVENTS = [
-  'lease_opened',
-  'frame_mounted',
-  'tools_discovered',
-  'tool_invoked',
-  'tool_result',
-  'frame_unmounted',
-  'lease_closed',
-  'lease_expired',
-  'lease_revoked',
-  'lease_failed',
-  'policy_denied',
-  /** A message on the partner channel failed its origin, source or envelope check and was ignored. */
-  'bridge_forged',
-] as const;
-export type HopEvent = (typeof HOP_EVENTS)[number];
-
-export const HOP_STATUSES = ['ok', 'refused', 'halted', 'error', 'aborted'] as const;
-export type HopStatus = (typeof HOP_STATUSES)[number];
+/** What a hop may report: the broker's part of the record's events (@warrant/base). */
+export type HopEvent = BrokerEvent;
+export type HopStatus = Status;
 
 export interface Hop {
   /** ISO 8601, as Date.prototype.toISOString writes it. */

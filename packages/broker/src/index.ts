@@ -41,7 +41,7 @@ export {
   type PartnerReceipt,
   type PartnerWriteSuccess,
 } from './partner-contract.ts';
-export { HOP_EVENTS, HOP_STATUSES, type Hop, type HopEvent, type HopStatus, type RecordHop } from './hop.ts';
+export { type Hop, type HopEvent, type HopStatus, type RecordHop } from './hop.ts';
 
 // Rules over the data
 export { createPartnerDirectory, type PartnerDirectory } from './partner-directory.ts';

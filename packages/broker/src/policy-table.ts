@@ -7,8 +7,11 @@
 // `approval` is the state of the approval the act runs under, or `none`: `approved` holds only
 // while the run that spent it is executing; `used` once that run has ended.
 
-export const ACTORS = ['human', 'agent', 'runner', 'system'] as const;
-export type Actor = (typeof ACTORS)[number];
+import { ACTORS, CALLERS, POLICY_VERDICTS, type Actor, type PolicyVerdict } from '@warrant/base';
+
+// The actors and verdicts are the record's own vocabularies (@warrant/base); passed on so the
+// table and its totality test read them from here.
+export { ACTORS, POLICY_VERDICTS, type Actor, type PolicyVerdict };
 
 export const ACT_CLASSES = [
   'intake_request',
@@ -42,8 +45,6 @@ export type PolicyPurpose = (typeof POLICY_PURPOSES)[number];
 export const APPROVAL_STATES = ['none', 'pending', 'approved', 'used', 'rejected', 'void', 'expired'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
-export const POLICY_VERDICTS = ['allow', 'deny', 'needs_approval', 'not_applicable'] as const;
-export type PolicyVerdict = (typeof POLICY_VERDICTS)[number];
 
 export interface PolicyRule {
   readonly id: string;
@@ -57,7 +58,6 @@ export interface PolicyRule {
 }
 
 const EVERYONE: readonly Actor[] = ACTORS;
-const CALLERS: readonly Actor[] = ['human', 'agent', 'runner'];
 const SYSTEM: readonly Actor[] = ['system'];
 const ANY_PURPOSE: readonly PolicyPurpose[] = POLICY_PURPOSES;
 const UNDER_A_LEASE: readonly PolicyPurpose[] = ['read_capacity', 'execute_plan'];

@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLog, type AppendOnlyLog, type LogChange, type OpenedLog } from './append-only-log.ts';
 import { jsonLogFormat } from './log-format.ts';
-import type { ToolRefusal } from '@warrant/surface';
+import type { ToolRefusal } from '@warrant/base';
 
 interface Note {
   readonly by: string;

@@ -21,7 +21,7 @@ import { GENESIS } from './chain.ts';
 import { committed, openDatabase, requested } from './idb.ts';
 import { platformLock, type LockRunner } from './lock.ts';
 import type { LogFormat, LogPosition } from './log-format.ts';
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import { refusal, type ToolRefusal } from '@warrant/base';
 
 /** Where a log stands: its generation (moved on by archive and set-aside), its last seq and hash. */
 export interface LogHead {

@@ -5,7 +5,7 @@
 // Every row of a ledger is checked whenever it is written, read or verified, so each field's
 // check is a predicate compiled once from the declaration, and words are only found for a value
 // that fails.
-import { loneSurrogateAt } from '@warrant/surface';
+import { loneSurrogateAt } from '@warrant/base';
 import { LEDGER_FIELDS, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, type FieldDeclaration, type LedgerFieldName } from './fields.ts';
 
 export interface RowProblem {

@@ -1,7 +1,6 @@
 // The desk ledger's 17 fields, in the spec's order, as one declaration: the row type, the TSV
 // header, the order fields are written in, and what each may hold are all read from here.
-import { LEDGER_EVENTS } from './events.ts';
-import { ACTORS, CHANNELS, POLICY_VERDICTS, STATUSES } from './vocabulary.ts';
+import { ACTORS, CHANNELS, LEDGER_EVENTS, POLICY_VERDICTS, STATUSES } from '@warrant/base';
 
 /**
  * What a field holds. `seq`: the row's position, from 1. `timestamp`: an instant as

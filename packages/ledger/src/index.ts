@@ -1,5 +1,3 @@
-export { ACTORS, CHANNELS, POLICY_VERDICTS, STATUSES, type Actor, type Channel, type PolicyVerdict, type Status } from './vocabulary.ts';
-export { LEDGER_EVENTS, type LedgerEvent } from './events.ts';
 export {
   LEDGER_FIELDS,
   TEXT_MAX_LENGTH,

@@ -5,7 +5,7 @@ import { chainOf } from './chain.ts';
 import { draftProblem, rowProblem } from './field-check.ts';
 import type { LedgerDraft, LedgerRow } from './fields.ts';
 import type { LogFormat } from './log-format.ts';
-import { refusal } from '@warrant/surface';
+import { refusal } from '@warrant/base';
 
 /**
  * A checked draft as the row stored at `seq` after `prev`: every field in the declaration's

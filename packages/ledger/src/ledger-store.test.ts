@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerDraft, LedgerRow } from './fields.ts';
 import { openLedgerStore, type LedgerStore, type OpenedLedger } from './ledger-store.ts';
-import type { ToolRefusal } from '@warrant/surface';
+import type { ToolRefusal } from '@warrant/base';
 import { LEDGER_HEADER } from './tsv.ts';
 import { verifyLedger } from './verify.ts';
 

@@ -5,7 +5,7 @@ import type { LedgerDraft, LedgerRow } from './fields.ts';
 import { ledgerLogFormat } from './ledger-format.ts';
 import { openLog, type AppendOnlyLog, type LogChange, type LogEntry, type SetAside } from './append-only-log.ts';
 import type { LockRunner } from './lock.ts';
-import type { ToolRefusal } from '@warrant/surface';
+import type { ToolRefusal } from '@warrant/base';
 import { parseLedger, serialiseLedger } from './tsv.ts';
 import { verifyLedger, type LedgerBreak } from './verify.ts';
 

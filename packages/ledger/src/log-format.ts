@@ -3,7 +3,7 @@
 // through `read`, which must recompute the head: a record edited on disk, or one this code can no
 // longer read, is found there and set aside.
 import { sha256HexOf } from './hash.ts';
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import { refusal, type ToolRefusal } from '@warrant/base';
 
 /** Where a record goes: its seq (from 1) and the head of the chain before it. */
 export interface LogPosition {

@@ -8,7 +8,7 @@ import { LEDGER_FIELDS, type ChainedFields, type FieldDeclaration, type LedgerFi
 import { ByteWriter } from './byte-writer.ts';
 import { unescapeField } from './escape.ts';
 import { isWellFormedLine } from './line-pattern.ts';
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import { refusal, type ToolRefusal } from '@warrant/base';
 
 export const LEDGER_HEADER = LEDGER_FIELDS.map((field) => field.name).join('\t');
 

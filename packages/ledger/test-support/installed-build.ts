@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The ledger and the @warrant packages beneath it, which it imports at run time. */
-const PACKAGES = ['config', 'webmcp', 'surface', 'ledger'];
+const PACKAGES = ['base', 'ledger'];
 
 export interface InstalledLedger {
   /** The installed package's command: bin/warrant-ledger.js, which runs its dist/cli.js. */

@@ -3,9 +3,8 @@
 // characters the TSV escapes, so the escaping is exercised on every run rather than now and then.
 import fc from 'fast-check';
 import { GENESIS, sealRow } from '../src/chain.ts';
-import { LEDGER_EVENTS } from '../src/events.ts';
 import type { ChainedFields, LedgerRow } from '../src/fields.ts';
-import { ACTORS, CHANNELS, POLICY_VERDICTS, STATUSES } from '../src/vocabulary.ts';
+import { ACTORS, CHANNELS, LEDGER_EVENTS, POLICY_VERDICTS, STATUSES } from '@warrant/base';
 
 const token = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,24}$/));
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''));

@@ -1,7 +1,8 @@
 // What a partner's log holds, one entry per thing that happened, in order. The log is
 // append-only: an entry is never rewritten or removed. A reset does not delete anything either;
 // it appends a `seeded` entry that opens a new book, and the entries before it are the archive.
-import type { Caller, Channel } from '@warrant/surface';
+import { CALLERS, type Caller } from '@warrant/base';
+import type { Channel } from '@warrant/surface';
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 export type JsonObject = { readonly [key: string]: JsonValue };
@@ -62,7 +63,6 @@ export interface StaffEntry<E> extends EntryBase {
 
 export type LogEntry<E> = SeededEntry | WriteEntry<E> | StaffEntry<E>;
 
-const CALLERS: readonly Caller[] = ['agent', 'human', 'runner'];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 

@@ -1,16 +1,15 @@
 // The pieces partner tool schemas are built from. Every free-text field is bounded and refuses
 // control characters in the schema itself, so a bad input is refused by validation, before any
 // tool body runs, with the field named.
-import { plainTextPattern, type JsonSchema } from '@warrant/surface';
+import { freeTextSchema } from '@warrant/base';
+import type { JsonSchema } from '@warrant/surface';
 import { idPattern } from './book.ts';
 import type { Week } from './week.ts';
 
-// Bounded, with no control or invisible character and not blank: the kernel's plain-text rule,
-// so a partner refuses exactly what the desk refuses.
-const PLAIN_AND_NOT_BLANK = plainTextPattern();
-
+// Bounded, with no control or invisible character and not blank: the base's free-text rule, so a
+// partner refuses exactly what the desk refuses.
 export function freeText(description: string, maxLength: number): JsonSchema {
-  return { type: 'string', description, minLength: 1, maxLength, pattern: PLAIN_AND_NOT_BLANK };
+  return freeTextSchema({ description, maxLength });
 }
 
 export function whole(description: string, minimum: number, maximum: number): JsonSchema {

@@ -3,7 +3,6 @@ export { diff, type DiffPlan } from './diff.ts';
 export { validateInput, type FieldProblem } from './validate.ts';
 export { defineRow, defineFormRow } from './row.ts';
 export type { Row, ImperativeRow, DeclarativeRow, Verdict, RunContext, Caller, Channel, JsonSchema, ToolAnnotations } from './row.ts';
-export { refusal, type ToolResult, type ToolSuccess, type ToolRefusal } from './result.ts';
 export { checkBinding, type VersionBinding } from './version-binding.ts';
-export { loneSurrogateAt } from './unicode.ts';
-export { plainTextPattern } from './plain-text.ts';
+// The answer shape is the base's; a page that builds rows answers with it, so it is passed on here.
+export { refusal, isError, type ToolResult, type ToolSuccess, type ToolRefusal } from '@warrant/base';

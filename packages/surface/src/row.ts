@@ -5,7 +5,7 @@
 // This file is the one declaration of the row contract. Apps and other packages build rows with
 // `defineRow`/`defineFormRow` and answer with `refusal()`; they never restate these types.
 
-import type { ToolRefusal, ToolResult } from './result.ts';
+import type { Caller, ToolRefusal, ToolResult } from '@warrant/base';
 import type { VersionBinding } from './version-binding.ts';
 
 export interface ToolAnnotations {
@@ -31,14 +31,16 @@ export interface Verdict {
 }
 
 /**
- * Who is answerable for a call: an agent (through WebMCP, a bridge, an in-page model), a person
- * at the page's own controls, or a scripted runner driving the same tools a person watches.
+ * Who is answerable for a call (the base's CALLERS): an agent (through WebMCP, a bridge, an
+ * in-page model), a person at the page's own controls, or a scripted runner driving the same
+ * tools a person watches.
  */
-export type Caller = 'agent' | 'human' | 'runner';
+export type { Caller };
 
 /**
  * The way a call arrived: `webmcp` for the platform, `ui` for the page's controls; an app may
- * name others (`bridge`, `scenario`, `agent`) when it calls through `surface.call`.
+ * name others when it calls through `surface.call`. Open on purpose: the kernel passes it through
+ * and never interprets it; the base's CHANNELS are the ones the desk's record may hold.
  */
 export type Channel = string;
 

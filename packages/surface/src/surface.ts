@@ -2,7 +2,7 @@ import { isAgentSubmission, onAgentCallRefusedByForm, respondToAgent, type WebMc
 import { diff } from './diff.ts';
 import { applyFormLegality, formInput } from './form-binding.ts';
 import { freezeSchema } from './freeze-schema.ts';
-import { refusal, type ToolRefusal, type ToolResult } from './result.ts';
+import { refusal, type ToolRefusal, type ToolResult } from '@warrant/base';
 import type { Caller, Channel, DeclarativeRow, ImperativeRow, JsonSchema, Row, RunContext, Verdict } from './row.ts';
 import { signatureOf } from './signature.ts';
 import { validateInput } from './validate.ts';

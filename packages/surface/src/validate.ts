@@ -1,5 +1,5 @@
 import type { OutputUnit, Validator } from '@cfworker/json-schema';
-import { refusal, type ToolRefusal } from './result.ts';
+import { refusal, type ToolRefusal } from '@warrant/base';
 import type { JsonSchema } from './row.ts';
 
 // Neither Chromium nor the polyfill validates input against a tool's schema, so the kernel does,

@@ -1,4 +1,4 @@
-import { refusal, type ToolRefusal } from './result.ts';
+import { refusal, type ToolRefusal } from '@warrant/base';
 
 // A capability granted under version v is good for v only. The kernel reads the version the
 // registration was built from and the live one at call time, so neither a stale registration nor

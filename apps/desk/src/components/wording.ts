@@ -1,7 +1,7 @@
 // The desk's words for people. Codes stay in the fine print; these are what a dispatcher reads.
 import { SITES } from '@warrant/config';
 import type { LeasePurpose, LeaseState, PartnerName, PlanStep } from '@warrant/broker';
-import type { Actor, Channel, LedgerEvent, PolicyVerdict, Status } from '@warrant/ledger';
+import type { Actor, Channel, LedgerEvent, PolicyVerdict, Status } from '@warrant/base';
 import type { RequestStatus } from '../domain/queries.ts';
 import type { StepStatus } from '../domain/run.ts';
 

@@ -2,7 +2,7 @@
 // touched, the policy verdict, and how it ended (a halt is `halted`, not `ok`). Calls the kernel
 // refused before the body ran (out of order, bad input) are recorded too, with their code.
 import { hopDetail } from '@warrant/broker';
-import type { Status } from '@warrant/ledger';
+import type { Status } from '@warrant/base';
 import type { CallRecord, ToolResult } from '@warrant/surface';
 import type { DeskRow, DeskRuntime } from '../desk-runtime.ts';
 import { whoCalled } from '../who.ts';

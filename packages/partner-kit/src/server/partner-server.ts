@@ -7,7 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import { PARTNER_MANIFEST_PATH } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { refusal, validateInput, type Caller, type Channel } from '@warrant/surface';
+import { CALLERS, type Caller } from '@warrant/base';
+import { refusal, validateInput, type Channel } from '@warrant/surface';
 import { changeStream, migrate, type Database } from '@warrant/site-server';
 import type { Context, Hono } from 'hono';
 import { signCanonical } from '@warrant/authority';
@@ -26,7 +27,6 @@ import { askDeskAtItsOrigin, deskAudit, DESK_AUDITS_CHANNEL, type AskDesk } from
 import { AUTHORIZATION_FIELD, decodeStepAuthorization } from '@warrant/authority';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
-const CALLERS: readonly Caller[] = ['agent', 'human', 'runner'];
 // The page says how a call reached it; the server keeps that claim as a short word, nothing more.
 const CHANNEL = /^[a-z_]{1,20}$/;
 
