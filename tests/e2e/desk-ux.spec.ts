@@ -197,6 +197,8 @@ for (const viewport of [WIDE, PHONE]) {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await openDesk(page);
+    // The heading counts the partners the desk is configured with (five, the laundry included).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One queue, five partner sites, every hop on the record');
     await watchFramesAppear(page);
     await page.click('#run-scenario');
     await expect.poll(() => page.locator('#partner-frames iframe').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);

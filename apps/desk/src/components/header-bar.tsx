@@ -1,5 +1,10 @@
 import { ModeBadge } from '@warrant/ui';
 import type { DeskView } from '../desk-view.ts';
+import { PARTNERS } from '../partners.ts';
+
+// The count as a word, from the desk's configuration: a partner added there is counted here.
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const partnerSites = `${COUNT_WORDS[PARTNERS.length] ?? String(PARTNERS.length)} partner site${PARTNERS.length === 1 ? '' : 's'}`;
 
 export function HeaderBar({ view }: { view: DeskView }) {
   const { surface } = view;
@@ -9,7 +14,7 @@ export function HeaderBar({ view }: { view: DeskView }) {
         <span class="brand-mark" aria-hidden="true" />
         <div>
           <p class="brand-kicker">Warrant · dispatch desk</p>
-          <h1>One queue, four partner sites, every hop on the record</h1>
+          <h1>One queue, {partnerSites}, every hop on the record</h1>
           <p class="tagline">
             A person and an agent work the same requests. An agent reaches a partner only through a lease, and nothing is written at a partner until a person approves the exact plan.
           </p>
