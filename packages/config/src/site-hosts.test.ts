@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostLabelOf, siteHostsFrom, siteHostsServing } from './site-hosts.ts';
 import type { Site, SiteName } from './origins.ts';
@@ -114,14 +113,16 @@ describe('the registry under each setting', () => {
 
 describe('a page learns the hosts from where it is served', () => {
   afterEach(() => {
-    delete (globalThis as { document?: Document }).document;
+    delete (globalThis as { document?: unknown }).document;
     vi.unstubAllEnvs();
     vi.resetModules();
   });
 
+  // What the registry reads of a page: its <meta name="warrant-site"> and its location.
   async function registryOfPageAt(url: string, site: string): Promise<Record<SiteName, Site>> {
-    const dom = new JSDOM(`<!doctype html><meta name="warrant-site" content="${site}">`, { url });
-    (globalThis as { document?: Document }).document = dom.window.document;
+    const meta = { getAttribute: (name: string) => (name === 'content' ? site : null) };
+    const page = { querySelector: (selector: string) => (selector === 'meta[name="warrant-site"]' ? meta : null), location: new URL(url) };
+    (globalThis as { document?: unknown }).document = page;
     vi.resetModules();
     return (await import('./origins.ts')).SITES;
   }
