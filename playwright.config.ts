@@ -39,7 +39,7 @@ export default defineConfig({
     { name: 'native', testIgnore: /message-port\.spec\.ts$/, use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } } },
     { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
   ],
-  webServer: SERVER_SETS.map(({ portBase, dataDir, agentPorts }) => ({
+  webServer: SERVER_SETS.map(({ portBase, dataDir, agentPorts, controlPort }) => ({
     name: `servers@${portBase}`,
     command: 'npx tsx tools/serve-all.ts --with-test-sites',
     // Each set's own data, always embedded (PGlite): a shared PostgreSQL would make the sets one.
@@ -49,6 +49,8 @@ export default defineConfig({
       WARRANT_DATA_DIR: dataDir,
       WARRANT_DATABASE_URL: '',
       WARRANT_AGENT_ENDPOINTS: `http://${HOST}:${agentPorts.gateway},http://${LOOPBACK_ADDRESS}:${agentPorts.scripted}`,
+      // Where a test stops and starts one of the set's sites (tools/site-control.ts; lease-faults.spec).
+      WARRANT_TEST_CONTROL_PORT: String(controlPort),
     },
     wait: { stdout: /^Serving\./m },
     reuseExistingServer: false,

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { agentEndpointsFrom, AGENT_ENDPOINTS_SETTING, HOST, SITES, type Site } from '@warrant/config';
+import { agentEndpointsFrom, AGENT_ENDPOINTS_SETTING, HOST, LOOPBACK_ADDRESS, SITES, type Site } from '@warrant/config';
 import type { Hono } from 'hono';
 import { DatabaseSettingError, listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
 import { appRoot, appSites, distOf, portsInUse, WITH_TEST_SITES } from './app-sites.ts';
+import { serveSiteControl, TEST_CONTROL_PORT_SETTING, testControlPortFrom, type ControlledSite } from './site-control.ts';
 
 // `npm start`: every built app on its own origin, each with its own server, and the model
 // gateway. Every port is bound first, at once and before any site opens, so a busy port is known
@@ -138,6 +139,45 @@ async function startModelGateway(): Promise<Opened> {
   }
 }
 
+/**
+ * The browser tests' switch for one site's server (tools/site-control.ts): only with
+ * --with-test-sites and WARRANT_TEST_CONTROL_PORT, on the loopback address. A site it stops is
+ * closed as `running` closes it, and started again as serve-all opened it.
+ */
+async function startSiteControl(served: Map<string, Running>): Promise<{ readonly close: () => Promise<void> } | { readonly problem: string } | null> {
+  let port: number | null;
+  try {
+    port = WITH_TEST_SITES ? testControlPortFrom(process.env[TEST_CONTROL_PORT_SETTING]) : null;
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (port === null) return null;
+  const controlled = new Map<string, ControlledSite>(
+    built.map((site) => [
+      site.name,
+      {
+        serving: () => served.has(site.name),
+        stop: async () => {
+          await served.get(site.name)?.close();
+          served.delete(site.name);
+        },
+        start: async () => {
+          const binding = await bindSite(site);
+          if ('error' in binding) throw binding.error;
+          const opened = await binding.open();
+          if ('error' in opened) throw opened.error;
+          served.set(site.name, opened.running);
+        },
+      },
+    ]),
+  );
+  try {
+    return await serveSiteControl({ port, host: LOOPBACK_ADDRESS, sites: controlled });
+  } catch (error) {
+    return { problem: `The browser tests' site control could not listen on ${LOOPBACK_ADDRESS}:${port} (${TEST_CONTROL_PORT_SETTING}): ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
 const sites = appSites({ withTestSites: WITH_TEST_SITES });
 const built = sites.filter((site) => existsSync(join(distOf(site), 'index.html')));
 for (const site of sites.filter((s) => !built.includes(s))) console.warn(`${site.name} is not built (run npm run build); not serving it.`);
@@ -155,11 +195,15 @@ if (others.some((binding) => 'error' in binding)) {
   results = [...(await Promise.all(bound.map((site) => site.open()))), ...others];
 }
 const running = results.flatMap((result) => ('running' in result ? [result.running] : []));
-const problem = startProblem(results);
+let problem = startProblem(results);
+// What serves now, by site: the browser tests' site control stops and starts sites in it.
+const serving = new Map(running.map((server) => [server.site.name, server]));
+const control = problem === null ? await startSiteControl(serving) : null;
+if (control && 'problem' in control) problem = control.problem;
 if (problem === null) {
   for (const { site, url, summary } of running) console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
   console.log('Serving. Press Ctrl-C to stop.');
-  const stopAll = (): void => void Promise.all(running.map((server) => server.close())).then(() => process.exit(0));
+  const stopAll = (): void => void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
 } else {

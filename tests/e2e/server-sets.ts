@@ -25,6 +25,8 @@ export const SET_COUNT = 2;
  * fixed per set, this far above its base: clear of every site of both sets.
  */
 const AGENT_PORTS_ABOVE_BASE = 900;
+/** The port of a set's site control (tools/site-control.ts: a test stops and starts one site's server), this far above its base. */
+const CONTROL_PORT_ABOVE_BASE = 902;
 
 export interface AgentEndpointPorts {
   /** A gateway the test starts on localhost, given as the person's own endpoint. */
@@ -40,6 +42,8 @@ export interface ServerSet {
   readonly dataDir: string;
   /** The person's own endpoints this set's desk lets its page reach (playwright.config.ts names them). */
   readonly agentPorts: AgentEndpointPorts;
+  /** Where this set's serve-all listens, on the loopback address, for a test stopping and starting one site's server. */
+  readonly controlPort: number;
 }
 
 function runBase(): number {
@@ -59,7 +63,7 @@ const RUN_BASE = runBase();
 export const SERVER_SETS: readonly ServerSet[] = Array.from({ length: SET_COUNT }, (_, index) => {
   const portBase = RUN_BASE + index * SET_DISTANCE;
   const agentPorts = { gateway: portBase + AGENT_PORTS_ABOVE_BASE, scripted: portBase + AGENT_PORTS_ABOVE_BASE + 1 };
-  return { index, portBase, dataDir: fileURLToPath(new URL(`../../data/e2e-${portBase}`, import.meta.url)), agentPorts };
+  return { index, portBase, dataDir: fileURLToPath(new URL(`../../data/e2e-${portBase}`, import.meta.url)), agentPorts, controlPort: portBase + CONTROL_PORT_ABOVE_BASE };
 });
 
 function ownSet(): ServerSet {

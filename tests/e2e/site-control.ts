@@ -1,0 +1,18 @@
+// First, before anything reads an origin: this worker's port base (see server-sets.ts).
+import { WORKER_SET } from './server-sets.ts';
+import { LOOPBACK_ADDRESS, type SiteName } from '@warrant/config';
+
+// Stopping and starting one site's server of this worker's set, as an operator would stop its
+// process: its serve-all was started with --with-test-sites and a control port
+// (tools/site-control.ts). Each answers once the site is closed, or serving again.
+
+async function control(site: SiteName, act: 'stop' | 'start'): Promise<void> {
+  const url = `http://${LOOPBACK_ADDRESS}:${WORKER_SET.controlPort}/sites/${site}/${act}`;
+  const response = await fetch(url, { method: 'POST' });
+  const body = (await response.json()) as { ok: boolean; serving?: boolean; message?: string };
+  if (!response.ok || !body.ok) throw new Error(`${act} ${site}: ${body.message ?? response.status}`);
+  if (body.serving !== (act === 'start')) throw new Error(`${act} ${site}: the site is ${body.serving ? 'still serving' : 'not serving'}`);
+}
+
+export const stopSite = (site: SiteName): Promise<void> => control(site, 'stop');
+export const startSite = (site: SiteName): Promise<void> => control(site, 'start');

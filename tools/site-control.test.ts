@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { LOOPBACK_ADDRESS } from '@warrant/config';
+import { serveSiteControl, testControlPortFrom, type ControlledSite } from './site-control.ts';
+
+// The browser tests' switch for one site's server, over real HTTP, with sites that only say
+// whether they serve: that serve-all closes and opens the real one is the browser test's
+// (lease-faults.spec stops a partner and starts it again).
+
+function site(): ControlledSite & { readonly acts: string[] } {
+  let serving = true;
+  const acts: string[] = [];
+  return {
+    acts,
+    serving: () => serving,
+    stop: async () => {
+      acts.push('stop');
+      serving = false;
+    },
+    start: async () => {
+      acts.push('start');
+      serving = true;
+    },
+  };
+}
+
+describe('the site control', () => {
+  it('stops and starts a site it serves, once each however often it is asked, and names what it does not serve', async () => {
+    const pantry = site();
+    const control = await serveSiteControl({ port: 0, host: LOOPBACK_ADDRESS, sites: new Map([['pantry', pantry]]) });
+    try {
+      const address = `http://${LOOPBACK_ADDRESS}:${control.port}`;
+      const post = async (path: string) => {
+        const response = await fetch(`${address}${path}`, { method: 'POST' });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      expect(await post('/sites/pantry/stop')).toEqual({ status: 200, body: { ok: true, site: 'pantry', serving: false } });
+      expect(await post('/sites/pantry/stop')).toEqual({ status: 200, body: { ok: true, site: 'pantry', serving: false } });
+      expect(await post('/sites/pantry/start')).toEqual({ status: 200, body: { ok: true, site: 'pantry', serving: true } });
+      expect(pantry.acts).toEqual(['stop', 'start']);
+      expect(await post('/sites/shelter/stop')).toMatchObject({ status: 404, body: { ok: false, code: 'UNKNOWN_SITE', sites: ['pantry'] } });
+      expect((await fetch(`${address}/sites/pantry/stop`)).status).toBe(404);
+    } finally {
+      await control.close();
+    }
+  });
+
+  it('reads its port from WARRANT_TEST_CONTROL_PORT, and names the setting for anything but a port', () => {
+    expect(testControlPortFrom(undefined)).toBeNull();
+    expect(testControlPortFrom(' ')).toBeNull();
+    expect(testControlPortFrom('16075')).toBe(16_075);
+    for (const bad of ['80', '70000', 'x', '1e4']) expect(() => testControlPortFrom(bad)).toThrow(/^WARRANT_TEST_CONTROL_PORT must be a port from 1024 to 65535/);
+  });
+});
