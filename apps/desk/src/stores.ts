@@ -2,13 +2,13 @@
 // Both are kept by the desk's server (./server-log.ts): the browser, which the agent holds, keeps
 // no copy that counts. A record that cannot be read leaves the desk unable to keep it, so it does
 // not act.
-import { jsonLogFormat, ledgerLogFormat, ledgerStoreOver, type AppendOnlyLog, type LedgerStore } from '@warrant/ledger';
+import { deskLedger, jsonLogFormat, ledgerStoreOver, type AppendOnlyLog, type DeskLedgerSchema, type LedgerStore } from '@warrant/ledger';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { deskEventProblem } from './domain/desk-event-check.ts';
 import { openServerLog } from './server-log.ts';
 
 export interface DeskStores {
-  readonly ledger: LedgerStore;
+  readonly ledger: LedgerStore<DeskLedgerSchema>;
   readonly log: AppendOnlyLog<DeskEvent, DeskEvent>;
   readonly events: readonly DeskEvent[];
   /** Said to the person when something about the record needs saying as it opens. */
@@ -19,7 +19,7 @@ export type OpenedStores = { readonly ok: true; readonly stores: DeskStores } | 
 
 export async function openDeskStores(): Promise<OpenedStores> {
   const [ledger, log] = await Promise.all([
-    openServerLog({ name: 'ledger', format: ledgerLogFormat(() => new Date()), appendAfterOthers: true }),
+    openServerLog({ name: 'ledger', format: deskLedger.logFormat(() => new Date()), appendAfterOthers: true }),
     openServerLog<DeskEvent, DeskEvent>({ name: 'state', format: jsonLogFormat<DeskEvent>(deskEventProblem) }),
   ]);
   if (!ledger.ok || !log.ok) {
@@ -27,5 +27,5 @@ export async function openDeskStores(): Promise<OpenedStores> {
     if (log.ok) log.log.close();
     return { ok: false, reason: (ledger.ok ? null : ledger.message) ?? (log.ok ? '' : log.message) };
   }
-  return { ok: true, stores: { ledger: ledgerStoreOver(ledger.log, ledger.entries), log: log.log, events: log.entries.map((entry) => entry.record), notice: null } };
+  return { ok: true, stores: { ledger: ledgerStoreOver(deskLedger, ledger.log, ledger.entries), log: log.log, events: log.entries.map((entry) => entry.record), notice: null } };
 }

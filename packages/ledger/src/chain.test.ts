@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chainOf, GENESIS, sealRow } from './chain.ts';
+import { GENESIS } from './chain.ts';
+import { chainOf, sealRow } from './desk-ledger.ts';
 import { ledger } from '../test-support/rows.ts';
-import { LEDGER_HEADER, serialiseLedger } from './tsv.ts';
+import { LEDGER_HEADER, serialiseLedger } from './desk-ledger.ts';
 
 /** The spec's definition, computed with Node's own SHA-256 straight from the exported lines. */
 function chainsBySpec(tsv: string): string[] {

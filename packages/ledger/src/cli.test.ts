@@ -5,10 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTree } from './ledger-tree.ts';
+import { ledgerTree, serialiseLedger } from './desk-ledger.ts';
 import { consistencyProofJson, inclusionProofJson } from './proof-json.ts';
 import { signTreeHead } from './tree-head.ts';
-import { serialiseLedger } from './tsv.ts';
 import { chained, rowBody } from '../test-support/rows.ts';
 import { installLedgerBuild, type InstalledLedger } from '../test-support/installed-build.ts';
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `warrant-ledger verify ledger.tsv --head head.json [--proof proof.json] [--key <base64>]`: checks
-// an exported ledger against a signed tree head, offline, in plain Node (this file runs from the
+// an exported desk ledger against a signed tree head, offline, in plain Node (this file runs from the
 // package's built dist/). Exit 0: verified. Exit 1: it does not verify; the first row that fails
 // and why are on stderr. Exit 2: the command was not used as written, or a file could not be read.
 import { readFileSync } from 'node:fs';
-import { verifyExport } from './verify-export.ts';
+import { verifyExport } from './desk-ledger.ts';
 
 const USAGE = `Usage: warrant-ledger verify <ledger.tsv> --head <head.json> [--proof <proof.json>] [--key <base64 Ed25519 public key>]
 

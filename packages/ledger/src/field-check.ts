@@ -1,16 +1,17 @@
 // What each kind of field may hold. A row that passes these checks serialises to one TSV line and
 // parses back to itself; anything these refuse would either not survive the round trip (a lone
-// surrogate has no UTF-8 form) or would be a value no desk writes (an unknown actor).
+// surrogate has no UTF-8 form) or would be a value the ledger's writer never writes (an actor its
+// schema does not name).
 //
 // Every row of a ledger is checked whenever it is written, read or verified, so each field's
-// check is a predicate compiled once from the declaration, and words are only found for a value
-// that fails.
+// check is a predicate compiled once from the schema, and words are only found for a value that
+// fails.
 import { loneSurrogateAt } from '@warrant/base';
-import { LEDGER_FIELDS, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, type FieldDeclaration, type LedgerFieldName } from './fields.ts';
+import { TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, type FieldDeclaration, type LedgerSchema } from './schema.ts';
 
 export interface RowProblem {
   /** The field at fault, or null when the row as a whole is (not an object, an unknown key). */
-  readonly field: LedgerFieldName | null;
+  readonly field: string | null;
   readonly reason: string;
 }
 
@@ -20,7 +21,6 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** Any surrogate, paired or not: the quick test before looking for a lone one. */
 export const SURROGATE = /[\uD800-\uDFFF]/;
 export { loneSurrogateAt };
-const NAMES = new Set<string>(LEDGER_FIELDS.map((field) => field.name));
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -73,16 +73,6 @@ function checkFor(field: FieldDeclaration): Check {
   }
 }
 
-const CHECKS: ReadonlyMap<string, Check> = new Map(LEDGER_FIELDS.map((field) => [field.name, checkFor(field)]));
-
-/** The compiled checks in field order, for code that walks a row field by field. */
-export const FIELD_CHECKS: readonly Check[] = LEDGER_FIELDS.map((field) => CHECKS.get(field.name) as Check);
-
-/** Why `value` cannot be held by `field`, or null when it can. */
-export function fieldProblem(field: FieldDeclaration, value: unknown): string | null {
-  return (CHECKS.get(field.name) as Check)(value) ? null : reasonFor(field, value);
-}
-
 function reasonFor(field: FieldDeclaration, value: unknown): string {
   if (field.kind === 'seq') return `expected a whole number from 1, got ${describe(value)}`;
   if (typeof value !== 'string') return `expected text, got ${describe(value)}`;
@@ -104,56 +94,78 @@ function reasonFor(field: FieldDeclaration, value: unknown): string {
   }
 }
 
-function unknownKey(value: object): string | undefined {
-  for (const key in value) if (!NAMES.has(key)) return key;
-  return undefined;
+export interface FieldChecks {
+  /** The compiled checks in field order, for code that walks a row field by field. */
+  readonly checks: readonly Check[];
+  /** Why `value` cannot be held by `field`, or null when it can. */
+  fieldProblem(field: FieldDeclaration, value: unknown): string | null;
+  /** The first problem with a whole row (every field present, nothing else), or null. */
+  rowProblem(row: unknown): RowProblem | null;
+  /** The first problem with a draft: required fields present, optional ones valid when given, sealed ones absent. */
+  draftProblem(draft: unknown): RowProblem | null;
 }
 
-/** The first problem with a whole row (every field present, nothing else), or null. */
-export function rowProblem(row: unknown): RowProblem | null {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { field: null, reason: `expected a row object, got ${describe(row)}` };
-  const values = row as Record<string, unknown>;
-  let valid = Object.keys(values).length === LEDGER_FIELDS.length;
-  for (let index = 0; valid && index < LEDGER_FIELDS.length; index += 1) valid = (FIELD_CHECKS[index] as Check)(values[(LEDGER_FIELDS[index] as FieldDeclaration).name]);
-  if (valid) return null;
-  // Seventeen valid fields and nothing else is the common case; only a row that fails is
-  // searched for words, an unknown key first, since it may be a misspelt field.
-  const unknown = unknownKey(row);
-  if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field; it would be lost from the TSV` };
-  for (const field of LEDGER_FIELDS) {
-    const reason = fieldProblem(field, values[field.name]);
-    if (reason !== null) return { field: field.name, reason };
-  }
-  return null;
-}
+/** The checks of a schema's fields, compiled once. */
+export function fieldChecks(schema: LedgerSchema): FieldChecks {
+  const fields = schema.fields;
+  const names = new Set<string>(fields.map((field) => field.name));
+  const byName: ReadonlyMap<string, Check> = new Map(fields.map((field) => [field.name, checkFor(field)]));
+  const checks = fields.map((field) => byName.get(field.name) as Check);
 
-/** The first problem with a draft: required fields present, optional ones valid when given, sealed ones absent. */
-export function draftProblem(draft: unknown): RowProblem | null {
-  if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) return { field: null, reason: `expected a row object, got ${describe(draft)}` };
-  const values = draft as Record<string, unknown>;
-  let valid = true;
-  let present = 0;
-  for (let index = 0; valid && index < LEDGER_FIELDS.length; index += 1) {
-    const field = LEDGER_FIELDS[index] as FieldDeclaration;
-    const value = values[field.name];
-    if (value !== undefined) present += 1;
-    valid = field.given === 'sealed' ? value === undefined : (value === undefined && field.given === 'optional') || (FIELD_CHECKS[index] as Check)(value);
-  }
-  // Every append passes through here: valid fields and no other keys is the common case, and
-  // words are found only for a draft that fails.
-  if (valid && Object.keys(values).length === present) return null;
-  const unknown = unknownKey(draft);
-  if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field` };
-  for (const field of LEDGER_FIELDS) {
-    const value = values[field.name];
-    if (field.given === 'sealed') {
-      if (value !== undefined) return { field: field.name, reason: `${field.name} is computed by the store when the row is appended; leave it out` };
-    } else if (value !== undefined || field.given === 'required') {
-      const reason = fieldProblem(field, value);
-      if (reason !== null) return { field: field.name, reason };
-    }
-  }
-  return null;
+  const fieldProblem = (field: FieldDeclaration, value: unknown): string | null => ((byName.get(field.name) ?? checkFor(field))(value) ? null : reasonFor(field, value));
+
+  const unknownKey = (value: object): string | undefined => {
+    for (const key in value) if (!names.has(key)) return key;
+    return undefined;
+  };
+
+  return {
+    checks,
+    fieldProblem,
+    rowProblem(row) {
+      if (typeof row !== 'object' || row === null || Array.isArray(row)) return { field: null, reason: `expected a row object, got ${describe(row)}` };
+      const values = row as Record<string, unknown>;
+      let valid = Object.keys(values).length === fields.length;
+      for (let index = 0; valid && index < fields.length; index += 1) valid = (checks[index] as Check)(values[(fields[index] as FieldDeclaration).name]);
+      if (valid) return null;
+      // Every field valid and nothing else is the common case; only a row that fails is
+      // searched for words, an unknown key first, since it may be a misspelt field.
+      const unknown = unknownKey(row);
+      if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field; it would be lost from the TSV` };
+      for (const field of fields) {
+        const reason = fieldProblem(field, values[field.name]);
+        if (reason !== null) return { field: field.name, reason };
+      }
+      return null;
+    },
+    draftProblem(draft) {
+      if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) return { field: null, reason: `expected a row object, got ${describe(draft)}` };
+      const values = draft as Record<string, unknown>;
+      let valid = true;
+      let present = 0;
+      for (let index = 0; valid && index < fields.length; index += 1) {
+        const field = fields[index] as FieldDeclaration;
+        const value = values[field.name];
+        if (value !== undefined) present += 1;
+        valid = field.given === 'sealed' ? value === undefined : (value === undefined && field.given === 'optional') || (checks[index] as Check)(value);
+      }
+      // Every append passes through here: valid fields and no other keys is the common case, and
+      // words are found only for a draft that fails.
+      if (valid && Object.keys(values).length === present) return null;
+      const unknown = unknownKey(draft);
+      if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field` };
+      for (const field of fields) {
+        const value = values[field.name];
+        if (field.given === 'sealed') {
+          if (value !== undefined) return { field: field.name, reason: `${field.name} is computed by the store when the row is appended; leave it out` };
+        } else if (value !== undefined || field.given === 'required') {
+          const reason = fieldProblem(field, value);
+          if (reason !== null) return { field: field.name, reason };
+        }
+      }
+      return null;
+    },
+  };
 }
 
 function describe(value: unknown): string {

@@ -2,14 +2,12 @@ import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerDraft, LedgerRow } from './fields.ts';
+import { deskLedger, LEDGER_HEADER, verifyLedger, type DeskLedgerSchema, type LedgerDraft, type LedgerRow } from './desk-ledger.ts';
 import { openLedgerStore, type LedgerStore, type OpenedLedger } from './ledger-store.ts';
 import type { ToolRefusal } from '@warrant/base';
-import { LEDGER_HEADER } from './tsv.ts';
-import { verifyLedger } from './verify.ts';
 
 let factory: IDBFactory;
-const open: LedgerStore[] = [];
+const open: LedgerStore<DeskLedgerSchema>[] = [];
 let tick = 0;
 
 beforeEach(() => {
@@ -20,8 +18,8 @@ afterEach(() => {
   for (const ledger of open.splice(0)) ledger.close();
 });
 
-async function desk(): Promise<OpenedLedger> {
-  const opened = await openLedgerStore({ indexedDB: factory, clock: () => new Date(Date.UTC(2026, 11, 1, 9, 0, (tick += 1))) });
+async function desk(): Promise<OpenedLedger<DeskLedgerSchema>> {
+  const opened = await openLedgerStore(deskLedger, { indexedDB: factory, clock: () => new Date(Date.UTC(2026, 11, 1, 9, 0, (tick += 1))) });
   if (!opened.ok) throw new Error(opened.message);
   open.push(opened.ledger);
   return opened;
@@ -41,7 +39,7 @@ const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft => (
   ...extra,
 });
 
-async function appended(ledger: LedgerStore, draft: LedgerDraft): Promise<LedgerRow> {
+async function appended(ledger: LedgerStore<DeskLedgerSchema>, draft: LedgerDraft): Promise<LedgerRow> {
   const result = await ledger.append(draft);
   if (!result.ok) throw new Error(result.message);
   return result.row;
@@ -110,7 +108,7 @@ describe('the desk ledger store', () => {
     const heard: LedgerRow[] = [];
     a.ledger.subscribe((change) => heard.push(...change.rows));
     b.ledger.subscribe(() => undefined);
-    const write = async (ledger: LedgerStore, who: string) => {
+    const write = async (ledger: LedgerStore<DeskLedgerSchema>, who: string) => {
       for (let n = 0; n < 15; n += 1) {
         while (!(await ledger.append(hop(`${who} ${n}`))).ok) await ledger.sync();
       }
@@ -144,7 +142,7 @@ describe('the desk ledger store', () => {
     const full = a.ledger.exportTsv();
     expect(a.ledger.verifyTsv(full)).toMatchObject({ ok: true, rows: 5, relation: 'same', common: 5 });
     expect(a.ledger.verifyTsv(early)).toMatchObject({ ok: true, rows: 4, relation: 'earlier', common: 4 });
-    const other = await openLedgerStore({ name: 'another-desk', indexedDB: factory, clock: () => new Date(Date.UTC(2026, 0, 1)) });
+    const other = await openLedgerStore(deskLedger, { name: 'another-desk', indexedDB: factory, clock: () => new Date(Date.UTC(2026, 0, 1)) });
     if (!other.ok) throw new Error(other.message);
     open.push(other.ledger);
     expect(other.ledger.verifyTsv(full)).toMatchObject({ ok: true, relation: 'later', common: 0 });

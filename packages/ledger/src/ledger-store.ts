@@ -1,18 +1,15 @@
-// The desk's ledger, kept in the append-only log: rows are appended (seq, time and chain given
-// inside the log's lock), read back since a seq, exported as TSV, and a TSV a person drops back in
-// is verified and compared with the ledger this tab holds.
-import type { LedgerDraft, LedgerRow } from './fields.ts';
-import { ledgerLogFormat } from './ledger-format.ts';
-import { openLog, type AppendOnlyLog, type LogChange, type LogEntry, type SetAside } from './append-only-log.ts';
-import type { LockRunner } from './lock.ts';
+// A ledger kept in the append-only log, for any schema: rows are appended (seq, time and chain
+// given inside the log's lock), read back since a seq, exported as TSV, and a TSV a person drops
+// back in is verified and compared with the ledger this tab holds.
 import type { ToolRefusal } from '@warrant/base';
-import { parseLedger, serialiseLedger } from './tsv.ts';
-import { verifyLedger, type LedgerBreak } from './verify.ts';
-
-export const DEFAULT_LEDGER_DB = 'warrant-desk-ledger';
+import { openLog, type AppendOnlyLog, type LogChange, type LogEntry, type SetAside } from './append-only-log.ts';
+import type { LedgerCodec } from './codec.ts';
+import type { LockRunner } from './lock.ts';
+import type { DraftOf, LedgerSchema, RowOf } from './schema.ts';
+import type { LedgerBreak } from './verify.ts';
 
 export interface LedgerStoreOptions {
-  /** The IndexedDB database name. Default: warrant-desk-ledger. */
+  /** The IndexedDB database name. Default: warrant-<schema name>-ledger. */
   readonly name?: string;
   readonly indexedDB?: IDBFactory;
   readonly lock?: LockRunner;
@@ -21,9 +18,9 @@ export interface LedgerStoreOptions {
 }
 
 /** Rows this tab had not yet been given; `restarted`: the ledger was set aside since, and these are all of it. */
-export interface LedgerChange {
+export interface LedgerChange<S extends LedgerSchema> {
   readonly restarted: boolean;
-  readonly rows: readonly LedgerRow[];
+  readonly rows: readonly RowOf<S>[];
 }
 
 /**
@@ -42,18 +39,18 @@ export interface TsvVerified {
   readonly common: number;
 }
 
-export interface LedgerStore {
+export interface LedgerStore<S extends LedgerSchema> {
   /** Every row this tab holds, in seq order. */
-  rows(): readonly LedgerRow[];
+  rows(): readonly RowOf<S>[];
   /** The rows after `seq`, as read_ledger hands them out. */
-  since(seq: number): readonly LedgerRow[];
-  append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | ToolRefusal>;
+  since(seq: number): readonly RowOf<S>[];
+  append(draft: DraftOf<S>): Promise<{ readonly ok: true; readonly row: RowOf<S> } | ToolRefusal>;
   /** Several rows at once: all of them, in order, or none. */
-  appendAll(drafts: readonly LedgerDraft[]): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | ToolRefusal>;
+  appendAll(drafts: readonly DraftOf<S>[]): Promise<{ readonly ok: true; readonly rows: readonly RowOf<S>[] } | ToolRefusal>;
   /** Takes in what other tabs appended since this tab last looked. */
-  sync(): Promise<({ readonly ok: true } & LedgerChange) | ToolRefusal>;
+  sync(): Promise<({ readonly ok: true } & LedgerChange<S>) | ToolRefusal>;
   /** Calls `listener` with the rows other tabs append, as they do. */
-  subscribe(listener: (change: LedgerChange) => void): () => void;
+  subscribe(listener: (change: LedgerChange<S>) => void): () => void;
   /** The ledger as TSV, whole or after `afterSeq`. */
   exportTsv(afterSeq?: number): string;
   /** Verifies a dropped-in TSV and says how it stands to this ledger. */
@@ -61,42 +58,45 @@ export interface LedgerStore {
   close(): void;
 }
 
-export interface OpenedLedger {
+export interface OpenedLedger<S extends LedgerSchema> {
   readonly ok: true;
-  readonly ledger: LedgerStore;
+  readonly ledger: LedgerStore<S>;
   /** Set when stored rows did not verify on open and were moved to the archive, with every row after them. */
   readonly setAside: SetAside | null;
 }
 
-const rowsOf = (entries: readonly LogEntry<LedgerRow>[]): LedgerRow[] => entries.map((entry) => entry.record);
+const rowsOf = <R>(entries: readonly LogEntry<R>[]): R[] => entries.map((entry) => entry.record);
 
 /** A STALE_TAB refusal lists the rows missed, not the log's entries. */
 function asRows(refusal: ToolRefusal): ToolRefusal {
   const missed = refusal.details['missed'];
   if (!Array.isArray(missed)) return refusal;
-  return { ...refusal, details: { ...refusal.details, missed: rowsOf(missed as LogEntry<LedgerRow>[]) } };
+  return { ...refusal, details: { ...refusal.details, missed: rowsOf(missed as LogEntry<unknown>[]) } };
 }
 
-export async function openLedgerStore(options: LedgerStoreOptions = {}): Promise<OpenedLedger | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
+/** Opens the ledger of `codec`'s schema kept in this browser's IndexedDB. */
+export async function openLedgerStore<S extends LedgerSchema>(codec: LedgerCodec<S>, options: LedgerStoreOptions = {}): Promise<OpenedLedger<S> | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
   const clock = options.clock ?? (() => new Date());
   const opened = await openLog({
-    name: options.name ?? DEFAULT_LEDGER_DB,
-    format: ledgerLogFormat(clock),
+    name: options.name ?? `warrant-${codec.schema.name}-ledger`,
+    format: codec.logFormat(clock),
     ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
     ...(options.lock ? { lock: options.lock } : {}),
     clock,
   });
   if (!opened.ok) return opened;
-  return { ok: true, ledger: ledgerStoreOver(opened.log, opened.entries), setAside: opened.setAside };
+  return { ok: true, ledger: ledgerStoreOver(codec, opened.log, opened.entries), setAside: opened.setAside };
 }
 
 /**
- * The ledger over any append-only log of ledger rows (sealed by ledgerLogFormat), given the
+ * The ledger over any append-only log of its rows (sealed by `codec.logFormat`), given the
  * entries it opened with: the browser's own log, or one a server keeps for the page.
  */
-export function ledgerStoreOver(log: AppendOnlyLog<LedgerDraft, LedgerRow>, entries: readonly LogEntry<LedgerRow>[]): LedgerStore {
+export function ledgerStoreOver<S extends LedgerSchema>(codec: LedgerCodec<S>, log: AppendOnlyLog<DraftOf<S>, RowOf<S>>, entries: readonly LogEntry<RowOf<S>>[]): LedgerStore<S> {
+  type Row = RowOf<S>;
   let rows = rowsOf(entries);
-  const take = (change: LogChange<LedgerRow>): LedgerChange => {
+  const chainAt = (list: readonly Row[], index: number): unknown => (list[index] as { readonly chain?: unknown } | undefined)?.chain;
+  const take = (change: LogChange<Row>): LedgerChange<S> => {
     const added = rowsOf(change.entries);
     rows = change.restarted ? added : [...rows, ...added];
     return { restarted: change.restarted, rows: added };
@@ -108,7 +108,7 @@ export function ledgerStoreOver(log: AppendOnlyLog<LedgerDraft, LedgerRow>, entr
     async append(draft) {
       const appended = await log.append(draft);
       if (!appended.ok) return asRows(appended);
-      const row = (appended.entries[0] as LogEntry<LedgerRow>).record;
+      const row = (appended.entries[0] as LogEntry<Row>).record;
       rows = [...rows, row];
       return { ok: true, row };
     },
@@ -124,14 +124,14 @@ export function ledgerStoreOver(log: AppendOnlyLog<LedgerDraft, LedgerRow>, entr
       return change.ok ? { ok: true, ...take(change) } : change;
     },
     subscribe: (listener) => log.subscribe((change) => listener(take(change))),
-    exportTsv: (afterSeq = 0) => serialiseLedger(rows.slice(Math.max(0, afterSeq))),
+    exportTsv: (afterSeq = 0) => codec.serialise(rows.slice(Math.max(0, afterSeq))),
     verifyTsv(input) {
-      const verified = verifyLedger(input);
+      const verified = codec.verify(input);
       if (!verified.ok) return verified;
       // A file that verified parses.
-      const fileRows = (parseLedger(input) as { rows: LedgerRow[] }).rows;
+      const fileRows = (codec.parse(input) as { rows: Row[] }).rows;
       let common = 0;
-      while (common < fileRows.length && common < rows.length && fileRows[common]?.chain === rows[common]?.chain) common += 1;
+      while (common < fileRows.length && common < rows.length && chainAt(fileRows, common) === chainAt(rows, common)) common += 1;
       const relation: TsvRelation =
         common === fileRows.length && common === rows.length ? 'same' : common === fileRows.length ? 'earlier' : common === rows.length ? 'later' : 'different';
       return { ...verified, relation, common };

@@ -1,23 +1,30 @@
-// The ledger's rows as the leaves of its Merkle tree. Leaf i (from 0) is row seq i + 1, and its
-// bytes are that row's line of the exported TSV, all 17 fields as the export escapes them, without
+// A ledger's rows as the leaves of its Merkle tree. Leaf i (from 0) is row seq i + 1, and its
+// bytes are that row's line of the exported TSV, every field as the export escapes it, without
 // the line feed, in UTF-8: so anyone holding an export can rebuild the tree with no code of ours
 // beyond "split on LF", and the leaf covers the chain field too.
-import type { LedgerRow } from './fields.ts';
 import { MerkleTree } from './merkle-tree.ts';
-import { serialiseRow } from './tsv.ts';
+import type { AnyRow } from './schema.ts';
+import type { TsvFormat } from './tsv.ts';
 
 const encoder = new TextEncoder();
 
-/** The leaf bytes of `row`: its TSV line without the LF, UTF-8. Throws LedgerRowError for a row that cannot be written. */
-export function ledgerLeaf(row: LedgerRow): Uint8Array {
-  return encoder.encode(serialiseRow(row, row.seq));
+export interface Leaves<R extends AnyRow> {
+  /** The leaf bytes of `row`: its TSV line without the LF, UTF-8. Throws LedgerRowError for a row that cannot be written. */
+  leaf(row: R): Uint8Array;
+  /** The tree over `rows`, in order (the first must be seq 1). */
+  tree(rows: readonly R[]): MerkleTree;
 }
 
-/** The tree over `rows`, in order (the first must be seq 1). */
-export function ledgerTree(rows: readonly LedgerRow[]): MerkleTree {
-  const tree = new MerkleTree();
-  for (const row of rows) tree.append(ledgerLeaf(row));
-  return tree;
+export function leavesOver<R extends AnyRow>(tsv: TsvFormat<R>): Leaves<R> {
+  const leaf = (row: R): Uint8Array => encoder.encode(tsv.serialiseRow(row, row.seq));
+  return {
+    leaf,
+    tree(rows) {
+      const tree = new MerkleTree();
+      for (const row of rows) tree.append(leaf(row));
+      return tree;
+    },
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unescapeField } from './escape.ts';
-import { fieldProblem } from './field-check.ts';
-import { LEDGER_FIELDS, type LedgerRow } from './fields.ts';
-import { isWellFormedLine } from './line-pattern.ts';
+import { DESK_LEDGER_SCHEMA, fieldProblem, LEDGER_FIELDS, serialiseRow, type LedgerRow } from './desk-ledger.ts';
+import { linePattern } from './line-pattern.ts';
 import { ledger } from '../test-support/rows.ts';
-import { serialiseRow } from './tsv.ts';
+
+const { isWellFormedLine } = linePattern(DESK_LEDGER_SCHEMA);
 
 /** Thousands of runs: room for them on a machine shared with other work. */
 const PROPERTY_TIMEOUT_MS = 60_000;

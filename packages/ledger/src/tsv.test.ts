@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chained, ledger, rowBody } from '../test-support/rows.ts';
-import { LEDGER_HEADER, LedgerRowError, parseLedger, serialiseLedger, serialiseRow } from './tsv.ts';
-import type { LedgerRow } from './fields.ts';
+import { LEDGER_HEADER, parseLedger, serialiseLedger, serialiseRow, type LedgerRow } from './desk-ledger.ts';
+import { LedgerRowError } from './tsv.ts';
 
 /** Thousands of runs: room for them on a machine shared with other work. */
 const PROPERTY_TIMEOUT_MS = 60_000;

@@ -1,12 +1,10 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ChainedFields, LedgerRow } from './fields.ts';
-import { ledgerLeaf, ledgerTree, treeOfExportLines } from './ledger-tree.ts';
+import { ledgerLeaf, ledgerTree, serialiseLedger, verifyExport, type ChainedFields, type LedgerRow } from './desk-ledger.ts';
+import { treeOfExportLines } from './ledger-tree.ts';
 import { consistencyProofJson, inclusionProofJson } from './proof-json.ts';
 import { signTreeHead, type SignedTreeHead } from './tree-head.ts';
-import { serialiseLedger } from './tsv.ts';
-import { verifyExport } from './verify-export.ts';
 import { chained, forgedRow, rowBody } from '../test-support/rows.ts';
 
 /** Hundreds of runs: room for them on a machine shared with other work. */

@@ -13,7 +13,8 @@ import { verifyConsistency, verifyInclusion } from './merkle-proof.ts';
 import { treeOfExportLines } from './ledger-tree.ts';
 import { readProofJson } from './proof-json.ts';
 import { verifyTreeHead, type SignedTreeHead } from './tree-head.ts';
-import { verifyLedger, type BreakReason } from './verify.ts';
+import type { AnyRow } from './schema.ts';
+import type { BreakReason, Verify } from './verify.ts';
 
 export type ExportFailureReason = 'head' | 'proof' | 'truncated' | 'rewritten' | BreakReason;
 
@@ -48,8 +49,15 @@ export interface ExportOptions {
 
 const encoder = new TextEncoder();
 
+export type VerifyExport = (tsv: string | Uint8Array, head: unknown, options?: ExportOptions) => ExportVerification;
+
+/** The check of an export of one schema's ledger, whose chain `verifyLedger` walks. */
+export function exportVerifierOver<R extends AnyRow>(verifyLedger: Verify<R>): VerifyExport {
+  return (tsv, head, options = {}) => verifyExport(verifyLedger, tsv, head, options);
+}
+
 /** Verifies an export (TSV text or its UTF-8 bytes) against a signed tree head read from JSON. */
-export function verifyExport(tsv: string | Uint8Array, head: unknown, options: ExportOptions = {}): ExportVerification {
+function verifyExport<R extends AnyRow>(verifyLedger: Verify<R>, tsv: string | Uint8Array, head: unknown, options: ExportOptions): ExportVerification {
   const checked = verifyTreeHead(head, options.key === undefined ? {} : { key: options.key });
   if (!checked.ok) return failure('head', null, `The tree head does not verify: ${checked.reason}.`);
   const signed = checked.head;

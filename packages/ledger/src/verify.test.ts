@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LedgerRow } from './fields.ts';
+import { parseLedger, serialiseLedger, verifyLedger, type LedgerRow } from './desk-ledger.ts';
 import { chained, forgedRow, ledger, rowBody } from '../test-support/rows.ts';
-import { parseLedger, serialiseLedger } from './tsv.ts';
-import { verifyLedger, type Verification } from './verify.ts';
+import type { Verification } from './verify.ts';
 
 /** Thousands of runs: room for them on a machine shared with other work. */
 const PROPERTY_TIMEOUT_MS = 60_000;

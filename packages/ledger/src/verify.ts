@@ -11,12 +11,12 @@
 // Only the chain is consulted, never a key: whoever rewrites a row and every chain after it makes
 // a ledger that verifies. Removing the last rows leaves a shorter ledger that verifies too, unless
 // the caller knows the head it should end at (`head`).
-import { chainOf, GENESIS } from './chain.ts';
-import { rowProblem, SURROGATE } from './field-check.ts';
+import { GENESIS, type Chain } from './chain.ts';
+import { SURROGATE, type FieldChecks } from './field-check.ts';
 import { sha256MatchesHexAt } from './hash.ts';
-import type { LedgerFieldName, LedgerRow } from './fields.ts';
-import { isWellFormedLineAt } from './line-pattern.ts';
-import { decodeLedgerBytes, LEDGER_HEADER, parseLedger, readLine } from './tsv.ts';
+import type { LinePattern } from './line-pattern.ts';
+import type { AnyRow } from './schema.ts';
+import { decodeLedgerBytes, type TsvFormat } from './tsv.ts';
 
 export type BreakReason = 'edited' | 'reordered' | 'removed' | 'inserted' | 'malformed';
 
@@ -38,7 +38,7 @@ export interface LedgerBreak {
   readonly seq: number | null;
   readonly reason: BreakReason;
   readonly message: string;
-  readonly details: { readonly line: number; readonly field: LedgerFieldName | null; readonly problem: string };
+  readonly details: { readonly line: number; readonly field: string | null; readonly problem: string };
 }
 
 export type Verification = Verified | LedgerBreak;
@@ -50,93 +50,15 @@ export interface VerifyOptions {
   readonly head?: string;
 }
 
-/** Verifies a ledger given as TSV text, its UTF-8 bytes, or typed rows. */
-export function verifyLedger(input: string | Uint8Array | readonly LedgerRow[], options: VerifyOptions = {}): Verification {
-  const start = options.after ?? { seq: 0, chain: GENESIS };
-  const isText = typeof input === 'string' || input instanceof Uint8Array;
-  const walked = isText ? walkText(input, start) : walkRows(input, start);
-  if (!walked.ok || options.head === undefined || options.head === walked.head) return walked;
-  // A text that verified is well formed, so reading its rows again cannot fail here.
-  const rows = isText ? (parseLedger(input) as { rows: LedgerRow[] }).rows : input;
-  return endBreak(walked, options.head, rows);
-}
+export type Verify<R extends AnyRow> = (input: string | Uint8Array | readonly R[], options?: VerifyOptions) => Verification;
 
 interface Start {
   readonly seq: number;
   readonly chain: string;
 }
 
-function walkRows(rows: readonly LedgerRow[], start: Start): Verification {
-  let prev = start.chain;
-  for (let index = 0; index < rows.length; index += 1) {
-    const row = rows[index] as LedgerRow;
-    const problem = rowProblem(row);
-    if (problem) return breakAt('malformed', index + 1, readSeq(row), problem.field, problem.reason);
-    if (row.seq !== start.seq + index + 1 || chainOf(prev, row) !== row.chain) {
-      return classify(rows.map((candidate) => (rowProblem(candidate) ? null : candidate)), index, prev, start);
-    }
-    prev = row.chain;
-  }
-  return { ok: true, rows: rows.length, head: prev };
-}
-
 const encoder = new TextEncoder();
 let scratch = new Uint8Array(16384);
-
-function walkText(input: string | Uint8Array, start: Start): Verification {
-  let text: string;
-  let bytes: Uint8Array;
-  if (typeof input === 'string') {
-    text = input;
-    bytes = encoder.encode(input);
-  } else {
-    const decoded = decodeLedgerBytes(input);
-    if (!decoded.ok) {
-      // The lines before the one that is not UTF-8 may break first: a byte changed to LF ends its
-      // line early and leaves the rest of its character at the start of the next.
-      const earlier = decoded.line > 1 ? walkText(decoded.before, start) : null;
-      return earlier && !earlier.ok ? earlier : breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
-    }
-    text = decoded.text;
-    bytes = input;
-  }
-  let textAt = text.indexOf('\n');
-  if (textAt === -1 || text.slice(0, textAt) !== LEDGER_HEADER) return breakAt('malformed', 0, null, null, 'the first line is not the header of the 17 field names');
-  if (!text.endsWith('\n')) return breakAt('malformed', text.split('\n').length - 1, null, null, 'the last line does not end with a line feed');
-  textAt += 1;
-  let byteAt = bytes.indexOf(0x0a) + 1;
-
-  // The hash input is the previous chain, TAB, then the line's bytes up to its last TAB: exactly
-  // the first 16 fields as serialised, since the line is well formed and so was written by
-  // serialising. A well-formed line starts with its seq and ends with its 64-digit chain, which
-  // is compared as bytes where it lies; nothing is copied out of a line that verifies.
-  encoder.encodeInto(`${start.chain}\t`, scratch);
-  let prevEnd = -1;
-  const prevChain = () => (prevEnd === -1 ? start.chain : text.slice(prevEnd - 64, prevEnd));
-  const surrogates = SURROGATE.test(text);
-  let index = 0;
-  while (textAt < text.length) {
-    const textEnd = text.indexOf('\n', textAt);
-    const byteEnd = bytes.indexOf(0x0a, byteAt);
-    if (!isWellFormedLineAt(text, textAt, textEnd, surrogates)) {
-      const reading = readLine(text.slice(textAt, textEnd));
-      return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
-    }
-    const lastTab = byteEnd - 65;
-    const length = lastTab - byteAt;
-    if (scratch.length < 65 + length) scratch = growScratch(65 + length);
-    scratch.set(bytes.subarray(byteAt, lastTab), 65);
-    if (leadingNumber(text, textAt) !== start.seq + index + 1 || !sha256MatchesHexAt(scratch.subarray(0, 65 + length), bytes, lastTab + 1)) {
-      return classify(readAll(text), index, prevChain(), start);
-    }
-    scratch.set(bytes.subarray(lastTab + 1, byteEnd), 0);
-    prevEnd = textEnd;
-    index += 1;
-    textAt = textEnd + 1;
-    byteAt = byteEnd + 1;
-  }
-  return { ok: true, rows: index, head: prevChain() };
-}
 
 /** The number written by the digits at `at`. */
 function leadingNumber(text: string, at: number): number {
@@ -155,47 +77,132 @@ function growScratch(size: number): Uint8Array<ArrayBuffer> {
   return grown;
 }
 
-/** Every data row of a text whose header has been checked; null where a line does not parse. */
-function readAll(text: string): (LedgerRow | null)[] {
-  return text
-    .slice(text.indexOf('\n') + 1, -1)
-    .split('\n')
-    .map((line) => {
-      const reading = readLine(line);
-      return reading.ok ? reading.row : null;
-    });
+/** The verifier of one schema's ledgers, given as TSV text, its UTF-8 bytes, or typed rows. */
+export function verifierOver<R extends AnyRow>(fieldCount: number, checks: FieldChecks, pattern: LinePattern, tsv: TsvFormat<R>, chain: Chain<R>): Verify<R> {
+  function walkRows(rows: readonly R[], start: Start): Verification {
+    let prev = start.chain;
+    for (let index = 0; index < rows.length; index += 1) {
+      const row = rows[index] as R;
+      const problem = checks.rowProblem(row);
+      if (problem) return breakAt('malformed', index + 1, readSeq(row), problem.field, problem.reason);
+      if (row.seq !== start.seq + index + 1 || chain.chainOf(prev, row) !== row.chain) {
+        return classify(rows.map((candidate) => (checks.rowProblem(candidate) ? null : candidate)), index, prev, start);
+      }
+      prev = row.chain;
+    }
+    return { ok: true, rows: rows.length, head: prev };
+  }
+
+
+  function walkText(input: string | Uint8Array, start: Start): Verification {
+    let text: string;
+    let bytes: Uint8Array;
+    if (typeof input === 'string') {
+      text = input;
+      bytes = encoder.encode(input);
+    } else {
+      const decoded = decodeLedgerBytes(input);
+      if (!decoded.ok) {
+        // The lines before the one that is not UTF-8 may break first: a byte changed to LF ends its
+        // line early and leaves the rest of its character at the start of the next.
+        const earlier = decoded.line > 1 ? walkText(decoded.before, start) : null;
+        return earlier && !earlier.ok ? earlier : breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
+      }
+      text = decoded.text;
+      bytes = input;
+    }
+    let textAt = text.indexOf('\n');
+    if (textAt === -1 || text.slice(0, textAt) !== tsv.header) return breakAt('malformed', 0, null, null, `the first line is not the header of the ${fieldCount} field names`);
+    if (!text.endsWith('\n')) return breakAt('malformed', text.split('\n').length - 1, null, null, 'the last line does not end with a line feed');
+    textAt += 1;
+    let byteAt = bytes.indexOf(0x0a) + 1;
+
+    // The hash input is the previous chain, TAB, then the line's bytes up to its last TAB: exactly
+    // every field but the chain as serialised, since the line is well formed and so was written by
+    // serialising. A well-formed line starts with its seq and ends with its 64-digit chain, which
+    // is compared as bytes where it lies; nothing is copied out of a line that verifies.
+    encoder.encodeInto(`${start.chain}\t`, scratch);
+    let prevEnd = -1;
+    const prevChain = () => (prevEnd === -1 ? start.chain : text.slice(prevEnd - 64, prevEnd));
+    const surrogates = SURROGATE.test(text);
+    let index = 0;
+    while (textAt < text.length) {
+      const textEnd = text.indexOf('\n', textAt);
+      const byteEnd = bytes.indexOf(0x0a, byteAt);
+      if (!pattern.isWellFormedLineAt(text, textAt, textEnd, surrogates)) {
+        const reading = tsv.readLine(text.slice(textAt, textEnd));
+        return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
+      }
+      const lastTab = byteEnd - 65;
+      const length = lastTab - byteAt;
+      if (scratch.length < 65 + length) scratch = growScratch(65 + length);
+      scratch.set(bytes.subarray(byteAt, lastTab), 65);
+      if (leadingNumber(text, textAt) !== start.seq + index + 1 || !sha256MatchesHexAt(scratch.subarray(0, 65 + length), bytes, lastTab + 1)) {
+        return classify(readAll(text), index, prevChain(), start);
+      }
+      scratch.set(bytes.subarray(lastTab + 1, byteEnd), 0);
+      prevEnd = textEnd;
+      index += 1;
+      textAt = textEnd + 1;
+      byteAt = byteEnd + 1;
+    }
+    return { ok: true, rows: index, head: prevChain() };
+  }
+
+
+  /** Every data row of a text whose header has been checked; null where a line does not parse. */
+  function readAll(text: string): (R | null)[] {
+    return text
+      .slice(text.indexOf('\n') + 1, -1)
+      .split('\n')
+      .map((line) => {
+        const reading = tsv.readLine(line);
+        return reading.ok ? reading.row : null;
+      });
+  }
+
+  /** Names why the row at `index` breaks a chain that held up to `prev`. */
+  function classify(rows: readonly (R | null)[], index: number, prev: string, start: Start): LedgerBreak {
+    const row = rows[index] as R;
+    const position = index + 1;
+    const expected = start.seq + position;
+    const chainsAfter = (before: string, candidate: R): boolean => chain.chainOf(before, candidate) === candidate.chain;
+
+    const genuine =
+      row.seq === start.seq + 1 ? chainsAfter(start.chain, row) : rows.some((other) => other !== null && other.seq === row.seq - 1 && chainsAfter(other.chain, row));
+    if (genuine) {
+      const copies = rows.filter((other) => other !== null && other.chain === row.chain && other.seq === row.seq).length;
+      if (copies > 1) return breakAt('inserted', position, row.seq, null, `seq ${row.seq} appears twice; this copy is not where the chain puts it`);
+      return breakAt('reordered', position, row.seq, null, `seq ${row.seq} is a genuine row out of its place; seq ${expected} was expected here`);
+    }
+    if (row.seq !== expected && chainsAfter(prev, { ...row, seq: expected } as R)) {
+      return breakAt('edited', position, row.seq, 'seq', `its seq was changed from ${expected} to ${row.seq}`);
+    }
+    const next = rows[index + 1];
+    if (next && next.seq === expected && chainsAfter(prev, next)) {
+      return breakAt('inserted', position, row.seq, null, `the chain skips this row: the row after it follows seq ${expected - 1}`);
+    }
+    if (row.seq === expected) return breakAt('edited', position, row.seq, null, 'its chain does not match its fields and the chain before it');
+    if (row.seq > expected) {
+      const missing = row.seq - expected === 1 ? `seq ${expected} is` : `seq ${expected} to ${row.seq - 1} are`;
+      return breakAt('removed', position, row.seq, null, `${missing} missing before it`);
+    }
+    return breakAt('inserted', position, row.seq, null, `seq ${row.seq} is not part of the chain after seq ${expected - 1}`);
+  }
+
+
+  return (input, options = {}) => {
+    const start = options.after ?? { seq: 0, chain: GENESIS };
+    const isText = typeof input === 'string' || input instanceof Uint8Array;
+    const walked = isText ? walkText(input, start) : walkRows(input, start);
+    if (!walked.ok || options.head === undefined || options.head === walked.head) return walked;
+    // A text that verified is well formed, so reading its rows again cannot fail here.
+    const rows = isText ? (tsv.parse(input) as { rows: R[] }).rows : input;
+    return endBreak(walked, options.head, rows);
+  };
 }
 
-/** Names why the row at `index` breaks a chain that held up to `prev`. */
-function classify(rows: readonly (LedgerRow | null)[], index: number, prev: string, start: Start): LedgerBreak {
-  const row = rows[index] as LedgerRow;
-  const position = index + 1;
-  const expected = start.seq + position;
-  const chainsAfter = (before: string, candidate: LedgerRow): boolean => chainOf(before, candidate) === candidate.chain;
-
-  const genuine =
-    row.seq === start.seq + 1 ? chainsAfter(start.chain, row) : rows.some((other) => other !== null && other.seq === row.seq - 1 && chainsAfter(other.chain, row));
-  if (genuine) {
-    const copies = rows.filter((other) => other !== null && other.chain === row.chain && other.seq === row.seq).length;
-    if (copies > 1) return breakAt('inserted', position, row.seq, null, `seq ${row.seq} appears twice; this copy is not where the chain puts it`);
-    return breakAt('reordered', position, row.seq, null, `seq ${row.seq} is a genuine row out of its place; seq ${expected} was expected here`);
-  }
-  if (row.seq !== expected && chainsAfter(prev, { ...row, seq: expected })) {
-    return breakAt('edited', position, row.seq, 'seq', `its seq was changed from ${expected} to ${row.seq}`);
-  }
-  const next = rows[index + 1];
-  if (next && next.seq === expected && chainsAfter(prev, next)) {
-    return breakAt('inserted', position, row.seq, null, `the chain skips this row: the row after it follows seq ${expected - 1}`);
-  }
-  if (row.seq === expected) return breakAt('edited', position, row.seq, null, 'its chain does not match its fields and the chain before it');
-  if (row.seq > expected) {
-    const missing = row.seq - expected === 1 ? `seq ${expected} is` : `seq ${expected} to ${row.seq - 1} are`;
-    return breakAt('removed', position, row.seq, null, `${missing} missing before it`);
-  }
-  return breakAt('inserted', position, row.seq, null, `seq ${row.seq} is not part of the chain after seq ${expected - 1}`);
-}
-
-function endBreak(walked: Verified, head: string, rows: readonly LedgerRow[]): LedgerBreak {
+function endBreak(walked: Verified, head: string, rows: readonly AnyRow[]): LedgerBreak {
   const endsAt = rows.findIndex((row) => row.chain === head);
   if (endsAt !== -1) {
     return breakAt('inserted', endsAt + 2, rows[endsAt + 1]?.seq ?? null, null, `the ledger should end at row ${endsAt + 1}; the rows after it were added`);
@@ -211,7 +218,7 @@ const MEANING: Record<BreakReason, string> = {
   malformed: 'cannot be read',
 };
 
-function breakAt(reason: BreakReason, row: number, seq: number | null, field: LedgerFieldName | null, problem: string): LedgerBreak {
+function breakAt(reason: BreakReason, row: number, seq: number | null, field: string | null, problem: string): LedgerBreak {
   const where = row === 0 ? 'The header' : `Row ${row}${seq !== null && seq !== row ? ` (seq ${seq})` : ''}`;
   return {
     ok: false,

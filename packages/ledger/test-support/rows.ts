@@ -2,8 +2,8 @@
 // they are not built into the package. Detail text reaches every code point and leans on the
 // characters the TSV escapes, so the escaping is exercised on every run rather than now and then.
 import fc from 'fast-check';
-import { GENESIS, sealRow } from '../src/chain.ts';
-import type { ChainedFields, LedgerRow } from '../src/fields.ts';
+import { GENESIS } from '../src/chain.ts';
+import { sealRow, type ChainedFields, type LedgerRow } from '../src/desk-ledger.ts';
 import { ACTORS, CHANNELS, LEDGER_EVENTS, POLICY_VERDICTS, STATUSES } from '@warrant/base';
 
 const token = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,24}$/));

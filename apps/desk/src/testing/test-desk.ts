@@ -4,7 +4,7 @@
 // broker's in-memory partners behind the partner channel, a manual clock, and the kernel over the
 // in-memory WebMCP, so an agent's calls go through registration exactly as in a page.
 import { IDBFactory } from 'fake-indexeddb';
-import { jsonLogFormat, openLedgerStore, openLog } from '@warrant/ledger';
+import { deskLedger, jsonLogFormat, openLedgerStore, openLog } from '@warrant/ledger';
 import { type ChannelConnector, type FrameContainer, type PartnerName } from '@warrant/broker';
 import { manualBrokerClock, memoryPartner, type ManualBrokerClock, type MemoryPartner, type MemoryPartnerOptions } from '@warrant/broker/testing';
 import { createSurface, type CallOptions, type ChangeRecord, type Surface } from '@warrant/surface';
@@ -64,7 +64,7 @@ export interface TestDeskOptions {
 
 async function openMemoryStores(indexedDB: IDBFactory): Promise<DeskStores> {
   const [ledger, log] = await Promise.all([
-    openLedgerStore({ indexedDB }),
+    openLedgerStore(deskLedger, { indexedDB }),
     openLog<DeskEvent, DeskEvent>({ name: 'warrant-desk-state', format: jsonLogFormat<DeskEvent>(deskEventProblem), indexedDB }),
   ]);
   if (!ledger.ok || !log.ok) throw new Error((ledger.ok ? null : ledger.message) ?? (log.ok ? '' : log.message));
