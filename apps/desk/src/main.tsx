@@ -8,6 +8,7 @@ import { connect } from '@warrant/webmcp';
 import { claimActingPage } from './acting-page.ts';
 import { App } from './components/app.tsx';
 import { labelledFrameContainer } from './components/labelled-frames.ts';
+import { framesOutsideTheCall } from './components/frames-outside-the-call.ts';
 import { createDeskRuntime } from './desk-runtime.ts';
 import type { DeskView } from './desk-view.ts';
 import { humanActs } from './human-acts.ts';
@@ -39,7 +40,8 @@ async function boot(): Promise<void> {
     log: stores.log,
     events: stores.events,
     acting,
-    container: labelledFrameContainer(frames),
+    // Mounted apart from the agent's call that opened the lease, or a DevTools caller is told the call failed.
+    container: framesOutsideTheCall(labelledFrameContainer(frames)),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
     receiptKeyOf,
   });
