@@ -9,6 +9,7 @@ import type { Hop } from './hop.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
 import { createLeaseBook, isTerminal, type LeaseBook } from './lease.ts';
 import type { ChannelConnector, PartnerChannel } from './partner-channel.ts';
+import { PARTNER_FAULT_REASONS } from './partner-fault.ts';
 import type { PartnerName } from './partner-manifest.ts';
 import type { ApprovalState } from './policy-table.ts';
 import { manualBrokerClock, type ManualBrokerClock } from './testing/manual-broker-clock.ts';
@@ -27,6 +28,8 @@ interface Desk {
   clock: ManualBrokerClock;
   mounted: Set<string>;
   partners: Record<PartnerName, MemoryPartner>;
+  /** What happens to a lease's partner from outside the desk: its frame navigates away, or its page reports it lost its server. */
+  partnerGone: Map<string, { navigated: () => void; serverLost: () => void }>;
 }
 
 const desks: Desk[] = [];
@@ -58,14 +61,18 @@ function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Om
   const leases = createLeaseBook({ clock, partners: RELIEF_PARTNERS.names });
   const hops: Hop[] = [];
   const mounted = new Set<string>();
+  const partnerGone = new Map<string, { navigated: () => void; serverLost: () => void }>();
   const container: FrameContainer = {
     mount(spec) {
       mounted.add(spec.lease);
+      partnerGone.set(spec.lease, { navigated: () => spec.onNavigated?.(), serverLost: () => {} });
       return { window: null, remove: () => mounted.delete(spec.lease) };
     },
   };
   const partners = Object.fromEntries(RELIEF_MANIFESTS.map((manifest) => [manifest.name, memoryPartner({ manifest, ...options.partner })])) as Record<PartnerName, MemoryPartner>;
   const connect: ChannelConnector = (request) => {
+    const gone = partnerGone.get(request.lease.id);
+    if (gone) gone.serverLost = () => request.onFault?.('server_unreachable');
     const channel = (partners[request.lease.partner] as MemoryPartner).connector(request);
     return options.tamper ? options.tamper(channel) : channel;
   };
@@ -73,7 +80,7 @@ function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Om
   const frames = createFrameHost({ leases, container, connect, record, clock });
   const approvals = options.approvals ?? {};
   const broker = createBroker({ partners: RELIEF_PARTNERS, leases, frames, record, clock, approvals: { stateOf: (id) => (id ? (approvals[id] ?? 'void') : 'none') }, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
-  const made = { broker, leases, frames, hops, clock, mounted, partners };
+  const made = { broker, leases, frames, hops, clock, mounted, partners, partnerGone };
   desks.push(made);
   return made;
 }
@@ -287,6 +294,33 @@ describe('the broker', () => {
     expect(d.partners.pantry.commits).toEqual([]);
     expect(d.hops.at(-1)).toMatchObject({ event: 'tool_result', status: 'aborted' });
   });
+
+  for (const [gone, reason] of [
+    ['navigated', PARTNER_FAULT_REASONS.frame_navigated],
+    ['serverLost', PARTNER_FAULT_REASONS.server_unreachable],
+  ] as const) {
+    it(`when the partner is gone (${gone}), fails the lease at once: the call in flight ends aborted naming why, the next is refused naming why, and nothing is committed`, async () => {
+      const releases: Array<() => void> = [];
+      const d = desk({ approvals: { 'A-1': 'approved' }, partner: { beforeCommit: () => new Promise<void>((resolve) => releases.push(resolve)) } });
+      const id = await activeLease(d, 'pantry', 'execute_plan', 'A-1');
+      const call = d.broker.call(id, 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
+      await settle();
+      expect(releases).toHaveLength(1);
+      d.partnerGone.get(id)?.[gone]();
+      // In the same task: the lease failed, with its reason, and its frame is gone.
+      expect(d.leases.get(id)).toMatchObject({ state: 'failed', endReason: reason });
+      expect(d.mounted.has(id)).toBe(false);
+      expect(await call).toMatchObject({ ok: false, isError: true, code: 'CALL_ABORTED', message: expect.stringContaining(`lease ${id} is failed: ${reason}`) });
+      for (const release of releases) release();
+      const next = await d.broker.call(id, 'reserve_parcels', write, { actor: 'system', approval: 'A-1' });
+      expect(next).toMatchObject({ ok: false, isError: true, code: 'LEASE_FAILED', message: `Lease ${id} is failed (${reason}). Nothing was called. Open a new lease if the work goes on.` });
+      await settle();
+      expect(d.partners.pantry.commits).toEqual([]);
+      const failed = d.hops.find((hop) => hop.event === 'lease_failed');
+      expect(failed).toMatchObject({ actor: 'system', lease: id, to: 'pantry' });
+      expect(failed?.detail).toContain(reason.slice(0, 30));
+    });
+  }
 
   it('commits no partner write after its lease is terminal, whatever the interleaving of open, call, expiry, revocation and crash', async () => {
     type Op =

@@ -9,6 +9,11 @@ export interface FrameSpec {
   readonly src: string;
   /** The frame's accessible name. */
   readonly title: string;
+  /**
+   * Called when the frame's first document is replaced: it navigated elsewhere, or was reloaded.
+   * The lease's tools and channel were that document's, so they are gone.
+   */
+  readonly onNavigated?: () => void;
 }
 
 export interface MountedFrame {
@@ -35,6 +40,14 @@ export function domFrameContainer(parent: HTMLElement): FrameContainer {
       frame.dataset.lease = spec.lease;
       frame.dataset.partner = spec.partner;
       frame.src = spec.src;
+      // A frame fires load once per document it loads, cross-origin too (whose location the desk
+      // cannot read): the first is the partner's page, any later one is a navigation (a fragment
+      // change loads nothing and fires none).
+      let loads = 0;
+      frame.addEventListener('load', () => {
+        loads += 1;
+        if (loads > 1) spec.onNavigated?.();
+      });
       parent.append(frame);
       return {
         get window() {

@@ -3,11 +3,12 @@ import { SITES } from '@warrant/config';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { domFrameContainer } from './frame-container.ts';
-import { createFrameHost, type FrameHost } from './frame-host.ts';
+import { createFrameHost, type FrameHost, type FrameHostOptions } from './frame-host.ts';
 import { framePurposeOf } from './frame-purpose.ts';
 import type { Hop } from './hop.ts';
 import { createLeaseBook, type LeaseBook } from './lease.ts';
-import type { PartnerChannel } from './partner-channel.ts';
+import type { ChannelConnector, PartnerChannel } from './partner-channel.ts';
+import { PARTNER_FAULT_REASONS, type PartnerFault } from './partner-fault.ts';
 import type { PartnerName } from './partner-manifest.ts';
 import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
 import { manualBrokerClock, type ManualBrokerClock } from './testing/manual-broker-clock.ts';
@@ -34,13 +35,13 @@ afterEach(() => {
   }
 });
 
-function rig(connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')! }).connector): Rig {
+function rig(connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')! }).connector, extra: Pick<FrameHostOptions, 'onFault'> = {}): Rig {
   const clock = manualBrokerClock(Date.UTC(2026, 11, 4));
   const leases = createLeaseBook({ clock });
   const hops: Hop[] = [];
   const parent = document.createElement('section');
   document.body.append(parent);
-  const frames = createFrameHost({ leases, container: domFrameContainer(parent), connect, record: (hop) => hops.push(hop), clock, mountTimeoutMs: 2_000 });
+  const frames = createFrameHost({ leases, container: domFrameContainer(parent), connect, record: (hop) => hops.push(hop), clock, mountTimeoutMs: 2_000, ...extra });
   const made = { leases, frames, hops, clock, parent };
   rigs.push(made);
   return made;
@@ -119,8 +120,74 @@ describe('the frame host', () => {
     expect(frames.tools(id)).toBeNull();
     expect(frames.inFlight(id)).toBe(0);
     expect(partner.openChannels()).toBe(0);
-    expect(await call).toEqual({ ok: false, code: 'ABORTED', message: `lease ${id} is revoked`, shape: null });
+    expect(await call).toEqual({ ok: false, code: 'ABORTED', message: `lease ${id} is revoked: wrong family`, shape: null });
     expect(partner.commits).toEqual([]);
+  });
+
+  it('fails the lease at once when its frame loads a second document (it navigated away): the call in flight ends naming why, the frame goes, and who watches is told', async () => {
+    const partner = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')!, beforeCommit: () => new Promise(() => {}) });
+    const faults: Array<[string, PartnerFault]> = [];
+    const { leases, frames, parent, hops } = rig(partner.connector, { onFault: (lease, fault) => faults.push([lease.id, fault]) });
+    const id = open(leases);
+    const frame = parent.querySelector('iframe') as HTMLIFrameElement;
+    // Its first document is the partner's page: nothing happens.
+    frame.dispatchEvent(new Event('load'));
+    await settle();
+    expect(leases.get(id)?.state).toBe('active');
+    const call = frames.invoke(id, 'reserve_parcels', { request: 'R-1', idempotency_key: 'k1' });
+    await settle();
+    expect(frames.inFlight(id)).toBe(1);
+    // Its second is somewhere else.
+    frame.dispatchEvent(new Event('load'));
+    const reason = PARTNER_FAULT_REASONS.frame_navigated;
+    expect(leases.get(id)).toMatchObject({ state: 'failed', endReason: reason });
+    expect(parent.querySelectorAll('iframe')).toHaveLength(0);
+    expect(frames.inFlight(id)).toBe(0);
+    expect(await call).toEqual({ ok: false, code: 'ABORTED', message: `lease ${id} is failed: ${reason}`, shape: null });
+    expect(partner.commits).toEqual([]);
+    expect(hops.slice(-2).map((hop) => [hop.event, hop.actor, hop.detail])).toEqual([
+      ['lease_failed', 'system', `reason="${reason}"`],
+      ['frame_unmounted', 'system', ''],
+    ]);
+    expect(faults).toEqual([[id, 'frame_navigated']]);
+  });
+
+  it('fails the lease at once when its partner page says it lost its server, pending or active, and hears nothing more from it', async () => {
+    const reports = new Map<string, (fault: PartnerFault) => void>();
+    const partner = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')! });
+    const silent = (): PartnerChannel => ({ transport: 'message', tools: async () => [], call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }), close() {} });
+    let answers = true;
+    const connect: ChannelConnector = (request) => {
+      reports.set(request.lease.id, (fault) => request.onFault?.(fault));
+      return answers ? partner.connector(request) : silent();
+    };
+    const faults: Array<[string, PartnerFault]> = [];
+    const { leases, parent, clock } = rig(connect, { onFault: (lease, fault) => faults.push([lease.id, fault]) });
+    const reason = PARTNER_FAULT_REASONS.server_unreachable;
+
+    const active = open(leases);
+    await settle();
+    expect(leases.get(active)?.state).toBe('active');
+    reports.get(active)?.('server_unreachable');
+    expect(leases.get(active)).toMatchObject({ state: 'failed', endReason: reason });
+
+    // A lease still mounting fails now, not at the mount timeout.
+    answers = false;
+    const pending = open(leases);
+    await settle();
+    expect(leases.get(pending)?.state).toBe('pending');
+    reports.get(pending)?.('server_unreachable');
+    expect(leases.get(pending)).toMatchObject({ state: 'failed', endReason: reason });
+    expect(parent.querySelectorAll('iframe')).toHaveLength(0);
+
+    // Said again, or after the lease ended, it changes nothing.
+    reports.get(active)?.('server_unreachable');
+    clock.advance(5_000);
+    expect(leases.get(pending)?.endReason).toBe(reason);
+    expect(faults).toEqual([
+      [active, 'server_unreachable'],
+      [pending, 'server_unreachable'],
+    ]);
   });
 
   it('records the ending with its cause, then the unmount', async () => {

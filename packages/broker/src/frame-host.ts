@@ -5,6 +5,12 @@
 // terminal state the host, in the same task, aborts its in-flight calls, removes the frame element
 // (destroying the partner document and every tool in it; signal-based unregistration alone has
 // been seen to fail in Chromium), discards the cached discovery and closes the channel.
+//
+// A lease also fails at once when its partner is gone before it ended: its frame navigated away
+// (the container sees a second document load in it) or the partner's page said it lost its own
+// server (a `fault` on the channel). Waiting for the next call to fail, or for the time to live to
+// run out, would leave a call in flight hanging that long (in the message transport the navigated
+// frame's port simply never answers) and the steps before it undone too late.
 import { SITES } from '@warrant/config';
 import type { ListedTool } from '@warrant/webmcp';
 import { systemClock, type BrokerClock } from './clock.ts';
@@ -14,6 +20,7 @@ import type { Hop, HopEvent, RecordHop } from './hop.ts';
 import { hopDetail } from './hop-detail.ts';
 import { isTerminal, type Lease, type LeaseBook, type LeaseTransition } from './lease.ts';
 import type { LeaseState } from './lease-states.ts';
+import { PARTNER_FAULT_REASONS, type PartnerFault } from './partner-fault.ts';
 import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from './partner-channel.ts';
 
 export interface FrameHostOptions {
@@ -28,6 +35,8 @@ export interface FrameHostOptions {
   readonly discoveryIntervalMs?: number;
   /** The path loaded from the partner's origin (its fragment says the lease's purpose). Default `/`. */
   readonly framePath?: string;
+  /** Told when a lease failed because its partner is gone (after the lease has failed): the desk says the partner is down. */
+  readonly onFault?: (lease: Lease, fault: PartnerFault) => void;
 }
 
 export interface FrameHost {
@@ -95,6 +104,12 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     if (!entry.ended) options.leases.apply(entry.lease.id, 'fail', { actor: 'system', reason });
   };
 
+  const fault = (entry: Entry, kind: PartnerFault): void => {
+    if (entry.ended) return;
+    fail(entry, PARTNER_FAULT_REASONS[kind]);
+    options.onFault?.(entry.lease, kind);
+  };
+
   const discover = async (entry: Entry): Promise<void> => {
     entry.pollTimer = null;
     if (entry.ended || !entry.channel) return;
@@ -150,7 +165,13 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     // The page in the frame registers its writes only when its URL says execute_plan.
     const src = framedUrl(path, origin, lease.purpose);
     try {
-      entry.frame = options.container.mount({ lease: lease.id, partner: lease.partner, src, title: `${SITES[lease.partner].title}, partner site, under lease ${lease.id}` });
+      entry.frame = options.container.mount({
+        lease: lease.id,
+        partner: lease.partner,
+        src,
+        title: `${SITES[lease.partner].title}, partner site, under lease ${lease.id}`,
+        onNavigated: () => fault(entry, 'frame_navigated'),
+      });
     } catch (error) {
       fail(entry, `the partner frame could not be created: ${error instanceof Error ? error.message : String(error)}`);
       return;
@@ -162,6 +183,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
         frame: entry.frame,
         lease,
         origin,
+        onFault: (kind) => fault(entry, kind),
         onRejected: (message) =>
           hop(lease, {
             actor: 'system',
@@ -187,7 +209,9 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       entry.ended = true;
       clock.clearTimer(entry.mountTimer);
       clock.clearTimer(entry.pollTimer);
-      for (const controller of entry.inFlight) controller.abort(`lease ${lease.id} is ${lease.state}`);
+      // The reason reaches the caller: a call cut short says why its lease ended.
+      const why = lease.endReason && lease.endReason !== transition.event ? `: ${lease.endReason}` : '';
+      for (const controller of entry.inFlight) controller.abort(`lease ${lease.id} is ${lease.state}${why}`);
       entry.inFlight.clear();
       entry.frame?.remove();
       entry.tools = null;

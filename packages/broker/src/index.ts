@@ -58,6 +58,7 @@ export { createLeaseBook, isTerminal, type Lease, type LeaseBook, type LeaseBook
 export { domFrameContainer, type FrameContainer, type FrameSpec, type MountedFrame } from './frame-container.ts';
 export { createFrameHost, type FrameHost, type FrameHostOptions } from './frame-host.ts';
 export { framedUrl, framePurposeOf } from './frame-purpose.ts';
+export { PARTNER_FAULTS, PARTNER_FAULT_REASONS, isPartnerFault, type PartnerFault } from './partner-fault.ts';
 export {
   type PartnerChannel,
   type PartnerCallOutcome,

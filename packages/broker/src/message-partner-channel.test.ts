@@ -214,6 +214,41 @@ describe('the message transport', () => {
     expect(partnerRejected.map((message) => message.reason)).toEqual([`the message came from ${insecureOriginOf('bench')}, not the desk`]);
   });
 
+  it('hears the partner page say it lost its server, on the window from its frame and origin only, and passes it on', async () => {
+    const windows = joined();
+    const faults: string[] = [];
+    const deskRejected: RejectedMessage[] = [];
+    const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => deskRejected.push(message), onFault: (fault) => faults.push(fault) });
+    const server = servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({}) }), deskOrigins: [DESK], window: windows.frame as never });
+    opened.push(channel, server);
+    await channel.tools();
+    server.reportFault('server_unreachable');
+    await settle();
+    expect(faults).toEqual(['server_unreachable']);
+    expect(windows.desk.posted.at(-1)).toEqual({ message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'fault', id: 'fault-1', fault: 'server_unreachable' }, targetOrigin: DESK });
+
+    // From another window, another origin, or naming a fault a page cannot know of itself: refused, passed on to no one.
+    const fault = { envelope: PARTNER_ENVELOPE, version: 1, kind: 'fault', id: 'f-1', fault: 'server_unreachable' };
+    deliver(windows.desk, fakeWindow(PANTRY), PANTRY, fault);
+    deliver(windows.desk, windows.frame, SITES.shelter.origin, fault);
+    deliver(windows.desk, windows.frame, PANTRY, { ...fault, fault: 'frame_navigated' });
+    await settle();
+    expect(faults).toEqual(['server_unreachable']);
+    expect(deskRejected.map((message) => message.reason)).toEqual([
+      'the message did not come from the partner frame',
+      `the message came from ${SITES.shelter.origin}, not ${PANTRY}`,
+      'a fault names no fault a page reports',
+    ]);
+
+    // Once the channel is closed (its lease ended), nothing more is heard; a page that closed its side says nothing.
+    channel.close();
+    deliver(windows.desk, windows.frame, PANTRY, fault);
+    server.close();
+    server.reportFault('server_unreachable');
+    await settle();
+    expect(faults).toEqual(['server_unreachable']);
+  });
+
   it('leaves messages that do not claim the envelope alone', async () => {
     const windows = joined();
     const { deskRejected, partnerRejected } = pair({}, windows);

@@ -10,9 +10,14 @@
 // recorded, and what was open on the port ends CHANNEL_CLOSED: its answers may never come, and the
 // desk asks the partner what happened to them by idempotency key. The partner binds once too, and
 // reports on the port a hello it refused (a script on the desk's page offering its own port).
+//
+// The frame's page says on the window, as it announced itself, when it has lost its own server
+// (`fault`): checked as the announcement is (that frame's window, the partner's origin), and
+// handed to whoever fails the lease.
 import type { ListedTool } from '@warrant/webmcp';
 import { claimedKind, claimsEnvelope, envelope, readPartnerMessage } from './partner-envelope.ts';
 import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel, type RejectedMessage } from './partner-channel.ts';
+import type { PartnerFault } from './partner-fault.ts';
 
 type Host = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 type Target = { postMessage(message: unknown, targetOrigin: string, transfer: Transferable[]): void };
@@ -25,6 +30,7 @@ export interface MessagePartnerChannelOptions {
   /** The partner's origin, from the registry. */
   readonly origin: string;
   readonly onRejected?: (message: RejectedMessage) => void;
+  readonly onFault?: (fault: PartnerFault) => void;
 }
 
 interface Deferred<T> {
@@ -91,7 +97,7 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
       return reject('a result for no call', '', event.data);
     }
     if (message.kind === 'refused') return options.onRejected?.({ reason: `the partner refused a ${message.refusedKind}: ${message.reason}`, origin: message.from, kind: message.refusedKind });
-    reject('ready belongs on the window, not the port', '', event.data);
+    reject(`${message.kind} belongs on the window, not the port`, '', event.data);
   };
 
   const dropPort = (why: string): void => {
@@ -109,6 +115,7 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     if (event.origin !== origin) return reject(`the message came from ${event.origin}, not ${origin}`, event.origin, event.data);
     const message = readPartnerMessage(event.data);
     if (typeof message === 'string') return reject(message, event.origin, event.data);
+    if (message.kind === 'fault') return options.onFault?.(message.fault);
     if (message.kind !== 'ready') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
     if (bound) {
       reject('a second ready: the channel to this frame is bound once', event.origin, event.data);
@@ -194,5 +201,5 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
 
 /** Opens a message channel to each mounted frame, hearing its announcement on `host` (the desk's window). */
 export function messageChannelConnector(host: Host): ChannelConnector {
-  return ({ frame, origin, onRejected }) => openMessagePartnerChannel({ host, target: () => frame.window, origin, onRejected });
+  return ({ frame, origin, onRejected, onFault }) => openMessagePartnerChannel({ host, target: () => frame.window, origin, onRejected, ...(onFault ? { onFault } : {}) });
 }

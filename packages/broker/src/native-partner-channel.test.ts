@@ -2,6 +2,7 @@ import { SITES } from '@warrant/config';
 import { wrapContext, type ExecuteOutcome, type ListedTool, type PlatformContext, type PlatformRegisteredTool, type WebMcp } from '@warrant/webmcp';
 import { describe, expect, it } from 'vitest';
 import { openNativePartnerChannel } from './native-partner-channel.ts';
+import { PARTNER_ENVELOPE } from './partner-envelope.ts';
 
 const PANTRY = SITES.pantry.origin;
 const SHELTER = SITES.shelter.origin;
@@ -77,6 +78,26 @@ describe('the native transport', () => {
     expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     expect(asked).toEqual([]);
     expect(executed).toEqual([]);
+  });
+});
+
+describe('what the frame says on the desk’s window', () => {
+  it('passes on the page saying it lost its server, from its own frame and origin only', async () => {
+    const { webmcp } = desk([tool('list_parcel_stock', PANTRY)]);
+    const host = new EventTarget();
+    const frame = frameWindow('pantry frame');
+    const faults: string[] = [];
+    const channel = openNativePartnerChannel({ webmcp, origin: PANTRY, frame: { window: frame }, settleMs: 0, host: host as never, onFault: (fault) => faults.push(fault) });
+    const post = (source: unknown, origin: string, data: unknown): void => void host.dispatchEvent(Object.assign(new Event('message'), { data, origin, source }));
+    const fault = { envelope: PARTNER_ENVELOPE, version: 1, kind: 'fault', id: 'fault-1', fault: 'server_unreachable' };
+    post(frameWindow('another frame'), PANTRY, fault);
+    post(frame, SHELTER, fault);
+    expect(faults).toEqual([]);
+    post(frame, PANTRY, fault);
+    expect(faults).toEqual(['server_unreachable']);
+    channel.close();
+    post(frame, PANTRY, fault);
+    expect(faults).toEqual(['server_unreachable']);
   });
 });
 

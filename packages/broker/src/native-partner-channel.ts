@@ -15,11 +15,13 @@
 // A frame mounted for a read lease registers its reads only; the writes it would register in an
 // execute frame it declares in its announcement on the desk's window (the message transport's
 // `ready`), so a drafted step can be checked against them. Given the desk's window, the channel
-// hears that announcement from the lease's frame and its origin, and lists once it has.
+// hears that announcement from the lease's frame and its origin, and lists once it has; and hears
+// there too, checked the same way, the page saying it lost its own server (`fault`).
 import type { ListedTool, WebMcp } from '@warrant/webmcp';
 import type { MountedFrame } from './frame-container.ts';
 import { claimsEnvelope, readPartnerMessage } from './partner-envelope.ts';
 import { channelFailure, type ChannelConnector, type PartnerChannel } from './partner-channel.ts';
+import type { PartnerFault } from './partner-fault.ts';
 
 export interface NativePartnerChannelOptions {
   readonly webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>;
@@ -31,6 +33,8 @@ export interface NativePartnerChannelOptions {
   readonly settleMs?: number;
   /** The desk's window, where the frame announces what it declares. Without it nothing is declared and nothing is awaited. */
   readonly host?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The frame's page said it cannot go on serving the lease. Heard only with `host`. */
+  readonly onFault?: (fault: PartnerFault) => void;
 }
 
 const DEFAULT_SETTLE_MS = 50;
@@ -48,7 +52,9 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
   const onMessage = (event: MessageEvent): void => {
     if (!claimsEnvelope(event.data) || event.origin !== origin || frame.window === null || event.source !== (frame.window as unknown)) return;
     const message = readPartnerMessage(event.data);
-    if (typeof message === 'string' || message.kind !== 'ready') return;
+    if (typeof message === 'string') return;
+    if (message.kind === 'fault' && !closed) return options.onFault?.(message.fault);
+    if (message.kind !== 'ready') return;
     declared = message.declared.map((tool) => ({ ...tool, origin }));
     announced();
   };
@@ -102,5 +108,5 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
 
 /** Opens a native channel to each mounted frame; `host` is the desk's window (by default the global one, where there is one). */
 export function nativeChannelConnector(webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>, host: NativePartnerChannelOptions['host'] | null = globalThis.window ?? null): ChannelConnector {
-  return ({ origin, frame }) => openNativePartnerChannel({ webmcp, origin, frame, ...(host ? { host } : {}) });
+  return ({ origin, frame, onFault }) => openNativePartnerChannel({ webmcp, origin, frame, ...(host ? { host } : {}), ...(onFault ? { onFault } : {}) });
 }

@@ -4,6 +4,7 @@
 import type { ArgumentShape, ExecuteFailureCode, ListedTool } from '@warrant/webmcp';
 import type { MountedFrame } from './frame-container.ts';
 import type { Lease } from './lease.ts';
+import type { PartnerFault } from './partner-fault.ts';
 
 export type ChannelFailureCode = 'CHANNEL_CLOSED' | 'NOT_DISCOVERED';
 
@@ -49,6 +50,8 @@ export interface ConnectRequest {
   /** The partner's origin, from the registry. */
   readonly origin: string;
   readonly onRejected: (message: RejectedMessage) => void;
+  /** The partner's page said it cannot go on serving the lease (it lost its own server): the lease fails at once. */
+  readonly onFault?: (fault: PartnerFault) => void;
 }
 
 /** Opens a channel to a freshly mounted partner frame. */

@@ -6,7 +6,9 @@
 // for the list), `invoke`, `abort`. Partner → desk: `ready` (on the window: "I am listening"),
 // then on the port `tools` (the list; the answer to `hello` too), `result`, and `refused`: a
 // hello the partner did not take (its port is bound once), reported to the desk on the bound port
-// so the desk records it, and answered on the port that hello offered.
+// so the desk records it, and answered on the port that hello offered. And `fault`, on the window
+// like `ready` (the native transport has no port): the page lost its own server, so the desk
+// fails the lease at once.
 import type { ExecuteFailureCode, ListedTool } from '@warrant/webmcp';
 import type { CallShape, PartnerCallOutcome } from './partner-channel.ts';
 
@@ -36,7 +38,13 @@ export type ToolsAnswer = Envelope<'tools'> & { readonly tools: readonly ListedT
 export type ResultMessage = Envelope<'result'> & { readonly outcome: PartnerCallOutcome };
 /** A message the partner refused: what it claimed to be, where the browser said it came from, and why. */
 export type RefusedMessage = Envelope<'refused'> & { readonly refusedKind: string; readonly from: string; readonly reason: string };
-export type PartnerMessage = ReadyMessage | ToolsAnswer | ResultMessage | RefusedMessage;
+/**
+ * The page cannot go on serving the lease: it lost its own server. Only the fault's name travels
+ * (the one fault a page can know of itself; a navigation the desk sees for itself), and the desk
+ * says it in its own words.
+ */
+export type FaultMessage = Envelope<'fault'> & { readonly fault: 'server_unreachable' };
+export type PartnerMessage = ReadyMessage | ToolsAnswer | ResultMessage | RefusedMessage | FaultMessage;
 
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -130,10 +138,12 @@ function readOutcome(value: unknown): PartnerCallOutcome | null {
 /** What the desk side accepts from the partner, or why not. */
 export function readPartnerMessage(data: unknown): PartnerMessage | string {
   if (!claimsEnvelope(data)) return 'not a warrant.partner envelope';
-  const problem = header(data, ['ready', 'tools', 'result', 'refused']);
+  const problem = header(data, ['ready', 'tools', 'result', 'refused', 'fault']);
   if (problem) return problem;
   const id = data.id as string;
   switch (data.kind) {
+    case 'fault':
+      return data.fault === 'server_unreachable' ? { ...envelope('fault', id), fault: data.fault } : 'a fault names no fault a page reports';
     case 'refused': {
       const { refusedKind, from, reason } = data;
       if (typeof refusedKind !== 'string' || typeof from !== 'string' || typeof reason !== 'string') return 'a refusal names no kind, sender or reason';

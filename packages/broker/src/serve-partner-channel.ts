@@ -10,6 +10,10 @@
 // desk never sends a second. Another hello (a script on the desk's page offering its own port,
 // say) is refused, never replaces the port: the refusal is answered on the port it offered and
 // reported to the desk on the bound one, where the desk records it.
+//
+// A page that loses its own server cannot decide anything it is asked, so it says so to the desk
+// (reportFault), on the window as it announced itself: the desk fails the lease at once instead
+// of waiting for a call to fail or the lease's time to run out.
 import type { ListedTool } from '@warrant/webmcp';
 import { claimedKind, claimsEnvelope, envelope, readDeskMessage } from './partner-envelope.ts';
 import type { PartnerCallOutcome, RejectedMessage } from './partner-channel.ts';
@@ -48,18 +52,21 @@ export interface PartnerChannelServer {
   readonly framed: boolean;
   /** Calls open on behalf of the desk right now. */
   inFlight(): number;
+  /** Tells the desk this page lost its own server, so its lease should end now. */
+  reportFault(fault: 'server_unreachable'): void;
   close(): void;
 }
 
 export function servePartnerChannel(options: ServePartnerChannelOptions): PartnerChannelServer {
   const win = options.window ?? (globalThis.window as unknown as PartnerWindow);
   const parent = win.parent;
-  if (!parent || (parent as unknown) === win) return { framed: false, inFlight: () => 0, close() {} };
+  if (!parent || (parent as unknown) === win) return { framed: false, inFlight: () => 0, reportFault() {}, close() {} };
 
   const reject = (reason: string, from: string, data: unknown): void => options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
   let port: MessagePort | null = null;
   const inFlight = new Map<string, AbortController>();
   let closed = false;
+  let faults = 0;
 
   const dropPort = (): void => {
     for (const controller of inFlight.values()) controller.abort('the page is going away');
@@ -147,6 +154,12 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
   return {
     framed: true,
     inFlight: () => inFlight.size,
+    reportFault(fault) {
+      if (closed) return;
+      faults += 1;
+      const message = { ...envelope('fault', `fault-${faults}`), fault };
+      for (const deskOrigin of options.deskOrigins) parent.postMessage(message, deskOrigin);
+    },
     close() {
       closed = true;
       win.removeEventListener('message', onWindowMessage);

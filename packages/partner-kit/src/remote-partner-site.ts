@@ -105,6 +105,10 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
     if ((event as MessageEvent<string>).data !== position) void refresh();
   });
   events?.addEventListener('error', () => void refresh());
+  // The stream is back after its server was away: the page reads the record again, and says the server is reachable.
+  events?.addEventListener('open', () => {
+    if (unreachable.peek() !== null) void refresh();
+  });
 
   return {
     state,

@@ -6,6 +6,7 @@
 // native WebMCP (the polyfill refuses to run in a cross-origin frame; an insecure desk has none).
 import '@warrant/ui/tokens.css';
 import './partner.css';
+import { effect } from '@preact/signals';
 import { render, type ComponentType } from 'preact';
 import { framePurposeOf } from '@warrant/broker';
 import { SITES } from '@warrant/config';
@@ -65,6 +66,14 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   const channel =
     framed && mounted ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, heldBack, state: () => partner.state.peek(), origin: site.origin }) : null;
 
+  // A page that lost its own server can decide nothing the desk asks of it: it says so, and the
+  // desk ends the lease at once rather than when a call fails or the lease's time runs out.
+  const stopFaultReports = channel
+    ? effect(() => {
+        if (partner.unreachable.value !== null) channel.reportFault('server_unreachable');
+      })
+    : () => {};
+
   // The desk's health page frames this page to ask its WebMCP mode and keying.
   const stopReports = answerFrameReports({ window, parentOrigin: SITES.desk.origin, report: async () => ({ health: documentHealth(standing) }) });
 
@@ -72,6 +81,7 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   setInterval(catchUp, CATCH_UP_MS);
   addEventListener('focus', catchUp);
   addEventListener('pagehide', () => {
+    stopFaultReports();
     channel?.close();
     stopReports();
     booted.dispose();
