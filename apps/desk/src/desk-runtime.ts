@@ -10,6 +10,7 @@ import {
   createLeaseBook,
   evaluatePolicy,
   isTerminal,
+  PARTNER_FAULT_REASONS,
   systemClock,
   type Approval,
   type ApprovalGate,
@@ -32,6 +33,7 @@ import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
+import { createPartnerReach, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
 import type { DeskLedger, DeskLog } from './ports.ts';
 
@@ -50,6 +52,8 @@ export interface DeskRuntimeOptions {
   readonly mountTimeoutMs?: number;
   /** Each partner's receipt key; given, a receipt counts only with that key's signature. */
   readonly receiptKeyOf?: BrokerOptions['receiptKeyOf'];
+  /** Asks whether a partner's server answers (the desk's server asks it); given, the acting page says which partners are down. */
+  readonly askPartnerReach?: PartnerReachOptions['ask'];
 }
 
 /** A ledger row as the desk writes it: the store adds seq, chain and, if absent, at. */
@@ -84,6 +88,8 @@ export interface DeskRuntime {
   readonly capacity: Signal<CapacityReadings>;
   /** Why the last write to a store failed, if one did; the page shows it. */
   readonly storeProblem: ReadonlySignal<string | null>;
+  /** The partners this page knows to be down right now (their servers cannot be reached). */
+  readonly partnersDown: ReadonlySignal<readonly PartnerDown[]>;
   now(): number;
   dispose(): void;
 }
@@ -154,14 +160,29 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     }
   }
 
+  // Which partners are down: a lease's page saying it lost its server marks its partner down at
+  // once; any other failure of a lease (a frame that never mounted, say) has the desk's server ask.
+  const reach = options.acting && options.askPartnerReach ? createPartnerReach({ ask: options.askPartnerReach, clock }) : null;
   const leases = createLeaseBook({ clock, firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1 });
-  const frames = createFrameHost({ leases, container: options.container, connect: options.connect, record: recordHop, clock, ...(options.mountTimeoutMs ? { mountTimeoutMs: options.mountTimeoutMs } : {}) });
+  const frames = createFrameHost({
+    leases,
+    container: options.container,
+    connect: options.connect,
+    record: recordHop,
+    clock,
+    onFault: (lease, fault) => {
+      if (fault === 'server_unreachable') reach?.lost(lease.partner);
+    },
+    ...(options.mountTimeoutMs ? { mountTimeoutMs: options.mountTimeoutMs } : {}),
+  });
   const gate = createApprovalGate({ partners: PARTNER_DIRECTORY, clock, restore: state.value.approvals });
   const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record: recordHop, approvals: gate, clock, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
 
   const waiters = new Set<() => void>();
   const stopLeases = leases.subscribe((transition) => {
     apply({ type: 'lease_changed', lease: transition.lease, at: transition.at });
+    const faulted = Object.values(PARTNER_FAULT_REASONS).includes(transition.cause.reason);
+    if (transition.event === 'fail' && !faulted) reach?.check(transition.lease.partner);
     if (transition.event === 'discovered') {
       const tools = [...(frames.tools(transition.lease.id) ?? []), ...frames.declared(transition.lease.id)].map(
         (tool): DiscoveredTool => ({
@@ -230,9 +251,11 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     rows,
     capacity: signal<CapacityReadings>({}),
     storeProblem,
+    partnersDown: reach?.down ?? signal<readonly PartnerDown[]>([]),
     now: () => clock.now(),
     dispose() {
       disposed = true;
+      reach?.dispose();
       stopLeases();
       stopApprovals();
       broker.endAll(PAGE_WENT_AWAY);

@@ -10,6 +10,7 @@ import { App } from './components/app.tsx';
 import { labelledFrameContainer } from './components/labelled-frames.ts';
 import { framesOutsideTheCall } from './components/frames-outside-the-call.ts';
 import { createDeskRuntime } from './desk-runtime.ts';
+import { askThroughDeskServer } from './partner-reach.ts';
 import type { DeskView } from './desk-view.ts';
 import { humanActs } from './human-acts.ts';
 import { receiptKeyOf } from './run/receipt-keys.ts';
@@ -44,6 +45,7 @@ async function boot(): Promise<void> {
     container: framesOutsideTheCall(labelledFrameContainer(frames)),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
     receiptKeyOf,
+    askPartnerReach: askThroughDeskServer,
   });
 
   const rows = deskRows(desk);

@@ -9,6 +9,7 @@ import { DispatcherBar } from './dispatcher-bar.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { LeasesPanel } from './leases-panel.tsx';
 import { LedgerPanel } from './ledger-panel.tsx';
+import { PartnersDown } from './partners-down.tsx';
 import { PartnersNow } from './partners-now.tsx';
 import { QueuePanel } from './queue-panel.tsx';
 import { ReceiptsPanel } from './receipts-panel.tsx';
@@ -33,6 +34,7 @@ export function App({ view, rows }: { view: DeskView; rows: readonly Row<DeskSta
         </p>
       ) : null}
       <ApprovalWaiting view={view} />
+      <PartnersDown view={view} />
       {problem ? (
         <p class="banner bad" role="alert" id="store-problem">
           {problem}

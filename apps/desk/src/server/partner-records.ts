@@ -125,6 +125,15 @@ export function partnerRecordRoutes(app: Hono, db: Database): void {
   app.get('/api/partners/receipt-keys', async (c) => c.json({ ok: true, keys: await receiptKeys() }));
   app.get('/api/reconciliation', async (c) => c.json({ ok: true, partners: await Promise.all(PARTNER_DIRECTORY.names.map((partner) => reconcilePartner(db, partner))) }));
 
+  // Whether a partner's server answers now (its manifest, the smallest thing it serves): the desk's
+  // page asks while it says the partner is down, to know when it is back.
+  app.get('/api/partners/:partner/reach', async (c) => {
+    const partner = c.req.param('partner') as PartnerName;
+    if (!PARTNER_DIRECTORY.has(partner)) return refused(c, refusal('UNKNOWN_PARTNER', `${partner} is not a partner of this desk.`), 404);
+    const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
+    return c.json(asked.ok ? { ok: true, partner, reachable: true } : { ok: true, partner, reachable: false, problem: asked.problem });
+  });
+
   // What a partner holds under one idempotency key: found with its write and receipt, or not.
   app.get('/api/partners/:partner/writes/:key', async (c) => {
     const partner = c.req.param('partner') as PartnerName;

@@ -1,0 +1,205 @@
+import type { Frame, Page, Route, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { SITES } from '@warrant/config';
+import type { LedgerRow } from '@warrant/ledger';
+import { agentFor, laneOf, type Agent } from './agent.ts';
+import { toTheHalt } from './frame-helpers.ts';
+import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { startSite, stopSite } from './site-control.ts';
+
+// A lease whose partner is gone fails at once, with a row saying why (issue 15, item 6): the
+// partner's frame navigated elsewhere (an agent holding the browser can do that to any frame), or
+// the partner's server stopped (stopped for real: its serve-all closes it, connections and all,
+// and starts it again). The desk then says the partner is down while it is, and a call in flight
+// on the lease ends at once, not when the lease's time runs out — so an approved run undoes the
+// steps it did while its leases on the other partners still live, and both sides' receipts match.
+
+const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
+const dayOf = (day: Date): string => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+
+// Whatever a test stopped is serving again before the next test resets it.
+test.afterEach(async () => {
+  for (const site of ['pantry', 'shelter'] as const) await startSite(site);
+});
+
+function result(answer: unknown): Record<string, unknown> {
+  return answer as Record<string, unknown>;
+}
+
+/** A dispatcher at the desk, and an agent that took a request in and opened read leases on the pantry and the shelter. */
+async function readLeases(page: Page, agent: Agent): Promise<{ request: string; pantry: string; shelter: string }> {
+  await addPasskeyAuthenticator(page);
+  await page.goto(`${SITES.desk.origin}/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await enrolDispatcher(page, 'Ada Okafor');
+  await expect.poll(() => agent.names()).toContain('intake_request');
+  const intake = result(await agent.call('intake_request', { ...FAMILY, deadline: `${dayOf(new Date())}T21:00` }));
+  expect(intake).toMatchObject({ ok: true });
+  const request = (intake['request'] as { id: string }).id;
+  await expect.poll(() => agent.names()).toContain('open_lease');
+  const leases: Record<string, string> = {};
+  for (const partner of ['pantry', 'shelter']) {
+    const opened = result(await agent.call('open_lease', { partner, purpose: 'read_capacity', ttl: 240, request }));
+    expect(opened).toMatchObject({ ok: true, lease: { state: 'active' } });
+    leases[partner] = (opened['lease'] as { id: string }).id;
+  }
+  return { request, pantry: leases['pantry'] as string, shelter: leases['shelter'] as string };
+}
+
+/** The desk's ledger rows as its server keeps them. */
+async function deskRows(): Promise<LedgerRow[]> {
+  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as { entries: { record: LedgerRow }[] };
+  return answer.entries.map((entry) => entry.record);
+}
+
+/** The desk's rows once the run of approval A-1 has its last row on the desk's server. */
+async function rowsOfTheEndedRun(): Promise<LedgerRow[]> {
+  await expect.poll(async () => (await deskRows()).some((row) => row.event === 'plan_finished' && row.approval === 'A-1')).toBe(true);
+  return deskRows();
+}
+
+/** How long the run took to end after the shelter's lease failed, as the desk's rows say: for the report, not a limit. */
+function measureFaultToEnd(rows: readonly LedgerRow[], testInfo: TestInfo): void {
+  const failed = rows.find((row) => row.event === 'lease_failed' && row.to === 'shelter' && row.approval === 'A-1');
+  const finished = rows.find((row) => row.event === 'plan_finished' && row.approval === 'A-1');
+  if (!failed || !finished) return;
+  const ms = Date.parse(finished.at) - Date.parse(failed.at);
+  testInfo.annotations.push({ type: 'measured', description: `the shelter's lease failed ${ms} ms before the run ended` });
+  console.log(`[${testInfo.project.name}] ${testInfo.title.slice(0, 60)}…: the shelter's lease failed ${ms} ms before the run ended`);
+}
+
+async function failedRow(lease: string): Promise<LedgerRow | undefined> {
+  return (await deskRows()).find((row) => row.event === 'lease_failed' && row.lease === lease);
+}
+
+/** The frame mounted for a lease of this purpose on this partner. */
+function leaseFrame(page: Page, site: 'pantry' | 'shelter', purpose: 'read_capacity' | 'execute_plan'): Frame {
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(SITES[site].origin) && candidate.url().includes(`lease-purpose=${purpose}`));
+  if (!frame) throw new Error(`no ${purpose} frame of the ${site} on the desk`);
+  return frame;
+}
+
+/** Navigates a partner's frame elsewhere, as an agent holding the browser can (Page.navigate on the frame). */
+async function navigateAway(frame: Frame): Promise<void> {
+  // The desk removes the frame as soon as it sees the navigation, so the frame may be gone before Playwright hears it arrive.
+  await frame.goto('about:blank', { waitUntil: 'commit' }).catch((error: unknown) => {
+    if (!/detached/i.test(String(error))) throw error;
+  });
+}
+
+const leaseRow = (page: Page, lease: string) => page.locator(`#leases li.lease[data-lease="${lease}"]`);
+
+test('a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused', async ({ page }, testInfo) => {
+  const agent = agentFor(page, laneOf(testInfo));
+  const { request, pantry, shelter } = await readLeases(page, agent);
+  await navigateAway(leaseFrame(page, 'pantry', 'read_capacity'));
+
+  await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
+  await expect(leaseRow(page, pantry)).toContainText('Ended: the partner frame navigated away');
+  await expect.poll(async () => (await failedRow(pantry))?.detail).toMatch(/reason="the partner frame navigated away/);
+  await expect(page.locator(`#partner-frames iframe[data-lease="${pantry}"]`)).toHaveCount(0);
+
+  // The next read on it is refused at once; the shelter's lease, whose frame stayed, still reads.
+  const refused = result(await agent.call('find_capacity', { request, partners: ['pantry'] }));
+  expect(refused).toMatchObject({ ok: false, isError: true, code: 'NO_ACTIVE_READ_LEASE' });
+  await expect(leaseRow(page, shelter)).toHaveAttribute('data-state', 'active');
+  const read = result(await agent.call('find_capacity', { request, partners: ['shelter'] }));
+  expect(read).toMatchObject({ ok: true });
+  expect(read['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', ok: true })]));
+  expect((read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok)).toBe(true);
+});
+
+test("a read lease whose partner's server stops fails at once; the desk says the partner is down while it is, and leases work again once it is back", async ({ page }, testInfo) => {
+  const agent = agentFor(page, laneOf(testInfo));
+  const { request, pantry } = await readLeases(page, agent);
+
+  await stopSite('pantry');
+  await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
+  await expect(leaseRow(page, pantry)).toContainText("Ended: the partner's server cannot be reached");
+  await expect.poll(async () => (await failedRow(pantry))?.detail).toMatch(/reason="the partner's server cannot be reached/);
+  const down = page.locator('#partners-down li[data-partner="pantry"]');
+  await expect(down).toContainText('Food pantry is down: its server cannot be reached.');
+  await expect(page.locator('#partners-down li[data-partner="shelter"]')).toHaveCount(0);
+
+  await startSite('pantry');
+  await expect(down).toHaveCount(0);
+  const again = result(await agent.call('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 60, request }));
+  expect(again).toMatchObject({ ok: true, lease: { state: 'active' } });
+});
+
+/** Holds the first request to `url` where it is, until the test lets it go on. */
+function holdFirst(page: Page, url: string): { held: () => Route | null } {
+  let held: Route | null = null;
+  void page.context().route(url, async (route) => {
+    if (held) return route.continue();
+    held = route;
+  });
+  return { held: () => held };
+}
+
+async function ownPageHolds(page: Page, site: 'pantry' | 'shelter'): Promise<void> {
+  const own = await page.context().newPage();
+  await own.goto(`${SITES[site].origin}/`);
+  await expect(own.locator('body')).toHaveAttribute('data-ready', 'true');
+  if (site === 'pantry') {
+    await expect(own.locator('#held-count')).toHaveText('0');
+    await expect(own.locator('#reservations [data-reservation][data-status="held"]')).toHaveCount(0);
+  } else {
+    await expect(own.locator('#holds [data-hold][data-status="held"]')).toHaveCount(0);
+  }
+  await own.close();
+}
+
+async function receiptsMatchEverywhere(page: Page): Promise<void> {
+  await page.click('#check-receipts');
+  await expect(page.locator('#receipts-result')).toContainText('Every partner holds what the ledger says');
+  await expect(page.locator('#receipts-list > li[data-partner="pantry"]')).toHaveAttribute('data-matched', /^([1-9]\d*)\/\1$/);
+  await expect(page.locator('#receipts-list > li[data-partner="shelter"]')).toHaveAttribute('data-matched', /^(\d+)\/\1$/);
+}
+
+test("an approved run whose second partner's frame navigates away while its step is in flight ends at once: the first step is undone, and both sides' receipts match", async ({ page }, testInfo) => {
+  await toTheHalt(page, 'Ada Okafor');
+  const shelterWrite = holdFirst(page, `${SITES.shelter.origin}/api/writes/hold_beds`);
+  const card = page.locator('#approval-A-1');
+  await card.locator('button.approve').click();
+  // The shelter's page has sent its write: the step is in flight.
+  await expect.poll(() => shelterWrite.held() !== null, { timeout: 30_000 }).toBe(true);
+  await navigateAway(leaseFrame(page, 'shelter', 'execute_plan'));
+
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'undone', { timeout: 30_000 });
+  const rows = await rowsOfTheEndedRun();
+  measureFaultToEnd(rows, testInfo);
+  expect(rows.some((row) => row.event === 'lease_failed' && row.to === 'shelter' && /navigated away/.test(row.detail))).toBe(true);
+  expect(rows.some((row) => row.event === 'step_compensated' && row.to === 'pantry')).toBe(true);
+  expect(rows.some((row) => row.event === 'compensation_failed')).toBe(false);
+  await ownPageHolds(page, 'pantry');
+  await ownPageHolds(page, 'shelter');
+  await receiptsMatchEverywhere(page);
+});
+
+test("an approved run whose second partner's server stops before its step ends at once: the first step is undone, and both sides' receipts match once it is back", async ({ page }, testInfo) => {
+  await toTheHalt(page, 'Ada Okafor');
+  const pantryWrite = holdFirst(page, `${SITES.pantry.origin}/api/writes/reserve_parcels`);
+  const card = page.locator('#approval-A-1');
+  await card.locator('button.approve').click();
+  await expect.poll(() => pantryWrite.held() !== null, { timeout: 30_000 }).toBe(true);
+
+  // While the first step is on its way to the pantry, the shelter's server stops: its execute lease
+  // fails at once, before any call on it, and the desk says the shelter is down.
+  await stopSite('shelter');
+  await expect.poll(async () => (await deskRows()).some((row) => row.event === 'lease_failed' && row.to === 'shelter' && row.approval === 'A-1' && /server cannot be reached/.test(row.detail))).toBe(true);
+  await expect(page.locator('#partners-down li[data-partner="shelter"]')).toContainText('Shelter');
+  await pantryWrite.held()?.continue();
+
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'undone', { timeout: 30_000 });
+  const rows = await rowsOfTheEndedRun();
+  measureFaultToEnd(rows, testInfo);
+  expect(rows.some((row) => row.event === 'step_compensated' && row.to === 'pantry')).toBe(true);
+  expect(rows.some((row) => row.event === 'compensation_failed')).toBe(false);
+  await ownPageHolds(page, 'pantry');
+
+  await startSite('shelter');
+  await expect(page.locator('#partners-down li[data-partner="shelter"]')).toHaveCount(0);
+  await ownPageHolds(page, 'shelter');
+  await receiptsMatchEverywhere(page);
+});
