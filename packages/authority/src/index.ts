@@ -1,34 +1,11 @@
-export {
-  createDecisionChannel,
-  DEFAULT_DECISION_CODES,
-  type DecideReceipt,
-  type DecisionChannel,
-  type DecisionChannelOptions,
-  type DecisionChannelSnapshot,
-  type DecisionFailure,
-  type DecisionOutcome,
-  type DecisionReached,
-  type DecisionRecord,
-  type DecisionStatus,
-  type DecisionWaitOptions,
-} from './decision-channel.ts';
-export {
-  formatReference,
-  requireIdentity,
-  type IdentityConfirmed,
-  type IdentityOptions,
-  type ReferenceFormat,
-} from './identity-binding.ts';
-export {
-  canonicalDigest,
-  canonicalJson,
-  DigestInputError,
-  findDigestInputProblem,
-  sha256Hex,
-  type DigestInputProblem,
-} from './digest.ts';
-export { revealInvisible, type Revealed } from './reveal-invisible.ts';
-export { fromBase64, newSigningKey, signCanonical, signedBytes, signingKeyFrom, toBase64, verifyCanonical, verifyCanonicalAsync, type SigningKey } from './signature.ts';
+// @warrant/authority: what a person decides, bound to exactly what they were shown. Exports what
+// the README documents: the decision channel, identity binding, the canonical digest and its
+// Ed25519 signatures, revealing invisible text, and the step-authorization contract.
+export { createDecisionChannel, type DecisionChannel, type DecisionChannelOptions, type DecisionChannelSnapshot } from './decision-channel.ts';
+export { formatReference, requireIdentity } from './identity-binding.ts';
+export { canonicalDigest, canonicalJson, DigestInputError, sha256Hex } from './digest.ts';
+export { revealInvisible } from './reveal-invisible.ts';
+export { fromBase64, newSigningKey, signCanonical, signingKeyFrom, toBase64, verifyCanonical, verifyCanonicalAsync, type SigningKey } from './signature.ts';
 export {
   approvalChallenge,
   authorizedArgsDigest,
@@ -40,8 +17,6 @@ export {
   latestGrantExpiry,
   UNDO_WINDOW_MS,
   type ApprovalStatement,
-  type AuthorizationKind,
-  type DecodedAuthorization,
   type PasskeyAssertion,
   type StepAuthorization,
   type StepGrant,

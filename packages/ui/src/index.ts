@@ -1,10 +1,10 @@
 export { HIDDEN_MARK, InertText, revealInvisible } from './inert-text.tsx';
-export { ModeBadge, type ModeBadgeProps } from './mode-badge.tsx';
-export { ToolList, type ToolEntry, type ToolListProps } from './tool-list.tsx';
+export { ModeBadge } from './mode-badge.tsx';
+export { ToolList, type ToolEntry } from './tool-list.tsx';
 export { ChangeLine, describeChange } from './change-line.tsx';
-export { InOrderPanel, type InOrderPanelProps } from './in-order-panel.tsx';
-export { OutOfOrderPanel, type OutOfOrderPanelProps } from './out-of-order-panel.tsx';
+export { InOrderPanel } from './in-order-panel.tsx';
+export { OutOfOrderPanel } from './out-of-order-panel.tsx';
 export { registeredTools, type RegisteredTools } from './registered-tools.ts';
-export { mountSurface, type MountOptions, type MountedSurface, type SurfaceSignals } from './mount-surface.ts';
-export { bootSurface, type BootOptions, type BootedSurface } from './boot-surface.ts';
+export { mountSurface, type MountedSurface } from './mount-surface.ts';
+export { bootSurface, type BootedSurface } from './boot-surface.ts';
 export { CONNECTING_REASON, type BootMode } from './boot-mode.ts';
