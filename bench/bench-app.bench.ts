@@ -10,7 +10,7 @@ import sirv from 'sirv';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
 import { appRoot } from '../tools/app-sites.ts';
 import { CHECKPOINTS } from '../apps/bench/src/domain/checkpoints.ts';
-import { explainPathTo } from '../apps/bench/src/domain/path.ts';
+import { explainPathTo, MAX_DEPTH } from '../apps/bench/src/domain/path.ts';
 import { replay } from '../apps/bench/src/domain/reduce.ts';
 import { GOALS, READ_NAMES } from '../apps/bench/src/domain/rulebook.ts';
 import { SEED } from '../apps/bench/src/domain/seed.ts';
@@ -20,9 +20,11 @@ import { createRulingChannel } from '../apps/bench/src/ruling-channel.ts';
 import { benchRows, loadActs, type BenchState } from '../apps/bench/src/surface-rows.ts';
 import { tabOnlyRecord } from '../apps/bench/src/tab-only-record.ts';
 import { bundleResult } from './bundle-size.ts';
-import { median, round, sample, timing, type BenchResult } from './measure.ts';
+import { interleave, median, ratio, round, sample, timing, type BenchResult } from './measure.ts';
+import { referencePlan } from './planner-reference.ts';
 
-// The clerk's bench: how hard the planner works, how many registrations a meeting costs (beside
+// The clerk's bench: how hard the planner works (and how much less than a plain search for the
+// same plan, timed against it in one run), how many registrations a meeting costs (beside
 // the count a teardown at every event would make: counted, not run), how
 // much script a first visit downloads, how soon a client finds the always-on tools, and how large
 // each declaration a model is handed is.
@@ -51,6 +53,16 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
   }
   const vote = measured.find((m) => m.where === 'vote_on_the_main_motion from the tangle');
   if (!vote) throw new Error('the tangle vote plan was not measured');
+  // The planner against the plain search for the same plan (bench/planner-reference.ts), run i
+  // timing both back to back, which goes first alternating.
+  const tangle = starts[0][1];
+  const reference = referencePlan('vote_on_the_main_motion', tangle, MAX_DEPTH);
+  if (!reference.found || reference.depth !== vote.depth) throw new Error(`the reference found ${reference.found ? `a plan of depth ${reference.depth}` : 'no plan'}, the planner one of depth ${vote.depth}`);
+  const paired = await interleave(
+    () => explainPathTo('vote_on_the_main_motion', tangle, { yieldFn: noYield }),
+    () => referencePlan('vote_on_the_main_motion', tangle, MAX_DEPTH),
+    { warmUp: WARM_UP, runs: RUNS },
+  );
   const worstNodes = measured.reduce((a, b) => (b.nodes > a.nodes ? b : a));
   const worstMsEntry = measured.reduce((a, b) => (b.ms > a.ms ? b : a));
   return [
@@ -62,6 +74,25 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
       note: `Positions generated to prove the plan for vote_on_the_main_motion from the tangle (found: ${vote.found}, depth ${vote.depth}). Reference: 399.`,
     },
     timing({ id: 'bench.path_ms_tangle_vote', unit: 'ms', goal: '< 1', note: `explainPathTo for vote_on_the_main_motion from the tangle, ${RUNS} runs in Node (after ${WARM_UP} to warm up), no main-thread yields.` }, vote.times),
+    {
+      id: 'bench.path_nodes_tangle_vote_reference',
+      value: reference.nodes,
+      unit: 'nodes',
+      goal: 'report',
+      note: `Positions the reference search (bench/planner-reference.ts: iterative deepening over a plain depth-first AND-OR search, the same rules, moves and goal test, no lower bound, no transposition table, no move ordering) generates to prove the same plan, depth ${reference.depth}.`,
+    },
+    ratio(
+      {
+        id: 'bench.path_ratio_reference_over_planner_tangle_vote',
+        goal: 'report',
+        sideUnit: 'ms',
+        numeratorLabel: 'reference search',
+        denominatorLabel: 'explainPathTo',
+        note: `The reference search's time over the planner's, for the plan to vote_on_the_main_motion from the tangle (both prove depth ${vote.depth}), pair by pair: ${RUNS} interleaved pairs in Node after ${WARM_UP}, which goes first alternating, no main-thread yields. The planner's own figure is bench.path_ms_tangle_vote.`,
+      },
+      paired.b,
+      paired.a,
+    ),
     {
       id: 'bench.path_nodes_worst_goal',
       value: worstNodes.nodes,

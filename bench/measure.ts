@@ -2,11 +2,13 @@
  * One figure of `npm run bench`. A timing (anything measured over several runs) carries its
  * spread beside its value: `value` is the median, and `min`, `median`, `max` and `runs` say how
  * far the runs moved, so a reader can tell a regression from noise. A comparison carries the
- * spread of its two sides in `compared`. A count or a size has no spread.
+ * spread of its two sides in `compared`. A count or a size has no spread. A figure that could not
+ * be measured on this machine (no PostgreSQL to measure on) is kept with `value: null` and says why
+ * in `skipped`, so its absence is recorded rather than silent.
  */
 export interface BenchResult {
   readonly id: string;
-  readonly value: number;
+  readonly value: number | null;
   readonly unit: string;
   /** The target, as text: "< 0.5", "= 1", "report". */
   readonly goal: string;
@@ -16,6 +18,10 @@ export interface BenchResult {
   readonly max?: number;
   readonly runs?: number;
   readonly compared?: Compared;
+  /** What the runs established beside their time, as counts and checks (rows lost, the chain verified). */
+  readonly facts?: Readonly<Record<string, number | boolean>>;
+  /** Why this figure has no value in this run. */
+  readonly skipped?: string;
 }
 
 /** How far a figure moved over its runs, in the figure's own unit. */
@@ -108,6 +114,11 @@ export function ratio(
       denominator: { label: described.denominatorLabel, ...spreadOf(denominator, sideDigits) },
     },
   };
+}
+
+/** A figure not measured in this run, kept with the reason. */
+export function skipped(described: Omit<Described, 'digits'>, reason: string): BenchResult {
+  return { id: described.id, value: null, unit: described.unit, goal: described.goal, note: described.note, skipped: reason };
 }
 
 export interface Runs {
