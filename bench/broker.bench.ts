@@ -9,8 +9,9 @@ import { round, timing, type BenchResult } from './measure.ts';
 // its read lease mounts. Natively the call goes through exposedTo / getTools({ fromOrigins }) and
 // executeTool; without the flag (the polyfill lane) through the MessageChannel the partner serves.
 // The broker here is built in the page with its hop records kept in memory: it leaves out the
-// ledger append every real desk call makes, and the ids say so ("in_page"). The desk's real-path
-// figure (a real find_capacity hop, ledger append included) is to stand beside these.
+// ledger append every real desk call makes, and the ids say so ("in_memory"). The desk's real
+// path (its find_capacity verb, ledger rows stored on its server before it answers) is timed by
+// find-capacity.bench.ts, beside these.
 
 const WARM_UP = 20;
 const SAMPLES = 200;
@@ -44,7 +45,7 @@ export async function brokerBenchmarks(): Promise<BenchResult[]> {
   return [
     timing(
       {
-        id: 'broker.cross_origin_call_in_page_p50_ms',
+        id: 'broker.cross_origin_call_in_memory_p50_ms',
         unit: 'ms',
         goal: '< 5',
         note: `Native lane (--enable-features=WebMCP: exposedTo, getTools({ fromOrigins, fromWindow }), executeTool): ${what}; ${said(native)}.`,
@@ -53,7 +54,7 @@ export async function brokerBenchmarks(): Promise<BenchResult[]> {
     ),
     timing(
       {
-        id: 'broker.cross_origin_call_in_page_p50_ms_polyfill',
+        id: 'broker.cross_origin_call_in_memory_p50_ms_polyfill',
         unit: 'ms',
         goal: 'report',
         note: `Polyfill lane (no flag: the partner page serves its rows over the broker's MessageChannel, since the polyfill refuses to run in a cross-origin frame): ${what}; ${said(polyfill)}.`,

@@ -11,6 +11,8 @@ import { benchAppBenchmarks } from './bench-app.bench.ts';
 import { boardBenchmarks } from './board.bench.ts';
 import { brokerBenchmarks } from './broker.bench.ts';
 import { deskBenchmarks } from './desk.bench.ts';
+import { deskLedgerBenchmarks } from './desk-ledger.bench.ts';
+import { findCapacityBenchmarks } from './find-capacity.bench.ts';
 import { gatewayBenchmarks } from './gateway.bench.ts';
 import { ledgerBenchmarks } from './ledger.bench.ts';
 import { partnerBenchmarks } from './partners.bench.ts';
@@ -23,21 +25,44 @@ import { surfaceBenchmarks } from './surface.bench.ts';
 // nothing here fails a build; the README quotes what this file records. What each figure times,
 // on which path: docs/bench-figures.md.
 
-async function measureAll(): Promise<BenchResult[]> {
-  return [
-    ...(await surfaceBenchmarks()),
-    ...(await reconcileChromiumBenchmarks()),
-    ...(await benchAppBenchmarks()),
-    ...(await boardBenchmarks()),
-    ...(await gatewayBenchmarks()),
-    ...(await ledgerBenchmarks()),
-    ...partnerBenchmarks(),
-    ...(await partnerWriteBenchmarks()),
-    ...(await deskBenchmarks()),
-    ...(await brokerBenchmarks()),
-    ...(await agentBenchmarks()),
-    ...(await startBenchmarks()),
-  ];
+// In the order they run (and appear in results.json), named after their files (<name>.bench.ts).
+const GROUPS: ReadonlyArray<readonly [string, () => BenchResult[] | Promise<BenchResult[]>]> = [
+  ['surface', surfaceBenchmarks],
+  ['reconcile-chromium', reconcileChromiumBenchmarks],
+  ['bench-app', benchAppBenchmarks],
+  ['board', boardBenchmarks],
+  ['gateway', gatewayBenchmarks],
+  ['ledger', ledgerBenchmarks],
+  ['partners', partnerBenchmarks],
+  ['partner-write', partnerWriteBenchmarks],
+  ['desk', deskBenchmarks],
+  ['desk-ledger', deskLedgerBenchmarks],
+  ['find-capacity', findCapacityBenchmarks],
+  ['broker', brokerBenchmarks],
+  ['agent', agentBenchmarks],
+  ['start', startBenchmarks],
+];
+
+/**
+ * `--only=<name>[,<name>…]` measures those groups alone and prints what they give, leaving
+ * bench/results.json as it is: a part of a run is not a run (the README quotes the whole file,
+ * measured together on one machine). Needs the build, as the whole run does.
+ */
+function onlyGroups(argv: readonly string[]): readonly string[] | null {
+  const flag = argv.find((arg) => arg.startsWith('--only='));
+  if (flag === undefined) return null;
+  const names = flag.slice('--only='.length).split(',').filter((name) => name !== '');
+  const unknown = names.filter((name) => !GROUPS.some(([group]) => group === name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new BenchStop(`--only names bench files without .bench.ts, from: ${GROUPS.map(([group]) => group).join(', ')}${unknown.length > 0 ? ` (not one: ${unknown.join(', ')})` : ''}.`);
+  }
+  return names;
+}
+
+async function measure(only: readonly string[] | null): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const [name, benchmarks] of GROUPS) if (only === null || only.includes(name)) results.push(...(await benchmarks()));
+  return results;
 }
 
 /** The machine the figures were measured on: they are worth nothing without it. */
@@ -63,10 +88,13 @@ if (problem !== null) {
 
 const measuredOn = machine();
 try {
-  const results = await measureAll();
+  const only = onlyGroups(process.argv.slice(2));
+  const results = await measure(only);
   // The load at both ends says how busy the machine was while the figures were taken.
   const loadAverageAtEnd = loadavg().map((load) => Math.round(load * 100) / 100);
-  writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { ...measuredOn, loadAverageAtEnd }, results }, null, 2)}\n`);
+  const record = `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { ...measuredOn, loadAverageAtEnd }, ...(only ? { only } : {}), results }, null, 2)}\n`;
+  if (only === null) writeFileSync(join(ROOT, 'bench', 'results.json'), record);
+  else console.log(record);
   console.table(results.map(({ id, value, unit, min, max, runs, goal }) => ({ id, value, unit, min, max, runs, goal })));
 } catch (error) {
   if (!(error instanceof BenchStop)) throw error;

@@ -125,3 +125,40 @@ export async function pageAgentToolsFromOrigin(origin: string): Promise<string[]
   const tools = await context.getTools({ fromOrigins: [origin] }).catch(() => []);
   return tools.filter((tool) => tool.origin === origin).map((tool) => tool.name);
 }
+
+/**
+ * Calls one tool again and again, each call awaited before the next, timing each in the page from
+ * executeTool to its answer (for benchmarks: the time an agent in the page waits, with no
+ * DevTools round trip in it). The tool is found once and the input's shape learned once, untimed;
+ * the first `warmUp` calls are not kept. A call that does not answer { ok: true } stops it.
+ * Answers each kept call's milliseconds, the last answer parsed, and the shape that worked (when it
+ * is the object one, the call that learned it ran too: one call more than warmUp + calls).
+ */
+export async function pageAgentTimedCalls(args: { name: string; input: object; warmUp: number; calls: number }): Promise<{ times: number[]; last: unknown; shape: 'object' | 'string' }> {
+  type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+  const context = (document as unknown as { modelContext?: Context }).modelContext;
+  if (!context) throw new Error('no WebMCP in this page');
+  const tool = (await context.getTools()).find((t) => t.name === args.name);
+  if (!tool) throw new Error(`No tool named ${args.name} is registered.`);
+  // Chromium takes the input as an object, the polyfill as JSON text: learn which once.
+  let input: unknown = args.input;
+  let shape: 'object' | 'string' = 'object';
+  try {
+    await context.executeTool(tool, input);
+  } catch (error) {
+    if (!/value is not an object|failed to parse input arguments/i.test(String(error))) throw error;
+    input = JSON.stringify(args.input);
+    shape = 'string';
+  }
+  const times: number[] = [];
+  let last: unknown = null;
+  for (let run = 0; run < args.warmUp + args.calls; run += 1) {
+    const started = performance.now();
+    const raw = await context.executeTool(tool, input);
+    const took = performance.now() - started;
+    last = JSON.parse(raw ?? 'null') as unknown;
+    if ((last as { ok?: unknown } | null)?.ok !== true) throw new Error(`${args.name} did not answer ok: ${String(raw).slice(0, 300)}`);
+    if (run >= args.warmUp) times.push(took);
+  }
+  return { times, last, shape };
+}
