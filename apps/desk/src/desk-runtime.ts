@@ -1,7 +1,8 @@
 // The desk at run time: its state as a signal, and the broker's parts wired to it. Every lease
 // move and approval change becomes a desk event (so it survives a reload) and every hop a ledger
-// row. A reload ends every lease that was live (its frame went with the page) and every run that
-// was under way; requests, plans, pending approvals and the ledger carry on.
+// row. A reload ends every lease that was live (its frame went with the page); a run that was
+// under way is cut off, and the acting page takes it up again (run/take-up-run.ts); requests,
+// plans, pending approvals and the ledger carry on.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import {
   createApprovalGate,
@@ -36,6 +37,7 @@ import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.
 import { createPartnerReach, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
 import type { DeskLedger, DeskLog } from './ports.ts';
+import type { PartnerRecords } from './run/ask-partner.ts';
 
 const PAGE_WENT_AWAY = 'the page went away';
 
@@ -52,6 +54,8 @@ export interface DeskRuntimeOptions {
   readonly mountTimeoutMs?: number;
   /** Each partner's receipt key; given, a receipt counts only with that key's signature. */
   readonly receiptKeyOf?: BrokerOptions['receiptKeyOf'];
+  /** Where a run asks what a partner holds under a key; unset, through the desk's server. */
+  readonly partnerRecords?: PartnerRecords;
   /** Asks whether a partner's server answers (the desk's server asks it); given, the acting page says which partners are down. */
   readonly askPartnerReach?: PartnerReachOptions['ask'];
 }
@@ -82,6 +86,10 @@ export interface DeskRuntime {
   settled(lease: string, signal?: AbortSignal): Promise<Lease | undefined>;
   /** Settles once every row and event asked for so far is stored. */
   flush(): Promise<void>;
+  /** The approvals whose run was under way when this page opened (cut off by the page before it going away): this page takes them up. */
+  readonly cutOff: ReadonlySet<string>;
+  /** Where a run learns what a partner holds under a key; unset, through the desk's server (run/ask-partner.ts). */
+  readonly partnerRecords: PartnerRecords | undefined;
   /** The ledger's rows as this tab holds them, newest last. */
   readonly rows: Signal<readonly LedgerRow[]>;
   /** What find_capacity last read, per request, for the page. */
@@ -146,6 +154,8 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   };
 
   // A reload: live leases lost their frames with the old page, and a run under way was cut off.
+  // Its approval stays approved, for this page to take the run up again.
+  const cutOff = new Set(options.acting ? state.value.runs.filter((run) => run.status === 'running').map((run) => run.approval) : []);
   if (options.acting) {
     // What the page's going away ended is the machinery's report: the table's lifecycle row.
     const lifecycle = (purpose: 'read_capacity' | 'execute_plan' | 'none') => evaluatePolicy({ actor: 'system', act: 'lifecycle', purpose, approval: 'none' }).verdict;
@@ -153,10 +163,6 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
       const ended: Lease = { ...lease, state: 'failed', endedAt: clock.now(), endReason: PAGE_WENT_AWAY };
       apply({ type: 'lease_changed', lease: ended, at: clock.now() });
       record({ actor: 'system', channel: 'ui', event: 'lease_failed', from: 'desk', to: lease.partner, request: lease.request, lease: lease.id, plan: lease.plan ?? '', approval: lease.approval ?? '', policy: lifecycle(lease.purpose), status: 'error', detail: `reason="${PAGE_WENT_AWAY}"` });
-    }
-    for (const run of state.value.runs.filter((kept) => kept.status === 'running')) {
-      apply({ type: 'run_changed', run: { ...run, status: 'failed', endedAt: iso(), problem: `${PAGE_WENT_AWAY} during the run`, steps: run.steps.map((step) => (step.status === 'running' || step.status === 'waiting' ? { ...step, status: 'skipped', problem: PAGE_WENT_AWAY } : step)) } });
-      record({ actor: 'system', channel: 'ui', event: 'plan_finished', from: 'desk', to: 'desk', request: run.request, plan: run.plan, approval: run.approval, policy: lifecycle('none'), status: 'error', detail: `reason="${PAGE_WENT_AWAY} during the run; steps marked done stay applied"` });
     }
   }
 
@@ -175,7 +181,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     },
     ...(options.mountTimeoutMs ? { mountTimeoutMs: options.mountTimeoutMs } : {}),
   });
-  const gate = createApprovalGate({ partners: PARTNER_DIRECTORY, clock, restore: state.value.approvals });
+  const gate = createApprovalGate({ partners: PARTNER_DIRECTORY, clock, restore: state.value.approvals, takenUp: [...cutOff] });
   const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record: recordHop, approvals: gate, clock, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
 
   const waiters = new Set<() => void>();
@@ -248,6 +254,8 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
       await logTail;
       await ledgerTail;
     },
+    cutOff,
+    partnerRecords: options.partnerRecords,
     rows,
     capacity: signal<CapacityReadings>({}),
     storeProblem,

@@ -75,6 +75,15 @@ async function boot(): Promise<void> {
   const now = signal(Date.now());
   setInterval(() => (now.value = Date.now()), 1000);
 
+  // A run the page before this one was driving when it went away is taken up by this one, once
+  // the page is up and again whenever a dispatcher signs in here. Its code loads only then.
+  let taker: Promise<{ takeUp(): Promise<void> }> | null = null;
+  const takeUpRuns = async (): Promise<void> => {
+    if (desk.cutOff.size === 0) return;
+    taker ??= import('./run/take-up-run.ts').then(({ createRunTaker }) => createRunTaker(desk));
+    await (await taker).takeUp();
+  };
+
   const view: DeskView = {
     desk,
     acts: humanActs(desk),
@@ -85,6 +94,7 @@ async function boot(): Promise<void> {
     now,
     readOnly: acting ? null : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
     notice: stores.notice,
+    takeUpRuns,
   };
 
   root.replaceChildren();
@@ -102,6 +112,7 @@ async function boot(): Promise<void> {
 
   await surface.ready;
   document.body.dataset['ready'] = 'true';
+  void takeUpRuns();
 
   // After the first paint: the cross-world bridge (for a caller in another JavaScript world), in
   // the chunk that also holds the in-page agent panel.

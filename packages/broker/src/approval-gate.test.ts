@@ -128,4 +128,14 @@ describe('the approval gate', () => {
     clock.advance(APPROVAL_TTL_MS - 60_000);
     expect(after.stateOf(waiting.id)).toBe('expired');
   });
+
+  it('keeps a cut-off run approved when the page takes the run up again, until that run finishes', async () => {
+    const clock = manualBrokerClock();
+    const before = createApprovalGate({ partners: RELIEF_PARTNERS, clock });
+    const running = await raised(before);
+    await before.approve(running.id, plan, 'human');
+    const after = createApprovalGate({ partners: RELIEF_PARTNERS, clock, restore: before.list(), takenUp: [running.id] });
+    expect(after.stateOf(running.id)).toBe('approved');
+    expect(after.finish(running.id)).toMatchObject({ ok: true, approval: { status: 'used' } });
+  });
 });

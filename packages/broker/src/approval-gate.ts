@@ -56,8 +56,13 @@ export interface ApprovalGateOptions {
   readonly partners: PartnerOrigins;
   readonly clock?: BrokerClock;
   readonly ttlMs?: number;
-  /** Approvals kept from before a reload. An `approved` one had its run cut off by the reload: it comes back `used`. */
+  /** Approvals kept from before a reload. An `approved` one had its run cut off by the reload: it comes back `used`, unless its run is taken up. */
   readonly restore?: readonly Approval[];
+  /**
+   * Restored `approved` approvals whose cut-off run this page takes up again: they stay `approved`
+   * while it runs, and `finish` spends them when it ends.
+   */
+  readonly takenUp?: readonly string[];
 }
 
 const STATUS_CODES: Readonly<Record<Exclude<ApprovalStatus, 'pending'>, { code: string; said: string }>> = {
@@ -158,7 +163,8 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   for (const kept of options.restore ?? []) {
     const number = Number(/^A-(\d+)$/.exec(kept.id)?.[1] ?? 0);
     next = Math.max(next, number + 1);
-    const approval: Approval = kept.status === 'approved' ? { ...kept, status: 'used', reason: kept.reason ?? 'the page went away during its run' } : kept;
+    const cutOff = kept.status === 'approved' && !(options.takenUp ?? []).includes(kept.id);
+    const approval: Approval = cutOff ? { ...kept, status: 'used', reason: kept.reason ?? 'the page went away during its run' } : kept;
     approvals.set(approval.id, approval);
     if (approval.status === 'pending') arm(approval);
   }

@@ -17,10 +17,22 @@ const STATUS = {
 } as const satisfies Record<Approval['status'], string>;
 
 function runWords(run: PlanRun): string {
+  const taken = run.takenUp;
+  if (taken?.mode === 'waiting' && run.status === 'running') return `${taken.why} Until then, what was done stays as it is.`;
+  if (taken?.mode === 'compensate' && run.status === 'undone') {
+    const undone = run.steps.filter((step) => step.status === 'undone').length;
+    return `Cut off before it ended, and no more of it could be written, so this page undid it: ${undone === 0 ? 'no partner held anything of it' : `${undone} ${undone === 1 ? 'step' : 'steps'} undone`}.`;
+  }
+  // A run taken up after it was cut off says so before saying how it ended.
+  const before = taken ? (taken.mode === 'resume' ? 'Cut off before it ended, and resumed by this page. ' : 'Cut off before it ended; this page could only undo it. ') : '';
+  return before + endWords(run);
+}
+
+function endWords(run: PlanRun): string {
   const done = run.steps.filter((step) => step.status === 'undone' || step.status === 'undo_failed').length;
   switch (run.status) {
     case 'running':
-      return 'Running the approved steps…';
+      return run.takenUp ? 'Asking each partner what it holds of the run, then going on…' : 'Running the approved steps…';
     case 'done':
       return 'Every step ran; the leases are closed.';
     case 'undone':

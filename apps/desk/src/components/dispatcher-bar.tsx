@@ -51,6 +51,8 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     }
     setBusy(false);
     await refresh();
+    // A cut-off run waits for a signed-in dispatcher to be taken up.
+    void view.takeUpRuns();
   };
 
   const signIn = async (): Promise<void> => {
@@ -68,6 +70,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     } else setAnswer(options.message);
     setBusy(false);
     await refresh();
+    void view.takeUpRuns();
   };
 
   const signOut = async (): Promise<void> => {

@@ -18,6 +18,18 @@ export interface StepOutcome {
 
 export type RunStatus = 'running' | 'done' | 'undone' | 'failed';
 
+/**
+ * A run cut off mid-way (the page driving it went away, the desk's server stopped) and taken up by
+ * the next acting page: `resume` goes on (what a partner already holds counts as done, the rest is
+ * written); `compensate` undoes what was done, since no more may be written; `waiting` cannot go
+ * on until a dispatcher is signed in at this page.
+ */
+export interface TakenUp {
+  readonly mode: 'resume' | 'compensate' | 'waiting';
+  /** Why, in words a person reads on the card and on the ledger. */
+  readonly why: string;
+}
+
 export interface PlanRun {
   readonly approval: string;
   readonly plan: string;
@@ -28,4 +40,6 @@ export interface PlanRun {
   readonly endedAt: string | null;
   /** Why the run stopped short, in words, when it did. */
   readonly problem: string | null;
+  /** Set when this run was cut off and taken up again by another page. */
+  readonly takenUp?: TakenUp;
 }

@@ -3,15 +3,20 @@
 // nothing twice), and if a step fails undoes the steps already done, newest first, through the
 // compensation map. Each call is a hop on the ledger with the partner's receipt; the leases are
 // closed at the end whatever happened; the approval is then spent.
+//
+// A run cut off mid-way is run again by the page that takes it up (take-up-run.ts): every step is
+// first asked of its partner by its idempotency key, so what a partner already holds counts as
+// done with its receipt and is never written twice; then it either goes on writing the rest, or,
+// when no more may be written, only undoes what the partners hold.
 import { compensationFor, evaluatePolicy, hopDetail, stepInput, type ActClass, type Approval, type Lease, type PartnerName, type PolicyPurpose, type PolicyVerdict } from '@warrant/broker';
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
 import type { DeskCall } from '../call-context.ts';
 import type { StepAuthorizations } from '../consent/passkey-consent.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
-import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
+import type { PlanRun, RunStatus, StepOutcome, TakenUp } from '../domain/run.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
-import { answerLost, askPartnerWhatHappened } from './ask-partner.ts';
+import { answerLost, askPartnerWhatHappened, THROUGH_THE_DESK_SERVER } from './ask-partner.ts';
 
 /** How long an execute_plan lease lives: long enough for a plan's steps, no longer. */
 const EXECUTE_LEASE_TTL_SECONDS = 120;
@@ -36,15 +41,17 @@ export interface RunOptions {
   /** The call that approved the plan (a person at the page): the run's hops are recorded on its channel. */
   readonly call: Pick<DeskCall, 'channel'>;
   /**
-   * The run was cut off (the page went away) and is taken up again: each step not known to be
-   * done is first asked of its partner by idempotency key, and only written if the partner holds
-   * nothing under it.
+   * The run was cut off (the page went away, the desk's server stopped) and is taken up again:
+   * each step is first asked of its partner by idempotency key. To `resume` is to write a step
+   * only if its partner holds nothing under its key; to `compensate` is to write none, and undo
+   * what the partners hold.
    */
-  readonly resume?: PlanRun;
+  readonly takeUp?: { readonly run: PlanRun; readonly mode: Exclude<TakenUp['mode'], 'waiting'>; readonly why: string };
 }
 
 export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[], options: RunOptions): Promise<PlanRun> {
-  const resume = options.resume !== undefined;
+  const { takeUp } = options;
+  const records = desk.partnerRecords ?? THROUGH_THE_DESK_SERVER;
   const iso = (): string => new Date(desk.now()).toISOString();
   const channel = options.call.channel;
   const context = { actor: 'system', channel, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
@@ -55,9 +62,10 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     request: plan.request,
     status: 'running',
     steps: plan.steps.map((step, index): StepOutcome => ({ index, partner: step.partner, tool: step.tool, status: 'waiting', receipt: null, undoReceipt: null, problem: null })),
-    startedAt: options.resume?.startedAt ?? iso(),
+    startedAt: takeUp?.run.startedAt ?? iso(),
     endedAt: null,
     problem: null,
+    ...(takeUp ? { takenUp: { mode: takeUp.mode, why: takeUp.why } } : {}),
   };
   const update = (change: Partial<PlanRun>): void => {
     run = { ...run, ...change };
@@ -68,7 +76,21 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
   const verdict = (act: ActClass, purpose: PolicyPurpose): PolicyVerdict => evaluatePolicy({ actor: 'system', act, purpose, approval: desk.gate.stateOf(approval.id) }).verdict;
   const runVerdict = verdict('run_plan', 'none');
   update({});
-  desk.record({ ...base, event: 'plan_started', policy: runVerdict, status: 'ok', detail: hopDetail({ steps: plan.steps.length, label: plan.label, resumed: resume ? 'the page went away during the run; each step is asked of its partner first' : undefined }) });
+  desk.record({
+    ...base,
+    event: 'plan_started',
+    policy: runVerdict,
+    status: 'ok',
+    detail: hopDetail({ steps: plan.steps.length, label: plan.label, resumed: takeUp?.mode === 'resume' ? takeUp.why : undefined, undoing: takeUp?.mode === 'compensate' ? takeUp.why : undefined }),
+  });
+  // What a partner holds under a step's key, asked and recorded as the step's tool_result.
+  const ask = (lease: Lease, index: number, input: Readonly<Record<string, unknown>>) => {
+    const planned = plan.steps[index] as DraftedPlan['steps'][number];
+    return askPartnerWhatHappened(records, desk.record, { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') }, planned.partner, planned.tool, input);
+  };
+  const inputOf = (index: number) => ({ ...stepInput(plan, index, approval.id), [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '' });
+  // A step whose partner's answer is not known stays as it was: the run cannot say it was undone.
+  let unresolved = false;
 
   const leases = new Map<PartnerName, Lease>();
   let problem: string | null = null;
@@ -87,13 +109,31 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
   }
 
   const done: Done[] = [];
-  if (problem === null) {
+  if (problem === null && takeUp?.mode === 'compensate') {
+    // Nothing more may be written: learn what each partner holds of the run, to undo it.
     for (const [index, planned] of plan.steps.entries()) {
       const lease = leases.get(planned.partner) as Lease;
-      const input = { ...stepInput(plan, index, approval.id), [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '' };
+      const input = inputOf(index);
       step(index, { status: 'running' });
-      // A resumed run asks first: a step the partner already holds is done, not written again.
-      const before = resume ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') }, planned.partner, planned.tool, input) : null;
+      const held = await ask(lease, index, input);
+      if (held.written === true) {
+        done.push({ index, lease: lease.id, input, result: held.result });
+        step(index, { status: 'done', receipt: held.receipt });
+      } else if (held.written === false) {
+        step(index, { status: 'skipped' });
+      } else {
+        unresolved = true;
+        step(index, { status: 'failed', problem: held.problem });
+      }
+    }
+    problem = takeUp.why;
+  } else if (problem === null) {
+    for (const [index, planned] of plan.steps.entries()) {
+      const lease = leases.get(planned.partner) as Lease;
+      const input = inputOf(index);
+      step(index, { status: 'running' });
+      // A run taken up asks first: a step the partner already holds is done, not written again.
+      const before = takeUp ? await ask(lease, index, input) : null;
       if (before?.written === true) {
         done.push({ index, lease: lease.id, input, result: before.result });
         step(index, { status: 'done', receipt: before.receipt });
@@ -101,6 +141,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       }
       if (before?.written === 'unknown') {
         problem = before.problem;
+        unresolved = true;
         step(index, { status: 'failed', problem });
         break;
       }
@@ -112,7 +153,7 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       }
       // The answer was lost, not refused: the partner may have written it. Ask: if it did, with a
       // receipt over exactly this step, the step is done and the run goes on.
-      const lost = !answer.ok && answerLost(answer) ? await askPartnerWhatHappened(desk.record, { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') }, planned.partner, planned.tool, input) : null;
+      const lost = !answer.ok && answerLost(answer) ? await ask(lease, index, input) : null;
       if (lost?.written === true) {
         done.push({ index, lease: lease.id, input, result: lost.result });
         step(index, { status: 'done', receipt: lost.receipt });
@@ -127,8 +168,21 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
 
   let undoFailed = false;
   if (problem !== null) {
-    for (const skipped of run.steps.filter((outcome) => outcome.status === 'waiting')) step(skipped.index, { status: 'skipped' });
-    for (const write of [...done].reverse()) {
+    for (const skipped of run.steps.filter((outcome) => outcome.status === 'waiting')) {
+      // The page before this one may have got further than this run did: ask before skipping.
+      const lease = leases.get(skipped.partner);
+      const held = takeUp && lease ? await ask(lease, skipped.index, inputOf(skipped.index)) : null;
+      if (held?.written === true && lease) {
+        done.push({ index: skipped.index, lease: lease.id, input: inputOf(skipped.index), result: held.result });
+        step(skipped.index, { status: 'done', receipt: held.receipt });
+      } else {
+        // Taken up with no lease to ask through, or no answer: whether it was written is not known.
+        const unknown = takeUp !== undefined && (held === null || held.written === 'unknown');
+        if (unknown) unresolved = true;
+        step(skipped.index, { status: 'skipped', ...(unknown ? { problem: held?.written === 'unknown' ? held.problem : `${skipped.partner} could not be asked whether it holds this step` } : {}) });
+      }
+    }
+    for (const write of [...done].sort((a, b) => b.index - a.index)) {
       const planned = plan.steps[write.index] as DraftedPlan['steps'][number];
       const undo = compensationFor(PARTNER_DIRECTORY.compensations(planned.partner), { tool: planned.tool, args: write.input, result: write.result });
       const undoAuthorization = authorizations[write.index]?.undo ?? '';
@@ -147,14 +201,14 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
 
   for (const lease of leases.values()) desk.broker.closeLease(lease.id, { ...context, reason: 'the run ended' });
   desk.gate.finish(approval.id);
-  const status: RunStatus = problem === null ? 'done' : undoFailed ? 'failed' : 'undone';
+  const status: RunStatus = problem === null ? 'done' : undoFailed || unresolved ? 'failed' : 'undone';
   update({ status, endedAt: iso(), problem });
   desk.record({
     ...base,
     event: 'plan_finished',
     policy: runVerdict,
     status: status === 'done' ? 'ok' : 'error',
-    detail: hopDetail({ outcome: status, done: done.length, of: plan.steps.length, problem: problem ?? undefined }),
+    detail: hopDetail({ outcome: status, done: done.length, of: plan.steps.length, problem: problem ?? undefined, taken_up: takeUp?.mode }),
   });
   return run;
 }

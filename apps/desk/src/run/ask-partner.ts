@@ -2,9 +2,9 @@
 // mid-run), the desk cannot know from its side whether the partner committed it: the abort may
 // arrive after the partner's last check and before its commit. So it asks the partner, by the
 // step's idempotency key, through the desk's server, and records what the partner holds.
-import { hopDetail, OUTCOME_UNKNOWN_CODES, readWriteSuccess, verifyReceipt, type PartnerName } from '@warrant/broker';
+import { hopDetail, OUTCOME_UNKNOWN_CODES, readWriteSuccess, verifyReceipt, type PartnerName, type ReceiptKey } from '@warrant/broker';
 import type { ToolRefusal } from '@warrant/surface';
-import { askDeskServer } from '../consent/desk-server.ts';
+import { askDeskServer, type ServerAnswer } from '../consent/desk-server.ts';
 import type { DeskRow } from '../desk-runtime.ts';
 import { receiptKeyOf } from './receipt-keys.ts';
 
@@ -26,16 +26,32 @@ export type PartnerHolds =
   | { readonly written: false }
   | { readonly written: 'unknown'; readonly problem: string };
 
-interface ByKey {
+/** What a partner answers for one idempotency key. */
+export interface HeldUnderKey {
   readonly found: boolean;
   readonly write?: { readonly result: unknown; readonly receipt: unknown };
 }
+
+/** Where the desk learns what a partner holds: in a page, the partner's own server, asked by the desk's. */
+export interface PartnerRecords {
+  /** What `partner` holds under idempotency key `key`. */
+  writeUnder(partner: PartnerName, key: string, tool: string): Promise<ServerAnswer<HeldUnderKey>>;
+  /** The key `partner` signs its receipts with; without it a receipt is checked by its digest alone, as the broker checks one given no keys. */
+  readonly receiptKeyOf?: (partner: PartnerName) => Promise<ReceiptKey>;
+}
+
+export const THROUGH_THE_DESK_SERVER: PartnerRecords = {
+  writeUnder: (partner, key, tool) =>
+    askDeskServer<HeldUnderKey>(`/api/partners/${encodeURIComponent(partner)}/writes/${encodeURIComponent(key)}`, undefined, `The desk's server cannot be reached to ask ${partner} what became of ${tool}.`),
+  receiptKeyOf,
+};
 
 /**
  * Asks `partner` what it holds under `input`'s idempotency key and records the answer as the
  * step's `tool_result` (`reconciled=by_key`), so the ledger says what really happened.
  */
 export async function askPartnerWhatHappened(
+  records: PartnerRecords,
   record: (row: DeskRow) => void,
   base: Omit<DeskRow, 'event' | 'from' | 'to' | 'status' | 'detail'>,
   partner: PartnerName,
@@ -43,7 +59,7 @@ export async function askPartnerWhatHappened(
   input: Readonly<Record<string, unknown>>,
 ): Promise<PartnerHolds> {
   const key = String(input['idempotency_key'] ?? '');
-  const answer = await askDeskServer<ByKey>(`/api/partners/${encodeURIComponent(partner)}/writes/${encodeURIComponent(key)}`, undefined, `The desk's server cannot be reached to ask ${partner} what became of ${tool}.`);
+  const answer = await records.writeUnder(partner, key, tool);
   const row = (status: DeskRow['status'], detail: Parameters<typeof hopDetail>[0]): void =>
     record({ ...base, event: 'tool_result', from: partner, to: 'desk', status, detail: hopDetail({ tool, reconciled: 'by_key', key, ...detail }) });
   if (!answer.ok) {
@@ -55,7 +71,7 @@ export async function askPartnerWhatHappened(
     return { written: false };
   }
   const read = readWriteSuccess({ ok: true, ...answer.write });
-  const verified = read.ok && (await verifyReceipt(tool, input, read.write, await receiptKeyOf(partner)));
+  const verified = read.ok && (await verifyReceipt(tool, input, read.write, records.receiptKeyOf ? await records.receiptKeyOf(partner) : undefined));
   if (!read.ok || !verified) {
     row('error', { written: 'unknown', problem: read.ok ? 'its receipt is not over this step, or not signed by its key' : read.problem });
     return { written: 'unknown', problem: `${partner} holds a write under ${key} whose receipt the desk cannot verify` };

@@ -19,6 +19,8 @@ import type { DeskStores } from '../stores.ts';
 import { deskRows } from '../verbs/desk-rows.ts';
 import { recordRefusedCalls } from '../verbs/verb-record.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
+import type { PartnerRecords } from '../run/ask-partner.ts';
+import { createRunTaker, type ObtainRunAuthorizations } from '../run/take-up-run.ts';
 
 /**
  * A consent for the desk's Node tests: the memory partners check no authorization, so the steps
@@ -50,6 +52,8 @@ export interface TestDesk {
   idle(): Promise<void>;
   /** Drops this desk as a page going away would, keeping its stores' contents. */
   close(): Promise<void>;
+  /** Takes up the runs this desk found cut off, with the step authorizations `obtain` answers (the desk's server's, in a page). */
+  takeUp(obtain: ObtainRunAuthorizations): Promise<void>;
 }
 
 export interface TestDeskOptions {
@@ -60,6 +64,18 @@ export interface TestDeskOptions {
   readonly clock?: ManualBrokerClock;
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
   readonly onChange?: (change: ChangeRecord) => void;
+  /** The partners of a desk opened before: a reload keeps what the partners hold. */
+  readonly partners?: Readonly<Record<PartnerName, MemoryPartner>>;
+}
+
+/** What a memory partner holds under a key, as a partner's server answers it (the desk's server asks it in a page). */
+function memoryRecords(partners: Readonly<Record<PartnerName, MemoryPartner>>): PartnerRecords {
+  return {
+    async writeUnder(partner, key) {
+      const commit = partners[partner]?.commits.find((candidate) => candidate.args['idempotency_key'] === key);
+      return commit ? { ok: true, found: true, write: { result: commit.result, receipt: commit.receipt } } : { ok: true, found: false };
+    },
+  };
 }
 
 async function openMemoryStores(indexedDB: IDBFactory): Promise<DeskStores> {
@@ -76,9 +92,11 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
   const stores = await openMemoryStores(indexedDB);
   const clock = options.clock ?? manualBrokerClock(Date.UTC(2026, 11, 1, 17, 0));
   // An in-memory stand-in for each partner this desk is configured with, listing its manifest's tools.
-  const partners = Object.fromEntries(
-    PARTNER_DIRECTORY.names.map((partner) => [partner, memoryPartner({ manifest: PARTNER_DIRECTORY.manifest(partner)!, ...(options.partner?.[partner] ?? {}) })]),
-  ) as Record<PartnerName, MemoryPartner>;
+  const partners =
+    options.partners ??
+    (Object.fromEntries(
+      PARTNER_DIRECTORY.names.map((partner) => [partner, memoryPartner({ manifest: PARTNER_DIRECTORY.manifest(partner)!, ...(options.partner?.[partner] ?? {}) })]),
+    ) as Record<PartnerName, MemoryPartner>);
   const connect: ChannelConnector = (request) => {
     const partner = partners[request.lease.partner] as MemoryPartner | undefined;
     if (!partner) throw new Error(`${request.lease.partner} is not a configured partner.`);
@@ -98,7 +116,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
       };
     },
   };
-  const desk = createDeskRuntime({ ledger: stores.ledger, log: stores.log, events: stores.events, acting: options.acting ?? true, container, connect, clock });
+  const desk = createDeskRuntime({ ledger: stores.ledger, log: stores.log, events: stores.events, acting: options.acting ?? true, container, connect, clock, partnerRecords: memoryRecords(partners) });
   const memory = memoryWebMcp();
   const surface = createSurface<DeskState>({
     rows: deskRows(desk),
@@ -134,6 +152,10 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
       return result;
     },
     idle,
+    async takeUp(obtain) {
+      await createRunTaker(desk, obtain).takeUp();
+      await idle();
+    },
     async close() {
       await idle();
       stop();
