@@ -1,15 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOST } from '@warrant/config';
+import { pageAgentCall, pageAgentListTools } from '@warrant/webmcp/testing';
 import { ROOT } from '../app-sites.ts';
 import { buildPackages } from '../build-packages.ts';
 import { LIBRARY_PACKAGES } from './library-packages.ts';
 
 // The packages as someone outside this repository gets them: built, packed with `npm pack`,
 // installed from the tarballs into a scratch project, and used from plain Node (no tsx, no
-// tsconfig paths) and from a TypeScript consumer checked against the shipped declarations.
+// tsconfig paths), from a TypeScript consumer checked against the shipped declarations, and by the
+// example page in examples/two-row-surface, built with Vite and run in Chromium in both lanes.
 
 const scratch = mkdtempSync(join(tmpdir(), 'warrant-consumer-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -82,8 +89,9 @@ export const surface = createSurface<Gate>({ rows: [take], state: () => ({ coins
 /** The tarball of each package, packed from its fresh build. */
 const tarballs = new Map<string, string>();
 
+/** Installs the named packages' tarballs into `project` (a bare consumer's package.json unless it has its own). */
 function install(project: string, names: readonly string[]): void {
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  if (!existsSync(join(project, 'package.json'))) writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...names.map((name) => tarballs.get(name) as string)], project);
 }
 
@@ -142,6 +150,27 @@ describe('the packages, installed from their tarballs', () => {
     expect(out['verified']).toMatchObject({ ok: true, rows: 1 });
     expect(out['refused']).toBe(true);
   }, 240_000);
+
+  it('builds examples/two-row-surface against the installed packages and runs it in Chromium, an agent calling only what is in order, in both lanes', async () => {
+    const project = join(scratch, 'two-row-surface');
+    mkdirSync(project);
+    for (const file of ['package.json', 'index.html', 'main.ts', 'tsconfig.json']) copyFileSync(join(ROOT, 'examples', 'two-row-surface', file), join(project, file));
+    install(project, ['base', 'config', 'webmcp', 'surface']);
+    // Checked against the shipped declarations, then built, as its README says: with Vite.
+    run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+    run(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], project);
+
+    const files = sirv(join(project, 'dist'));
+    const server: Server = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+    const origin = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const lane of ['native', 'polyfill'] as const) await turnstileIn(lane, origin);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 240_000);
 });
 
 interface Dependencies {
@@ -154,3 +183,37 @@ function* installedNames(tree: Dependencies): Generator<string> {
     yield* installedNames(child);
   }
 }
+
+/** The example page in one lane: what the agent can call, and what the page lists, as the state moves. */
+async function turnstileIn(lane: 'native' | 'polyfill', origin: string): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await expect.poll(() => page.textContent('#mode'), { timeout: 30_000 }).toBe(lane);
+    // The agent: page.webmcp over the DevTools protocol natively; under the polyfill, whose tools
+    // that cannot see, the platform called from the page's world, as an extension's script would.
+    const names = async (): Promise<string[]> => (lane === 'native' ? (await page.webmcp.tools()).map((tool) => tool.name) : (await page.evaluate(pageAgentListTools)).map((tool) => tool.name)).sort();
+    const call = async (name: string): Promise<unknown> => (lane === 'native' ? page.webmcp.callTool(name, {}) : (await page.evaluate(pageAgentCall, { name, input: {} })).result);
+    const seen = async () => ({ agent: await names(), inOrder: await listed(page, 'in-order'), outOfOrder: await listed(page, 'out-of-order') });
+    const shut = { agent: ['insert_coin'], inOrder: ['insert_coin'], outOfOrder: ['open_gate: the fare is 2 coins; 0 in'] };
+
+    await expect.poll(seen).toEqual(shut);
+    expect(await call('insert_coin')).toMatchObject({ ok: true, coins: 1 });
+    await expect.poll(seen).toEqual({ ...shut, outOfOrder: ['open_gate: the fare is 2 coins; 1 in'] });
+    expect(await call('insert_coin')).toMatchObject({ ok: true, coins: 2 });
+    await expect.poll(seen).toEqual({ agent: ['insert_coin', 'open_gate'], inOrder: ['insert_coin', 'open_gate'], outOfOrder: [] });
+    expect(await call('open_gate')).toMatchObject({ ok: true, open: true });
+    await expect.poll(seen).toEqual({ agent: [], inOrder: [], outOfOrder: ['insert_coin: the gate is open', 'open_gate: the gate is open'] });
+    // A person shuts the gate: the coin slot is in order again, and only it.
+    await page.click('#shut');
+    await expect.poll(seen).toEqual(shut);
+  } finally {
+    await browser.close();
+  }
+}
+
+const listed = (page: Page, id: string): Promise<string[]> => page.locator(`#${id} li`).allTextContents();
