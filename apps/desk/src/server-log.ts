@@ -4,7 +4,8 @@
 // has sealed and stored it. The page checks every record the server hands it against the chain
 // (a server answer that does not chain is not taken in) and hears other pages' appends over
 // Server-Sent Events. Appends are made one after another, in the order asked, each naming the
-// head this page had seen: the server refuses it with STALE_TAB if another page wrote since.
+// head this page had seen: the server refuses it with STALE_TAB if another page wrote since, or,
+// for the ledger, appends after what the others wrote and answers what this page missed.
 import { GENESIS, type AppendOnlyLog, type Appended, type LogChange, type LogCode, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { askDeskServer } from './consent/desk-server.ts';
@@ -57,6 +58,15 @@ function checked<D, T>(format: LogFormat<D, T>, entries: readonly LogEntry<unkno
 const notChained = (name: string): ToolRefusal<'STORAGE_FAILED'> =>
   refusal('STORAGE_FAILED', `The desk's server answered records of its ${name} that do not chain from what this page holds. Nothing was taken in; reload the desk.`, { name });
 
+/** The book and seq a change event names for log `name` ("<name>:<book>:<seq>"); null for anything else. */
+function positionNamed(data: string, name: string): LogHead | null {
+  const [log, book, seq, ...rest] = data.split(':');
+  const epoch = Number(book);
+  const at = Number(seq);
+  if (log !== name || rest.length > 0 || book === '' || seq === '' || !Number.isSafeInteger(epoch) || !Number.isSafeInteger(at)) return null;
+  return { epoch, seq: at, hash: '' };
+}
+
 export interface ServerLogOptions<D, T> {
   readonly name: 'ledger' | 'state';
   readonly format: LogFormat<D, T>;
@@ -67,9 +77,6 @@ export interface ServerLogOptions<D, T> {
    */
   readonly appendAfterOthers?: boolean;
 }
-
-// Bounds the catching up when many pages write at once; past it the append is refused STALE_TAB.
-const MAX_CATCH_UPS = 20;
 
 export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Promise<OpenedServerLog<D, T> | ToolRefusal> {
   const { name, format } = options;
@@ -108,40 +115,44 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
 
   function appendAll(drafts: readonly D[]): Promise<Appended<T> | ToolRefusal> {
     return enqueue(async () => {
-      for (let attempt = 0; ; attempt += 1) {
-        if (closed) return closedRefusal();
-        const basis = seen;
-        const answer = await ask<{ entries: readonly LogEntry<unknown>[]; head: LogHead }>(`${base}/append`, { writer, basis, records: drafts });
-        // A record of what happened does not depend on what others wrote meanwhile: take their
-        // rows in first (in order, to the listeners), then append after them.
-        const staleInBook = !answer.ok && answer.code === 'STALE_TAB' && (answer.details as { restarted?: unknown })['restarted'] === false;
-        if (staleInBook && options.appendAfterOthers && attempt < MAX_CATCH_UPS) {
-          const change = await catchUp();
-          if (!change.ok) return change;
-          handOut(change);
-          continue;
-        }
-        if (!answer.ok) return answer;
-        const entries = checked(format, answer.entries, basis.epoch === answer.head.epoch ? basis : startOf(answer.head.epoch));
-        if (entries === null) return notChained(name);
-        seen = answer.head;
-        return { ok: true, entries, head: answer.head };
-      }
+      if (closed) return closedRefusal();
+      const basis = seen;
+      // A record of what happened does not depend on what others wrote meanwhile: the server puts
+      // this page's rows after theirs in its own transaction and answers what the page missed,
+      // which is handed to the listeners first, in order. Any other record is refused STALE_TAB.
+      const after = options.appendAfterOthers === true;
+      const answer = await ask<{ entries: readonly LogEntry<unknown>[]; head: LogHead; missed?: readonly LogEntry<unknown>[] }>(`${base}/append`, { writer, basis, records: drafts, ...(after ? { after_others: true } : {}) });
+      if (!answer.ok) return answer;
+      const from = basis.epoch === answer.head.epoch ? basis : startOf(answer.head.epoch);
+      const missed = after ? (answer.missed ?? []) : [];
+      const all = checked(format, [...missed, ...answer.entries], from);
+      if (all === null) return notChained(name);
+      const theirs = all.slice(0, missed.length);
+      const entries = all.slice(missed.length);
+      seen = answer.head;
+      const last = theirs.at(-1);
+      if (last) handOut({ restarted: false, entries: theirs, head: { epoch: answer.head.epoch, seq: last.seq, hash: last.head } });
+      return { ok: true, entries, head: answer.head };
     });
   }
 
   const sync = () => enqueue(catchUp);
 
-  async function deliver(): Promise<void> {
-    const change = await sync();
-    if (change.ok) handOut(change);
+  /**
+   * Catches up and hands the change out. Given the position an event named, it asks nothing when
+   * this page already holds it, checked in the queue, so after this page's own append is in: the
+   * event for every row a page appends reaches that page too, and asking again for it is wasted.
+   */
+  async function deliver(named: LogHead | null = null): Promise<void> {
+    const change = await enqueue(async () => (named !== null && named.epoch === seen.epoch && named.seq <= seen.seq ? null : catchUp()));
+    if (change?.ok) handOut(change);
   }
 
   const events = typeof EventSource === 'function' ? new EventSource('/api/logs/events') : null;
   events?.addEventListener('changed', (event) => {
     // "ledger:<book>:<seq>", or "book:<n>" as the stream opens: either way, catch up if anyone listens.
     const data = String((event as MessageEvent).data);
-    if (listeners.size > 0 && (data.startsWith('book:') || data.startsWith(`${name}:`))) void deliver();
+    if (listeners.size > 0 && (data.startsWith('book:') || data.startsWith(`${name}:`))) void deliver(positionNamed(data, name));
   });
 
   function close(): void {

@@ -165,6 +165,33 @@ describe.each(Object.entries(engines))("the desk's record on its server, on %s",
     expect(refusedStale.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
   });
 
+  it("the ledger, a record of what happened, takes a page's rows after other pages' at once (after_others), answering what the page missed: three pages x 50 at once, none refused, none lost, none twice, one chain", async () => {
+    const afterOthers = async (writer: string, count: number, name: string): Promise<number> => {
+      let basis = await headOf('ledger');
+      let missedSeen = 0;
+      for (let index = 0; index < count; index += 1) {
+        const answer = await call('POST', '/api/logs/ledger/append', { writer, basis, records: [hop(`${name} ${index}`)], after_others: true });
+        expect(answer.body).toMatchObject({ ok: true });
+        const missed = answer.body['missed'] as { seq: number }[];
+        const entries = answer.body['entries'] as { seq: number }[];
+        // What the page missed and its own rows follow on from the head it named, without a gap.
+        expect([...missed, ...entries].map((entry) => entry.seq)).toEqual(Array.from({ length: missed.length + entries.length }, (_, at) => basis.seq + 1 + at));
+        missedSeen += missed.length;
+        basis = answer.body['head'] as LogHead;
+      }
+      return missedSeen;
+    };
+    const missed = await Promise.all([afterOthers(writerId(), 50, 'A'), afterOthers(writerId(), 50, 'B'), afterOthers(writerId(), 50, 'C')]);
+    const rows = await ledgerRows();
+    expect(rows).toHaveLength(150);
+    expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
+    expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
+    expect(missed.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+    // The desk's state log, where a page decides on what it has seen, never appends after others.
+    const state = await call('POST', '/api/logs/state/append', { writer: writerId(), basis: await headOf('state'), records: [{ type: 'coup' }], after_others: true });
+    expect(state.body).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_REQUEST' });
+  });
+
   it('starts both records afresh in a new book on a reset; a page still on the old book is told to reload', async () => {
     const writer = writerId();
     const old = await headOf('ledger');

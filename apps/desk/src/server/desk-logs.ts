@@ -65,12 +65,16 @@ async function changesSince(via: Queryable, log: DeskLogName, seen: LogHead | nu
   return { ok: true as const, restarted: !sameBook, entries: rows.map(entryOf), head };
 }
 
+/** The one record a page may append to after what others wrote without seeing it: the ledger says what happened, and no row of it depends on another. */
+const APPENDS_AFTER_OTHERS: readonly DeskLogName[] = ['ledger'];
+
 /**
  * Appends `drafts` after `basis`, sealing each with the log's format: all of them or none. Refused
- * with STALE_TAB when a writer other than `writer` appended since `basis`, or the desk started a
- * new book.
+ * with STALE_TAB when a writer other than `writer` appended since `basis` (unless `afterOthers`:
+ * then the drafts go after those rows, in the same transaction, and the answer carries what the
+ * page missed), or the desk started a new book.
  */
-async function appendRecords(db: Database, log: DeskLogName, writer: string, basis: LogHead, drafts: readonly unknown[]) {
+async function appendRecords(db: Database, log: DeskLogName, writer: string, basis: LogHead, drafts: readonly unknown[], afterOthers = false) {
   const format = FORMATS[log];
   return db.transaction(async (tx): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
@@ -83,8 +87,9 @@ async function appendRecords(db: Database, log: DeskLogName, writer: string, bas
     if (basis.seq > stored.seq || (basis.seq === stored.seq && basis.hash !== stored.hash)) {
       return refusal('STALE_TAB', "This page's record is not the desk's. Nothing was recorded: reload the desk.", { seen: basis, stored, restarted: true, missed: [] });
     }
-    const foreign = (await recordsAfter(tx, book, log, basis.seq)).filter((row) => row.writer !== writer);
-    if (foreign.length > 0) {
+    const since = await recordsAfter(tx, book, log, basis.seq);
+    const foreign = since.filter((row) => row.writer !== writer);
+    if (foreign.length > 0 && !afterOthers) {
       return refusal(
         'STALE_TAB',
         `Another page of this desk added ${foreign.length} record${foreign.length === 1 ? '' : 's'} since this one last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`,
@@ -112,7 +117,7 @@ async function appendRecords(db: Database, log: DeskLogName, writer: string, bas
     }
     const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
     await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
-    return { ok: true, book, entries, head };
+    return { ok: true, book, entries, head, missed: since.map(entryOf) };
   });
 }
 
@@ -148,13 +153,16 @@ export function deskLogRoutes(app: Hono, db: Database, options: { readonly after
     if (!isLog(log)) return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
     const body = await jsonBody(c);
     if (!body) return malformed(c);
-    const { writer, basis, records } = body;
-    if (typeof writer !== 'string' || !WRITER.test(writer) || !isLogHead(basis) || !Array.isArray(records) || records.length < 1 || records.length > MAX_RECORDS_PER_APPEND) {
+    const { writer, basis, records, after_others: afterOthers = false } = body;
+    if (typeof writer !== 'string' || !WRITER.test(writer) || !isLogHead(basis) || !Array.isArray(records) || records.length < 1 || records.length > MAX_RECORDS_PER_APPEND || typeof afterOthers !== 'boolean') {
       return refused(c, refusal('MALFORMED_REQUEST', `An append names its writer (hex), the head its page had seen ({epoch, seq, hash}) and 1 to ${MAX_RECORDS_PER_APPEND} records. Nothing was recorded.`), 400);
     }
-    const appended = await appendRecords(db, log, writer, basis, records);
+    if (afterOthers && !APPENDS_AFTER_OTHERS.includes(log)) {
+      return refused(c, refusal('MALFORMED_REQUEST', `The desk's ${log} is appended to only on what the page has seen: after_others is for the ledger. Nothing was recorded.`), 400);
+    }
+    const appended = await appendRecords(db, log, writer, basis, records, afterOthers);
     if (!appended.ok) return refused(c, appended, appended.code === 'STALE_TAB' ? 409 : 422);
     await options.afterAppend?.(log, appended);
-    return c.json({ ok: true, entries: appended.entries, head: appended.head });
+    return c.json({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });
   });
 }
