@@ -42,6 +42,8 @@ type StoredRecord = {
 export interface AppendedRecords {
   readonly book: number;
   readonly entries: readonly LogEntry<unknown>[];
+  /** The records after the page's head that it had not seen, before its own (for an append after others). */
+  readonly missed: readonly LogEntry<unknown>[];
 }
 
 const isLog = (value: string | undefined): value is DeskLogName => (DESK_LOGS as readonly string[]).includes(value ?? '');
