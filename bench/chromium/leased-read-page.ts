@@ -38,7 +38,7 @@ export async function measureLeasedRead(options: { readonly native: boolean; rea
   // Hops are kept in memory: what is timed is the call, not the desk's storage.
   const hops: Hop[] = [];
   const record = (hop: Hop): void => void hops.push(hop);
-  const frames = createFrameHost({ leases, container: domFrameContainer(holder), connect: connector, record });
+  const frames = createFrameHost({ leases, partners: PARTNER_DIRECTORY, container: domFrameContainer(holder), connect: connector, record });
   const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record });
   try {
     const opened = broker.openLease({ partner: PARTNER, purpose: 'read_capacity', ttlSeconds: 300, request: 'R-1' }, { actor: 'agent', verb: 'open_lease' });

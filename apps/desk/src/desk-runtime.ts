@@ -172,6 +172,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const leases = createLeaseBook({ clock, firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1 });
   const frames = createFrameHost({
     leases,
+    partners: PARTNER_DIRECTORY,
     container: options.container,
     connect: options.connect,
     record: recordHop,

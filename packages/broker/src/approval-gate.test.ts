@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_TTL_MS, createApprovalGate, type Approval } from './approval-gate.ts';
 import { digestPlan, type Plan } from './plan.ts';
 import { manualBrokerClock } from './testing/manual-broker-clock.ts';
-import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
+import { RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 
 const plan: Plan = {
   id: 'plan-2',

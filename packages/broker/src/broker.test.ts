@@ -14,7 +14,7 @@ import type { PartnerName } from './partner-manifest.ts';
 import type { ApprovalState } from './policy-table.ts';
 import { manualBrokerClock, type ManualBrokerClock } from './testing/manual-broker-clock.ts';
 import { memoryPartner, type MemoryPartner, type MemoryPartnerOptions } from './testing/memory-partner.ts';
-import { RELIEF_MANIFESTS, RELIEF_PARTNERS } from './testing/relief-partners.ts';
+import { RELIEF_MANIFESTS, RELIEF_PARTNERS, type ReliefPartner } from '../test-support/relief-partners.ts';
 
 const settle = async (): Promise<void> => {
   for (let hop = 0; hop < 12; hop += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -27,7 +27,7 @@ interface Desk {
   hops: Hop[];
   clock: ManualBrokerClock;
   mounted: Set<string>;
-  partners: Record<PartnerName, MemoryPartner>;
+  partners: Record<PartnerName, MemoryPartner> & Record<ReliefPartner, MemoryPartner>;
   /** What happens to a lease's partner from outside the desk: its frame navigates away, or its page reports it lost its server. */
   partnerGone: Map<string, { navigated: () => void; serverLost: () => void }>;
 }
@@ -69,7 +69,7 @@ function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Om
       return { window: null, remove: () => mounted.delete(spec.lease) };
     },
   };
-  const partners = Object.fromEntries(RELIEF_MANIFESTS.map((manifest) => [manifest.name, memoryPartner({ manifest, ...options.partner })])) as Record<PartnerName, MemoryPartner>;
+  const partners = Object.fromEntries(RELIEF_MANIFESTS.map((manifest) => [manifest.name, memoryPartner({ manifest, ...options.partner })])) as Desk['partners'];
   const connect: ChannelConnector = (request) => {
     const gone = partnerGone.get(request.lease.id);
     if (gone) gone.serverLost = () => request.onFault?.('server_unreachable');
@@ -77,7 +77,7 @@ function desk(options: { approvals?: Record<string, ApprovalState>; partner?: Om
     return options.tamper ? options.tamper(channel) : channel;
   };
   const record = (hop: Hop): void => void hops.push(hop);
-  const frames = createFrameHost({ leases, container, connect, record, clock });
+  const frames = createFrameHost({ leases, partners: RELIEF_PARTNERS, container, connect, record, clock });
   const approvals = options.approvals ?? {};
   const broker = createBroker({ partners: RELIEF_PARTNERS, leases, frames, record, clock, approvals: { stateOf: (id) => (id ? (approvals[id] ?? 'void') : 'none') }, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
   const made = { broker, leases, frames, hops, clock, mounted, partners, partnerGone };

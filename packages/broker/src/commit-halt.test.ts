@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApprovalGate } from './approval-gate.ts';
 import { COMMIT_NEXT, commitHaltResult } from './commit-halt.ts';
 import { manualBrokerClock } from './testing/manual-broker-clock.ts';
-import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
+import { RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 
 describe('the commit_plan halt', () => {
   it('says the plan awaits a person, names the approval and digest, that nothing ran, and what to do next', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compensationFor } from './compensation.ts';
-import { RELIEF_MANIFESTS } from './testing/relief-partners.ts';
+import { RELIEF_MANIFESTS } from '../test-support/relief-partners.ts';
 
 // Every undo map of the relief partners' manifests, by write name.
 const COMPENSATIONS = Object.assign({}, ...RELIEF_MANIFESTS.map((manifest) => manifest.compensations)) as (typeof RELIEF_MANIFESTS)[number]['compensations'];

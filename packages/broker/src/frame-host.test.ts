@@ -10,7 +10,7 @@ import { createLeaseBook, type LeaseBook } from './lease.ts';
 import type { ChannelConnector, PartnerChannel } from './partner-channel.ts';
 import { PARTNER_FAULT_REASONS, type PartnerFault } from './partner-fault.ts';
 import type { PartnerName } from './partner-manifest.ts';
-import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
+import { RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 import { manualBrokerClock, type ManualBrokerClock } from './testing/manual-broker-clock.ts';
 import { memoryPartner } from './testing/memory-partner.ts';
 
@@ -41,7 +41,7 @@ function rig(connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryP
   const hops: Hop[] = [];
   const parent = document.createElement('section');
   document.body.append(parent);
-  const frames = createFrameHost({ leases, container: domFrameContainer(parent), connect, record: (hop) => hops.push(hop), clock, mountTimeoutMs: 2_000, ...extra });
+  const frames = createFrameHost({ leases, partners: RELIEF_PARTNERS, container: domFrameContainer(parent), connect, record: (hop) => hops.push(hop), clock, mountTimeoutMs: 2_000, ...extra });
   const made = { leases, frames, hops, clock, parent };
   rigs.push(made);
   return made;

@@ -11,7 +11,6 @@
 // server (a `fault` on the channel). Waiting for the next call to fail, or for the time to live to
 // run out, would leave a call in flight hanging that long (in the message transport the navigated
 // frame's port simply never answers) and the steps before it undone too late.
-import { SITES } from '@warrant/config';
 import type { ListedTool } from '@warrant/webmcp';
 import { systemClock, type BrokerClock } from './clock.ts';
 import type { FrameContainer, MountedFrame } from './frame-container.ts';
@@ -20,11 +19,18 @@ import type { Hop, HopEvent, RecordHop } from './hop.ts';
 import { hopDetail } from './hop-detail.ts';
 import { isTerminal, type Lease, type LeaseBook, type LeaseTransition } from './lease.ts';
 import type { LeaseState } from './lease-states.ts';
+import type { PartnerDirectory } from './partner-directory.ts';
 import { PARTNER_FAULT_REASONS, type PartnerFault } from './partner-fault.ts';
 import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from './partner-channel.ts';
 
 export interface FrameHostOptions {
   readonly leases: LeaseBook;
+  /**
+   * The partners, as the manifests the desk was configured with: a lease's frame is loaded from
+   * its partner's origin and titled with its partner's title. A lease on a partner it does not
+   * hold fails at once, with no frame.
+   */
+  readonly partners: Pick<PartnerDirectory, 'manifest'>;
   readonly container: FrameContainer;
   readonly connect: ChannelConnector;
   readonly record: RecordHop;
@@ -159,9 +165,14 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       status: 'ok',
       detail: hopDetail({ purpose: lease.purpose, ttl_s: lease.ttlSeconds }),
     });
-    const origin = SITES[lease.partner].origin;
+    const manifest = options.partners.manifest(lease.partner);
+    const origin = manifest?.origin ?? '';
     const entry: Entry = { lease, origin, frame: null, channel: null, tools: null, declared: [], mountTimer: null, pollTimer: null, inFlight: new Set(), ended: false };
     entries.set(lease.id, entry);
+    if (!manifest) {
+      fail(entry, `${lease.partner} is not in the partner directory, so there is no origin to load its frame from`);
+      return;
+    }
     // The page in the frame registers its writes only when its URL says execute_plan.
     const src = framedUrl(path, origin, lease.purpose);
     try {
@@ -169,7 +180,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
         lease: lease.id,
         partner: lease.partner,
         src,
-        title: `${SITES[lease.partner].title}, partner site, under lease ${lease.id}`,
+        title: `${manifest.title}, partner site, under lease ${lease.id}`,
         onNavigated: () => fault(entry, 'frame_navigated'),
       });
     } catch (error) {

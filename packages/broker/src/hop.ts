@@ -1,8 +1,8 @@
 // A hop as the broker reports it: what the desk ledger needs for one row, less what only the desk
 // knows (seq, chain); the channel is the caller's, carried through from its context. Plain data, so the broker depends on no ledger's internals. Absent
 // values are empty strings, as the ledger writes them.
-import type { SiteName } from '@warrant/config';
 import type { Actor, BrokerEvent, PolicyVerdict, Status } from '@warrant/base';
+import type { PartnerName } from './partner-manifest.ts';
 
 /** What a hop may report: the broker's part of the record's events (@warrant/base). */
 export type HopEvent = BrokerEvent;
@@ -19,8 +19,9 @@ export interface Hop {
    */
   readonly channel: string;
   readonly event: HopEvent;
-  readonly from: SiteName | '';
-  readonly to: SiteName | '';
+  /** 'desk', a partner's name, or ''. */
+  readonly from: PartnerName | 'desk' | '';
+  readonly to: PartnerName | 'desk' | '';
   /** The desk verb the hop happened under, or ''. */
   readonly verb: string;
   readonly request: string;

@@ -1,14 +1,16 @@
 // A partner, described as data: the document a partner serves at PARTNER_MANIFEST_PATH and a desk
 // keeps in its configuration. The broker knows no partner by name; it is handed these (a partner
 // directory, partner-directory.ts) and reads every partner, tool, scope and undo from them.
-import type { SiteName } from '@warrant/config';
 import { LEASE_PURPOSES, type LeasePurpose } from './lease-purposes.ts';
 
 /** Where a partner serves its manifest, on its own origin. */
 export const PARTNER_MANIFEST_PATH = '/.well-known/warrant-partner.json';
 
-/** A partner is named as its site is in the origin registry. */
-export type PartnerName = SiteName;
+/**
+ * A partner's name, as the manifests the broker is handed spell it ([a-z][a-z0-9_]*). Any name a
+ * configuration gives: the broker has no list of its own to check it against.
+ */
+export type PartnerName = string;
 
 export type ToolAccess = 'read' | 'write';
 

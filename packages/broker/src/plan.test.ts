@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { digestPlan, planSubstance, type Plan } from './plan.ts';
 import { stepInput } from './plan-step-args.ts';
-import { RELIEF_PARTNERS } from './testing/relief-partners.ts';
+import { RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 
 const plan: Plan = {
   id: 'plan-1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEASE_PURPOSES } from './lease-purposes.ts';
 import { evaluatePolicy, matchingRules } from './policy.ts';
 import { ACTORS, ACT_CLASSES, APPROVAL_STATES, POLICY_PURPOSES, POLICY_TABLE, POLICY_VERDICTS, type PolicyRule } from './policy-table.ts';
-import { RELIEF_MANIFESTS, RELIEF_PARTNERS } from './testing/relief-partners.ts';
+import { RELIEF_MANIFESTS, RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 
 const everyCombination = ACTORS.flatMap((actor) =>
   ACT_CLASSES.flatMap((act) => POLICY_PURPOSES.flatMap((purpose) => APPROVAL_STATES.map((approval) => ({ actor, act, purpose, approval })))),

@@ -1,5 +1,5 @@
 // The desk's words for people. Codes stay in the fine print; these are what a dispatcher reads.
-import { SITES } from '@warrant/config';
+import { SITES, type Site } from '@warrant/config';
 import type { LeasePurpose, LeaseState, PartnerName, PlanStep } from '@warrant/broker';
 import type { Actor, Channel, LedgerEvent, PolicyVerdict, Status } from '@warrant/base';
 import type { RequestStatus } from '../domain/queries.ts';
@@ -65,7 +65,7 @@ export const STEP_WORDS: Readonly<Record<StepStatus, string>> = {
 };
 
 export function partnerTitle(partner: PartnerName | string): string {
-  return partner in SITES ? SITES[partner as PartnerName].title : partner;
+  return (SITES as Readonly<Partial<Record<string, Site>>>)[partner]?.title ?? partner;
 }
 
 export function siteWord(site: string): string {

@@ -23,7 +23,7 @@ export const GUARDS = {
       ? null
       : { reason: 'no read_capacity lease is active; open one on a partner with open_lease first', cite: 'reads need an active read lease', code: 'NO_ACTIVE_READ_LEASE' },
   discoveredTools: (state) =>
-    Object.values(state.catalogue).some((tools) => tools.length > 0)
+    Object.values(state.catalogue).some((tools) => (tools?.length ?? 0) > 0)
       ? null
       : { reason: "no partner's tools have been discovered yet, so a plan's steps cannot be checked; open a read_capacity lease first", cite: 'steps are checked against discovered schemas', code: 'NO_DISCOVERED_TOOLS' },
   planAwaits: (state) =>

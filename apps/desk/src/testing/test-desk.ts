@@ -40,7 +40,7 @@ export interface TestDesk {
   readonly surface: Surface<DeskState>;
   readonly memory: MemoryWebMcp;
   readonly clock: ManualBrokerClock;
-  readonly partners: Readonly<Record<PartnerName, MemoryPartner>>;
+  readonly partners: TestPartners;
   readonly stores: DeskStores;
   /** How many partner frames are mounted now. */
   frames(): number;
@@ -56,6 +56,12 @@ export interface TestDesk {
   takeUp(obtain: ObtainRunAuthorizations): Promise<void>;
 }
 
+/**
+ * The in-memory stand-ins for the partners in this desk's configuration (partners.json), by name:
+ * a partner is any name the configuration gives, so tests name the ones they reach.
+ */
+export type TestPartners = Readonly<Record<PartnerName, MemoryPartner> & Record<'pantry' | 'shelter' | 'rides' | 'coldchain' | 'laundry', MemoryPartner>>;
+
 export interface TestDeskOptions {
   /** The IndexedDB the stores live in; pass the same one to open the desk again after a "reload". */
   readonly indexedDB?: IDBFactory;
@@ -65,7 +71,7 @@ export interface TestDeskOptions {
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
   readonly onChange?: (change: ChangeRecord) => void;
   /** The partners of a desk opened before: a reload keeps what the partners hold. */
-  readonly partners?: Readonly<Record<PartnerName, MemoryPartner>>;
+  readonly partners?: TestPartners;
 }
 
 /** What a memory partner holds under a key, as a partner's server answers it (the desk's server asks it in a page). */
@@ -96,7 +102,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     options.partners ??
     (Object.fromEntries(
       PARTNER_DIRECTORY.names.map((partner) => [partner, memoryPartner({ manifest: PARTNER_DIRECTORY.manifest(partner)!, ...(options.partner?.[partner] ?? {}) })]),
-    ) as Record<PartnerName, MemoryPartner>);
+    ) as TestPartners);
   const connect: ChannelConnector = (request) => {
     const partner = partners[request.lease.partner] as MemoryPartner | undefined;
     if (!partner) throw new Error(`${request.lease.partner} is not a configured partner.`);

@@ -1,13 +1,17 @@
 // Four partner manifests for the broker's own tests (the relief network the desk is built for,
 // as manifests a desk would hand the broker), on the origins of this repository's registry. The
-// broker holds none of them; its tests are handed these as any desk hands it its own.
+// broker holds none of them; its tests are handed these as any desk hands it its own. Kept outside
+// src/, so the package as built and published has no partner in it.
 import { SITES } from '@warrant/config';
-import { createPartnerDirectory } from '../partner-directory.ts';
-import type { PartnerManifest, PartnerTool } from '../partner-manifest.ts';
+import { createPartnerDirectory } from '../src/partner-directory.ts';
+import type { PartnerManifest, PartnerTool } from '../src/partner-manifest.ts';
 
 const read = (name: string, params: string[] = [], untrusted = false): PartnerTool => ({ name, access: 'read', params, untrusted });
 const write = (name: string, params: string[]): PartnerTool => ({ name, access: 'write', params, untrusted: false });
 const fromResult = (field: string) => ({ [field]: { from: 'result' as const, field } });
+
+/** The four partners' names, for tests that reach one by name. */
+export type ReliefPartner = 'pantry' | 'shelter' | 'rides' | 'coldchain';
 
 export const RELIEF_MANIFESTS: readonly PartnerManifest[] = [
   {
