@@ -1,22 +1,39 @@
 // The desk's current signed tree head beside the ledger, in words a person reads ("Signed record
 // head: 42 rows, root 3fa2…, signed 17:02"), the hash, key and signature in small print. It is
-// read again when the ledger grows (this page's rows or another page's heard over SSE), at most
-// once per batch of new rows: a batch landing while a read is out is covered by one read after it.
+// read again when the ledger grows (this page's rows or another page's heard over SSE), once a
+// burst of rows has settled: a call stores its rows one after another, and reading the head for
+// each made the server sign and the page check a head nobody had time to see. Rows that keep
+// coming without a pause still have the head read at least once a second, and a batch landing
+// while a read is out is covered by one read after it.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { readDeskHead, type DeskHead } from './desk-head.ts';
 import { clockTime } from './wording.ts';
 
+/** How long the ledger must stay still before its head is read again. */
+const SETTLE_MS = 150;
+/** The longest rows that keep landing may put off a read. */
+const MOST_WAIT_MS = 1000;
+
+interface Reading {
+  busy: boolean;
+  again: boolean;
+  /** When the first row not yet covered by a read landed; null when none waits. */
+  waitingSince: number | null;
+  /** The read put off until the rows settle; undefined until the first is set. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
 export function LedgerHead({ rows }: { rows: number }) {
   const [shown, setShown] = useState<DeskHead | null>(null);
-  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
+  const reading = useRef<Reading>({ busy: false, again: false, waitingSince: null, timer: undefined });
 
   useEffect(() => {
     const state = reading.current;
-    if (state.busy) {
-      state.again = true;
-      return;
-    }
     const read = async (): Promise<void> => {
+      if (state.busy) {
+        state.again = true;
+        return;
+      }
       state.busy = true;
       do {
         state.again = false;
@@ -24,8 +41,19 @@ export function LedgerHead({ rows }: { rows: number }) {
       } while (state.again);
       state.busy = false;
     };
-    void read();
+    const now = Date.now();
+    const first = state.timer === undefined;
+    state.waitingSince ??= now;
+    clearTimeout(state.timer);
+    // The first head is read at once; after that, when the rows pause (or have waited long enough).
+    const wait = first ? 0 : Math.max(0, Math.min(SETTLE_MS, state.waitingSince + MOST_WAIT_MS - now));
+    state.timer = setTimeout(() => {
+      state.waitingSince = null;
+      void read();
+    }, wait);
   }, [rows]);
+
+  useEffect(() => () => clearTimeout(reading.current.timer), []);
 
   if (shown === null) return <p class="ledger-head muted" id="ledger-head">Reading the desk's signed record head…</p>;
   if (!shown.ok) {

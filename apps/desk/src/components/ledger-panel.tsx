@@ -1,3 +1,4 @@
+import { Component } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { LedgerRow } from '@warrant/ledger';
 import type { DeskView } from '../desk-view.ts';
@@ -34,7 +35,7 @@ async function check(text: string | Uint8Array | readonly LedgerRow[], file: str
   return { kind: 'broken', text: `${file === null ? `T${where.slice(1)}` : `In ${file}, ${where}`}. ${verified.message}` };
 }
 
-function LedgerLine({ row }: { row: LedgerRow }) {
+function LedgerCells({ row }: { row: LedgerRow }) {
   const ids = (['request', 'lease', 'plan', 'approval'] as const).filter((key) => row[key] !== '');
   return (
     <tr data-seq={row.seq} data-event={row.event} data-status={row.status} class={`status-${row.status}`}>
@@ -68,6 +69,21 @@ function LedgerLine({ row }: { row: LedgerRow }) {
       </td>
     </tr>
   );
+}
+
+/**
+ * One row of the table, drawn once: a stored row never changes, and the page keeps each row's
+ * object as it grows, so a row landing draws itself and leaves the rows already shown alone
+ * (redrawing every shown row for each new one was most of what a call cost the page).
+ */
+class LedgerLine extends Component<{ row: LedgerRow }> {
+  override shouldComponentUpdate(next: { row: LedgerRow }): boolean {
+    return next.row !== this.props.row;
+  }
+
+  override render() {
+    return <LedgerCells row={this.props.row} />;
+  }
 }
 
 export function LedgerPanel({ view }: { view: DeskView }) {
