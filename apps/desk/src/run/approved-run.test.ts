@@ -42,6 +42,30 @@ describe('the approved run', () => {
     expect(verifyLedger(rows)).toMatchObject({ ok: true, rows: rows.length });
   });
 
+  it("a step whose answer never comes ends when its execute lease runs out; the desk asks the partner by key, counts the write it committed as done with its receipt, and every receipt has its row", async () => {
+    // The shelter commits its hold and its answer is lost on the way back: the call times out with the lease.
+    test = await openTestDesk({ partner: { shelter: { afterCommit: () => new Promise<void>(() => {}) } } });
+    await committed();
+    const approving = test.acts.approve('A-1');
+    for (let tries = 0; tries < 200 && test.partners.shelter.commits.length === 0; tries += 1) await test.idle();
+    expect(test.partners.shelter.commits).toHaveLength(1);
+    test.clock.advance(121_000);
+    const answer = await approving;
+    await test.idle();
+    expect(answer).toMatchObject({ ok: true, run: { status: 'done' } });
+    const rows = test.desk.rows.value;
+    const lease = test.desk.state.value.leases.find((entry) => entry.partner === 'shelter' && entry.purpose === 'execute_plan');
+    expect(lease?.state).toBe('expired');
+    const [hold] = test.partners.shelter.commits;
+    expect(rows.some((row) => row.event === 'tool_result' && /reconciled=by_key/.test(row.detail) && row.detail.includes(`receipt=${hold?.receipt.id}`))).toBe(true);
+    expect(rows.some((row) => row.event === 'step_compensated')).toBe(false);
+    // Two-sided: the receipts the partners hold are exactly those the ledger claims.
+    const claimed = new Set(rows.flatMap((row) => [.../receipt=(\S+)/.exec(row.detail)?.slice(1) ?? []]));
+    const held = [...test.partners.pantry.commits, ...test.partners.shelter.commits].map((commit) => commit.receipt.id);
+    expect([...claimed].sort()).toEqual([...held].sort());
+    expect(verifyLedger(rows)).toMatchObject({ ok: true, rows: rows.length });
+  });
+
   it('a failing step undoes the steps already done, newest first, each undo a recorded hop, and the partner is back where it was', async () => {
     test = await openTestDesk({ partner: { shelter: { refuse: ['hold_beds'] } } });
     await committed();

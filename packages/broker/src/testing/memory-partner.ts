@@ -23,6 +23,8 @@ export interface MemoryPartnerOptions {
   readonly beforeCommit?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<void>;
   /** Called as a write commits, before it answers. */
   readonly onCommit?: (commit: PartnerCommit) => void;
+  /** Awaited after a write has committed and before it answers: a test loses the answer of a committed write with it. */
+  readonly afterCommit?: (commit: PartnerCommit) => Promise<void>;
   /** What the partner's notes read returns. */
   readonly notes?: string;
   /** Tool names this partner answers with a refusal. */
@@ -77,6 +79,7 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     options.onCommit?.(commit);
     const body = { ok: true, result, receipt };
     answers.set(key, body);
+    await options.afterCommit?.(commit);
     return answer(body);
   };
 
