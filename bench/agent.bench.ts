@@ -39,15 +39,22 @@ interface TurnTiming {
 }
 
 export async function agentBenchmarks(): Promise<BenchResult[]> {
-  const stop = await serveBuiltSites([SITES.desk, SITES.shelter]);
+  // One scripted model for every run (each run's five replies in turn), started first: the desk's
+  // CSP names only the endpoints its server is started with, as WARRANT_AGENT_ENDPOINTS does in
+  // `npm start`, so the desk is served knowing this one.
+  const upstream = await startScriptedUpstream(Array.from({ length: RUNS }, toTheHalt).flat());
+  const stop = await serveBuiltSites([SITES.desk, SITES.shelter], { agentEndpoints: [new URL(upstream.url).origin] }).catch(async (error: unknown) => {
+    await upstream.close();
+    throw error;
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP'] });
   const timings: TurnTiming[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      // A fresh profile and a fresh script each run: a new book at the desk's server, the shelter
+      // A fresh profile each run, the script at its next five replies: a new book at the desk's server, the shelter
       // reseeded on its server (as before each browser test).
       await resetSites([SITES.desk, SITES.shelter]);
-      const upstream = await startScriptedUpstream(toTheHalt());
+      const asked = upstream.requests.length;
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
@@ -80,16 +87,17 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
             }),
           upstream.url,
         );
-        if (upstream.requests.length !== 5) throw new Error(`the model was asked ${upstream.requests.length} times, not 5`);
+        const requests = upstream.requests.length - asked;
+        if (requests !== 5) throw new Error(`the model was asked ${requests} times, not 5`);
         timings.push(timing);
       } finally {
         await context.close();
-        await upstream.close();
       }
     }
   } finally {
     await browser.close();
     await stop();
+    await upstream.close();
   }
   const own = timings.map((t) => t.turn - t.waiting);
   return [

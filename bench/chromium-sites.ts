@@ -36,7 +36,12 @@ interface Served {
   close(): Promise<void>;
 }
 
-async function startSite(site: Site, env: Readonly<Record<string, string | undefined>>): Promise<Served> {
+interface ServeOptions {
+  /** The person's own model endpoints the desk's page may reach (its CSP), as WARRANT_AGENT_ENDPOINTS names them in serve-all. */
+  readonly agentEndpoints?: readonly string[];
+}
+
+async function startSite(site: Site, env: Readonly<Record<string, string | undefined>>, { agentEndpoints = [] }: ServeOptions): Promise<Served> {
   const held: { db?: Database; server?: SiteServer } = {};
   const stop = async (): Promise<void> => {
     await held.server?.close();
@@ -49,7 +54,7 @@ async function startSite(site: Site, env: Readonly<Record<string, string | undef
       held.server = await open(held.db);
     }
     const { server } = held;
-    return siteApp({ site, distDir: distOf(site), ...(server ? { routes: (app) => server.routes(app) } : {}) });
+    return siteApp({ site, distDir: distOf(site), agentEndpoints, ...(server ? { routes: (app) => server.routes(app) } : {}) });
   })();
   let bound: RunningServer | null = null;
   try {
@@ -76,12 +81,12 @@ async function startSite(site: Site, env: Readonly<Record<string, string | undef
  * Every port must be free on both loopback addresses first: the bench measures its own servers
  * only. A port taken meanwhile stops the bench with the one line, and closes what did start.
  */
-export async function serveBuiltSites(sites: readonly Site[]): Promise<() => Promise<void>> {
+export async function serveBuiltSites(sites: readonly Site[], options: ServeOptions = {}): Promise<() => Promise<void>> {
   await assertPortsFree(sites);
   const dataDir = await mkdtemp(join(tmpdir(), 'warrant-bench-data-'));
   const env: Record<string, string | undefined> = { ...process.env, WARRANT_DATA_DIR: dataDir };
   delete env['WARRANT_DATABASE_URL'];
-  const opened = await Promise.allSettled(sites.map((site) => startSite(site, env)));
+  const opened = await Promise.allSettled(sites.map((site) => startSite(site, env, options)));
   const servers = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((server) => server.close()));
