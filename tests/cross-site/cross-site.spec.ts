@@ -1,6 +1,6 @@
 import { SITES } from '@warrant/config';
 import { expect, test } from '../e2e/fixtures.ts';
-import { partnerFrame, toTheHalt } from '../e2e/frame-helpers.ts';
+import { partnerFrame, toTheHalt } from '../e2e/desk-page.ts';
 import { approveWithPasskey } from '../e2e/passkey.ts';
 
 // The sites as a deployment on separate domains puts them: each on a host of its own, a separate

@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { authorizedArgsDigest, decodeStepAuthorization } from '@warrant/authority';
 import { PARTNER_ENVELOPE, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
+import { exportedLedger, openDesk, scenarioToTheHalt } from './desk-page.ts';
 
 // Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
 // agent that holds the browser can call any frame's tools, run script in the desk's page, click
@@ -38,26 +37,6 @@ function today(): string {
 
 let names = 0;
 const dispatcherName = (lane: Lane, who: string): string => `${who} ${lane} ${Date.now().toString(36)}${(names += 1)}`;
-
-async function openDesk(page: Page): Promise<void> {
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-}
-
-/** The relief scenario, run to its halt: read leases on the pantry and the shelter, A-1 pending. */
-async function toTheHalt(page: Page): Promise<void> {
-  await page.click('#run-scenario');
-  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
-}
-
-async function exportedLedger(page: Page): Promise<LedgerRow[]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const parsed = parseLedger(readFileSync(await download.path(), 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.rows;
-}
 
 interface PartnerRecord {
   readonly writes: ReadonlyArray<{ tool: string; args: Record<string, unknown>; receipt: { id: string } }>;
@@ -199,7 +178,7 @@ const refusedWith = (code: string) => expect.objectContaining({ ok: false, isErr
 test('1. an external agent calls a partner write under a read lease: the frame holds no write tool to call, a script in it that writes to its server is refused, nothing is held, and the refusal is on the partner\'s own log', async ({ page, browser }, testInfo) => {
   const lane = laneOf(testInfo);
   await openDesk(page);
-  await toTheHalt(page);
+  await scenarioToTheHalt(page);
   await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(SITES.shelter.origin))).toBe(true);
   const frame = partnerFrame(page, 'shelter');
   await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -284,7 +263,7 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
   });
   await openDesk(page);
   await enrolDispatcher(page, dispatcherName(laneOf(testInfo), 'Sam'));
-  await toTheHalt(page);
+  await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
   const approve = card.locator('button.approve');
 
@@ -334,7 +313,7 @@ test('4. two dispatchers, two browsers, one desk: the second sees the one record
   await openDesk(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Ada'));
   const substance = heldSubstance(page);
-  await toTheHalt(page);
+  await scenarioToTheHalt(page);
   await addPasskeyAuthenticator(second);
   await openDesk(second);
   await enrolDispatcher(second, dispatcherName(lane, 'Ben'));
@@ -375,7 +354,7 @@ test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed an
   await addPasskeyAuthenticator(page);
   await openDesk(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Cleo'));
-  await toTheHalt(page);
+  await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
   const substance = heldSubstance(page);
   const granted = grantAnswer(page);
@@ -455,7 +434,7 @@ test('6. a dispatcher removed from the desk\'s list: their earlier, unexpired au
   await enrolDispatcher(page, dispatcherName(lane, 'Dev'));
   const removed = /\((D-[0-9a-f]{8})\)/.exec((await page.locator('#dispatcher').textContent()) ?? '')?.[1] ?? '';
   expect(removed).toMatch(/^D-/);
-  await toTheHalt(page);
+  await scenarioToTheHalt(page);
   // The shelter cannot be reached while the plan runs, so its step's authorization stays unspent.
   await page.context().route(`${SITES.shelter.origin}/api/writes/**`, (route) => route.abort());
   const substance = heldSubstance(page);

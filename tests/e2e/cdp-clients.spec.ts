@@ -1,9 +1,8 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { SITES } from '@warrant/config';
 import { pageAgentCall } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
-import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { openDeskAsDispatcher } from './desk-page.ts';
 
 // The desk as the DevTools protocol's own WebMCP client meets it: WebMCP.invokeTool, answered by
 // WebMCP.toolResponded events, which is how chrome-devtools-mcp calls a page's tools. The browser
@@ -71,13 +70,6 @@ function today(): string {
 }
 
 const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
-
-async function openDeskAsDispatcher(page: Page): Promise<void> {
-  await addPasskeyAuthenticator(page);
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  await enrolDispatcher(page, 'Ada Okafor');
-}
 
 /** A request taken in by the caller; answers its id. */
 async function intake(caller: Caller): Promise<string> {

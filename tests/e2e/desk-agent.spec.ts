@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
-import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { startGateway } from '../../gateway/src/start.ts';
 import { startScriptedUpstream, type ScriptedReply, type ScriptedUpstream } from '../../gateway/src/testing/scripted-upstream.ts';
 import { laneOf } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
+import { exportedLedgerFile } from './desk-page.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
 // speaking scripted tool calls. The full turn goes through the real gateway (started here, with the
@@ -96,14 +95,6 @@ async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-async function exportedLedger(page: Page): Promise<{ text: string; rows: LedgerRow[] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const text = readFileSync(await download.path(), 'utf8');
-  const parsed = parseLedger(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return { text, rows: parsed.rows };
-}
-
 /** Each verb the panel lists, with the code it shows. */
 async function listed(page: Page): Promise<string[]> {
   return page.locator('#agent-turn li[data-verb]').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-verb')}:${item.getAttribute('data-code')}`));
@@ -163,7 +154,7 @@ test('the agent works the task through the gateway to the halt and stops there; 
   expect(toolResults(2)[1]).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_ARGUMENTS' });
   expect(String(toolResults(3)[3]?.['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>\n[\s\S]*\n<<<end [0-9a-f]{16}>>>$/);
 
-  const { rows } = await exportedLedger(page);
+  const { rows } = await exportedLedgerFile(page);
   const raised = rows.filter((row) => row.event === 'approval_raised');
   expect(raised).toHaveLength(1);
   expect(raised[0]).toMatchObject({ actor: 'agent', channel: 'agent', approval: 'A-1', plan: 'P-1', status: 'halted' });
@@ -209,7 +200,7 @@ test("the person's own key goes to their endpoint in the Authorization header an
   }
   // Held in the password field, and nowhere else a person, a reader of the page or its storage finds it.
   await expect(page.locator('#agent-key')).toHaveValue(key);
-  const { text } = await exportedLedger(page);
+  const { text } = await exportedLedgerFile(page);
   expect(text).toContain('intake_request');
   expect(text).not.toContain(key);
   const page_ = await page.evaluate(async () => {
@@ -327,7 +318,7 @@ test('with no WebMCP at all the agent is offered the verbs in order from the des
     expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
     expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
     expect(offered(2)).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
-    const { rows } = await exportedLedger(page);
+    const { rows } = await exportedLedgerFile(page);
     expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(['agent/agent/intake_request/ok', 'agent/agent/open_lease/ok']);
     expect(await cspViolations(page)).toEqual([]);
   } finally {

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { insecureOriginOf, SITES } from '@warrant/config';
-import { parseLedger, type LedgerRow } from '@warrant/ledger';
+import type { LedgerRow } from '@warrant/ledger';
 import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
 import { agentFor, laneOf } from './agent.ts';
 import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 import { launchWithInsecureHost } from './launch.ts';
+import { exportedLedger } from './desk-page.ts';
 
 // The desk's cross-world bridge, driven from a CDP isolated world: the world an extension's
 // content script runs in, which shares the page's DOM and window but none of its JavaScript
@@ -50,13 +50,6 @@ function manifestVerbs(world: World): Promise<string[]> {
     const text = document.getElementById(id)?.textContent;
     return text ? (JSON.parse(text) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name) : [];
   }, MANIFEST);
-}
-
-async function exportedLedger(page: Page): Promise<LedgerRow[]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const parsed = parseLedger(readFileSync(await download.path(), 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.rows;
 }
 
 /** A row without what differs from call to call (position, time, chain) and without its channel. */

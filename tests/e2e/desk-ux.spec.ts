@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
+import { exportedLedgerText, openDesk, scenarioToTheHalt } from './desk-page.ts';
 
 // The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
 // focused, said at the top of the page) without taking focus from someone typing; the halt still
@@ -17,16 +18,6 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-async function openDesk(page: Page): Promise<void> {
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-}
-
-async function runToTheHalt(page: Page): Promise<void> {
-  await page.click('#run-scenario');
-  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 45_000 });
-}
-
 /** Whether any part of the element's box is inside the viewport. */
 async function inViewport(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
@@ -40,7 +31,7 @@ for (const viewport of [WIDE, PHONE]) {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await openDesk(page);
-    await runToTheHalt(page);
+    await scenarioToTheHalt(page);
     const card = page.locator('#approval-A-1');
     await expect(page.locator('#approval-A-1-title')).toBeFocused();
     await expect.poll(() => inViewport(card)).toBe(true);
@@ -93,7 +84,7 @@ test('after a reload at the halt the runner and the top of the page say the appr
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await openDesk(page);
-  await runToTheHalt(page);
+  await scenarioToTheHalt(page);
   await page.reload();
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
@@ -115,7 +106,7 @@ test('after a reload at the halt the runner and the top of the page say the appr
 test('capacity reads as a table per partner, the notes marked as the partner’s words and inert, the raw answer one click away', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await openDesk(page);
-  await runToTheHalt(page);
+  await scenarioToTheHalt(page);
   const panel = page.locator('#capacity');
   // The agent's turn says "shown under Capacity": the panel is called that.
   await expect(panel.locator('#capacity-heading')).toHaveText(/^Capacity\b/);
@@ -150,10 +141,8 @@ test('capacity reads as a table per partner, the notes marked as the partner’s
 test('a tampered ledger is named in a sentence that starts with a capital', async ({ page }) => {
   test.setTimeout(90_000);
   await openDesk(page);
-  await runToTheHalt(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const { readFileSync } = await import('node:fs');
-  const lines = readFileSync(await download.path(), 'utf8').split('\n');
+  await scenarioToTheHalt(page);
+  const lines = (await exportedLedgerText(page)).split('\n');
   const target = lines.findIndex((line) => line.includes('label='));
   expect(target).toBeGreaterThan(0);
   lines[target] = (lines[target] as string).replace('label=', 'label=X');

@@ -1,7 +1,7 @@
 import type { LedgerRow } from '@warrant/ledger';
 import { pageAgentRegisterTool, pageAgentToolsFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf } from './agent.ts';
-import { exportedLedger, partnerFrame, toTheHalt } from './frame-helpers.ts';
+import { exportedLedger, partnerFrame, toTheHalt } from './desk-page.ts';
 import { expect, test } from './fixtures.ts';
 import { approveWithPasskey } from './passkey.ts';
 

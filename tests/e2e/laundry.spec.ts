@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { verifyCanonical } from '@warrant/authority';
 import { COMMIT_NEXT, PARTNER_MANIFEST_PATH, readPartnerManifest } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { parseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
+import { verifyLedger } from '@warrant/ledger';
 import { isoDay } from '../../packages/partner-kit/src/week.ts';
 import { agentFor, laneOf } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
+import { exportedLedgerFile } from './desk-page.ts';
 
 // The fifth partner, the laundry, added as data: its own site and server, a row in the origin
 // registry and an entry in the desk's partners.json, and no change to any package. The relief
@@ -21,14 +20,6 @@ const today = (): string => isoDay(new Date());
 function ok(result: unknown): Record<string, unknown> {
   expect(result).toMatchObject({ ok: true });
   return result as Record<string, unknown>;
-}
-
-async function exportedLedger(page: Page): Promise<{ text: string; rows: LedgerRow[] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const text = readFileSync(await download.path(), 'utf8');
-  const parsed = parseLedger(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return { text, rows: parsed.rows };
 }
 
 interface LaundryWrite {
@@ -106,7 +97,7 @@ test('the laundry, added as data: an agent leases it, reads its loads, drafts a 
   await expect.poll(() => agent.names()).toContain('close_lease');
   ok(await agent.call('close_lease', { lease: 'L-1' }));
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-  const { text, rows } = await exportedLedger(page);
+  const { text, rows } = await exportedLedgerFile(page);
   expect(verifyLedger(text)).toMatchObject({ ok: true, rows: rows.length });
   const reads = rows.filter((row) => row.event === 'tool_result' && row.to === 'desk' && row.from === 'laundry' && row.approval === '');
   expect(reads.map((row) => /tool=(\w+)/.exec(row.detail)?.[1])).toEqual(['laundry_capacity', 'read_laundry_notes']);

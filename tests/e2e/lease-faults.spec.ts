@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import type { LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent } from './agent.ts';
-import { toTheHalt } from './frame-helpers.ts';
+import { toTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { startSite, stopSite } from './site-control.ts';
 

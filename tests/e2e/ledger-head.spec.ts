@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { leafHash, ledgerLeaf, parseLedger, readProofJson, sealRow, serialiseLedger, verifyInclusion, verifyTreeHead, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf } from './agent.ts';
+import { exportedLedgerText, openDesk } from './desk-page.ts';
 
 // The desk's signed record head beside its ledger, as a person sees it and an agent fetches it:
 // the head follows the rows as they land, and an export dropped back in is checked against it, so
@@ -18,11 +18,6 @@ function today(): string {
 
 const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.', deadline: `${today()}T21:00` };
 
-async function openDesk(page: Page): Promise<void> {
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-}
-
 async function rowCount(page: Page): Promise<number> {
   return Number(await page.locator('#ledger-count').textContent());
 }
@@ -33,11 +28,6 @@ async function moreRows(page: Page, agent: ReturnType<typeof agentFor>): Promise
   expect(await agent.call('intake_request', FAMILY)).toMatchObject({ ok: true });
   await expect.poll(() => rowCount(page)).toBeGreaterThan(before);
   return rowCount(page);
-}
-
-async function exported(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  return readFileSync(await download.path(), 'utf8');
 }
 
 async function dropIn(page: Page, text: string): Promise<Locator> {
@@ -79,7 +69,7 @@ test('the desk shows its signed record head, checked against its key, and the he
   if (!against.ok) throw new Error(against.reason);
   const proof = readProofJson(answer.proof);
   if (!proof.ok || proof.kind !== 'inclusion') throw new Error('not an inclusion proof');
-  const parsed = parseLedger(await exported(page));
+  const parsed = parseLedger(await exportedLedgerText(page));
   if (!parsed.ok) throw new Error(parsed.message);
   expect(verifyInclusion(0, against.head.size, leafHash(ledgerLeaf(parsed.rows[0]!)), proof.path, against.root)).toBe(true);
   expect(await agent.call('read_ledger', { proof: { inclusion: { seq: 10_000 } } })).toMatchObject({ ok: false, isError: true, code: 'NO_SUCH_TREE' });
@@ -92,7 +82,7 @@ test('an export cut short, or rewritten with its chain recomputed, dropped back 
   await moreRows(page, agent);
   const size = await moreRows(page, agent);
   await expect(page.locator('#ledger-head')).toHaveAttribute('data-size', String(size));
-  const text = await exported(page);
+  const text = await exportedLedgerText(page);
 
   let result = await dropIn(page, text);
   await expect(result).toHaveAttribute('data-ok', 'true');

@@ -1,7 +1,7 @@
 import type { APIResponse, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
-import { toTheHalt } from './frame-helpers.ts';
+import { toTheHalt } from './desk-page.ts';
 
 // A write the partner committed whose answer the desk never got (issue 16, item 5 and test 7).
 // A dispatcher approves Food and beds with the passkey. The shelter's page sends its write to its

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { PARTNER_ENVELOPE } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { agentFor } from './agent.ts';
-import { exportedLedger, partnerFrame, toTheHalt } from './frame-helpers.ts';
+import { exportedLedger, partnerFrame, toTheHalt } from './desk-page.ts';
 
 // The broker's port to a partner frame is bound once (issue 16, item 4). Only the polyfill lane
 // reaches a partner over the message transport (natively the desk calls the frame's WebMCP tools

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
-import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { openDeskAsDispatcher, scenarioToTheHalt } from './desk-page.ts';
 
 // Two-sided evidence as a dispatcher sees it: after an approved run, each partner's own record is
 // set against the desk's ledger by the desk's server, and the desk says, per partner, how many
@@ -11,14 +11,9 @@ import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 // as a partner losing or rewriting its record would change it.
 
 async function runReliefScenarioToTheHalt(page: Page): Promise<void> {
-  await addPasskeyAuthenticator(page);
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  await enrolDispatcher(page, 'Ada Okafor');
-  await page.click('#run-scenario');
-  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+  await openDeskAsDispatcher(page);
+  await scenarioToTheHalt(page);
 }
-
 async function runReliefScenarioToTheEnd(page: Page): Promise<void> {
   await runReliefScenarioToTheHalt(page);
   const runner = page.locator('#runner');

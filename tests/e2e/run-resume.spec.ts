@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
-import { parseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
+import { verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { deskInItsOwnProcess } from './desk-process.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { exportedLedgerText, ledgerRows, openDesk, scenarioToTheHalt } from './desk-page.ts';
 
 // An approved run survives its tab and the desk's server. A dispatcher approves Food and beds with
 // the passkey; the pantry writes its step; the shelter's write is held in the network (it never
@@ -19,18 +19,6 @@ type PartnerName = 'pantry' | 'shelter';
 
 let names = 0;
 const dispatcherName = (who: string): string => `${who} ${Date.now().toString(36)}${(names += 1)}`;
-
-async function openDesk(page: Page): Promise<void> {
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-}
-
-/** The relief scenario to its halt: Food and beds (a pantry step, a shelter step) waiting for approval as A-1. */
-async function toTheHalt(page: Page): Promise<void> {
-  await page.click('#run-scenario');
-  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
-}
 
 /** Holds every write the partner's page sends its server: the requests wait, unanswered, in the network. */
 async function holdWrites(context: BrowserContext, partner: PartnerName): Promise<{ readonly held: Route[]; release(): Promise<void>; drop(): Promise<void> }> {
@@ -59,13 +47,11 @@ async function approveUntilTheShelterWrite(page: Page, held: readonly Route[]): 
   await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
 }
 
-async function exportedLedger(page: Page): Promise<LedgerRow[]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const text = readFileSync(await download.path(), 'utf8');
+/** The exported ledger, which verifies. */
+async function verifiedLedger(page: Page): Promise<LedgerRow[]> {
+  const text = await exportedLedgerText(page);
   expect(verifyLedger(text)).toMatchObject({ ok: true });
-  const parsed = parseLedger(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.rows;
+  return ledgerRows(text);
 }
 
 /** What the partner's own server holds: its writes, by tool. */
@@ -92,7 +78,7 @@ async function expectResumedOnce(page: Page, browser: Browser): Promise<LedgerRo
   // The card changes as the run ends; its last row lands on the ledger a moment later.
   await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
 
-  const rows = (await exportedLedger(page)).filter((row) => row.approval === 'A-1');
+  const rows = (await verifiedLedger(page)).filter((row) => row.approval === 'A-1');
   const started = rows.filter((row) => row.event === 'plan_started');
   expect(started).toHaveLength(2);
   expect(started[1]?.detail).toMatch(/resumed="The run was cut off before it ended .*only what the partner does not hold is written"/);
@@ -129,7 +115,7 @@ test('a run whose tab is closed after its first partner write is resumed by the 
   await addPasskeyAuthenticator(page);
   await openDesk(page);
   await enrolDispatcher(page, dispatcherName('Ada'));
-  await toTheHalt(page);
+  await scenarioToTheHalt(page);
   const shelter = await holdWrites(context, 'shelter');
   await approveUntilTheShelterWrite(page, shelter.held);
 
@@ -154,7 +140,7 @@ test("a run whose desk server is killed mid-run is resumed after the restart: ev
     await addPasskeyAuthenticator(page);
     await openDesk(page);
     await enrolDispatcher(page, dispatcherName('Bo'));
-    await toTheHalt(page);
+    await scenarioToTheHalt(page);
     const shelter = await holdWrites(context, 'shelter');
     await approveUntilTheShelterWrite(page, shelter.held);
 
@@ -184,7 +170,7 @@ test("a run whose desk server is killed mid-run is resumed after the restart: ev
     await expectResumedOnce(page, browser);
 
     // Every acknowledged row is on the desk's ledger once, where it was.
-    const ledger = await exportedLedger(page);
+    const ledger = await verifiedLedger(page);
     // A row as the ledger panel shows it: its ids run together, its digest shortened after its detail.
     const shown = (kept: LedgerRow) => ({
       at: kept.at,
