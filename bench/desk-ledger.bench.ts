@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITES } from '@warrant/config';
 import { serialiseLedger, verifyExport, verifyLedger, type LedgerDraft, type LedgerRow, type LogHead } from '@warrant/ledger';
+import { leasedReadDraft } from '@warrant/ledger/testing';
 import { listen, openPgliteDatabase, openPostgresDatabase, siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { openServer } from '../apps/desk/src/server.ts';
 import { sample, skipped, timing, type BenchResult } from './measure.ts';
@@ -67,20 +68,7 @@ const headOf = async (desk: Desk): Promise<LogHead> => (await ask(desk, '/api/lo
 const writerId = (): string => randomBytes(16).toString('hex');
 
 /** A hop row as the desk records one (a leased read), tagged so each append can be found again. */
-const row = (tag: string): LedgerDraft => ({
-  at: new Date().toISOString(),
-  actor: 'agent',
-  channel: 'webmcp',
-  event: 'tool_invoked',
-  from: 'desk',
-  to: 'pantry',
-  verb: 'list_parcel_stock',
-  request: 'R-1',
-  lease: 'L-1',
-  policy: 'allow',
-  status: 'ok',
-  detail: tag,
-});
+const row = (tag: string): LedgerDraft => leasedReadDraft(tag, { request: 'R-1' });
 
 interface Writer {
   /** Appends one row as a page does; resolves with whether the desk acknowledged it. */

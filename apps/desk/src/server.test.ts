@@ -3,8 +3,6 @@
 // an approval is granted only by a passkey assertion over its own challenge, once, into step
 // authorizations a partner can check. The passkey is a software authenticator; everything the
 // server does with its answers (@simplewebauthn/server's verification) is the real thing.
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import {
@@ -18,17 +16,12 @@ import {
 import { base64url, softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { openPgliteDatabase, openPostgresDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import type { Database, SiteServer } from '@warrant/site-server';
 import { openServer } from './server.ts';
+import { testEngines } from '@warrant/site-server/testing';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-const fresh = () => `t_${randomUUID().slice(0, 8)}`;
-const engines = {
-  pglite: () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) }),
-  postgres: () => openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() }),
-} as const;
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
@@ -58,7 +51,7 @@ const plan = (request: string, parcels = 2): PlanSubstance => ({
 });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-describe.each(Object.entries(engines))('the desk server on %s', (_engine, open) => {
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))('the desk server on %s', (_engine, open) => {
   let db: Database;
   let server: SiteServer;
   let app: Hono;

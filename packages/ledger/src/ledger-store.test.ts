@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deskLedger, LEDGER_HEADER, verifyLedger, type DeskLedgerSchema, type LedgerDraft, type LedgerRow } from './desk-ledger.ts';
 import { openLedgerStore, type LedgerStore, type OpenedLedger } from './ledger-store.ts';
 import type { ToolRefusal } from '@warrant/base';
+import { leasedReadDraft } from './testing.ts';
 
 let factory: IDBFactory;
 const open: LedgerStore<DeskLedgerSchema>[] = [];
@@ -25,19 +26,11 @@ async function desk(): Promise<OpenedLedger<DeskLedgerSchema>> {
   return opened;
 }
 
-const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft => ({
-  actor: 'agent',
-  channel: 'webmcp',
-  event: 'tool_invoked',
-  from: 'desk',
-  to: 'pantry',
-  verb: 'list_parcel_stock',
-  lease: 'L-1',
-  policy: 'allow',
-  status: 'ok',
-  detail,
-  ...extra,
-});
+/** A leased read's row with no time of its own: the store stamps it with the test's clock. */
+const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft => {
+  const { at: _unstamped, ...draft } = leasedReadDraft(detail);
+  return { ...draft, ...extra };
+};
 
 async function appended(ledger: LedgerStore<DeskLedgerSchema>, draft: LedgerDraft): Promise<LedgerRow> {
   const result = await ledger.append(draft);

@@ -4,7 +4,6 @@
 // transparency log: signed tree heads, inclusion and consistency proofs that verify, and a row
 // rewritten in the database behind the server's back is caught against a head handed out before.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { hexToBytes } from '@noble/hashes/utils.js';
@@ -24,31 +23,14 @@ import {
   type LogHead,
   type SignedTreeHead,
 } from '@warrant/ledger';
-import { openPgliteDatabase, openPostgresDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import type { Database, SiteServer } from '@warrant/site-server';
+import { leasedReadDraft } from '@warrant/ledger/testing';
 import { openServer } from '../server.ts';
+import { testEngines } from '@warrant/site-server/testing';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
-const fresh = () => `t_${randomUUID().slice(0, 8)}`;
-const engines = {
-  pglite: () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) }),
-  postgres: () => openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() }),
-} as const;
-
-const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft => ({
-  at: '2026-12-02T10:00:00.000Z',
-  actor: 'agent',
-  channel: 'webmcp',
-  event: 'tool_invoked',
-  from: 'desk',
-  to: 'pantry',
-  verb: 'list_parcel_stock',
-  lease: 'L-1',
-  policy: 'allow',
-  status: 'ok',
-  detail,
-  ...extra,
-});
+const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft => leasedReadDraft(detail, { at: '2026-12-02T10:00:00.000Z', ...extra });
 
 interface Answer {
   readonly ok: boolean;
@@ -58,7 +40,7 @@ interface Answer {
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
-describe.each(Object.entries(engines))("the desk's record on its server, on %s", (_engine, open) => {
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))("the desk's record on its server, on %s", (_engine, open) => {
   let db: Database;
   let server: SiteServer;
   let app: Hono;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
+import { leasedReadDraft } from '@warrant/ledger/testing';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { hopDetail, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
@@ -40,20 +41,8 @@ interface Audit {
   readonly findings: readonly { readonly code: string; readonly message: string }[];
 }
 
-const hop = (extra: Partial<LedgerDraft>): LedgerDraft => ({
-  at: new Date().toISOString(),
-  actor: 'agent',
-  channel: 'webmcp',
-  event: 'tool_invoked',
-  from: 'desk',
-  to: 'pantry',
-  verb: 'lend_umbrellas',
-  lease: 'L-1',
-  policy: 'allow',
-  status: 'ok',
-  detail: '',
-  ...extra,
-});
+/** The desk's hop to the laundry (lend_umbrellas), under L-1. */
+const hop = (extra: Partial<LedgerDraft>): LedgerDraft => leasedReadDraft('', { verb: 'lend_umbrellas', ...extra });
 
 describe("a partner keeps what it saw of the desk's ledger, and checks it", () => {
   let deskDb: Database;

@@ -4,7 +4,6 @@
 // signed afresh within the undo window. Real routes over a real database; the passkey is a
 // software authenticator verified by the server's real WebAuthn checks.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { decodeStepAuthorization, deskSignatureValid, UNDO_WINDOW_MS, type ApprovalStatement } from '@warrant/authority';
@@ -12,16 +11,11 @@ import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testin
 import type { PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { LedgerDraft, LogHead } from '@warrant/ledger';
-import { openPgliteDatabase, openPostgresDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import type { Database, SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
+import { testEngines } from '@warrant/site-server/testing';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-const fresh = () => `t_${randomUUID().slice(0, 8)}`;
-const engines = {
-  pglite: () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) }),
-  postgres: () => openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() }),
-} as const;
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
@@ -47,7 +41,7 @@ const plan = (request: string): PlanSubstance => ({
   ],
 });
 
-describe.each(Object.entries(engines))('taking up a cut-off run, on %s', (_engine, open) => {
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))('taking up a cut-off run, on %s', (_engine, open) => {
   let db: Database;
   let server: SiteServer;
   let app: Hono;

@@ -5,15 +5,13 @@
 // keeps every refusal on its own record. The desk is a real desk key and signed list with a
 // software passkey's credential (./testing/test-desk.ts); the partner verifies with the real
 // @simplewebauthn/server and Ed25519. Requests are real Hono requests to the server's routes.
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { decodeStepAuthorization, toBase64, fromBase64, UNDO_WINDOW_MS, verifyCanonical, type StepAuthorization } from '@warrant/authority';
 import { softwarePasskey } from '@warrant/authority/testing';
 import { compensationFor, PARTNER_MANIFEST_PATH, readPartnerManifest, receiptDigest, stepIdempotencyKey, type PartnerManifest, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { openPgliteDatabase, openPostgresDatabase, type Database } from '@warrant/site-server';
+import type { Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
 import { mintId } from '../book.ts';
 import { applied, definePartner, defineWrite } from '../definition.ts';
@@ -23,15 +21,10 @@ import { idOf, objectSchema, whole } from '../schema.ts';
 import type { AuthorizationCheck } from './authorization-check.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk, type TestDesk } from './testing/test-desk.ts';
+import { testEngines } from '@warrant/site-server/testing';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
-const fresh = () => `t_${randomUUID().slice(0, 8)}`;
-const engines = {
-  pglite: () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) }),
-  postgres: () => openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() }),
-} as const;
 
 const HERE = SITES.pantry.origin;
 const ELSEWHERE = SITES.shelter.origin;
@@ -98,7 +91,7 @@ function retoken(token: string, change: (authorization: StepAuthorization) => St
   return toBase64(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-describe.each(Object.entries(engines))('the partner server on %s', (_engine, open) => {
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))('the partner server on %s', (_engine, open) => {
   let db: Database;
   let server: PartnerServer<Stand>;
   let app: Hono;
