@@ -1,5 +1,5 @@
 import { SITES } from '@warrant/config';
-import { bundlePageScript, launchLane, serveBuiltSites, type Lane } from './chromium-sites.ts';
+import { onTheDeskPage, type Lane } from './chromium-sites.ts';
 import type * as LeasedReadPage from './chromium/leased-read-page.ts';
 import type { LeasedReadTimings } from './chromium/leased-read-page.ts';
 import { round, timing, type BenchResult } from './measure.ts';
@@ -16,24 +16,14 @@ import { round, timing, type BenchResult } from './measure.ts';
 const WARM_UP = 20;
 const SAMPLES = 200;
 
-async function leasedRead(lane: Lane): Promise<LeasedReadTimings> {
-  const code = await bundlePageScript('leased-read-page.ts', 'warrantLeasedReadBench');
-  const stop = await serveBuiltSites([SITES.desk, SITES.pantry]);
-  const browser = await launchLane(lane);
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${SITES.desk.origin}/`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.evaluate(code);
-    return await page.evaluate(
+function leasedRead(lane: Lane): Promise<LeasedReadTimings> {
+  return onTheDeskPage({ lane, sites: [SITES.desk, SITES.pantry], script: { file: 'leased-read-page.ts', name: 'warrantLeasedReadBench' } }, (page) =>
+    page.evaluate(
       ([native, warmUp, samples]) =>
         (window as unknown as { warrantLeasedReadBench: typeof LeasedReadPage }).warrantLeasedReadBench.measureLeasedRead({ native, warmUp, samples }),
       [lane === 'native', WARM_UP, SAMPLES] as const,
-    );
-  } finally {
-    await browser.close();
-    await stop();
-  }
+    ),
+  );
 }
 
 export async function brokerBenchmarks(): Promise<BenchResult[]> {

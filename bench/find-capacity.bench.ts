@@ -2,7 +2,7 @@ import { SITES } from '@warrant/config';
 import type { LedgerRow } from '@warrant/ledger';
 import type { Page } from 'playwright-core';
 import type * as AgentCalls from './chromium/agent-calls-page.ts';
-import { bundlePageScript, launchLane, serveBuiltSites, type Lane } from './chromium-sites.ts';
+import { onTheDeskPage, type Lane } from './chromium-sites.ts';
 import { median, round, timing, type BenchResult } from './measure.ts';
 
 // The cross-origin call on the desk's real path: the desk's own find_capacity verb, called by an
@@ -69,15 +69,8 @@ interface Measured {
   readonly ledgerRowsAfter: number;
 }
 
-async function findCapacity(lane: Lane): Promise<Measured> {
-  const code = await bundlePageScript('agent-calls-page.ts', 'warrantAgentCalls');
-  const stop = await serveBuiltSites([SITES.desk, SITES.pantry]);
-  const browser = await launchLane(lane);
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${SITES.desk.origin}/`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.evaluate(code);
+function findCapacity(lane: Lane): Promise<Measured> {
+  return onTheDeskPage({ lane, sites: [SITES.desk, SITES.pantry], script: { file: 'agent-calls-page.ts', name: 'warrantAgentCalls' } }, async (page) => {
     await until(page, 'intake_request');
     const intake = await call(page, 'intake_request', { ...FAMILY, deadline: `${today()}T21:00` });
     const request = (intake['request'] as { id: string }).id;
@@ -108,10 +101,7 @@ async function findCapacity(lane: Lane): Promise<Measured> {
     const requestsPerCall = Object.fromEntries(Object.entries(requests).map(([request, count]) => [request, round(count / made, 2)]));
     if (reads.length === 0 || reads.some((read) => !read.ok)) throw new Error(`a capacity read failed: ${JSON.stringify(reads)}`);
     return { times: timed.times, reads, rowsPerCall, requestsPerCall, ledgerRowsBefore: before, ledgerRowsAfter: after.length };
-  } finally {
-    await browser.close();
-    await stop();
-  }
+  });
 }
 
 export async function findCapacityBenchmarks(): Promise<BenchResult[]> {
