@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Frame, Page } from '@playwright/test';
+import type { Frame, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { COMMIT_NEXT } from '@warrant/broker';
 import { insecureOriginOf, SITES } from '@warrant/config';
-import { LEDGER_FIELDS, parseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
+import { LEDGER_FIELDS, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
-import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { exportedLedgerFile, openDesk, openDeskAsDispatcher } from './desk-page.ts';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
 // framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
@@ -39,18 +38,6 @@ function plan(): object[] {
 
 const EVERY_HOP = ['lease_opened', 'frame_mounted', 'tools_discovered', 'tool_invoked', 'tool_result', 'approval_raised', 'approval_granted', 'frame_unmounted', 'lease_closed'];
 
-async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
-  await page.goto(`${origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-}
-
-/** The desk opened by a person with a passkey (the browser's virtual authenticator), enrolled as a dispatcher. */
-async function openDeskAsDispatcher(page: Page): Promise<void> {
-  await addPasskeyAuthenticator(page);
-  await openDesk(page);
-  await enrolDispatcher(page, 'Ada Okafor');
-}
-
 function ok(result: unknown): Record<string, unknown> {
   expect(result).toMatchObject({ ok: true });
   return result as Record<string, unknown>;
@@ -78,14 +65,6 @@ async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, 
   expect(halt).toMatchObject({ status: 'awaiting_human_approval', approval_id: 'A-1', digest: drafted['digest'], nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false } });
   expect(halt['next']).toBe(COMMIT_NEXT);
   return halt;
-}
-
-async function exportedLedger(page: Page): Promise<{ text: string; rows: LedgerRow[] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ledger')]);
-  const text = readFileSync(await download.path(), 'utf8');
-  const parsed = parseLedger(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return { text, rows: parsed.rows };
 }
 
 function expectVerifiedWith17Fields(text: string, rows: readonly LedgerRow[]): void {
@@ -125,7 +104,7 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
   await expect(page.locator('#live-lease-count')).toHaveText('0');
 
-  const { text, rows } = await exportedLedger(page);
+  const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
   for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
   const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
@@ -196,8 +175,8 @@ test('with a read lease and an execute lease open on the same partner, every cal
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
   await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
   // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect.poll(async () => (await exportedLedger(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'), { timeout: 30_000 }).toBe(true);
-  const { rows } = await exportedLedger(page);
+  await expect.poll(async () => (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'), { timeout: 30_000 }).toBe(true);
+  const { rows } = await exportedLedgerFile(page);
   const invoked = rows.filter((row) => row.event === 'tool_invoked').map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
   const purposes = new Map(rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]));
   expect(invoked.filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds').map((call) => purposes.get(call.lease))).toEqual(['execute_plan', 'execute_plan']);
@@ -220,7 +199,7 @@ test('the relief scenario runs on the same verbs, halts at the highlighted appro
   await expect(runner).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
   await expect(page.locator('#live-lease-count')).toHaveText('0');
-  const { text, rows } = await exportedLedger(page);
+  const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
   for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
   const calls = rows.filter((row) => row.event === 'verb_called');
@@ -232,7 +211,7 @@ test('an exported ledger dropped back in verifies, and one edited byte is named 
   await openDesk(page);
   await page.click('#run-scenario');
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-  const { text, rows } = await exportedLedger(page);
+  const { text, rows } = await exportedLedgerFile(page);
   await page.setInputFiles('#import-ledger', { name: 'desk-ledger.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(text, 'utf8') });
   await expect(page.locator('#import-result')).toHaveText(new RegExp(`^${rows.length} rows verified in desk-ledger.tsv`));
   // Change one character of one row's detail: the chain breaks at exactly that row.
@@ -256,8 +235,8 @@ test('a person revokes a lease: its frame goes, the verbs that needed it leave, 
   await expect.poll(() => agent.names()).not.toContain('find_capacity');
   await expect(page.locator('#out-of-order li[data-tool="find_capacity"]')).toContainText('no read_capacity lease is active');
   // The frame's removal is recorded as it goes: wait for its row.
-  await expect.poll(async () => (await exportedLedger(page)).rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1'), { timeout: 15_000 }).toBe(true);
-  const { rows } = await exportedLedger(page);
+  await expect.poll(async () => (await exportedLedgerFile(page)).rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1'), { timeout: 15_000 }).toBe(true);
+  const { rows } = await exportedLedgerFile(page);
   expect(rows.find((row) => row.event === 'lease_revoked')).toMatchObject({ actor: 'human', channel: 'ui', lease: 'L-1', to: 'shelter' });
 });
 
@@ -271,9 +250,43 @@ test('a changed argument after commit voids the approval, and nothing runs', asy
   const card = page.locator('#approval-A-1');
   await expect(card).toHaveAttribute('data-status', 'void');
   await expect(card.locator('button.approve')).toHaveCount(0);
-  const { rows } = await exportedLedger(page);
+  const { rows } = await exportedLedgerFile(page);
   expect(rows.some((row) => row.event === 'approval_void' && row.approval === 'A-1')).toBe(true);
   expect(rows.some((row) => row.event === 'tool_invoked' && row.approval === 'A-1')).toBe(false);
+});
+
+test('while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent\'s tools, a revise sent anyway changes nothing, and the partners hold the plan on record', async ({ page }, testInfo) => {
+  await openDeskAsDispatcher(page);
+  const agent = agentFor(page, laneOf(testInfo));
+  await agentToTheHalt(page, agent);
+  // The shelter's write waits, unanswered, in the network: the run stays under way.
+  const writes = `${SITES.shelter.origin}/api/writes/**`;
+  const held: Route[] = [];
+  await page.context().route(writes, (route) => (route.request().method() === 'POST' ? void held.push(route) : void route.continue()));
+  await page.locator('#approval-A-1 button.approve').click();
+  await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+
+  await expect.poll(() => agent.names()).not.toContain('draft_plan');
+  const [pantryStep] = plan() as [object];
+  const revise = await agent.call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] }).then(
+    (result) => JSON.stringify(result),
+    (error: unknown) => String(error),
+  );
+  // Refused by the rule (RUN_IN_PROGRESS), or no such tool to call: the verb is not offered.
+  expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
+  expect(revise).not.toMatch(/"ok":true/);
+
+  // Unrouting may already let a held request go on: either way it reaches the shelter once.
+  await page.context().unroute(writes);
+  for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+  await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  const { rows } = await exportedLedgerFile(page);
+  const drafts = rows.filter((row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok');
+  expect(drafts).toHaveLength(1);
+  expect(rows.some((row) => row.event === 'approval_void')).toBe(false);
+  expect(rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok').map((row) => row.from)).toEqual(['pantry', 'shelter']);
+  const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as { entries: Array<{ kind: string; tool: string }> };
+  expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual(['hold_beds']);
 });
 
 test('a reload keeps the ledger and the pending approval; the leases that were live end failed', async ({ page }, testInfo) => {
@@ -287,7 +300,7 @@ test('a reload keeps the ledger and the pending approval; the leases that were l
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
   await expect(page.locator('#live-lease-count')).toHaveText('0');
   await expect.poll(async () => Number(await page.locator('#ledger-count').textContent())).toBe(before + 2);
-  const { text, rows } = await exportedLedger(page);
+  const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
   expect(rows.slice(-2).map((row) => [row.event, row.lease, row.detail])).toEqual([
     ['lease_failed', 'L-1', 'reason="the page went away"'],
@@ -335,7 +348,7 @@ test('with no WebMCP at all the runner drives the verbs as itself, reaches the p
     await card.locator('button.approve').click();
     await expect(card.locator('.act-answer')).toContainText('Nothing was approved');
     await expect(card).toHaveAttribute('data-status', 'pending');
-    const { text, rows } = await exportedLedger(page);
+    const { text, rows } = await exportedLedgerFile(page);
     expectVerifiedWith17Fields(text, rows);
     const calls = rows.filter((row) => row.event === 'verb_called');
     expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
