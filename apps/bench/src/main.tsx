@@ -20,6 +20,14 @@ import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 // before the page's load event (native) or as soon as the polyfill is in (polyfill); the minute
 // book opens from IndexedDB behind it, and the gated acts follow the record once it is read.
 
+// What the acts in order at load need, asked for at once as the page starts: the record (with its
+// hash), the fold that reads it, and the acts. Asked for one after another, they were three round
+// trips after the load event, and an agent that lists the tools at load missed the gated acts.
+const recordModule = import('./meeting-record.ts');
+// Its failure is met where the record opens, which imports it again.
+void import('./meeting-engine.ts').catch(() => undefined);
+const actsModule = loadActs();
+
 const meeting = createMeeting();
 const actsLoaded = signal(false);
 const state = computed<BenchState>(() => (meeting.opened.value && actsLoaded.value ? meeting.state.value : null));
@@ -71,7 +79,7 @@ meeting.onDecided((event) => {
 });
 
 async function openRecord(): Promise<void> {
-  const opened = await import('./meeting-record.ts')
+  const opened = await recordModule
     .then(({ openMeetingRecord }) => openMeetingRecord())
     .catch((error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }));
   if (opened.ok) return meeting.open(opened.record);
@@ -144,7 +152,7 @@ render(<App view={view} />, root);
 
 await Promise.all([
   openRecord(),
-  loadActs().then((acts) => {
+  actsModule.then((acts) => {
     wording.value = acts.minutes;
     actsLoaded.value = true;
   }),
