@@ -492,6 +492,9 @@ test.describe('for every person', () => {
     PHONE,
   ]) {
     test(`axe finds no serious or critical violation in the board's main states at ${viewport.width} px`, async ({ page }, testInfo) => {
+      // Several full axe passes and the acts between them: beside another full test run on this
+      // two-core machine it took over the default 60 s, so it gets the slow test's time.
+      test.slow();
       await page.setViewportSize(viewport);
       const agent = await open(page, laneOf(testInfo));
       const found = [...(await seriousViolations(page, 'nothing framed'))];
