@@ -2,7 +2,7 @@
 // test approves), the relief scenario run to its halt, the ledger exported as a person exports it,
 // and a partner's frame on the desk's page.
 import { readFileSync } from 'node:fs';
-import type { Frame, Page } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { expect } from './fixtures.ts';
@@ -58,6 +58,22 @@ export async function exportedLedger(page: Page): Promise<LedgerRow[]> {
 export async function exportedLedgerFile(page: Page): Promise<{ text: string; rows: LedgerRow[] }> {
   const text = await exportedLedgerText(page);
   return { text, rows: ledgerRows(text) };
+}
+
+/**
+ * Holds every write a partner's page sends its server: the requests wait, unanswered, in the
+ * network, until they are let through (`release`) or fail there and never reach the server
+ * (`drop`). Unrouting may already let a held request go on, so each is let go at most once.
+ */
+export async function holdWrites(context: BrowserContext, partner: 'pantry' | 'shelter'): Promise<{ readonly held: Route[]; release(): Promise<void>; drop(): Promise<void> }> {
+  const pattern = `${SITES[partner].origin}/api/writes/**`;
+  const held: Route[] = [];
+  await context.route(pattern, (route) => (route.request().method() === 'POST' ? void held.push(route) : void route.continue()));
+  const letGo = async (how: (route: Route) => Promise<void>): Promise<void> => {
+    await context.unroute(pattern);
+    for (const route of held.splice(0)) await how(route).catch(() => undefined);
+  };
+  return { held, release: () => letGo((route) => route.continue()), drop: () => letGo((route) => route.abort()) };
 }
 
 export function partnerFrame(page: Page, site: 'pantry' | 'shelter'): Frame {

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { deskInItsOwnProcess } from './desk-process.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
-import { exportedLedgerText, ledgerRows, openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { exportedLedgerText, holdWrites, ledgerRows, openDesk, scenarioToTheHalt } from './desk-page.ts';
 
 // An approved run survives its tab and the desk's server. A dispatcher approves Food and beds with
 // the passkey; the pantry writes its step; the shelter's write is held in the network (it never
@@ -19,25 +19,6 @@ type PartnerName = 'pantry' | 'shelter';
 
 let names = 0;
 const dispatcherName = (who: string): string => `${who} ${Date.now().toString(36)}${(names += 1)}`;
-
-/** Holds every write the partner's page sends its server: the requests wait, unanswered, in the network. */
-async function holdWrites(context: BrowserContext, partner: PartnerName): Promise<{ readonly held: Route[]; release(): Promise<void>; drop(): Promise<void> }> {
-  const pattern = `${SITES[partner].origin}/api/writes/**`;
-  const held: Route[] = [];
-  await context.route(pattern, (route) => (route.request().method() === 'POST' ? void held.push(route) : void route.continue()));
-  return {
-    held,
-    async release() {
-      await context.unroute(pattern);
-      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
-    },
-    /** The held writes fail in the network: they never reach the partner's server. */
-    async drop() {
-      await context.unroute(pattern);
-      for (const route of held.splice(0)) await route.abort().catch(() => undefined);
-    },
-  };
-}
 
 /** Approves A-1 with the passkey and waits until the pantry's receipt is on the ledger and the shelter's write is held. */
 async function approveUntilTheShelterWrite(page: Page, held: readonly Route[]): Promise<void> {
