@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Frame, Page, Route } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { COMMIT_NEXT } from '@warrant/broker';
 import { insecureOriginOf, SITES } from '@warrant/config';
@@ -7,7 +7,7 @@ import { LEDGER_FIELDS, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
-import { exportedLedgerFile, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import { exportedLedgerFile, holdWrites, openDesk, openDeskAsDispatcher } from './desk-page.ts';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
 // framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
@@ -260,11 +260,9 @@ test('while an approved run is running its plan is not revised, in both lanes: d
   const agent = agentFor(page, laneOf(testInfo));
   await agentToTheHalt(page, agent);
   // The shelter's write waits, unanswered, in the network: the run stays under way.
-  const writes = `${SITES.shelter.origin}/api/writes/**`;
-  const held: Route[] = [];
-  await page.context().route(writes, (route) => (route.request().method() === 'POST' ? void held.push(route) : void route.continue()));
+  const shelter = await holdWrites(page.context(), 'shelter');
   await page.locator('#approval-A-1 button.approve').click();
-  await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => shelter.held.length, { timeout: 30_000 }).toBe(1);
 
   await expect.poll(() => agent.names()).not.toContain('draft_plan');
   const [pantryStep] = plan() as [object];
@@ -276,10 +274,10 @@ test('while an approved run is running its plan is not revised, in both lanes: d
   expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
   expect(revise).not.toMatch(/"ok":true/);
 
-  // Unrouting may already let a held request go on: either way it reaches the shelter once.
-  await page.context().unroute(writes);
-  for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+  await shelter.release();
   await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+  await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
   const { rows } = await exportedLedgerFile(page);
   const drafts = rows.filter((row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok');
   expect(drafts).toHaveLength(1);
