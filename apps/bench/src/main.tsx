@@ -21,11 +21,10 @@ import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 // book opens from IndexedDB behind it, and the gated acts follow the record once it is read.
 
 // What the acts in order at load need, asked for at once as the page starts: the record (with its
-// hash), the fold that reads it, and the acts. Asked for one after another, they were three round
-// trips after the load event, and an agent that lists the tools at load missed the gated acts.
+// hash), the acts, and (by the meeting itself) the fold that reads the record. Asked for one after
+// another, they were three round trips after the load event, and an agent that lists the tools at
+// load missed the gated acts.
 const recordModule = import('./meeting-record.ts');
-// Its failure is met where the record opens, which imports it again.
-void import('./meeting-engine.ts').catch(() => undefined);
 const actsModule = loadActs();
 
 const meeting = createMeeting();

@@ -98,6 +98,10 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
   const signals: MeetingSignals = { events: signal<readonly MeetingEvent[]>([]), folded: signal<MeetingState>(initialState), notice: signal<string | null>(null), decided: new Set() };
   const opened = signal(false);
   let engine: MeetingEngine | null = null;
+  // Asked for as the meeting is made, beside the record it will fold, not after the record is
+  // read: one round trip fewer before the gated acts. A failure is met where it opens.
+  const engineModule = import('./meeting-engine.ts');
+  engineModule.catch(() => undefined);
   let markOpen: () => void = () => undefined;
   const whenOpen = new Promise<void>((resolve) => (markOpen = resolve));
   return {
@@ -107,7 +111,7 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
     notice: signals.notice,
     whenOpen,
     async open(record, problem) {
-      const { startEngine } = await import('./meeting-engine.ts');
+      const { startEngine } = await engineModule;
       engine = await startEngine(record, signals, now);
       if (problem) signals.notice.value = problem;
       opened.value = true;
