@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { HOST, type Site } from '@warrant/config';
+import { HOST, SITES, type Site } from '@warrant/config';
 import { listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
 import { build } from 'vite';
 import { appRoot, distOf, portsInUse, ROOT } from '../tools/app-sites.ts';
@@ -149,21 +149,21 @@ export async function bundlePageScript(file: string, name: string): Promise<stri
 }
 
 /**
- * The real desk page, served with the sites it needs on their own origins and servers, in a
+ * The real desk page, served with the partners it needs, each on its own origin and server, in a
  * lane, once it is ready, with a page script (bundlePageScript) evaluated in it: `measure` runs
  * against it, and the browser and every server stop after, whatever it answers.
  */
 export async function onTheDeskPage<T>(
-  { lane, sites, script }: { readonly lane: Lane; readonly sites: readonly Site[]; readonly script: { readonly file: string; readonly name: string } },
+  { lane, partners, script }: { readonly lane: Lane; readonly partners: readonly Site[]; readonly script: { readonly file: string; readonly name: string } },
   measure: (page: Page) => Promise<T>,
 ): Promise<T> {
   const code = await bundlePageScript(script.file, script.name);
-  const stop = await serveBuiltSites(sites);
+  const stop = await serveBuiltSites([SITES.desk, ...partners]);
   try {
     const browser = await launchLane(lane);
     try {
       const page = await browser.newPage();
-      await page.goto(`${sites[0]?.origin ?? ''}/`);
+      await page.goto(`${SITES.desk.origin}/`);
       await page.waitForSelector('body[data-ready="true"]');
       await page.evaluate(code);
       return await measure(page);

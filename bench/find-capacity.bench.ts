@@ -70,7 +70,7 @@ interface Measured {
 }
 
 function findCapacity(lane: Lane): Promise<Measured> {
-  return onTheDeskPage({ lane, sites: [SITES.desk, SITES.pantry], script: { file: 'agent-calls-page.ts', name: 'warrantAgentCalls' } }, async (page) => {
+  return onTheDeskPage({ lane, partners: [SITES.pantry], script: { file: 'agent-calls-page.ts', name: 'warrantAgentCalls' } }, async (page) => {
     await until(page, 'intake_request');
     const intake = await call(page, 'intake_request', { ...FAMILY, deadline: `${today()}T21:00` });
     const request = (intake['request'] as { id: string }).id;
