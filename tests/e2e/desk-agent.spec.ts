@@ -121,6 +121,9 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
 }
 
 test('the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on', async ({ page }, testInfo) => {
+  // A model's whole turn to the halt, then four full-page screenshots: 51 s in one lane with a
+  // second suite running beside it, past the default in the other.
+  test.slow();
   upstream = await scriptedModel(toTheHalt());
   gateway = await startGateway({ port: WORKER_SET.agentPorts.gateway, host: HOST, env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' } });
   await openDesk(page);
