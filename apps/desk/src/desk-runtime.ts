@@ -27,8 +27,9 @@ import {
 } from '@warrant/broker';
 import { CHANNELS, type Channel } from '@warrant/base';
 import type { LedgerDraft, LedgerRow } from '@warrant/ledger';
-import type { ToolRefusal } from '@warrant/surface';
 import { approvalRow } from './approval-record.ts';
+import { batchedAppends } from './batched-appends.ts';
+import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from './log-limits.ts';
 import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
@@ -40,6 +41,8 @@ import type { DeskLedger, DeskLog } from './ports.ts';
 import type { PartnerRecords } from './run/ask-partner.ts';
 
 const PAGE_WENT_AWAY = 'the page went away';
+// Room left in an append's body for what goes with its records (the writer, the head it saw).
+const BATCH_BYTES = APPEND_BODY_LIMIT_BYTES - 16 * 1024;
 
 export interface DeskRuntimeOptions {
   readonly ledger: DeskLedger;
@@ -111,17 +114,26 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const iso = (): string => new Date(clock.now()).toISOString();
   const state = signal<DeskState>({ ...foldEvents(EMPTY_DESK, options.events), acting: options.acting });
   const storeProblem = signal<string | null>(null);
-  let logTail: Promise<unknown> = Promise.resolve();
-  let ledgerTail: Promise<unknown> = Promise.resolve();
   // The channel each lease was opened through: the hops of the machinery serving a lease (its
   // frame, its discovery, its time running out) are recorded on the channel of whoever opened it.
   const leaseChannels = new Map<string, Channel>();
 
   const rows = signal<readonly LedgerRow[]>(options.ledger.rows());
 
-  const failed = (what: string, answer: { readonly ok: true } | ToolRefusal): void => {
-    if (!answer.ok) storeProblem.value = `${what}: ${answer.message}`;
-  };
+  // Each record appended in order, what is asked for while an append is out going in the next.
+  const events = batchedAppends<DeskEvent>({
+    appendAll: (drafts) => options.log.appendAll(drafts),
+    onRefused: (refused) => void (storeProblem.value = `The desk could not save its state: ${refused.message}`),
+    maxPerAppend: MAX_RECORDS_PER_APPEND,
+    maxBytesPerAppend: BATCH_BYTES,
+  });
+  const ledgerRows = batchedAppends<LedgerDraft>({
+    appendAll: (drafts) => options.ledger.appendAll(drafts),
+    onRefused: (refused) => void (storeProblem.value = `The ledger could not record a row: ${refused.message}`),
+    onAnswered: () => void (rows.value = options.ledger.rows()),
+    maxPerAppend: MAX_RECORDS_PER_APPEND,
+    maxBytesPerAppend: BATCH_BYTES,
+  });
 
   // Once the page is going away nothing more is recorded: a request sent while it unloads may or
   // may not arrive, so the next page to open records what became of the leases, from the record.
@@ -130,17 +142,12 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const apply = (event: DeskEvent): void => {
     state.value = applyEvent(state.value, event);
     if (!options.acting || disposed) return;
-    logTail = logTail.then(async () => failed('The desk could not save its state', await options.log.append(event)));
+    events.add(event);
   };
 
   const record = (row: DeskRow): void => {
     if (!options.acting || disposed) return;
-    const draft = { at: iso(), ...row } as LedgerDraft;
-    ledgerTail = ledgerTail.then(async () => {
-      const answer = await options.ledger.append(draft);
-      failed('The ledger could not record a row', answer);
-      rows.value = options.ledger.rows();
-    });
+    ledgerRows.add({ at: iso(), ...row } as LedgerDraft);
   };
 
   const isChannel = (channel: string): channel is Channel => (CHANNELS as readonly string[]).includes(channel);
@@ -252,8 +259,8 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
       });
     },
     async flush() {
-      await logTail;
-      await ledgerTail;
+      await events.settled();
+      await ledgerRows.settled();
     },
     cutOff,
     partnerRecords: options.partnerRecords,

@@ -10,8 +10,12 @@ export interface DeskLedger {
   rows(): readonly LedgerRow[];
   /** Resolves once the row is durable (or with why it was not written). */
   append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | ToolRefusal>;
+  /** Resolves once every row is durable, in order, all or none (or with why none was written). */
+  appendAll(drafts: readonly LedgerDraft[]): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | ToolRefusal>;
 }
 
 export interface DeskLog {
   append(event: DeskEvent): Promise<{ readonly ok: true } | ToolRefusal>;
+  /** Appends the events in order, all or none. */
+  appendAll(events: readonly DeskEvent[]): Promise<{ readonly ok: true } | ToolRefusal>;
 }

@@ -13,6 +13,7 @@ import { GENESIS, isLogHead, jsonLogFormat, ledgerLogFormat, type LogEntry, type
 import { changeStream, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
+import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.ts';
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 
@@ -23,8 +24,6 @@ const LOG_CHANNEL = 'desk_log';
 // One advisory lock per log (the partner kit's site lock is 7_420_001).
 const LOG_LOCK: Readonly<Record<DeskLogName, number>> = { ledger: 7_420_101, state: 7_420_102 };
 // A page appends a handful of records at once; the largest (the tools a partner offers) is a few kB.
-const APPEND_BODY_LIMIT_BYTES = 1024 * 1024;
-const MAX_RECORDS_PER_APPEND = 500;
 const WRITER = /^[0-9a-f]{8,64}$/;
 
 const FORMATS: { readonly [log in DeskLogName]: LogFormat<unknown, unknown> } = {

@@ -1,0 +1,86 @@
+// Appends to one of the desk's records in order, gathering what is asked for while an append is on
+// its way into the next one. Every append is a round trip to the desk's server and a verb answers
+// only once its rows are stored, so one request per row made a verb that records nine rows wait
+// for nine round trips one after another; now it waits for as many as arrive while one is out.
+//
+// The server stores a batch in one transaction, all or nothing, so one bad record must never cost
+// the others. A batch refused for one record the format refuses (the refusal names its index) is
+// sent again without it: the records before it, then those after; that record alone is refused.  A
+// batch is never larger than the server takes at once, by count or by bytes. A batch that
+// failed any other way (the server out of reach, the answer lost, a stale page) is not sent again:
+// it may have been stored, and each record alone would meet the same answer.
+import { refusal, type ToolRefusal } from '@warrant/surface';
+
+/** A record the log's format refuses (the ledger's rows, the desk's events): the refusal names its index in the batch. */
+const ONE_RECORD_REFUSED: readonly string[] = ['INVALID_ROW', 'INVALID_RECORD'];
+
+export interface BatchedAppendsOptions<D> {
+  /** Stores `drafts` in order, all or none. */
+  appendAll(drafts: readonly D[]): Promise<{ readonly ok: true } | ToolRefusal>;
+  /** Told of every refusal, once per batch (or per record, when a batch is sent again record by record). */
+  onRefused(refused: ToolRefusal): void;
+  /** Told after every append the server answered, stored or not. */
+  onAnswered?(): void;
+  /** The most records one append carries: the server's own limit. */
+  readonly maxPerAppend: number;
+  /** The most bytes of records one append carries, below the server's limit on a request's body. */
+  readonly maxBytesPerAppend: number;
+}
+
+/** At most how many bytes `draft` takes in a request's JSON body (UTF-8 is at most 3 bytes per UTF-16 unit). */
+const bytesAtMost = (draft: unknown): number => JSON.stringify(draft).length * 3;
+
+export interface BatchedAppends<D> {
+  /** Queues `draft` after everything asked for before it. */
+  add(draft: D): void;
+  /** Settles once everything added so far has been answered. */
+  settled(): Promise<void>;
+}
+
+export function batchedAppends<D>(options: BatchedAppendsOptions<D>): BatchedAppends<D> {
+  const waiting: D[] = [];
+  let tail: Promise<void> = Promise.resolve();
+  let scheduled = false;
+
+  const store = async (drafts: readonly D[]): Promise<void> => {
+    const answer = await options.appendAll(drafts).catch((error: unknown) => refusal('STORAGE_FAILED', `The record could not be added to: ${error instanceof Error ? error.message : String(error)}`));
+    const index = answer.ok ? -1 : answer.details['index'];
+    if (!answer.ok && drafts.length > 1 && ONE_RECORD_REFUSED.includes(answer.code) && typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < drafts.length) {
+      if (index > 0) await store(drafts.slice(0, index));
+      const { index: _inBatch, ...details } = answer.details;
+      options.onRefused({ ...answer, details });
+      if (index < drafts.length - 1) await store(drafts.slice(index + 1));
+      return;
+    }
+    if (!answer.ok) options.onRefused(answer);
+    options.onAnswered?.();
+  };
+
+  const sendWaiting = async (): Promise<void> => {
+    // Whatever is added from here on goes in the next append, queued behind this one.
+    scheduled = false;
+    while (waiting.length > 0) await store(nextBatch());
+  };
+
+  /** The next records from the front of the queue, as many as one append may carry (at least one). */
+  const nextBatch = (): D[] => {
+    let count = 0;
+    let bytes = 0;
+    while (count < waiting.length && count < options.maxPerAppend) {
+      bytes += bytesAtMost(waiting[count]);
+      if (count > 0 && bytes > options.maxBytesPerAppend) break;
+      count += 1;
+    }
+    return waiting.splice(0, count);
+  };
+
+  return {
+    add(draft) {
+      waiting.push(draft);
+      if (scheduled) return;
+      scheduled = true;
+      tail = tail.then(sendWaiting);
+    },
+    settled: () => tail,
+  };
+}
