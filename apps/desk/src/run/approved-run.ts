@@ -100,12 +100,14 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
       problem = `no execute_plan lease on ${partner}: ${opened.message}`;
       break;
     }
-    const lease = await desk.settled(opened.lease.id);
     leases.set(partner, opened.lease);
-    if (lease?.state !== 'active') {
-      problem = `the execute_plan lease on ${partner} is ${lease?.state ?? 'gone'}${lease?.endReason ? ` (${lease.endReason})` : ''}`;
-      break;
-    }
+  }
+  // Every partner's frame mounts at once: the run waits for the slowest, not for each in turn.
+  // Nothing is written until every lease is active, so a lease that fails leaves nothing to undo.
+  const settled = await Promise.all([...leases].map(async ([partner, opened]) => [partner, await desk.settled(opened.id)] as const));
+  for (const [partner, lease] of settled) {
+    if (problem !== null) break;
+    if (lease?.state !== 'active') problem = `the execute_plan lease on ${partner} is ${lease?.state ?? 'gone'}${lease?.endReason ? ` (${lease.endReason})` : ''}`;
   }
 
   const done: Done[] = [];
