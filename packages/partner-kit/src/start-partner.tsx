@@ -10,6 +10,7 @@ import { effect } from '@preact/signals';
 import { render, type ComponentType } from 'preact';
 import { framePurposeOf } from '@warrant/broker';
 import { SITES } from '@warrant/config';
+import { preloadValidator } from '@warrant/surface';
 import { bootSurface } from '@warrant/ui';
 import { answerFrameReports, connect, documentHealth, type Connection } from '@warrant/webmcp';
 import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
@@ -42,6 +43,11 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   const framed = isFramed();
   document.documentElement.dataset['framed'] = String(framed);
 
+  // A framed page is there to be called by the desk: what serving it takes (the desk channel's
+  // code, the validator every call meets) loads now, beside the rest, not one after another.
+  const deskChannel = framed ? import('./desk-channel.ts') : null;
+  deskChannel?.catch(() => undefined);
+  if (framed) preloadValidator();
   // The record is on the site's own server: fetched in parallel with WebMCP detection.
   const [connection, partner] = await Promise.all([connect(), openRemotePartnerSite(definition)]);
   // The connection the page's tools stand on: its badge says so, and so does its health report.
@@ -64,7 +70,7 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />, root);
   const mounted = booted.mount.peek();
   const channel =
-    framed && mounted ? (await import('./desk-channel.ts')).serveDesk({ surface: mounted.surface, rows, heldBack, state: () => partner.state.peek(), origin: site.origin }) : null;
+    deskChannel && mounted ? (await deskChannel).serveDesk({ surface: mounted.surface, rows, heldBack, state: () => partner.state.peek(), origin: site.origin }) : null;
 
   // A page that lost its own server can decide nothing the desk asks of it: it says so, and the
   // desk ends the lease at once rather than when a call fails or the lease's time runs out.

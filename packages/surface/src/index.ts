@@ -1,5 +1,5 @@
 export { createSurface, type Surface, type SurfaceOptions, type ChangeRecord, type ExplainedRow, type CallRecord, type CallOptions } from './surface.ts';
-export { validateInput } from './validate.ts';
+export { preloadValidator, validateInput } from './validate.ts';
 export { defineRow, defineFormRow } from './row.ts';
 export type { Row, ImperativeRow, DeclarativeRow, Verdict, RunContext, Caller, Channel, JsonSchema, ToolAnnotations } from './row.ts';
 export { checkBinding, type VersionBinding } from './version-binding.ts';

@@ -17,12 +17,24 @@ const validators = new Map<string, Validator>();
 const CACHE_LIMIT = 500;
 let library: Promise<{ Validator: typeof Validator }> | null = null;
 
+const loadLibrary = (): Promise<{ Validator: typeof Validator }> => (library ??= import('@cfworker/json-schema'));
+
+/**
+ * Starts loading the validator now rather than at the first call: for a page that expects a call
+ * soon (a partner's page the desk has just framed to call it), so that call does not wait for it.
+ */
+export function preloadValidator(): void {
+  loadLibrary().catch(() => {
+    // Not loaded now: the first call loads it again, and says so if it cannot.
+    library = null;
+  });
+}
+
 async function validatorFor(schema: JsonSchema): Promise<Validator> {
   const key = JSON.stringify(schema);
   let validator = validators.get(key);
   if (!validator) {
-    library ??= import('@cfworker/json-schema');
-    const { Validator: ValidatorClass } = await library;
+    const { Validator: ValidatorClass } = await loadLibrary();
     if (validators.size >= CACHE_LIMIT) validators.clear();
     // The validator annotates the schema it is given, and registered schemas are frozen: give it
     // its own copy.
