@@ -25,6 +25,7 @@ import {
   type LedgerRow,
   type SignedTreeHead,
 } from '@warrant/ledger';
+import { SHA256 } from '../packages/ledger/src/sha256.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
 import { ROOT } from '../tools/app-sites.ts';
 import { interleaveSync, ratio, round, sampleSync, seededRandom, timing, type BenchResult } from './measure.ts';
@@ -129,7 +130,9 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
   const { bytes, head } = signedExport(rows);
   const megabytes = bytes.length / 1e6;
   const shape = `${ROWS.toLocaleString('en')} rows of relief runs (${RUN.length} rows each, as the desk records them), ${round(megabytes, 1)} MB of TSV`;
-  const node = `Node ${process.version}, @noble/hashes`;
+  // The SHA-256 the ledger picked in this runtime (in Node, Node's own): the chain, the leaves and the raw floor all use it.
+  const node = `Node ${process.version}, SHA-256 from ${SHA256.name}`;
+  const rawDigest = new Uint8Array(32);
 
   // Verification beside raw SHA-256 over the same bytes, interleaved pair by pair.
   const paired = interleaveSync(
@@ -137,7 +140,7 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
       const verified = verifyLedger(bytes);
       if (!verified.ok || verified.rows !== ROWS) throw new Error('the benchmark ledger did not verify');
     },
-    () => sha256(bytes),
+    () => SHA256.digestInto(bytes, rawDigest, 0),
     { warmUp: 1, runs: ROUNDS },
   );
   const rate = (ms: number): number => megabytes / (ms / 1000);
@@ -216,17 +219,20 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
       paired.a.map(rate),
     ),
     timing(
-      { id: 'ledger.sha256_raw_mb_s', unit: 'MB/s', goal: 'report', digits: 1, note: 'One SHA-256 over the same bytes, interleaved with verification, same implementation (@noble/hashes sha256): the physical limit for verification.' },
+      { id: 'ledger.sha256_raw_mb_s', unit: 'MB/s', goal: 'report', digits: 1, note: `One SHA-256 over the same bytes, interleaved with verification, same implementation as the ledger uses in Node: ${SHA256.name} (sha256.ts picks it; @noble/hashes in a browser). The physical limit for verification.` },
       paired.b.map(rate),
     ),
     ratio(
       {
         id: 'ledger.verify_ratio',
-        goal: '>= 0.33',
+        // Was '>= 0.33' while the floor was noble's SHA-256 in JavaScript (0.306 then): a floor ten
+        // times faster makes the old goal a different question, so the ratio is reported, and the
+        // time a person waits (ledger.append_verify_100k_ms, verify_export_100k_ms) carries the goals.
+        goal: 'report',
         sideUnit: 'ms',
         numeratorLabel: 'raw SHA-256',
         denominatorLabel: 'verifyLedger',
-        note: 'Raw SHA-256 time / verifyLedger time over the same bytes, pair by pair (= verify MB/s over raw MB/s). Verification hashes each row apart (64 hex digits of the previous chain, a TAB, the row), so it hashes more blocks than one pass over the file does.',
+        note: 'Raw SHA-256 time / verifyLedger time over the same bytes, pair by pair (= verify MB/s over raw MB/s). Verification hashes each row apart (64 hex digits of the previous chain, a TAB, the row), so it hashes more blocks than one pass over the file does. In Node the floor is native SHA-256 (over 1 GB/s), so this ratio measures what verification does besides hashing: decoding, the line pattern and the per-row calls.',
       },
       paired.b,
       paired.a,

@@ -1,36 +1,13 @@
-// SHA-256 as the ledger uses it: @noble/hashes, synchronous, the same code in Node and every
-// browser, so a row is sealed inside the IndexedDB transaction that stores it. A ledger hashes
-// one short message per row, so one hasher is reused (cloned from a fresh one) rather than
-// allocating a hasher, its buffers and a digest for every row.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+// SHA-256 as the chain uses it: a row's chain is the hex digest of a short message (the previous
+// chain, TAB, the row), one message per row. Which SHA-256 runs is chosen once, in sha256.ts.
+import { SHA256 } from './sha256.ts';
 
-const fresh = sha256.create();
-const working = sha256.create();
-const digest = new Uint8Array(32);
 const encoder = new TextEncoder();
 let scratch = new Uint8Array(4096);
 
 /** SHA-256 of `bytes`, as 64 lowercase hex digits. */
 export function sha256HexOfBytes(bytes: Uint8Array): string {
-  fresh._cloneInto(working);
-  working.update(bytes);
-  working.digestInto(digest);
-  return bytesToHex(digest);
-}
-
-const HEX_DIGITS = new TextEncoder().encode('0123456789abcdef');
-
-/** Whether SHA-256 of `message` is the 64 lowercase hex digits found in `ascii` from `at`. */
-export function sha256MatchesHexAt(message: Uint8Array, ascii: Uint8Array, at: number): boolean {
-  fresh._cloneInto(working);
-  working.update(message);
-  working.digestInto(digest);
-  for (let index = 0; index < 32; index += 1) {
-    const byte = digest[index] as number;
-    if (ascii[at + 2 * index] !== HEX_DIGITS[byte >> 4] || ascii[at + 2 * index + 1] !== HEX_DIGITS[byte & 15]) return false;
-  }
-  return true;
+  return SHA256.hex(bytes);
 }
 
 /** SHA-256 of the UTF-8 bytes of `text`, as 64 lowercase hex digits. */

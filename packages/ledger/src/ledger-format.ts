@@ -16,6 +16,10 @@ export function logFormatOver<D, R extends AnyRow>(schema: LedgerSchema, checks:
     field.kind === 'seq' ? 'seq' : field.kind === 'chain' ? 'chain' : field.given === 'required' ? 'given' : field.kind === 'timestamp' ? 'time' : 'empty',
   );
 
+  // Every row starts as a copy of one object holding every field in the schema's order, so its
+  // storage is laid out once at its final size instead of growing field by field as it is filled.
+  const template: Readonly<Record<string, unknown>> = Object.fromEntries(names.map((name) => [name, '']));
+
   /**
    * A checked draft as the row stored at `seq` after `prev`: every field in the schema's order,
    * absent ones filled, and its chain. Every row is built with its keys in the same order, so
@@ -23,7 +27,7 @@ export function logFormatOver<D, R extends AnyRow>(schema: LedgerSchema, checks:
    */
   const sealed = (draft: D, seq: number, prev: string, clock: () => Date): R => {
     const given = draft as Readonly<Record<string, unknown>>;
-    const row: Record<string, unknown> = {};
+    const row: Record<string, unknown> = { ...template };
     for (let index = 0; index < names.length; index += 1) {
       const name = names[index] as string;
       switch (fills[index]) {

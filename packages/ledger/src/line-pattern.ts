@@ -58,15 +58,27 @@ export function linePattern(schema: LedgerSchema): LinePattern {
   const checked = fields.flatMap((field, index) => (field.kind === 'seq' || field.kind === 'timestamp' || field.kind === 'text' ? [{ index, kind: field.kind }] : []));
   const last = fields.length - 1;
 
+  // A line that matched holds exactly one TAB between fields, so a field is found by counting TABs
+  // from whichever end of the line is nearer: free text near the end (as the desk's, second to
+  // last) is found in two steps back rather than in one step per field before it.
   const isWellFormedLineAt = (text: string, start: number, end: number, surrogates: boolean): boolean => {
     line.lastIndex = start;
     if (!line.test(text) || line.lastIndex !== end) return false;
     let field = 0;
     let fieldStart = start;
     for (const { index, kind } of checked) {
-      for (; field < index; field += 1) fieldStart = text.indexOf('\t', fieldStart) + 1;
-      const fieldEnd = index === last ? end : text.indexOf('\t', fieldStart);
-      if (!checkedInPlace(kind, text, fieldStart, fieldEnd, surrogates)) return false;
+      let from: number;
+      let to: number;
+      if (index <= last - index) {
+        for (; field < index; field += 1) fieldStart = text.indexOf('\t', fieldStart) + 1;
+        from = fieldStart;
+        to = index === last ? end : text.indexOf('\t', fieldStart);
+      } else {
+        to = end;
+        for (let after = last; after > index; after -= 1) to = text.lastIndexOf('\t', to - 1);
+        from = text.lastIndexOf('\t', to - 1) + 1;
+      }
+      if (!checkedInPlace(kind, text, from, to, surrogates)) return false;
     }
     return true;
   };

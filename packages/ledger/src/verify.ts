@@ -13,7 +13,7 @@
 // the caller knows the head it should end at (`head`).
 import { GENESIS, type Chain } from './chain.ts';
 import { SURROGATE, type FieldChecks } from './field-check.ts';
-import { sha256MatchesHexAt } from './hash.ts';
+import { sha256HexOfBytes } from './hash.ts';
 import type { LinePattern } from './line-pattern.ts';
 import type { AnyRow } from './schema.ts';
 import { decodeLedgerBytes, type TsvFormat } from './tsv.ts';
@@ -96,10 +96,11 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
 
   function walkText(input: string | Uint8Array, start: Start): Verification {
     let text: string;
-    let bytes: Uint8Array;
+    // The UTF-8 bytes, when given. Text is not encoded whole: each line is encoded into the
+    // scratch as it is hashed, which spares a copy of the ledger the size of the ledger.
+    let bytes: Uint8Array | null = null;
     if (typeof input === 'string') {
       text = input;
-      bytes = encoder.encode(input);
     } else {
       const decoded = decodeLedgerBytes(input);
       if (!decoded.ok) {
@@ -115,12 +116,13 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
     if (textAt === -1 || text.slice(0, textAt) !== tsv.header) return breakAt('malformed', 0, null, null, `the first line is not the header of the ${fieldCount} field names`);
     if (!text.endsWith('\n')) return breakAt('malformed', text.split('\n').length - 1, null, null, 'the last line does not end with a line feed');
     textAt += 1;
-    let byteAt = bytes.indexOf(0x0a) + 1;
+    let byteAt = bytes === null ? 0 : bytes.indexOf(0x0a) + 1;
 
-    // The hash input is the previous chain, TAB, then the line's bytes up to its last TAB: exactly
-    // every field but the chain as serialised, since the line is well formed and so was written by
-    // serialising. A well-formed line starts with its seq and ends with its 64-digit chain, which
-    // is compared as bytes where it lies; nothing is copied out of a line that verifies.
+    // The hash input is the previous chain, TAB, then the line up to its last TAB: exactly every
+    // field but the chain as serialised, since the line is well formed and so was written by
+    // serialising. A well-formed line starts with its seq and ends with TAB and its 64-digit chain
+    // (ASCII, so as many characters as bytes), which is compared where it lies in the text; only
+    // the bytes hashed are copied, into one reused buffer.
     encoder.encodeInto(`${start.chain}\t`, scratch);
     let prevEnd = -1;
     const prevChain = () => (prevEnd === -1 ? start.chain : text.slice(prevEnd - 64, prevEnd));
@@ -128,23 +130,33 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
     let index = 0;
     while (textAt < text.length) {
       const textEnd = text.indexOf('\n', textAt);
-      const byteEnd = bytes.indexOf(0x0a, byteAt);
       if (!pattern.isWellFormedLineAt(text, textAt, textEnd, surrogates)) {
         const reading = tsv.readLine(text.slice(textAt, textEnd));
         return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
       }
-      const lastTab = byteEnd - 65;
-      const length = lastTab - byteAt;
-      if (scratch.length < 65 + length) scratch = growScratch(65 + length);
-      scratch.set(bytes.subarray(byteAt, lastTab), 65);
-      if (leadingNumber(text, textAt) !== start.seq + index + 1 || !sha256MatchesHexAt(scratch.subarray(0, 65 + length), bytes, lastTab + 1)) {
+      const chainAt = textEnd - 64;
+      let length: number;
+      if (bytes === null) {
+        const fields = text.slice(textAt, chainAt - 1);
+        // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+        if (scratch.length < 65 + 3 * fields.length) scratch = growScratch(65 + 3 * fields.length);
+        length = encoder.encodeInto(fields, scratch.subarray(65)).written;
+      } else {
+        const byteEnd = bytes.indexOf(0x0a, byteAt);
+        length = byteEnd - 65 - byteAt;
+        if (scratch.length < 65 + length) scratch = growScratch(65 + length);
+        scratch.set(bytes.subarray(byteAt, byteEnd - 65), 65);
+        byteAt = byteEnd + 1;
+      }
+      const chain = sha256HexOfBytes(scratch.subarray(0, 65 + length));
+      if (leadingNumber(text, textAt) !== start.seq + index + 1 || !text.startsWith(chain, chainAt)) {
         return classify(readAll(text), index, prevChain(), start);
       }
-      scratch.set(bytes.subarray(lastTab + 1, byteEnd), 0);
+      // This row's chain, just found where the line holds it, begins the next row's hash input.
+      encoder.encodeInto(chain, scratch);
       prevEnd = textEnd;
       index += 1;
       textAt = textEnd + 1;
-      byteAt = byteEnd + 1;
     }
     return { ok: true, rows: index, head: prevChain() };
   }
