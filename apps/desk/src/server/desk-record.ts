@@ -2,8 +2,14 @@
 // list of dispatchers who may approve with their passkeys' public keys, signed by the desk. A
 // partner fetches it when it checks a step authorization, so a dispatcher taken off the list is
 // refused from that moment, whatever they approved before.
+//
+// Every such fetch reads the list afresh; only the signing is spared while nothing changed. The
+// record's tag (a weak ETag) is the digest of what it says (origin, rpId, key, the dispatchers and
+// their credentials), so a partner that asks again with the tag of the record it holds is answered
+// 304 Not Modified, unsigned and empty, until a dispatcher or a credential is added or removed: then
+// the tag differs and the new record, signed now, is the answer to that very request.
 import type { Hono } from 'hono';
-import { signCanonical } from '@warrant/authority';
+import { canonicalDigest, signCanonical } from '@warrant/authority';
 import type { Database } from '@warrant/site-server';
 import type { DeskIdentity } from './desk-identity.ts';
 
@@ -19,8 +25,13 @@ export function deskRecordRoutes(app: Hono, db: Database, desk: DeskIdentity): v
       if (row.credential && row.public_key) entry.credentials.push({ id: row.credential, public_key: Buffer.from(row.public_key).toString('base64url') });
       byId.set(row.id, entry);
     }
-    const list = { desk_origin: desk.origin, issued_at: new Date().toISOString(), dispatchers: [...byId.values()] };
+    const dispatchers = [...byId.values()];
+    const tag = `W/"${canonicalDigest({ origin: desk.origin, rp_id: desk.rpId, key: desk.key.publicKey, dispatchers })}"`;
     c.header('Access-Control-Allow-Origin', '*');
+    c.header('ETag', tag);
+    c.header('Cache-Control', 'no-cache');
+    if ((c.req.header('If-None-Match') ?? '').split(',').some((held) => held.trim() === tag)) return c.body(null, 304);
+    const list = { desk_origin: desk.origin, issued_at: new Date().toISOString(), dispatchers };
     return c.json({ origin: desk.origin, rp_id: desk.rpId, key: desk.key.publicKey, dispatchers: { list, signature: signCanonical(desk.key, list) } });
   });
 }

@@ -3,6 +3,12 @@
 // section is one database transaction holding the site's advisory lock, so two server processes
 // on one database never decide on the same state; every read and append inside it goes through
 // that transaction. Other processes' appends are heard by LISTEN/NOTIFY.
+//
+// Under that lock no one else can append, so a task reads the log's position once and then knows
+// it: its own appends move it. A write asks for it several times (catching up, the book its
+// authorization is used in, the append's check), one query instead of three. Its own appends'
+// notifications are not handed to the watchers: the state they would catch up with is already
+// folded, and catching up would cost the site one more transaction per write.
 import type { Database, Queryable } from '@warrant/site-server';
 import { StaleLogError, type LogRecord, type SiteLog } from '../site-log.ts';
 
@@ -31,6 +37,12 @@ export interface DatabaseSiteLogOptions {
 
 export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = {}): DatabaseSiteLog {
   let current: Queryable | null = null;
+  // The position as the current task's transaction holds it (null until read there).
+  let held: Position | null = null;
+  // Positions this process appended, in transactions not known to have failed: their
+  // notifications are its own.
+  const own = new Set<string>();
+  let appendedInTask: string[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   // Where this process last read or wrote: an append from any other place is stale.
   let seen: Position = { book: 0, seq: 0 };
@@ -38,22 +50,38 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
   const q = (): Queryable => current ?? db;
 
   async function positionNow(via: Queryable = q()): Promise<Position> {
+    if (via === current && held) return held;
     const [row] = await via.query<{ book: number | null; seq: number | null }>(
       'SELECT book_no AS book, seq FROM partner_entries ORDER BY book_no DESC, seq DESC LIMIT 1',
     );
-    return { book: row?.book ?? 0, seq: row?.seq ?? 0 };
+    const position = { book: row?.book ?? 0, seq: row?.seq ?? 0 };
+    if (via === current) held = position;
+    return position;
   }
 
   async function insert(via: Queryable, book: number, entry: LogRecord): Promise<void> {
-    await via.query('INSERT INTO partner_entries (book_no, seq, entry) VALUES ($1, $2, $3)', [book, entry.seq, JSON.stringify(entry)]);
     const written = entry as unknown as { readonly kind: string; readonly args?: { readonly idempotency_key?: unknown } };
     const key = written.kind === 'write' ? written.args?.idempotency_key : undefined;
-    if (typeof key === 'string') await via.query('INSERT INTO partner_idempotency_keys (book_no, idempotency_key, seq) VALUES ($1, $2, $3)', [book, key, entry.seq]);
+    if (typeof key === 'string') {
+      // The entry and its key in one statement: both land, or neither (a key used before fails it).
+      await via.query(
+        `WITH entry AS (INSERT INTO partner_entries (book_no, seq, entry) VALUES ($1, $2, $3) RETURNING book_no, seq)
+          INSERT INTO partner_idempotency_keys (book_no, idempotency_key, seq) SELECT book_no, $4, seq FROM entry`,
+        [book, entry.seq, JSON.stringify(entry), key],
+      );
+    } else {
+      await via.query('INSERT INTO partner_entries (book_no, seq, entry) VALUES ($1, $2, $3)', [book, entry.seq, JSON.stringify(entry)]);
+    }
     await options.onAppend?.(via, book, entry);
-    await db.notify(LOG_CHANNEL, text({ book, seq: entry.seq }), via);
+    const position = { book, seq: entry.seq };
+    own.add(text(position));
+    appendedInTask.push(text(position));
+    await db.notify(LOG_CHANNEL, text(position), via);
+    if (via === current) held = position;
   }
 
-  const stopListening = db.listen(LOG_CHANNEL, () => {
+  const stopListening = db.listen(LOG_CHANNEL, (position) => {
+    if (own.delete(position)) return;
     for (const listener of [...listeners]) listener();
   });
 
@@ -94,17 +122,28 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
       return () => void listeners.delete(listener);
     },
     exclusive(task) {
-      const run = queue.then(() =>
-        db.transaction(async (tx) => {
-          await tx.query('SELECT pg_advisory_xact_lock($1)', [SITE_LOCK]);
-          current = tx;
-          try {
-            return await task();
-          } finally {
-            current = null;
-          }
-        }),
-      );
+      const run = queue.then(async () => {
+        const appended: string[] = [];
+        try {
+          return await db.transaction(async (tx) => {
+            await tx.query('SELECT pg_advisory_xact_lock($1)', [SITE_LOCK]);
+            current = tx;
+            held = null;
+            appendedInTask = appended;
+            try {
+              return await task();
+            } finally {
+              current = null;
+              held = null;
+              appendedInTask = [];
+            }
+          });
+        } catch (error) {
+          // Rolled back: those places are free again, and another process's append there is news.
+          for (const position of appended) own.delete(position);
+          throw error;
+        }
+      });
       queue = run.catch(() => undefined);
       return run;
     },

@@ -10,7 +10,12 @@
 // have gone quiet for a while. The desk records its row of a write only after this site answered,
 // so an audit right after a write would miss it: receipts younger than RECEIPT_GRACE_MS are not yet
 // expected on the desk, and the quiet audit waits past that.
-import { AUTHORIZATION_FIELD } from '@warrant/authority';
+//
+// A write's head is kept after the write is answered (the answer does not wait on the desk's
+// ledger), so a server that stops in between leaves a receipt with no head row at all. The audit
+// names such receipts in its summary, whatever its outcome: it never passes as if their heads were
+// held. It waits for heads this process is still keeping, so it never reads a half-kept state.
+import { AUTHORIZATION_FIELD, verifyCanonicalAsync } from '@warrant/authority';
 import { readHopDetail } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { leafHash, ledgerLeaf, readProofJson, verifyConsistency, verifyInclusion, verifyTreeHead, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
@@ -49,9 +54,18 @@ export interface DeskAuditOptions {
   readonly served: () => readonly ServedWrite[];
 }
 
+/** The write a head is kept with: its book, and the desk as its authorization was checked against. */
+export interface KeptWrite {
+  readonly book: number;
+  readonly desk: AuthorizationCheck['desk'];
+}
+
 export interface DeskAudit {
-  /** Keeps the desk's latest head with the write that issued `receipt`; never throws. */
-  keepHead(receipt: string): Promise<void>;
+  /**
+   * Keeps the desk's latest head with the write that issued `receipt`, verified under the desk key
+   * that write was checked with; never rejects. Audits and close() wait for it.
+   */
+  keepHead(receipt: string, write: KeptWrite): Promise<void>;
   /** Checks the desk's record now, records the outcome and answers it. */
   run(): Promise<DeskAuditRecord>;
   /** Runs an audit once writes have been quiet for AUDIT_AFTER_WRITES_MS. */
@@ -82,9 +96,12 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function trustedKey(): Promise<{ ok: true; key: string } | { ok: false; problem: string }> {
-    const desk = await options.desk();
-    return desk.ok ? { ok: true, key: desk.trustedKey } : { ok: false, problem: desk.reason };
+  // Heads this process is still keeping.
+  const keeping = new Set<Promise<void>>();
+
+  async function trustedKey(desk: AuthorizationCheck['desk'] = options.desk): Promise<{ ok: true; key: string } | { ok: false; problem: string }> {
+    const known = await desk();
+    return known.ok ? { ok: true, key: known.trustedKey } : { ok: false, problem: known.reason };
   }
 
   async function record(book: number, outcome: DeskAuditRecord['outcome'], summary: string, findings: readonly DeskAuditFinding[]): Promise<DeskAuditRecord> {
@@ -194,6 +211,7 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     const settled = now().getTime() - RECEIPT_GRACE_MS;
     const authorized = served.filter((write) => write.args[AUTHORIZATION_FIELD] !== undefined);
     const expected = authorized.filter((write) => Date.parse(write.at) <= settled);
+    const unkept = await headless(book, expected);
     for (const write of expected) {
       if (named.has(write.receipt.id)) continue;
       findings.push({
@@ -201,34 +219,66 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
         message: `Our receipt ${write.receipt.id} (${write.tool}, at ${write.at}) has no row in the desk's record, though the desk authorized that write.`,
       });
     }
-    if (findings.length > 0) return record(book, 'failed', `${plural(findings.length, 'thing')} in the desk's record ${findings.length === 1 ? 'does' : 'do'} not hold.`, findings);
+    if (findings.length > 0) return record(book, 'failed', `${plural(findings.length, 'thing')} in the desk's record ${findings.length === 1 ? 'does' : 'do'} not hold.${unkept}`, findings);
     const found = expected.filter((write) => claimed.has(write.receipt.id)).length;
     const young = authorized.length - expected.length;
     const pending = young > 0 ? ` (${plural(young, 'newer receipt')} not yet expected there)` : '';
-    return record(book, 'passed', `${found} of ${expected.length} of our receipts are in it${pending}, consistent with the ${plural(held.length, 'head')} we hold.`, []);
+    return record(book, 'passed', `${found} of ${expected.length} of our receipts are in it${pending}, consistent with the ${plural(held.length, 'head')} we hold.${unkept}`, []);
+  }
+
+  /**
+   * What to say of the receipts in `writes` with no head row at all (a row saying why no head was
+   * had counts as kept): the server stopped, or could not write the row, after answering the write.
+   */
+  async function headless(book: number, writes: readonly ServedWrite[]): Promise<string> {
+    const rows = await db.query<{ receipt: string }>('SELECT DISTINCT receipt FROM partner_desk_heads WHERE book_no = $1 AND receipt IS NOT NULL', [book]);
+    const kept = new Set(rows.map((row) => row.receipt));
+    const missing = writes.filter((write) => !kept.has(write.receipt.id)).map((write) => write.receipt.id);
+    if (missing.length === 0) return '';
+    const named = missing.length > SHOWN ? `${missing.slice(0, SHOWN).join(', ')} and ${missing.length - SHOWN} more` : missing.join(', ');
+    const one = missing.length === 1;
+    return ` No head of the desk's was kept with ${missing.length} of our receipts (${named}): the server stopped, or could not record ${one ? 'it' : 'them'}, after answering ${one ? 'that write' : 'those writes'}, so ${one ? "that write's" : "those writes'"} view of the desk is not on our record.`;
   }
 
   /** One audit at a time: two at once would each keep the latest head and check half-kept state. */
   function run(): Promise<DeskAuditRecord> {
-    const next = queue.then(audit);
+    const next = queue.then(async () => {
+      await settled();
+      return audit();
+    });
     queue = next.catch(() => undefined);
     return next;
   }
 
+  /** Once every head this process started keeping is kept (or given up). */
+  async function settled(): Promise<void> {
+    while (keeping.size > 0) await Promise.all([...keeping]);
+  }
+
+  async function keepHeadNow(receipt: string, write: KeptWrite): Promise<void> {
+    const { book } = write;
+    try {
+      const [trust, answer] = await Promise.all([trustedKey(write.desk), getJson(ask, '/api/ledger/head', HEAD_WAIT_MS)]);
+      if (!trust.ok) return void (await keep(book, receipt, { problem: `no head obtained: the desk's key could not be had (${trust.problem})` }));
+      if (!answer.ok) return void (await keep(book, receipt, { problem: `no head obtained: ${answer.problem}` }));
+      const b = answer.body as SignedTreeHead;
+      const EXP = await verifyCanonicalAsync(trust.key, { root_hash: b.root_hash, size: b.size, timestamp: b.timestamp }, b.signature);
+      const checked = EXP ? ({ ok: true, head: b } as const) : verifyTreeHead(answer.body, { key: trust.key });
+      if (checked.ok) return void (await keep(book, receipt, { head: checked.head }));
+      await keep(book, receipt, { problem: `the head did not verify: ${checked.reason}` });
+      await record(book, 'failed', "the head it handed us with a write is not signed with the desk's key.", [unsigned(checked.reason)]);
+    } catch {
+      // The write is done and answered by its receipt; a head not kept is only a head not kept,
+      // and the audit says so (headless).
+    }
+  }
+
   return {
-    async keepHead(receipt) {
-      try {
-        const book = await options.book();
-        const [trust, answer] = await Promise.all([trustedKey(), getJson(ask, '/api/ledger/head', HEAD_WAIT_MS)]);
-        if (!trust.ok) return void (await keep(book, receipt, { problem: `no head obtained: the desk's key could not be had (${trust.problem})` }));
-        if (!answer.ok) return void (await keep(book, receipt, { problem: `no head obtained: ${answer.problem}` }));
-        const checked = verifyTreeHead(answer.body, { key: trust.key });
-        if (checked.ok) return void (await keep(book, receipt, { head: checked.head }));
-        await keep(book, receipt, { problem: `the head did not verify: ${checked.reason}` });
-        await record(book, 'failed', "the head it handed us with a write is not signed with the desk's key.", [unsigned(checked.reason)]);
-      } catch {
-        // The write is done and answered by its receipt; a head not kept is only a head not kept.
-      }
+    keepHead(receipt, write) {
+      const kept = keepHeadNow(receipt, write);
+      keeping.add(kept);
+      void kept.finally(() => keeping.delete(kept));
+      return kept;
     },
     run,
     afterWrite() {
@@ -253,6 +303,7 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     },
     async close() {
       clearTimeout(timer);
+      await settled();
       await queue;
     },
   };

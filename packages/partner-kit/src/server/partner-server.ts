@@ -11,7 +11,6 @@ import { CALLERS, type Caller } from '@warrant/base';
 import { refusal, validateInput, type Channel } from '@warrant/surface';
 import { changeStream, migrate, type Database } from '@warrant/site-server';
 import type { Context, Hono } from 'hono';
-import { signCanonical } from '@warrant/authority';
 import type { PartnerDefinition } from '../definition.ts';
 import type { WriteEnvelope } from '../definition.ts';
 import type { JsonObject } from '../log-entry.ts';
@@ -71,7 +70,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
   });
   const now = options.now ?? (() => new Date());
   const desk = options.desk ?? deskFromItsOrigin(process.env);
-  const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
+  const site = await openPartnerSite(definition, { log, sign: (receipt) => key.signCanonical(receipt), now });
 
   /** The write this site recorded for step `step` of the plan with this digest. */
   const stepWrite = (planDigest: string, step: number) =>
@@ -131,6 +130,11 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
     const invalid = await validateInput(tool, withEnvelope(spec.inputSchema(site.state.peek())), input);
     if (invalid) return c.json(invalid, 422);
     const args = input as JsonObject & WriteEnvelope;
+    // The desk as this write's authorization is checked against, asked once: the head kept with
+    // the write is verified under the same key.
+    let deskAsked: ReturnType<typeof desk> | undefined;
+    const deskForThisWrite = () => (deskAsked ??= desk());
+    let book = 0;
     const answer = await site.write({
       tool,
       input: args,
@@ -141,16 +145,18 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       signal: c.req.raw.signal,
       admit: async (admitted) => {
         const tx = log.within();
-        const book = bookNumber(await log.position());
-        const barred = await checkAuthorization({ tool, args: admitted, origin, compensations, now: now(), desk, tx, book, stepWrite });
+        book = bookNumber(await log.position());
+        const barred = await checkAuthorization({ tool, args: admitted, origin, compensations, now: now(), desk: deskForThisWrite, tx, book, stepWrite });
         if (barred) await db.notify(REFUSALS_CHANNEL, await recordRefusal(tx, { tool, code: barred.code, reason: barred.message, request: admitted.request, channel, book }), tx);
         return barred;
       },
     });
-    // What the desk's ledger was when it authorized this write, kept for later checks of it.
+    // What the desk's ledger was when it authorized this write, kept for later checks of it. The
+    // write is committed and its receipt signed: the answer does not wait for the desk's ledger
+    // (the audit waits for a head still being kept, and names a receipt whose head never was).
     const written = answer as { readonly ok: boolean; readonly replayed?: boolean; readonly receipt?: { readonly id: string } };
     if (written.ok && !written.replayed && written.receipt && args[AUTHORIZATION_FIELD] !== undefined) {
-      await audits.keepHead(written.receipt.id);
+      void audits.keepHead(written.receipt.id, { book, desk: deskForThisWrite });
       audits.afterWrite();
     }
     return c.json(answer, answer.ok ? 200 : 409);
