@@ -194,7 +194,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
       const { signature, ...unsigned } = lastReceipt.get(partner) ?? {};
       if (!verifyCanonical(partner.server.publicKey, unsigned, String(signature))) throw new Error("a receipt's signature does not verify under the pantry's key");
     }
-    const what = `One partner write through the pantry server's HTTP API (POST /api/writes/${TOOL} on loopback, Node's fetch with keep-alive): the server's schema check, the desk's record fetched from the real desk server on its origin (as every authorized write does), the full authorization check (desk signature, the dispatcher's passkey assertion, step, arguments, expiry, single use), then one database transaction (idempotency check, legality against the stored state, apply, the receipt signed with the pantry's Ed25519 key, the log append and the single-use row), and the answer read back`;
+    const what = `One partner write through the pantry server's HTTP API (POST /api/writes/${TOOL} on loopback, Node's fetch with keep-alive): the server's schema check, the desk's record asked of the real desk server on its origin (as every authorized write does: a conditional GET, answered 304 while the dispatcher list is unchanged), the full authorization check (desk signature, the dispatcher's passkey assertion, step, arguments, expiry, single use), then one database transaction (idempotency check, legality against the stored state, apply, the receipt signed with the pantry's Ed25519 key, the log append and the single-use row), and the answer read back. The desk's signed ledger head is fetched, verified and kept after the answer, so it runs beside the next write`;
     const source = `Real step authorizations: ${PLANS} approvals of ${STEPS_PER_PLAN} steps, each one passkey ceremony (Chromium's virtual authenticator) through the desk server's approval routes; one fresh step (its own idempotency key and single use) per write. ${writes.a.length} writes after ${WRITE_WARM_UP}, alternating with the other engine's, which goes first alternating`;
     return [
       timing({ id: 'partner.write_p50_ms_pglite', unit: 'ms', goal: '< 15', note: `${what}. Engine: PGlite (embedded, in the server's process, a fresh data directory). ${source}.` }, writes.a),
@@ -216,7 +216,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
           id: 'partner.desk_record_fetch_ms',
           unit: 'ms',
           goal: 'report',
-          note: `What a partner does before each authorized write to learn the desk's key and dispatchers (deskFromItsOrigin): GET /.well-known/warrant-desk.json from the real desk server on localhost (its dispatcher list read from its PGlite database and signed), JSON parsed. ${FETCH_RUNS} fetches after ${FETCH_WARM_UP}, Node's fetch (keep-alive).`,
+          note: `What a partner does before each authorized write to learn the desk's key and dispatchers (deskFromItsOrigin): GET /.well-known/warrant-desk.json from the real desk server on localhost with the tag of the record held (its dispatcher list read from its PGlite database; unchanged here, so after the first fetch the desk answers 304 and signs nothing, and the held record is used). ${FETCH_RUNS} fetches after ${FETCH_WARM_UP}, Node's fetch (keep-alive).`,
         },
         fetches,
       ),
