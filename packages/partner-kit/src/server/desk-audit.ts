@@ -15,7 +15,7 @@
 // ledger), so a server that stops in between leaves a receipt with no head row at all. The audit
 // names such receipts in its summary, whatever its outcome: it never passes as if their heads were
 // held. It waits for heads this process is still keeping, so it never reads a half-kept state.
-import { AUTHORIZATION_FIELD, verifyCanonicalAsync } from '@warrant/authority';
+import { AUTHORIZATION_FIELD } from '@warrant/authority';
 import { readHopDetail } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { leafHash, ledgerLeaf, readProofJson, verifyConsistency, verifyInclusion, verifyTreeHead, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
@@ -261,9 +261,7 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
       const [trust, answer] = await Promise.all([trustedKey(write.desk), getJson(ask, '/api/ledger/head', HEAD_WAIT_MS)]);
       if (!trust.ok) return void (await keep(book, receipt, { problem: `no head obtained: the desk's key could not be had (${trust.problem})` }));
       if (!answer.ok) return void (await keep(book, receipt, { problem: `no head obtained: ${answer.problem}` }));
-      const b = answer.body as SignedTreeHead;
-      const EXP = await verifyCanonicalAsync(trust.key, { root_hash: b.root_hash, size: b.size, timestamp: b.timestamp }, b.signature);
-      const checked = EXP ? ({ ok: true, head: b } as const) : verifyTreeHead(answer.body, { key: trust.key });
+      const checked = verifyTreeHead(answer.body, { key: trust.key });
       if (checked.ok) return void (await keep(book, receipt, { head: checked.head }));
       await keep(book, receipt, { problem: `the head did not verify: ${checked.reason}` });
       await record(book, 'failed', "the head it handed us with a write is not signed with the desk's key.", [unsigned(checked.reason)]);
