@@ -133,11 +133,14 @@ async function serving<T>(base: number, flags: string, use: () => Promise<T>, en
   try {
     await new Promise<void>((resolve, reject) => {
       let said = '';
+      let problems = '';
       child.stdout.on('data', (chunk: Buffer) => {
         said += chunk.toString();
         if (said.includes('Serving.')) resolve();
       });
-      child.once('exit', (code) => reject(new Error(`serve-all ended (${code}) before serving: ${said}`)));
+      // What it said went wrong, for the failure's message (a port taken between freeBase and the start, say).
+      child.stderr.on('data', (chunk: Buffer) => (problems += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`serve-all ended (${code}) before serving: ${said}${problems}`)));
     });
     return await use();
   } finally {
