@@ -19,7 +19,8 @@ describe('Ed25519 over canonical bytes', () => {
   });
 });
 
-// The platform's Ed25519 and the pure-JS one must agree on every signature a checker can meet.
+// The asynchronous check (WebCrypto in a page; in Node, Node's own) and the synchronous one must
+// agree on every signature a checker can meet.
 describe('Ed25519 over canonical bytes, checked by the platform where it can', () => {
   const key = newSigningKey();
   const receipt = { id: 'RC-K7QD-2', tool: 'reserve_parcels', request: 'A-1', digest: 'ab'.repeat(32) };

@@ -49,7 +49,11 @@ export function weekdayOf(day: string): number {
   return parse(day).getDay();
 }
 
+// One formatter, made once: toLocaleDateString makes one per call, which a server answering a
+// write in a few milliseconds can feel (a write's message names its day, sometimes twice).
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+
 /** "Wed 3 Dec": how a day reads on a panel or in a message. */
 export function dayLabel(day: string): string {
-  return parse(day).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+  return DAY_LABEL.format(parse(day));
 }

@@ -60,6 +60,19 @@ const invalid = (reason: string, details: Record<string, unknown> = {}): ToolRef
   refusal('AUTHORIZATION_INVALID', `This write's authorization was refused: ${reason}. Nothing was changed.`, { reason, ...details });
 
 /** Where an authorization's single use is kept. */
+// A dispatcher list whose signature verified, and the key it verified under. The desk's record is
+// asked for on every write, and while the desk's list is unchanged (304) the record is the very
+// object held from its last answer: its signature need not be checked again under the same key.
+// A changed list arrives as a new object, and is checked.
+const LISTS_VERIFIED = new WeakMap<object, string>();
+
+async function dispatcherListSigned(record: DeskRecord, trustedKey: string): Promise<boolean> {
+  if (LISTS_VERIFIED.get(record.dispatchers) === trustedKey) return true;
+  const signed = await verifyCanonicalAsync(trustedKey, record.dispatchers.list, record.dispatchers.signature);
+  if (signed) LISTS_VERIFIED.set(record.dispatchers, trustedKey);
+  return signed;
+}
+
 export async function authorizationUsed(tx: Queryable, book: number, grant: { readonly plan_digest: string; readonly step: number; readonly kind: string }): Promise<boolean> {
   const rows = await tx.query('SELECT 1 FROM partner_authorization_uses WHERE book_no = $1 AND plan_digest = $2 AND step = $3 AND kind = $4', [book, grant.plan_digest, grant.step, grant.kind]);
   return rows.length > 0;
@@ -122,7 +135,7 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
   const { record, trustedKey } = desk;
   if (!(await deskSignatureValid(authorization, trustedKey))) return invalid("the desk's signature does not verify under the desk key this site trusts");
   if (statement.desk_origin !== record.origin) return invalid(`it was approved at ${statement.desk_origin}, not at the desk this site trusts`);
-  if (!(await verifyCanonicalAsync(trustedKey, record.dispatchers.list, record.dispatchers.signature))) return invalid("the desk's list of dispatchers is not signed by the desk");
+  if (!(await dispatcherListSigned(record, trustedKey))) return invalid("the desk's list of dispatchers is not signed by the desk");
   const dispatcher = record.dispatchers.list.dispatchers.find((entry) => entry.id === grant.dispatcher);
   if (!dispatcher) return invalid(`${grant.dispatcher} is not on the desk's list of dispatchers (removed, or never there)`);
   const credential = dispatcher.credentials.find((entry) => entry.id === authorization.assertion.id);

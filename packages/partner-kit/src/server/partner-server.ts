@@ -23,7 +23,7 @@ import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
 import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
 import { deskFromItsOrigin } from './desk-trust.ts';
 import { askDeskAtItsOrigin, deskAudit, DESK_AUDITS_CHANNEL, type AskDesk } from './desk-audit.ts';
-import { AUTHORIZATION_FIELD, decodeStepAuthorization } from '@warrant/authority';
+import { AUTHORIZATION_FIELD, decodeStepAuthorization, signCanonical } from '@warrant/authority';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 // The page says how a call reached it; the server keeps that claim as a short word, nothing more.
@@ -70,7 +70,7 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
   });
   const now = options.now ?? (() => new Date());
   const desk = options.desk ?? deskFromItsOrigin(process.env);
-  const site = await openPartnerSite(definition, { log, sign: (receipt) => key.signCanonical(receipt), now });
+  const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
 
   /** The write this site recorded for step `step` of the plan with this digest. */
   const stepWrite = (planDigest: string, step: number) =>
