@@ -49,13 +49,22 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
     return typeof row.head === 'string' ? (JSON.parse(row.head) as SignedTreeHead) : row.head;
   }
 
+  // The head of record last read from the database. A stored head never changes, and partners ask
+  // for the latest with every write they are given, mostly while the ledger stands still.
+  let lastOfRecord: { book: number; head: SignedTreeHead } | null = null;
+
   async function headAt(book: number, tree: MerkleTree, size: number): Promise<SignedTreeHead> {
-    const existing = await storedHead(db, book, size);
-    if (existing) return existing;
-    const head = signTreeHead({ size, root: tree.root(size) }, desk.key.secretKey);
-    await db.query('INSERT INTO desk_ledger_heads (book_no, size, head) VALUES ($1, $2, $3) ON CONFLICT (book_no, size) DO NOTHING', [book, size, JSON.stringify(head)]);
-    // Another process may have signed this size first: theirs is the head of record.
-    return (await storedHead(db, book, size)) ?? head;
+    if (lastOfRecord?.book === book && lastOfRecord.head.size === size) return lastOfRecord.head;
+    let head = await storedHead(db, book, size);
+    if (!head) {
+      const signed = signTreeHead({ size, root: tree.root(size) }, desk.key.secretKey);
+      await db.query('INSERT INTO desk_ledger_heads (book_no, size, head) VALUES ($1, $2, $3) ON CONFLICT (book_no, size) DO NOTHING', [book, size, JSON.stringify(signed)]);
+      // Another process may have signed this size first: theirs is the head of record.
+      head = await storedHead(db, book, size);
+      if (!head) return signed;
+    }
+    lastOfRecord = { book, head };
+    return head;
   }
 
   const latest = async (): Promise<SignedTreeHead> => {
