@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { ROOT } from './app-sites.ts';
+import { claimFreeBase, closeServer, listenOn, portAt } from './port-claims.ts';
 
 // `npm run bench` on a busy machine: its first command (bench/check-ports.ts, run before the
 // build) as a child process. With a port it serves held, it stops within seconds with the one
@@ -14,34 +14,14 @@ const EXIT_WITHIN_MS = 15_000;
 /** The sites the bench serves on their own ports (bench/ports.ts SERVED_SITES). */
 const SERVED = [SITES.desk, SITES.pantry, SITES.shelter];
 
-const portAt = (site: Site, base: number): number => site.port - PORT_BASE + base;
+const listen = (port: number, host: string = HOST) => listenOn(port, host);
+const close = closeServer;
 
-function listen(port: number, host: string = HOST): Promise<Server | null> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(null));
-    server.listen(port, host, () => resolve(server));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
-}
-
-async function isFree(port: number): Promise<boolean> {
-  const probe = await listen(port, '127.0.0.1');
-  if (probe === null) return false;
-  await close(probe);
-  return true;
-}
-
-/** A base whose every registry port is free right now. */
+/** A range of ports of this test's own until it ends: no other process has claimed it, and every port in it is free. */
 async function freeBase(): Promise<number> {
-  for (let base = 42_173; base <= 61_173; base += 1_000) {
-    const free = await Promise.all(Object.values(SITES).map((site) => isFree(portAt(site, base))));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error('No free range of ports from 42173 up.');
+  const { base, release } = await claimFreeBase(42_173, '127.0.0.1');
+  onTestFinished(release);
+  return base;
 }
 
 interface Run {

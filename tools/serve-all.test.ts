@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { templateDirFor } from '../packages/site-server/src/pglite-database.ts';
-import { HOST, INSECURE_TEST_HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
+import { HOST, INSECURE_TEST_HOST, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { appSites, distOf, ROOT } from './app-sites.ts';
+import { claimFreeBase, closeServer, isFree, listenOn, portAt } from './port-claims.ts';
 
 // `npm start` on a machine that is already busy: the real start command, as a child process, with
 // every port moved to a high range no dev server uses.
@@ -13,34 +13,14 @@ import { appSites, distOf, ROOT } from './app-sites.ts';
 const START = 'node tools/check-node.mjs && npx tsx tools/serve-all.ts';
 const EXIT_WITHIN_MS = 15_000;
 
-const portAt = (site: Site, base: number): number => site.port - PORT_BASE + base;
+const listen = (port: number) => listenOn(port, HOST);
+const close = closeServer;
 
-function listen(port: number): Promise<Server | null> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(null));
-    server.listen(port, HOST, () => resolve(server));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
-}
-
-async function isFree(port: number): Promise<boolean> {
-  const probe = await listen(port);
-  if (probe === null) return false;
-  await close(probe);
-  return true;
-}
-
-/** A base whose every registry port is free right now. */
+/** A range of ports of this test's own until it ends: no other process has claimed it, and every port in it is free. */
 async function freeBase(): Promise<number> {
-  for (let base = 41_173; base <= 61_173; base += 1_000) {
-    const free = await Promise.all(Object.values(SITES).map((site) => isFree(portAt(site, base))));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error('No free range of ports from 41173 up.');
+  const { base, release } = await claimFreeBase(41_173, HOST);
+  onTestFinished(release);
+  return base;
 }
 
 interface Run {
@@ -72,7 +52,7 @@ function start(base: number, env: NodeJS.ProcessEnv = {}): Promise<Run> {
 async function expectNothingListening(base: number, except: Site | null): Promise<void> {
   for (const site of Object.values(SITES)) {
     if (site === except) continue;
-    expect(await isFree(portAt(site, base)), `${site.title}'s port ${portAt(site, base)} was left listening`).toBe(true);
+    expect(await isFree(portAt(site, base), HOST), `${site.title}'s port ${portAt(site, base)} was left listening`).toBe(true);
   }
 }
 
