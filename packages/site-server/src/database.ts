@@ -19,6 +19,13 @@ export interface Database extends Queryable {
   /** Where the data lives, for people: a directory, or the URL with its password removed plus the schema. */
   readonly location: string;
   /**
+   * Whether this process is the only one that can use the database: PGlite's directory is locked
+   * to the process that opened it, while a PostgreSQL database is open to every process given its
+   * URL. A process alone on its database needs no lock against other writers, and knows what it
+   * committed.
+   */
+  readonly soleProcess: boolean;
+  /**
    * Runs `task` in one transaction (BEGIN … COMMIT, ROLLBACK if it throws, the error passed on).
    * Every statement of the task goes through the `tx` it is handed. Serializable where two
    * writers could decide on the same rows is the caller's to ask for with a lock or a unique

@@ -69,6 +69,7 @@ function pgliteDatabase(pg: PGlite, dir: string, releaseLock: () => Promise<void
   let closed: Promise<void> | null = null;
   const database: Database = {
     engine: 'pglite',
+    soleProcess: true,
     location: dir,
     query: (sql, params) => run(pg, sql, params),
     transaction: (task) =>

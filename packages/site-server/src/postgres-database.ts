@@ -90,6 +90,7 @@ function postgresDatabase(pool: pg.Pool, config: pg.ClientConfig, schema: string
   let closed: Promise<void> | null = null;
   const database: Database = {
     engine: 'postgres',
+    soleProcess: false,
     location,
     query: (sql, params) => run(pool, sql, params),
     async transaction(task) {

@@ -2,7 +2,8 @@
 // already stands on, so the server runs the same pipeline the page once ran. The exclusive
 // section is one database transaction holding the site's advisory lock, so two server processes
 // on one database never decide on the same state; every read and append inside it goes through
-// that transaction. Other processes' appends are heard by LISTEN/NOTIFY.
+// that transaction. Other processes' appends are heard by LISTEN/NOTIFY. PGlite's database is
+// this process's alone and runs one transaction at a time: there the lock is not taken.
 //
 // Under that lock no one else can append, so a task reads the log's position once and then knows
 // it: its own appends move it. A write asks for it several times (catching up, the book its
@@ -126,7 +127,9 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
         const appended: string[] = [];
         try {
           return await db.transaction(async (tx) => {
-            await tx.query('SELECT pg_advisory_xact_lock($1)', [SITE_LOCK]);
+            // The lock keeps other processes' transactions out. PGlite's database is this process's
+            // alone, and it runs one transaction at a time: there is nothing for the lock to keep out.
+            if (!db.soleProcess) await tx.query('SELECT pg_advisory_xact_lock($1)', [SITE_LOCK]);
             current = tx;
             held = null;
             appendedInTask = appended;
