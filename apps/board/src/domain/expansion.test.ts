@@ -1,5 +1,5 @@
 import { settle } from '@warrant/surface/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boardPage } from '../test-page.ts';
 import { applyHumanAct, expansionAnswer } from './expansion.ts';
 import { HEADLINE, REASON, stages } from './test-support.ts';
@@ -30,8 +30,16 @@ async function asking(timeoutMs?: number, signal?: AbortSignal) {
   live.push(board.dispose);
   await board.surface.reconcile();
   const pending = board.agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }, signal);
-  await settle();
-  const requestId = board.store.read().pendingExpansion?.id ?? '';
+  // Until the board has recorded the request: the first call of a run loads the input validator,
+  // which on a busy machine takes longer than any fixed number of turns of the event loop.
+  const requestId = await vi.waitFor(
+    () => {
+      const id = board.store.read().pendingExpansion?.id;
+      if (id === undefined) throw new Error('the request is not recorded yet');
+      return id;
+    },
+    { timeout: 30_000 },
+  );
   return { ...board, pending, requestId };
 }
 
