@@ -207,7 +207,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
           id: 'partner.authorization_check_ms',
           unit: 'ms',
           goal: '< 2',
-          note: `checkAuthorization (packages/partner-kit/src/server/authorization-check.ts) on a valid authorization, in process: decode, step/tool/arguments/expiry, the desk's Ed25519 signature over the grant and over its dispatcher list, the passkey assertion (@simplewebauthn/server verifyAuthenticationResponse: ECDSA P-256, challenge, origin, rpId, UV flag), and the single-use lookup (a real query in the PGlite pantry's database). The desk's record is supplied in-process, fetched once beforehand: its fetch is excluded (partner.desk_record_fetch_ms). ${CHECK_RUNS} checks after ${CHECK_WARM_UP}, cycling over the ${steps.length} real authorizations, none used yet.`,
+          note: `checkAuthorization (packages/partner-kit/src/server/authorization-check.ts) on a valid authorization, in process: decode, step/tool/arguments/expiry, the desk's Ed25519 signature over the grant (and over its dispatcher list, checked once per list the desk hands over, as the server checks it: the same record object here, so only the first check pays for it), the passkey assertion (@simplewebauthn/server verifyAuthenticationResponse: ECDSA P-256, challenge, origin, rpId, UV flag), and the single-use lookup (a real query in the PGlite pantry's database). The desk's record is supplied in-process, fetched once beforehand: its fetch is excluded (partner.desk_record_fetch_ms). ${CHECK_RUNS} checks after ${CHECK_WARM_UP}, cycling over the ${steps.length} real authorizations, none used yet.`,
         },
         checks,
       ),
