@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { ROOT } from './app-sites.ts';
-import { claimFreeBase, closeServer, listenOn, portAt } from './port-claims.ts';
+import { claimBase, claimFreeBase, closeServer, listenOn, portAt } from './port-claims.ts';
 
 // `npm run bench` on a busy machine: its first command (bench/check-ports.ts, run before the
 // build) as a child process. With a port it serves held, it stops within seconds with the one
@@ -70,6 +70,8 @@ describe('npm run bench with a busy port', { timeout: 20_000 }, () => {
   it('stops before the build, within seconds, with the one line, when no WARRANT_PORT_BASE is set', async () => {
     const site = SITES.desk;
     const port = portAt(site, 5173);
+    // The default ports, which another run's same test may hold for a moment: claimed first.
+    onTestFinished((await claimBase(5173)).release);
     // Held here, or already held by something else on this machine: either way the bench must stop.
     const holder = await listen(port);
     try {
@@ -109,6 +111,7 @@ describe('npm run bench with a busy port', { timeout: 20_000 }, () => {
   });
 
   it('lets the build go when WARRANT_PORT_BASE moves every port clear of a held default', async () => {
+    onTestFinished((await claimBase(5173)).release);
     const holder = await listen(SITES.desk.port - PORT_BASE + 5173);
     try {
       const run = await check(await freeBase());

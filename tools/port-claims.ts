@@ -37,7 +37,15 @@ export async function isFree(port: number, host: string): Promise<boolean> {
   return true;
 }
 
-const claimFile = (base: number): string => join(tmpdir(), `warrant-port-base-${base}.claim`);
+/** Where claims are kept: one directory for every process on this machine, unless a test keeps its own. */
+export interface ClaimOptions {
+  readonly dir?: string;
+}
+
+const claimFile = (base: number, { dir = tmpdir() }: ClaimOptions): string => join(dir, `warrant-port-base-${base}.claim`);
+// How often a claim held by another process is looked at again, and for how long at most.
+const RECHECK_MS = 100;
+const WAIT_AT_MOST_MS = 15_000;
 
 function alive(pid: number): boolean {
   try {
@@ -50,19 +58,20 @@ function alive(pid: number): boolean {
 }
 
 /** Claims `base` for this process; false while a living process holds it. */
-async function claim(base: number): Promise<boolean> {
+async function claim(base: number, options: ClaimOptions): Promise<boolean> {
+  const path = claimFile(base, options);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const file = await open(claimFile(base), 'wx');
+      const file = await open(path, 'wx');
       await file.writeFile(String(process.pid));
       await file.close();
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(claimFile(base), 'utf8').catch(() => ''));
+      const holder = Number(await readFile(path, 'utf8').catch(() => ''));
       // A claim being written has no pid yet: it is held.
       if (!Number.isInteger(holder) || holder <= 0 || alive(holder)) return false;
-      await rm(claimFile(base), { force: true });
+      await rm(path, { force: true });
     }
   }
   return false;
@@ -74,13 +83,27 @@ export interface ClaimedBase {
 }
 
 /** The first base from `from` up that no other process has claimed and whose every registry port is free on `host`, claimed. */
-export async function claimFreeBase(from: number, host: string): Promise<ClaimedBase> {
+export async function claimFreeBase(from: number, host: string, options: ClaimOptions = {}): Promise<ClaimedBase> {
   for (let base = from; base <= HIGHEST_BASE; base += STEP) {
-    if (!(await claim(base))) continue;
-    const release = () => rm(claimFile(base), { force: true });
+    if (!(await claim(base, options))) continue;
+    const release = () => rm(claimFile(base, options), { force: true });
     const free = await Promise.all(Object.values(SITES).map((site) => isFree(portAt(site, base), host)));
     if (free.every(Boolean)) return { base, release };
     await release();
   }
   throw new Error(`No free range of ports from ${from} up to ${HIGHEST_BASE}: every one is claimed by another test or in use.`);
+}
+
+/**
+ * Claims `base` itself, waiting while another process holds it: for a test that must use the
+ * default ports, which another run's same test may be holding. Whether its ports are free is the
+ * test's to see.
+ */
+export async function claimBase(base: number, options: ClaimOptions = {}): Promise<ClaimedBase> {
+  const since = performance.now();
+  while (!(await claim(base, options))) {
+    if (performance.now() - since > WAIT_AT_MOST_MS) throw new Error(`The ports at ${base} stayed claimed by another process for ${WAIT_AT_MOST_MS / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+  }
+  return { base, release: () => rm(claimFile(base, options), { force: true }) };
 }
