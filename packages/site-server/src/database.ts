@@ -21,8 +21,7 @@ export interface Database extends Queryable {
   /**
    * Whether this process is the only one that can use the database: PGlite's directory is locked
    * to the process that opened it, while a PostgreSQL database is open to every process given its
-   * URL. A process alone on its database needs no lock against other writers, and knows what it
-   * committed.
+   * URL. A process alone on its database needs no lock against other processes' transactions.
    */
   readonly soleProcess: boolean;
   /**

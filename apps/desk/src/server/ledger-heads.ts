@@ -11,6 +11,7 @@ import type { Context, Hono } from 'hono';
 import { consistencyProofJson, inclusionProofJson, ledgerLeaf, MerkleTree, signTreeHead, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
+import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import type { AppendedRecords } from './desk-logs.ts';
 import { refused } from './http.ts';
@@ -29,18 +30,13 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   /** The current book's tree, with every row stored so far (one at a time: a caller's answer never sees a half-built tree). */
   function current(): Promise<{ book: number; tree: MerkleTree }> {
     const run = queue.then(async () => {
-      // The current book and its rows past the tree held, in one statement (one snapshot): the rows
-      // are the held book's past its size, or, when the book has changed, the new book's from its first.
-      const rows = await db.query<{ book: number; record: string | null }>(
-        `WITH book AS (SELECT COALESCE(max(book_no), 1)::int AS book_no FROM desk_books)
-          SELECT book.book_no AS book, r.record FROM book LEFT JOIN desk_log_records r
-            ON r.book_no = book.book_no AND r.log = 'ledger' AND r.seq > CASE WHEN book.book_no = $1 THEN $2 ELSE 0 END
-          ORDER BY r.seq`,
-        [held.book, held.tree.size],
-      );
-      const book = rows[0]?.book ?? 1;
+      const book = await currentBook(db);
       if (held.book !== book) held = { book, tree: new MerkleTree() };
-      for (const row of rows) if (row.record !== null) held.tree.append(ledgerLeaf(JSON.parse(row.record) as LedgerRow));
+      const rows = await db.query<{ record: string }>("SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > $2 ORDER BY seq", [
+        book,
+        held.tree.size,
+      ]);
+      for (const row of rows) held.tree.append(ledgerLeaf(JSON.parse(row.record) as LedgerRow));
       return held;
     });
     queue = run.catch(() => undefined);
