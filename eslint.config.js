@@ -6,9 +6,18 @@ import tseslint from 'typescript-eslint';
 // @warrant/webmcp, so a browser change is mended in one place.
 const forbidPlatformApi = [
   'error',
-  { selector: 'Identifier[name=/modelContext/i]', message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.' },
-  { selector: 'Literal[value=/modelContext/i]', message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.' },
-  { selector: 'TemplateElement[value.raw=/modelContext/i]', message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.' },
+  {
+    selector: 'Identifier[name=/modelContext/i]',
+    message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.',
+  },
+  {
+    selector: 'Literal[value=/modelContext/i]',
+    message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/modelContext/i]',
+    message: 'Only packages/webmcp may touch modelContext; use @warrant/webmcp.',
+  },
 ];
 
 // Dependencies point one way: base ← config ← webmcp ← surface ← broker ← ui, partner-kit ← apps,
@@ -39,22 +48,40 @@ function importRule(allowed) {
     {
       patterns: [
         ...(forbidden.length > 0
-          ? [{ group: forbidden.flatMap((name) => [`@warrant/${name}`, `@warrant/${name}/*`]), message: 'This import points up the layers (see LAYERS in eslint.config.js).' }]
+          ? [
+              {
+                group: forbidden.flatMap((name) => [`@warrant/${name}`, `@warrant/${name}/*`]),
+                message: 'This import points up the layers (see LAYERS in eslint.config.js).',
+              },
+            ]
           : []),
-        { group: ['**/apps/**', '@warrant/desk', '@warrant/bench', '@warrant/board'], message: 'Packages never import an app.' },
+        {
+          group: ['**/apps/**', '@warrant/desk', '@warrant/bench', '@warrant/board'],
+          message: 'Packages never import an app.',
+        },
       ],
     },
   ];
 }
 
-const layerBlocks = PACKAGES.map((name) => ({ files: [`packages/${name}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': importRule(LAYERS[name]) } }));
+const layerBlocks = PACKAGES.map((name) => ({
+  files: [`packages/${name}/**/*.{ts,tsx}`],
+  rules: { 'no-restricted-imports': importRule(LAYERS[name]) },
+}));
 
 const appBlock = {
   files: ['apps/*/src/**/*.{ts,tsx}'],
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['../../*', '../../../*'], message: 'An app imports packages by name, never another app or a file outside its folder.' }] },
+      {
+        patterns: [
+          {
+            group: ['../../*', '../../../*'],
+            message: 'An app imports packages by name, never another app or a file outside its folder.',
+          },
+        ],
+      },
     ],
   },
 };

@@ -36,7 +36,11 @@ export default defineConfig({
   use: { trace: 'off', screenshot: 'off' },
   projects: [
     // message-port.spec tests the message transport, which only the polyfill lane uses.
-    { name: 'native', testIgnore: /message-port\.spec\.ts$/, use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } } },
+    {
+      name: 'native',
+      testIgnore: /message-port\.spec\.ts$/,
+      use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } },
+    },
     { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
   ],
   webServer: SERVER_SETS.map(({ portBase, dataDir, agentPorts, controlPort }) => ({

@@ -56,13 +56,28 @@ export default defineConfig({
     {
       name: 'cross-site',
       // Exactly one --enable-features switch (Chromium keeps the last one), as in the native lane.
-      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP', `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING.join(',')}`] } },
+      use: {
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: [
+            ...BASE_ARGS,
+            '--enable-features=WebMCP',
+            `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING.join(',')}`,
+          ],
+        },
+      },
     },
   ],
   webServer: {
     name: `servers@${set.portBase} (cross-site)`,
     command: 'npx tsx tools/serve-all.ts --with-test-sites',
-    env: { WARRANT_PORT_BASE: String(set.portBase), WARRANT_DATA_DIR: set.dataDir, WARRANT_DATABASE_URL: '', WARRANT_SITE_HOSTS: LANE_SITE_HOSTS, WARRANT_AGENT_ENDPOINTS: '' },
+    env: {
+      WARRANT_PORT_BASE: String(set.portBase),
+      WARRANT_DATA_DIR: set.dataDir,
+      WARRANT_DATABASE_URL: '',
+      WARRANT_SITE_HOSTS: LANE_SITE_HOSTS,
+      WARRANT_AGENT_ENDPOINTS: '',
+    },
     wait: { stdout: /^Serving\./m },
     reuseExistingServer: false,
     // A first run creates the data directory's PGlite template before any site opens.

@@ -4,7 +4,12 @@ export default defineConfig({
   // @warrant packages resolve to their sources (tsconfig paths), not to their built dist/.
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/**/*.test.ts', 'gateway/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'tools/**/*.test.ts',
+      'gateway/src/**/*.test.ts',
+    ],
     environment: 'node',
     // A property test that takes 1 s on a quiet machine takes several on a loaded 2-core one: give
     // every test the time a busy machine needs, so a slow run is not a red one.

@@ -21,12 +21,39 @@ function today(): string {
 
 function toTheHalt(): ScriptedReply[] {
   return [
-    { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: { people: 4, needs: ['bed'], place: 'Harbour Street community hall', deadline: `${today()}T21:00` } }] },
-    { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        {
+          name: 'intake_request',
+          arguments: {
+            people: 4,
+            needs: ['bed'],
+            place: 'Harbour Street community hall',
+            deadline: `${today()}T21:00`,
+          },
+        },
+      ],
+    },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } },
+      ],
+    },
     { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: { request: 'R-1' } }] },
     {
       kind: 'tool_calls',
-      calls: [{ name: 'draft_plan', arguments: { request: 'R-1', label: 'A family room tonight', steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }] } }],
+      calls: [
+        {
+          name: 'draft_plan',
+          arguments: {
+            request: 'R-1',
+            label: 'A family room tonight',
+            steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }],
+          },
+        },
+      ],
     },
     { kind: 'tool_calls', calls: [{ name: 'commit_plan', arguments: { plan: 'P-1' } }] },
   ];
@@ -43,11 +70,16 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
   // CSP names only the endpoints its server is started with, as WARRANT_AGENT_ENDPOINTS does in
   // `npm start`, so the desk is served knowing this one.
   const upstream = await startScriptedUpstream(Array.from({ length: RUNS }, toTheHalt).flat());
-  const stop = await serveBuiltSites([SITES.desk, SITES.shelter], { agentEndpoints: [new URL(upstream.url).origin] }).catch(async (error: unknown) => {
+  const stop = await serveBuiltSites([SITES.desk, SITES.shelter], {
+    agentEndpoints: [new URL(upstream.url).origin],
+  }).catch(async (error: unknown) => {
     await upstream.close();
     throw error;
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--enable-features=WebMCP'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...BASE_ARGS, '--enable-features=WebMCP'],
+  });
   const timings: TurnTiming[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
@@ -75,11 +107,17 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
                 if (status === 'running') return;
                 observer.disconnect();
                 if (status !== 'halted') {
-                  reject(new Error(`the turn ended ${String(status)}: ${document.getElementById('agent-status')?.textContent ?? ''}`));
+                  reject(
+                    new Error(
+                      `the turn ended ${String(status)}: ${document.getElementById('agent-status')?.textContent ?? ''}`,
+                    ),
+                  );
                   return;
                 }
                 const turn = performance.now() - start;
-                const asks = performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(endpoint) && entry.startTime >= start);
+                const asks = performance
+                  .getEntriesByType('resource')
+                  .filter((entry) => entry.name.startsWith(endpoint) && entry.startTime >= start);
                 resolve({ turn, waiting: asks.reduce((sum, entry) => sum + entry.duration, 0), requests: asks.length });
               });
               observer.observe(panel, { attributes: true, attributeFilter: ['data-status'] });

@@ -34,9 +34,15 @@ const WARM_UP = 100;
 // Resolve at once: the benchmark times the search, not the main-thread yields between slices.
 const noYield = (): Promise<void> => Promise.resolve();
 
-async function measurePlan(goal: string, state: MeetingState): Promise<{ nodes: number; times: number[]; ms: number; depth: number; found: boolean }> {
+async function measurePlan(
+  goal: string,
+  state: MeetingState,
+): Promise<{ nodes: number; times: number[]; ms: number; depth: number; found: boolean }> {
   let last = await explainPathTo(goal, state, { yieldFn: noYield });
-  const times = await sample(async () => (last = await explainPathTo(goal, state, { yieldFn: noYield })), { warmUp: WARM_UP, runs: RUNS });
+  const times = await sample(async () => (last = await explainPathTo(goal, state, { yieldFn: noYield })), {
+    warmUp: WARM_UP,
+    runs: RUNS,
+  });
   return { nodes: last.nodes, times, ms: median(times), depth: last.depth, found: last.found };
 }
 
@@ -47,9 +53,18 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
   ] as const;
   // Warm every goal first, so no goal is timed on colder code than another.
   for (const [, state] of starts) for (const goal of GOALS) await explainPathTo(goal.id, state, { yieldFn: noYield });
-  const measured: Array<{ where: string; goal: string; nodes: number; times: number[]; ms: number; depth: number; found: boolean }> = [];
+  const measured: Array<{
+    where: string;
+    goal: string;
+    nodes: number;
+    times: number[];
+    ms: number;
+    depth: number;
+    found: boolean;
+  }> = [];
   for (const [name, state] of starts) {
-    for (const goal of GOALS) measured.push({ where: `${goal.id} from the ${name}`, goal: goal.id, ...(await measurePlan(goal.id, state)) });
+    for (const goal of GOALS)
+      measured.push({ where: `${goal.id} from the ${name}`, goal: goal.id, ...(await measurePlan(goal.id, state)) });
   }
   const vote = measured.find((m) => m.where === 'vote_on_the_main_motion from the tangle');
   if (!vote) throw new Error('the tangle vote plan was not measured');
@@ -57,7 +72,10 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
   // timing both back to back, which goes first alternating.
   const tangle = starts[0][1];
   const reference = referencePlan('vote_on_the_main_motion', tangle, MAX_DEPTH);
-  if (!reference.found || reference.depth !== vote.depth) throw new Error(`the reference found ${reference.found ? `a plan of depth ${reference.depth}` : 'no plan'}, the planner one of depth ${vote.depth}`);
+  if (!reference.found || reference.depth !== vote.depth)
+    throw new Error(
+      `the reference found ${reference.found ? `a plan of depth ${reference.depth}` : 'no plan'}, the planner one of depth ${vote.depth}`,
+    );
   const paired = await interleave(
     () => explainPathTo('vote_on_the_main_motion', tangle, { yieldFn: noYield }),
     () => referencePlan('vote_on_the_main_motion', tangle, MAX_DEPTH),
@@ -73,7 +91,15 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
       goal: '< 399',
       note: `Positions generated to prove the plan for vote_on_the_main_motion from the tangle (found: ${vote.found}, depth ${vote.depth}). Reference: 399.`,
     },
-    timing({ id: 'bench.path_ms_tangle_vote', unit: 'ms', goal: '< 1', note: `explainPathTo for vote_on_the_main_motion from the tangle, ${RUNS} runs in Node (after ${WARM_UP} to warm up), no main-thread yields.` }, vote.times),
+    timing(
+      {
+        id: 'bench.path_ms_tangle_vote',
+        unit: 'ms',
+        goal: '< 1',
+        note: `explainPathTo for vote_on_the_main_motion from the tangle, ${RUNS} runs in Node (after ${WARM_UP} to warm up), no main-thread yields.`,
+      },
+      vote.times,
+    ),
     {
       id: 'bench.path_nodes_tangle_vote_reference',
       value: reference.nodes,
@@ -100,7 +126,15 @@ async function pathBenchmarks(): Promise<BenchResult[]> {
       goal: '< 4054',
       note: `Worst of the five goals from the tangle and from the widest frontier, to depth 12 where no plan exists: ${worstNodes.where}. Reference: 4,054 (tangle), 6,996 (widest).`,
     },
-    timing({ id: 'bench.path_ms_worst_goal', unit: 'ms', goal: '< 8', note: `explainPathTo for the goal with the slowest median of the ten above, ${RUNS} runs in Node (after ${WARM_UP}), no yields: ${worstMsEntry.where}.` }, worstMsEntry.times),
+    timing(
+      {
+        id: 'bench.path_ms_worst_goal',
+        unit: 'ms',
+        goal: '< 8',
+        note: `explainPathTo for the goal with the slowest median of the ten above, ${RUNS} runs in Node (after ${WARM_UP}), no yields: ${worstMsEntry.where}.`,
+      },
+      worstMsEntry.times,
+    ),
   ];
 }
 
@@ -111,7 +145,12 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
   await meeting.open(tabOnlyRecord());
   const memory = memoryWebMcp();
   const rulings = createRulingChannel(meeting);
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: memory.webmcp, schedule: () => {} });
+  const surface = createSurface<BenchState>({
+    rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)),
+    state: () => meeting.state.value,
+    webmcp: memory.webmcp,
+    schedule: () => {},
+  });
   await surface.reconcile();
   let ours = 0;
   let teardown = memory.size();
@@ -141,7 +180,6 @@ async function registrationBenchmarks(): Promise<BenchResult[]> {
     },
   ];
 }
-
 
 /**
  * A script a page runs before its own: it records when the always-on set is first complete, as a
@@ -183,10 +221,15 @@ const CHECKPOINT_BUTTONS = ['load', 'widest', 'tangle', 'tabled', 'injection'] a
 async function serveBuiltBench(): Promise<{ readonly origin: string; close(): void }> {
   const headers = headersFor(SITES.bench);
   // Looked up on each request, as the static server does: a rebuild while measuring must not 404.
-  const files = sirv(join(appRoot(SITES.bench), 'dist'), { dev: true, setHeaders: (res) => Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value)) });
-  const server = createServer((req, res) => files(req, res, () => {
-    res.writeHead(404).end();
-  }));
+  const files = sirv(join(appRoot(SITES.bench), 'dist'), {
+    dev: true,
+    setHeaders: (res) => Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value)),
+  });
+  const server = createServer((req, res) =>
+    files(req, res, () => {
+      res.writeHead(404).end();
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
@@ -196,7 +239,11 @@ async function serveBuiltBench(): Promise<{ readonly origin: string; close(): vo
  * and cache). In the native lane the browser's own event order is read too: whether every
  * always-on tool was announced (WebMCP.toolsAdded) before the load event.
  */
-async function firstToolsIn(browser: Browser, origin: string, native: boolean): Promise<{ tools: number[]; load: number[]; gatedAfterLoad: number[]; announcedBeforeLoad: number }> {
+async function firstToolsIn(
+  browser: Browser,
+  origin: string,
+  native: boolean,
+): Promise<{ tools: number[]; load: number[]; gatedAfterLoad: number[]; announcedBeforeLoad: number }> {
   const tools: number[] = [];
   const load: number[] = [];
   const gatedAfterLoad: number[] = [];
@@ -208,21 +255,36 @@ async function firstToolsIn(browser: Browser, origin: string, native: boolean): 
     const order: string[] = [];
     if (native) {
       const cdp = await context.newCDPSession(page);
-      cdp.on('WebMCP.toolsAdded', (event) => order.push(...(event as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)));
+      cdp.on('WebMCP.toolsAdded', (event) =>
+        order.push(...(event as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)),
+      );
       cdp.on('Page.loadEventFired', () => order.push('(load)'));
       await cdp.send('Page.enable');
       await cdp.send('WebMCP.enable');
     }
     await page.goto(`${origin}/`);
-    await page.waitForFunction(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.toolsAt !== null);
-    await page.waitForFunction(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.loadAt !== null);
-    await page.waitForFunction(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.gatedAt !== null);
-    const seen = await page.evaluate(() => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools);
+    await page.waitForFunction(
+      () => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.toolsAt !== null,
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.loadAt !== null,
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools.gatedAt !== null,
+    );
+    const seen = await page.evaluate(
+      () => (window as unknown as { __warrantFirstTools: FirstTools }).__warrantFirstTools,
+    );
     tools.push(seen.toolsAt ?? NaN);
     load.push(seen.loadAt ?? NaN);
     gatedAfterLoad.push((seen.gatedAt ?? NaN) - (seen.loadAt ?? NaN));
     const loadIndex = order.indexOf('(load)');
-    if (native && loadIndex >= 0 && READ_NAMES.every((name) => order.indexOf(name) >= 0 && order.indexOf(name) < loadIndex)) announcedBeforeLoad += 1;
+    if (
+      native &&
+      loadIndex >= 0 &&
+      READ_NAMES.every((name) => order.indexOf(name) >= 0 && order.indexOf(name) < loadIndex)
+    )
+      announcedBeforeLoad += 1;
     await context.close();
   }
   return { tools, load, gatedAfterLoad, announcedBeforeLoad };
@@ -248,10 +310,20 @@ async function chromiumBenchmarks(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     for (const lane of ['native', 'polyfill'] as const) {
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])] });
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: [...BASE_ARGS, ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])],
+      });
       try {
-        const { tools, load, gatedAfterLoad, announcedBeforeLoad } = await firstToolsIn(browser, served.origin, lane === 'native');
-        const before = lane === 'native' ? ` The browser announced all four before the load event in ${announcedBeforeLoad} of ${FIRST_TOOLS_RUNS} runs (WebMCP.toolsAdded ahead of Page.loadEventFired).` : '';
+        const { tools, load, gatedAfterLoad, announcedBeforeLoad } = await firstToolsIn(
+          browser,
+          served.origin,
+          lane === 'native',
+        );
+        const before =
+          lane === 'native'
+            ? ` The browser announced all four before the load event in ${announcedBeforeLoad} of ${FIRST_TOOLS_RUNS} runs (WebMCP.toolsAdded ahead of Page.loadEventFired).`
+            : '';
         results.push(
           timing(
             {
@@ -284,7 +356,13 @@ async function chromiumBenchmarks(): Promise<BenchResult[]> {
               goal: '<= 900',
               note: `The largest serialised tool declaration (name, description, input schema, hints, as getTools() hands them to a client) over ${sizes.length} declarations at the checkpoints ${CHECKPOINT_BUTTONS.join(', ')}, native lane.`,
             },
-            { id: 'bench.declaration_chars_median', value: median(sizes), unit: 'chars', goal: 'report', note: `Median of the same ${sizes.length} declarations.` },
+            {
+              id: 'bench.declaration_chars_median',
+              value: median(sizes),
+              unit: 'chars',
+              goal: 'report',
+              note: `Median of the same ${sizes.length} declarations.`,
+            },
           );
         }
       } finally {
@@ -301,7 +379,12 @@ export async function benchAppBenchmarks(): Promise<BenchResult[]> {
   return [
     ...(await pathBenchmarks()),
     ...(await registrationBenchmarks()),
-    bundleResult(SITES.bench, 'bench.bundle_kb_gz', 30, 'the polyfill, the record and its hash, the fold, the validator, the minutes, the planner, the seeded record and the runner'),
+    bundleResult(
+      SITES.bench,
+      'bench.bundle_kb_gz',
+      30,
+      'the polyfill, the record and its hash, the fold, the validator, the minutes, the planner, the seeded record and the runner',
+    ),
     ...(await chromiumBenchmarks()),
   ];
 }

@@ -69,7 +69,10 @@ interface FirstTools {
 
 /** Navigation start to the first complete always-on set, and to the load event, over fresh profiles. */
 async function firstTools(native: boolean, origin: string): Promise<FirstTools[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...(native ? ['--enable-features=WebMCP'] : [])] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...BASE_ARGS, ...(native ? ['--enable-features=WebMCP'] : [])],
+  });
   try {
     const runs: FirstTools[] = [];
     for (let run = 0; run < NAVIGATIONS; run += 1) {
@@ -78,13 +81,18 @@ async function firstTools(native: boolean, origin: string): Promise<FirstTools[]
       await page.addInitScript({ content: FIRST_TOOLS_PROBE });
       await page.goto(`${origin}/`, { waitUntil: 'load' });
       await page.waitForFunction(() => {
-        const probe = (window as unknown as { __firstTools: { at: number | null; atLoad: boolean | null } }).__firstTools;
+        const probe = (window as unknown as { __firstTools: { at: number | null; atLoad: boolean | null } })
+          .__firstTools;
         return probe.at !== null && probe.atLoad !== null;
       });
       runs.push(
         await page.evaluate(() => {
           const probe = (window as unknown as { __firstTools: { at: number; atLoad: boolean } }).__firstTools;
-          return { tools: probe.at, atLoad: probe.atLoad, load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart };
+          return {
+            tools: probe.at,
+            atLoad: probe.atLoad,
+            load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+          };
         }),
       );
       await context.close();
@@ -133,11 +141,24 @@ function memoryBoard(onChange: (change: ChangeRecord) => void = () => undefined)
   const channel = createExpansionChannel();
   const human = humanControls(store, createHumanActs(env), channel);
   const acts = createAgentActs(env);
-  const side: AgentSide = { acts, askHuman: (ask, call) => askHuman(store, acts, channel, ask, call), noteRefused: () => Promise.resolve() };
+  const side: AgentSide = {
+    acts,
+    askHuman: (ask, call) => askHuman(store, acts, channel, ask, call),
+    noteRefused: () => Promise.resolve(),
+  };
   const memory = memoryWebMcp();
-  const agent = { memory, call: async (name: string, input: Record<string, unknown>) => (await memory.call(name, input)) as Record<string, unknown> };
+  const agent = {
+    memory,
+    call: async (name: string, input: Record<string, unknown>) =>
+      (await memory.call(name, input)) as Record<string, unknown>,
+  };
   const surface = createSurface<BoardState>({
-    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => memory.names() }),
+    rows: boardRows({
+      store,
+      agentSide: () => Promise.resolve(side),
+      ready: Promise.resolve(),
+      inOrder: () => memory.names(),
+    }),
     state: store.read,
     webmcp: memory.webmcp,
     onChange,
@@ -160,7 +181,8 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   });
 
   const expect = (result: Record<string, unknown> | null, code: string): void => {
-    if (!result || result['code'] !== code) throw new Error(`demo script: expected ${code}, got ${JSON.stringify(result)}`);
+    if (!result || result['code'] !== code)
+      throw new Error(`demo script: expected ${code}, got ${JSON.stringify(result)}`);
   };
   const agentStep = async (name: string, input: Record<string, unknown>, code: string) => {
     expect(await agent.call(name, input), code);
@@ -170,7 +192,11 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
     expect((await act()) as Record<string, unknown>, code);
     await settle();
   };
-  const askAndDecide = async (input: Record<string, unknown>, decide: () => Promise<{ code: string }>, code: string) => {
+  const askAndDecide = async (
+    input: Record<string, unknown>,
+    decide: () => Promise<{ code: string }>,
+    code: string,
+  ) => {
     const waiting = agent.call('request_scope_expansion', input);
     await settle();
     await decide();
@@ -180,28 +206,63 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
 
   await surface.reconcile();
   await humanStep(() => human.frame(['headline', 'description']), 'SCOPE_UPDATED');
-  await agentStep('edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'A cordless lamp for desk and balcony' } }, 'SCOPED_EDIT_APPLIED');
-  await askAndDecide({ scopeVersion: 1, fields: ['launch_date'], reason: REASON }, () => human.decideExpansion('approve'), 'EXPANSION_APPROVED');
-  await agentStep('edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06', description: 'A rechargeable lamp with a warm, dimmable glow and twelve hours of light.' } }, 'SCOPED_EDIT_APPLIED');
+  await agentStep(
+    'edit_scoped_fields',
+    { scopeVersion: 1, updates: { headline: 'A cordless lamp for desk and balcony' } },
+    'SCOPED_EDIT_APPLIED',
+  );
+  await askAndDecide(
+    { scopeVersion: 1, fields: ['launch_date'], reason: REASON },
+    () => human.decideExpansion('approve'),
+    'EXPANSION_APPROVED',
+  );
+  await agentStep(
+    'edit_scoped_fields',
+    {
+      scopeVersion: 2,
+      updates: {
+        launch_date: '2026-10-06',
+        description: 'A rechargeable lamp with a warm, dimmable glow and twelve hours of light.',
+      },
+    },
+    'SCOPED_EDIT_APPLIED',
+  );
   const first = await agent.call('submit_changes_for_review', { scopeVersion: 2 });
   expect(first, 'REVIEW_SUBMITTED');
   await settle();
   await humanStep(() => human.decideReview('return', String(first['reviewId'])), 'REVIEW_RETURNED');
-  await agentStep('edit_scoped_fields', { scopeVersion: 2, updates: { headline: 'The lamp that goes where the evening goes' } }, 'SCOPED_EDIT_APPLIED');
+  await agentStep(
+    'edit_scoped_fields',
+    { scopeVersion: 2, updates: { headline: 'The lamp that goes where the evening goes' } },
+    'SCOPED_EDIT_APPLIED',
+  );
   const second = await agent.call('submit_changes_for_review', { scopeVersion: 2 });
   expect(second, 'REVIEW_SUBMITTED');
   await settle();
   await humanStep(() => human.decideReview('accept', String(second['reviewId'])), 'REVIEW_ACCEPTED');
   await humanStep(() => human.reset(), 'BOARD_RESET');
   await humanStep(() => human.frame(['price']), 'SCOPE_UPDATED');
-  await askAndDecide({ scopeVersion: 1, fields: ['audience'], reason: REASON }, () => human.decideExpansion('deny'), 'EXPANSION_DENIED');
-  await askAndDecide({ scopeVersion: 1, fields: ['product_name'], reason: REASON }, () => human.frame(['price', 'product_name']), 'SCOPE_STALE');
-  await agentStep('edit_scoped_fields', { scopeVersion: 2, updates: { product_name: 'Fernlight' } }, 'SCOPED_EDIT_APPLIED');
+  await askAndDecide(
+    { scopeVersion: 1, fields: ['audience'], reason: REASON },
+    () => human.decideExpansion('deny'),
+    'EXPANSION_DENIED',
+  );
+  await askAndDecide(
+    { scopeVersion: 1, fields: ['product_name'], reason: REASON },
+    () => human.frame(['price', 'product_name']),
+    'SCOPE_STALE',
+  );
+  await agentStep(
+    'edit_scoped_fields',
+    { scopeVersion: 2, updates: { product_name: 'Fernlight' } },
+    'SCOPED_EDIT_APPLIED',
+  );
   await humanStep(() => human.reset(), 'BOARD_RESET');
 
   channel.dispose();
   surface.dispose();
-  const script = 'frame, edit, ask and approve, edit, submit, return, edit, resubmit, accept, reset, frame, ask and deny, ask and re-frame, edit, reset';
+  const script =
+    'frame, edit, ask and approve, edit, submit, return, edit, resubmit, accept, reset, frame, ask and deny, ask and re-frame, edit, reset';
   return [
     {
       id: 'board.registration_ops_demo',
@@ -220,7 +281,6 @@ async function registrationOpsDemo(): Promise<BenchResult[]> {
   ];
 }
 
-
 /**
  * What a tool declaration puts in front of a model, in characters, for every tool registered in
  * every state of a walk through the board: nothing framed, each frame from one field to all six,
@@ -234,7 +294,16 @@ async function declarationBenchmarks(): Promise<BenchResult[]> {
     states += 1;
     for (const name of agent.memory.names()) {
       const tool = agent.memory.tool(name);
-      if (tool) sizes.push(JSON.stringify({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }).length);
+      if (tool)
+        sizes.push(
+          JSON.stringify({
+            name: tool.name,
+            title: tool.title,
+            description: tool.description,
+            inputSchema: tool.inputSchema,
+            annotations: tool.annotations,
+          }).length,
+        );
     }
   };
   const fields = ['product_name', 'headline', 'description', 'audience', 'launch_date', 'price'] as const;
@@ -245,7 +314,10 @@ async function declarationBenchmarks(): Promise<BenchResult[]> {
     await settle();
     measure();
   }
-  await agent.call('edit_scoped_fields', { scopeVersion: 6, updates: { headline: 'A cordless lamp for desk and balcony' } });
+  await agent.call('edit_scoped_fields', {
+    scopeVersion: 6,
+    updates: { headline: 'A cordless lamp for desk and balcony' },
+  });
   await settle();
   measure();
   await human.frame(fields.slice(0, 2));
@@ -281,9 +353,20 @@ function planOfAboutOneKb(): Record<string, unknown> {
     label: 'Move the evening food run to the Eastside shelter',
     steps: Array.from({ length: 5 }, (_, index) => ({
       order: index + 1,
-      origin: [SITES.pantry.origin, SITES.shelter.origin, SITES.rides.origin, SITES.coldchain.origin, SITES.pantry.origin][index],
+      origin: [
+        SITES.pantry.origin,
+        SITES.shelter.origin,
+        SITES.rides.origin,
+        SITES.coldchain.origin,
+        SITES.pantry.origin,
+      ][index],
       tool: ['reserve_pallet', 'confirm_beds', 'book_van', 'hold_cold_slot', 'release_pallet'][index],
-      arguments: { reference: `run-2026-10-0${index + 1}`, quantity: 12 + index, window: { from: '18:00', to: '20:30' }, note: 'Side entrance, ring twice.' },
+      arguments: {
+        reference: `run-2026-10-0${index + 1}`,
+        quantity: 12 + index,
+        window: { from: '18:00', to: '20:30' },
+        note: 'Side entrance, ring twice.',
+      },
     })),
   };
 }
@@ -305,5 +388,16 @@ async function digestMicros(): Promise<BenchResult> {
 }
 
 export async function boardBenchmarks(): Promise<BenchResult[]> {
-  return [...(await firstToolsBenchmarks()), ...(await registrationOpsDemo()), ...(await declarationBenchmarks()), bundleResult(SITES.board, 'board.bundle_kb_gz', 25, "the board's view and its record (both requested at once, beside the entry), the acts, the validator and the polyfill"), await digestMicros()];
+  return [
+    ...(await firstToolsBenchmarks()),
+    ...(await registrationOpsDemo()),
+    ...(await declarationBenchmarks()),
+    bundleResult(
+      SITES.board,
+      'board.bundle_kb_gz',
+      25,
+      "the board's view and its record (both requested at once, beside the entry), the acts, the validator and the polyfill",
+    ),
+    await digestMicros(),
+  ];
 }

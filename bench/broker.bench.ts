@@ -17,12 +17,16 @@ const WARM_UP = 20;
 const SAMPLES = 200;
 
 function leasedRead(lane: Lane): Promise<LeasedReadTimings> {
-  return onTheDeskPage({ lane, partners: [SITES.pantry], script: { file: 'leased-read-page.ts', name: 'warrantLeasedReadBench' } }, (page) =>
-    page.evaluate(
-      ([native, warmUp, samples]) =>
-        (window as unknown as { warrantLeasedReadBench: typeof LeasedReadPage }).warrantLeasedReadBench.measureLeasedRead({ native, warmUp, samples }),
-      [lane === 'native', WARM_UP, SAMPLES] as const,
-    ),
+  return onTheDeskPage(
+    { lane, partners: [SITES.pantry], script: { file: 'leased-read-page.ts', name: 'warrantLeasedReadBench' } },
+    (page) =>
+      page.evaluate(
+        ([native, warmUp, samples]) =>
+          (
+            window as unknown as { warrantLeasedReadBench: typeof LeasedReadPage }
+          ).warrantLeasedReadBench.measureLeasedRead({ native, warmUp, samples }),
+        [lane === 'native', WARM_UP, SAMPLES] as const,
+      ),
   );
 }
 

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { HOST, SITES, type Site } from '@warrant/config';
-import { listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
+import {
+  listen,
+  openSiteDatabase,
+  siteApp,
+  type Database,
+  type OpenSiteServer,
+  type RunningServer,
+  type SiteServer,
+} from '@warrant/site-server';
 import { build } from 'vite';
 import { appRoot, distOf, portsInUse, ROOT } from '../tools/app-sites.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
@@ -41,7 +49,11 @@ interface ServeOptions {
   readonly agentEndpoints?: readonly string[];
 }
 
-async function startSite(site: Site, env: Readonly<Record<string, string | undefined>>, { agentEndpoints = [] }: ServeOptions): Promise<Served> {
+async function startSite(
+  site: Site,
+  env: Readonly<Record<string, string | undefined>>,
+  { agentEndpoints = [] }: ServeOptions,
+): Promise<Served> {
   const held: { db?: Database; server?: SiteServer } = {};
   const stop = async (): Promise<void> => {
     await held.server?.close();
@@ -54,7 +66,12 @@ async function startSite(site: Site, env: Readonly<Record<string, string | undef
       held.server = await open(held.db);
     }
     const { server } = held;
-    return siteApp({ site, distDir: distOf(site), agentEndpoints, ...(server ? { routes: (app) => server.routes(app) } : {}) });
+    return siteApp({
+      site,
+      distDir: distOf(site),
+      agentEndpoints,
+      ...(server ? { routes: (app) => server.routes(app) } : {}),
+    });
   })();
   let bound: RunningServer | null = null;
   try {
@@ -81,7 +98,10 @@ async function startSite(site: Site, env: Readonly<Record<string, string | undef
  * Every port must be free on both loopback addresses first: the bench measures its own servers
  * only. A port taken meanwhile stops the bench with the one line, and closes what did start.
  */
-export async function serveBuiltSites(sites: readonly Site[], options: ServeOptions = {}): Promise<() => Promise<void>> {
+export async function serveBuiltSites(
+  sites: readonly Site[],
+  options: ServeOptions = {},
+): Promise<() => Promise<void>> {
   await assertPortsFree(sites);
   const dataDir = await mkdtemp(join(tmpdir(), 'warrant-bench-data-'));
   const env: Record<string, string | undefined> = { ...process.env, WARRANT_DATA_DIR: dataDir };
@@ -92,10 +112,14 @@ export async function serveBuiltSites(sites: readonly Site[], options: ServeOpti
     await Promise.all(servers.map((server) => server.close()));
     await rm(dataDir, { recursive: true, force: true });
   };
-  const failures = opened.flatMap((result, index) => (result.status === 'rejected' ? [{ site: sites[index] as Site, reason: result.reason as unknown }] : []));
+  const failures = opened.flatMap((result, index) =>
+    result.status === 'rejected' ? [{ site: sites[index] as Site, reason: result.reason as unknown }] : [],
+  );
   if (failures.length > 0) {
     await stop();
-    const busy = failures.filter(({ reason }) => (reason as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE').map(({ site }) => site);
+    const busy = failures
+      .filter(({ reason }) => (reason as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE')
+      .map(({ site }) => site);
     if (busy.length > 0) throw new BenchStop(portsInUse(busy, RERUN));
     throw failures[0]?.reason;
   }
@@ -109,15 +133,23 @@ export async function serveBuiltSites(sites: readonly Site[], options: ServeOpti
 export async function resetSites(sites: readonly Site[]): Promise<void> {
   await Promise.all(
     sites.map(async (site) => {
-      const response = await fetch(`${site.origin}/api/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      if (!response.ok) throw new Error(`${site.title} did not reset: ${response.status} ${(await response.text()).slice(0, 200)}`);
+      const response = await fetch(`${site.origin}/api/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok)
+        throw new Error(`${site.title} did not reset: ${response.status} ${(await response.text()).slice(0, 200)}`);
     }),
   );
 }
 
 /** Debian's Chromium, headless: with native WebMCP (one --enable-features switch) or without it. */
 export function launchLane(lane: Lane): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...BASE_ARGS, ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])],
+  });
 }
 
 /**
@@ -154,7 +186,15 @@ export async function bundlePageScript(file: string, name: string): Promise<stri
  * against it, and the browser and every server stop after, whatever it answers.
  */
 export async function onTheDeskPage<T>(
-  { lane, partners, script }: { readonly lane: Lane; readonly partners: readonly Site[]; readonly script: { readonly file: string; readonly name: string } },
+  {
+    lane,
+    partners,
+    script,
+  }: {
+    readonly lane: Lane;
+    readonly partners: readonly Site[];
+    readonly script: { readonly file: string; readonly name: string };
+  },
   measure: (page: Page) => Promise<T>,
 ): Promise<T> {
   const code = await bundlePageScript(script.file, script.name);

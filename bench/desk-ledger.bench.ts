@@ -3,9 +3,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITES } from '@warrant/config';
-import { serialiseLedger, verifyExport, verifyLedger, type LedgerDraft, type LedgerRow, type LogHead } from '@warrant/ledger';
+import {
+  serialiseLedger,
+  verifyExport,
+  verifyLedger,
+  type LedgerDraft,
+  type LedgerRow,
+  type LogHead,
+} from '@warrant/ledger';
 import { leasedReadDraft } from '@warrant/ledger/testing';
-import { listen, openPgliteDatabase, openPostgresDatabase, siteApp, type Database, type SiteServer } from '@warrant/site-server';
+import {
+  listen,
+  openPgliteDatabase,
+  openPostgresDatabase,
+  siteApp,
+  type Database,
+  type SiteServer,
+} from '@warrant/site-server';
 import { openServer } from '../apps/desk/src/server.ts';
 import { sample, skipped, timing, type BenchResult } from './measure.ts';
 import { benchPostgres } from './postgres.ts';
@@ -34,7 +48,10 @@ async function startDesk(db: Database): Promise<Desk> {
   try {
     server = await openServer(db);
     const opened = server;
-    const bound = await listen(siteApp({ site: SITES.desk, distDir: null, routes: (app) => opened.routes(app) }), { port: 0, host: '127.0.0.1' });
+    const bound = await listen(siteApp({ site: SITES.desk, distDir: null, routes: (app) => opened.routes(app) }), {
+      port: 0,
+      host: '127.0.0.1',
+    });
     const address = bound.server.address();
     if (address === null || typeof address === 'string') throw new Error('the desk server has no port');
     return {
@@ -60,7 +77,12 @@ interface Answer {
 }
 
 async function ask(desk: Desk, path: string, body?: unknown): Promise<Answer & Record<string, unknown>> {
-  const response = await fetch(`${desk.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${desk.url}${path}`,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   return (await response.json()) as Answer & Record<string, unknown>;
 }
 
@@ -85,7 +107,12 @@ async function pageWriter(desk: Desk): Promise<Writer> {
   let seen = await headOf(desk);
   return {
     async append(tag) {
-      const answer = await ask(desk, '/api/logs/ledger/append', { writer, basis: seen, records: [row(tag)], after_others: true });
+      const answer = await ask(desk, '/api/logs/ledger/append', {
+        writer,
+        basis: seen,
+        records: [row(tag)],
+        after_others: true,
+      });
       if (!answer.ok) throw new Error(`an append was refused: ${JSON.stringify(answer).slice(0, 300)}`);
       seen = answer.head as LogHead;
       return { acknowledged: true, caughtUp: ((answer['missed'] as unknown[] | undefined) ?? []).length > 0 ? 1 : 0 };
@@ -218,19 +245,37 @@ export async function deskLedgerBenchmarks(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'warrant-bench-desk-'));
   try {
-    results.push(...(await measureOn({ name: 'pglite', said: "PGlite (embedded, in the server's process, a fresh data directory)" }, await openPgliteDatabase({ dataDir: join(dataDir, 'desk') }))));
+    results.push(
+      ...(await measureOn(
+        { name: 'pglite', said: "PGlite (embedded, in the server's process, a fresh data directory)" },
+        await openPgliteDatabase({ dataDir: join(dataDir, 'desk') }),
+      )),
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
   const postgres = await benchPostgres();
   if (!postgres.ok) {
-    for (const id of ['desk.ledger_append_p50_ms_postgres', `desk.ledger_concurrent_${WRITERS}x${APPENDS_EACH}_ms_postgres`]) {
-      results.push(skipped({ id, unit: 'ms', goal: id.includes('append_p50') ? '< 5' : 'report', note: 'The same on PostgreSQL.' }, postgres.reason));
+    for (const id of [
+      'desk.ledger_append_p50_ms_postgres',
+      `desk.ledger_concurrent_${WRITERS}x${APPENDS_EACH}_ms_postgres`,
+    ]) {
+      results.push(
+        skipped(
+          { id, unit: 'ms', goal: id.includes('append_p50') ? '< 5' : 'report', note: 'The same on PostgreSQL.' },
+          postgres.reason,
+        ),
+      );
     }
     return results;
   }
   try {
-    results.push(...(await measureOn({ name: 'postgres', said: `PostgreSQL: ${postgres.said}; node-postgres` }, await openPostgresDatabase({ url: postgres.url, schema: postgres.schema }))));
+    results.push(
+      ...(await measureOn(
+        { name: 'postgres', said: `PostgreSQL: ${postgres.said}; node-postgres` },
+        await openPostgresDatabase({ url: postgres.url, schema: postgres.schema }),
+      )),
+    );
   } finally {
     await postgres.stop();
   }

@@ -29,10 +29,15 @@ async function registrationOpsScenario(): Promise<BenchResult[]> {
       standing = change.total;
     },
   });
-  const runner = createScenarioRunner({ scenario: RELIEF_SCENARIO, state: test.desk.state, call: (verb, input, signal) => test.surface.call(verb, input, { ...SCENARIO_RUNNER, signal }) });
+  const runner = createScenarioRunner({
+    scenario: RELIEF_SCENARIO,
+    state: test.desk.state,
+    call: (verb, input, signal) => test.surface.call(verb, input, { ...SCENARIO_RUNNER, signal }),
+  });
   const done = runner.start();
   while (runner.view.value.status !== 'awaiting_approval') {
-    if (runner.view.value.status === 'stopped') throw new Error(`the relief scenario stopped: ${runner.view.value.problem}`);
+    if (runner.view.value.status === 'stopped')
+      throw new Error(`the relief scenario stopped: ${runner.view.value.problem}`);
     await test.idle();
   }
   const approved = await test.acts.approve(runner.view.value.approval ?? '');
@@ -120,17 +125,32 @@ async function scenarioInChromium(): Promise<BenchResult[]> {
           document.addEventListener(
             'click',
             (event) => {
-              if (clickAt === null && event.isTrusted && (event.target as Element | null)?.closest?.('#approvals button.approve')) clickAt = event.timeStamp;
+              if (
+                clickAt === null &&
+                event.isTrusted &&
+                (event.target as Element | null)?.closest?.('#approvals button.approve')
+              )
+                clickAt = event.timeStamp;
             },
             { capture: true },
           );
           const observer = new MutationObserver(() => {
-            if (firstReceiptAt === null && [...document.querySelectorAll('#approvals li[data-step] .fine-print')].some((small) => /^receipt /.test(small.textContent?.trim() ?? ''))) {
+            if (
+              firstReceiptAt === null &&
+              [...document.querySelectorAll('#approvals li[data-step] .fine-print')].some((small) =>
+                /^receipt /.test(small.textContent?.trim() ?? ''),
+              )
+            ) {
               firstReceiptAt = performance.now();
             }
             if (runner.dataset['status'] === 'done') {
               observer.disconnect();
-              if (clickAt === null || firstReceiptAt === null) reject(new Error(`the run ended with ${clickAt === null ? 'no trusted click seen' : 'no receipt shown on the card'}`));
+              if (clickAt === null || firstReceiptAt === null)
+                reject(
+                  new Error(
+                    `the run ended with ${clickAt === null ? 'no trusted click seen' : 'no receipt shown on the card'}`,
+                  ),
+                );
               else resolve({ clickAt, firstReceiptAt, doneAt: performance.now() });
             } else if (runner.dataset['status'] === 'stopped') {
               observer.disconnect();
@@ -141,8 +161,14 @@ async function scenarioInChromium(): Promise<BenchResult[]> {
         });
       });
       await page.click('#approvals button.approve');
-      const approval = await page.evaluate(() => (window as unknown as { warrantApproval: Promise<ApprovalTiming> }).warrantApproval);
-      timings.push({ toHalt, afterDecision: approval.doneAt - approval.clickAt, toFirstReceipt: approval.firstReceiptAt - approval.clickAt });
+      const approval = await page.evaluate(
+        () => (window as unknown as { warrantApproval: Promise<ApprovalTiming> }).warrantApproval,
+      );
+      timings.push({
+        toHalt,
+        afterDecision: approval.doneAt - approval.clickAt,
+        toFirstReceipt: approval.firstReceiptAt - approval.clickAt,
+      });
       await context.close();
     }
   } finally {
@@ -189,6 +215,11 @@ export async function deskBenchmarks(): Promise<BenchResult[]> {
   return [
     ...(await scenarioInChromium()),
     ...(await registrationOpsScenario()),
-    bundleResult(SITES.desk, 'desk.bundle_kb_gz', 60, 'the WebMCP polyfill (without native WebMCP), the JSON Schema validator (at the first call), the approved run of a plan (at the first approval)'),
+    bundleResult(
+      SITES.desk,
+      'desk.bundle_kb_gz',
+      60,
+      'the WebMCP polyfill (without native WebMCP), the JSON Schema validator (at the first call), the approved run of a plan (at the first approval)',
+    ),
   ];
 }

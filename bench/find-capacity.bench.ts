@@ -19,7 +19,12 @@ import { median, round, timing, type BenchResult } from './measure.ts';
 // The lease lives 300 s at most: 110 calls leave room for a call of over 2 s on a loaded machine.
 const WARM_UP = 10;
 const CALLS = 100;
-const FAMILY = { people: 4, needs: ['food'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
+const FAMILY = {
+  people: 4,
+  needs: ['food'],
+  place: 'Harbour Street community hall',
+  note: 'Two adults and two children.',
+};
 
 /** Today's local date: the pantry's week starts today. */
 function today(): string {
@@ -37,7 +42,11 @@ interface Read {
 type Agent = typeof AgentCalls;
 
 async function call(page: Page, name: string, input: object): Promise<Record<string, unknown>> {
-  const { result } = await page.evaluate(([tool, args]) => (window as unknown as { warrantAgentCalls: Agent }).warrantAgentCalls.pageAgentCall({ name: tool, input: args }), [name, input] as const);
+  const { result } = await page.evaluate(
+    ([tool, args]) =>
+      (window as unknown as { warrantAgentCalls: Agent }).warrantAgentCalls.pageAgentCall({ name: tool, input: args }),
+    [name, input] as const,
+  );
   const answer = result as Record<string, unknown> | null;
   if (answer?.['ok'] !== true) throw new Error(`${name} was refused: ${JSON.stringify(result).slice(0, 300)}`);
   return answer;
@@ -45,14 +54,22 @@ async function call(page: Page, name: string, input: object): Promise<Record<str
 
 async function until(page: Page, tool: string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (!(await page.evaluate(() => (window as unknown as { warrantAgentCalls: Agent }).warrantAgentCalls.pageAgentListTools())).some((listed) => listed.name === tool)) {
+  while (
+    !(
+      await page.evaluate(() =>
+        (window as unknown as { warrantAgentCalls: Agent }).warrantAgentCalls.pageAgentListTools(),
+      )
+    ).some((listed) => listed.name === tool)
+  ) {
     if (Date.now() > deadline) throw new Error(`${tool} never came into order`);
     await page.waitForTimeout(50);
   }
 }
 
 async function ledgerRows(): Promise<LedgerRow[]> {
-  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as { entries: { record: LedgerRow }[] };
+  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as {
+    entries: { record: LedgerRow }[];
+  };
   return answer.entries.map((entry) => entry.record);
 }
 
@@ -70,38 +87,64 @@ interface Measured {
 }
 
 function findCapacity(lane: Lane): Promise<Measured> {
-  return onTheDeskPage({ lane, partners: [SITES.pantry], script: { file: 'agent-calls-page.ts', name: 'warrantAgentCalls' } }, async (page) => {
-    await until(page, 'intake_request');
-    const intake = await call(page, 'intake_request', { ...FAMILY, deadline: `${today()}T21:00` });
-    const request = (intake['request'] as { id: string }).id;
-    await until(page, 'open_lease');
-    const opened = await call(page, 'open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 300, request });
-    if ((opened['lease'] as { state?: string } | undefined)?.state !== 'active') throw new Error(`the read lease is not active: ${JSON.stringify(opened).slice(0, 300)}`);
-    await until(page, 'find_capacity');
-    const before = (await ledgerRows()).length;
-    // Every request the desk page makes to its own server while the calls run, by method and path.
-    const requests: Record<string, number> = {};
-    page.on('request', (sent) => {
-      const url = new URL(sent.url());
-      if (url.origin === SITES.desk.origin && url.pathname.startsWith('/api/')) requests[`${sent.method()} ${url.pathname}`] = (requests[`${sent.method()} ${url.pathname}`] ?? 0) + 1;
-    });
-    // Timed in the page, from executeTool to the answer (pageAgentTimedCalls): no DevTools round trip in it.
-    const timed = await page.evaluate(
-      ([input, warmUp, calls]) => (window as unknown as { warrantAgentCalls: Agent }).warrantAgentCalls.pageAgentTimedCalls({ name: 'find_capacity', input, warmUp, calls }),
-      [{ request }, WARM_UP, CALLS] as const,
-    );
-    const reads = ((timed.last as { reads?: Read[] }).reads ?? []).map(({ partner, tool, ok }) => ({ partner, tool, ok }));
-    const after = await ledgerRows();
-    const added = after.slice(before);
-    // Every call made: the one that learned the input's shape ran too when the object shape worked.
-    const made = WARM_UP + CALLS + (timed.shape === 'object' ? 1 : 0);
-    const rowsPerCall: Record<string, number> = {};
-    for (const row of added) rowsPerCall[row.event] = (rowsPerCall[row.event] ?? 0) + 1;
-    for (const event of Object.keys(rowsPerCall)) rowsPerCall[event] = round((rowsPerCall[event] as number) / made, 2);
-    const requestsPerCall = Object.fromEntries(Object.entries(requests).map(([request, count]) => [request, round(count / made, 2)]));
-    if (reads.length === 0 || reads.some((read) => !read.ok)) throw new Error(`a capacity read failed: ${JSON.stringify(reads)}`);
-    return { times: timed.times, reads, rowsPerCall, requestsPerCall, ledgerRowsBefore: before, ledgerRowsAfter: after.length };
-  });
+  return onTheDeskPage(
+    { lane, partners: [SITES.pantry], script: { file: 'agent-calls-page.ts', name: 'warrantAgentCalls' } },
+    async (page) => {
+      await until(page, 'intake_request');
+      const intake = await call(page, 'intake_request', { ...FAMILY, deadline: `${today()}T21:00` });
+      const request = (intake['request'] as { id: string }).id;
+      await until(page, 'open_lease');
+      const opened = await call(page, 'open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 300, request });
+      if ((opened['lease'] as { state?: string } | undefined)?.state !== 'active')
+        throw new Error(`the read lease is not active: ${JSON.stringify(opened).slice(0, 300)}`);
+      await until(page, 'find_capacity');
+      const before = (await ledgerRows()).length;
+      // Every request the desk page makes to its own server while the calls run, by method and path.
+      const requests: Record<string, number> = {};
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (url.origin === SITES.desk.origin && url.pathname.startsWith('/api/'))
+          requests[`${sent.method()} ${url.pathname}`] = (requests[`${sent.method()} ${url.pathname}`] ?? 0) + 1;
+      });
+      // Timed in the page, from executeTool to the answer (pageAgentTimedCalls): no DevTools round trip in it.
+      const timed = await page.evaluate(
+        ([input, warmUp, calls]) =>
+          (window as unknown as { warrantAgentCalls: Agent }).warrantAgentCalls.pageAgentTimedCalls({
+            name: 'find_capacity',
+            input,
+            warmUp,
+            calls,
+          }),
+        [{ request }, WARM_UP, CALLS] as const,
+      );
+      const reads = ((timed.last as { reads?: Read[] }).reads ?? []).map(({ partner, tool, ok }) => ({
+        partner,
+        tool,
+        ok,
+      }));
+      const after = await ledgerRows();
+      const added = after.slice(before);
+      // Every call made: the one that learned the input's shape ran too when the object shape worked.
+      const made = WARM_UP + CALLS + (timed.shape === 'object' ? 1 : 0);
+      const rowsPerCall: Record<string, number> = {};
+      for (const row of added) rowsPerCall[row.event] = (rowsPerCall[row.event] ?? 0) + 1;
+      for (const event of Object.keys(rowsPerCall))
+        rowsPerCall[event] = round((rowsPerCall[event] as number) / made, 2);
+      const requestsPerCall = Object.fromEntries(
+        Object.entries(requests).map(([request, count]) => [request, round(count / made, 2)]),
+      );
+      if (reads.length === 0 || reads.some((read) => !read.ok))
+        throw new Error(`a capacity read failed: ${JSON.stringify(reads)}`);
+      return {
+        times: timed.times,
+        reads,
+        rowsPerCall,
+        requestsPerCall,
+        ledgerRowsBefore: before,
+        ledgerRowsAfter: after.length,
+      };
+    },
+  );
 }
 
 export async function findCapacityBenchmarks(): Promise<BenchResult[]> {
@@ -130,8 +173,12 @@ export async function findCapacityBenchmarks(): Promise<BenchResult[]> {
         measured.times,
       ),
       facts: {
-        ...Object.fromEntries(Object.entries(measured.rowsPerCall).map(([event, count]) => [`ledgerRowsPerCall ${event}`, count])),
-        ...Object.fromEntries(Object.entries(measured.requestsPerCall).map(([request, count]) => [`requestsPerCall ${request}`, count])),
+        ...Object.fromEntries(
+          Object.entries(measured.rowsPerCall).map(([event, count]) => [`ledgerRowsPerCall ${event}`, count]),
+        ),
+        ...Object.fromEntries(
+          Object.entries(measured.requestsPerCall).map(([request, count]) => [`requestsPerCall ${request}`, count]),
+        ),
         ledgerRowsBefore: measured.ledgerRowsBefore,
         ledgerRowsAfter: measured.ledgerRowsAfter,
         medianFirstQuarterMs: round(median(measured.times.slice(0, quarter)), 1),

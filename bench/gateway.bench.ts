@@ -48,7 +48,10 @@ function chatRequest(body: ReadableStream<Uint8Array>, headers: Record<string, s
   return new Request(`${SITES.gateway.origin}/v1/chat/completions`, init);
 }
 
-async function timeRefusals(app: ReturnType<typeof gatewayAppFromEnv>, make: (pulled: { bytes: number }) => Request): Promise<{ times: number[]; medianUs: number; pulledBytes: number }> {
+async function timeRefusals(
+  app: ReturnType<typeof gatewayAppFromEnv>,
+  make: (pulled: { bytes: number }) => Request,
+): Promise<{ times: number[]; medianUs: number; pulledBytes: number }> {
   const times: number[] = [];
   let pulledBytes = 0;
   for (let i = 0; i < WARM_UP + SAMPLES; i += 1) {
@@ -78,11 +81,16 @@ function parseMedianUs(body: Uint8Array): number {
 
 export async function gatewayBenchmarks(): Promise<BenchResult[]> {
   // Configured as in use, but no request here reaches the upstream: every one is refused first.
-  const app = gatewayAppFromEnv({ WARRANT_GATEWAY_UPSTREAM_URL: 'http://upstream.invalid/v1', WARRANT_GATEWAY_MODEL: 'bench' });
+  const app = gatewayAppFromEnv({
+    WARRANT_GATEWAY_UPSTREAM_URL: 'http://upstream.invalid/v1',
+    WARRANT_GATEWAY_MODEL: 'bench',
+  });
   const body = chatBody(BODY_MIB);
   const chunked = await timeRefusals(app, (pulled) => chatRequest(streamed(body, body.length, pulled)));
   const eightTimes = await timeRefusals(app, (pulled) => chatRequest(streamed(body, 8 * body.length, pulled)));
-  const declared = await timeRefusals(app, (pulled) => chatRequest(streamed(body, body.length, pulled), { 'Content-Length': String(body.length) }));
+  const declared = await timeRefusals(app, (pulled) =>
+    chatRequest(streamed(body, body.length, pulled), { 'Content-Length': String(body.length) }),
+  );
   const parseUs = parseMedianUs(body);
   const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
   return [

@@ -44,35 +44,225 @@ const BROWSER_BURSTS = 5;
 
 /** One relief run as the desk records it: intake, two read leases, capacity, a plan, its approval and run, closing. */
 const RUN: readonly Omit<LedgerDraft, 'at'>[] = [
-  { actor: 'human', channel: 'ui', event: 'verb_called', from: 'desk', verb: 'intake_request', policy: 'allow', status: 'ok', detail: 'family of 4; food and a bed tonight; no pork; step-free access' },
+  {
+    actor: 'human',
+    channel: 'ui',
+    event: 'verb_called',
+    from: 'desk',
+    verb: 'intake_request',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'family of 4; food and a bed tonight; no pork; step-free access',
+  },
   ...(['pantry', 'shelter'] as const).flatMap((partner): Omit<LedgerDraft, 'at'>[] => [
-    { actor: 'agent', channel: 'webmcp', event: 'verb_called', from: 'desk', to: partner, verb: 'open_lease', policy: 'allow', status: 'ok', detail: 'purpose=read_capacity ttl=120' },
-    { actor: 'system', channel: 'agent', event: 'lease_opened', from: 'desk', to: partner, policy: 'not_applicable', status: 'ok' },
-    { actor: 'system', channel: 'agent', event: 'frame_mounted', from: 'desk', to: partner, policy: 'not_applicable', status: 'ok' },
-    { actor: 'system', channel: 'agent', event: 'tools_discovered', from: 'desk', to: partner, policy: 'not_applicable', status: 'ok', detail: 'native; 5 tools' },
+    {
+      actor: 'agent',
+      channel: 'webmcp',
+      event: 'verb_called',
+      from: 'desk',
+      to: partner,
+      verb: 'open_lease',
+      policy: 'allow',
+      status: 'ok',
+      detail: 'purpose=read_capacity ttl=120',
+    },
+    {
+      actor: 'system',
+      channel: 'agent',
+      event: 'lease_opened',
+      from: 'desk',
+      to: partner,
+      policy: 'not_applicable',
+      status: 'ok',
+    },
+    {
+      actor: 'system',
+      channel: 'agent',
+      event: 'frame_mounted',
+      from: 'desk',
+      to: partner,
+      policy: 'not_applicable',
+      status: 'ok',
+    },
+    {
+      actor: 'system',
+      channel: 'agent',
+      event: 'tools_discovered',
+      from: 'desk',
+      to: partner,
+      policy: 'not_applicable',
+      status: 'ok',
+      detail: 'native; 5 tools',
+    },
   ]),
-  { actor: 'agent', channel: 'webmcp', event: 'verb_called', from: 'desk', verb: 'find_capacity', policy: 'allow', status: 'ok' },
-  { actor: 'agent', channel: 'webmcp', event: 'tool_invoked', from: 'desk', to: 'pantry', verb: 'list_parcel_stock', policy: 'allow', status: 'ok', detail: 'shape=object' },
-  { actor: 'agent', channel: 'webmcp', event: 'tool_result', from: 'pantry', to: 'desk', verb: 'list_parcel_stock', policy: 'allow', status: 'ok', detail: 'quarantined 1.2 kB: 14 parcel kinds' },
-  { actor: 'agent', channel: 'webmcp', event: 'tool_invoked', from: 'desk', to: 'shelter', verb: 'list_bed_availability', policy: 'allow', status: 'ok', detail: 'shape=object' },
-  { actor: 'agent', channel: 'webmcp', event: 'tool_result', from: 'shelter', to: 'desk', verb: 'list_bed_availability', policy: 'allow', status: 'ok', detail: 'quarantined 0.8 kB: 3 rooms tonight' },
-  { actor: 'agent', channel: 'webmcp', event: 'verb_called', from: 'desk', verb: 'draft_plan', policy: 'allow', status: 'ok', detail: '2 steps: reserve_parcels, hold_beds' },
-  { actor: 'agent', channel: 'webmcp', event: 'verb_called', from: 'desk', verb: 'commit_plan', policy: 'needs_approval', status: 'halted', detail: 'awaiting_human_approval' },
-  { actor: 'system', channel: 'agent', event: 'approval_raised', from: 'desk', policy: 'needs_approval', status: 'halted', detail: 'expires in 15 min' },
-  { actor: 'human', channel: 'ui', event: 'approval_granted', from: 'desk', policy: 'allow', status: 'ok', detail: 're-digested; matches' },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'verb_called',
+    from: 'desk',
+    verb: 'find_capacity',
+    policy: 'allow',
+    status: 'ok',
+  },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'tool_invoked',
+    from: 'desk',
+    to: 'pantry',
+    verb: 'list_parcel_stock',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'shape=object',
+  },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'tool_result',
+    from: 'pantry',
+    to: 'desk',
+    verb: 'list_parcel_stock',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'quarantined 1.2 kB: 14 parcel kinds',
+  },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'tool_invoked',
+    from: 'desk',
+    to: 'shelter',
+    verb: 'list_bed_availability',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'shape=object',
+  },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'tool_result',
+    from: 'shelter',
+    to: 'desk',
+    verb: 'list_bed_availability',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'quarantined 0.8 kB: 3 rooms tonight',
+  },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'verb_called',
+    from: 'desk',
+    verb: 'draft_plan',
+    policy: 'allow',
+    status: 'ok',
+    detail: '2 steps: reserve_parcels, hold_beds',
+  },
+  {
+    actor: 'agent',
+    channel: 'webmcp',
+    event: 'verb_called',
+    from: 'desk',
+    verb: 'commit_plan',
+    policy: 'needs_approval',
+    status: 'halted',
+    detail: 'awaiting_human_approval',
+  },
+  {
+    actor: 'system',
+    channel: 'agent',
+    event: 'approval_raised',
+    from: 'desk',
+    policy: 'needs_approval',
+    status: 'halted',
+    detail: 'expires in 15 min',
+  },
+  {
+    actor: 'human',
+    channel: 'ui',
+    event: 'approval_granted',
+    from: 'desk',
+    policy: 'allow',
+    status: 'ok',
+    detail: 're-digested; matches',
+  },
   { actor: 'runner', channel: 'agent', event: 'plan_started', from: 'desk', policy: 'allow', status: 'ok' },
-  { actor: 'runner', channel: 'agent', event: 'tool_invoked', from: 'desk', to: 'pantry', verb: 'reserve_parcels', policy: 'allow', status: 'ok', detail: 'shape=object' },
-  { actor: 'runner', channel: 'agent', event: 'tool_result', from: 'pantry', to: 'desk', verb: 'reserve_parcels', policy: 'allow', status: 'ok', detail: 'receipt=RC-pantry-1' },
-  { actor: 'runner', channel: 'agent', event: 'tool_invoked', from: 'desk', to: 'shelter', verb: 'hold_beds', policy: 'allow', status: 'ok', detail: 'shape=object' },
-  { actor: 'runner', channel: 'agent', event: 'tool_result', from: 'shelter', to: 'desk', verb: 'hold_beds', policy: 'allow', status: 'ok', detail: 'receipt=RC-shelter-1' },
+  {
+    actor: 'runner',
+    channel: 'agent',
+    event: 'tool_invoked',
+    from: 'desk',
+    to: 'pantry',
+    verb: 'reserve_parcels',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'shape=object',
+  },
+  {
+    actor: 'runner',
+    channel: 'agent',
+    event: 'tool_result',
+    from: 'pantry',
+    to: 'desk',
+    verb: 'reserve_parcels',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'receipt=RC-pantry-1',
+  },
+  {
+    actor: 'runner',
+    channel: 'agent',
+    event: 'tool_invoked',
+    from: 'desk',
+    to: 'shelter',
+    verb: 'hold_beds',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'shape=object',
+  },
+  {
+    actor: 'runner',
+    channel: 'agent',
+    event: 'tool_result',
+    from: 'shelter',
+    to: 'desk',
+    verb: 'hold_beds',
+    policy: 'allow',
+    status: 'ok',
+    detail: 'receipt=RC-shelter-1',
+  },
   { actor: 'runner', channel: 'agent', event: 'plan_finished', from: 'desk', policy: 'allow', status: 'ok' },
   ...(['pantry', 'shelter'] as const).flatMap((partner): Omit<LedgerDraft, 'at'>[] => [
-    { actor: 'agent', channel: 'webmcp', event: 'lease_closed', from: 'desk', to: partner, verb: 'close_lease', policy: 'allow', status: 'ok' },
-    { actor: 'system', channel: 'agent', event: 'frame_unmounted', from: 'desk', to: partner, policy: 'not_applicable', status: 'ok' },
+    {
+      actor: 'agent',
+      channel: 'webmcp',
+      event: 'lease_closed',
+      from: 'desk',
+      to: partner,
+      verb: 'close_lease',
+      policy: 'allow',
+      status: 'ok',
+    },
+    {
+      actor: 'system',
+      channel: 'agent',
+      event: 'frame_unmounted',
+      from: 'desk',
+      to: partner,
+      policy: 'not_applicable',
+      status: 'ok',
+    },
   ]),
 ];
 
-const PLAN_EVENTS = new Set(['draft_plan', 'commit_plan', 'approval_raised', 'approval_granted', 'plan_started', 'plan_finished']);
+const PLAN_EVENTS = new Set([
+  'draft_plan',
+  'commit_plan',
+  'approval_raised',
+  'approval_granted',
+  'plan_started',
+  'plan_finished',
+]);
 const RECEIPT_TOOLS = new Set(['reserve_parcels', 'hold_beds']);
 
 function hexOf(text: string): string {
@@ -86,13 +276,22 @@ function drafts(count: number): LedgerDraft[] {
     const run = Math.floor(index / RUN.length);
     const step = RUN[index % RUN.length] as Omit<LedgerDraft, 'at'>;
     const planned = PLAN_EVENTS.has(step.event) || PLAN_EVENTS.has(step.verb ?? '');
-    const digest = planned ? hexOf(`plan ${run}`) : step.event === 'tool_result' && RECEIPT_TOOLS.has(step.verb ?? '') ? hexOf(`receipt ${index}`) : '';
+    const digest = planned
+      ? hexOf(`plan ${run}`)
+      : step.event === 'tool_result' && RECEIPT_TOOLS.has(step.verb ?? '')
+        ? hexOf(`receipt ${index}`)
+        : '';
     return {
       ...step,
       at: new Date(start + index * 1370).toISOString(),
       request: `R-${run + 1}`,
       ...(step.to ? { lease: `L-${run * 2 + (step.to === 'shelter' ? 2 : 1)}` } : {}),
-      ...(planned ? { plan: `P-${run + 1}`, approval: step.event.startsWith('approval') || step.verb === 'commit_plan' ? `A-${run + 1}` : '' } : {}),
+      ...(planned
+        ? {
+            plan: `P-${run + 1}`,
+            approval: step.event.startsWith('approval') || step.verb === 'commit_plan' ? `A-${run + 1}` : '',
+          }
+        : {}),
       digest,
     };
   });
@@ -119,7 +318,10 @@ const APPENDS = 20_000;
 /** The drafts' rows sealed, serialised and exported, with a head over all of them and the key it is signed with. */
 function signedExport(rows: readonly LedgerRow[]): { bytes: Uint8Array; head: SignedTreeHead } {
   const secret = ed25519.utils.randomSecretKey();
-  const head = signTreeHead({ size: rows.length, root: ledgerTree(rows).root(), timestamp: '2026-12-02T09:00:00.000Z' }, secret);
+  const head = signTreeHead(
+    { size: rows.length, root: ledgerTree(rows).root(), timestamp: '2026-12-02T09:00:00.000Z' },
+    secret,
+  );
   return { bytes: new TextEncoder().encode(serialiseLedger(rows)), head };
 }
 
@@ -159,7 +361,8 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
   const exportChecks = sampleSync(
     () => {
       const verified = verifyExport(bytes, head, { key: head.key });
-      if (!verified.ok || verified.covered !== ROWS) throw new Error('the benchmark export did not verify against its head');
+      if (!verified.ok || verified.covered !== ROWS)
+        throw new Error('the benchmark export did not verify against its head');
     },
     { warmUp: 1, runs: ROUNDS },
   );
@@ -208,18 +411,31 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
   const consistency = big.consistencyProof(100_000, TREE_LEAVES);
   const consistencyVerifyTimes = sampleSync(
     () => {
-      if (!verifyConsistency(100_000, TREE_LEAVES, consistency, earlierRoot, bigRoot)) throw new Error('the consistency proof did not verify');
+      if (!verifyConsistency(100_000, TREE_LEAVES, consistency, earlierRoot, bigRoot))
+        throw new Error('the consistency proof did not verify');
     },
     { warmUp: 20, runs: 200 },
   );
 
   return [
     timing(
-      { id: 'ledger.verify_mb_s', unit: 'MB/s', goal: 'report', digits: 1, note: `verifyLedger over the UTF-8 bytes of ${shape}: every line parsed and checked, one SHA-256 per row. ${ROUNDS} runs interleaved with ledger.sha256_raw_mb_s, ${node}.` },
+      {
+        id: 'ledger.verify_mb_s',
+        unit: 'MB/s',
+        goal: 'report',
+        digits: 1,
+        note: `verifyLedger over the UTF-8 bytes of ${shape}: every line parsed and checked, one SHA-256 per row. ${ROUNDS} runs interleaved with ledger.sha256_raw_mb_s, ${node}.`,
+      },
       paired.a.map(rate),
     ),
     timing(
-      { id: 'ledger.sha256_raw_mb_s', unit: 'MB/s', goal: 'report', digits: 1, note: `One SHA-256 over the same bytes, interleaved with verification, same implementation as the ledger uses in Node: ${SHA256.name} (sha256.ts picks it; @noble/hashes in a browser). The physical limit for verification.` },
+      {
+        id: 'ledger.sha256_raw_mb_s',
+        unit: 'MB/s',
+        goal: 'report',
+        digits: 1,
+        note: `One SHA-256 over the same bytes, interleaved with verification, same implementation as the ledger uses in Node: ${SHA256.name} (sha256.ts picks it; @noble/hashes in a browser). The physical limit for verification.`,
+      },
       paired.b.map(rate),
     ),
     ratio(
@@ -278,7 +494,13 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
       buildTimes,
     ),
     timing(
-      { id: 'ledger.inclusion_proof_1m_verify_ms', unit: 'ms', goal: 'p50 < 0.2', digits: 4, note: `verifyInclusion of each of those ${PROOFS.toLocaleString('en')} proofs against the root, each timed on its own.` },
+      {
+        id: 'ledger.inclusion_proof_1m_verify_ms',
+        unit: 'ms',
+        goal: 'p50 < 0.2',
+        digits: 4,
+        note: `verifyInclusion of each of those ${PROOFS.toLocaleString('en')} proofs against the root, each timed on its own.`,
+      },
       verifyTimes,
     ),
     timing(
@@ -292,7 +514,13 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
       consistencyTimes,
     ),
     timing(
-      { id: 'ledger.consistency_proof_100k_1m_verify_ms', unit: 'ms', goal: 'report', digits: 4, note: 'verifyConsistency of that proof against both roots, 200 runs.' },
+      {
+        id: 'ledger.consistency_proof_100k_1m_verify_ms',
+        unit: 'ms',
+        goal: 'report',
+        digits: 4,
+        note: 'verifyConsistency of that proof against both roots, 200 runs.',
+      },
       consistencyVerifyTimes,
     ),
   ];
@@ -301,10 +529,19 @@ export function ledgerNodeBenchmarks(): BenchResult[] {
 async function fixturePage(): Promise<{ server: Server; url: string; dist: string }> {
   const dist = mkdtempSync(join(tmpdir(), 'warrant-ledger-bench-'));
   const root = join(ROOT, 'tests', 'fixture');
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } });
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: dist, emptyOutDir: true },
+  });
   const headers = headersFor(SITES.fixture);
-  const files = sirv(dist, { setHeaders: (response) => Object.entries(headers).forEach(([name, value]) => response.setHeader(name, value)) });
-  const server = createServer((request, response) => files(request, response, () => void response.writeHead(404).end()));
+  const files = sirv(dist, {
+    setHeaders: (response) => Object.entries(headers).forEach(([name, value]) => response.setHeader(name, value)),
+  });
+  const server = createServer((request, response) =>
+    files(request, response, () => void response.writeHead(404).end()),
+  );
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK_ADDRESS, resolve));
   const { port } = server.address() as AddressInfo;
   // A loopback address is a secure context, as localhost is: IndexedDB and Web Locks behave as on the product origins.
@@ -330,7 +567,8 @@ async function browserBenchmarks(): Promise<BenchResult[]> {
     await burst(20);
     // Each burst is one run: its rate is appends over its time, so the slowest burst is the min.
     const rates: number[] = [];
-    for (let run = 0; run < BROWSER_BURSTS; run += 1) rates.push(BROWSER_APPENDS / ((await burst(BROWSER_APPENDS)) / 1000));
+    for (let run = 0; run < BROWSER_BURSTS; run += 1)
+      rates.push(BROWSER_APPENDS / ((await burst(BROWSER_APPENDS)) / 1000));
     await page.click('#verify');
     await page.waitForSelector('#verify-result[data-ok="true"]');
     return [

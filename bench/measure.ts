@@ -65,8 +65,14 @@ export function round(value: number, digits = 3): number {
 /** Min, median and max of a figure's runs (each already in the figure's unit), rounded alike. */
 export function spreadOf(samples: readonly number[], digits = 3): Spread {
   if (samples.length === 0) throw new Error('a timing needs at least one run');
-  if (samples.some((sample) => !Number.isFinite(sample))) throw new Error(`a timing's runs must be finite numbers, got ${samples.join(', ')}`);
-  return { min: round(Math.min(...samples), digits), median: round(median(samples), digits), max: round(Math.max(...samples), digits), runs: samples.length };
+  if (samples.some((sample) => !Number.isFinite(sample)))
+    throw new Error(`a timing's runs must be finite numbers, got ${samples.join(', ')}`);
+  return {
+    min: round(Math.min(...samples), digits),
+    median: round(median(samples), digits),
+    max: round(Math.max(...samples), digits),
+    runs: samples.length,
+  };
 }
 
 export interface Described {
@@ -84,7 +90,14 @@ export interface Described {
  */
 export function timing(described: Described, samples: readonly number[]): BenchResult {
   const spread = spreadOf(samples, described.digits);
-  return { id: described.id, value: spread.median, unit: described.unit, goal: described.goal, note: described.note, ...spread };
+  return {
+    id: described.id,
+    value: spread.median,
+    unit: described.unit,
+    goal: described.goal,
+    note: described.note,
+    ...spread,
+  };
 }
 
 /**
@@ -93,11 +106,16 @@ export function timing(described: Described, samples: readonly number[]): BenchR
  * ratios, min and max their spread; `compared` keeps each side's own spread, in `sideUnit`.
  */
 export function ratio(
-  described: Omit<Described, 'unit'> & { readonly sideUnit: string; readonly numeratorLabel: string; readonly denominatorLabel: string },
+  described: Omit<Described, 'unit'> & {
+    readonly sideUnit: string;
+    readonly numeratorLabel: string;
+    readonly denominatorLabel: string;
+  },
   numerator: readonly number[],
   denominator: readonly number[],
 ): BenchResult {
-  if (numerator.length !== denominator.length) throw new Error(`a ratio pairs runs: ${numerator.length} against ${denominator.length}`);
+  if (numerator.length !== denominator.length)
+    throw new Error(`a ratio pairs runs: ${numerator.length} against ${denominator.length}`);
   const ratios = numerator.map((value, index) => value / (denominator[index] as number));
   const spread = spreadOf(ratios, described.digits);
   const sideDigits = Math.max(3, described.digits ?? 3);
@@ -118,7 +136,14 @@ export function ratio(
 
 /** A figure not measured in this run, kept with the reason. */
 export function skipped(described: Omit<Described, 'digits'>, reason: string): BenchResult {
-  return { id: described.id, value: null, unit: described.unit, goal: described.goal, note: described.note, skipped: reason };
+  return {
+    id: described.id,
+    value: null,
+    unit: described.unit,
+    goal: described.goal,
+    note: described.note,
+    skipped: reason,
+  };
 }
 
 export interface Runs {
@@ -157,7 +182,11 @@ export async function sample(work: () => unknown, { warmUp, runs }: Runs): Promi
  * falls on both sides alike. Returns each side's milliseconds, pair by pair. Each call gets the
  * run's index (warm-up runs count from -warmUp), so both sides can step through the same inputs.
  */
-export function interleaveSync(a: (run: number) => unknown, b: (run: number) => unknown, { warmUp, runs }: Runs): { a: number[]; b: number[] } {
+export function interleaveSync(
+  a: (run: number) => unknown,
+  b: (run: number) => unknown,
+  { warmUp, runs }: Runs,
+): { a: number[]; b: number[] } {
   const times = { a: [] as number[], b: [] as number[] };
   const once = (work: (run: number) => unknown, run: number): number => {
     const start = performance.now();
@@ -183,7 +212,11 @@ export function interleaveSync(a: (run: number) => unknown, b: (run: number) => 
 }
 
 /** As interleaveSync, awaiting each call. */
-export async function interleave(a: (run: number) => unknown, b: (run: number) => unknown, { warmUp, runs }: Runs): Promise<{ a: number[]; b: number[] }> {
+export async function interleave(
+  a: (run: number) => unknown,
+  b: (run: number) => unknown,
+  { warmUp, runs }: Runs,
+): Promise<{ a: number[]; b: number[] }> {
   const times = { a: [] as number[], b: [] as number[] };
   const once = async (work: (run: number) => unknown, run: number): Promise<number> => {
     const start = performance.now();

@@ -52,9 +52,12 @@ interface Step {
 
 /** One parcel per step, taken shelf by shelf, so every step is legal against a fresh pantry. */
 function plans(day: string): PlanSubstance[] {
-  const parcels = SHELVES.flatMap((shelf) => Array.from({ length: shelf.count }, () => ({ kind: shelf.kind, dietary: shelf.dietary })));
+  const parcels = SHELVES.flatMap((shelf) =>
+    Array.from({ length: shelf.count }, () => ({ kind: shelf.kind, dietary: shelf.dietary })),
+  );
   const needed = PLANS * STEPS_PER_PLAN;
-  if (parcels.length < needed) throw new Error(`the pantry's shelves hold ${parcels.length} parcels, fewer than the ${needed} steps`);
+  if (parcels.length < needed)
+    throw new Error(`the pantry's shelves hold ${parcels.length} parcels, fewer than the ${needed} steps`);
   return Array.from({ length: PLANS }, (_, plan) => ({
     v: 1,
     request: `R-${9001 + plan}`,
@@ -82,11 +85,22 @@ async function authorize(substances: readonly PlanSubstance[]): Promise<Step[]> 
     for (const [index, substance] of substances.entries()) {
       const approval = `A-${9001 + index}`;
       const tokens = await page.evaluate(
-        ([id, plan, expires]) => (window as unknown as { warrantApprovalBench: typeof ApprovalPage }).warrantApprovalBench.approvePlan(id, plan, expires),
+        ([id, plan, expires]) =>
+          (window as unknown as { warrantApprovalBench: typeof ApprovalPage }).warrantApprovalBench.approvePlan(
+            id,
+            plan,
+            expires,
+          ),
         [approval, substance, new Date(Date.now() + 14 * 60_000).toISOString()] as const,
       );
-      if (tokens.length !== substance.steps.length) throw new Error(`the desk issued ${tokens.length} authorizations for ${substance.steps.length} steps`);
-      substance.steps.forEach((step, i) => steps.push({ args: { ...step.args, request: substance.request, idempotency_key: `${approval}:step-${i}` }, token: tokens[i] as string }));
+      if (tokens.length !== substance.steps.length)
+        throw new Error(`the desk issued ${tokens.length} authorizations for ${substance.steps.length} steps`);
+      substance.steps.forEach((step, i) =>
+        steps.push({
+          args: { ...step.args, request: substance.request, idempotency_key: `${approval}:step-${i}` },
+          token: tokens[i] as string,
+        }),
+      );
     }
     return steps;
   } finally {
@@ -103,7 +117,10 @@ interface Partner {
 
 async function startPartner(db: Database): Promise<Partner> {
   const server = (await openPartnerServer(pantry, { db })) as PartnerServer<unknown>;
-  const bound = await listen(siteApp({ site: SITES.pantry, distDir: null, routes: (app) => server.routes(app) }), { port: 0, host: '127.0.0.1' });
+  const bound = await listen(siteApp({ site: SITES.pantry, distDir: null, routes: (app) => server.routes(app) }), {
+    port: 0,
+    host: '127.0.0.1',
+  });
   const address = bound.server.address();
   if (address === null || typeof address === 'string') throw new Error('the pantry server has no port');
   return {
@@ -131,7 +148,8 @@ async function write(partner: Partner, step: Step): Promise<void> {
   const read = readWriteSuccess(answer);
   if (!read.ok) throw new Error(`the write was not made (${read.problem}): ${JSON.stringify(answer).slice(0, 300)}`);
   const receipt = (answer as { receipt: Record<string, unknown> }).receipt;
-  if (typeof receipt['signature'] !== 'string' || read.write.replayed) throw new Error(`the write was not a fresh signed one: ${JSON.stringify(answer).slice(0, 300)}`);
+  if (typeof receipt['signature'] !== 'string' || read.write.replayed)
+    throw new Error(`the write was not a fresh signed one: ${JSON.stringify(answer).slice(0, 300)}`);
   lastReceipt.set(partner, receipt);
 }
 
@@ -192,14 +210,28 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
     );
     for (const partner of partners) {
       const { signature, ...unsigned } = lastReceipt.get(partner) ?? {};
-      if (!verifyCanonical(partner.server.publicKey, unsigned, String(signature))) throw new Error("a receipt's signature does not verify under the pantry's key");
+      if (!verifyCanonical(partner.server.publicKey, unsigned, String(signature)))
+        throw new Error("a receipt's signature does not verify under the pantry's key");
     }
     const what = `One partner write through the pantry server's HTTP API (POST /api/writes/${TOOL} on loopback, Node's fetch with keep-alive): the server's schema check, the desk's record asked of the real desk server on its origin (as every authorized write does: a conditional GET, answered 304 while the dispatcher list is unchanged), the full authorization check (desk signature, the dispatcher's passkey assertion, step, arguments, expiry, single use), then one database transaction (idempotency check, legality against the stored state, apply, the receipt signed with the pantry's Ed25519 key, the log append and the single-use row), and the answer read back. The desk's signed ledger head is fetched, verified and kept after the answer, so it runs beside the next write`;
     const source = `Real step authorizations: ${PLANS} approvals of ${STEPS_PER_PLAN} steps, each one passkey ceremony (Chromium's virtual authenticator) through the desk server's approval routes; one fresh step (its own idempotency key and single use) per write. ${writes.a.length} writes after ${WRITE_WARM_UP}, alternating with the other engine's, which goes first alternating`;
     return [
-      timing({ id: 'partner.write_p50_ms_pglite', unit: 'ms', goal: '< 15', note: `${what}. Engine: PGlite (embedded, in the server's process, a fresh data directory). ${source}.` }, writes.a),
       timing(
-        { id: 'partner.write_p50_ms_postgres', unit: 'ms', goal: 'report', note: `${what}. Engine: PostgreSQL (a throwaway local cluster over TCP on loopback, fsync off, from tools/postgres/test-cluster.ts; node-postgres). ${source}.` },
+        {
+          id: 'partner.write_p50_ms_pglite',
+          unit: 'ms',
+          goal: '< 15',
+          note: `${what}. Engine: PGlite (embedded, in the server's process, a fresh data directory). ${source}.`,
+        },
+        writes.a,
+      ),
+      timing(
+        {
+          id: 'partner.write_p50_ms_postgres',
+          unit: 'ms',
+          goal: 'report',
+          note: `${what}. Engine: PostgreSQL (a throwaway local cluster over TCP on loopback, fsync off, from tools/postgres/test-cluster.ts; node-postgres). ${source}.`,
+        },
         writes.b,
       ),
       timing(

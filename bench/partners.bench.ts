@@ -7,5 +7,12 @@ import type { BenchResult } from './measure.ts';
 const PARTNERS = [SITES.pantry, SITES.shelter, SITES.rides, SITES.coldchain];
 
 export function partnerBenchmarks(): BenchResult[] {
-  return PARTNERS.map((site) => bundleResult(site, `partner.bundle_kb_gz.${site.name}`, 25, 'the WebMCP polyfill (without native WebMCP) and the JSON Schema validator (at the first call)'));
+  return PARTNERS.map((site) =>
+    bundleResult(
+      site,
+      `partner.bundle_kb_gz.${site.name}`,
+      25,
+      'the WebMCP polyfill (without native WebMCP) and the JSON Schema validator (at the first call)',
+    ),
+  );
 }

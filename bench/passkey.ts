@@ -8,7 +8,14 @@ export async function addPasskeyAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
@@ -16,5 +23,7 @@ export async function addPasskeyAuthenticator(page: Page): Promise<void> {
 export async function enrolDispatcher(page: Page, name: string): Promise<void> {
   await page.fill('#dispatcher-name-input', name);
   await page.click('#enrol');
-  await page.waitForFunction((wanted) => document.getElementById('dispatcher-name')?.textContent === wanted, name, { timeout: 30_000 });
+  await page.waitForFunction((wanted) => document.getElementById('dispatcher-name')?.textContent === wanted, name, {
+    timeout: 30_000,
+  });
 }

@@ -45,7 +45,12 @@ export function referencePlan(goalId: GoalId, start: MeetingState, maxDepth: num
       if (carried === null) return null;
       const lost = solve(next(state, voteEvent(state, false)), budget - 1);
       return {
-        plan: { kind: 'vote', motion, ifCarried: carried.plan, ifLost: lost?.plan ?? { kind: 'decided', within: budget - 1 } },
+        plan: {
+          kind: 'vote',
+          motion,
+          ifCarried: carried.plan,
+          ifLost: lost?.plan ?? { kind: 'decided', within: budget - 1 },
+        },
         depth: 1 + Math.max(carried.depth, lost?.depth ?? 0),
       };
     }

@@ -20,14 +20,20 @@ const LOOPBACKS = ['127.0.0.1', '::1'];
 function heldOn(port: number, address: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE' || error.code === 'EACCES'));
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'EADDRINUSE' || error.code === 'EACCES'),
+    );
     // exclusive: a port another process listens on is never shared with the probe.
     probe.listen({ port, host: address, exclusive: true }, () => probe.close(() => resolve(false)));
   });
 }
 
 export async function busySites(sites: readonly Site[] = SERVED_SITES): Promise<Site[]> {
-  const held = await Promise.all(sites.map(async (site) => (await Promise.all(LOOPBACKS.map((address) => heldOn(site.port, address)))).some(Boolean)));
+  const held = await Promise.all(
+    sites.map(async (site) =>
+      (await Promise.all(LOOPBACKS.map((address) => heldOn(site.port, address)))).some(Boolean),
+    ),
+  );
   return sites.filter((_, index) => held[index]);
 }
 
@@ -44,7 +50,10 @@ export class BenchStop extends Error {}
 export async function assertPortsFree(sites: readonly Site[]): Promise<void> {
   const unlisted = sites.filter((site) => !SERVED_SITES.includes(site));
   // The pre-build check covers only SERVED_SITES: a site served outside it would be checked too late.
-  if (unlisted.length > 0) throw new Error(`${unlisted.map((site) => site.name).join(', ')} must be listed in SERVED_SITES (bench/ports.ts) to be served on its own port.`);
+  if (unlisted.length > 0)
+    throw new Error(
+      `${unlisted.map((site) => site.name).join(', ')} must be listed in SERVED_SITES (bench/ports.ts) to be served on its own port.`,
+    );
   const problem = await portProblem(sites);
   if (problem !== null) throw new BenchStop(problem);
 }

@@ -34,17 +34,32 @@ async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-export async function benchPostgres(env: Readonly<Record<string, string | undefined>> = process.env): Promise<BenchPostgres> {
+export async function benchPostgres(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<BenchPostgres> {
   const configured = env['WARRANT_DATABASE_URL'];
   if (configured !== undefined && configured !== '') {
     const schema = freshSchema();
-    return { ok: true, url: configured, schema, said: `the PostgreSQL WARRANT_DATABASE_URL names (${redactUrl(configured)}), in a schema of the bench's own, dropped afterwards`, stop: () => dropSchema(configured, schema) };
+    return {
+      ok: true,
+      url: configured,
+      schema,
+      said: `the PostgreSQL WARRANT_DATABASE_URL names (${redactUrl(configured)}), in a schema of the bench's own, dropped afterwards`,
+      stop: () => dropSchema(configured, schema),
+    };
   }
   try {
     const cluster = await startTestCluster();
-    return { ok: true, url: cluster.url, schema: freshSchema(), said: 'a throwaway local PostgreSQL cluster over TCP on loopback, fsync off (tools/postgres/test-cluster.ts), as WARRANT_DATABASE_URL is not set', stop: () => cluster.stop() };
+    return {
+      ok: true,
+      url: cluster.url,
+      schema: freshSchema(),
+      said: 'a throwaway local PostgreSQL cluster over TCP on loopback, fsync off (tools/postgres/test-cluster.ts), as WARRANT_DATABASE_URL is not set',
+      stop: () => cluster.stop(),
+    };
   } catch (error) {
-    if (error instanceof PostgresNotInstalled) return { ok: false, reason: `WARRANT_DATABASE_URL is not set and ${error.message}` };
+    if (error instanceof PostgresNotInstalled)
+      return { ok: false, reason: `WARRANT_DATABASE_URL is not set and ${error.message}` };
     throw error;
   }
 }

@@ -18,7 +18,11 @@ export async function reconcileChromiumBenchmarks(): Promise<BenchResult[]> {
   // isolated, so performance.now() is not coarsened to 0.1 ms.
   const server = createServer((_request, response) =>
     response
-      .writeHead(200, { 'content-type': 'text/html', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' })
+      .writeHead(200, {
+        'content-type': 'text/html',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      })
       .end('<!doctype html><title>reconcile</title>'),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,7 +33,13 @@ export async function reconcileChromiumBenchmarks(): Promise<BenchResult[]> {
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.evaluate(code);
     const measured = await page.evaluate(
-      ([count, flips, warmUp, samples]) => (window as unknown as { warrantReconcileBench: typeof ReconcilePage }).warrantReconcileBench.measureReconcile(count, flips, warmUp, samples),
+      ([count, flips, warmUp, samples]) =>
+        (window as unknown as { warrantReconcileBench: typeof ReconcilePage }).warrantReconcileBench.measureReconcile(
+          count,
+          flips,
+          warmUp,
+          samples,
+        ),
       [COUNT, FLIPS, WARM_UP, SAMPLES] as const,
     );
     const where = `headless Chromium, native WebMCP (registerTool and abort are the browser's), a blank loopback page${measured.crossOriginIsolated ? ' (cross-origin isolated: 5 µs timer)' : ' (not isolated: timer coarsened to 0.1 ms)'}`;

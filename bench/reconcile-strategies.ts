@@ -73,7 +73,16 @@ export function teardownStrategy(webmcp: WebMcp, steps: readonly Set<number>[], 
       [...on].map((i) => {
         const controller = new AbortController();
         controllers.push(controller);
-        return webmcp.registerTool({ name: `${prefix}${i}`, title: `Tool ${i}`, description: description(i), inputSchema: SCHEMA, execute: () => ({ ok: true }) }, { signal: controller.signal });
+        return webmcp.registerTool(
+          {
+            name: `${prefix}${i}`,
+            title: `Tool ${i}`,
+            description: description(i),
+            inputSchema: SCHEMA,
+            execute: () => ({ ok: true }),
+          },
+          { signal: controller.signal },
+        );
       }),
     );
   const abortAll = (): void => {

@@ -51,17 +51,23 @@ const GROUPS: ReadonlyArray<readonly [string, () => BenchResult[] | Promise<Benc
 function onlyGroups(argv: readonly string[]): readonly string[] | null {
   const flag = argv.find((arg) => arg.startsWith('--only='));
   if (flag === undefined) return null;
-  const names = flag.slice('--only='.length).split(',').filter((name) => name !== '');
+  const names = flag
+    .slice('--only='.length)
+    .split(',')
+    .filter((name) => name !== '');
   const unknown = names.filter((name) => !GROUPS.some(([group]) => group === name));
   if (names.length === 0 || unknown.length > 0) {
-    throw new BenchStop(`--only names bench files without .bench.ts, from: ${GROUPS.map(([group]) => group).join(', ')}${unknown.length > 0 ? ` (not one: ${unknown.join(', ')})` : ''}.`);
+    throw new BenchStop(
+      `--only names bench files without .bench.ts, from: ${GROUPS.map(([group]) => group).join(', ')}${unknown.length > 0 ? ` (not one: ${unknown.join(', ')})` : ''}.`,
+    );
   }
   return names;
 }
 
 async function measure(only: readonly string[] | null): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const [name, benchmarks] of GROUPS) if (only === null || only.includes(name)) results.push(...(await benchmarks()));
+  for (const [name, benchmarks] of GROUPS)
+    if (only === null || only.includes(name)) results.push(...(await benchmarks()));
   return results;
 }
 
@@ -74,7 +80,10 @@ function machine(): Record<string, unknown> {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os: `${process.platform} ${release()}`,
     node: process.version,
-    chromium: execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    chromium: execFileSync(CHROMIUM_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim(),
     loadAverageAtStart: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
@@ -95,7 +104,9 @@ try {
   const record = `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { ...measuredOn, loadAverageAtEnd }, ...(only ? { only } : {}), results }, null, 2)}\n`;
   if (only === null) writeFileSync(join(ROOT, 'bench', 'results.json'), record);
   else console.log(record);
-  console.table(results.map(({ id, value, unit, min, max, runs, goal }) => ({ id, value, unit, min, max, runs, goal })));
+  console.table(
+    results.map(({ id, value, unit, min, max, runs, goal }) => ({ id, value, unit, min, max, runs, goal })),
+  );
 } catch (error) {
   if (!(error instanceof BenchStop)) throw error;
   console.error(error.message);

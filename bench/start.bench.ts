@@ -49,7 +49,9 @@ function rssMiB(pids: readonly number[]): number {
   let kB = 0;
   for (const pid of pids) {
     try {
-      const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+      const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+        .split('\n')
+        .find((text) => text.startsWith('VmRSS:'));
       kB += Number(line?.split(/\s+/)[1] ?? 0);
     } catch {
       // Gone meanwhile.
@@ -65,18 +67,34 @@ interface Start {
 }
 
 function stopped(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 }
 
 async function startOnce(dataDir: string): Promise<Start> {
-  const env: Record<string, string | undefined> = { ...process.env, WARRANT_PORT_BASE: String(START_PORT_BASE), WARRANT_DATA_DIR: dataDir };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    WARRANT_PORT_BASE: String(START_PORT_BASE),
+    WARRANT_DATA_DIR: dataDir,
+  };
   delete env['WARRANT_DATABASE_URL'];
   const began = performance.now();
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['tools/serve-all.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['tools/serve-all.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   try {
     const ms = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve-all did not say "Serving." within ${SERVING_DEADLINE_MS / 1000} s: ${output.slice(-500)}`)), SERVING_DEADLINE_MS);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`serve-all did not say "Serving." within ${SERVING_DEADLINE_MS / 1000} s: ${output.slice(-500)}`),
+          ),
+        SERVING_DEADLINE_MS,
+      );
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Serving.')) {
@@ -88,7 +106,11 @@ async function startOnce(dataDir: string): Promise<Start> {
       child.once('exit', (code) => {
         clearTimeout(timer);
         const line = output.trim().split('\n').at(-1) ?? '';
-        reject(code === 1 && /in use|WARRANT_/.test(line) ? new BenchStop(line) : new Error(`serve-all ended (${code}) before serving: ${output.slice(-500)}`));
+        reject(
+          code === 1 && /in use|WARRANT_/.test(line)
+            ? new BenchStop(line)
+            : new Error(`serve-all ended (${code}) before serving: ${output.slice(-500)}`),
+        );
       });
     });
     const tree = processTree(child.pid as number);
@@ -96,7 +118,10 @@ async function startOnce(dataDir: string): Promise<Start> {
   } finally {
     // serve-all closes every server on SIGTERM (tsx passes it on) and exits.
     child.kill('SIGTERM');
-    const ended = await Promise.race([stopped(child).then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+    const ended = await Promise.race([
+      stopped(child).then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+    ]);
     if (!ended) {
       child.kill('SIGKILL');
       await stopped(child);
@@ -119,8 +144,26 @@ export async function startBenchmarks(): Promise<BenchResult[]> {
   const how = `\`tsx tools/serve-all.ts\` spawned with WARRANT_PORT_BASE=${START_PORT_BASE} and WARRANT_DATA_DIR a temporary directory (WARRANT_DATABASE_URL unset: PGlite), from the spawn to "Serving." on its stdout (every site's port bound and every site's database opened and migrated, the gateway listening); stopped with SIGTERM between runs`;
   const all = [...first, ...second];
   return [
-    timing({ id: 'start.first_run_ms', unit: 'ms', goal: 'report', digits: 0, note: `${how}. First run: the data directory is fresh and empty, so each site's database is created. ${RUNS} runs, each in a new directory.` }, first.map((s) => s.ms)),
-    timing({ id: 'start.second_run_ms', unit: 'ms', goal: 'report', digits: 0, note: `${how}. Second run: the same directory kept from the first run, so each database is opened, not created. ${RUNS} runs.` }, second.map((s) => s.ms)),
+    timing(
+      {
+        id: 'start.first_run_ms',
+        unit: 'ms',
+        goal: 'report',
+        digits: 0,
+        note: `${how}. First run: the data directory is fresh and empty, so each site's database is created. ${RUNS} runs, each in a new directory.`,
+      },
+      first.map((s) => s.ms),
+    ),
+    timing(
+      {
+        id: 'start.second_run_ms',
+        unit: 'ms',
+        goal: 'report',
+        digits: 0,
+        note: `${how}. Second run: the same directory kept from the first run, so each database is opened, not created. ${RUNS} runs.`,
+      },
+      second.map((s) => s.ms),
+    ),
     timing(
       {
         id: 'start.rss_mb',

@@ -33,13 +33,13 @@ function rows(count: number): Row<Switches>[] {
     // As in the apps, a row's description is text written once, not rebuilt on every call.
     const description = `Row ${i} of the benchmark surface.`;
     return {
-    kind: 'imperative' as const,
-    name: `tool_${i}`,
-    title: `Tool ${i}`,
-    description: () => description,
-    verdict: (s: Switches) => (s.on.has(i) ? { legal: true } : { legal: false, reason: 'switched off' }),
-    inputSchema: (s: Switches) => (i % 10 === 0 ? levelSchema(s.level) : STATIC_SCHEMA),
-    run: () => ({ ok: true }),
+      kind: 'imperative' as const,
+      name: `tool_${i}`,
+      title: `Tool ${i}`,
+      description: () => description,
+      verdict: (s: Switches) => (s.on.has(i) ? { legal: true } : { legal: false, reason: 'switched off' }),
+      inputSchema: (s: Switches) => (i % 10 === 0 ? levelSchema(s.level) : STATIC_SCHEMA),
+      run: () => ({ ok: true }),
     };
   });
 }
@@ -47,7 +47,12 @@ function rows(count: number): Row<Switches>[] {
 function surfaceOver(count: number, start: Switches) {
   let state = start;
   const memory = memoryWebMcp();
-  const surface = createSurface<Switches>({ rows: rows(count), state: () => state, webmcp: memory.webmcp, schedule: () => {} });
+  const surface = createSurface<Switches>({
+    rows: rows(count),
+    state: () => state,
+    webmcp: memory.webmcp,
+    schedule: () => {},
+  });
   return {
     surface,
     memory,
@@ -111,7 +116,11 @@ async function againstTeardown(): Promise<BenchResult> {
   const torn = teardownStrategy(memory.webmcp, steps, 'torn_');
   await ours.start();
   await torn.start();
-  const times = await interleave((run) => ours.step(run + TEARDOWN_WARM_UP + 1), (run) => torn.step(run + TEARDOWN_WARM_UP + 1), { warmUp: TEARDOWN_WARM_UP, runs: TEARDOWN_SAMPLES });
+  const times = await interleave(
+    (run) => ours.step(run + TEARDOWN_WARM_UP + 1),
+    (run) => torn.step(run + TEARDOWN_WARM_UP + 1),
+    { warmUp: TEARDOWN_WARM_UP, runs: TEARDOWN_SAMPLES },
+  );
   ours.dispose();
   torn.dispose();
   return ratio(
@@ -140,7 +149,10 @@ async function callsCounted(): Promise<BenchResult> {
   let teardown = 0;
   const transitionCount = 10_000;
   for (let t = 0; t < transitionCount; t += 1) {
-    const next: Switches = { on: flip(state.on, count, 1 + Math.floor(random() * 6), random), level: random() < 0.1 ? state.level + 1 : state.level };
+    const next: Switches = {
+      on: flip(state.on, count, 1 + Math.floor(random() * 6), random),
+      level: random() < 0.1 ? state.level + 1 : state.level,
+    };
     set(next);
     const change = await surface.reconcile();
     ours += change.ops.register + change.ops.abort;

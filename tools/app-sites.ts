@@ -23,7 +23,10 @@ export const registry = await import('@warrant/config').catch((error: unknown) =
  */
 export function appSites(options: { withTestSites?: boolean } = {}): Site[] {
   return Object.values(registry.SITES).filter(
-    (site) => site.appDir !== null && (options.withTestSites === true || site.role !== 'test') && existsSync(join(ROOT, site.appDir, 'index.html')),
+    (site) =>
+      site.appDir !== null &&
+      (options.withTestSites === true || site.role !== 'test') &&
+      existsSync(join(ROOT, site.appDir, 'index.html')),
   );
 }
 
@@ -40,7 +43,12 @@ export function appRoot(site: Site): string {
  */
 export function buildConfigOf(site: Site, { withTestSites }: { readonly withTestSites: boolean }): InlineConfig {
   const root = appRoot(site);
-  return { root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', define: { [registry.TEST_SITES_BUILD_FLAG]: JSON.stringify(withTestSites) } };
+  return {
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    define: { [registry.TEST_SITES_BUILD_FLAG]: JSON.stringify(withTestSites) },
+  };
 }
 
 export function distOf(site: Site): string {

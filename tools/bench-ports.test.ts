@@ -48,12 +48,18 @@ function check(base: number | null): Promise<Run> {
     }, EXIT_WITHIN_MS);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, lines: stderr.split('\n').filter((line) => line !== ''), ms: performance.now() - started });
+      resolve({
+        code,
+        stdout,
+        lines: stderr.split('\n').filter((line) => line !== ''),
+        ms: performance.now() - started,
+      });
     });
   });
 }
 
-const BUSY = /^Port (\d+) \((.+)\) is in use\. Stop what is using it, or move every port with WARRANT_PORT_BASE=(\d+) npm run bench\.$/;
+const BUSY =
+  /^Port (\d+) \((.+)\) is in use\. Stop what is using it, or move every port with WARRANT_PORT_BASE=(\d+) npm run bench\.$/;
 
 function expectOneLine(run: Run, port: number, site: Site, base: number): void {
   expect(run.code).not.toBe(0);

@@ -10,7 +10,10 @@ import { chooseLanes } from './lane-choice.ts';
 
 let failed = 0;
 for (const { config, args } of chooseLanes(process.argv.slice(2), ROOT)) {
-  const run = spawnSync('npx', ['playwright', 'test', ...(config === null ? [] : ['-c', config]), ...args], { cwd: ROOT, stdio: 'inherit' });
+  const run = spawnSync('npx', ['playwright', 'test', ...(config === null ? [] : ['-c', config]), ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const code = run.status ?? 1;
   if (code !== 0 && failed === 0) failed = code;
 }

@@ -15,7 +15,10 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** Every file of the partner's bundle, as text. */
 async function bundleText(withTestSites: boolean): Promise<string> {
-  const config = mergeConfig(buildConfigOf(SITES.pantry, { withTestSites }), { logLevel: 'silent', build: { outDir: join(out, String(withTestSites)), write: false } });
+  const config = mergeConfig(buildConfigOf(SITES.pantry, { withTestSites }), {
+    logLevel: 'silent',
+    build: { outDir: join(out, String(withTestSites)), write: false },
+  });
   const result = (await build(config)) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((each) => each.output);
   return outputs.map((file) => (file.type === 'chunk' ? file.code : String(file.source))).join('\n');
@@ -23,10 +26,16 @@ async function bundleText(withTestSites: boolean): Promise<string> {
 
 describe("a partner's bundle", { timeout: 120_000 }, () => {
   it('built as npm run build builds it, does not name the test host', async () => {
-    expect((await bundleText(false)).includes(INSECURE_TEST_HOST), `the production bundle names ${INSECURE_TEST_HOST}`).toBe(false);
+    expect(
+      (await bundleText(false)).includes(INSECURE_TEST_HOST),
+      `the production bundle names ${INSECURE_TEST_HOST}`,
+    ).toBe(false);
   });
 
   it('built with --with-test-sites, admits the desk on the test host', async () => {
-    expect((await bundleText(true)).includes(INSECURE_TEST_HOST), `the test bundle does not name ${INSECURE_TEST_HOST}`).toBe(true);
+    expect(
+      (await bundleText(true)).includes(INSECURE_TEST_HOST),
+      `the test bundle does not name ${INSECURE_TEST_HOST}`,
+    ).toBe(true);
   });
 });

@@ -9,5 +9,7 @@ for (const site of appSites({ withTestSites: WITH_TEST_SITES || only.length > 0 
   // Only --with-test-sites makes a bundle for the browser tests; naming sites to build does not.
   await build(buildConfigOf(site, { withTestSites: WITH_TEST_SITES }));
   recordPortBase(site);
-  console.log(`built ${site.name} for WARRANT_PORT_BASE=${registry.PORT_BASE}${WITH_TEST_SITES ? ', with the test sites' : ''}`);
+  console.log(
+    `built ${site.name} for WARRANT_PORT_BASE=${registry.PORT_BASE}${WITH_TEST_SITES ? ', with the test sites' : ''}`,
+  );
 }

@@ -50,7 +50,8 @@ export function buildPackages(): void {
       rmSync(configFile);
     }
     // Stylesheets ship as they are; the license travels with every package.
-    for (const file of readdirSync(join(dir, 'src'))) if (file.endsWith('.css')) cpSync(join(dir, 'src', file), join(dir, 'dist', file));
+    for (const file of readdirSync(join(dir, 'src')))
+      if (file.endsWith('.css')) cpSync(join(dir, 'src', file), join(dir, 'dist', file));
     copyFileSync(join(ROOT, 'LICENSE'), join(dir, 'LICENSE'));
     console.log(`built @warrant/${name}`);
   }

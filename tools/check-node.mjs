@@ -17,8 +17,13 @@ const need = floor.slice(1).map(Number);
 const behind = have[0] - need[0] || have[1] - need[1] || have[2] - need[2];
 if (behind < 0) {
   console.error(
-    'Warrant needs Node.js ' + need.join('.') + ' or newer (package.json "engines": "' + wanted + '"); this is Node.js ' +
-      process.versions.node + '. Install a newer Node.js (https://nodejs.org) and run the command again.',
+    'Warrant needs Node.js ' +
+      need.join('.') +
+      ' or newer (package.json "engines": "' +
+      wanted +
+      '"); this is Node.js ' +
+      process.versions.node +
+      '. Install a newer Node.js (https://nodejs.org) and run the command again.',
   );
   process.exit(1);
 }

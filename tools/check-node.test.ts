@@ -21,7 +21,11 @@ function checkWith(engines: string) {
 
 describe('check-node', () => {
   it("passes silently on this project's own engines and on exactly this Node", () => {
-    expect(spawnSync(process.execPath, [join(ROOT, 'tools', 'check-node.mjs')], { encoding: 'utf8' })).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(spawnSync(process.execPath, [join(ROOT, 'tools', 'check-node.mjs')], { encoding: 'utf8' })).toMatchObject({
+      status: 0,
+      stdout: '',
+      stderr: '',
+    });
     expect(checkWith(`>=${process.versions.node}`)).toMatchObject({ status: 0, stderr: '' });
   });
 

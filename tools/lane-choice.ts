@@ -18,7 +18,25 @@ const LANES: readonly Lane[] = [
 ];
 
 /** Playwright's options that take a value, which may follow as the next argument. */
-const TAKES_VALUE = new Set(['--grep', '-g', '--grep-invert', '--workers', '-j', '--reporter', '--timeout', '--retries', '--repeat-each', '--max-failures', '--output', '--shard', '--trace', '--project', '--config', '-c', '--tsconfig']);
+const TAKES_VALUE = new Set([
+  '--grep',
+  '-g',
+  '--grep-invert',
+  '--workers',
+  '-j',
+  '--reporter',
+  '--timeout',
+  '--retries',
+  '--repeat-each',
+  '--max-failures',
+  '--output',
+  '--shard',
+  '--trace',
+  '--project',
+  '--config',
+  '-c',
+  '--tsconfig',
+]);
 
 export interface Choice {
   /** The configuration to run; null when the arguments name one. */
@@ -49,7 +67,10 @@ export function chooseLanes(args: readonly string[], root: string): Choice[] {
   const rest: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] as string;
-    const [name, value] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, value] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     // A configuration named outright is one run, as the arguments say.
     if (name === '--config' || name === '-c') return [{ config: null, args }];
     if (name === '--project') {
@@ -58,13 +79,18 @@ export function chooseLanes(args: readonly string[], root: string): Choice[] {
       filters.push(arg);
     } else {
       rest.push(arg);
-      if (value === undefined && TAKES_VALUE.has(arg) && index + 1 < args.length) rest.push(args[(index += 1)] as string);
+      if (value === undefined && TAKES_VALUE.has(arg) && index + 1 < args.length)
+        rest.push(args[(index += 1)] as string);
     }
   }
   const chosen = LANES.flatMap((lane) => {
     const named = projects.filter((project) => lane.projects.includes(project));
     if (projects.length > 0 && named.length === 0) return [];
-    if (filters.length > 0 && !specsOf(root, lane.testDir).some((file) => filters.some((filter) => matches(filter, file)))) return [];
+    if (
+      filters.length > 0 &&
+      !specsOf(root, lane.testDir).some((file) => filters.some((filter) => matches(filter, file)))
+    )
+      return [];
     return [{ config: lane.config, args: [...named.map((project) => `--project=${project}`), ...filters, ...rest] }];
   });
   // Nothing chosen (a project or file no lane has): the first lane, for Playwright to say so.

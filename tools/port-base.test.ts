@@ -25,11 +25,16 @@ describe('portBaseFrom', () => {
     expect(() => portBaseFrom('1023')).toThrow(RangeError);
   });
 
-  it.each(['abc', '5173.5', ' 5173', '5173 ', '5173abc', '-5173', '+5173', '0x1435', '1e4', '99999999'])('refuses %j in one line that names the setting, the range and the value', (value) => {
-    expect(() => portBaseFrom(value)).toThrow(
-      new RangeError(`WARRANT_PORT_BASE must be a whole number from 1024 to ${65535 - highestOffset} (the desk's port; the other sites keep their distance from it, up to ${highestOffset} above), not ${JSON.stringify(value)}.`),
-    );
-  });
+  it.each(['abc', '5173.5', ' 5173', '5173 ', '5173abc', '-5173', '+5173', '0x1435', '1e4', '99999999'])(
+    'refuses %j in one line that names the setting, the range and the value',
+    (value) => {
+      expect(() => portBaseFrom(value)).toThrow(
+        new RangeError(
+          `WARRANT_PORT_BASE must be a whole number from 1024 to ${65535 - highestOffset} (the desk's port; the other sites keep their distance from it, up to ${highestOffset} above), not ${JSON.stringify(value)}.`,
+        ),
+      );
+    },
+  );
 
   it('never returns a base that puts any site outside 1024–65535, and refuses in one line', () => {
     fc.assert(
@@ -51,7 +56,11 @@ describe('portBaseFrom', () => {
 describe('moving the base', () => {
   it('moves every origin and the headers built from them, keeping each distance', () => {
     const script = `import('@warrant/config').then(({ SITES, headersFor }) => console.log(JSON.stringify({ SITES, headers: Object.fromEntries(Object.values(SITES).map((s) => [s.name, headersFor(s)])) })))`;
-    const run = spawnSync('npx', ['tsx', '-e', script], { cwd: ROOT, env: { ...process.env, WARRANT_PORT_BASE: String(MOVED_BASE) }, encoding: 'utf8' });
+    const run = spawnSync('npx', ['tsx', '-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, WARRANT_PORT_BASE: String(MOVED_BASE) },
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     const moved = JSON.parse(run.stdout) as { SITES: typeof SITES; headers: Record<string, Record<string, string>> };
     for (const site of Object.values(SITES)) {
@@ -61,7 +70,9 @@ describe('moving the base', () => {
     }
     expect(moved.SITES.desk.port).toBe(MOVED_BASE);
     // Partner pages may be framed by the desk only: the moved desk.
-    expect(moved.headers['pantry']?.['Content-Security-Policy']).toContain(`frame-ancestors ${moved.SITES.desk.origin}`);
+    expect(moved.headers['pantry']?.['Content-Security-Policy']).toContain(
+      `frame-ancestors ${moved.SITES.desk.origin}`,
+    );
     expect(JSON.stringify(moved.headers)).not.toContain(`:${SITES.desk.port}`);
   });
 });

@@ -42,7 +42,8 @@ export interface ClaimOptions {
   readonly dir?: string;
 }
 
-const claimFile = (base: number, { dir = tmpdir() }: ClaimOptions): string => join(dir, `warrant-port-base-${base}.claim`);
+const claimFile = (base: number, { dir = tmpdir() }: ClaimOptions): string =>
+  join(dir, `warrant-port-base-${base}.claim`);
 // How often a claim held by another process is looked at again, and for how long at most.
 const RECHECK_MS = 100;
 const WAIT_AT_MOST_MS = 15_000;
@@ -91,7 +92,9 @@ export async function claimFreeBase(from: number, host: string, options: ClaimOp
     if (free.every(Boolean)) return { base, release };
     await release();
   }
-  throw new Error(`No free range of ports from ${from} up to ${HIGHEST_BASE}: every one is claimed by another test or in use.`);
+  throw new Error(
+    `No free range of ports from ${from} up to ${HIGHEST_BASE}: every one is claimed by another test or in use.`,
+  );
 }
 
 /**
@@ -102,7 +105,8 @@ export async function claimFreeBase(from: number, host: string, options: ClaimOp
 export async function claimBase(base: number, options: ClaimOptions = {}): Promise<ClaimedBase> {
   const since = performance.now();
   while (!(await claim(base, options))) {
-    if (performance.now() - since > WAIT_AT_MOST_MS) throw new Error(`The ports at ${base} stayed claimed by another process for ${WAIT_AT_MOST_MS / 1000} s.`);
+    if (performance.now() - since > WAIT_AT_MOST_MS)
+      throw new Error(`The ports at ${base} stayed claimed by another process for ${WAIT_AT_MOST_MS / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
   }
   return { base, release: () => rm(claimFile(base, options), { force: true }) };

@@ -33,18 +33,33 @@ interface Run {
 /** Runs the start command and waits for it to end by itself: it must, once every server is closed. */
 function start(base: number, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(START, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base), ...env } });
+    const child = spawn(START, {
+      shell: true,
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, WARRANT_PORT_BASE: String(base), ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      reject(new Error(`The start command was still running after ${EXIT_WITHIN_MS} ms: something was left listening.\n${stdout}${stderr}`));
+      reject(
+        new Error(
+          `The start command was still running after ${EXIT_WITHIN_MS} ms: something was left listening.\n${stdout}${stderr}`,
+        ),
+      );
     }, EXIT_WITHIN_MS);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, problems: stderr.split('\n').filter((line) => line !== '' && !line.endsWith('is not built (run npm run build); not serving it.')) });
+      resolve({
+        code,
+        stdout,
+        problems: stderr
+          .split('\n')
+          .filter((line) => line !== '' && !line.endsWith('is not built (run npm run build); not serving it.')),
+      });
     });
   });
 }
@@ -52,11 +67,15 @@ function start(base: number, env: NodeJS.ProcessEnv = {}): Promise<Run> {
 async function expectNothingListening(base: number, except: Site | null): Promise<void> {
   for (const site of Object.values(SITES)) {
     if (site === except) continue;
-    expect(await isFree(portAt(site, base), HOST), `${site.title}'s port ${portAt(site, base)} was left listening`).toBe(true);
+    expect(
+      await isFree(portAt(site, base), HOST),
+      `${site.title}'s port ${portAt(site, base)} was left listening`,
+    ).toBe(true);
   }
 }
 
-const BUSY = /^Port (\d+) \((.+)\) is in use\. Stop what is using it, or move every port with WARRANT_PORT_BASE=(\d+) npm start\.$/;
+const BUSY =
+  /^Port (\d+) \((.+)\) is in use\. Stop what is using it, or move every port with WARRANT_PORT_BASE=(\d+) npm start\.$/;
 
 let app: Site;
 
@@ -65,7 +84,9 @@ beforeAll(() => {
   // built, or the first that builds (with this process's own base, as `npm start` would).
   const products = appSites().filter((site) => site.role === 'product');
   const built = products.find((site) => existsSync(join(distOf(site), 'index.html')));
-  const buildable = built ?? products.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
+  const buildable =
+    built ??
+    products.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
   if (buildable === undefined) throw new Error('No product app could be built.');
   app = buildable;
 }, 60_000);
@@ -96,7 +117,6 @@ describe('npm start with a busy port', { timeout: 20_000 }, () => {
   }
 });
 
-
 /** A data folder of the test's own, holding a copy of the run's PGlite template so no site runs initdb. */
 function dataFolder(): string {
   const root = inject('pgliteRoot');
@@ -108,7 +128,12 @@ function dataFolder(): string {
 /** Serves every built site on `base` (with its own empty data folder) until `use` is done. */
 async function serving<T>(base: number, flags: string, use: () => Promise<T>, env: NodeJS.ProcessEnv = {}): Promise<T> {
   const data = dataFolder();
-  const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, { shell: true, cwd: ROOT, detached: true, env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data, ...env } });
+  const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, {
+    shell: true,
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data, ...env },
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await new Promise<void>((resolve, reject) => {
@@ -137,14 +162,19 @@ describe('the test sites switch', { timeout: 90_000 }, () => {
   beforeAll(() => {
     const partners = appSites().filter((site) => site.role === 'partner');
     const built = partners.find((site) => existsSync(join(distOf(site), 'index.html')));
-    const buildable = built ?? partners.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
+    const buildable =
+      built ??
+      partners.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
     if (buildable === undefined) throw new Error('No partner app could be built.');
     partner = buildable;
   }, 60_000);
 
   const frameAncestorsAt = async (base: number): Promise<string | undefined> => {
     const response = await fetch(`http://${HOST}:${portAt(partner, base)}/`);
-    return response.headers.get('content-security-policy')?.split('; ').find((directive) => directive.startsWith('frame-ancestors'));
+    return response.headers
+      .get('content-security-policy')
+      ?.split('; ')
+      .find((directive) => directive.startsWith('frame-ancestors'));
   };
 
   it('npm start: a partner may be framed by the desk only, and its headers do not name the test host', async () => {
@@ -155,7 +185,9 @@ describe('the test sites switch', { timeout: 90_000 }, () => {
 
   it('--with-test-sites: a partner also admits the desk on the test host', async () => {
     const base = await freeBase();
-    expect(await serving(base, '--with-test-sites', () => frameAncestorsAt(base))).toBe(`frame-ancestors http://${HOST}:${base} http://${INSECURE_TEST_HOST}:${base}`);
+    expect(await serving(base, '--with-test-sites', () => frameAncestorsAt(base))).toBe(
+      `frame-ancestors http://${HOST}:${base} http://${INSECURE_TEST_HOST}:${base}`,
+    );
   });
 });
 
@@ -164,18 +196,27 @@ describe('the test sites switch', { timeout: 90_000 }, () => {
 describe("the desk's connect-src as served", { timeout: 90_000 }, () => {
   beforeAll(() => {
     const desk = SITES.desk;
-    if (!existsSync(join(distOf(desk), 'index.html')) && spawnSync('npx', ['tsx', 'tools/build-all.ts', desk.name], { cwd: ROOT }).status !== 0) throw new Error('The desk could not be built.');
+    if (
+      !existsSync(join(distOf(desk), 'index.html')) &&
+      spawnSync('npx', ['tsx', 'tools/build-all.ts', desk.name], { cwd: ROOT }).status !== 0
+    )
+      throw new Error('The desk could not be built.');
   }, 60_000);
 
   const connectSrcAt = async (base: number): Promise<string | undefined> => {
     const response = await fetch(`http://${HOST}:${base}/`);
-    return response.headers.get('content-security-policy')?.split('; ').find((directive) => directive.startsWith('connect-src'));
+    return response.headers
+      .get('content-security-policy')
+      ?.split('; ')
+      .find((directive) => directive.startsWith('connect-src'));
   };
 
   it("names exactly 'self', the gateway and the endpoints WARRANT_AGENT_ENDPOINTS names, and no other port", async () => {
     const base = await freeBase();
     const gatewayAt = `http://${HOST}:${portAt(SITES.gateway, base)}`;
-    const served = await serving(base, '', () => connectSrcAt(base), { WARRANT_AGENT_ENDPOINTS: 'http://127.0.0.1:8080/v1, http://localhost:11434' });
+    const served = await serving(base, '', () => connectSrcAt(base), {
+      WARRANT_AGENT_ENDPOINTS: 'http://127.0.0.1:8080/v1, http://localhost:11434',
+    });
     expect(served).toBe(`connect-src 'self' ${gatewayAt} http://127.0.0.1:8080 http://localhost:11434`);
     expect(served).not.toContain(':*');
   });

@@ -3,10 +3,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { agentEndpointsFrom, AGENT_ENDPOINTS_SETTING, HOST, LOOPBACK_ADDRESS, SITES, type Site } from '@warrant/config';
 import type { Hono } from 'hono';
-import { DatabaseSettingError, listen, openSiteDatabase, siteApp, type Database, type OpenSiteServer, type RunningServer, type SiteServer } from '@warrant/site-server';
+import {
+  DatabaseSettingError,
+  listen,
+  openSiteDatabase,
+  siteApp,
+  type Database,
+  type OpenSiteServer,
+  type RunningServer,
+  type SiteServer,
+} from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
 import { appRoot, appSites, distOf, portsInUse, WITH_TEST_SITES } from './app-sites.ts';
-import { serveSiteControl, TEST_CONTROL_PORT_SETTING, testControlPortFrom, type ControlledSite } from './site-control.ts';
+import {
+  serveSiteControl,
+  TEST_CONTROL_PORT_SETTING,
+  testControlPortFrom,
+  type ControlledSite,
+} from './site-control.ts';
 
 // `npm start`: every built app on its own origin, each with its own server, and the model
 // gateway. Every port is bound first, at once and before any site opens, so a busy port is known
@@ -105,7 +119,13 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
       held.server = await open(db);
     }
     const { server } = held;
-    return siteApp({ site, distDir: distOf(site), withTestSites: WITH_TEST_SITES, agentEndpoints: AGENT_ENDPOINTS, ...(server ? { routes: (app) => server.routes(app) } : {}) });
+    return siteApp({
+      site,
+      distDir: distOf(site),
+      withTestSites: WITH_TEST_SITES,
+      agentEndpoints: AGENT_ENDPOINTS,
+      ...(server ? { routes: (app) => server.routes(app) } : {}),
+    });
   })();
   hand(opening);
   try {
@@ -133,7 +153,15 @@ async function startModelGateway(): Promise<Opened> {
   const site = SITES.gateway;
   try {
     const gateway = await startGateway({ port: site.port, host: HOST, env: process.env });
-    return { site, running: { site, url: `${gateway.origin}/v1/chat/completions`, summary: gateway.summary, close: () => gateway.close() } };
+    return {
+      site,
+      running: {
+        site,
+        url: `${gateway.origin}/v1/chat/completions`,
+        summary: gateway.summary,
+        close: () => gateway.close(),
+      },
+    };
   } catch (error) {
     return { site, error };
   }
@@ -144,7 +172,9 @@ async function startModelGateway(): Promise<Opened> {
  * --with-test-sites and WARRANT_TEST_CONTROL_PORT, on the loopback address. A site it stops is
  * closed as `running` closes it, and started again as serve-all opened it.
  */
-async function startSiteControl(served: Map<string, Running>): Promise<{ readonly close: () => Promise<void> } | { readonly problem: string } | null> {
+async function startSiteControl(
+  served: Map<string, Running>,
+): Promise<{ readonly close: () => Promise<void> } | { readonly problem: string } | null> {
   let port: number | null;
   try {
     port = WITH_TEST_SITES ? testControlPortFrom(process.env[TEST_CONTROL_PORT_SETTING]) : null;
@@ -174,13 +204,16 @@ async function startSiteControl(served: Map<string, Running>): Promise<{ readonl
   try {
     return await serveSiteControl({ port, host: LOOPBACK_ADDRESS, sites: controlled });
   } catch (error) {
-    return { problem: `The browser tests' site control could not listen on ${LOOPBACK_ADDRESS}:${port} (${TEST_CONTROL_PORT_SETTING}): ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      problem: `The browser tests' site control could not listen on ${LOOPBACK_ADDRESS}:${port} (${TEST_CONTROL_PORT_SETTING}): ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
 const sites = appSites({ withTestSites: WITH_TEST_SITES });
 const built = sites.filter((site) => existsSync(join(distOf(site), 'index.html')));
-for (const site of sites.filter((s) => !built.includes(s))) console.warn(`${site.name} is not built (run npm run build); not serving it.`);
+for (const site of sites.filter((s) => !built.includes(s)))
+  console.warn(`${site.name} is not built (run npm run build); not serving it.`);
 
 const bindings = await Promise.all([...built.map(bindSite), startModelGateway()]);
 const isBound = (binding: BoundSite | Opened): binding is BoundSite => 'listening' in binding;
@@ -201,9 +234,11 @@ const serving = new Map(running.map((server) => [server.site.name, server]));
 const control = problem === null ? await startSiteControl(serving) : null;
 if (control && 'problem' in control) problem = control.problem;
 if (problem === null) {
-  for (const { site, url, summary } of running) console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
+  for (const { site, url, summary } of running)
+    console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
   console.log('Serving. Press Ctrl-C to stop.');
-  const stopAll = (): void => void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));
+  const stopAll = (): void =>
+    void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
 } else {

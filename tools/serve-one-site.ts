@@ -17,7 +17,8 @@ function fail(message: string): never {
 }
 
 const name = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '';
-if (!Object.hasOwn(SITES, name)) fail(`Name a site to serve (${Object.keys(SITES).join(', ')}), not ${JSON.stringify(name)}.`);
+if (!Object.hasOwn(SITES, name))
+  fail(`Name a site to serve (${Object.keys(SITES).join(', ')}), not ${JSON.stringify(name)}.`);
 const site = SITES[name as SiteName];
 let agentEndpoints: string[] = [];
 try {
@@ -25,14 +26,31 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
-if (site.appDir === null || !existsSync(join(distOf(site), 'index.html'))) fail(`${site.title} is not built (run npm run build).`);
+if (site.appDir === null || !existsSync(join(distOf(site), 'index.html')))
+  fail(`${site.title} is not built (run npm run build).`);
 
 const serverFile = join(appRoot(site), 'src', 'server.ts');
-const open = existsSync(serverFile) ? ((await import(pathToFileURL(serverFile).href)) as { openServer?: OpenSiteServer }).openServer : undefined;
-const db = open ? await openSiteDatabase({ site: site.name }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error))) : null;
+const open = existsSync(serverFile)
+  ? ((await import(pathToFileURL(serverFile).href)) as { openServer?: OpenSiteServer }).openServer
+  : undefined;
+const db = open
+  ? await openSiteDatabase({ site: site.name }).catch((error: unknown) =>
+      fail(error instanceof Error ? error.message : String(error)),
+    )
+  : null;
 const server = open && db ? await open(db) : null;
-const app = siteApp({ site, distDir: distOf(site), withTestSites: WITH_TEST_SITES, agentEndpoints, ...(server ? { routes: (routes) => server.routes(routes) } : {}) });
-const running = await listen(app, { port: site.port, host: HOST }).catch((error: unknown) => fail(`${site.title} could not listen on port ${site.port}: ${error instanceof Error ? error.message : String(error)}`));
+const app = siteApp({
+  site,
+  distDir: distOf(site),
+  withTestSites: WITH_TEST_SITES,
+  agentEndpoints,
+  ...(server ? { routes: (routes) => server.routes(routes) } : {}),
+});
+const running = await listen(app, { port: site.port, host: HOST }).catch((error: unknown) =>
+  fail(
+    `${site.title} could not listen on port ${site.port}: ${error instanceof Error ? error.message : String(error)}`,
+  ),
+);
 console.log(`${site.title} ${site.origin}/${db ? `  (${db.engine}: ${db.location})` : ''}`);
 console.log('Serving. Press Ctrl-C to stop.');
 const stop = (): void =>

@@ -33,11 +33,23 @@ describe('the site control', () => {
         const response = await fetch(`${address}${path}`, { method: 'POST' });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       };
-      expect(await post('/sites/pantry/stop')).toEqual({ status: 200, body: { ok: true, site: 'pantry', serving: false } });
-      expect(await post('/sites/pantry/stop')).toEqual({ status: 200, body: { ok: true, site: 'pantry', serving: false } });
-      expect(await post('/sites/pantry/start')).toEqual({ status: 200, body: { ok: true, site: 'pantry', serving: true } });
+      expect(await post('/sites/pantry/stop')).toEqual({
+        status: 200,
+        body: { ok: true, site: 'pantry', serving: false },
+      });
+      expect(await post('/sites/pantry/stop')).toEqual({
+        status: 200,
+        body: { ok: true, site: 'pantry', serving: false },
+      });
+      expect(await post('/sites/pantry/start')).toEqual({
+        status: 200,
+        body: { ok: true, site: 'pantry', serving: true },
+      });
       expect(pantry.acts).toEqual(['stop', 'start']);
-      expect(await post('/sites/shelter/stop')).toMatchObject({ status: 404, body: { ok: false, code: 'UNKNOWN_SITE', sites: ['pantry'] } });
+      expect(await post('/sites/shelter/stop')).toMatchObject({
+        status: 404,
+        body: { ok: false, code: 'UNKNOWN_SITE', sites: ['pantry'] },
+      });
       expect((await fetch(`${address}/sites/pantry/stop`)).status).toBe(404);
     } finally {
       await control.close();
@@ -48,6 +60,7 @@ describe('the site control', () => {
     expect(testControlPortFrom(undefined)).toBeNull();
     expect(testControlPortFrom(' ')).toBeNull();
     expect(testControlPortFrom('16075')).toBe(16_075);
-    for (const bad of ['80', '70000', 'x', '1e4']) expect(() => testControlPortFrom(bad)).toThrow(/^WARRANT_TEST_CONTROL_PORT must be a port from 1024 to 65535/);
+    for (const bad of ['80', '70000', 'x', '1e4'])
+      expect(() => testControlPortFrom(bad)).toThrow(/^WARRANT_TEST_CONTROL_PORT must be a port from 1024 to 65535/);
   });
 });

@@ -36,19 +36,37 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 export function testControlPortFrom(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return null;
   const port = /^\d{1,5}$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(port) || port < 1024 || port > 65_535) throw new RangeError(`${TEST_CONTROL_PORT_SETTING} must be a port from 1024 to 65535, not ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(port) || port < 1024 || port > 65_535)
+    throw new RangeError(
+      `${TEST_CONTROL_PORT_SETTING} must be a port from 1024 to 65535, not ${JSON.stringify(value)}.`,
+    );
   return port;
 }
 
-export function serveSiteControl(options: { readonly port: number; readonly host: string; readonly sites: ReadonlyMap<string, ControlledSite> }): Promise<SiteControl> {
+export function serveSiteControl(options: {
+  readonly port: number;
+  readonly host: string;
+  readonly sites: ReadonlyMap<string, ControlledSite>;
+}): Promise<SiteControl> {
   // One change at a time, so a stop and a start asked together cannot interleave.
   let queue: Promise<unknown> = Promise.resolve();
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const matched = PATH.exec(request.url ?? '');
-    if (request.method !== 'POST' || !matched) return answer(response, 404, { ok: false, code: 'NOT_FOUND', message: 'POST /sites/<name>/stop or /sites/<name>/start.' });
+    if (request.method !== 'POST' || !matched)
+      return answer(response, 404, {
+        ok: false,
+        code: 'NOT_FOUND',
+        message: 'POST /sites/<name>/stop or /sites/<name>/start.',
+      });
     const [, name = '', act] = matched;
     const site = options.sites.get(name);
-    if (!site) return answer(response, 404, { ok: false, code: 'UNKNOWN_SITE', message: `${name} is not a site this process serves.`, sites: [...options.sites.keys()] });
+    if (!site)
+      return answer(response, 404, {
+        ok: false,
+        code: 'UNKNOWN_SITE',
+        message: `${name} is not a site this process serves.`,
+        sites: [...options.sites.keys()],
+      });
     const change = queue.then(async () => {
       if (act === 'stop' && site.serving()) await site.stop();
       if (act === 'start' && !site.serving()) await site.start();
@@ -58,7 +76,13 @@ export function serveSiteControl(options: { readonly port: number; readonly host
       await change;
       answer(response, 200, { ok: true, site: name, serving: site.serving() });
     } catch (error) {
-      answer(response, 500, { ok: false, code: 'SITE_CONTROL_FAILED', message: `${name} could not ${act}: ${error instanceof Error ? error.message : String(error)}`, site: name, serving: site.serving() });
+      answer(response, 500, {
+        ok: false,
+        code: 'SITE_CONTROL_FAILED',
+        message: `${name} could not ${act}: ${error instanceof Error ? error.message : String(error)}`,
+        site: name,
+        serving: site.serving(),
+      });
     }
   };
   const server = createServer((request, response) => {

@@ -10,7 +10,11 @@ import type { PlanSubstance } from '@warrant/broker';
 // the assertion to the server, which verifies it and signs one authorization per step.
 
 async function ask<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json()) as { ok: boolean; message?: string } & T;
   if (!answer.ok) throw new Error(`${path}: ${answer.message ?? response.status}`);
   return answer;
@@ -19,8 +23,14 @@ async function ask<T>(path: string, body: unknown): Promise<T> {
 /** The step authorizations the desk's server issued for the plan, in step order. */
 export async function approvePlan(id: string, substance: PlanSubstance, expiresAt: string): Promise<string[]> {
   const held = await ask<{ challenge: string }>('/api/approvals', { id, substance, expires_at: expiresAt });
-  const options = await ask<{ options: PublicKeyCredentialRequestOptionsJSON }>(`/api/approvals/${held.challenge}/options`, {});
+  const options = await ask<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+    `/api/approvals/${held.challenge}/options`,
+    {},
+  );
   const response = await startAuthentication({ optionsJSON: options.options });
-  const granted = await ask<{ authorizations: { step: string; undo: string | null }[] }>(`/api/approvals/${held.challenge}/grant`, { response });
+  const granted = await ask<{ authorizations: { step: string; undo: string | null }[] }>(
+    `/api/approvals/${held.challenge}/grant`,
+    { response },
+  );
   return granted.authorizations.map((issued) => issued.step);
 }

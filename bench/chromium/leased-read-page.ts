@@ -1,4 +1,13 @@
-import { createBroker, createFrameHost, createLeaseBook, domFrameContainer, messageChannelConnector, nativeChannelConnector, type ChannelConnector, type Hop } from '@warrant/broker';
+import {
+  createBroker,
+  createFrameHost,
+  createLeaseBook,
+  domFrameContainer,
+  messageChannelConnector,
+  nativeChannelConnector,
+  type ChannelConnector,
+  type Hop,
+} from '@warrant/broker';
 import { connect } from '@warrant/webmcp';
 import { PARTNER_DIRECTORY } from '../../apps/desk/src/partners.ts';
 import { median } from '../measure.ts';
@@ -23,7 +32,11 @@ export interface LeasedReadTimings {
 const PARTNER = 'pantry';
 const TOOL = 'list_parcel_stock';
 
-export async function measureLeasedRead(options: { readonly native: boolean; readonly warmUp: number; readonly samples: number }): Promise<LeasedReadTimings> {
+export async function measureLeasedRead(options: {
+  readonly native: boolean;
+  readonly warmUp: number;
+  readonly samples: number;
+}): Promise<LeasedReadTimings> {
   let connector: ChannelConnector;
   if (options.native) {
     const connection = await connect();
@@ -38,17 +51,27 @@ export async function measureLeasedRead(options: { readonly native: boolean; rea
   // Hops are kept in memory: what is timed is the call, not the desk's storage.
   const hops: Hop[] = [];
   const record = (hop: Hop): void => void hops.push(hop);
-  const frames = createFrameHost({ leases, partners: PARTNER_DIRECTORY, container: domFrameContainer(holder), connect: connector, record });
+  const frames = createFrameHost({
+    leases,
+    partners: PARTNER_DIRECTORY,
+    container: domFrameContainer(holder),
+    connect: connector,
+    record,
+  });
   const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record });
   try {
-    const opened = broker.openLease({ partner: PARTNER, purpose: 'read_capacity', ttlSeconds: 300, request: 'R-1' }, { actor: 'agent', verb: 'open_lease' });
+    const opened = broker.openLease(
+      { partner: PARTNER, purpose: 'read_capacity', ttlSeconds: 300, request: 'R-1' },
+      { actor: 'agent', verb: 'open_lease' },
+    );
     if (!opened.ok) throw new Error(opened.message);
     const lease = opened.lease.id;
     await new Promise<void>((resolve, reject) => {
       const check = (): void => {
         const state = leases.get(lease)?.state;
         if (state === 'active') resolve();
-        else if (state !== 'pending') reject(new Error(`the lease ended ${state ?? 'gone'}: ${leases.get(lease)?.endReason ?? ''}`));
+        else if (state !== 'pending')
+          reject(new Error(`the lease ended ${state ?? 'gone'}: ${leases.get(lease)?.endReason ?? ''}`));
         else setTimeout(check, 10);
       };
       check();
@@ -66,7 +89,8 @@ export async function measureLeasedRead(options: { readonly native: boolean; rea
     const sorted = [...times].sort((a, b) => a - b);
     return {
       // The frame host names the transport that discovered the tools.
-      transport: /transport=(\w+)/.exec(hops.find((hop) => hop.event === 'tools_discovered')?.detail ?? '')?.[1] ?? 'unknown',
+      transport:
+        /transport=(\w+)/.exec(hops.find((hop) => hop.event === 'tools_discovered')?.detail ?? '')?.[1] ?? 'unknown',
       samples: times.length,
       times,
       p50: median(times),

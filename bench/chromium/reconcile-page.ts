@@ -13,9 +13,15 @@ export interface ReconcileTimings {
   readonly crossOriginIsolated: boolean;
 }
 
-export async function measureReconcile(count: number, flips: number, warmUp: number, samples: number): Promise<ReconcileTimings> {
+export async function measureReconcile(
+  count: number,
+  flips: number,
+  warmUp: number,
+  samples: number,
+): Promise<ReconcileTimings> {
   const connection = await connect();
-  if (!connection.webmcp || connection.mode !== 'native') throw new Error(`native WebMCP is needed here; got ${connection.mode}: ${connection.reason}`);
+  if (!connection.webmcp || connection.mode !== 'native')
+    throw new Error(`native WebMCP is needed here; got ${connection.mode}: ${connection.reason}`);
   const steps = transitions(count, flips, warmUp + samples);
   const ours = kernelStrategy(connection.webmcp, count, steps, 'ours_');
   const torn = teardownStrategy(connection.webmcp, steps, 'torn_');
@@ -23,7 +29,11 @@ export async function measureReconcile(count: number, flips: number, warmUp: num
   await torn.start();
   try {
     // Step 1 … warmUp are warm-up; every run steps both strategies to the same transition.
-    const times = await interleave((run) => ours.step(run + warmUp + 1), (run) => torn.step(run + warmUp + 1), { warmUp, runs: samples });
+    const times = await interleave(
+      (run) => ours.step(run + warmUp + 1),
+      (run) => torn.step(run + warmUp + 1),
+      { warmUp, runs: samples },
+    );
     return { ours: times.a, teardown: times.b, crossOriginIsolated };
   } finally {
     ours.dispose();

@@ -30,20 +30,24 @@ describe('createAllowance', () => {
   it('never grants more than the limit within one UTC day, and refuses only when the day is spent', () => {
     const DAY = 86_400_000;
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(fc.integer({ min: 0, max: DAY / 3 }), { maxLength: 60 }), (limit, steps) => {
-        let now = Date.parse('2025-01-01T00:00:00.000Z');
-        const allowance = createAllowance(limit, () => now);
-        const granted = new Map<number, number>();
-        for (const step of steps) {
-          now += step;
-          const day = Math.floor(now / DAY);
-          const before = granted.get(day) ?? 0;
-          const taken = allowance.take();
-          if (taken.ok !== before < limit) return false;
-          if (taken.ok) granted.set(day, before + 1);
-        }
-        return true;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.integer({ min: 0, max: DAY / 3 }), { maxLength: 60 }),
+        (limit, steps) => {
+          let now = Date.parse('2025-01-01T00:00:00.000Z');
+          const allowance = createAllowance(limit, () => now);
+          const granted = new Map<number, number>();
+          for (const step of steps) {
+            now += step;
+            const day = Math.floor(now / DAY);
+            const before = granted.get(day) ?? 0;
+            const taken = allowance.take();
+            if (taken.ok !== before < limit) return false;
+            if (taken.ok) granted.set(day, before + 1);
+          }
+          return true;
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,11 @@ const DAY_MS = 86_400_000;
 
 export type Take =
   | { readonly ok: true; readonly left: number }
-  | { readonly ok: false; readonly resetsAt: string; /** Whole seconds until the reset, for a Retry-After header. */ readonly retryAfterSeconds: number };
+  | {
+      readonly ok: false;
+      readonly resetsAt: string;
+      /** Whole seconds until the reset, for a Retry-After header. */ readonly retryAfterSeconds: number;
+    };
 
 export interface Allowance {
   readonly limit: number;
@@ -32,7 +36,8 @@ export function createAllowance(limit: number, now: () => number = Date.now): Al
     limit,
     take() {
       roll();
-      if (used >= limit) return { ok: false, resetsAt: resetsAt(), retryAfterSeconds: Math.ceil(((day + 1) * DAY_MS - now()) / 1000) };
+      if (used >= limit)
+        return { ok: false, resetsAt: resetsAt(), retryAfterSeconds: Math.ceil(((day + 1) * DAY_MS - now()) / 1000) };
       used += 1;
       return { ok: true, left: limit - used };
     },

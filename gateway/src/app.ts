@@ -45,7 +45,9 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
 
   if (!upstream.configured) {
     // Answered without reading the body: there is nothing to spend it on.
-    app.post('/v1/chat/completions', (c) => refuse(c, { code: 'NO_MODEL_CONFIGURED', message: `The gateway has no model configured: ${upstream.reason}` }));
+    app.post('/v1/chat/completions', (c) =>
+      refuse(c, { code: 'NO_MODEL_CONFIGURED', message: `The gateway has no model configured: ${upstream.reason}` }),
+    );
   } else {
     const { upstream: target } = upstream;
     // The order is the order of cost: the origin is refused first (above), then the byte count
@@ -58,11 +60,20 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
         const type = c.req.header('Content-Type') ?? '';
         if (isJson(type)) return next();
         const sent = type.trim() === '' ? 'with no Content-Type' : `as ${type.split(';')[0]?.trim().slice(0, 100)}`;
-        return Promise.resolve(refuse(c, { code: 'UNSUPPORTED_MEDIA_TYPE', message: `The request body must be sent as application/json; it was sent ${sent}.` }));
+        return Promise.resolve(
+          refuse(c, {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: `The request body must be sent as application/json; it was sent ${sent}.`,
+          }),
+        );
       },
       bodyLimit({
         maxSize: bounds.maxBodyBytes,
-        onError: (c) => refuse(c, { code: 'BODY_TOO_LARGE', message: `The request body is larger than ${bounds.maxBodyBytes} bytes.` }),
+        onError: (c) =>
+          refuse(c, {
+            code: 'BODY_TOO_LARGE',
+            message: `The request body is larger than ${bounds.maxBodyBytes} bytes.`,
+          }),
       }),
       validator('json', (body, c) => {
         const read = readChatRequest(body, bounds.maxMessages);
@@ -72,7 +83,10 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
         const taken = allowance.take();
         if (!taken.ok) {
           c.header('Retry-After', String(taken.retryAfterSeconds));
-          return refuse(c, { code: 'ALLOWANCE_SPENT', message: `Today's ${allowance.limit} requests are spent; the allowance resets at ${taken.resetsAt}.` });
+          return refuse(c, {
+            code: 'ALLOWANCE_SPENT',
+            message: `Today's ${allowance.limit} requests are spent; the allowance resets at ${taken.resetsAt}.`,
+          });
         }
         const forwarded = await forwardChat(target, upstreamBody(c.req.valid('json'), target.model, bounds.maxTokens), {
           timeoutMs: bounds.upstreamTimeoutMs,
@@ -83,10 +97,16 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
     );
   }
 
-  app.notFound((c) => refuse(c, { code: 'NOT_FOUND', message: `No ${c.req.method} ${c.req.path.slice(0, 200)} here; the gateway answers POST /v1/chat/completions and GET /health.` }));
+  app.notFound((c) =>
+    refuse(c, {
+      code: 'NOT_FOUND',
+      message: `No ${c.req.method} ${c.req.path.slice(0, 200)} here; the gateway answers POST /v1/chat/completions and GET /health.`,
+    }),
+  );
   app.onError((error, c) => {
     // Hono's JSON validator throws its one 400 when the body does not parse.
-    if (error instanceof HTTPException && error.status === 400) return refuse(c, { code: 'BAD_JSON', message: 'The request body is not valid JSON.' });
+    if (error instanceof HTTPException && error.status === 400)
+      return refuse(c, { code: 'BAD_JSON', message: 'The request body is not valid JSON.' });
     // A fault of the gateway's own: the operator needs it in the log; the client gets no internals.
     console.error('gateway: unhandled error', error);
     return refuse(c, { code: 'INTERNAL', message: 'The gateway failed to handle this request.' });

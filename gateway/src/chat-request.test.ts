@@ -9,7 +9,10 @@ describe('readChatRequest', () => {
       messages: [
         { role: 'system', content: 'You dispatch relief.' },
         { role: 'user', content: [{ type: 'text', text: 'Beds?' }] },
-        { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_capacity', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_capacity', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: '{"beds":6}' },
       ],
       tools: [{ type: 'function', function: { name: 'read_capacity' } }],
@@ -23,7 +26,15 @@ describe('readChatRequest', () => {
     [{}, 'messages'],
     [{ messages: [] }, 'messages'],
     [{ messages: ['hello'] }, 'messages[0]'],
-    [{ messages: [{ role: 'user', content: 'a' }, { role: 'wizard', content: 'b' }] }, 'messages[1].role'],
+    [
+      {
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'wizard', content: 'b' },
+        ],
+      },
+      'messages[1].role',
+    ],
     [{ messages: [{ role: 'user' }] }, 'messages[0].content'],
     [{ messages: [{ role: 'user', content: 42 }] }, 'messages[0].content'],
     [{ ...CHAT, tools: {} }, 'tools'],
@@ -38,7 +49,11 @@ describe('readChatRequest', () => {
 
   it('counts messages against the cap before looking inside them', () => {
     const messages = Array.from({ length: 11 }, () => 'not even a message');
-    expect(readChatRequest({ messages }, 10)).toMatchObject({ ok: false, code: 'TOO_MANY_MESSAGES', details: { count: 11, limit: 10 } });
+    expect(readChatRequest({ messages }, 10)).toMatchObject({
+      ok: false,
+      code: 'TOO_MANY_MESSAGES',
+      details: { count: 11, limit: 10 },
+    });
   });
 
   it('refuses stream: true, which the gateway cannot answer', () => {
@@ -50,16 +65,33 @@ describe('readChatRequest', () => {
 describe('upstreamBody', () => {
   it('sends the gateway model and max_tokens, and nothing but the known fields, whatever else the client sent', () => {
     // Any other fields; tools and tool_choice are checked fields of their own, so not among them.
-    const key = fc.oneof(fc.constantFrom('model', 'max_tokens', 'n', 'max_completion_tokens', 'temperature', 'user'), fc.string({ maxLength: 12 }));
-    const extra = fc.dictionary(key.filter((k) => k !== 'tools' && k !== 'tool_choice'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 });
+    const key = fc.oneof(
+      fc.constantFrom('model', 'max_tokens', 'n', 'max_completion_tokens', 'temperature', 'user'),
+      fc.string({ maxLength: 12 }),
+    );
+    const extra = fc.dictionary(
+      key.filter((k) => k !== 'tools' && k !== 'tool_choice'),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 6 },
+    );
     fc.assert(
       fc.property(extra, fc.constantFrom(undefined, 'auto', 'none'), (fields, toolChoice) => {
-        const body = { ...fields, ...CHAT, stream: false, ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }) };
+        const body = {
+          ...fields,
+          ...CHAT,
+          stream: false,
+          ...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
+        };
         const read = readChatRequest(body, 10);
         if (!read.ok) return false;
         const sent = upstreamBody(read.request, 'gateway-model', 256);
         const allowed = ['messages', 'tools', 'tool_choice', 'model', 'max_tokens', 'stream'];
-        return sent.model === 'gateway-model' && sent.max_tokens === 256 && sent.stream === false && Object.keys(sent).every((key) => allowed.includes(key));
+        return (
+          sent.model === 'gateway-model' &&
+          sent.max_tokens === 256 &&
+          sent.stream === false &&
+          Object.keys(sent).every((key) => allowed.includes(key))
+        );
       }),
     );
   });
@@ -80,23 +112,44 @@ describe('request shape over HTTP', () => {
   });
 
   it('refuses a bad shape with 400 BAD_REQUEST_SHAPE naming the field', async () => {
-    const answer = await post(pair.origin, { messages: [{ role: 'user', content: 'a' }, { role: 'wizard', content: 'b' }] });
+    const answer = await post(pair.origin, {
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'wizard', content: 'b' },
+      ],
+    });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ error: { code: 'BAD_REQUEST_SHAPE', message: 'messages[1].role: expected one of system, developer, user, assistant, tool.' } });
+    expect(answer.json).toEqual({
+      error: {
+        code: 'BAD_REQUEST_SHAPE',
+        message: 'messages[1].role: expected one of system, developer, user, assistant, tool.',
+      },
+    });
     expect(pair.upstream.requests).toHaveLength(0);
   });
 
   it('refuses a body sent as text/plain (a request a page could send without a preflight) with 415, naming the type it takes', async () => {
     const answer = await post(pair.origin, JSON.stringify(CHAT), { 'Content-Type': 'text/plain' });
     expect(answer.status).toBe(415);
-    expect(answer.json).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be sent as application/json; it was sent as text/plain.' } });
+    expect(answer.json).toEqual({
+      error: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The request body must be sent as application/json; it was sent as text/plain.',
+      },
+    });
     expect(pair.upstream.requests).toHaveLength(0);
   });
 
   it('refuses a body with no content type, or a form encoding, with 415; takes application/json with a charset', async () => {
-    const bare = await fetch(`${pair.origin}/v1/chat/completions`, { method: 'POST', headers: { Origin: DESK }, body: new Blob([JSON.stringify(CHAT)]) });
+    const bare = await fetch(`${pair.origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { Origin: DESK },
+      body: new Blob([JSON.stringify(CHAT)]),
+    });
     expect(bare.status).toBe(415);
-    expect(await bare.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('application/json') } });
+    expect(await bare.json()).toMatchObject({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('application/json') },
+    });
     const form = await post(pair.origin, 'messages=hi', { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
     expect(JSON.stringify(form.json)).not.toContain('messages');
@@ -109,7 +162,9 @@ describe('request shape over HTTP', () => {
     expect((await post(pair.origin, { messages: [message, message, message] })).status).toBe(200);
     const over = await post(pair.origin, { messages: [message, message, message, message] });
     expect(over.status).toBe(400);
-    expect(over.json).toEqual({ error: { code: 'TOO_MANY_MESSAGES', message: 'messages: 4 messages; the gateway accepts at most 3.' } });
+    expect(over.json).toEqual({
+      error: { code: 'TOO_MANY_MESSAGES', message: 'messages: 4 messages; the gateway accepts at most 3.' },
+    });
     expect(pair.upstream.requests).toHaveLength(1);
   });
 });

@@ -56,7 +56,9 @@ function messageProblem(value: unknown, index: number): ChatRequestRefusal | nul
   }
   const content = value['content'];
   const callsTools = role === 'assistant' && Array.isArray(value['tool_calls']);
-  if (content === undefined ? !callsTools : !(typeof content === 'string' || content === null || Array.isArray(content))) {
+  if (
+    content === undefined ? !callsTools : !(typeof content === 'string' || content === null || Array.isArray(content))
+  ) {
     return badShape(`${field}.content`, 'a string, null, or an array of content parts');
   }
   return null;
@@ -72,19 +74,31 @@ function toolProblem(value: unknown, index: number): ChatRequestRefusal | null {
   return null;
 }
 
-export function readChatRequest(body: unknown, maxMessages: number): { readonly ok: true; readonly request: ChatRequest } | ChatRequestRefusal {
+export function readChatRequest(
+  body: unknown,
+  maxMessages: number,
+): { readonly ok: true; readonly request: ChatRequest } | ChatRequestRefusal {
   if (!isRecord(body)) return badShape('body', 'a JSON object sent as application/json');
   if (body['stream'] === true) {
-    return refusal('STREAMING_UNSUPPORTED', 'stream: the gateway answers whole completions only; leave stream unset or false.', { field: 'stream' });
+    return refusal(
+      'STREAMING_UNSUPPORTED',
+      'stream: the gateway answers whole completions only; leave stream unset or false.',
+      { field: 'stream' },
+    );
   }
   const messages = body['messages'];
-  if (!Array.isArray(messages) || messages.length === 0) return badShape('messages', 'a non-empty array of { role, content }');
+  if (!Array.isArray(messages) || messages.length === 0)
+    return badShape('messages', 'a non-empty array of { role, content }');
   if (messages.length > maxMessages) {
-    return refusal('TOO_MANY_MESSAGES', `messages: ${messages.length} messages; the gateway accepts at most ${maxMessages}.`, {
-      field: 'messages',
-      count: messages.length,
-      limit: maxMessages,
-    });
+    return refusal(
+      'TOO_MANY_MESSAGES',
+      `messages: ${messages.length} messages; the gateway accepts at most ${maxMessages}.`,
+      {
+        field: 'messages',
+        count: messages.length,
+        limit: maxMessages,
+      },
+    );
   }
   for (const [index, value] of messages.entries()) {
     const problem = messageProblem(value, index);
@@ -102,7 +116,8 @@ export function readChatRequest(body: unknown, maxMessages: number): { readonly 
   }
   const toolChoice = body['tool_choice'];
   if (toolChoice !== undefined) {
-    if (typeof toolChoice !== 'string' && !isRecord(toolChoice)) return badShape('tool_choice', "a string ('auto', 'none', 'required') or an object");
+    if (typeof toolChoice !== 'string' && !isRecord(toolChoice))
+      return badShape('tool_choice', "a string ('auto', 'none', 'required') or an object");
     request = { ...request, tool_choice: toolChoice };
   }
   return { ok: true, request };

@@ -6,14 +6,20 @@ const OTHER = 'https://elsewhere.example';
 let pair: Pair;
 
 beforeEach(async () => {
-  pair = await startPair([{ kind: 'text', text: 'Two shelters have beds tonight.' }], { WARRANT_GATEWAY_MAX_BODY_BYTES: '1024' });
+  pair = await startPair([{ kind: 'text', text: 'Two shelters have beds tonight.' }], {
+    WARRANT_GATEWAY_MAX_BODY_BYTES: '1024',
+  });
 });
 afterEach(() => pair.close());
 
 function preflight(origin: string): Promise<Response> {
   return fetch(`${pair.origin}/v1/chat/completions`, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type',
+    },
   });
 }
 
@@ -78,7 +84,11 @@ describe('CORS for the desk origin only', () => {
   });
 
   it('serves a client that is no web page (no Origin header), such as curl', async () => {
-    const response = await fetch(`${pair.origin}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(CHAT) });
+    const response = await fetch(`${pair.origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(CHAT),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });

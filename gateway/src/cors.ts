@@ -15,7 +15,10 @@ export function deskOnly(deskOrigin: string): MiddlewareHandler {
   const refuseOtherOrigins = createMiddleware(async (c, next) => {
     const origin = c.req.header('Origin');
     if (origin !== undefined && origin !== deskOrigin) {
-      return refuse(c, { code: 'ORIGIN_REFUSED', message: `Requests from ${origin.slice(0, 200)} are refused; this gateway serves ${deskOrigin} only.` });
+      return refuse(c, {
+        code: 'ORIGIN_REFUSED',
+        message: `Requests from ${origin.slice(0, 200)} are refused; this gateway serves ${deskOrigin} only.`,
+      });
     }
     await next();
   });

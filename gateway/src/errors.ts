@@ -40,7 +40,11 @@ export interface GatewayErrorBody {
   readonly error: { readonly code: GatewayErrorCode; readonly message: string };
 }
 
-export function refusal<Code extends GatewayErrorCode>(code: Code, message: string, details: Record<string, unknown> = {}): GatewayRefusal<Code> {
+export function refusal<Code extends GatewayErrorCode>(
+  code: Code,
+  message: string,
+  details: Record<string, unknown> = {},
+): GatewayRefusal<Code> {
   return { ok: false, isError: true, code, message, details };
 }
 

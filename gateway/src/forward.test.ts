@@ -7,7 +7,11 @@ import { startScriptedUpstream } from './testing/scripted-upstream.ts';
 const TOOLS = [
   {
     type: 'function',
-    function: { name: 'read_capacity', description: 'Beds free tonight at a partner site.', parameters: { type: 'object', properties: { site: { type: 'string' } } } },
+    function: {
+      name: 'read_capacity',
+      description: 'Beds free tonight at a partner site.',
+      parameters: { type: 'object', properties: { site: { type: 'string' } } },
+    },
   },
 ];
 
@@ -24,10 +28,23 @@ async function pairOf(...args: Parameters<typeof startPair>): Promise<Pair> {
 describe('what the upstream is sent', () => {
   it("overwrites the model and max_tokens with the gateway's own, and passes tools and tool_choice on", async () => {
     const pair = await pairOf([{ kind: 'text', text: 'ok' }], { WARRANT_GATEWAY_MAX_TOKENS: '256' });
-    const answer = await post(pair.origin, { ...CHAT, model: 'the-most-expensive-model', max_tokens: 100_000, tools: TOOLS, tool_choice: 'auto' });
+    const answer = await post(pair.origin, {
+      ...CHAT,
+      model: 'the-most-expensive-model',
+      max_tokens: 100_000,
+      tools: TOOLS,
+      tool_choice: 'auto',
+    });
     expect(answer.status).toBe(200);
     expect(pair.upstream.requests).toHaveLength(1);
-    expect(pair.upstream.requests[0]?.body).toEqual({ ...CHAT, model: 'gateway-model', max_tokens: 256, stream: false, tools: TOOLS, tool_choice: 'auto' });
+    expect(pair.upstream.requests[0]?.body).toEqual({
+      ...CHAT,
+      model: 'gateway-model',
+      max_tokens: 256,
+      stream: false,
+      tools: TOOLS,
+      tool_choice: 'auto',
+    });
   });
 
   it('drops fields that would multiply the cost, such as n', async () => {
@@ -53,20 +70,40 @@ describe('what the upstream is sent', () => {
 
 describe('what the client gets back', () => {
   it("returns the model's tool calls as the upstream sent them", async () => {
-    const pair = await pairOf([{ kind: 'tool_calls', calls: [{ name: 'read_capacity', arguments: { site: 'shelter' } }] }, { kind: 'text', text: 'Shelter has 6 beds.' }]);
+    const pair = await pairOf([
+      { kind: 'tool_calls', calls: [{ name: 'read_capacity', arguments: { site: 'shelter' } }] },
+      { kind: 'text', text: 'Shelter has 6 beds.' },
+    ]);
     const first = await post(pair.origin, { ...CHAT, tools: TOOLS });
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({
-      choices: [{ finish_reason: 'tool_calls', message: { tool_calls: [{ type: 'function', function: { name: 'read_capacity', arguments: '{"site":"shelter"}' } }] } }],
+      choices: [
+        {
+          finish_reason: 'tool_calls',
+          message: {
+            tool_calls: [{ type: 'function', function: { name: 'read_capacity', arguments: '{"site":"shelter"}' } }],
+          },
+        },
+      ],
     });
-    const second = await post(pair.origin, { messages: [...CHAT.messages, { role: 'assistant', content: null, tool_calls: [] }, { role: 'tool', tool_call_id: 'call_0_0', content: '{"beds":6}' }] });
+    const second = await post(pair.origin, {
+      messages: [
+        ...CHAT.messages,
+        { role: 'assistant', content: null, tool_calls: [] },
+        { role: 'tool', tool_call_id: 'call_0_0', content: '{"beds":6}' },
+      ],
+    });
     expect(second.json).toMatchObject({ choices: [{ message: { content: 'Shelter has 6 beds.' } }] });
   });
 
   it('answers 502 UPSTREAM_UNREACHABLE when the model server is down', async () => {
     const stopped = await startScriptedUpstream([]);
     await stopped.close();
-    const gateway = await startGateway({ port: 0, host: LOOPBACK_ADDRESS, env: { WARRANT_GATEWAY_UPSTREAM_URL: stopped.url, WARRANT_GATEWAY_MODEL: 'm' } });
+    const gateway = await startGateway({
+      port: 0,
+      host: LOOPBACK_ADDRESS,
+      env: { WARRANT_GATEWAY_UPSTREAM_URL: stopped.url, WARRANT_GATEWAY_MODEL: 'm' },
+    });
     open.push(gateway);
     const answer = await post(gateway.origin, CHAT);
     expect(answer.status).toBe(502);
@@ -74,11 +111,15 @@ describe('what the client gets back', () => {
   });
 
   it('answers 504 UPSTREAM_TIMEOUT when the model is slower than the timeout, without waiting for it', async () => {
-    const pair = await pairOf([{ kind: 'text', text: 'late', delayMs: 5_000 }], { WARRANT_GATEWAY_UPSTREAM_TIMEOUT_MS: '200' });
+    const pair = await pairOf([{ kind: 'text', text: 'late', delayMs: 5_000 }], {
+      WARRANT_GATEWAY_UPSTREAM_TIMEOUT_MS: '200',
+    });
     const started = performance.now();
     const answer = await post(pair.origin, CHAT);
     expect(answer.status).toBe(504);
-    expect(answer.json).toEqual({ error: { code: 'UPSTREAM_TIMEOUT', message: 'The model did not answer within 200 ms.' } });
+    expect(answer.json).toEqual({
+      error: { code: 'UPSTREAM_TIMEOUT', message: 'The model did not answer within 200 ms.' },
+    });
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
@@ -86,7 +127,10 @@ describe('what the client gets back', () => {
     ['not JSON', '<html>Bad gateway</html>'],
     ['JSON with no choices', '{"id":"x","object":"chat.completion"}'],
     ['a choice with no message', '{"choices":[{"index":0,"text":"hi"}]}'],
-    ['tool_calls that are not a list', '{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":"read_capacity"}}]}'],
+    [
+      'tool_calls that are not a list',
+      '{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":"read_capacity"}}]}',
+    ],
   ])('answers 502 UPSTREAM_MALFORMED when the upstream replies %s', async (_what, body) => {
     const pair = await pairOf([{ kind: 'raw', status: 200, body }]);
     const answer = await post(pair.origin, CHAT);
@@ -95,10 +139,14 @@ describe('what the client gets back', () => {
   });
 
   it('answers 502 UPSTREAM_REFUSED with the status when the upstream fails the call', async () => {
-    const pair = await pairOf([{ kind: 'raw', status: 401, body: '{"error":{"message":"Incorrect API key provided: sk-gat***"}}' }]);
+    const pair = await pairOf([
+      { kind: 'raw', status: 401, body: '{"error":{"message":"Incorrect API key provided: sk-gat***"}}' },
+    ]);
     const answer = await post(pair.origin, CHAT);
     expect(answer.status).toBe(502);
-    expect(answer.json).toEqual({ error: { code: 'UPSTREAM_REFUSED', message: 'The model server answered HTTP 401.' } });
+    expect(answer.json).toEqual({
+      error: { code: 'UPSTREAM_REFUSED', message: 'The model server answered HTTP 401.' },
+    });
   });
 });
 
@@ -109,7 +157,11 @@ describe('no upstream configured', () => {
     const answer = await post(gateway.origin, CHAT);
     expect(answer.status).toBe(503);
     expect(answer.json).toEqual({
-      error: { code: 'NO_MODEL_CONFIGURED', message: 'The gateway has no model configured: WARRANT_GATEWAY_UPSTREAM_URL and WARRANT_GATEWAY_MODEL are not set.' },
+      error: {
+        code: 'NO_MODEL_CONFIGURED',
+        message:
+          'The gateway has no model configured: WARRANT_GATEWAY_UPSTREAM_URL and WARRANT_GATEWAY_MODEL are not set.',
+      },
     });
     const health = await fetch(`${gateway.origin}/health`);
     expect(health.status).toBe(200);

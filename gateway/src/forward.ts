@@ -8,11 +8,16 @@ import type { Upstream } from './upstream.ts';
 
 /** A reply with at least the part a chat-completions client reads; other fields pass through. */
 export interface ChatCompletion {
-  readonly choices: readonly { readonly message: Readonly<Record<string, unknown>>; readonly [field: string]: unknown }[];
+  readonly choices: readonly {
+    readonly message: Readonly<Record<string, unknown>>;
+    readonly [field: string]: unknown;
+  }[];
   readonly [field: string]: unknown;
 }
 
-export type ForwardRefusal = GatewayRefusal<'UPSTREAM_UNREACHABLE' | 'UPSTREAM_REFUSED' | 'UPSTREAM_MALFORMED' | 'UPSTREAM_TIMEOUT'>;
+export type ForwardRefusal = GatewayRefusal<
+  'UPSTREAM_UNREACHABLE' | 'UPSTREAM_REFUSED' | 'UPSTREAM_MALFORMED' | 'UPSTREAM_TIMEOUT'
+>;
 
 export interface ForwardOptions {
   readonly timeoutMs: number;
@@ -29,11 +34,18 @@ function isChatCompletion(value: unknown): value is ChatCompletion {
   return value['choices'].every((choice: unknown) => {
     if (!isRecord(choice) || !isRecord(choice['message'])) return false;
     const { content, tool_calls: toolCalls } = choice['message'];
-    return (content === undefined || content === null || typeof content === 'string') && (toolCalls === undefined || Array.isArray(toolCalls));
+    return (
+      (content === undefined || content === null || typeof content === 'string') &&
+      (toolCalls === undefined || Array.isArray(toolCalls))
+    );
   });
 }
 
-export async function forwardChat(upstream: Upstream, body: UpstreamChatBody, options: ForwardOptions): Promise<{ readonly ok: true; readonly reply: ChatCompletion } | ForwardRefusal> {
+export async function forwardChat(
+  upstream: Upstream,
+  body: UpstreamChatBody,
+  options: ForwardOptions,
+): Promise<{ readonly ok: true; readonly reply: ChatCompletion } | ForwardRefusal> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (upstream.key !== null) headers['Authorization'] = `Bearer ${upstream.key}`;
@@ -50,16 +62,24 @@ export async function forwardChat(upstream: Upstream, body: UpstreamChatBody, op
     status = response.status;
     text = await response.text();
   } catch {
-    if (timeout.aborted) return refusal('UPSTREAM_TIMEOUT', `The model did not answer within ${options.timeoutMs} ms.`, { timeoutMs: options.timeoutMs });
+    if (timeout.aborted)
+      return refusal('UPSTREAM_TIMEOUT', `The model did not answer within ${options.timeoutMs} ms.`, {
+        timeoutMs: options.timeoutMs,
+      });
     return refusal('UPSTREAM_UNREACHABLE', 'The model server could not be reached.');
   }
-  if (status < 200 || status > 299) return refusal('UPSTREAM_REFUSED', `The model server answered HTTP ${status}.`, { status });
+  if (status < 200 || status > 299)
+    return refusal('UPSTREAM_REFUSED', `The model server answered HTTP ${status}.`, { status });
   let reply: unknown;
   try {
     reply = JSON.parse(text);
   } catch {
     return refusal('UPSTREAM_MALFORMED', 'The model server answered something that is not JSON.');
   }
-  if (!isChatCompletion(reply)) return refusal('UPSTREAM_MALFORMED', 'The model server answered JSON that is not a chat completion (no choices[].message).');
+  if (!isChatCompletion(reply))
+    return refusal(
+      'UPSTREAM_MALFORMED',
+      'The model server answered JSON that is not a chat completion (no choices[].message).',
+    );
   return { ok: true, reply };
 }

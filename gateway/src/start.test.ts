@@ -34,7 +34,11 @@ describe('startGateway', () => {
     const none = await startGateway({ port: 0, host: LOOPBACK_ADDRESS, env: {} });
     expect(none.summary).toBe('no model: set WARRANT_GATEWAY_UPSTREAM_URL and WARRANT_GATEWAY_MODEL');
     await none.close();
-    const half = await startGateway({ port: 0, host: LOOPBACK_ADDRESS, env: { WARRANT_GATEWAY_UPSTREAM_URL: 'http://127.0.0.1:9/v1' } });
+    const half = await startGateway({
+      port: 0,
+      host: LOOPBACK_ADDRESS,
+      env: { WARRANT_GATEWAY_UPSTREAM_URL: 'http://127.0.0.1:9/v1' },
+    });
     expect(half.summary).toBe('no model: set WARRANT_GATEWAY_MODEL');
     await half.close();
     for (const line of [pair.summary, none.summary, half.summary]) expect(line).not.toContain('\n');
@@ -72,7 +76,9 @@ describe('startGateway', () => {
   }, 30_000);
 
   it('rejects a variable set to a value it cannot use', async () => {
-    await expect(startGateway({ port: 0, host: LOOPBACK_ADDRESS, env: { WARRANT_GATEWAY_MAX_MESSAGES: 'many' } })).rejects.toThrow('WARRANT_GATEWAY_MAX_MESSAGES');
+    await expect(
+      startGateway({ port: 0, host: LOOPBACK_ADDRESS, env: { WARRANT_GATEWAY_MAX_MESSAGES: 'many' } }),
+    ).rejects.toThrow('WARRANT_GATEWAY_MAX_MESSAGES');
   });
 
   it('rejects with EADDRINUSE when the port is taken', async () => {

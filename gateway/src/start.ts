@@ -24,7 +24,12 @@ export interface StartedGateway {
  * Starts the gateway on host:port (port 0 picks a free one), configured from `env`. Rejects when
  * a variable is set to a value it cannot use, or when the port cannot be bound.
  */
-export async function startGateway(options: { port: number; host: string; env: NodeJS.ProcessEnv; headerTimeoutMs?: number }): Promise<StartedGateway> {
+export async function startGateway(options: {
+  port: number;
+  host: string;
+  env: NodeJS.ProcessEnv;
+  headerTimeoutMs?: number;
+}): Promise<StartedGateway> {
   const app = gatewayAppFromEnv(options.env);
   const headersTimeout = options.headerTimeoutMs ?? HEADER_TIMEOUT_MS;
   const server = createServer(

@@ -17,14 +17,19 @@ export interface Upstream {
 
 export type UpstreamSetting =
   | { readonly configured: true; readonly upstream: Upstream }
-  | { readonly configured: false; readonly reason: string; /** The variables to set for a model. */ readonly unset: readonly string[] };
+  | {
+      readonly configured: false;
+      readonly reason: string;
+      /** The variables to set for a model. */ readonly unset: readonly string[];
+    };
 
 export function upstreamFromEnv(env: NodeJS.ProcessEnv): UpstreamSetting {
   const url = env[UPSTREAM_ENV.url]?.trim() ?? '';
   const model = env[UPSTREAM_ENV.model]?.trim() ?? '';
   const key = env[UPSTREAM_ENV.key]?.trim() ?? '';
   const unset = [...(url === '' ? [UPSTREAM_ENV.url] : []), ...(model === '' ? [UPSTREAM_ENV.model] : [])];
-  if (unset.length > 0) return { configured: false, reason: `${unset.join(' and ')} ${unset.length > 1 ? 'are' : 'is'} not set.`, unset };
+  if (unset.length > 0)
+    return { configured: false, reason: `${unset.join(' and ')} ${unset.length > 1 ? 'are' : 'is'} not set.`, unset };
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -35,12 +40,16 @@ export function upstreamFromEnv(env: NodeJS.ProcessEnv): UpstreamSetting {
     throw new Error(`${UPSTREAM_ENV.url} must be an http or https URL; it is ${JSON.stringify(url)}.`);
   }
   if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
-    throw new Error(`${UPSTREAM_ENV.url} must be a plain base URL (no query, fragment or credentials; the key goes in ${UPSTREAM_ENV.key}).`);
+    throw new Error(
+      `${UPSTREAM_ENV.url} must be a plain base URL (no query, fragment or credentials; the key goes in ${UPSTREAM_ENV.key}).`,
+    );
   }
   return { configured: true, upstream: { url: parsed.href.replace(/\/+$/, ''), key: key === '' ? null : key, model } };
 }
 
 /** The setting in one line, for a person starting the gateway: what it forwards to, or what to set. */
 export function describeUpstream(setting: UpstreamSetting): string {
-  return setting.configured ? `model ${setting.upstream.model} via ${setting.upstream.url}` : `no model: set ${setting.unset.join(' and ')}`;
+  return setting.configured
+    ? `model ${setting.upstream.model} via ${setting.upstream.url}`
+    : `no model: set ${setting.unset.join(' and ')}`;
 }

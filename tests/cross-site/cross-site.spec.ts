@@ -9,7 +9,9 @@ import { approveWithPasskey } from '../e2e/passkey.ts';
 // done at a partner can only be what the partner's server holds. Everything is read where a person
 // reads it: the partner's own page, the desk's ledger and its "Receipts, both sides".
 
-test('a partner framed in the desk keeps its browser storage apart from its own page: to the browser they are separate sites', async ({ page }) => {
+test('a partner framed in the desk keeps its browser storage apart from its own page: to the browser they are separate sites', async ({
+  page,
+}) => {
   // At the halt the read leases keep the pantry's and the shelter's frames on the desk.
   await toTheHalt(page, 'Ada Okafor');
   const framed = partnerFrame(page, 'pantry');
@@ -30,14 +32,19 @@ test('a partner framed in the desk keeps its browser storage apart from its own 
   expect(await framed.evaluate((name) => localStorage.getItem(name), key)).toBe('written in the frame on the desk');
 });
 
-test('a write approved on the desk with a passkey shows on the pantry’s own page in another browser, under the receipt the desk’s ledger row and "Receipts, both sides" name', async ({ page, browser }) => {
+test('a write approved on the desk with a passkey shows on the pantry’s own page in another browser, under the receipt the desk’s ledger row and "Receipts, both sides" name', async ({
+  page,
+  browser,
+}) => {
   await toTheHalt(page, 'Ada Okafor');
   const card = page.locator('#approval-A-1');
   await approveWithPasskey(card);
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
 
   // The desk's ledger: the pantry answered reserve_parcels with a receipt whose signature checked.
-  const written = page.locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]').filter({ hasText: 'tool=reserve_parcels' });
+  const written = page
+    .locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]')
+    .filter({ hasText: 'tool=reserve_parcels' });
   await expect(written).toHaveCount(1);
   const detail = (await written.locator('td.detail').textContent()) ?? '';
   expect(detail).toContain('verified=yes');

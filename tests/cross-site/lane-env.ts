@@ -16,7 +16,12 @@ function laneBase(): string {
   if (kept !== undefined) return kept;
   const given = process.env['WARRANT_PORT_BASE']?.trim();
   // A value that is not a whole number is passed on as it is, for server-sets.ts to refuse in its words.
-  const base = given === undefined || given === '' ? String(DEFAULT_RUN_BASE + ABOVE_RUN_BASE) : /^\d{1,5}$/.test(given) ? String(Number(given) + ABOVE_RUN_BASE) : given;
+  const base =
+    given === undefined || given === ''
+      ? String(DEFAULT_RUN_BASE + ABOVE_RUN_BASE)
+      : /^\d{1,5}$/.test(given)
+        ? String(Number(given) + ABOVE_RUN_BASE)
+        : given;
   process.env['WARRANT_E2E_CROSS_SITE_BASE'] = base;
   return base;
 }

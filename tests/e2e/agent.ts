@@ -24,7 +24,11 @@ export function agentFor(page: Page, lane: Lane): Agent {
     async tools() {
       if (lane === 'native') {
         const tools = await page.webmcp.tools();
-        return tools.map((t) => ({ name: t.name, description: t.description, ...(t.inputSchema ? { inputSchema: t.inputSchema as object } : {}) }));
+        return tools.map((t) => ({
+          name: t.name,
+          description: t.description,
+          ...(t.inputSchema ? { inputSchema: t.inputSchema as object } : {}),
+        }));
       }
       return page.evaluate(pageAgentListTools);
     },

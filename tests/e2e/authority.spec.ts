@@ -17,7 +17,15 @@ import { exportedLedger, openDesk, scenarioToTheHalt } from './desk-page.ts';
 // desk's exported ledger. The passkey is the DevTools virtual authenticator (tests/e2e/passkey.ts).
 
 type PartnerName = 'pantry' | 'shelter';
-type Answer = { ok: boolean; isError?: boolean; code?: string; message?: string; details?: Record<string, unknown>; replayed?: boolean; receipt?: { id: string } };
+type Answer = {
+  ok: boolean;
+  isError?: boolean;
+  code?: string;
+  message?: string;
+  details?: Record<string, unknown>;
+  replayed?: boolean;
+  receipt?: { id: string };
+};
 interface Issued {
   readonly step: string;
   readonly undo: string | null;
@@ -46,7 +54,10 @@ interface PartnerRecord {
 /** What the partner's own server holds now: its writes and the writes it refused at its door. */
 async function partnerRecord(site: PartnerName): Promise<PartnerRecord> {
   const response = await fetch(`${SITES[site].origin}/api/record`);
-  const record = (await response.json()) as { entries: Array<{ kind: string; tool: string; args: Record<string, unknown>; receipt: { id: string } }>; refusals: PartnerRecord['refusals'] };
+  const record = (await response.json()) as {
+    entries: Array<{ kind: string; tool: string; args: Record<string, unknown>; receipt: { id: string } }>;
+    refusals: PartnerRecord['refusals'];
+  };
   return { writes: record.entries.filter((entry) => entry.kind === 'write'), refusals: record.refusals };
 }
 
@@ -60,8 +71,16 @@ async function partnerPage(browser: Browser, site: PartnerName): Promise<Page> {
 }
 
 /** A write sent straight to a partner's write API, as any HTTP client can. */
-async function writeDirect(site: PartnerName, tool: string, input: Record<string, unknown>): Promise<{ status: number; answer: Answer }> {
-  const response = await fetch(`${SITES[site].origin}/api/writes/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+async function writeDirect(
+  site: PartnerName,
+  tool: string,
+  input: Record<string, unknown>,
+): Promise<{ status: number; answer: Answer }> {
+  const response = await fetch(`${SITES[site].origin}/api/writes/${tool}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ input }),
+  });
   return { status: response.status, answer: (await response.json()) as Answer };
 }
 
@@ -80,7 +99,12 @@ function grantAnswer(page: Page): Promise<Granted> {
 }
 
 /** The exact arguments step `index` was approved with (the run adds the request and its key). */
-function approvedArgs(substance: PlanSubstance, approval: string, index: number, token: string): Record<string, unknown> {
+function approvedArgs(
+  substance: PlanSubstance,
+  approval: string,
+  index: number,
+  token: string,
+): Record<string, unknown> {
   const step = substance.steps[index];
   if (!step) throw new Error(`the plan has no step ${index}`);
   const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(approval, index) };
@@ -98,7 +122,10 @@ function withSignatureByteChanged(token: string): string {
   const authorization = JSON.parse(fromBase64url(token).toString('utf8')) as { desk_signature: string };
   const signature = Buffer.from(authorization.desk_signature, 'base64');
   signature[10] = (signature[10] ?? 0) ^ 0x01;
-  return Buffer.from(JSON.stringify({ ...authorization, desk_signature: signature.toString('base64') }), 'utf8').toString('base64url');
+  return Buffer.from(
+    JSON.stringify({ ...authorization, desk_signature: signature.toString('base64') }),
+    'utf8',
+  ).toString('base64url');
 }
 
 /**
@@ -107,17 +134,45 @@ function withSignatureByteChanged(token: string): string {
  * the WebAuthn ceremony over the approval's challenge, the grant), so a test can hold the step
  * authorizations without a run spending them, or with an expiry of its choosing.
  */
-async function approveAtTheDeskServer(page: Page, approval: { id: string; substance: PlanSubstance; expiresInMs: number }): Promise<Granted & { expires_at: string }> {
+async function approveAtTheDeskServer(
+  page: Page,
+  approval: { id: string; substance: PlanSubstance; expiresInMs: number },
+): Promise<Granted & { expires_at: string }> {
   return page.evaluate(async ({ id, substance, expiresInMs }) => {
-    const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const held = await post('/api/approvals', { id, substance, expires_at: new Date(Date.now() + expiresInMs).toISOString() });
+    const post = async (path: string, body: unknown) =>
+      (
+        await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const held = await post('/api/approvals', {
+      id,
+      substance,
+      expires_at: new Date(Date.now() + expiresInMs).toISOString(),
+    });
     if (!held.ok) return held;
     const asked = await post(`/api/approvals/${held.challenge}/options`, {});
     if (!asked.ok) return asked;
-    const encode = (buffer: ArrayBuffer): string => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    const decode = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (char) => char.charCodeAt(0));
+    const encode = (buffer: ArrayBuffer): string =>
+      btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const decode = (text: string): Uint8Array<ArrayBuffer> =>
+      Uint8Array.from(
+        atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)),
+        (char) => char.charCodeAt(0),
+      );
     const credential = (await navigator.credentials.get({
-      publicKey: { challenge: decode(asked.options.challenge), rpId: asked.options.rpId, userVerification: 'required', allowCredentials: [], timeout: 30_000 },
+      publicKey: {
+        challenge: decode(asked.options.challenge),
+        rpId: asked.options.rpId,
+        userVerification: 'required',
+        allowCredentials: [],
+        timeout: 30_000,
+      },
     })) as PublicKeyCredential;
     const answer = credential.response as AuthenticatorAssertionResponse;
     const response = {
@@ -133,7 +188,10 @@ async function approveAtTheDeskServer(page: Page, approval: { id: string; substa
       clientExtensionResults: {},
       ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
     };
-    return { ...(await post(`/api/approvals/${held.challenge}/grant`, { response })), expires_at: held.statement.expires_at };
+    return {
+      ...(await post(`/api/approvals/${held.challenge}/grant`, { response })),
+      expires_at: held.statement.expires_at,
+    };
   }, approval);
 }
 
@@ -156,33 +214,55 @@ async function forgedInvoke(page: Page, site: PartnerName, name: string, input: 
       new Promise<unknown>((resolve) => {
         const { port1, port2 } = new MessageChannel();
         port1.onmessage = (event: MessageEvent<{ id: string; outcome?: { value: unknown } }>) => {
-          if (event.data.id === 'forged-hello' && (event.data as { kind?: string }).kind === 'refused') resolve(event.data);
-          else if (event.data.id === 'forged-hello') port1.postMessage({ envelope, version: 1, kind: 'invoke', id: 'forged-call', name, input });
+          if (event.data.id === 'forged-hello' && (event.data as { kind?: string }).kind === 'refused')
+            resolve(event.data);
+          else if (event.data.id === 'forged-hello')
+            port1.postMessage({ envelope, version: 1, kind: 'invoke', id: 'forged-call', name, input });
           if (event.data.id === 'forged-call') resolve(event.data.outcome?.value ?? event.data);
         };
         (window as DeskWindow).forged = { port: port1, replies: new Map() };
         const frame = document.querySelector<HTMLIFrameElement>(selector);
         frame?.contentWindow?.postMessage({ envelope, version: 1, kind: 'hello', id: 'forged-hello' }, origin, [port2]);
       }),
-    { origin: SITES[site].origin, envelope: PARTNER_ENVELOPE, selector: `#partner-frames iframe[data-partner="${site}"]`, name, input },
+    {
+      origin: SITES[site].origin,
+      envelope: PARTNER_ENVELOPE,
+      selector: `#partner-frames iframe[data-partner="${site}"]`,
+      name,
+      input,
+    },
   );
 }
 
 /** A desk-page script: getTools({ fromOrigins }) and executeTool on a partner's tool, if it is seen. */
-function deskScriptExecute(page: Page, origin: string, name: string, input: object): Promise<{ seen: string[]; result: unknown }> {
+function deskScriptExecute(
+  page: Page,
+  origin: string,
+  name: string,
+  input: object,
+): Promise<{ seen: string[]; result: unknown }> {
   return page.evaluate(pageAgentCallFromOrigin, { origin, name, input });
 }
 
 const refusedWith = (code: string) => expect.objectContaining({ ok: false, isError: true, code });
 
-test('1. an external agent calls a partner write under a read lease: the frame holds no write tool to call, a script in it that writes to its server is refused, nothing is held, and the refusal is on the partner\'s own log', async ({ page, browser }, testInfo) => {
+test("1. an external agent calls a partner write under a read lease: the frame holds no write tool to call, a script in it that writes to its server is refused, nothing is held, and the refusal is on the partner's own log", async ({
+  page,
+  browser,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await openDesk(page);
   await scenarioToTheHalt(page);
   await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(SITES.shelter.origin))).toBe(true);
   const frame = partnerFrame(page, 'shelter');
   await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
-  const args = (n: number) => ({ kind: 'family_room', count: 1, night: today(), request: 'R-1', idempotency_key: `read-lease-${lane}-${Date.now()}-${n}` });
+  const args = (n: number) => ({
+    kind: 'family_room',
+    count: 1,
+    night: today(),
+    request: 'R-1',
+    idempotency_key: `read-lease-${lane}-${Date.now()}-${n}`,
+  });
   let calls = 0;
 
   if (lane === 'native') {
@@ -196,12 +276,17 @@ test('1. an external agent calls a partner write under a read lease: the frame h
     // The DevTools protocol's WebMCP domain on the partner frame's own session.
     const cdp = await page.context().newCDPSession(frame);
     const added: Array<{ name: string; frameId: string }> = [];
-    cdp.on('WebMCP.toolsAdded' as never, (event: { tools: Array<{ name: string; frameId: string }> }) => void added.push(...event.tools));
+    cdp.on(
+      'WebMCP.toolsAdded' as never,
+      (event: { tools: Array<{ name: string; frameId: string }> }) => void added.push(...event.tools),
+    );
     await cdp.send('WebMCP.enable' as never);
     await expect.poll(() => added.some((tool) => tool.name === 'list_bed_availability')).toBe(true);
     expect(added.map((tool) => tool.name)).not.toContain('hold_beds');
     const read = added.find((tool) => tool.name === 'list_bed_availability') as { frameId: string };
-    await expect(cdp.send('WebMCP.invokeTool' as never, { frameId: read.frameId, toolName: 'hold_beds', input: args(2) } as never)).rejects.toThrow('Tool not found');
+    await expect(
+      cdp.send('WebMCP.invokeTool' as never, { frameId: read.frameId, toolName: 'hold_beds', input: args(2) } as never),
+    ).rejects.toThrow('Tool not found');
 
     // A script in the desk's page: getTools({ fromOrigins }) sees the reads, and no write to execute.
     const script = await deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3));
@@ -214,13 +299,28 @@ test('1. an external agent calls a partner write under a read lease: the frame h
     // left is the broker's channel itself: a hello of the script's own, with its own port. The
     // partner's port is bound once, so the hello is refused on the port it offered, and the desk
     // records it (the partner reports it on the bound port).
-    await expect(deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3))).rejects.toThrow('Cross-document tool discovery requires native WebMCP');
-    expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toMatchObject({ kind: 'refused', refusedKind: 'hello', from: SITES.desk.origin });
-    await expect.poll(async () => (await exportedLedger(page)).filter((row) => row.event === 'bridge_forged' && row.to === 'desk' && /second hello/.test(row.detail)).length).toBe(1);
+    await expect(deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3))).rejects.toThrow(
+      'Cross-document tool discovery requires native WebMCP',
+    );
+    expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toMatchObject({
+      kind: 'refused',
+      refusedKind: 'hello',
+      from: SITES.desk.origin,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await exportedLedger(page)).filter(
+            (row) => row.event === 'bridge_forged' && row.to === 'desk' && /second hello/.test(row.detail),
+          ).length,
+      )
+      .toBe(1);
   }
   // The broker's own discovery of the read lease's frame lists no write either, in both lanes: the
   // frame only declares its writes (so a drafted step can be checked), and declares them apart.
-  const discovered = (await exportedLedger(page)).filter((row) => row.event === 'tools_discovered' && row.from === 'shelter');
+  const discovered = (await exportedLedger(page)).filter(
+    (row) => row.event === 'tools_discovered' && row.from === 'shelter',
+  );
   expect(discovered).toHaveLength(1);
   const registered = /names=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',') ?? [];
   expect(registered).toContain('list_bed_availability');
@@ -230,7 +330,11 @@ test('1. an external agent calls a partner write under a read lease: the frame h
   // Script in the partner's frame can still send the write to the partner's own server, as any
   // HTTP client can: the server is where authority lives, and it refuses.
   const direct = await frame.evaluate(async (input) => {
-    const response = await fetch('/api/writes/hold_beds', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input, caller: 'agent', channel: 'webmcp' }) });
+    const response = await fetch('/api/writes/hold_beds', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input, caller: 'agent', channel: 'webmcp' }),
+    });
     return (await response.json()) as unknown;
   }, args(4));
   expect(direct).toEqual(refusedWith('APPROVAL_REQUIRED'));
@@ -240,7 +344,9 @@ test('1. an external agent calls a partner write under a read lease: the frame h
   const record = await partnerRecord('shelter');
   expect(record.writes).toEqual([]);
   expect(record.refusals).toHaveLength(calls);
-  expect(record.refusals.every((refusal) => refusal.code === 'APPROVAL_REQUIRED' && refusal.tool === 'hold_beds')).toBe(true);
+  expect(record.refusals.every((refusal) => refusal.code === 'APPROVAL_REQUIRED' && refusal.tool === 'hold_beds')).toBe(
+    true,
+  );
   // The partner's own page, first-party, in a browser context of its own.
   const staff = await partnerPage(browser, 'shelter');
   await expect(staff.locator('#receipts-count')).toHaveText('0');
@@ -252,7 +358,10 @@ test('1. an external agent calls a partner write under a read lease: the frame h
   await staff.context().close();
 });
 
-test('3. a script click on Approve, and a trusted click with no passkey present, approve nothing; the card says no passkey answered', async ({ page, browser }, testInfo) => {
+test('3. a script click on Approve, and a trusted click with no passkey present, approve nothing; the card says no passkey answered', async ({
+  page,
+  browser,
+}, testInfo) => {
   // The trusted click waits out the browser's WebAuthn timeout (two minutes) before it is answered.
   test.setTimeout(240_000);
   const authenticator = await addPasskeyAuthenticator(page);
@@ -295,7 +404,13 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
   expect(approvalsAsked.filter((path) => path === '/api/approvals')).toHaveLength(1);
   expect(approvalsAsked.filter((path) => path.endsWith('/grant'))).toEqual([]);
   const rows = await exportedLedger(page);
-  expect(rows.filter((row) => ['approval_granted', 'approval_signed', 'plan_started', 'tool_invoked'].includes(row.event) && row.approval === 'A-1')).toEqual([]);
+  expect(
+    rows.filter(
+      (row) =>
+        ['approval_granted', 'approval_signed', 'plan_started', 'tool_invoked'].includes(row.event) &&
+        row.approval === 'A-1',
+    ),
+  ).toEqual([]);
   for (const site of ['pantry', 'shelter'] as const) {
     expect((await partnerRecord(site)).writes).toEqual([]);
     const staff = await partnerPage(browser, site);
@@ -304,7 +419,10 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
   }
 });
 
-test('4. two dispatchers, two browsers, one desk: the second sees the one record read-only and live; two approvals of the one plan, both granted with a passkey back to back: it runs once, the later refused', async ({ page, browser }, testInfo) => {
+test('4. two dispatchers, two browsers, one desk: the second sees the one record read-only and live; two approvals of the one plan, both granted with a passkey back to back: it runs once, the later refused', async ({
+  page,
+  browser,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   // The record is the desk server's: the second dispatcher's browser shows the first's request,
   // plan and pending A-1, read-only, since one page acts at a time (its frames carry the run).
@@ -326,11 +444,16 @@ test('4. two dispatchers, two browsers, one desk: the second sees the one record
   const adas = grantAnswer(page);
   await page.locator('#approval-A-1 button.approve').click();
   expect(await adas).toMatchObject({ ok: true });
-  const bens = await approveAtTheDeskServer(second, { id: 'A-2', substance: await substance, expiresInMs: 10 * 60_000 });
+  const bens = await approveAtTheDeskServer(second, {
+    id: 'A-2',
+    substance: await substance,
+    expiresInMs: 10 * 60_000,
+  });
   expect(bens).toMatchObject({ ok: false, isError: true, code: 'PLAN_ALREADY_APPROVED' });
 
   // The run is Ada's page's; both browsers show it done, from the one record.
-  for (const desk of [page, second]) await expect(desk.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  for (const desk of [page, second])
+    await expect(desk.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
 
   // One receipt per step at each partner: on its server and on its own page.
   expect((await partnerRecord('pantry')).writes.map((write) => write.tool)).toEqual(['reserve_parcels']);
@@ -341,15 +464,24 @@ test('4. two dispatchers, two browsers, one desk: the second sees the one record
     await staff.context().close();
   }
   // One ledger, the same from either browser: one signed approval, each step's result once.
-  await expect.poll(async () => second.locator('#ledger-count').textContent()).toBe(await page.locator('#ledger-count').textContent());
+  await expect
+    .poll(async () => second.locator('#ledger-count').textContent())
+    .toBe(await page.locator('#ledger-count').textContent());
   const [adaRows, benRows] = [await exportedLedger(page), await exportedLedger(second)];
   expect(benRows.map((row) => row.chain)).toEqual(adaRows.map((row) => row.chain));
   expect(adaRows.filter((row) => row.event === 'approval_signed')).toHaveLength(1);
-  expect(adaRows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1').map((row) => /tool=(\w+)/.exec(row.detail)?.[1])).toEqual(['reserve_parcels', 'hold_beds']);
+  expect(
+    adaRows
+      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
+      .map((row) => /tool=(\w+)/.exec(row.detail)?.[1]),
+  ).toEqual(['reserve_parcels', 'hold_beds']);
   await second.context().close();
 });
 
-test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed and another step\'s authorization, and changed arguments, are refused with the reason named; nothing changes', async ({ page, browser }, testInfo) => {
+test("5. direct HTTP to a partner's write API: no, forged, expired, replayed and another step's authorization, and changed arguments, are refused with the reason named; nothing changes", async ({
+  page,
+  browser,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await addPasskeyAuthenticator(page);
   await openDesk(page);
@@ -372,12 +504,19 @@ test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed an
 
   // A plan of the test's own, approved with the passkey at the desk's server and never run: its
   // authorizations are unspent, so a changed byte is what decides.
-  const ownPlan: PlanSubstance = { v: 1, request: 'R-1', steps: [{ origin: SITES.shelter.origin, tool: 'hold_beds', args: { kind: 'dorm', count: 1, night: today() } }] };
+  const ownPlan: PlanSubstance = {
+    v: 1,
+    request: 'R-1',
+    steps: [{ origin: SITES.shelter.origin, tool: 'hold_beds', args: { kind: 'dorm', count: 1, night: today() } }],
+  };
   const unspent = await approveAtTheDeskServer(page, { id: 'A-71', substance: ownPlan, expiresInMs: 10 * 60_000 });
   expect(unspent).toMatchObject({ ok: true });
   const unspentArgs = approvedArgs(ownPlan, 'A-71', 0, (unspent.authorizations[0] as Issued).step);
   // And one that expires in seconds.
-  const shortPlan: PlanSubstance = { ...ownPlan, steps: [{ ...ownPlan.steps[0], args: { kind: 'dorm', count: 2, night: today() } }] as PlanSubstance['steps'] };
+  const shortPlan: PlanSubstance = {
+    ...ownPlan,
+    steps: [{ ...ownPlan.steps[0], args: { kind: 'dorm', count: 2, night: today() } }] as PlanSubstance['steps'],
+  };
   const shortLived = await approveAtTheDeskServer(page, { id: 'A-72', substance: shortPlan, expiresInMs: 4_000 });
   expect(shortLived).toMatchObject({ ok: true });
   const expiringArgs = approvedArgs(shortPlan, 'A-72', 0, (shortLived.authorizations[0] as Issued).step);
@@ -386,12 +525,42 @@ test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed an
   const { authorization: _none, ...bare } = heldArgs;
   const cases: Array<{ name: string; input: Record<string, unknown>; code: string; reason?: RegExp }> = [
     { name: 'no authorization', input: { ...bare, idempotency_key: fresh(1) }, code: 'APPROVAL_REQUIRED' },
-    { name: 'garbage', input: { ...bare, idempotency_key: fresh(2), authorization: 'not-a-desk-token' }, code: 'AUTHORIZATION_INVALID', reason: /does not decode|not a token/ },
-    { name: 'one byte of the desk signature changed', input: { ...unspentArgs, authorization: withSignatureByteChanged(unspentArgs['authorization'] as string) }, code: 'AUTHORIZATION_INVALID', reason: /desk's signature does not verify/ },
-    { name: "another step's (the pantry's)", input: { ...heldArgs, idempotency_key: fresh(5), authorization: pantryArgs['authorization'] }, code: 'AUTHORIZATION_INVALID', reason: new RegExp(`for ${SITES.pantry.origin}, not this site`) },
-    { name: "the step's undo as the write", input: { ...heldArgs, idempotency_key: fresh(3), authorization: shelterStep.undo }, code: 'AUTHORIZATION_INVALID', reason: /authorizes release_beds, not hold_beds/ },
-    { name: 'arguments changed after approval', input: { ...unspentArgs, count: 2 }, code: 'AUTHORIZATION_INVALID', reason: /arguments are not the ones that were approved/ },
-    { name: 'replayed under a new key', input: { ...heldArgs, idempotency_key: fresh(4) }, code: 'AUTHORIZATION_INVALID', reason: /arguments are not the ones that were approved/ },
+    {
+      name: 'garbage',
+      input: { ...bare, idempotency_key: fresh(2), authorization: 'not-a-desk-token' },
+      code: 'AUTHORIZATION_INVALID',
+      reason: /does not decode|not a token/,
+    },
+    {
+      name: 'one byte of the desk signature changed',
+      input: { ...unspentArgs, authorization: withSignatureByteChanged(unspentArgs['authorization'] as string) },
+      code: 'AUTHORIZATION_INVALID',
+      reason: /desk's signature does not verify/,
+    },
+    {
+      name: "another step's (the pantry's)",
+      input: { ...heldArgs, idempotency_key: fresh(5), authorization: pantryArgs['authorization'] },
+      code: 'AUTHORIZATION_INVALID',
+      reason: new RegExp(`for ${SITES.pantry.origin}, not this site`),
+    },
+    {
+      name: "the step's undo as the write",
+      input: { ...heldArgs, idempotency_key: fresh(3), authorization: shelterStep.undo },
+      code: 'AUTHORIZATION_INVALID',
+      reason: /authorizes release_beds, not hold_beds/,
+    },
+    {
+      name: 'arguments changed after approval',
+      input: { ...unspentArgs, count: 2 },
+      code: 'AUTHORIZATION_INVALID',
+      reason: /arguments are not the ones that were approved/,
+    },
+    {
+      name: 'replayed under a new key',
+      input: { ...heldArgs, idempotency_key: fresh(4) },
+      code: 'AUTHORIZATION_INVALID',
+      reason: /arguments are not the ones that were approved/,
+    },
   ];
   for (const { name, input, code, reason } of cases) {
     const { status, answer } = await writeDirect('shelter', 'hold_beds', input);
@@ -412,12 +581,19 @@ test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed an
   // Nothing changed at the shelter: its server holds the one write of the run, and every refusal.
   const after = await partnerRecord('shelter');
   expect(after.writes).toEqual(before.writes);
-  expect(after.refusals.slice(0, cases.length + 1).map((refusal) => refusal.code).reverse()).toEqual([...cases.map((one) => one.code), 'AUTHORIZATION_INVALID']);
+  expect(
+    after.refusals
+      .slice(0, cases.length + 1)
+      .map((refusal) => refusal.code)
+      .reverse(),
+  ).toEqual([...cases.map((one) => one.code), 'AUTHORIZATION_INVALID']);
   const staff = await partnerPage(browser, 'shelter');
   await expect(staff.locator('#receipts-count')).toHaveText('1');
   await expect(staff.locator(`#receipts [data-receipt="${first.receipt.id}"]`)).toBeVisible();
   await expect(staff.locator('#refusals-count')).toHaveText(String(after.refusals.length));
-  await expect(staff.locator('#refusals li[data-code="AUTHORIZATION_INVALID"]')).toHaveCount(cases.filter((one) => one.code === 'AUTHORIZATION_INVALID').length + 1);
+  await expect(staff.locator('#refusals li[data-code="AUTHORIZATION_INVALID"]')).toHaveCount(
+    cases.filter((one) => one.code === 'AUTHORIZATION_INVALID').length + 1,
+  );
   await expect(staff.locator('#refusals li[data-code="APPROVAL_REQUIRED"]')).toHaveCount(1);
 
   // The unspent authorization, as issued, is good: what was refused above was the change.
@@ -427,7 +603,10 @@ test('5. direct HTTP to a partner\'s write API: no, forged, expired, replayed an
   await staff.context().close();
 });
 
-test('6. a dispatcher removed from the desk\'s list: their earlier, unexpired authorization is refused by the partner from then on', async ({ page, browser }, testInfo) => {
+test("6. a dispatcher removed from the desk's list: their earlier, unexpired authorization is refused by the partner from then on", async ({
+  page,
+  browser,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await addPasskeyAuthenticator(page);
   await openDesk(page);
@@ -450,7 +629,17 @@ test('6. a dispatcher removed from the desk\'s list: their earlier, unexpired au
   // Another dispatcher, signed in, takes the first off the list.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await enrolDispatcher(page, dispatcherName(lane, 'Eve'));
-  const answer = await page.evaluate(async (id) => (await fetch(`/api/dispatchers/${id}/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json(), removed);
+  const answer = await page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/dispatchers/${id}/remove`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json(),
+    removed,
+  );
   expect(answer).toEqual({ ok: true, removed });
 
   const { answer: refused } = await writeDirect('shelter', 'hold_beds', heldArgs);
@@ -461,6 +650,8 @@ test('6. a dispatcher removed from the desk\'s list: their earlier, unexpired au
   expect(record.refusals[0]).toMatchObject({ code: 'AUTHORIZATION_INVALID', tool: 'hold_beds' });
   const staff = await partnerPage(browser, 'shelter');
   await expect(staff.locator('#receipts-count')).toHaveText('0');
-  await expect(staff.locator('#refusals li[data-code="AUTHORIZATION_INVALID"][data-tool="hold_beds"]')).toContainText(removed);
+  await expect(staff.locator('#refusals li[data-code="AUTHORIZATION_INVALID"][data-tool="hold_beds"]')).toContainText(
+    removed,
+  );
   await staff.context().close();
 });

@@ -16,8 +16,20 @@ const ALL = ['edit_scoped_fields', ...READS, 'request_scope_expansion', 'submit_
 const HEADLINE = 'A cordless lamp for desk and balcony';
 const REASON = 'The brief moves the launch to 6 October; the board still says 20 October.';
 
-type Result = { ok: boolean; code?: string; message?: string; details?: Record<string, unknown>; [key: string]: unknown };
-type Workspace = Result & { phase: string; scopeVersion: number; scope: string[]; fields: Array<{ id: string; value: string; agentAccess: string }>; review: { reviewId: string } | null };
+type Result = {
+  ok: boolean;
+  code?: string;
+  message?: string;
+  details?: Record<string, unknown>;
+  [key: string]: unknown;
+};
+type Workspace = Result & {
+  phase: string;
+  scopeVersion: number;
+  scope: string[];
+  fields: Array<{ id: string; value: string; agentAccess: string }>;
+  review: { reviewId: string } | null;
+};
 
 async function open(page: Page, lane: Lane): Promise<Agent> {
   await page.goto(`${SITES.board.origin}/`);
@@ -50,7 +62,8 @@ async function scopeVersion(page: Page, version: number): Promise<void> {
 
 async function schemaVersion(agent: Agent, name: string): Promise<unknown> {
   const tool = (await agent.tools()).find((t) => t.name === name);
-  return (tool?.inputSchema as { properties?: { scopeVersion?: { const?: unknown } } } | undefined)?.properties?.scopeVersion?.const;
+  return (tool?.inputSchema as { properties?: { scopeVersion?: { const?: unknown } } } | undefined)?.properties
+    ?.scopeVersion?.const;
 }
 
 /**
@@ -80,7 +93,9 @@ function watch<T>(promise: Promise<T>) {
   return box;
 }
 
-test('the agent asks for a wider frame, waits, and continues in the same turn once the human expands it', async ({ page }, testInfo) => {
+test('the agent asks for a wider frame, waits, and continues in the same turn once the human expands it', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   expect(await agent.names()).toEqual(READS);
 
@@ -90,10 +105,15 @@ test('the agent asks for a wider frame, waits, and continues in the same turn on
   await scopeVersion(page, 1);
   await expect.poll(() => agent.names()).toEqual(FRAMED);
 
-  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({ ok: true, code: 'SCOPED_EDIT_APPLIED' });
+  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({
+    ok: true,
+    code: 'SCOPED_EDIT_APPLIED',
+  });
   await expect.poll(() => agent.names()).toEqual(ALL);
 
-  const request = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }));
+  const request = watch(
+    call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }),
+  );
   const decision = page.locator('section.decision');
   await expect(decision.getByRole('heading', { name: 'The agent is asking for a wider frame' })).toBeVisible();
   await expect(decision).toContainText(REASON);
@@ -121,7 +141,9 @@ test('the agent asks for a wider frame, waits, and continues in the same turn on
   // The same turn: re-inspect, pick up the tools bound to v2, edit the new field, submit.
   expect(await call(agent, 'inspect_active_scope')).toMatchObject({ scopeVersion: 2, pendingHumanDecision: null });
   await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
-  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } })).toMatchObject({ ok: true, scopeVersion: 2 });
+  expect(
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } }),
+  ).toMatchObject({ ok: true, scopeVersion: 2 });
   await expect(page.locator('#value-launch_date')).toHaveText('2026-10-06');
   await expect.poll(() => schemaVersion(agent, 'submit_changes_for_review')).toBe(2);
   const submitted = await call(agent, 'submit_changes_for_review', { scopeVersion: 2 });
@@ -138,7 +160,9 @@ test('the agent asks for a wider frame, waits, and continues in the same turn on
   await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'REVIEW_ACCEPTED');
 });
 
-test('a capability captured before a human re-frame answers SCOPE_STALE and changes nothing', async ({ page }, testInfo) => {
+test('a capability captured before a human re-frame answers SCOPE_STALE and changes nothing', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(1);
@@ -148,13 +172,19 @@ test('a capability captured before a human re-frame answers SCOPE_STALE and chan
   await scopeVersion(page, 2);
   const before = await workspace(agent);
   const stale = await call(agent, 'edit_scoped_fields', { scopeVersion: captured, updates: { headline: HEADLINE } });
-  expect(stale).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { expectedScopeVersion: 2, receivedScopeVersion: 1 } });
+  expect(stale).toMatchObject({
+    ok: false,
+    code: 'SCOPE_STALE',
+    details: { expectedScopeVersion: 2, receivedScopeVersion: 1 },
+  });
   expect(await workspace(agent)).toEqual(before);
   await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
   await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
 });
 
-test('a review decision binds to the exact review id: a stale button is refused and the phase holds', async ({ page }, testInfo) => {
+test('a review decision binds to the exact review id: a stale button is refused and the phase holds', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await expect.poll(() => agent.names()).toEqual(FRAMED);
@@ -190,7 +220,9 @@ test('a review decision binds to the exact review id: a stale button is refused 
   await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
 });
 
-test('hand-editing a field in the DOM changes nothing, and the board puts the canonical text back', async ({ page }, testInfo) => {
+test('hand-editing a field in the DOM changes nothing, and the board puts the canonical text back', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   const output = page.locator('#value-headline');
   const canonical = valueOf(await workspace(agent), 'headline') ?? '';
@@ -208,7 +240,9 @@ test('hand-editing a field in the DOM changes nothing, and the board puts the ca
   expect(after['changes']).toEqual([]);
 });
 
-test('a reload restores the frame, the version, the values and the activity; an act that no longer reads back is set aside', async ({ page }, testInfo) => {
+test('a reload restores the frame, the version, the values and the activity; an act that no longer reads back is set aside', async ({
+  page,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   let agent = await open(page, lane);
   await frameByClicking(page, ['headline', 'description']);
@@ -243,7 +277,11 @@ test('a reload restores the frame, the version, the values and the activity; an 
     const cursor = records.openCursor(null, 'prev');
     cursor.onsuccess = () => {
       const last = cursor.result;
-      if (last) last.update({ ...last.value, record: { ...last.value.record, board: { ...last.value.record.board, phase: 'PUBLISHED' } } });
+      if (last)
+        last.update({
+          ...last.value,
+          record: { ...last.value.record, board: { ...last.value.record.board, phase: 'PUBLISHED' } },
+        });
     };
     await new Promise((resolve) => (tx.oncomplete = resolve));
     opened.close();
@@ -264,12 +302,19 @@ test('bad input is refused with the field named, and nothing changes', async ({ 
   await expect.poll(() => agent.names()).toEqual(FRAMED);
   const before = await workspace(agent);
 
-  const outside = await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE, price: '€69' } });
+  const outside = await call(agent, 'edit_scoped_fields', {
+    scopeVersion: 1,
+    updates: { headline: HEADLINE, price: '€69' },
+  });
   expect(outside).toMatchObject({ ok: false, code: 'OUT_OF_SCOPE', details: { outOfScope: ['price'] } });
   expect(outside.message).toContain('price');
   const tooLong = await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } });
   expect(tooLong).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'updates.headline' } });
-  const badRequest = await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['headline'], reason: REASON });
+  const badRequest = await call(agent, 'request_scope_expansion', {
+    scopeVersion: 1,
+    fields: ['headline'],
+    reason: REASON,
+  });
   expect(badRequest).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'fields.0' } });
 
   // The board is as it was; only the record of the three refused attempts was added to.
@@ -279,7 +324,9 @@ test('bad input is refused with the field named, and nothing changes', async ({ 
   await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
 });
 
-test('every refusal reaches the agent as an error, and INVALID_INPUT names only the field, what was expected and what came', async ({ page }, testInfo) => {
+test('every refusal reaches the agent as an error, and INVALID_INPUT names only the field, what was expected and what came', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await expect.poll(() => agent.names()).toEqual(FRAMED);
@@ -290,8 +337,15 @@ test('every refusal reaches the agent as an error, and INVALID_INPUT names only 
     await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' }),
     await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } }),
   ];
-  expect(refusals.map((answer) => answer.code)).toEqual(['OUT_OF_SCOPE', 'SCOPE_STALE', 'EMPTY_VALUE', 'REASON_REQUIRED', 'INVALID_INPUT']);
-  for (const answer of refusals) expect(Object.keys(answer).sort(), answer.code).toEqual(['code', 'details', 'isError', 'message', 'ok']);
+  expect(refusals.map((answer) => answer.code)).toEqual([
+    'OUT_OF_SCOPE',
+    'SCOPE_STALE',
+    'EMPTY_VALUE',
+    'REASON_REQUIRED',
+    'INVALID_INPUT',
+  ]);
+  for (const answer of refusals)
+    expect(Object.keys(answer).sort(), answer.code).toEqual(['code', 'details', 'isError', 'message', 'ok']);
   for (const answer of refusals) expect(answer, answer.code).toMatchObject({ ok: false, isError: true });
   const invalid = refusals[4] as Result;
   expect(Object.keys(invalid.details ?? {}).sort()).toEqual(['expected', 'field', 'received']);
@@ -302,7 +356,8 @@ test('every refusal reaches the agent as an error, and INVALID_INPUT names only 
 test('the reads report the tools in order as the page shows them, in every stage', async ({ page }, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   const shown = async () => Number(await page.locator('#in-order-count').textContent());
-  const reported = async (name: string) => (await call(agent, name))['toolsInOrder'] as { count: number; names: string[] };
+  const reported = async (name: string) =>
+    (await call(agent, name))['toolsInOrder'] as { count: number; names: string[] };
   const agree = async (expected: string[]) => {
     await expect.poll(() => agent.names()).toEqual(expected);
     await expect.poll(shown).toBe(expected.length);
@@ -320,20 +375,31 @@ test('the reads report the tools in order as the page shows them, in every stage
   await agree(READS);
 });
 
-test('a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes', async ({ page }, testInfo) => {
+test('a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await expect.poll(() => agent.names()).toEqual(FRAMED);
-  const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['description'], reason: REASON }));
+  const asked = watch(
+    call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['description'], reason: REASON }),
+  );
   await expect(page.locator('section.decision')).toBeVisible();
   await frameByClicking(page, ['headline', 'audience']);
   expect(await asked.promise).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
   await expect(page.locator('section.decision')).toHaveCount(0);
   await expect(page.locator('.activity-list li').nth(1)).toHaveAttribute('data-type', 'EXPANSION_SUPERSEDED');
-  expect(await workspace(agent)).toMatchObject({ scopeVersion: 2, scope: ['headline', 'audience'], pendingExpansion: null });
+  expect(await workspace(agent)).toMatchObject({
+    scopeVersion: 2,
+    scope: ['headline', 'audience'],
+    pendingExpansion: null,
+  });
 });
 
-test('two tabs stay in step on one record: neither loses the other\'s frame, edit or activity, and a reload keeps it all', async ({ page, context }, testInfo) => {
+test("two tabs stay in step on one record: neither loses the other's frame, edit or activity, and a reload keeps it all", async ({
+  page,
+  context,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   const agentA = await open(page, lane);
   const other = await context.newPage();
@@ -352,12 +418,16 @@ test('two tabs stay in step on one record: neither loses the other\'s frame, edi
   await scopeVersion(other, 2);
   await scopeVersion(page, 2);
   await expect.poll(() => schemaVersion(agentB, 'edit_scoped_fields')).toBe(2);
-  expect(await call(agentB, 'edit_scoped_fields', { scopeVersion: 2, updates: { price: '€69' } })).toMatchObject({ ok: true });
+  expect(await call(agentB, 'edit_scoped_fields', { scopeVersion: 2, updates: { price: '€69' } })).toMatchObject({
+    ok: true,
+  });
   await expect(page.locator('#value-price')).toHaveText('€69');
 
   // A's agent edits the headline under the same v2; B sees it, and B's edit stays.
   await expect.poll(() => schemaVersion(agentA, 'edit_scoped_fields')).toBe(2);
-  expect(await call(agentA, 'edit_scoped_fields', { scopeVersion: 2, updates: { headline: HEADLINE } })).toMatchObject({ ok: true });
+  expect(await call(agentA, 'edit_scoped_fields', { scopeVersion: 2, updates: { headline: HEADLINE } })).toMatchObject({
+    ok: true,
+  });
   await expect(other.locator('#value-headline')).toHaveText(HEADLINE);
   await expect(other.locator('#value-price')).toHaveText('€69');
   await expect(entries(page)).toHaveCount(5);
@@ -376,18 +446,25 @@ test('two tabs stay in step on one record: neither loses the other\'s frame, edi
   }
 });
 
-test('the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn', async ({ page }, testInfo) => {
+test('the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn', async ({
+  page,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   // Watches from the page's world, installed before any page script runs: the registered names
   // when the load event fires, and when the first field card is drawn.
   await page.addInitScript({ content: TOOLS_AT_LOAD_PROBE });
   await open(page, lane);
-  const seen = await page.evaluate(() => (window as unknown as { __toolsProbe: { atLoad: string[] | null; atFirstCard: string[] | null } }).__toolsProbe);
+  const seen = await page.evaluate(
+    () =>
+      (window as unknown as { __toolsProbe: { atLoad: string[] | null; atFirstCard: string[] | null } }).__toolsProbe,
+  );
   if (lane === 'native') expect(seen.atLoad).toEqual(READS);
   expect(seen.atFirstCard).toEqual(READS);
 });
 
-test('a person plays the agent with "do this": each run goes the way an agent\'s call goes, and is recorded as the agent\'s', async ({ page }, testInfo) => {
+test('a person plays the agent with "do this": each run goes the way an agent\'s call goes, and is recorded as the agent\'s', async ({
+  page,
+}, testInfo) => {
   await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await scopeVersion(page, 1);
@@ -412,7 +489,9 @@ test('a person plays the agent with "do this": each run goes the way an agent\'s
   await expect(page.locator('#value-price')).toHaveText('€79');
 });
 
-test('a person playing the agent asks for a wider frame, waits, and can stop waiting; the request stays for the human', async ({ page }, testInfo) => {
+test('a person playing the agent asks for a wider frame, waits, and can stop waiting; the request stays for the human', async ({
+  page,
+}, testInfo) => {
   await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
@@ -427,7 +506,8 @@ test('a person playing the agent asks for a wider frame, waits, and can stop wai
   await expect(page.locator('section.decision')).toBeVisible();
   // The runtimes differ here: native WebMCP passes the abort on to the tool's own call, which ends
   // and is noted; the pinned polyfill does not, so the tool's call still waits for the human.
-  if (laneOf(testInfo) === 'native') await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'EXPANSION_WAIT_ENDED');
+  if (laneOf(testInfo) === 'native')
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'EXPANSION_WAIT_ENDED');
   else await expect(page.locator('section.decision .wait-status')).toHaveClass(/is-waiting/);
 
   // Once the request is decided, the runner's tool is in order again; this time the human expands.
@@ -442,11 +522,15 @@ test('a person playing the agent asks for a wider frame, waits, and can stop wai
   await scopeVersion(page, 3);
 });
 
-test('an agent\'s refused out-of-frame write shows in the activity and on the field\'s card, and goes with the next frame', async ({ page }, testInfo) => {
+test("an agent's refused out-of-frame write shows in the activity and on the field's card, and goes with the next frame", async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await expect.poll(() => agent.names()).toEqual(FRAMED);
-  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE, price: '€69' } })).toMatchObject({ code: 'OUT_OF_SCOPE' });
+  expect(
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE, price: '€69' } }),
+  ).toMatchObject({ code: 'OUT_OF_SCOPE' });
   const newest = page.locator('.activity-list li').first();
   await expect(newest).toHaveAttribute('data-type', 'AGENT_REFUSED');
   await expect(newest).toHaveAttribute('data-actor', 'agent');
@@ -458,7 +542,9 @@ test('an agent\'s refused out-of-frame write shows in the activity and on the fi
   await expect(card(page, 'price').locator('.tag-refused')).toHaveCount(0);
 });
 
-test('outcomes read in plain words: a kept frame is not shown as a success, and the change line says what changed', async ({ page }, testInfo) => {
+test('outcomes read in plain words: a kept frame is not shown as a success, and the change line says what changed', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await frameByClicking(page, ['headline']);
   await expect(page.locator('#change-line')).toContainText('2 tools became available');
@@ -484,14 +570,17 @@ test.describe('for every person', () => {
     const results = await new AxeBuilder({ page }).analyze();
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ state, rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 4) }));
+      .map((violation) => ({
+        state,
+        rule: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 4),
+      }));
   }
 
-  for (const viewport of [
-    { width: 1440, height: 1000 },
-    PHONE,
-  ]) {
-    test(`axe finds no serious or critical violation in the board's main states at ${viewport.width} px`, async ({ page }, testInfo) => {
+  for (const viewport of [{ width: 1440, height: 1000 }, PHONE]) {
+    test(`axe finds no serious or critical violation in the board's main states at ${viewport.width} px`, async ({
+      page,
+    }, testInfo) => {
       // Several full axe passes and the acts between them: beside another full test run on this
       // two-core machine it took over the default 60 s, so it gets the slow test's time.
       test.slow();
@@ -505,7 +594,9 @@ test.describe('for every person', () => {
       await expect(page.locator('#runner-answer')).toBeVisible();
       found.push(...(await seriousViolations(page, 'framed, a refused write, the runner open')));
       await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
-      const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }));
+      const asked = watch(
+        call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }),
+      );
       await expect(page.locator('section.decision')).toBeVisible();
       found.push(...(await seriousViolations(page, 'a decision waiting')));
       await page.getByRole('button', { name: 'Keep current scope' }).click();
@@ -532,12 +623,15 @@ test.describe('for every person', () => {
     }
   });
 
-  test('every scroll region can be reached by keyboard, and no two buttons share a name', async ({ page }, testInfo) => {
+  test('every scroll region can be reached by keyboard, and no two buttons share a name', async ({
+    page,
+  }, testInfo) => {
     const agent = await open(page, laneOf(testInfo));
     await frameByClicking(page, ['headline']);
     await expect.poll(() => agent.names()).toEqual(FRAMED);
     // Enough activity that its list scrolls.
-    for (let round = 0; round < 12; round += 1) await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { price: `€${round}` } });
+    for (let round = 0; round < 12; round += 1)
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { price: `€${round}` } });
     await page.getByRole('button', { name: 'do this: Inspect the launch board' }).click();
     await page.locator('#runner').getByRole('button', { name: 'Run Inspect the launch board' }).click();
     await page.locator('#runner details summary').click();
@@ -546,19 +640,31 @@ test.describe('for every person', () => {
       [...document.querySelectorAll<HTMLElement>('body *')]
         .filter((element) => {
           const { overflowY, overflowX } = getComputedStyle(element);
-          const scrolls = (/(auto|scroll)/.test(overflowY) && element.scrollHeight > element.clientHeight + 1) || (/(auto|scroll)/.test(overflowX) && element.scrollWidth > element.clientWidth + 1);
-          return scrolls && element.tabIndex < 0 && !element.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+          const scrolls =
+            (/(auto|scroll)/.test(overflowY) && element.scrollHeight > element.clientHeight + 1) ||
+            (/(auto|scroll)/.test(overflowX) && element.scrollWidth > element.clientWidth + 1);
+          return (
+            scrolls &&
+            element.tabIndex < 0 &&
+            !element.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
+          );
         })
         .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
     );
     expect(unreachable).toEqual([]);
-    const names = await page.getByRole('button').evaluateAll((buttons) =>
-      buttons.filter((button) => (button as HTMLElement).offsetParent !== null).map((button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    );
+    const names = await page
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((button) => (button as HTMLElement).offsetParent !== null)
+          .map((button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\s+/g, ' ').trim()),
+      );
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 
-  test('the focus ring is not the selection outline: a focused, selected field shows both', async ({ page }, testInfo) => {
+  test('the focus ring is not the selection outline: a focused, selected field shows both', async ({
+    page,
+  }, testInfo) => {
     await open(page, laneOf(testInfo));
     const headline = card(page, 'headline');
     const look = () =>
@@ -578,7 +684,8 @@ test.describe('for every person', () => {
     expect(unfocused.outline).toBe(focused.outline);
     // Focus adds a ring of its own, in a colour that is not the selection's.
     expect(focused.boxShadow).not.toBe(unfocused.boxShadow);
-    const ring = focused.boxShadow.match(/rgba?\([^)]*\)/g)?.find((colour) => !unfocused.boxShadow.includes(colour)) ?? 'none';
+    const ring =
+      focused.boxShadow.match(/rgba?\([^)]*\)/g)?.find((colour) => !unfocused.boxShadow.includes(colour)) ?? 'none';
     expect(ring).not.toBe('none');
     expect(focused.outline).not.toContain(ring);
   });
@@ -596,7 +703,9 @@ test.describe('without WebMCP', () => {
     await frameByClicking(page, ['headline']);
     await page.getByRole('button', { name: 'do this: Edit framed fields' }).click();
     const runner = page.locator('#runner');
-    await expect(runner).toContainText('no WebMCP, so Run calls the tool through the kernel as the agent (surface.call)');
+    await expect(runner).toContainText(
+      'no WebMCP, so Run calls the tool through the kernel as the agent (surface.call)',
+    );
     await runner.getByLabel('Headline').fill(HEADLINE);
     await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
     await expect(page.locator('#runner-answer')).toContainText('Edit applied');

@@ -12,19 +12,23 @@ import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 
 const MANIFEST = 'turnstile-agent-tools';
 
-
 async function open(page: Page): Promise<World> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await page.goto(`${SITES.fixture.origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   return isolatedWorld(page);
 }
 
-const call = (world: World, request: Partial<BridgeClientRequest> & Pick<BridgeClientRequest, 'verb' | 'id'>): Promise<BridgeClientAnswer> =>
+const call = (
+  world: World,
+  request: Partial<BridgeClientRequest> & Pick<BridgeClientRequest, 'verb' | 'id'>,
+): Promise<BridgeClientAnswer> =>
   world.evaluate(bridgeClientCall, { manifestId: MANIFEST, input: {}, waitMs: 5000, ...request });
 
 async function turnstile(page: Page): Promise<{ coins: number; open: boolean; passes: number }> {
@@ -32,23 +36,39 @@ async function turnstile(page: Page): Promise<{ coins: number; open: boolean; pa
 }
 
 async function lines(page: Page, list: string): Promise<Array<Record<string, unknown>>> {
-  return (await page.locator(`#${list} li`).allTextContents()).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return (await page.locator(`#${list} li`).allTextContents()).map(
+    (line) => JSON.parse(line) as Record<string, unknown>,
+  );
 }
 
 test('the gap: what an isolated world sees of WebMCP, per lane', async ({ page }, testInfo) => {
   const world = await open(page);
   await expectWorldGap(page, world, laneOf(testInfo));
   // Both lanes: the DOM manifest is there for any world.
-  expect((await call(world, { verb: 'read_turnstile', id: 'look' })).tools.map((t) => t.name).sort()).toEqual(['insert_coin', 'read_turnstile']);
+  expect((await call(world, { verb: 'read_turnstile', id: 'look' })).tools.map((t) => t.name).sort()).toEqual([
+    'insert_coin',
+    'read_turnstile',
+  ]);
 });
 
-test('discovered from the DOM manifest and invoked over postMessage, a bridged call runs the same row', async ({ page }) => {
+test('discovered from the DOM manifest and invoked over postMessage, a bridged call runs the same row', async ({
+  page,
+}) => {
   const world = await open(page);
   const first = await call(world, { verb: 'read_turnstile', id: 'r1' });
   // The manifest lists what the page has registered right now (read back from getTools).
-  expect(first.tools.map((t) => t.name).sort()).toEqual((await page.locator('#registered li').allTextContents()).sort());
+  expect(first.tools.map((t) => t.name).sort()).toEqual(
+    (await page.locator('#registered li').allTextContents()).sort(),
+  );
   expect(first.tools.find((t) => t.name === 'read_turnstile')?.hints).toEqual({ readOnlyHint: true });
-  expect(first.reply).toMatchObject({ envelope: 'warrant.agent.bridge', version: 1, kind: 'reply', direction: 'reply', id: 'r1', ok: true });
+  expect(first.reply).toMatchObject({
+    envelope: 'warrant.agent.bridge',
+    version: 1,
+    kind: 'reply',
+    direction: 'reply',
+    id: 'r1',
+    ok: true,
+  });
   expect(JSON.parse(String(first.reply?.['text']))).toEqual({ ok: true, coins: 0, open: false, passes: 0, notes: [] });
 
   const paid = await call(world, { verb: 'insert_coin', id: 7, input: { amount: 2 } });
@@ -57,7 +77,12 @@ test('discovered from the DOM manifest and invoked over postMessage, a bridged c
   expect(paid.strays).toBe(0);
   // The page changed, and recorded the call as the agent's, through the bridge.
   expect(await turnstile(page)).toMatchObject({ coins: 2, open: false });
-  expect((await lines(page, 'calls')).at(-1)).toMatchObject({ name: 'insert_coin', caller: 'agent', channel: 'bridge', result: { ok: true, coins: 2 } });
+  expect((await lines(page, 'calls')).at(-1)).toMatchObject({
+    name: 'insert_coin',
+    caller: 'agent',
+    channel: 'bridge',
+    result: { ok: true, coins: 2 },
+  });
   // The manifest follows the set: the fare is in, so the gate can be opened.
   await expect
     .poll(async () => (await call(world, { verb: 'read_turnstile', id: 'r2' })).tools.map((t) => t.name).sort())
@@ -68,15 +93,24 @@ test('discovered from the DOM manifest and invoked over postMessage, a bridged c
   expect(await page.locator(`script#${MANIFEST}`).getAttribute('type')).toBe('application/json');
 });
 
-test('a bridged call meets every check: out of order or with bad input, it is refused and changes nothing', async ({ page }) => {
+test('a bridged call meets every check: out of order or with bad input, it is refused and changes nothing', async ({
+  page,
+}) => {
   const world = await open(page);
   const closed = await call(world, { verb: 'close_gate', id: 'c1' });
-  expect(closed.reply).toMatchObject({ id: 'c1', ok: false, code: 'NOT_IN_ORDER', details: { tool: 'close_gate', cite: 'gate' } });
+  expect(closed.reply).toMatchObject({
+    id: 'c1',
+    ok: false,
+    code: 'NOT_IN_ORDER',
+    details: { tool: 'close_gate', cite: 'gate' },
+  });
   expect(String(closed.reply?.['reason'])).toContain('the gate is closed');
   const tooMany = await call(world, { verb: 'insert_coin', id: 'c2', input: { amount: 9 } });
   expect(tooMany.reply).toMatchObject({ id: 'c2', ok: false, code: 'INVALID_INPUT' });
   expect(await turnstile(page)).toMatchObject({ coins: 0, open: false, passes: 0 });
-  expect((await lines(page, 'calls')).map((c) => [c['name'], c['channel'], (c['result'] as { ok: boolean }).ok])).toEqual([
+  expect(
+    (await lines(page, 'calls')).map((c) => [c['name'], c['channel'], (c['result'] as { ok: boolean }).ok]),
+  ).toEqual([
     ['close_gate', 'bridge', false],
     ['insert_coin', 'bridge', false],
   ]);
@@ -95,7 +129,13 @@ test('forged and malformed envelopes get no reply, change nothing, and are recor
     ['OVERSIZED', { input: { amount: 2, pad: 'x'.repeat(70_000) } }],
   ];
   for (const [index, [, forged]] of forgeries.entries()) {
-    const answer = await call(world, { verb: 'insert_coin', id: `f${index}`, input: { amount: 2 }, waitMs: 400, ...forged });
+    const answer = await call(world, {
+      verb: 'insert_coin',
+      id: `f${index}`,
+      input: { amount: 2 },
+      waitMs: 400,
+      ...forged,
+    });
     expect(answer.reply, JSON.stringify(forged).slice(0, 80)).toBeNull();
   }
   // A well-formed invoke from another window (a frame in the page) is not the page's own.
@@ -106,7 +146,19 @@ test('forged and malformed envelopes get no reply, change nothing, and are recor
   });
   const other = page.frame({ name: 'other-window' });
   if (!other) throw new Error('the frame did not attach');
-  await other.evaluate(() => parent.postMessage({ envelope: 'warrant.agent.bridge', version: 1, kind: 'invoke', id: 'from-frame', verb: 'insert_coin', input: { amount: 2 } }, '*'));
+  await other.evaluate(() =>
+    parent.postMessage(
+      {
+        envelope: 'warrant.agent.bridge',
+        version: 1,
+        kind: 'invoke',
+        id: 'from-frame',
+        verb: 'insert_coin',
+        input: { amount: 2 },
+      },
+      '*',
+    ),
+  );
 
   await expect.poll(async () => (await lines(page, 'bridge-rejections')).length).toBe(forgeries.length + 1);
   const rejections = await lines(page, 'bridge-rejections');

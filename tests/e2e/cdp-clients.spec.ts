@@ -41,7 +41,10 @@ async function rawCdpCaller(page: Page): Promise<Caller> {
   const of = (id: string): ToolResponded[] => responded.filter((event) => event.invocationId === id);
   return {
     async call(name, input) {
-      const { invocationId } = (await cdp.send('WebMCP.invokeTool' as never, { frameId: frameTree.frame.id, toolName: name, input } as never)) as { invocationId: string };
+      const { invocationId } = (await cdp.send(
+        'WebMCP.invokeTool' as never,
+        { frameId: frameTree.frame.id, toolName: name, input } as never,
+      )) as { invocationId: string };
       await expect.poll(() => of(invocationId).length, { timeout: 30_000 }).toBeGreaterThan(0);
       const events = of(invocationId);
       return { events, result: events[0]?.output };
@@ -69,7 +72,12 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
+const FAMILY = {
+  people: 4,
+  needs: ['food', 'bed'],
+  place: 'Harbour Street community hall',
+  note: 'Two adults and two children.',
+};
 
 /** A request taken in by the caller; answers its id. */
 async function intake(caller: Caller): Promise<string> {
@@ -78,7 +86,9 @@ async function intake(caller: Caller): Promise<string> {
   return (result as { request: { id: string } }).request.id;
 }
 
-test('over the DevTools protocol, open_lease completes once, with the lease id of an active lease whose partner frame is mounted, and find_capacity then reads that partner', async ({ page }, testInfo) => {
+test('over the DevTools protocol, open_lease completes once, with the lease id of an active lease whose partner frame is mounted, and find_capacity then reads that partner', async ({
+  page,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await openDeskAsDispatcher(page);
   const caller = await callerFor(page, lane);
@@ -86,7 +96,16 @@ test('over the DevTools protocol, open_lease completes once, with the lease id o
 
   const opened = await caller.call('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 120, request });
   if (lane === 'native') expect(opened.events.map((event) => event.status)).toEqual(['Completed']);
-  expect(opened.result).toMatchObject({ ok: true, lease: { id: expect.stringMatching(/^L-\d+$/), partner: 'pantry', purpose: 'read_capacity', state: 'active', request } });
+  expect(opened.result).toMatchObject({
+    ok: true,
+    lease: {
+      id: expect.stringMatching(/^L-\d+$/),
+      partner: 'pantry',
+      purpose: 'read_capacity',
+      state: 'active',
+      request,
+    },
+  });
   const lease = (opened.result as { lease: { id: string } }).lease.id;
   await expect(page.locator(`#partner-frames iframe[data-lease="${lease}"]`)).toHaveCount(1);
 
@@ -99,21 +118,31 @@ test('over the DevTools protocol, open_lease completes once, with the lease id o
   expect(caller.eventsOf(opened).map((event) => event.status)).toEqual(lane === 'native' ? ['Completed'] : []);
 });
 
-test('over the DevTools protocol, a refusal arrives with its structured body: ok false, isError true, its code, message and details', async ({ page }, testInfo) => {
+test('over the DevTools protocol, a refusal arrives with its structured body: ok false, isError true, its code, message and details', async ({
+  page,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await openDeskAsDispatcher(page);
   const caller = await callerFor(page, lane);
   const request = await intake(caller);
 
   const refused = await caller.call('open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request });
-  const body = { ok: false, isError: true, code: 'POLICY_DENIED', message: expect.stringMatching(/\S/), details: expect.any(Object) };
+  const body = {
+    ok: false,
+    isError: true,
+    code: 'POLICY_DENIED',
+    message: expect.stringMatching(/\S/),
+    details: expect.any(Object),
+  };
   expect(refused.result).toMatchObject(body);
   if (lane === 'native') {
     // Chromium 156 reports a value the tool returned as Completed, whatever it says; a thrown error
     // as Error, but then executeTool callers (page.webmcp, @playwright/mcp, the desk's own calls to
     // its partners) get a bare UnknownError with none of the body. The body is kept, and says
     // isError (docs/agent-clients.md has the measurements).
-    expect(refused.events).toEqual([expect.objectContaining({ status: 'Completed', output: expect.objectContaining(body) })]);
+    expect(refused.events).toEqual([
+      expect.objectContaining({ status: 'Completed', output: expect.objectContaining(body) }),
+    ]);
   }
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
 });

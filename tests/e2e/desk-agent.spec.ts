@@ -3,7 +3,11 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
 import { startGateway } from '../../gateway/src/start.ts';
-import { startScriptedUpstream, type ScriptedReply, type ScriptedUpstream } from '../../gateway/src/testing/scripted-upstream.ts';
+import {
+  startScriptedUpstream,
+  type ScriptedReply,
+  type ScriptedUpstream,
+} from '../../gateway/src/testing/scripted-upstream.ts';
 import { laneOf } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
@@ -26,7 +30,13 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-const FAMILY = () => ({ people: 4, needs: ['bed'], place: 'Harbour Street community hall', deadline: `${today()}T21:00`, note: 'Two adults and two children.' });
+const FAMILY = () => ({
+  people: 4,
+  needs: ['bed'],
+  place: 'Harbour Street community hall',
+  deadline: `${today()}T21:00`,
+  note: 'Two adults and two children.',
+});
 
 /** The model's part, to the halt: it also sends one call whose arguments are not JSON, and, after the halt, a second commit. */
 function toTheHalt(): ScriptedReply[] {
@@ -42,7 +52,16 @@ function toTheHalt(): ScriptedReply[] {
     { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: { request: 'R-1' } }] },
     {
       kind: 'tool_calls',
-      calls: [{ name: 'draft_plan', arguments: { request: 'R-1', label: 'A family room tonight', steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }] } }],
+      calls: [
+        {
+          name: 'draft_plan',
+          arguments: {
+            request: 'R-1',
+            label: 'A family room tonight',
+            steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }],
+          },
+        },
+      ],
     },
     {
       kind: 'tool_calls',
@@ -56,7 +75,8 @@ function toTheHalt(): ScriptedReply[] {
 }
 
 /** The scripted model server, on the port this worker's desk names as the person's own endpoint. */
-const scriptedModel = (script: readonly ScriptedReply[]): Promise<ScriptedUpstream> => startScriptedUpstream(script, { port: WORKER_SET.agentPorts.scripted });
+const scriptedModel = (script: readonly ScriptedReply[]): Promise<ScriptedUpstream> =>
+  startScriptedUpstream(script, { port: WORKER_SET.agentPorts.scripted });
 
 let upstream: ScriptedUpstream | null = null;
 let gateway: { origin: string; close(): Promise<void> } | null = null;
@@ -71,7 +91,9 @@ async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await page.goto(`${origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -97,7 +119,9 @@ async function cspViolations(page: Page): Promise<string[]> {
 
 /** Each verb the panel lists, with the code it shows. */
 async function listed(page: Page): Promise<string[]> {
-  return page.locator('#agent-turn li[data-verb]').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-verb')}:${item.getAttribute('data-code')}`));
+  return page
+    .locator('#agent-turn li[data-verb]')
+    .evaluateAll((items) => items.map((item) => `${item.getAttribute('data-verb')}:${item.getAttribute('data-code')}`));
 }
 
 function offered(request: number): string[] {
@@ -107,7 +131,9 @@ function offered(request: number): string[] {
 
 function toolResults(request: number): Array<Record<string, unknown>> {
   const body = upstream?.requests[request]?.body as { messages: Array<{ role: string; content: string }> };
-  return body.messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as Record<string, unknown>);
+  return body.messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => JSON.parse(message.content) as Record<string, unknown>);
 }
 
 /** The whole page, and the agent panel on its own, attached to the test's report. */
@@ -120,12 +146,18 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(`${name}-panel`, { path: panel, contentType: 'image/png' });
 }
 
-test('the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on', async ({ page }, testInfo) => {
+test('the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on', async ({
+  page,
+}, testInfo) => {
   // A model's whole turn to the halt, then four full-page screenshots: 51 s in one lane with a
   // second suite running beside it, past the default in the other.
   test.slow();
   upstream = await scriptedModel(toTheHalt());
-  gateway = await startGateway({ port: WORKER_SET.agentPorts.gateway, host: HOST, env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' } });
+  gateway = await startGateway({
+    port: WORKER_SET.agentPorts.gateway,
+    host: HOST,
+    env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' },
+  });
   await openDesk(page);
   await useOwnEndpoint(page, { url: `${gateway.origin}/v1/chat/completions` });
   await runTask(page);
@@ -143,7 +175,9 @@ test('the agent works the task through the gateway to the halt and stops there; 
     'commit_plan:NOT_RUN_AFTER_HALT',
   ]);
   await expect(page.locator('#agent-status')).toContainText('Stopped at the halt: approval A-1 waits for a person.');
-  await expect(page.locator('#agent-turn li[data-verb="find_capacity"]').first()).toContainText('Not run: The arguments are not JSON');
+  await expect(page.locator('#agent-turn li[data-verb="find_capacity"]').first()).toContainText(
+    'Not run: The arguments are not JSON',
+  );
   await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
   await expect(page.locator('#partner-frames iframe[data-partner="shelter"]')).toHaveCount(1);
 
@@ -151,7 +185,14 @@ test('the agent works the task through the gateway to the halt and stops there; 
   expect(upstream.requests).toHaveLength(5);
   expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
   expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-  expect(offered(2)).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
+  expect(offered(2)).toEqual([
+    'intake_request',
+    'open_lease',
+    'find_capacity',
+    'draft_plan',
+    'close_lease',
+    'read_ledger',
+  ]);
   expect(offered(4)).toContain('commit_plan');
   // The malformed call came back to the model as the structured refusal; find_capacity's data as its region, whole.
   expect(toolResults(2)[1]).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_ARGUMENTS' });
@@ -161,7 +202,11 @@ test('the agent works the task through the gateway to the halt and stops there; 
   const raised = rows.filter((row) => row.event === 'approval_raised');
   expect(raised).toHaveLength(1);
   expect(raised[0]).toMatchObject({ actor: 'agent', channel: 'agent', approval: 'A-1', plan: 'P-1', status: 'halted' });
-  expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual([
+  expect(
+    rows
+      .filter((row) => row.event === 'verb_called')
+      .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+  ).toEqual([
     'agent/agent/intake_request/ok',
     'agent/agent/open_lease/ok',
     'agent/agent/find_capacity/ok',
@@ -176,13 +221,19 @@ test('the agent works the task through the gateway to the halt and stops there; 
     await page.setViewportSize({ width, height: 900 });
     await page.locator('#agent-panel').scrollIntoViewIfNeeded();
     const results = await new AxeBuilder({ page }).include('#agent-panel').analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await shot(page, testInfo, `desk-agent-halt-${width}`);
   }
 });
 
-test("the person's own key goes to their endpoint in the Authorization header and nowhere else: not in storage, the ledger, its export or the page", async ({ page }) => {
+test("the person's own key goes to their endpoint in the Authorization header and nowhere else: not in storage, the ledger, its export or the page", async ({
+  page,
+}) => {
   const key = `sk-warrant-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
   upstream = await scriptedModel([
     { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
@@ -228,15 +279,29 @@ test("the person's own key goes to their endpoint in the Authorization header an
     }
     const storage = (area: Storage): string => JSON.stringify(Object.entries(area));
     // The desk's record is kept by its server: read it as the page does.
-    const record = (await Promise.all(['ledger', 'state'].map(async (log) => (await fetch(`/api/logs/${log}`, { cache: 'no-store' })).text()))).join('\n');
-    return { record, indexedDB: stored.join('\n'), local: storage(localStorage), session: storage(sessionStorage), html: document.documentElement.outerHTML, text: document.body.innerText, cookie: document.cookie };
+    const record = (
+      await Promise.all(
+        ['ledger', 'state'].map(async (log) => (await fetch(`/api/logs/${log}`, { cache: 'no-store' })).text()),
+      )
+    ).join('\n');
+    return {
+      record,
+      indexedDB: stored.join('\n'),
+      local: storage(localStorage),
+      session: storage(sessionStorage),
+      html: document.documentElement.outerHTML,
+      text: document.body.innerText,
+      cookie: document.cookie,
+    };
   });
   // The desk's record was read (so the search looked where the record is kept).
   expect(page_.record).toContain('intake_request');
   for (const [where, found] of Object.entries(page_)) expect(String(found), where).not.toContain(key);
 });
 
-test('with the gateway serving no model, the panel says so in plain words, and the desk works fully without it', async ({ page }) => {
+test('with the gateway serving no model, the panel says so in plain words, and the desk works fully without it', async ({
+  page,
+}) => {
   const health = (await (await fetch(`${SITES.gateway.origin}/health`)).json()) as { modelConfigured: boolean };
   // The suite serves its gateway with no upstream set: that is the gateway this default is about.
   expect(health.modelConfigured).toBe(false);
@@ -256,26 +321,41 @@ test('with the gateway serving no model, the panel says so in plain words, and t
   expect(await cspViolations(page)).toEqual([]);
 });
 
-test("the panel names the endpoints the desk's CSP allows, and refuses any other before anything is sent, saying how to add one", async ({ page }) => {
-  const named = [`http://${HOST}:${WORKER_SET.agentPorts.gateway}`, `http://${LOOPBACK_ADDRESS}:${WORKER_SET.agentPorts.scripted}`];
+test("the panel names the endpoints the desk's CSP allows, and refuses any other before anything is sent, saying how to add one", async ({
+  page,
+}) => {
+  const named = [
+    `http://${HOST}:${WORKER_SET.agentPorts.gateway}`,
+    `http://${LOOPBACK_ADDRESS}:${WORKER_SET.agentPorts.scripted}`,
+  ];
   // A model server on this computer that the desk's server was not started with.
   const unnamed = await startScriptedUpstream([{ kind: 'text', text: 'Never asked.' }]);
   try {
     await openDesk(page);
     await useOwnEndpoint(page, { url: `${unnamed.url}/chat/completions`, key: 'sk-never-sent-anywhere' });
-    await expect(page.locator('#agent-own-limits')).toContainText(`This page may reach the desk's model gateway (${SITES.gateway.origin}) and your own endpoints ${named[0]} and ${named[1]}, and nowhere else.`);
-    await expect(page.locator('#agent-own-limits')).toContainText('To add one, set WARRANT_AGENT_ENDPOINTS where the desk is served');
+    await expect(page.locator('#agent-own-limits')).toContainText(
+      `This page may reach the desk's model gateway (${SITES.gateway.origin}) and your own endpoints ${named[0]} and ${named[1]}, and nowhere else.`,
+    );
+    await expect(page.locator('#agent-own-limits')).toContainText(
+      'To add one, set WARRANT_AGENT_ENDPOINTS where the desk is served',
+    );
     await runTask(page);
     const unnamedOrigin = new URL(unnamed.url).origin;
-    await expect(page.locator('#agent-problem')).toContainText(`${unnamedOrigin} is not one this page may reach, so nothing was sent.`);
-    await expect(page.locator('#agent-problem')).toContainText('To add one, set WARRANT_AGENT_ENDPOINTS where the desk is served (e.g. WARRANT_AGENT_ENDPOINTS=http://127.0.0.1:8080 npm start) and restart it.');
+    await expect(page.locator('#agent-problem')).toContainText(
+      `${unnamedOrigin} is not one this page may reach, so nothing was sent.`,
+    );
+    await expect(page.locator('#agent-problem')).toContainText(
+      'To add one, set WARRANT_AGENT_ENDPOINTS where the desk is served (e.g. WARRANT_AGENT_ENDPOINTS=http://127.0.0.1:8080 npm start) and restart it.',
+    );
     await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'idle');
     expect(unnamed.requests).toEqual([]);
 
     // A hosted model: refused the same way, and pointed at the gateway.
     await page.fill('#agent-endpoint-url', 'https://models.example.com/v1/chat/completions');
     await page.click('#agent-run');
-    await expect(page.locator('#agent-problem')).toContainText('https://models.example.com is not one this page may reach, so nothing was sent.');
+    await expect(page.locator('#agent-problem')).toContainText(
+      'https://models.example.com is not one this page may reach, so nothing was sent.',
+    );
     await expect(page.locator('#agent-problem')).toContainText('A hosted model is reached through the gateway');
     await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'idle');
     expect(await cspViolations(page)).toEqual([]);
@@ -287,12 +367,20 @@ test("the panel names the endpoints the desk's CSP allows, and refuses any other
 test('Stop ends the turn while the model is thinking: nothing after it runs', async ({ page }) => {
   upstream = await scriptedModel([
     { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
-    { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }], delayMs: 20_000 },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } },
+      ],
+      delayMs: 20_000,
+    },
   ]);
   await openDesk(page);
   await useOwnEndpoint(page, { url: upstream.url });
   await runTask(page);
-  await expect(page.locator('#agent-turn li[data-verb="intake_request"]')).toHaveAttribute('data-code', 'OK', { timeout: 30_000 });
+  await expect(page.locator('#agent-turn li[data-verb="intake_request"]')).toHaveAttribute('data-code', 'OK', {
+    timeout: 30_000,
+  });
   await expect.poll(() => upstream?.requests.length).toBe(2);
   await page.click('#agent-stop');
   await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'stopped');
@@ -302,10 +390,17 @@ test('Stop ends the turn while the model is thinking: nothing after it runs', as
   expect(await listed(page)).toEqual(['intake_request:OK']);
 });
 
-test('with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same', async ({ browserName: _browserName }, testInfo) => {
+test('with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same', async ({
+  browserName: _browserName,
+}, testInfo) => {
   upstream = await scriptedModel([
     { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
-    { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } },
+      ],
+    },
     { kind: 'text', text: 'The shelter is leased for R-1.' },
   ]);
   // Over a host name that is not a secure context the desk has no WebMCP; its partners are reached over the message channel.
@@ -320,9 +415,20 @@ test('with no WebMCP at all the agent is offered the verbs in order from the des
     expect(await listed(page)).toEqual(['intake_request:OK', 'open_lease:OK']);
     expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
     expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-    expect(offered(2)).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
+    expect(offered(2)).toEqual([
+      'intake_request',
+      'open_lease',
+      'find_capacity',
+      'draft_plan',
+      'close_lease',
+      'read_ledger',
+    ]);
     const { rows } = await exportedLedgerFile(page);
-    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(['agent/agent/intake_request/ok', 'agent/agent/open_lease/ok']);
+    expect(
+      rows
+        .filter((row) => row.event === 'verb_called')
+        .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+    ).toEqual(['agent/agent/intake_request/ok', 'agent/agent/open_lease/ok']);
     expect(await cspViolations(page)).toEqual([]);
   } finally {
     await browser.close();

@@ -2,7 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { insecureOriginOf, SITES } from '@warrant/config';
 import type { LedgerRow } from '@warrant/ledger';
-import { bridgeClientCall, worldView, type BridgeClientAnswer, type BridgeClientRequest } from '@warrant/webmcp/testing';
+import {
+  bridgeClientCall,
+  worldView,
+  type BridgeClientAnswer,
+  type BridgeClientRequest,
+} from '@warrant/webmcp/testing';
 import { agentFor, laneOf } from './agent.ts';
 import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 import { launchWithInsecureHost } from './launch.ts';
@@ -21,26 +26,41 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-const FAMILY = () => ({ people: 4, needs: ['bed'], place: 'Harbour Street community hall', deadline: `${today()}T21:00` });
-
+const FAMILY = () => ({
+  people: 4,
+  needs: ['bed'],
+  place: 'Harbour Street community hall',
+  deadline: `${today()}T21:00`,
+});
 
 async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await page.goto(`${origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   return isolatedWorld(page);
 }
 
-const call = (world: World, request: Partial<BridgeClientRequest> & Pick<BridgeClientRequest, 'verb' | 'id'>): Promise<BridgeClientAnswer> =>
+const call = (
+  world: World,
+  request: Partial<BridgeClientRequest> & Pick<BridgeClientRequest, 'verb' | 'id'>,
+): Promise<BridgeClientAnswer> =>
   world.evaluate(bridgeClientCall, { manifestId: MANIFEST, input: {}, waitMs: 10_000, ...request });
 
 /** What the bridged call answered, as the verb's result. */
 function answered(answer: BridgeClientAnswer): Record<string, unknown> {
-  expect(answer.reply).toMatchObject({ envelope: 'warrant.agent.bridge', version: 1, kind: 'reply', direction: 'reply', ok: true });
+  expect(answer.reply).toMatchObject({
+    envelope: 'warrant.agent.bridge',
+    version: 1,
+    kind: 'reply',
+    direction: 'reply',
+    ok: true,
+  });
   return JSON.parse(String(answer.reply?.['text'])) as Record<string, unknown>;
 }
 
@@ -59,7 +79,9 @@ function substance(row: LedgerRow | undefined): Omit<LedgerRow, 'seq' | 'at' | '
   return rest;
 }
 
-test('the gap: an isolated world sees no polyfilled WebMCP, and finds the desk verbs in the DOM manifest in every lane', async ({ page }, testInfo) => {
+test('the gap: an isolated world sees no polyfilled WebMCP, and finds the desk verbs in the DOM manifest in every lane', async ({
+  page,
+}, testInfo) => {
   const world = await open(page);
   await expectWorldGap(page, world, laneOf(testInfo));
   // The manifest is there for any world (it comes after the first paint), listing what is in order.
@@ -71,26 +93,44 @@ test('the gap: an isolated world sees no polyfilled WebMCP, and finds the desk v
   ]);
   expect(answered(look)).toMatchObject({ ok: true, total: 0 });
   // The manifest states purpose and return shape, and is a data block under the desk's strict CSP.
-  const manifest = JSON.parse((await page.locator(`script#${MANIFEST}`).textContent()) ?? '{}') as { origin: string; tools: Array<{ purpose: string; returns: string }> };
+  const manifest = JSON.parse((await page.locator(`script#${MANIFEST}`).textContent()) ?? '{}') as {
+    origin: string;
+    tools: Array<{ purpose: string; returns: string }>;
+  };
   expect(manifest.origin).toBe(SITES.desk.origin);
   expect(manifest.tools.every((tool) => tool.purpose.length > 20 && tool.returns.startsWith('{ ok'))).toBe(true);
   expect(await page.locator(`script#${MANIFEST}`).getAttribute('type')).toBe('application/json');
 });
 
-test('a bridged find_capacity is refused without a lease, and with one it is the same ledger row as a WebMCP call, on channel bridge', async ({ page }, testInfo) => {
+test('a bridged find_capacity is refused without a lease, and with one it is the same ledger row as a WebMCP call, on channel bridge', async ({
+  page,
+}, testInfo) => {
   const world = await open(page);
   await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'read_ledger']);
   const early = await call(world, { verb: 'find_capacity', id: 'early', input: { request: 'R-1' } });
-  expect(early.reply).toMatchObject({ id: 'early', ok: false, code: 'NO_ACTIVE_READ_LEASE', details: { tool: 'find_capacity' } });
+  expect(early.reply).toMatchObject({
+    id: 'early',
+    ok: false,
+    code: 'NO_ACTIVE_READ_LEASE',
+    details: { tool: 'find_capacity' },
+  });
   expect(String(early.reply?.['reason'])).toContain('no read_capacity lease is active');
 
   const intake = answered(await call(world, { verb: 'intake_request', id: 'i1', input: FAMILY() }));
   expect(intake['request']).toMatchObject({ id: 'R-1', people: 4 });
   await expect.poll(() => manifestVerbs(world)).toContain('open_lease');
-  const lease = answered(await call(world, { verb: 'open_lease', id: 'l1', input: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }));
+  const lease = answered(
+    await call(world, {
+      verb: 'open_lease',
+      id: 'l1',
+      input: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' },
+    }),
+  );
   expect(lease['lease']).toMatchObject({ id: 'L-1', partner: 'shelter', state: 'active' });
   await expect(page.locator('#partner-frames iframe[data-partner="shelter"]')).toHaveCount(1);
-  await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
+  await expect
+    .poll(() => manifestVerbs(world))
+    .toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
 
   const bridged = answered(await call(world, { verb: 'find_capacity', id: 'c1', input: { request: 'R-1' } }));
   expect(String(bridged['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>/);
@@ -101,23 +141,40 @@ test('a bridged find_capacity is refused without a lease, and with one it is the
 
   const rows = await exportedLedger(page);
   const capacity = rows.filter((row) => row.event === 'verb_called' && row.verb === 'find_capacity');
-  expect(capacity.map((row) => `${row.actor}/${row.channel}/${row.status}`)).toEqual(['agent/bridge/refused', 'agent/bridge/ok', 'agent/webmcp/ok']);
+  expect(capacity.map((row) => `${row.actor}/${row.channel}/${row.status}`)).toEqual([
+    'agent/bridge/refused',
+    'agent/bridge/ok',
+    'agent/webmcp/ok',
+  ]);
   expect(capacity[1]?.detail).toMatch(/^reads=\d+$/);
   expect(substance(capacity[1])).toEqual(substance(capacity[2]));
   // Its partner hops carry the bridge too: the reads it caused are recorded on its channel.
   const hops = rows.filter((row) => row.event === 'tool_invoked' && row.to === 'shelter');
   expect(new Set(hops.map((row) => row.channel))).toEqual(new Set(['bridge', 'webmcp']));
-  expect(rows.filter((row) => row.event === 'verb_called' && row.channel === 'bridge').map((row) => row.verb)).toEqual(['find_capacity', 'intake_request', 'open_lease', 'find_capacity']);
+  expect(rows.filter((row) => row.event === 'verb_called' && row.channel === 'bridge').map((row) => row.verb)).toEqual([
+    'find_capacity',
+    'intake_request',
+    'open_lease',
+    'find_capacity',
+  ]);
   expect(rows.some((row) => row.event === 'bridge_forged')).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
 
-test('forged and malformed envelopes get no reply, change nothing and are recorded; the partner frames’ own messages are not', async ({ page }) => {
+test('forged and malformed envelopes get no reply, change nothing and are recorded; the partner frames’ own messages are not', async ({
+  page,
+}) => {
   const world = await open(page);
   await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'read_ledger']);
   // A lease first, so a partner frame is mounted and has posted to the desk on its own channel.
   answered(await call(world, { verb: 'intake_request', id: 'i1', input: FAMILY() }));
-  answered(await call(world, { verb: 'open_lease', id: 'l1', input: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } }));
+  answered(
+    await call(world, {
+      verb: 'open_lease',
+      id: 'l1',
+      input: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' },
+    }),
+  );
   await expect(page.locator('#partner-frames iframe[data-partner="shelter"]')).toHaveCount(1);
 
   const forgeries: Array<[string, Partial<BridgeClientRequest>]> = [
@@ -129,7 +186,13 @@ test('forged and malformed envelopes get no reply, change nothing and are record
     ['BAD_ID', { forge: { id: '' } }],
   ];
   for (const [index, [, forged]] of forgeries.entries()) {
-    const answer = await call(world, { verb: 'intake_request', id: `f${index}`, input: FAMILY(), waitMs: 400, ...forged });
+    const answer = await call(world, {
+      verb: 'intake_request',
+      id: `f${index}`,
+      input: FAMILY(),
+      waitMs: 400,
+      ...forged,
+    });
     expect(answer.reply, JSON.stringify(forged)).toBeNull();
   }
   // A well-formed invoke from another window (a frame in the page) is not the desk's own window's.
@@ -140,22 +203,44 @@ test('forged and malformed envelopes get no reply, change nothing and are record
   });
   const other = page.frame({ name: 'other-window' });
   if (!other) throw new Error('the frame did not attach');
-  await other.evaluate(() => parent.postMessage({ envelope: 'warrant.agent.bridge', version: 1, kind: 'invoke', id: 'from-frame', verb: 'intake_request', input: {} }, '*'));
+  await other.evaluate(() =>
+    parent.postMessage(
+      {
+        envelope: 'warrant.agent.bridge',
+        version: 1,
+        kind: 'invoke',
+        id: 'from-frame',
+        verb: 'intake_request',
+        input: {},
+      },
+      '*',
+    ),
+  );
 
-  const recorded = async (): Promise<LedgerRow[]> => (await exportedLedger(page)).filter((row) => row.event === 'bridge_forged');
+  const recorded = async (): Promise<LedgerRow[]> =>
+    (await exportedLedger(page)).filter((row) => row.event === 'bridge_forged');
   await expect.poll(async () => (await recorded()).length).toBe(forgeries.length + 1);
   const forged = await recorded();
-  expect(forged.map((row) => `${row.actor}/${row.channel}/${row.status}/${row.policy}`)).toEqual(Array(forgeries.length + 1).fill('agent/bridge/refused/not_applicable'));
-  expect(forged.map((row) => /^code=(\w+)/.exec(row.detail)?.[1])).toEqual([...forgeries.map(([code]) => code), 'WRONG_SOURCE']);
+  expect(forged.map((row) => `${row.actor}/${row.channel}/${row.status}/${row.policy}`)).toEqual(
+    Array(forgeries.length + 1).fill('agent/bridge/refused/not_applicable'),
+  );
+  expect(forged.map((row) => /^code=(\w+)/.exec(row.detail)?.[1])).toEqual([
+    ...forgeries.map(([code]) => code),
+    'WRONG_SOURCE',
+  ]);
   expect(forged.at(-1)?.detail).toContain('id=from-frame');
   expect(forged.find((row) => row.detail.startsWith('code=UNKNOWN_VERB'))?.verb).toBe('approve_plan');
   // Nothing changed: still one request, and the frame's invoke reached no verb.
   await expect(page.locator('#queue-count')).toHaveText('1');
   const rows = await exportedLedger(page);
-  expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.channel}/${row.verb}/${row.status}`)).toEqual(['bridge/intake_request/ok', 'bridge/open_lease/ok']);
+  expect(
+    rows.filter((row) => row.event === 'verb_called').map((row) => `${row.channel}/${row.verb}/${row.status}`),
+  ).toEqual(['bridge/intake_request/ok', 'bridge/open_lease/ok']);
 });
 
-test('with no WebMCP at all the bridge still carries the verbs: discovered and invoked from an isolated world, recorded on channel bridge', async ({ browserName: _browserName }, testInfo) => {
+test('with no WebMCP at all the bridge still carries the verbs: discovered and invoked from an isolated world, recorded on channel bridge', async ({
+  browserName: _browserName,
+}, testInfo) => {
   // Over a host name that is not a secure context the desk has no WebMCP in any world; the bridge
   // needs none.
   const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
@@ -171,7 +256,11 @@ test('with no WebMCP at all the bridge still carries the verbs: discovered and i
     const early = await call(world, { verb: 'commit_plan', id: 'c1', input: { plan: 'P-1' } });
     expect(early.reply).toMatchObject({ id: 'c1', ok: false, code: 'NO_DRAFTED_PLAN' });
     const rows = await exportedLedger(page);
-    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(['agent/bridge/intake_request/ok', 'agent/bridge/commit_plan/refused']);
+    expect(
+      rows
+        .filter((row) => row.event === 'verb_called')
+        .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+    ).toEqual(['agent/bridge/intake_request/ok', 'agent/bridge/commit_plan/refused']);
   } finally {
     await browser.close();
   }

@@ -71,7 +71,9 @@ export async function holdWrites(
 ): Promise<{ readonly held: Route[]; release(): Promise<void>; sendNowhere(): Promise<void> }> {
   const pattern = `${SITES[partner].origin}/api/writes/**`;
   const held: Route[] = [];
-  await context.route(pattern, (route) => (route.request().method() === 'POST' ? void held.push(route) : void route.continue()));
+  await context.route(pattern, (route) =>
+    route.request().method() === 'POST' ? void held.push(route) : void route.continue(),
+  );
   // Each held request is let go before the handler is removed: removing it lets every request it
   // still holds go on to the server (Playwright falls back to the network), whatever was meant.
   const letGo = async (how: (route: Route) => Promise<void>): Promise<void> => {

@@ -42,7 +42,9 @@ function serveDesk(): Promise<ChildProcess> {
       said += `${line}\n`;
       if (/^Serving\./.test(line)) resolve(child);
     });
-    child.once('exit', (code, signal) => reject(new Error(`The desk's own server ended (${signal ?? code}) before it served:\n${said}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`The desk's own server ended (${signal ?? code}) before it served:\n${said}`)),
+    );
   });
 }
 

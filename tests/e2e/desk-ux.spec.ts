@@ -22,12 +22,16 @@ function today(): string {
 async function inViewport(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth && box.height > 0;
+    return (
+      box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth && box.height > 0
+    );
   });
 }
 
 for (const viewport of [WIDE, PHONE]) {
-  test(`at the halt the approval card is brought into view and its heading takes focus, at ${viewport.width}x${viewport.height}`, async ({ page }, testInfo) => {
+  test(`at the halt the approval card is brought into view and its heading takes focus, at ${viewport.width}x${viewport.height}`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await openDesk(page);
@@ -45,7 +49,9 @@ for (const viewport of [WIDE, PHONE]) {
   });
 }
 
-test('an approval raised while the person types in an input leaves their focus and scroll where they are, and is only announced', async ({ page }, testInfo) => {
+test('an approval raised while the person types in an input leaves their focus and scroll where they are, and is only announced', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize(WIDE);
   await openDesk(page);
@@ -56,16 +62,29 @@ test('an approval raised while the person types in an input leaves their focus a
   // The agent takes the desk to the halt meanwhile, from outside the page.
   const agent = agentFor(page, laneOf(testInfo));
   await expect.poll(() => agent.names()).toContain('intake_request');
-  const intake = (await agent.call('intake_request', { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.', deadline: `${today()}T21:00` })) as { request: { id: string } };
+  const intake = (await agent.call('intake_request', {
+    people: 4,
+    needs: ['food', 'bed'],
+    place: 'Harbour Street community hall',
+    note: 'Two adults and two children.',
+    deadline: `${today()}T21:00`,
+  })) as { request: { id: string } };
   const request = intake.request.id;
   await expect.poll(() => agent.names()).toContain('open_lease');
   await agent.call('open_lease', { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request });
   await expect.poll(() => agent.names()).toContain('find_capacity');
   await agent.call('find_capacity', { request });
   await expect.poll(() => agent.names()).toContain('draft_plan');
-  const drafted = (await agent.call('draft_plan', { request, label: 'A family room for tonight', steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }] })) as { plan: { id: string } };
+  const drafted = (await agent.call('draft_plan', {
+    request,
+    label: 'A family room for tonight',
+    steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }],
+  })) as { plan: { id: string } };
   await expect.poll(() => agent.names()).toContain('commit_plan');
-  expect(await agent.call('commit_plan', { plan: drafted.plan.id })).toMatchObject({ status: 'awaiting_human_approval', approval_id: 'A-1' });
+  expect(await agent.call('commit_plan', { plan: drafted.plan.id })).toMatchObject({
+    status: 'awaiting_human_approval',
+    approval_id: 'A-1',
+  });
   await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
   const waiting = page.locator('#approval-waiting');
   await expect(waiting).toHaveAttribute('data-brought', 'announced');
@@ -80,7 +99,9 @@ test('an approval raised while the person types in an input leaves their focus a
   await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
 });
 
-test('after a reload at the halt the runner and the top of the page say the approval waits, with a link to its card', async ({ page }, testInfo) => {
+test('after a reload at the halt the runner and the top of the page say the approval waits, with a link to its card', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await openDesk(page);
@@ -103,7 +124,9 @@ test('after a reload at the halt the runner and the top of the page say the appr
   await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
 });
 
-test('capacity reads as a table per partner, the notes marked as the partner’s words and inert, the raw answer one click away', async ({ page }, testInfo) => {
+test('capacity reads as a table per partner, the notes marked as the partner’s words and inert, the raw answer one click away', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await openDesk(page);
   await scenarioToTheHalt(page);
@@ -146,8 +169,14 @@ test('a tampered ledger is named in a sentence that starts with a capital', asyn
   const target = lines.findIndex((line) => line.includes('label='));
   expect(target).toBeGreaterThan(0);
   lines[target] = (lines[target] as string).replace('label=', 'label=X');
-  await page.setInputFiles('#import-ledger', { name: 'edited.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n'), 'utf8') });
-  await expect(page.locator('#import-result')).toHaveText(new RegExp(`^In edited\\.tsv, the chain breaks at row ${target}\\. Row ${target} `));
+  await page.setInputFiles('#import-ledger', {
+    name: 'edited.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(lines.join('\n'), 'utf8'),
+  });
+  await expect(page.locator('#import-result')).toHaveText(
+    new RegExp(`^In edited\\.tsv, the chain breaks at row ${target}\\. Row ${target} `),
+  );
 });
 
 /**
@@ -162,7 +191,11 @@ async function watchFramesAppear(page: Page): Promise<void> {
     const watched = new WeakSet<Element>();
     const sight = new IntersectionObserver((entries) => {
       for (const entry of entries) {
-        seen.push({ partner: (entry.target as HTMLElement).dataset['partner'] ?? '', inView: entry.isIntersecting, scrollY: window.scrollY });
+        seen.push({
+          partner: (entry.target as HTMLElement).dataset['partner'] ?? '',
+          inView: entry.isIntersecting,
+          scrollY: window.scrollY,
+        });
         sight.unobserve(entry.target);
       }
     });
@@ -179,18 +212,26 @@ async function watchFramesAppear(page: Page): Promise<void> {
 }
 
 const framesSeen = (page: Page): Promise<{ partner: string; inView: boolean; scrollY: number }[]> =>
-  page.evaluate(() => (window as unknown as { framesSeen: { partner: string; inView: boolean; scrollY: number }[] }).framesSeen);
+  page.evaluate(
+    () => (window as unknown as { framesSeen: { partner: string; inView: boolean; scrollY: number }[] }).framesSeen,
+  );
 
 for (const viewport of [WIDE, PHONE]) {
-  test(`while its lease lives, a mounted partner site is on screen where the dispatcher is looking, labelled, and goes when the lease ends, at ${viewport.width}x${viewport.height}`, async ({ page }, testInfo) => {
+  test(`while its lease lives, a mounted partner site is on screen where the dispatcher is looking, labelled, and goes when the lease ends, at ${viewport.width}x${viewport.height}`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await openDesk(page);
     // The heading counts the partners the desk is configured with (five, the laundry included).
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One queue, five partner sites, every hop on the record');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'One queue, five partner sites, every hop on the record',
+    );
     await watchFramesAppear(page);
     await page.click('#run-scenario');
-    await expect.poll(() => page.locator('#partner-frames iframe').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => page.locator('#partner-frames iframe').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
     // Each frame, as it mounted, was drawn inside the viewport of a page nobody had scrolled.
     await expect.poll(async () => (await framesSeen(page)).length, { timeout: 30_000 }).toBe(2);
     // The two read leases open side by side, so either frame may mount first.
@@ -211,7 +252,8 @@ for (const viewport of [WIDE, PHONE]) {
     if (viewport === WIDE) {
       // At the halt the approval card comes into view; the partner sites stay on screen beside it.
       await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
-      for (const frame of await page.locator('#partner-frames iframe').all()) expect(await inViewport(frame)).toBe(true);
+      for (const frame of await page.locator('#partner-frames iframe').all())
+        expect(await inViewport(frame)).toBe(true);
       await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}.png`) });
     } else {
       // What the person sees at the top of the page, where the sites mounted.
@@ -221,7 +263,8 @@ for (const viewport of [WIDE, PHONE]) {
     }
     await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}-full.png`), fullPage: true });
     // The person revokes both leases: the sites go, and the strip says nothing more.
-    for (const partner of ['pantry', 'shelter'] as const) await page.locator(`#leases li[data-partner="${partner}"][data-state="active"] button.revoke`).click();
+    for (const partner of ['pantry', 'shelter'] as const)
+      await page.locator(`#leases li[data-partner="${partner}"][data-state="active"] button.revoke`).click();
     await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
     await expect(strip).toBeHidden();
   });

@@ -14,7 +14,12 @@ import { exportedLedgerFile, holdWrites, openDesk, openDeskAsDispatcher } from '
 // the page's world with the polyfill); the person is a click on the page. What the test checks
 // afterwards it reads from the ledger the page exports, as anyone checking the desk would.
 
-const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
+const FAMILY = {
+  people: 4,
+  needs: ['food', 'bed'],
+  place: 'Harbour Street community hall',
+  note: 'Two adults and two children.',
+};
 
 /** Today's local date: the partners' week starts today, so a plan for tonight is for this date. */
 function today(): string {
@@ -31,12 +36,26 @@ function pickupDay(): string {
 
 function plan(): object[] {
   return [
-    { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: pickupDay() } },
+    {
+      partner: 'pantry',
+      tool: 'reserve_parcels',
+      args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: pickupDay() },
+    },
     { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } },
   ];
 }
 
-const EVERY_HOP = ['lease_opened', 'frame_mounted', 'tools_discovered', 'tool_invoked', 'tool_result', 'approval_raised', 'approval_granted', 'frame_unmounted', 'lease_closed'];
+const EVERY_HOP = [
+  'lease_opened',
+  'frame_mounted',
+  'tools_discovered',
+  'tool_invoked',
+  'tool_result',
+  'approval_raised',
+  'approval_granted',
+  'frame_unmounted',
+  'lease_closed',
+];
 
 function ok(result: unknown): Record<string, unknown> {
   expect(result).toMatchObject({ ok: true });
@@ -57,12 +76,21 @@ async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, 
   await expect.poll(() => agent.names()).toContain('find_capacity');
   const capacity = ok(await agent.call('find_capacity', { request }));
   expect(String(capacity['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>/);
-  expect(capacity['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', tool: 'list_bed_availability', ok: true })]));
+  expect(capacity['reads']).toEqual(
+    expect.arrayContaining([expect.objectContaining({ partner: 'shelter', tool: 'list_bed_availability', ok: true })]),
+  );
   await expect.poll(() => agent.names()).toContain('draft_plan');
-  const drafted = ok(await agent.call('draft_plan', { request, label: 'Food and a family room for tonight', steps: plan() }));
+  const drafted = ok(
+    await agent.call('draft_plan', { request, label: 'Food and a family room for tonight', steps: plan() }),
+  );
   await expect.poll(() => agent.names()).toContain('commit_plan');
   const halt = ok(await agent.call('commit_plan', { plan: (drafted['plan'] as { id: string }).id }));
-  expect(halt).toMatchObject({ status: 'awaiting_human_approval', approval_id: 'A-1', digest: drafted['digest'], nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false } });
+  expect(halt).toMatchObject({
+    status: 'awaiting_human_approval',
+    approval_id: 'A-1',
+    digest: drafted['digest'],
+    nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false },
+  });
   expect(halt['next']).toBe(COMMIT_NEXT);
   return halt;
 }
@@ -74,7 +102,9 @@ function expectVerifiedWith17Fields(text: string, rows: readonly LedgerRow[]): v
   expect(lines.slice(1).every((line) => line.split('\t').length === 17)).toBe(true);
 }
 
-test('an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop', async ({ page }, testInfo) => {
+test('an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop', async ({
+  page,
+}, testInfo) => {
   await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
   await agentToTheHalt(page, agent);
@@ -86,7 +116,12 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
   const names = await agent.names();
   expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
   // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
-  const refused = await agent.call('open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request: 'R-1' });
+  const refused = await agent.call('open_lease', {
+    partner: 'shelter',
+    purpose: 'execute_plan',
+    ttl: 60,
+    request: 'R-1',
+  });
   expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
   await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
 
@@ -106,15 +141,33 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
 
   const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
-  for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
+  for (const event of EVERY_HOP)
+    expect(
+      rows.some((row) => row.event === event),
+      event,
+    ).toBe(true);
   const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
   expect(writes).toHaveLength(2);
   for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
-  expect(rows.filter((row) => row.event === 'verb_called' && row.actor === 'agent').every((row) => row.channel === 'webmcp')).toBe(true);
-  expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({ actor: 'human', channel: 'ui', approval: 'A-1' });
+  expect(
+    rows.filter((row) => row.event === 'verb_called' && row.actor === 'agent').every((row) => row.channel === 'webmcp'),
+  ).toBe(true);
+  expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
+    actor: 'human',
+    channel: 'ui',
+    approval: 'A-1',
+  });
   // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
-  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({ actor: 'human', approval: 'A-1', detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/) });
-  expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({ actor: 'agent', to: 'shelter', policy: 'deny' });
+  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
+    actor: 'human',
+    approval: 'A-1',
+    detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
+  });
+  expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
+    actor: 'agent',
+    to: 'shelter',
+    policy: 'deny',
+  });
   const shapes = rows.filter((row) => row.event === 'tool_result').map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
   expect(shapes.every((shape) => shape !== undefined)).toBe(true);
   await page.click('#verify-ledger');
@@ -138,11 +191,18 @@ async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; 
     );
   // Asked again at each navigation until it is known: a frame's element is not always reachable
   // the moment it attaches.
-  const remember = (frame: Frame): void => void leaseOf.set(frame, (leaseOf.get(frame) ?? Promise.resolve(null)).then((known) => known ?? elementLease(frame)));
+  const remember = (frame: Frame): void =>
+    void leaseOf.set(
+      frame,
+      (leaseOf.get(frame) ?? Promise.resolve(null)).then((known) => known ?? elementLease(frame)),
+    );
   page.on('frameattached', remember);
   page.on('framenavigated', remember);
   await page.exposeBinding('__warrantFrameRan', async ({ frame }, tool: string) => {
-    ran.push({ tool, lease: (await leaseOf.get(frame)) ?? (await elementLease(frame)) ?? 'a frame whose lease was not found' });
+    ran.push({
+      tool,
+      lease: (await leaseOf.get(frame)) ?? (await elementLease(frame)) ?? 'a frame whose lease was not found',
+    });
   });
   if (lane === 'native') {
     await page.addInitScript(reportFrameToolRuns, '__warrantFrameRan');
@@ -156,14 +216,17 @@ async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; 
       if (!port || data?.envelope !== 'warrant.partner' || data.kind !== 'hello') return;
       port.addEventListener('message', (message) => {
         const sent = message.data as { kind?: unknown; name?: unknown } | null;
-        if (sent?.kind === 'invoke') void (window as unknown as { __warrantFrameRan(tool: unknown): Promise<void> }).__warrantFrameRan(sent.name);
+        if (sent?.kind === 'invoke')
+          void (window as unknown as { __warrantFrameRan(tool: unknown): Promise<void> }).__warrantFrameRan(sent.name);
       });
     });
   });
   return ran;
 }
 
-test('with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under', async ({ page }, testInfo) => {
+test('with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under', async ({
+  page,
+}, testInfo) => {
   const ran = await watchFrameCalls(page, laneOf(testInfo));
   await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
@@ -175,17 +238,37 @@ test('with a read lease and an execute lease open on the same partner, every cal
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
   await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
   // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect.poll(async () => (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const { rows } = await exportedLedgerFile(page);
-  const invoked = rows.filter((row) => row.event === 'tool_invoked').map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
-  const purposes = new Map(rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]));
-  expect(invoked.filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds').map((call) => purposes.get(call.lease))).toEqual(['execute_plan', 'execute_plan']);
+  const invoked = rows
+    .filter((row) => row.event === 'tool_invoked')
+    .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
+  const purposes = new Map(
+    rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
+  );
+  expect(
+    invoked
+      .filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds')
+      .map((call) => purposes.get(call.lease)),
+  ).toEqual(['execute_plan', 'execute_plan']);
   const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
   await expect.poll(() => ran.map(key).sort()).toEqual(invoked.map(key).sort());
-  expect(rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1').every((row) => / verified=yes/.test(row.detail))).toBe(true);
+  expect(
+    rows
+      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
+      .every((row) => / verified=yes/.test(row.detail)),
+  ).toBe(true);
 });
 
-test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({ page }) => {
+test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({
+  page,
+}) => {
   await openDeskAsDispatcher(page);
   await page.click('#run-scenario');
   const runner = page.locator('#runner');
@@ -201,9 +284,22 @@ test('the relief scenario runs on the same verbs, halts at the highlighted appro
   await expect(page.locator('#live-lease-count')).toHaveText('0');
   const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
-  for (const event of EVERY_HOP) expect(rows.some((row) => row.event === event), event).toBe(true);
+  for (const event of EVERY_HOP)
+    expect(
+      rows.some((row) => row.event === event),
+      event,
+    ).toBe(true);
   const calls = rows.filter((row) => row.event === 'verb_called');
-  expect(calls.map((row) => row.verb)).toEqual(['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease', 'close_lease']);
+  expect(calls.map((row) => row.verb)).toEqual([
+    'intake_request',
+    'open_lease',
+    'open_lease',
+    'find_capacity',
+    'draft_plan',
+    'commit_plan',
+    'close_lease',
+    'close_lease',
+  ]);
   expect(calls.every((row) => row.actor === 'runner' && row.channel === 'scenario')).toBe(true);
 });
 
@@ -212,17 +308,29 @@ test('an exported ledger dropped back in verifies, and one edited byte is named 
   await page.click('#run-scenario');
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
   const { text, rows } = await exportedLedgerFile(page);
-  await page.setInputFiles('#import-ledger', { name: 'desk-ledger.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(text, 'utf8') });
-  await expect(page.locator('#import-result')).toHaveText(new RegExp(`^${rows.length} rows verified in desk-ledger.tsv`));
+  await page.setInputFiles('#import-ledger', {
+    name: 'desk-ledger.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(text, 'utf8'),
+  });
+  await expect(page.locator('#import-result')).toHaveText(
+    new RegExp(`^${rows.length} rows verified in desk-ledger.tsv`),
+  );
   // Change one character of one row's detail: the chain breaks at exactly that row.
   const lines = text.split('\n');
   const target = rows.findIndex((row) => row.event === 'approval_raised') + 1;
   lines[target] = (lines[target] as string).replace('label=', 'label=X');
-  await page.setInputFiles('#import-ledger', { name: 'edited.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(lines.join('\n'), 'utf8') });
+  await page.setInputFiles('#import-ledger', {
+    name: 'edited.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(lines.join('\n'), 'utf8'),
+  });
   await expect(page.locator('#import-result')).toContainText(`the chain breaks at row ${target}`);
 });
 
-test('a person revokes a lease: its frame goes, the verbs that needed it leave, and the ledger says who', async ({ page }, testInfo) => {
+test('a person revokes a lease: its frame goes, the verbs that needed it leave, and the ledger says who', async ({
+  page,
+}, testInfo) => {
   await openDesk(page);
   const agent = agentFor(page, laneOf(testInfo));
   ok(await agent.call('intake_request', { ...FAMILY, deadline: today() }));
@@ -233,11 +341,24 @@ test('a person revokes a lease: its frame goes, the verbs that needed it leave, 
   await page.click('button[aria-label^="Revoke lease L-1"]');
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
   await expect.poll(() => agent.names()).not.toContain('find_capacity');
-  await expect(page.locator('#out-of-order li[data-tool="find_capacity"]')).toContainText('no read_capacity lease is active');
+  await expect(page.locator('#out-of-order li[data-tool="find_capacity"]')).toContainText(
+    'no read_capacity lease is active',
+  );
   // The frame's removal is recorded as it goes: wait for its row.
-  await expect.poll(async () => (await exportedLedgerFile(page)).rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await exportedLedgerFile(page)).rows.some((row) => row.event === 'frame_unmounted' && row.lease === 'L-1'),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   const { rows } = await exportedLedgerFile(page);
-  expect(rows.find((row) => row.event === 'lease_revoked')).toMatchObject({ actor: 'human', channel: 'ui', lease: 'L-1', to: 'shelter' });
+  expect(rows.find((row) => row.event === 'lease_revoked')).toMatchObject({
+    actor: 'human',
+    channel: 'ui',
+    lease: 'L-1',
+    to: 'shelter',
+  });
 });
 
 test('a changed argument after commit voids the approval, and nothing runs', async ({ page }, testInfo) => {
@@ -245,7 +366,14 @@ test('a changed argument after commit voids the approval, and nothing runs', asy
   const agent = agentFor(page, laneOf(testInfo));
   await agentToTheHalt(page, agent);
   const [pantryStep, shelterStep] = plan() as [object, { args: object }];
-  const revised = ok(await agent.call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food and a family room for tonight', steps: [pantryStep, { ...shelterStep, args: { ...shelterStep.args, count: 2 } }] }));
+  const revised = ok(
+    await agent.call('draft_plan', {
+      request: 'R-1',
+      plan: 'P-1',
+      label: 'Food and a family room for tonight',
+      steps: [pantryStep, { ...shelterStep, args: { ...shelterStep.args, count: 2 } }],
+    }),
+  );
   expect(revised).toMatchObject({ approvals_void: ['A-1'], approvals_kept: [] });
   const card = page.locator('#approval-A-1');
   await expect(card).toHaveAttribute('data-status', 'void');
@@ -255,7 +383,9 @@ test('a changed argument after commit voids the approval, and nothing runs', asy
   expect(rows.some((row) => row.event === 'tool_invoked' && row.approval === 'A-1')).toBe(false);
 });
 
-test('while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent\'s tools, a revise sent anyway changes nothing, and the partners hold the plan on record', async ({ page }, testInfo) => {
+test("while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent's tools, a revise sent anyway changes nothing, and the partners hold the plan on record", async ({
+  page,
+}, testInfo) => {
   await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
   await agentToTheHalt(page, agent);
@@ -266,10 +396,12 @@ test('while an approved run is running its plan is not revised, in both lanes: d
 
   await expect.poll(() => agent.names()).not.toContain('draft_plan');
   const [pantryStep] = plan() as [object];
-  const revise = await agent.call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] }).then(
-    (result) => JSON.stringify(result),
-    (error: unknown) => String(error),
-  );
+  const revise = await agent
+    .call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] })
+    .then(
+      (result) => JSON.stringify(result),
+      (error: unknown) => String(error),
+    );
   // Refused by the rule (RUN_IN_PROGRESS), or no such tool to call: the verb is not offered.
   expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
   expect(revise).not.toMatch(/"ok":true/);
@@ -282,12 +414,22 @@ test('while an approved run is running its plan is not revised, in both lanes: d
   const drafts = rows.filter((row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok');
   expect(drafts).toHaveLength(1);
   expect(rows.some((row) => row.event === 'approval_void')).toBe(false);
-  expect(rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok').map((row) => row.from)).toEqual(['pantry', 'shelter']);
-  const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as { entries: Array<{ kind: string; tool: string }> };
-  expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual(['hold_beds']);
+  expect(
+    rows
+      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok')
+      .map((row) => row.from),
+  ).toEqual(['pantry', 'shelter']);
+  const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as {
+    entries: Array<{ kind: string; tool: string }>;
+  };
+  expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual([
+    'hold_beds',
+  ]);
 });
 
-test('a reload keeps the ledger and the pending approval; the leases that were live end failed', async ({ page }, testInfo) => {
+test('a reload keeps the ledger and the pending approval; the leases that were live end failed', async ({
+  page,
+}, testInfo) => {
   await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
   await agentToTheHalt(page, agent);
@@ -319,11 +461,15 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
   await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
   await expect(second.locator('#approval-A-1 button.approve')).toBeDisabled();
-  await expect.poll(async () => Number(await second.locator('#ledger-count').textContent())).toBe(Number(await page.locator('#ledger-count').textContent()));
+  await expect
+    .poll(async () => Number(await second.locator('#ledger-count').textContent()))
+    .toBe(Number(await page.locator('#ledger-count').textContent()));
   await second.close();
 });
 
-test('with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing', async ({ browserName: _browserName }, testInfo) => {
+test('with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing', async ({
+  browserName: _browserName,
+}, testInfo) => {
   // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
   // a partner framed in it (a frame in an insecure page is not a secure context either). The
   // runner's calls run through the same rows and are recorded as its own; the desk reaches each
@@ -350,18 +496,24 @@ test('with no WebMCP at all the runner drives the verbs as itself, reaches the p
     expectVerifiedWith17Fields(text, rows);
     const calls = rows.filter((row) => row.event === 'verb_called');
     expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
-      ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map((verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`),
+      ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map(
+        (verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`,
+      ),
     );
     const discovered = rows.filter((row) => row.event === 'tools_discovered');
     expect(discovered).toHaveLength(2);
     expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
-    expect(rows.some((row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1'))).toBe(false);
+    expect(
+      rows.some((row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1')),
+    ).toBe(false);
   } finally {
     await browser.close();
   }
 });
 
-test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({ page }) => {
+test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({
+  page,
+}) => {
   // The scenario and two full axe passes: beside another full test run on this two-core machine it
   // took over the default 60 s, so it gets the slow test's time rather than failing a busy run.
   test.slow();
@@ -372,7 +524,11 @@ test('the desk has no serious or critical accessibility violations at the halt, 
     await page.setViewportSize({ width, height: 900 });
     // The partner sites inside their frames are the partners' own pages, checked on their own origins.
     const results = await new AxeBuilder({ page }).exclude('#partner-frames iframe').analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
 });

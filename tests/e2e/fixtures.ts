@@ -29,10 +29,16 @@ async function resetSite(site: Site): Promise<void> {
   try {
     response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   } catch (error) {
-    throw new Error(`${site.title} could not be reset before the test: POST ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    throw new Error(
+      `${site.title} could not be reset before the test: POST ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`,
+      { cause: error },
+    );
   }
   const text = await response.text();
-  if (!response.ok) throw new Error(`${site.title} could not be reset before the test: POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(
+      `${site.title} could not be reset before the test: POST ${url} answered ${response.status}: ${text.slice(0, 300)}`,
+    );
 }
 
 /** Every site of this worker's set back to a fresh start, each answered before the test begins. */

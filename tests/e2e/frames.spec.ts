@@ -15,8 +15,14 @@ import { approveWithPasskey } from './passkey.ts';
 const WRITES = ['reserve_parcels', 'release_parcels', 'hold_beds', 'release_beds'];
 
 /** The tools each lease's frame was found with, by the broker's own discovery, and what it declared apart. */
-function discovery(rows: readonly LedgerRow[]): Array<{ lease: string; partner: string; purpose: string; names: string[]; declared: string[] }> {
-  const purposes = new Map(rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1] ?? '']));
+function discovery(
+  rows: readonly LedgerRow[],
+): Array<{ lease: string; partner: string; purpose: string; names: string[]; declared: string[] }> {
+  const purposes = new Map(
+    rows
+      .filter((row) => row.event === 'lease_opened')
+      .map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1] ?? '']),
+  );
   return rows
     .filter((row) => row.event === 'tools_discovered')
     .map((row) => ({
@@ -28,7 +34,9 @@ function discovery(rows: readonly LedgerRow[]): Array<{ lease: string; partner: 
     }));
 }
 
-test('a read lease’s frame registers its reads and no write; an execute_plan frame registers the writes, and the run writes through it', async ({ page }, testInfo) => {
+test('a read lease’s frame registers its reads and no write; an execute_plan frame registers the writes, and the run writes through it', async ({
+  page,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await toTheHalt(page, `Frames ${lane} ${Date.now().toString(36)}`);
   const shelter = partnerFrame(page, 'shelter');
@@ -37,7 +45,9 @@ test('a read lease’s frame registers its reads and no write; an execute_plan f
   if (lane === 'native') {
     // As an agent over CDP sees the frame: its reads, none of its writes.
     const names = (await shelter.webmcp.tools()).map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['list_bed_availability', 'check_accessibility', 'read_shelter_notes']));
+    expect(names).toEqual(
+      expect.arrayContaining(['list_bed_availability', 'check_accessibility', 'read_shelter_notes']),
+    );
     expect(names.filter((name) => WRITES.includes(name))).toEqual([]);
   }
   // The frame's own page says why its writes are not offered.
@@ -46,7 +56,12 @@ test('a read lease’s frame registers its reads and no write; an execute_plan f
   const card = page.locator('#approval-A-1');
   await approveWithPasskey(card);
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
-  await expect.poll(async () => (await exportedLedger(page)).some((row) => row.event === 'plan_finished' && row.approval === 'A-1'), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => (await exportedLedger(page)).some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const found = discovery(await exportedLedger(page));
   const reads = found.filter((entry) => entry.purpose === 'read_capacity');
   const executes = found.filter((entry) => entry.purpose === 'execute_plan');
@@ -54,9 +69,15 @@ test('a read lease’s frame registers its reads and no write; an execute_plan f
   expect(executes.map((entry) => entry.partner).sort()).toEqual(['pantry', 'shelter']);
   // Read frames: reads registered, the writes only declared (what the desk checked the draft against).
   for (const entry of reads) {
-    expect(entry.names.filter((name) => WRITES.includes(name)), entry.lease).toEqual([]);
+    expect(
+      entry.names.filter((name) => WRITES.includes(name)),
+      entry.lease,
+    ).toEqual([]);
     expect(entry.declared.length, entry.lease).toBeGreaterThan(0);
-    expect(entry.declared.every((name) => WRITES.includes(name)), entry.lease).toBe(true);
+    expect(
+      entry.declared.every((name) => WRITES.includes(name)),
+      entry.lease,
+    ).toBe(true);
   }
   // Execute frames: the writes the plan runs are registered there.
   expect(executes.find((entry) => entry.partner === 'pantry')?.names).toContain('reserve_parcels');
@@ -68,7 +89,9 @@ test('a read lease’s frame registers its reads and no write; an execute_plan f
 // exposes it to the desk's origin. Measured on a mounted partner frame, where an agent holding the
 // browser can run script: one tool registered without exposedTo, one with it, and what the desk's
 // own page then sees from that origin. In the polyfill lane no tool crosses documents at all.
-test('a tool a partner frame registers without exposing it to the desk is not seen by the desk; one it exposes is, where the browser shares tools', async ({ page }, testInfo) => {
+test('a tool a partner frame registers without exposing it to the desk is not seen by the desk; one it exposes is, where the browser shares tools', async ({
+  page,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   await toTheHalt(page, `Exposure ${lane} ${Date.now().toString(36)}`);
   const shelter = partnerFrame(page, 'shelter');

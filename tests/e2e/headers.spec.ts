@@ -16,7 +16,8 @@ for (const name of ['bench', 'board'] as const satisfies readonly SiteName[]) {
     const response = await page.goto(`${SITES[name].origin}/`);
     expect(response?.status()).toBe(200);
     const headers = response?.headers() ?? {};
-    for (const [header, value] of Object.entries(headersFor(SITES[name], { withTestSites: true }))) expect(headers[header.toLowerCase()], header).toBe(value);
+    for (const [header, value] of Object.entries(headersFor(SITES[name], { withTestSites: true })))
+      expect(headers[header.toLowerCase()], header).toBe(value);
     expect(headers['content-security-policy']).toContain("script-src 'self'");
     expect(headers['content-security-policy']).not.toContain('unsafe-eval');
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -28,13 +29,23 @@ for (const name of ['bench', 'board'] as const satisfies readonly SiteName[]) {
 // The desk's page may connect to its own origin, the model gateway and the endpoints its server
 // was started with (WARRANT_AGENT_ENDPOINTS, which playwright.config.ts sets per set), each by its
 // port: no other port on this computer.
-test("the desk serves a connect-src that names exactly itself, the gateway and the configured endpoints", async ({ page }) => {
-  const endpoints = [`http://${HOST}:${WORKER_SET.agentPorts.gateway}`, `http://${LOOPBACK_ADDRESS}:${WORKER_SET.agentPorts.scripted}`];
+test('the desk serves a connect-src that names exactly itself, the gateway and the configured endpoints', async ({
+  page,
+}) => {
+  const endpoints = [
+    `http://${HOST}:${WORKER_SET.agentPorts.gateway}`,
+    `http://${LOOPBACK_ADDRESS}:${WORKER_SET.agentPorts.scripted}`,
+  ];
   const response = await page.goto(`${SITES.desk.origin}/`);
   expect(response?.status()).toBe(200);
   const headers = response?.headers() ?? {};
-  for (const [header, value] of Object.entries(headersFor(SITES.desk, { withTestSites: true, agentEndpoints: endpoints }))) expect(headers[header.toLowerCase()], header).toBe(value);
-  const connectSrc = headers['content-security-policy']?.split('; ').find((directive) => directive.startsWith('connect-src'));
+  for (const [header, value] of Object.entries(
+    headersFor(SITES.desk, { withTestSites: true, agentEndpoints: endpoints }),
+  ))
+    expect(headers[header.toLowerCase()], header).toBe(value);
+  const connectSrc = headers['content-security-policy']
+    ?.split('; ')
+    .find((directive) => directive.startsWith('connect-src'));
   expect(connectSrc).toBe(`connect-src 'self' ${SITES.gateway.origin} ${endpoints.join(' ')}`);
   expect(headers['content-security-policy']).not.toContain(':*');
 });

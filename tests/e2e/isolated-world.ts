@@ -12,7 +12,10 @@ export interface World {
 export async function isolatedWorld(page: Page): Promise<World> {
   const cdp = await page.context().newCDPSession(page);
   const { frameTree } = await cdp.send('Page.getFrameTree');
-  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'warrant-content-script' });
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', {
+    frameId: frameTree.frame.id,
+    worldName: 'warrant-content-script',
+  });
   return {
     async evaluate(fn, arg) {
       const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
@@ -36,6 +39,12 @@ export async function expectWorldGap(page: Page, world: World, lane: 'native' | 
   const pageWorld = await page.evaluate(worldView);
   const contentScript = await world.evaluate(worldView, undefined);
   expect(pageWorld).toEqual({ api: 'object', registerTool: 'function', getTools: 'function', executeTool: 'function' });
-  if (lane === 'polyfill') expect(contentScript).toEqual({ api: 'undefined', registerTool: 'undefined', getTools: 'undefined', executeTool: 'undefined' });
+  if (lane === 'polyfill')
+    expect(contentScript).toEqual({
+      api: 'undefined',
+      registerTool: 'undefined',
+      getTools: 'undefined',
+      executeTool: 'undefined',
+    });
   else expect(contentScript).toEqual(pageWorld);
 }

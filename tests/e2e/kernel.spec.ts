@@ -41,7 +41,8 @@ test('tools appear and disappear with state, read back from getTools', async ({ 
 test("each reconcile's register and abort calls equal the symmetric difference", async ({ page }, testInfo) => {
   const lane = laneOf(testInfo);
   const agent = await open(page, lane);
-  const key = (t: { name: string; description: string; inputSchema?: object }) => JSON.stringify([t.name, t.description, t.inputSchema ?? null]);
+  const key = (t: { name: string; description: string; inputSchema?: object }) =>
+    JSON.stringify([t.name, t.description, t.inputSchema ?? null]);
   const steps = ['#add-coin', '#add-coin', '#add-coin', '#open', '#close', '#add-coin', '#reset'];
   for (const step of steps) {
     const before = new Set((await agent.tools()).filter((t) => t.name !== 'leave_note').map(key));
@@ -87,7 +88,12 @@ test('a tool whose own call makes it illegal still completes that call', async (
 test('bad input is refused with the field named, and nothing changes', async ({ page }, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   const before = await state(page);
-  const result = (await agent.call('insert_coin', { amount: 7 })) as { ok: boolean; code: string; message: string; details: { field: string } };
+  const result = (await agent.call('insert_coin', { amount: 7 })) as {
+    ok: boolean;
+    code: string;
+    message: string;
+    details: { field: string };
+  };
   expect(result.ok).toBe(false);
   expect(result.code).toBe('INVALID_INPUT');
   expect(result.details.field).toBe('amount');

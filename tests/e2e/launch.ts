@@ -5,11 +5,23 @@ import { INSECURE_TEST_HOST, LOOPBACK_ADDRESS } from '@warrant/config';
 // name that is not a secure context, where neither native WebMCP nor the polyfill may run.
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchWithInsecureHost(native: boolean): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...BASE_ARGS, `--host-resolver-rules=MAP ${INSECURE_TEST_HOST} ${LOOPBACK_ADDRESS}`, ...(native ? ['--enable-features=WebMCP'] : [])],
+    args: [
+      ...BASE_ARGS,
+      `--host-resolver-rules=MAP ${INSECURE_TEST_HOST} ${LOOPBACK_ADDRESS}`,
+      ...(native ? ['--enable-features=WebMCP'] : []),
+    ],
   });
 }

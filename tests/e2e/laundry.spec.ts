@@ -26,7 +26,13 @@ interface LaundryWrite {
   readonly kind: string;
   readonly tool: string;
   readonly args: Record<string, unknown>;
-  readonly receipt: { readonly id: string; readonly tool: string; readonly request: string; readonly digest: string; readonly signature: string };
+  readonly receipt: {
+    readonly id: string;
+    readonly tool: string;
+    readonly request: string;
+    readonly digest: string;
+    readonly signature: string;
+  };
 }
 
 /** What the laundry's own server holds: its writes, each with the receipt it signed. */
@@ -35,7 +41,9 @@ async function laundryWrites(): Promise<LaundryWrite[]> {
   return record.entries.filter((entry) => entry.kind === 'write');
 }
 
-test('the laundry, added as data: an agent leases it, reads its loads, drafts a wash slot and halts; a person approves with a passkey; the laundry books it with a signed receipt the ledger holds, verified', async ({ page }, testInfo) => {
+test('the laundry, added as data: an agent leases it, reads its loads, drafts a wash slot and halts; a person approves with a passkey; the laundry books it with a signed receipt the ledger holds, verified', async ({
+  page,
+}, testInfo) => {
   await addPasskeyAuthenticator(page);
   await page.goto(`${SITES.desk.origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -44,11 +52,24 @@ test('the laundry, added as data: an agent leases it, reads its loads, drafts a 
 
   // Lease: the laundry is offered like every partner, and its frame comes up on its own origin.
   await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
-  const intake = ok(await agent.call('intake_request', { people: 3, needs: ['bed'], place: 'Harbour Street community hall', note: 'A family of three, clothes soaked after a flat flood.', deadline: `${today()}T20:00` }));
+  const intake = ok(
+    await agent.call('intake_request', {
+      people: 3,
+      needs: ['bed'],
+      place: 'Harbour Street community hall',
+      note: 'A family of three, clothes soaked after a flat flood.',
+      deadline: `${today()}T20:00`,
+    }),
+  );
   const request = (intake['request'] as { id: string }).id;
   await expect.poll(() => agent.names()).toContain('open_lease');
-  const opened = ok(await agent.call('open_lease', { partner: 'laundry', purpose: 'read_capacity', ttl: 240, request }));
-  expect(opened).toMatchObject({ lease: { partner: 'laundry', purpose: 'read_capacity', state: 'active' }, tools: ['laundry_capacity', 'read_laundry_notes'] });
+  const opened = ok(
+    await agent.call('open_lease', { partner: 'laundry', purpose: 'read_capacity', ttl: 240, request }),
+  );
+  expect(opened).toMatchObject({
+    lease: { partner: 'laundry', purpose: 'read_capacity', state: 'active' },
+    tools: ['laundry_capacity', 'read_laundry_notes'],
+  });
   await expect(page.locator('#partner-frames iframe[data-partner="laundry"]')).toHaveCount(1);
 
   // Read: the desk's configured capacity reads, through the broker, quarantined.
@@ -63,12 +84,29 @@ test('the laundry, added as data: an agent leases it, reads its loads, drafts a 
 
   // Plan: a write the laundry's manifest declares, with its undo, under the scope it gives execute_plan.
   await expect.poll(() => agent.names()).toContain('draft_plan');
-  const drafted = ok(await agent.call('draft_plan', { request, label: 'Two loads of washing tonight', steps: [{ partner: 'laundry', tool: 'book_wash_slot', args: { day: today(), window: 'evening', loads: 2 } }] }));
+  const drafted = ok(
+    await agent.call('draft_plan', {
+      request,
+      label: 'Two loads of washing tonight',
+      steps: [{ partner: 'laundry', tool: 'book_wash_slot', args: { day: today(), window: 'evening', loads: 2 } }],
+    }),
+  );
   // A tool the manifest does not list is not plannable.
-  expect(await agent.call('draft_plan', { request, label: 'Everything', steps: [{ partner: 'laundry', tool: 'book_every_slot', args: {} }] })).toMatchObject({ ok: false });
+  expect(
+    await agent.call('draft_plan', {
+      request,
+      label: 'Everything',
+      steps: [{ partner: 'laundry', tool: 'book_every_slot', args: {} }],
+    }),
+  ).toMatchObject({ ok: false });
   await expect.poll(() => agent.names()).toContain('commit_plan');
   const halt = ok(await agent.call('commit_plan', { plan: (drafted['plan'] as { id: string }).id }));
-  expect(halt).toMatchObject({ status: 'awaiting_human_approval', approval_id: 'A-1', digest: drafted['digest'], nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false } });
+  expect(halt).toMatchObject({
+    status: 'awaiting_human_approval',
+    approval_id: 'A-1',
+    digest: drafted['digest'],
+    nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false },
+  });
   expect(halt['next']).toBe(COMMIT_NEXT);
   expect(await laundryWrites()).toEqual([]);
 
@@ -88,7 +126,11 @@ test('the laundry, added as data: an agent leases it, reads its loads, drafts a 
 
   // Receipt: signed by the laundry with the key it publishes, and on the desk's ledger, verified.
   const [write] = await laundryWrites();
-  expect(write).toMatchObject({ tool: 'book_wash_slot', args: { day: today(), window: 'evening', loads: 2, request }, receipt: { tool: 'book_wash_slot', request } });
+  expect(write).toMatchObject({
+    tool: 'book_wash_slot',
+    args: { day: today(), window: 'evening', loads: 2, request },
+    receipt: { tool: 'book_wash_slot', request },
+  });
   const manifest = readPartnerManifest(await (await fetch(`${SITES.laundry.origin}${PARTNER_MANIFEST_PATH}`)).json());
   if (!manifest.ok) throw new Error(manifest.problem);
   const { signature, ...signed } = write!.receipt;
@@ -99,11 +141,19 @@ test('the laundry, added as data: an agent leases it, reads its loads, drafts a 
   await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
   const { text, rows } = await exportedLedgerFile(page);
   expect(verifyLedger(text)).toMatchObject({ ok: true, rows: rows.length });
-  const reads = rows.filter((row) => row.event === 'tool_result' && row.to === 'desk' && row.from === 'laundry' && row.approval === '');
+  const reads = rows.filter(
+    (row) => row.event === 'tool_result' && row.to === 'desk' && row.from === 'laundry' && row.approval === '',
+  );
   expect(reads.map((row) => /tool=(\w+)/.exec(row.detail)?.[1])).toEqual(['laundry_capacity', 'read_laundry_notes']);
   const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
   expect(writes).toHaveLength(1);
   expect(writes[0]).toMatchObject({ from: 'laundry', status: 'ok' });
-  expect(writes[0]!.detail).toContain(`receipt=${write!.receipt.id} receipt_digest=${write!.receipt.digest} verified=yes`);
-  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({ actor: 'human', approval: 'A-1', detail: expect.stringMatching(/name="Ada Okafor"/) });
+  expect(writes[0]!.detail).toContain(
+    `receipt=${write!.receipt.id} receipt_digest=${write!.receipt.digest} verified=yes`,
+  );
+  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
+    actor: 'human',
+    approval: 'A-1',
+    detail: expect.stringMatching(/name="Ada Okafor"/),
+  });
 });

@@ -14,8 +14,14 @@ import { startSite, stopSite } from './site-control.ts';
 // on the lease ends at once, not when the lease's time runs out — so an approved run undoes the
 // steps it did while its leases on the other partners still live, and both sides' receipts match.
 
-const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
-const dayOf = (day: Date): string => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+const FAMILY = {
+  people: 4,
+  needs: ['food', 'bed'],
+  place: 'Harbour Street community hall',
+  note: 'Two adults and two children.',
+};
+const dayOf = (day: Date): string =>
+  `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 
 // Whatever a test stopped is serving again before the next test resets it.
 test.afterEach(async () => {
@@ -48,13 +54,17 @@ async function readLeases(page: Page, agent: Agent): Promise<{ request: string; 
 
 /** The desk's ledger rows as its server keeps them. */
 async function deskRows(): Promise<LedgerRow[]> {
-  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as { entries: { record: LedgerRow }[] };
+  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as {
+    entries: { record: LedgerRow }[];
+  };
   return answer.entries.map((entry) => entry.record);
 }
 
 /** The desk's rows once the run of approval A-1 has its last row on the desk's server. */
 async function rowsOfTheEndedRun(): Promise<LedgerRow[]> {
-  await expect.poll(async () => (await deskRows()).some((row) => row.event === 'plan_finished' && row.approval === 'A-1')).toBe(true);
+  await expect
+    .poll(async () => (await deskRows()).some((row) => row.event === 'plan_finished' && row.approval === 'A-1'))
+    .toBe(true);
   return deskRows();
 }
 
@@ -64,8 +74,13 @@ function measureFaultToEnd(rows: readonly LedgerRow[], testInfo: TestInfo): void
   const finished = rows.find((row) => row.event === 'plan_finished' && row.approval === 'A-1');
   if (!failed || !finished) return;
   const ms = Date.parse(finished.at) - Date.parse(failed.at);
-  testInfo.annotations.push({ type: 'measured', description: `the shelter's lease failed ${ms} ms before the run ended` });
-  console.log(`[${testInfo.project.name}] ${testInfo.title.slice(0, 60)}…: the shelter's lease failed ${ms} ms before the run ended`);
+  testInfo.annotations.push({
+    type: 'measured',
+    description: `the shelter's lease failed ${ms} ms before the run ended`,
+  });
+  console.log(
+    `[${testInfo.project.name}] ${testInfo.title.slice(0, 60)}…: the shelter's lease failed ${ms} ms before the run ended`,
+  );
 }
 
 async function failedRow(lease: string): Promise<LedgerRow | undefined> {
@@ -74,7 +89,12 @@ async function failedRow(lease: string): Promise<LedgerRow | undefined> {
 
 /** The frame mounted for a lease of this purpose on this partner. */
 function leaseFrame(page: Page, site: 'pantry' | 'shelter', purpose: 'read_capacity' | 'execute_plan'): Frame {
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(SITES[site].origin) && candidate.url().includes(`lease-purpose=${purpose}`));
+  const frame = page
+    .frames()
+    .find(
+      (candidate) =>
+        candidate.url().startsWith(SITES[site].origin) && candidate.url().includes(`lease-purpose=${purpose}`),
+    );
   if (!frame) throw new Error(`no ${purpose} frame of the ${site} on the desk`);
   return frame;
 }
@@ -89,7 +109,9 @@ async function navigateAway(frame: Frame): Promise<void> {
 
 const leaseRow = (page: Page, lease: string) => page.locator(`#leases li.lease[data-lease="${lease}"]`);
 
-test('a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused', async ({ page }, testInfo) => {
+test('a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused', async ({
+  page,
+}, testInfo) => {
   const agent = agentFor(page, laneOf(testInfo));
   const { request, pantry, shelter } = await readLeases(page, agent);
   await navigateAway(leaseFrame(page, 'pantry', 'read_capacity'));
@@ -106,24 +128,32 @@ test('a read lease whose partner frame is navigated elsewhere fails at once, wit
   const read = result(await agent.call('find_capacity', { request, partners: ['shelter'] }));
   expect(read).toMatchObject({ ok: true });
   expect(read['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', ok: true })]));
-  expect((read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok)).toBe(true);
+  expect(
+    (read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok),
+  ).toBe(true);
 });
 
-test("a read lease whose partner's server stops fails at once; the desk says the partner is down while it is, and leases work again once it is back", async ({ page }, testInfo) => {
+test("a read lease whose partner's server stops fails at once; the desk says the partner is down while it is, and leases work again once it is back", async ({
+  page,
+}, testInfo) => {
   const agent = agentFor(page, laneOf(testInfo));
   const { request, pantry } = await readLeases(page, agent);
 
   await stopSite('pantry');
   await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
   await expect(leaseRow(page, pantry)).toContainText("Ended: the partner's server cannot be reached");
-  await expect.poll(async () => (await failedRow(pantry))?.detail).toMatch(/reason="the partner's server cannot be reached/);
+  await expect
+    .poll(async () => (await failedRow(pantry))?.detail)
+    .toMatch(/reason="the partner's server cannot be reached/);
   const down = page.locator('#partners-down li[data-partner="pantry"]');
   await expect(down).toContainText('Food pantry is down: its server cannot be reached.');
   await expect(page.locator('#partners-down li[data-partner="shelter"]')).toHaveCount(0);
 
   await startSite('pantry');
   await expect(down).toHaveCount(0);
-  const again = result(await agent.call('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 60, request }));
+  const again = result(
+    await agent.call('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 60, request }),
+  );
   expect(again).toMatchObject({ ok: true, lease: { state: 'active' } });
 });
 
@@ -153,11 +183,19 @@ async function ownPageHolds(page: Page, site: 'pantry' | 'shelter'): Promise<voi
 async function receiptsMatchEverywhere(page: Page): Promise<void> {
   await page.click('#check-receipts');
   await expect(page.locator('#receipts-result')).toContainText('Every partner holds what the ledger says');
-  await expect(page.locator('#receipts-list > li[data-partner="pantry"]')).toHaveAttribute('data-matched', /^([1-9]\d*)\/\1$/);
-  await expect(page.locator('#receipts-list > li[data-partner="shelter"]')).toHaveAttribute('data-matched', /^(\d+)\/\1$/);
+  await expect(page.locator('#receipts-list > li[data-partner="pantry"]')).toHaveAttribute(
+    'data-matched',
+    /^([1-9]\d*)\/\1$/,
+  );
+  await expect(page.locator('#receipts-list > li[data-partner="shelter"]')).toHaveAttribute(
+    'data-matched',
+    /^(\d+)\/\1$/,
+  );
 }
 
-test("an approved run whose second partner's frame navigates away while its step is in flight ends at once: the first step is undone, and both sides' receipts match", async ({ page }, testInfo) => {
+test("an approved run whose second partner's frame navigates away while its step is in flight ends at once: the first step is undone, and both sides' receipts match", async ({
+  page,
+}, testInfo) => {
   await toTheHalt(page, 'Ada Okafor');
   const shelterWrite = holdFirst(page, `${SITES.shelter.origin}/api/writes/hold_beds`);
   const card = page.locator('#approval-A-1');
@@ -169,7 +207,9 @@ test("an approved run whose second partner's frame navigates away while its step
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'undone', { timeout: 30_000 });
   const rows = await rowsOfTheEndedRun();
   measureFaultToEnd(rows, testInfo);
-  expect(rows.some((row) => row.event === 'lease_failed' && row.to === 'shelter' && /navigated away/.test(row.detail))).toBe(true);
+  expect(
+    rows.some((row) => row.event === 'lease_failed' && row.to === 'shelter' && /navigated away/.test(row.detail)),
+  ).toBe(true);
   expect(rows.some((row) => row.event === 'step_compensated' && row.to === 'pantry')).toBe(true);
   expect(rows.some((row) => row.event === 'compensation_failed')).toBe(false);
   await ownPageHolds(page, 'pantry');
@@ -177,7 +217,9 @@ test("an approved run whose second partner's frame navigates away while its step
   await receiptsMatchEverywhere(page);
 });
 
-test("an approved run whose second partner's server stops before its step ends at once: the first step is undone, and both sides' receipts match once it is back", async ({ page }, testInfo) => {
+test("an approved run whose second partner's server stops before its step ends at once: the first step is undone, and both sides' receipts match once it is back", async ({
+  page,
+}, testInfo) => {
   await toTheHalt(page, 'Ada Okafor');
   const pantryWrite = holdFirst(page, `${SITES.pantry.origin}/api/writes/reserve_parcels`);
   const card = page.locator('#approval-A-1');
@@ -187,7 +229,17 @@ test("an approved run whose second partner's server stops before its step ends a
   // While the first step is on its way to the pantry, the shelter's server stops: its execute lease
   // fails at once, before any call on it, and the desk says the shelter is down.
   await stopSite('shelter');
-  await expect.poll(async () => (await deskRows()).some((row) => row.event === 'lease_failed' && row.to === 'shelter' && row.approval === 'A-1' && /server cannot be reached/.test(row.detail))).toBe(true);
+  await expect
+    .poll(async () =>
+      (await deskRows()).some(
+        (row) =>
+          row.event === 'lease_failed' &&
+          row.to === 'shelter' &&
+          row.approval === 'A-1' &&
+          /server cannot be reached/.test(row.detail),
+      ),
+    )
+    .toBe(true);
   await expect(page.locator('#partners-down li[data-partner="shelter"]')).toContainText('Shelter');
   await pantryWrite.held()?.continue();
 

@@ -1,7 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
-import { leafHash, ledgerLeaf, parseLedger, readProofJson, sealRow, serialiseLedger, verifyInclusion, verifyTreeHead, type LedgerRow } from '@warrant/ledger';
+import {
+  leafHash,
+  ledgerLeaf,
+  parseLedger,
+  readProofJson,
+  sealRow,
+  serialiseLedger,
+  verifyInclusion,
+  verifyTreeHead,
+  type LedgerRow,
+} from '@warrant/ledger';
 import { agentFor, laneOf } from './agent.ts';
 import { exportedLedgerText, openDesk } from './desk-page.ts';
 
@@ -16,7 +26,13 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.', deadline: `${today()}T21:00` };
+const FAMILY = {
+  people: 4,
+  needs: ['food', 'bed'],
+  place: 'Harbour Street community hall',
+  note: 'Two adults and two children.',
+  deadline: `${today()}T21:00`,
+};
 
 async function rowCount(page: Page): Promise<number> {
   return Number(await page.locator('#ledger-count').textContent());
@@ -33,20 +49,28 @@ async function moreRows(page: Page, agent: ReturnType<typeof agentFor>): Promise
 async function dropIn(page: Page, text: string): Promise<Locator> {
   const results = page.locator('#import-results');
   const before = Number((await results.getAttribute('data-checked')) ?? '0');
-  await page.setInputFiles('#import-ledger', { name: 'desk-ledger.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(text, 'utf8') });
+  await page.setInputFiles('#import-ledger', {
+    name: 'desk-ledger.tsv',
+    mimeType: 'text/tab-separated-values',
+    buffer: Buffer.from(text, 'utf8'),
+  });
   await expect(results).toHaveAttribute('data-checked', String(before + 1));
   return page.locator('#import-head-result');
 }
 
-const deskKey = async (page: Page): Promise<string> => ((await (await page.request.get(`${SITES.desk.origin}/.well-known/warrant-desk.json`)).json()) as { key: string }).key;
+const deskKey = async (page: Page): Promise<string> =>
+  ((await (await page.request.get(`${SITES.desk.origin}/.well-known/warrant-desk.json`)).json()) as { key: string })
+    .key;
 
-test('the desk shows its signed record head, checked against its key, and the head follows the rows as they land; an agent fetches a proof against it', async ({ page }, testInfo) => {
+test('the desk shows its signed record head, checked against its key, and the head follows the rows as they land; an agent fetches a proof against it', async ({
+  page,
+}, testInfo) => {
   const agent = agentFor(page, laneOf(testInfo));
   await openDesk(page);
   const head = page.locator('#ledger-head');
   await expect(head).toHaveAttribute('data-ok', 'true');
   await expect(head).toHaveAttribute('data-size', String(await rowCount(page)));
-  await expect(head).toContainText("Signed record head:");
+  await expect(head).toContainText('Signed record head:');
   await expect(head).toContainText("Its signature checks against the desk's key.");
 
   const size = await moreRows(page, agent);
@@ -63,7 +87,11 @@ test('the desk shows its signed record head, checked against its key, and the he
   await expect(head).toContainText(`root ${(served as { root_hash: string }).root_hash.slice(0, 4)}…`);
 
   // An agent asks for the inclusion proof of row 1 and checks it against the head that comes with it.
-  const answer = (await agent.call('read_ledger', { proof: { inclusion: { seq: 1 } } })) as { ok: boolean; head: unknown; proof: unknown };
+  const answer = (await agent.call('read_ledger', { proof: { inclusion: { seq: 1 } } })) as {
+    ok: boolean;
+    head: unknown;
+    proof: unknown;
+  };
   expect(answer).toMatchObject({ ok: true, proof: { seq: 1 } });
   const against = verifyTreeHead(answer.head, { key: await deskKey(page) });
   if (!against.ok) throw new Error(against.reason);
@@ -71,11 +99,19 @@ test('the desk shows its signed record head, checked against its key, and the he
   if (!proof.ok || proof.kind !== 'inclusion') throw new Error('not an inclusion proof');
   const parsed = parseLedger(await exportedLedgerText(page));
   if (!parsed.ok) throw new Error(parsed.message);
-  expect(verifyInclusion(0, against.head.size, leafHash(ledgerLeaf(parsed.rows[0]!)), proof.path, against.root)).toBe(true);
-  expect(await agent.call('read_ledger', { proof: { inclusion: { seq: 10_000 } } })).toMatchObject({ ok: false, isError: true, code: 'NO_SUCH_TREE' });
+  expect(verifyInclusion(0, against.head.size, leafHash(ledgerLeaf(parsed.rows[0]!)), proof.path, against.root)).toBe(
+    true,
+  );
+  expect(await agent.call('read_ledger', { proof: { inclusion: { seq: 10_000 } } })).toMatchObject({
+    ok: false,
+    isError: true,
+    code: 'NO_SUCH_TREE',
+  });
 });
 
-test('an export cut short, or rewritten with its chain recomputed, dropped back in fails against the signed head and names its first wrong row', async ({ page }, testInfo) => {
+test('an export cut short, or rewritten with its chain recomputed, dropped back in fails against the signed head and names its first wrong row', async ({
+  page,
+}, testInfo) => {
   const agent = agentFor(page, laneOf(testInfo));
   await openDesk(page);
   await moreRows(page, agent);
@@ -96,7 +132,11 @@ test('an export cut short, or rewritten with its chain recomputed, dropped back 
   await expect(result).toHaveAttribute('data-ok', 'false');
   await expect(result).toHaveAttribute('data-reason', 'truncated');
   await expect(result).toHaveAttribute('data-row', String(size - 1));
-  await expect(result).toHaveText(new RegExp(`^The file desk-ledger\\.tsv fails against the desk's signed head of ${size} rows .*\\. Row ${size - 1} is missing: `));
+  await expect(result).toHaveText(
+    new RegExp(
+      `^The file desk-ledger\\.tsv fails against the desk's signed head of ${size} rows .*\\. Row ${size - 1} is missing: `,
+    ),
+  );
 
   // Row 2 rewritten, every chain after it recomputed: the chain holds, the head names row 2.
   const parsed = parseLedger(text);

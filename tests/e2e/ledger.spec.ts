@@ -9,7 +9,8 @@ import { SITES } from '@warrant/config';
 // page uses no WebMCP, so both lanes run the same checks.
 
 const LEDGER_PAGE = `${SITES.fixture.origin}/ledger.html`;
-const FIELDS = 'seq\tat\tactor\tchannel\tevent\tfrom\tto\tverb\trequest\tlease\tplan\tapproval\tdigest\tpolicy\tstatus\tdetail\tchain';
+const FIELDS =
+  'seq\tat\tactor\tchannel\tevent\tfrom\tto\tverb\trequest\tlease\tplan\tapproval\tdigest\tpolicy\tstatus\tdetail\tchain';
 
 async function openLedger(page: Page): Promise<void> {
   await page.goto(LEDGER_PAGE);
@@ -44,7 +45,9 @@ async function exported(page: Page): Promise<Buffer> {
 
 async function dropIn(page: Page, bytes: Buffer): Promise<Locator> {
   const result = page.locator('#import-result');
-  await answer(result, () => page.setInputFiles('#import', { name: 'ledger.tsv', mimeType: 'text/tab-separated-values', buffer: bytes }));
+  await answer(result, () =>
+    page.setInputFiles('#import', { name: 'ledger.tsv', mimeType: 'text/tab-separated-values', buffer: bytes }),
+  );
   return result;
 }
 
@@ -58,7 +61,9 @@ function expectSpecChain(tsv: string): string[][] {
     const fields = line.split('\t');
     expect(fields).toHaveLength(17);
     expect(fields[0]).toBe(String(index + 1));
-    prev = createHash('sha256').update(`${prev}\t${line.slice(0, line.lastIndexOf('\t'))}`, 'utf8').digest('hex');
+    prev = createHash('sha256')
+      .update(`${prev}\t${line.slice(0, line.lastIndexOf('\t'))}`, 'utf8')
+      .digest('hex');
     expect(fields[16], `chain of row ${index + 1}`).toBe(prev);
     return fields;
   });
@@ -78,7 +83,11 @@ test('rows survive a reload, tabs and line breaks included', async ({ page }) =>
   await expect(page.locator('#verify-result')).toHaveAttribute('data-ok', 'true');
   await expect(page.locator('#verify-result')).toHaveAttribute('data-rows', '3');
   const fields = expectSpecChain((await exported(page)).toString('utf8'));
-  expect(fields.map((row) => row[15])).toEqual(['first', 'second\\twith a tab', 'third\\nover two lines \\\\ and a backslash']);
+  expect(fields.map((row) => row[15])).toEqual([
+    'first',
+    'second\\twith a tab',
+    'third\\nover two lines \\\\ and a backslash',
+  ]);
 });
 
 test('two tabs appending at once make one unforked chain, every row once, in each tab’s order', async ({ context }) => {
@@ -94,7 +103,8 @@ test('two tabs appending at once make one unforked chain, every row once, in eac
     await page.fill('#burst-count', '20');
   }
   await Promise.all([left.click('#burst'), right.click('#burst')]);
-  for (const page of [left, right]) await expect(page.locator('#burst-result')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  for (const page of [left, right])
+    await expect(page.locator('#burst-result')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
   // Whether the bursts interleaved depends on the machine's load, so it is not asserted here (the
   // stale-tab refusal itself is the next test's, and the log's unit tests race tabs on purpose):
   // what must hold either way is one chain holding every row once, in each tab's order.
@@ -106,11 +116,15 @@ test('two tabs appending at once make one unforked chain, every row once, in eac
   await expect(left.locator('#set-aside')).toHaveText('');
   const details = expectSpecChain((await exported(left)).toString('utf8')).map((row) => row[15] as string);
   for (const label of ['left', 'right']) {
-    expect(details.filter((detail) => detail.startsWith(`${label} `))).toEqual(Array.from({ length: 20 }, (_, n) => `${label} ${n + 1}`));
+    expect(details.filter((detail) => detail.startsWith(`${label} `))).toEqual(
+      Array.from({ length: 20 }, (_, n) => `${label} ${n + 1}`),
+    );
   }
 });
 
-test('a stale tab’s append is refused with STALE_TAB, records nothing, and goes through once the tab catches up', async ({ context }) => {
+test('a stale tab’s append is refused with STALE_TAB, records nothing, and goes through once the tab catches up', async ({
+  context,
+}) => {
   const first = await context.newPage();
   const stale = await context.newPage();
   await Promise.all([openLedger(first), openLedger(stale)]);
@@ -133,7 +147,9 @@ test('a stale tab’s append is refused with STALE_TAB, records nothing, and goe
   expect(details).toEqual(['from the first tab', 'from the stale tab']);
 });
 
-test('an exported file dropped back in verifies; with one byte edited, or a row removed, it names the row', async ({ page }) => {
+test('an exported file dropped back in verifies; with one byte edited, or a row removed, it names the row', async ({
+  page,
+}) => {
   await openLedger(page);
   const details = ['intake: family of four', 'tab\there', 'naïve café ☕ 🍲', 'line\nbreak', 'back\\slash'];
   for (const detail of details) await append(page, detail);

@@ -29,7 +29,9 @@ function commitButHoldTheAnswer(page: Page): { committed: () => boolean; letGo: 
   };
 }
 
-test("a write the shelter committed whose answer the desk never got is asked for by key and counted done with its receipt; receipts matched both sides", async ({ page }) => {
+test('a write the shelter committed whose answer the desk never got is asked for by key and counted done with its receipt; receipts matched both sides', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await toTheHalt(page, 'Ada Okafor');
   const shelterWrite = commitButHoldTheAnswer(page);

@@ -12,9 +12,15 @@ import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './
 // its database behind its server (the browser tests' desk server has a route for exactly that), and
 // the pantry's own page, in every tab, says the desk's record changed.
 
-const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', note: 'Two adults and two children.' };
+const FAMILY = {
+  people: 4,
+  needs: ['food', 'bed'],
+  place: 'Harbour Street community hall',
+  note: 'Two adults and two children.',
+};
 
-const dayOf = (day: Date): string => `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+const dayOf = (day: Date): string =>
+  `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 /** The pantry is closed on Sundays: its pickup is the first open day from today. */
 function pickupDay(): string {
   const day = new Date();
@@ -33,12 +39,17 @@ async function agentToTheHalt(agent: Agent): Promise<void> {
   const intake = ok(await agent.call('intake_request', { ...FAMILY, deadline: `${dayOf(new Date())}T21:00` }));
   const request = (intake['request'] as { id: string }).id;
   await expect.poll(() => agent.names()).toContain('open_lease');
-  for (const partner of ['pantry', 'shelter']) ok(await agent.call('open_lease', { partner, purpose: 'read_capacity', ttl: 240, request }));
+  for (const partner of ['pantry', 'shelter'])
+    ok(await agent.call('open_lease', { partner, purpose: 'read_capacity', ttl: 240, request }));
   await expect.poll(() => agent.names()).toContain('find_capacity');
   ok(await agent.call('find_capacity', { request }));
   await expect.poll(() => agent.names()).toContain('draft_plan');
   const steps = [
-    { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: pickupDay() } },
+    {
+      partner: 'pantry',
+      tool: 'reserve_parcels',
+      args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: pickupDay() },
+    },
     { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: dayOf(new Date()) } },
   ];
   const drafted = ok(await agent.call('draft_plan', { request, label: 'Food and a family room for tonight', steps }));
@@ -48,7 +59,9 @@ async function agentToTheHalt(agent: Agent): Promise<void> {
 
 /** The desk's ledger rows as its server keeps them. */
 async function deskRows(): Promise<LedgerRow[]> {
-  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as { entries: { record: LedgerRow }[] };
+  const answer = (await (await fetch(`${SITES.desk.origin}/api/logs/ledger`)).json()) as {
+    entries: { record: LedgerRow }[];
+  };
   return answer.entries.map((entry) => entry.record);
 }
 
@@ -57,7 +70,10 @@ async function openPantry(page: Page): Promise<void> {
   await expect(page.locator('#check-desk')).toBeVisible();
 }
 
-test("a desk row rewritten in the desk's database behind its server: the pantry's check says on its own page, in every tab, that the desk's record changed", async ({ page, context }, testInfo) => {
+test("a desk row rewritten in the desk's database behind its server: the pantry's check says on its own page, in every tab, that the desk's record changed", async ({
+  page,
+  context,
+}, testInfo) => {
   await addPasskeyAuthenticator(page);
   await page.goto(`${SITES.desk.origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -68,8 +84,12 @@ test("a desk row rewritten in the desk's database behind its server: the pantry'
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
 
   // The pantry's receipt, as the desk recorded it.
-  await expect.poll(async () => (await deskRows()).some((row) => row.event === 'plan_finished'), { timeout: 30_000 }).toBe(true);
-  const receiptRow = (await deskRows()).find((row) => row.event === 'tool_result' && row.from === 'pantry' && /receipt=\S+/.test(row.detail));
+  await expect
+    .poll(async () => (await deskRows()).some((row) => row.event === 'plan_finished'), { timeout: 30_000 })
+    .toBe(true);
+  const receiptRow = (await deskRows()).find(
+    (row) => row.event === 'tool_result' && row.from === 'pantry' && /receipt=\S+/.test(row.detail),
+  );
   if (!receiptRow) throw new Error("the desk recorded no row of the pantry's receipt");
 
   // Before anything is rewritten, the pantry's staff check the desk: it holds.
@@ -92,6 +112,8 @@ test("a desk row rewritten in the desk's database behind its server: the pantry'
   await staff.locator('#check-desk').click();
   for (const tab of [staff, other]) {
     await expect(tab.locator('#desk-audit-latest')).toHaveAttribute('data-outcome', 'failed');
-    await expect(tab.locator('#desk-findings li[data-code="ROW_NOT_IN_HEAD"]')).toContainText(`The desk's record changed after we saw it: its row ${receiptRow.seq}, which names our receipt`);
+    await expect(tab.locator('#desk-findings li[data-code="ROW_NOT_IN_HEAD"]')).toContainText(
+      `The desk's record changed after we saw it: its row ${receiptRow.seq}, which names our receipt`,
+    );
   }
 });

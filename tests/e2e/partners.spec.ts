@@ -13,7 +13,15 @@ import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 // with each site reset there, as its staff would (fixtures.ts): so each site starts from its
 // seeded week, which begins today, and its earlier records (one more for every reset) are kept.
 
-type Result = { ok: boolean; isError?: boolean; code?: string; details?: Record<string, unknown>; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
+type Result = {
+  ok: boolean;
+  isError?: boolean;
+  code?: string;
+  details?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  receipt?: { id: string; tool: string; request: string; digest: string };
+  replayed?: boolean;
+};
 type PartnerName = 'pantry' | 'shelter' | 'rides' | 'coldchain' | 'laundry';
 
 const today = (): string => isoDay(new Date());
@@ -37,7 +45,12 @@ const SCENARIOS: readonly Scenario[] = [
     write: 'reserve_parcels',
     undo: 'release_parcels',
     // The pantry is closed on Sundays.
-    args: async () => ({ kind: 'family', count: 1, dietary: 'halal', pickup_by: weekdayOf(today()) === 0 ? addDays(today(), 1) : today() }),
+    args: async () => ({
+      kind: 'family',
+      count: 1,
+      dietary: 'halal',
+      pickup_by: weekdayOf(today()) === 0 ? addDays(today(), 1) : today(),
+    }),
     rows: '#reservations [data-reservation]',
     markup: '<img src=x onerror="document.title=',
   },
@@ -54,7 +67,9 @@ const SCENARIOS: readonly Scenario[] = [
     write: 'book_ride',
     undo: 'cancel_ride',
     args: async (agent) => {
-      const listed = (await agent.call('list_ride_windows', { date: today() })) as { windows: Array<{ window: string; seats_free: number }> };
+      const listed = (await agent.call('list_ride_windows', { date: today() })) as {
+        windows: Array<{ window: string; seats_free: number }>;
+      };
       const window = listed.windows.find((w) => w.seats_free > 0);
       if (!window) throw new Error('no window with a seat today');
       return { window: window.window, seats: 1, from: '14 Carr Street', to: 'Quarry Hill surgery' };
@@ -119,7 +134,9 @@ const envelope = (lane: Lane) => ({ request: 'REQ-31', idempotency_key: `e2e-${l
 for (const scenario of SCENARIOS) {
   const { site } = scenario;
 
-  test(`${site}: serves its headers (framed by the desk only) and runs clean under its CSP; its tools are registered as the desk's configuration names them`, async ({ page }, testInfo) => {
+  test(`${site}: serves its headers (framed by the desk only) and runs clean under its CSP; its tools are registered as the desk's configuration names them`, async ({
+    page,
+  }, testInfo) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
     page.on('console', (message) => {
@@ -128,12 +145,14 @@ for (const scenario of SCENARIOS) {
     const response = await page.goto(`${SITES[site].origin}/`);
     const headers = response?.headers() ?? {};
     // These servers are the browser tests' (--with-test-sites), so their headers admit the test host.
-    for (const [header, value] of Object.entries(headersFor(SITES[site], { withTestSites: true }))) expect(headers[header.toLowerCase()], header).toBe(value);
+    for (const [header, value] of Object.entries(headersFor(SITES[site], { withTestSites: true })))
+      expect(headers[header.toLowerCase()], header).toBe(value);
     expect(headers['content-security-policy']).toContain(`frame-ancestors ${SITES.desk.origin}`);
     const agent = await ready(page, laneOf(testInfo));
     expect(await agent.names()).toEqual(offeredAtFirst(scenario));
     // The page's own list is the browser's answer, read back from getTools().
-    for (const name of offeredAtFirst(scenario)) await expect(page.locator(`#in-order [data-tool="${name}"]`)).toBeVisible();
+    for (const name of offeredAtFirst(scenario))
+      await expect(page.locator(`#in-order [data-tool="${name}"]`)).toBeVisible();
     await expect(page.locator('#in-order-count')).toHaveText(String(offeredAtFirst(scenario).length));
     await expect(page.locator(`#out-of-order [data-tool="${scenario.undo}"]`)).toBeVisible();
     expect(problems).toEqual([]);
@@ -149,7 +168,10 @@ for (const scenario of SCENARIOS) {
     expect(served).toEqual({ ...configured(site), receipt_key: undefined, origin: SITES[site].origin });
   });
 
-  test(`${site}: an agent's write on the site's own page is refused APPROVAL_REQUIRED; nothing is held; the refusal is in the site's Refused writes, live in another tab, kept by a reload; Reset clears it`, async ({ page, context }, testInfo) => {
+  test(`${site}: an agent's write on the site's own page is refused APPROVAL_REQUIRED; nothing is held; the refusal is in the site's Refused writes, live in another tab, kept by a reload; Reset clears it`, async ({
+    page,
+    context,
+  }, testInfo) => {
     const lane = laneOf(testInfo);
     // A staff member's tab of the same site, open before the write.
     const staffTab = await context.newPage();
@@ -165,7 +187,12 @@ for (const scenario of SCENARIOS) {
     // The write is in order on the page, and the page forwards it; the site's server decides, and
     // a write needs the desk's step authorization with a dispatcher's passkey. This call has none.
     const first = (await agent.call(scenario.write, args)) as Result;
-    expect(first).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED', details: { tool: scenario.write } });
+    expect(first).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'APPROVAL_REQUIRED',
+      details: { tool: scenario.write },
+    });
     expect(first.receipt).toBeUndefined();
     const refused = page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
     await expect(refused).toHaveCount(1);
@@ -177,7 +204,9 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', '');
     expect(await agent.names()).toEqual(offeredAtFirst(scenario));
     // Another tab of the site hears the refusal live, from its server.
-    await expect(staffTab.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`)).toHaveCount(1);
+    await expect(
+      staffTab.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
+    ).toHaveCount(1);
     await expect(staffTab.locator('#refusals-count')).toHaveText('1');
     await expect(staffTab.locator('#receipts-count')).toHaveText('0');
 
@@ -191,7 +220,9 @@ for (const scenario of SCENARIOS) {
     await page.reload();
     agent = await ready(page, lane);
     await expect(page.locator('#refusals-count')).toHaveText('2');
-    await expect(page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`)).toHaveCount(2);
+    await expect(
+      page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
+    ).toHaveCount(2);
     await expect(page.locator('#receipts-count')).toHaveText('0');
     await expect(page.locator(scenario.rows)).toHaveCount(held);
     expect(await agent.names()).toEqual(offeredAtFirst(scenario));
@@ -204,7 +235,9 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#receipts-count')).toHaveText('0');
   });
 
-  test(`${site}: its notes, injection attempts included, render inert: no markup, the text verbatim, hidden characters shown`, async ({ page }, testInfo) => {
+  test(`${site}: its notes, injection attempts included, render inert: no markup, the text verbatim, hidden characters shown`, async ({
+    page,
+  }, testInfo) => {
     await open(page, scenario, laneOf(testInfo));
     const title = await page.title();
     const notes = page.locator('#notes');
@@ -219,14 +252,20 @@ for (const scenario of SCENARIOS) {
     expect(await page.title()).toBe(title);
   });
 
-  test(`${site}: works at 390 px and by keyboard, with no serious accessibility problem`, async ({ page }, testInfo) => {
+  test(`${site}: works at 390 px and by keyboard, with no serious accessibility problem`, async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, scenario, laneOf(testInfo));
     await expect(page.locator('#receipts')).toBeVisible();
     const kept = await earlierRecords(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
     // Reach the reset by Tab alone, and use it with the keyboard.
     let focused = '';
     for (let presses = 0; presses < 200 && focused !== 'reset-start'; presses += 1) {
@@ -241,23 +280,28 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
   });
 
-  test(`${site}: framed by the desk it is compact, and offers its tools to the desk; a write through the frame without the desk's authorization is refused and shown in the frame`, async ({ page }, testInfo) => {
+  test(`${site}: framed by the desk it is compact, and offers its tools to the desk; a write through the frame without the desk's authorization is refused and shown in the frame`, async ({
+    page,
+  }, testInfo) => {
     const lane = laneOf(testInfo);
     // A page on the desk's origin (the only one a partner lets frame it): any path the desk's
     // server answers carries the desk's headers, whose CSP and Permissions-Policy admit partner
     // frames. The test mounts the frame there, as the desk's frame host does.
     await page.goto(`${SITES.desk.origin}/no-such-page`);
-    await page.evaluate((src) => {
-      const messages: unknown[] = [];
-      Object.assign(window, { partnerMessages: messages });
-      addEventListener('message', (event) => messages.push({ origin: event.origin, data: event.data }));
-      const frame = document.createElement('iframe');
-      frame.allow = 'tools';
-      frame.src = src;
-      frame.style.cssText = 'width: 390px; height: 700px';
-      document.body.append(frame);
-      // Mounted as for an execute_plan lease: only there does the page register its writes.
-    }, framedUrl('/', SITES[site].origin, 'execute_plan'));
+    await page.evaluate(
+      (src) => {
+        const messages: unknown[] = [];
+        Object.assign(window, { partnerMessages: messages });
+        addEventListener('message', (event) => messages.push({ origin: event.origin, data: event.data }));
+        const frame = document.createElement('iframe');
+        frame.allow = 'tools';
+        frame.src = src;
+        frame.style.cssText = 'width: 390px; height: 700px';
+        document.body.append(frame);
+        // Mounted as for an execute_plan lease: only there does the page register its writes.
+      },
+      framedUrl('/', SITES[site].origin, 'execute_plan'),
+    );
     const frame = await framed(page, site);
     await expect(frame.locator('html')).toHaveAttribute('data-framed', 'true');
     await expect(frame.locator('.partner.compact')).toBeVisible();
@@ -267,17 +311,34 @@ for (const scenario of SCENARIOS) {
       await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'native');
       expect((await frame.webmcp.tools()).map((tool) => tool.name).sort()).toEqual(offeredAtFirst(scenario));
       // Callable there, and the site's server refuses the write: a frame is no authority.
-      const answer = (await frame.webmcp.callTool(scenario.write, { ...(await scenario.args(frameAgent(frame))), ...envelope(lane) })) as Result;
+      const answer = (await frame.webmcp.callTool(scenario.write, {
+        ...(await scenario.args(frameAgent(frame))),
+        ...envelope(lane),
+      })) as Result;
       expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
-      await expect(frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`)).toHaveCount(1);
+      await expect(
+        frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
+      ).toHaveCount(1);
       await expect(frame.locator('#receipts-count')).toHaveText('0');
     } else {
       // The polyfill refuses cross-origin frames: the page says so, announces the desk channel,
       // and serves its tools over it: the desk's side of the handshake, done here by hand.
       await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { partnerMessages: Array<{ origin: string; data: { envelope?: string; kind?: string } }> }).partnerMessages))
-        .toContainEqual({ origin: SITES[site].origin, data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }) });
+        .poll(() =>
+          page.evaluate(
+            () =>
+              (
+                window as unknown as {
+                  partnerMessages: Array<{ origin: string; data: { envelope?: string; kind?: string } }>;
+                }
+              ).partnerMessages,
+          ),
+        )
+        .toContainEqual({
+          origin: SITES[site].origin,
+          data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }),
+        });
       const desk = await deskChannel(page, SITES[site].origin);
       expect((await desk.names()).sort()).toEqual(offeredAtFirst(scenario));
       // Served over it, and the site's server refuses the write: the channel is no authority.
@@ -298,7 +359,9 @@ async function framed(page: Page, site: PartnerName): Promise<Frame> {
   return frame;
 }
 
-type DeskWindow = Window & { desk?: { port: MessagePort; replies: Map<string, (data: unknown) => void>; sent: number } };
+type DeskWindow = Window & {
+  desk?: { port: MessagePort; replies: Map<string, (data: unknown) => void>; sent: number };
+};
 
 /**
  * The desk's side of the broker's partner channel, as a page on the desk's origin speaks it: a
@@ -313,7 +376,9 @@ async function deskChannel(page: Page, origin: string): Promise<Agent> {
         const replies = new Map<string, (data: unknown) => void>([['hello-1', () => resolve()]]);
         win.desk = { port: port1, replies, sent: 0 };
         port1.onmessage = (event: MessageEvent<{ id: string }>) => replies.get(event.data.id)?.(event.data);
-        document.querySelector('iframe')?.contentWindow?.postMessage({ envelope, version: 1, kind: 'hello', id: 'hello-1' }, origin, [port2]);
+        document
+          .querySelector('iframe')
+          ?.contentWindow?.postMessage({ envelope, version: 1, kind: 'hello', id: 'hello-1' }, origin, [port2]);
       }),
     { origin, envelope: PARTNER_ENVELOPE },
   );
@@ -329,11 +394,16 @@ async function deskChannel(page: Page, origin: string): Promise<Agent> {
         }),
       { message, envelope: PARTNER_ENVELOPE },
     );
-  const tools = async () => ((await send({ kind: 'tools' })) as { tools: Array<{ name: string; description: string }> }).tools.map((t) => ({ name: t.name, description: t.description }));
+  const tools = async () =>
+    ((await send({ kind: 'tools' })) as { tools: Array<{ name: string; description: string }> }).tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+    }));
   return {
     tools,
     names: async () => (await tools()).map((t) => t.name).sort(),
-    call: async (name, input = {}) => ((await send({ kind: 'invoke', name, input })) as { outcome: { value: unknown } }).outcome.value,
+    call: async (name, input = {}) =>
+      ((await send({ kind: 'invoke', name, input })) as { outcome: { value: unknown } }).outcome.value,
   };
 }
 

@@ -38,20 +38,32 @@ interface CdpTool {
 async function watchTools(session: CDPSession): Promise<() => CdpTool[]> {
   const tools = new Map<string, CdpTool>();
   const key = (tool: CdpTool): string => `${tool.frameId}\u0000${tool.name}`;
-  session.on('WebMCP.toolsAdded', (event: { tools: CdpTool[] }) => event.tools.forEach((tool) => tools.set(key(tool), { name: tool.name, frameId: tool.frameId })));
-  session.on('WebMCP.toolsRemoved', (event: { tools: CdpTool[] }) => event.tools.forEach((tool) => tools.delete(key(tool))));
+  session.on('WebMCP.toolsAdded', (event: { tools: CdpTool[] }) =>
+    event.tools.forEach((tool) => tools.set(key(tool), { name: tool.name, frameId: tool.frameId })),
+  );
+  session.on('WebMCP.toolsRemoved', (event: { tools: CdpTool[] }) =>
+    event.tools.forEach((tool) => tools.delete(key(tool))),
+  );
   await session.send('WebMCP.enable' as never);
   return () => [...tools.values()];
 }
 
-function frameOrigins(tree: { frame: { id: string; url: string }; childFrames?: unknown[] }, into = new Map<string, string>()): Map<string, string> {
+function frameOrigins(
+  tree: { frame: { id: string; url: string }; childFrames?: unknown[] },
+  into = new Map<string, string>(),
+): Map<string, string> {
   into.set(tree.frame.id, new URL(tree.frame.url).origin);
   for (const child of (tree.childFrames ?? []) as Array<typeof tree>) frameOrigins(child, into);
   return into;
 }
 
 /** What a browser agent observes of the page: every frame's tools, with the frame's origin. */
-async function observe(context: BrowserContext, page: Page, pageTools: () => CdpTool[], pageSession: CDPSession): Promise<ObservedTool[]> {
+async function observe(
+  context: BrowserContext,
+  page: Page,
+  pageTools: () => CdpTool[],
+  pageSession: CDPSession,
+): Promise<ObservedTool[]> {
   const { frameTree } = await pageSession.send('Page.getFrameTree');
   const origins = frameOrigins(frameTree);
   const observed: ObservedTool[] = [];
@@ -79,26 +91,42 @@ async function runProbe(context: BrowserContext): Promise<{ page: Page; report: 
   await page.goto(`${SITES.desk.origin}/probe.html?observe=cdp`);
   await expect(page.locator('body')).toHaveAttribute('data-awaiting-observation', 'true', { timeout: 30_000 });
   const observed = await observe(context, page, pageTools, pageSession);
-  await page.evaluate(({ envelope, tools }) => window.postMessage({ envelope, version: 1, tools }, window.location.origin), { envelope: OBSERVATION_ENVELOPE, tools: observed });
+  await page.evaluate(
+    ({ envelope, tools }) => window.postMessage({ envelope, version: 1, tools }, window.location.origin),
+    { envelope: OBSERVATION_ENVELOPE, tools: observed },
+  );
   await expect(page.locator('body')).toHaveAttribute('data-probe-done', 'true', { timeout: 60_000 });
   const report = JSON.parse((await page.locator('#probe-report-json').textContent()) ?? '') as ProbeReport;
   return { page, report };
 }
 
-const outcomes = (report: ProbeReport): Record<string, string> => Object.fromEntries(report.checks.map((check) => [check.id, check.outcome]));
+const outcomes = (report: ProbeReport): Record<string, string> =>
+  Object.fromEntries(report.checks.map((check) => [check.id, check.outcome]));
 
-test('the probe produces a valid report that matches the committed evidence for this lane', async ({ browser }, testInfo) => {
+test('the probe produces a valid report that matches the committed evidence for this lane', async ({
+  browser,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   const context = await browser.newContext();
   try {
     const { page, report } = await runProbe(context);
     expect(validateProbeReport(report)).toEqual({ valid: true });
-    await expect(page.locator('#probe-validity')).toHaveText('The report is valid against the warrant-probe-v1 schema.');
+    await expect(page.locator('#probe-validity')).toHaveText(
+      'The report is valid against the warrant-probe-v1 schema.',
+    );
     expect(report.checks.map((check) => check.id)).toEqual([...CHECK_ORDER]);
-    expect(report.runtime).toMatchObject({ mode: lane, origin: SITES.desk.origin, originAgentCluster: true, observationSeam: 'cdp' });
+    expect(report.runtime).toMatchObject({
+      mode: lane,
+      origin: SITES.desk.origin,
+      originAgentCluster: true,
+      observationSeam: 'cdp',
+    });
     // Every check's outcome and detail are on the page, not only in the JSON.
     for (const check of report.checks) {
-      await expect(page.locator(`[data-check="${check.id}"] [data-outcome]`)).toHaveAttribute('data-outcome', check.outcome);
+      await expect(page.locator(`[data-check="${check.id}"] [data-outcome]`)).toHaveAttribute(
+        'data-outcome',
+        check.outcome,
+      );
       await expect(page.locator(`[data-check="${check.id}"] .check-detail`)).toHaveText(check.detail);
     }
     // The unkeyed arm is read against the keyed arm of the same run: it passes only on a passing baseline.
@@ -114,14 +142,19 @@ test('the probe produces a valid report that matches the committed evidence for 
       writeFileSync(evidencePath(lane), `${JSON.stringify(report, null, 2)}\n`);
       return;
     }
-    expect(existsSync(evidencePath(lane)), `no committed evidence for ${lane}: run with WARRANT_WRITE_EVIDENCE=1`).toBe(true);
+    expect(existsSync(evidencePath(lane)), `no committed evidence for ${lane}: run with WARRANT_WRITE_EVIDENCE=1`).toBe(
+      true,
+    );
     const committed = JSON.parse(readFileSync(evidencePath(lane), 'utf8')) as ProbeReport;
     expect(validateProbeReport(committed)).toEqual({ valid: true });
     expect(committed.runtime.mode).toBe(report.runtime.mode);
     const committedOutcomes = outcomes(committed);
     const drift = report.checks
       .filter((check) => check.outcome !== committedOutcomes[check.id])
-      .map((check) => `${check.id}: committed ${committedOutcomes[check.id] ?? 'nothing'}, measured ${check.outcome} (${check.detail})`);
+      .map(
+        (check) =>
+          `${check.id}: committed ${committedOutcomes[check.id] ?? 'nothing'}, measured ${check.outcome} (${check.detail})`,
+      );
     expect(drift, `evidence/probe/${lane}.json no longer matches what this browser measures`).toEqual([]);
   } finally {
     await context.close();
@@ -163,7 +196,10 @@ test('the probe page reads by keyboard and has no axe violations, at 390 px too'
     }
     expect(reached).toEqual(expect.arrayContaining(['Download the report (JSON)', 'Run the checks again']));
     const startedAt = async (): Promise<string | null> => {
-      const text = await page.locator('#probe-report-json').textContent({ timeout: 1000 }).catch(() => null);
+      const text = await page
+        .locator('#probe-report-json')
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
       return text ? (JSON.parse(text) as ProbeReport).startedAt : null;
     };
     const first = await startedAt();
@@ -181,7 +217,9 @@ test('the probe page reads by keyboard and has no axe violations, at 390 px too'
   }
 });
 
-test('the health page: every origin, what its headers promise, what the desk measures, the probe reports', async ({ browser }, testInfo) => {
+test('the health page: every origin, what its headers promise, what the desk measures, the probe reports', async ({
+  browser,
+}, testInfo) => {
   const lane = laneOf(testInfo);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
@@ -195,17 +233,32 @@ test('the health page: every origin, what its headers promise, what the desk mea
     }
     // The desk reads itself; the unkeyed probe document answers from its frame; the bench cannot be asked.
     await expect(page.locator('[data-site="desk"] [data-fact="mode"]')).toHaveText(new RegExp(`^${lane}:`));
-    await expect(page.locator('[data-site="desk"] [data-fact="keying"]')).toHaveText('origin-keyed (originAgentCluster is true)');
-    await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="keying"]')).toContainText('not origin-keyed (originAgentCluster is false)');
+    await expect(page.locator('[data-site="desk"] [data-fact="keying"]')).toHaveText(
+      'origin-keyed (originAgentCluster is true)',
+    );
+    await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="keying"]')).toContainText(
+      'not origin-keyed (originAgentCluster is false)',
+    );
     await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="mode"]')).toHaveText(/^unavailable:/);
     await expect(page.locator('[data-site="bench"] dd').first()).toContainText('The desk cannot ask it');
-    const gatewayAllowed = cspAllows(headersFor(SITES.desk)['Content-Security-Policy'] ?? '', 'connect-src', SITES.gateway.origin);
-    await expect(page.locator('[data-site="gateway"] dd').first()).toContainText(gatewayAllowed ? 'Up, with' : 'connect-src');
+    const gatewayAllowed = cspAllows(
+      headersFor(SITES.desk)['Content-Security-Policy'] ?? '',
+      'connect-src',
+      SITES.gateway.origin,
+    );
+    await expect(page.locator('[data-site="gateway"] dd').first()).toContainText(
+      gatewayAllowed ? 'Up, with' : 'connect-src',
+    );
     // The committed reports beside the live one: one badge per check per column.
     for (const column of ['native', 'polyfill'] as const) {
       const committed = JSON.parse(readFileSync(evidencePath(column), 'utf8')) as ProbeReport;
       for (const check of committed.checks) {
-        await expect(page.locator(`.reports [data-check="${check.id}"] dd`).nth(column === 'native' ? 0 : 1).locator('[data-outcome]')).toHaveAttribute('data-outcome', check.outcome);
+        await expect(
+          page
+            .locator(`.reports [data-check="${check.id}"] dd`)
+            .nth(column === 'native' ? 0 : 1)
+            .locator('[data-outcome]'),
+        ).toHaveAttribute('data-outcome', check.outcome);
       }
     }
     await expect(page.locator('.reports [data-check] dd:nth-child(2) [data-outcome="waiting"]')).toHaveCount(0);

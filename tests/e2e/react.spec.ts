@@ -14,9 +14,12 @@ async function open(page: Page, lane: Lane): Promise<Agent> {
   return agentFor(page, lane);
 }
 
-const listed = (page: Page, id: string): Promise<Array<string | null>> => page.locator(`#${id} li`).evaluateAll((items) => items.map((item) => item.getAttribute('data-tool')));
+const listed = (page: Page, id: string): Promise<Array<string | null>> =>
+  page.locator(`#${id} li`).evaluateAll((items) => items.map((item) => item.getAttribute('data-tool')));
 
-test('the agent sees exactly the legal rows, the page lists both sides, and the switch adds and removes ring_bell', async ({ page }, testInfo) => {
+test('the agent sees exactly the legal rows, the page lists both sides, and the switch adds and removes ring_bell', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   expect(await agent.names()).toEqual(['read_bell']);
   expect(await listed(page, 'in-order')).toEqual(['read_bell']);
@@ -38,10 +41,14 @@ test('the agent sees exactly the legal rows, the page lists both sides, and the 
   expect(await listed(page, 'out-of-order')).toEqual(['ring_bell']);
 });
 
-test("a person's own ring goes through the same rule: refused while switched off, counted while on", async ({ page }, testInfo) => {
+test("a person's own ring goes through the same rule: refused while switched off, counted while on", async ({
+  page,
+}, testInfo) => {
   await open(page, laneOf(testInfo));
   await page.click('#ring');
-  await expect(page.locator('#answer')).toHaveText('Ring the bell is not in order right now: the bell is switched off. Nothing was changed.');
+  await expect(page.locator('#answer')).toHaveText(
+    'Ring the bell is not in order right now: the bell is switched off. Nothing was changed.',
+  );
   await expect(page.locator('#rings')).toHaveText('0');
   await page.check('#switch');
   await expect.poll(() => listed(page, 'in-order')).toEqual(['read_bell', 'ring_bell']);
@@ -50,7 +57,9 @@ test("a person's own ring goes through the same rule: refused while switched off
   await expect(page.locator('#rings')).toHaveText('1');
 });
 
-test('mounting the component afresh leaves each legal tool registered once, and none stale', async ({ page }, testInfo) => {
+test('mounting the component afresh leaves each legal tool registered once, and none stale', async ({
+  page,
+}, testInfo) => {
   const agent = await open(page, laneOf(testInfo));
   await page.check('#switch');
   await expect.poll(() => agent.names()).toEqual(['read_bell', 'ring_bell']);

@@ -24,7 +24,9 @@ async function runReliefScenarioToTheEnd(page: Page): Promise<void> {
 
 const line = (page: Page, partner: string) => page.locator(`#receipts-list > li[data-partner="${partner}"]`);
 
-test('after an approved run every partner holds the receipts the ledger claims, n / n, and a receipt the partner no longer holds is named at its ledger row', async ({ page }) => {
+test('after an approved run every partner holds the receipts the ledger claims, n / n, and a receipt the partner no longer holds is named at its ledger row', async ({
+  page,
+}) => {
   await runReliefScenarioToTheEnd(page);
 
   // The scenario wrote once at the pantry and once at the shelter; the others were not asked to.
@@ -35,29 +37,50 @@ test('after an approved run every partner holds the receipts the ledger claims, 
   await expect(page.locator('#receipts-result')).toContainText('Every partner holds what the ledger says');
 
   // The pantry's staff start a new week: its record no longer holds the receipt the ledger claims.
-  const reset = await fetch(`${SITES.pantry.origin}/api/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const reset = await fetch(`${SITES.pantry.origin}/api/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(reset.ok).toBe(true);
   await page.click('#check-receipts');
   await expect(line(page, 'pantry')).toHaveAttribute('data-matched', '0/1');
   const claimed = line(page, 'pantry').locator('li.desk-only');
   await expect(claimed).toHaveCount(1);
-  await expect(claimed).toContainText(/Ledger row \d+ says Food pantry answered reserve_parcels with receipt .+, but Food pantry holds no such receipt\./i);
+  await expect(claimed).toContainText(
+    /Ledger row \d+ says Food pantry answered reserve_parcels with receipt .+, but Food pantry holds no such receipt\./i,
+  );
   await expect(line(page, 'shelter')).toHaveAttribute('data-matched', '1/1');
   await expect(page.locator('#receipts-result')).toContainText('1 of 5 partners do not match the ledger');
 });
 
-test('the approval card shows the exact bytes the passkey signs, and the desk server grants the approval under their SHA-256', async ({ page }) => {
+test('the approval card shows the exact bytes the passkey signs, and the desk server grants the approval under their SHA-256', async ({
+  page,
+}) => {
   await runReliefScenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
   const bytes = (await card.locator('.statement-bytes').textContent()) ?? '';
   const statement = JSON.parse(bytes) as Record<string, unknown>;
-  expect(statement).toEqual({ approval: 'A-1', desk_origin: SITES.desk.origin, expires_at: expect.any(String), plan_digest: (await card.locator('.digest-value').textContent())?.trim() });
+  expect(statement).toEqual({
+    approval: 'A-1',
+    desk_origin: SITES.desk.origin,
+    expires_at: expect.any(String),
+    plan_digest: (await card.locator('.digest-value').textContent())?.trim(),
+  });
   const challenge = createHash('sha256').update(bytes, 'utf8').digest('base64url');
   await expect(card.locator('.challenge-value')).toHaveText(challenge);
 
   await page.click('#go-to-approval');
   await page.keyboard.press('Enter');
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  const held = (await (await fetch(`${SITES.desk.origin}/api/approvals/${challenge}`)).json()) as Record<string, unknown>;
-  expect(held).toMatchObject({ ok: true, status: expect.stringMatching(/^(granted|used)$/), statement, decided_by: { name: 'Ada Okafor' } });
+  const held = (await (await fetch(`${SITES.desk.origin}/api/approvals/${challenge}`)).json()) as Record<
+    string,
+    unknown
+  >;
+  expect(held).toMatchObject({
+    ok: true,
+    status: expect.stringMatching(/^(granted|used)$/),
+    statement,
+    decided_by: { name: 'Ada Okafor' },
+  });
 });

@@ -23,7 +23,10 @@ const dispatcherName = (who: string): string => `${who} ${Date.now().toString(36
 /** Approves A-1 with the passkey and waits until the pantry's receipt is on the ledger and the shelter's write is held. */
 async function approveUntilTheShelterWrite(page: Page, held: readonly Route[]): Promise<void> {
   await page.locator('#approval-A-1 button.approve').click();
-  const pantryReceipt = page.locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]').filter({ hasText: 'tool=reserve_parcels' }).filter({ hasText: 'receipt=' });
+  const pantryReceipt = page
+    .locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]')
+    .filter({ hasText: 'tool=reserve_parcels' })
+    .filter({ hasText: 'receipt=' });
   await expect(pantryReceipt).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
 }
@@ -37,7 +40,9 @@ async function verifiedLedger(page: Page): Promise<LedgerRow[]> {
 
 /** What the partner's own server holds: its writes, by tool. */
 async function partnerWrites(partner: PartnerName): Promise<string[]> {
-  const record = (await (await fetch(`${SITES[partner].address}/api/record`)).json()) as { entries: Array<{ kind: string; tool: string }> };
+  const record = (await (await fetch(`${SITES[partner].address}/api/record`)).json()) as {
+    entries: Array<{ kind: string; tool: string }>;
+  };
   return record.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool);
 }
 
@@ -55,14 +60,18 @@ async function expectOneReceiptOnPartnersOwnPage(browser: Browser, partner: Part
 async function expectResumedOnce(page: Page, browser: Browser): Promise<LedgerRow[]> {
   const card = page.locator('#approval-A-1');
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 60_000 });
-  await expect(card.locator('.run-status')).toContainText('Cut off before it ended, and resumed by this page. Every step ran');
+  await expect(card.locator('.run-status')).toContainText(
+    'Cut off before it ended, and resumed by this page. Every step ran',
+  );
   // The card changes as the run ends; its last row lands on the ledger a moment later.
   await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
 
   const rows = (await verifiedLedger(page)).filter((row) => row.approval === 'A-1');
   const started = rows.filter((row) => row.event === 'plan_started');
   expect(started).toHaveLength(2);
-  expect(started[1]?.detail).toMatch(/resumed="The run was cut off before it ended .*only what the partner does not hold is written"/);
+  expect(started[1]?.detail).toMatch(
+    /resumed="The run was cut off before it ended .*only what the partner does not hold is written"/,
+  );
   const asked = rows.filter((row) => row.event === 'tool_result' && row.detail.includes('reconciled=by_key'));
   expect(asked.map((row) => [row.from, /written=(\w+)/.exec(row.detail)?.[1]])).toEqual([
     ['pantry', 'yes'],
@@ -70,7 +79,10 @@ async function expectResumedOnce(page: Page, browser: Browser): Promise<LedgerRo
   ]);
   const finished = rows.filter((row) => row.event === 'plan_finished');
   expect(finished).toHaveLength(1);
-  expect(finished[0]).toMatchObject({ status: 'ok', detail: expect.stringContaining('outcome=done done=2 of=2 taken_up=resume') });
+  expect(finished[0]).toMatchObject({
+    status: 'ok',
+    detail: expect.stringContaining('outcome=done done=2 of=2 taken_up=resume'),
+  });
 
   // One effect per step at each partner, on its server and on its own page.
   expect(await partnerWrites('pantry')).toEqual(['reserve_parcels']);
@@ -90,7 +102,10 @@ async function expectResumedOnce(page: Page, browser: Browser): Promise<LedgerRo
   return rows;
 }
 
-test('a run whose tab is closed after its first partner write is resumed by the next page: each step written once, the ledger says so, receipts matched both sides', async ({ page, browser }) => {
+test('a run whose tab is closed after its first partner write is resumed by the next page: each step written once, the ledger says so, receipts matched both sides', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const context = page.context();
   await addPasskeyAuthenticator(page);
@@ -112,7 +127,10 @@ test('a run whose tab is closed after its first partner write is resumed by the 
   await expectResumedOnce(next, browser);
 });
 
-test("a run whose desk server is killed mid-run is resumed after the restart: every acknowledged ledger row there once, the chain verifies, each step written once", async ({ page, browser }) => {
+test('a run whose desk server is killed mid-run is resumed after the restart: every acknowledged ledger row there once, the chain verifies, each step written once', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const desk = await deskInItsOwnProcess();
   try {
@@ -128,7 +146,9 @@ test("a run whose desk server is killed mid-run is resumed after the restart: ev
     // The shelter's write now reaches the shelter, which cannot ask the desk who may approve, and
     // refuses it; the run in this page stops, and nothing it records reaches the desk's server.
     await shelter.release();
-    await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', /^(undone|failed)$/, { timeout: 30_000 });
+    await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', /^(undone|failed)$/, {
+      timeout: 30_000,
+    });
     expect(await partnerWrites('shelter')).toEqual([]);
 
     // The rows this page holds are the ones the desk's server acknowledged before it died.
@@ -161,7 +181,10 @@ test("a run whose desk server is killed mid-run is resumed after the restart: ev
     for (const row of acknowledged) {
       const { seq: _seq, ...seen } = row;
       const same = ledger.filter((kept) => isDeepStrictEqual(shown(kept), seen));
-      expect(same.map((kept) => kept.seq), `row ${row.seq} (${row.event})`).toEqual([row.seq]);
+      expect(
+        same.map((kept) => kept.seq),
+        `row ${row.seq} (${row.event})`,
+      ).toEqual([row.seq]);
     }
     expect(ledger.map((row) => row.seq)).toEqual(ledger.map((_, index) => index + 1));
   } finally {

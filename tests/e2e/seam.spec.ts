@@ -8,7 +8,9 @@ import { laneOf } from './agent.ts';
 
 const PARTNERS = Object.values(SITES).filter((site) => site.role === 'partner');
 
-test("the health page shows each partner's WebMCP mode and keying, as the partner's own framed document reports them", async ({ page }, testInfo) => {
+test("the health page shows each partner's WebMCP mode and keying, as the partner's own framed document reports them", async ({
+  page,
+}, testInfo) => {
   await page.goto(`${SITES.desk.origin}/health.html`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   // Natively a framed partner has the browser's WebMCP; with the polyfill, which refuses to run in
@@ -16,7 +18,11 @@ test("the health page shows each partner's WebMCP mode and keying, as the partne
   const mode = laneOf(testInfo) === 'native' ? /^native: / : /^unavailable: .*polyfill.*channel/;
   for (const partner of PARTNERS) {
     await expect(page.locator(`[data-site="${partner.name}"] [data-fact="mode"]`), partner.name).toHaveText(mode);
-    await expect(page.locator(`[data-site="${partner.name}"] [data-fact="keying"]`), partner.name).toHaveText('origin-keyed (originAgentCluster is true)');
-    await expect(page.locator(`[data-site="${partner.name}"] .fine-print`), partner.name).toContainText('Its own document answered');
+    await expect(page.locator(`[data-site="${partner.name}"] [data-fact="keying"]`), partner.name).toHaveText(
+      'origin-keyed (originAgentCluster is true)',
+    );
+    await expect(page.locator(`[data-site="${partner.name}"] .fine-print`), partner.name).toContainText(
+      'Its own document answered',
+    );
   }
 });

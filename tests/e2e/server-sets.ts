@@ -51,9 +51,17 @@ function runBase(): number {
   // environment) still knows it after WARRANT_PORT_BASE is moved to its own set's base.
   const kept = process.env['WARRANT_E2E_RUN_PORT_BASE'];
   const given = kept ?? process.env['WARRANT_PORT_BASE'];
-  const base = given === undefined || given.trim() === '' ? DEFAULT_TEST_PORT_BASE : /^\d{1,5}$/.test(given.trim()) ? Number(given) : Number.NaN;
+  const base =
+    given === undefined || given.trim() === ''
+      ? DEFAULT_TEST_PORT_BASE
+      : /^\d{1,5}$/.test(given.trim())
+        ? Number(given)
+        : Number.NaN;
   // Its range (every site of both sets on a real port) is @warrant/config's to check.
-  if (!Number.isInteger(base)) throw new RangeError(`WARRANT_PORT_BASE must be a whole number (the desk's port in the browser tests' first set of servers; the second set is ${SET_DISTANCE} above), not ${JSON.stringify(given)}.`);
+  if (!Number.isInteger(base))
+    throw new RangeError(
+      `WARRANT_PORT_BASE must be a whole number (the desk's port in the browser tests' first set of servers; the second set is ${SET_DISTANCE} above), not ${JSON.stringify(given)}.`,
+    );
   process.env['WARRANT_E2E_RUN_PORT_BASE'] = String(base);
   return base;
 }
@@ -63,7 +71,13 @@ const RUN_BASE = runBase();
 export const SERVER_SETS: readonly ServerSet[] = Array.from({ length: SET_COUNT }, (_, index) => {
   const portBase = RUN_BASE + index * SET_DISTANCE;
   const agentPorts = { gateway: portBase + AGENT_PORTS_ABOVE_BASE, scripted: portBase + AGENT_PORTS_ABOVE_BASE + 1 };
-  return { index, portBase, dataDir: fileURLToPath(new URL(`../../data/e2e-${portBase}`, import.meta.url)), agentPorts, controlPort: portBase + CONTROL_PORT_ABOVE_BASE };
+  return {
+    index,
+    portBase,
+    dataDir: fileURLToPath(new URL(`../../data/e2e-${portBase}`, import.meta.url)),
+    agentPorts,
+    controlPort: portBase + CONTROL_PORT_ABOVE_BASE,
+  };
 });
 
 function ownSet(): ServerSet {
@@ -71,7 +85,10 @@ function ownSet(): ServerSet {
   // Not a worker (the runner, listing the tests): the first set.
   if (given === undefined) return SERVER_SETS[0] as ServerSet;
   const set = SERVER_SETS[Number(given)];
-  if (!set) throw new Error(`The browser tests start ${SET_COUNT} sets of servers, one per worker; this is worker ${given}. Run with --workers=${SET_COUNT} or fewer.`);
+  if (!set)
+    throw new Error(
+      `The browser tests start ${SET_COUNT} sets of servers, one per worker; this is worker ${given}. Run with --workers=${SET_COUNT} or fewer.`,
+    );
   return set;
 }
 

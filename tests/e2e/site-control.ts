@@ -11,7 +11,8 @@ async function control(site: SiteName, act: 'stop' | 'start'): Promise<void> {
   const response = await fetch(url, { method: 'POST' });
   const body = (await response.json()) as { ok: boolean; serving?: boolean; message?: string };
   if (!response.ok || !body.ok) throw new Error(`${act} ${site}: ${body.message ?? response.status}`);
-  if (body.serving !== (act === 'start')) throw new Error(`${act} ${site}: the site is ${body.serving ? 'still serving' : 'not serving'}`);
+  if (body.serving !== (act === 'start'))
+    throw new Error(`${act} ${site}: the site is ${body.serving ? 'still serving' : 'not serving'}`);
 }
 
 export const stopSite = (site: SiteName): Promise<void> => control(site, 'stop');

@@ -24,8 +24,10 @@ export interface ClaimProblem {
 function evidenceProblem(evidence: Evidence, runs: readonly TestRun[], probes: ProbeReports): string | null {
   if (evidence.kind === 'probe') {
     const outcome = probes[evidence.lane]?.[evidence.check];
-    if (outcome === undefined) return `probe check ${evidence.check} has no committed outcome for the ${evidence.lane} lane`;
-    if (outcome !== 'pass') return `probe check ${evidence.check} is recorded as ${outcome} in the ${evidence.lane} lane, not pass`;
+    if (outcome === undefined)
+      return `probe check ${evidence.check} has no committed outcome for the ${evidence.lane} lane`;
+    if (outcome !== 'pass')
+      return `probe check ${evidence.check} is recorded as ${outcome} in the ${evidence.lane} lane, not pass`;
     return testProblem({ kind: 'test', ...PROBE_TEST, lanes: [evidence.lane] }, runs);
   }
   return testProblem(evidence, runs);
@@ -33,7 +35,12 @@ function evidenceProblem(evidence: Evidence, runs: readonly TestRun[], probes: P
 
 function testProblem(evidence: Extract<Evidence, { kind: 'test' }>, runs: readonly TestRun[]): string | null {
   for (const lane of evidence.lanes) {
-    const matching = runs.filter((run) => run.file === evidence.file && run.lane === lane && (run.title === evidence.title || run.title.endsWith(` > ${evidence.title}`)));
+    const matching = runs.filter(
+      (run) =>
+        run.file === evidence.file &&
+        run.lane === lane &&
+        (run.title === evidence.title || run.title.endsWith(` > ${evidence.title}`)),
+    );
     if (matching.length === 0) return `test "${evidence.title}" (${evidence.file}, ${lane}) did not run`;
     const bad = matching.find((run) => run.outcome !== 'passed');
     if (bad) return `test "${evidence.title}" (${evidence.file}, ${lane}) ${bad.outcome}`;

@@ -22,7 +22,14 @@ export type Evidence = TestEvidence | ProbeEvidence;
 
 export type Claim =
   | { readonly id: string; readonly claim: string; readonly label: 'enforced'; readonly evidence: readonly Evidence[] }
-  | { readonly id: string; readonly claim: string; readonly label: 'declared'; readonly position: string; readonly mitigation: string; readonly limit: string };
+  | {
+      readonly id: string;
+      readonly claim: string;
+      readonly label: 'declared';
+      readonly position: string;
+      readonly mitigation: string;
+      readonly limit: string;
+    };
 
 export interface BannedPhrase {
   /** A case-insensitive regular expression. */

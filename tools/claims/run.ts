@@ -20,8 +20,12 @@ function probeReports(): ProbeReports {
   const reports: Record<string, Record<string, string>> = {};
   if (!existsSync(dir)) return reports;
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.json') && !name.includes('schema'))) {
-    const report = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { checks?: ReadonlyArray<{ id: string; outcome: string }> };
-    reports[file.replace(/\.json$/, '')] = Object.fromEntries((report.checks ?? []).map((check) => [check.id, check.outcome]));
+    const report = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      checks?: ReadonlyArray<{ id: string; outcome: string }>;
+    };
+    reports[file.replace(/\.json$/, '')] = Object.fromEntries(
+      (report.checks ?? []).map((check) => [check.id, check.outcome]),
+    );
   }
   return reports;
 }
@@ -55,11 +59,19 @@ export function runClaims(): { problems: string[]; claims: number; enforced: num
   const register = JSON.parse(readFileSync(join(ROOT, 'claims', 'register.json'), 'utf8')) as Register;
   const { runs, missing } = readRuns(ROOT, REPORTS);
   const problems = missing.map((path) => `no test report at ${path}: run npm test, which writes it`);
-  for (const problem of checkClaims(register, runs, probeReports())) problems.push(`${problem.claim}: ${problem.problem}`);
+  for (const problem of checkClaims(register, runs, probeReports()))
+    problems.push(`${problem.claim}: ${problem.problem}`);
   const files = readableFiles();
-  const overclaims: Overclaim[] = files.flatMap((file) => scanText(file, readFileSync(join(ROOT, file), 'utf8'), register.banned));
+  const overclaims: Overclaim[] = files.flatMap((file) =>
+    scanText(file, readFileSync(join(ROOT, file), 'utf8'), register.banned),
+  );
   for (const found of overclaims) problems.push(`${found.file}:${found.line}: "${found.phrase}" — ${found.why}`);
-  return { problems, claims: register.claims.length, enforced: register.claims.filter((claim) => claim.label === 'enforced').length, scanned: files.length };
+  return {
+    problems,
+    claims: register.claims.length,
+    enforced: register.claims.filter((claim) => claim.label === 'enforced').length,
+    scanned: files.length,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -69,6 +81,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const problem of problems) console.error(`  ${problem}`);
     process.exitCode = 1;
   } else {
-    console.log(`${claims} claims: ${enforced} enforced, each with evidence that ran and passed in this run; ${claims - enforced} declared. ${scanned} files carry no banned phrasing.`);
+    console.log(
+      `${claims} claims: ${enforced} enforced, each with evidence that ran and passed in this run; ${claims - enforced} declared. ${scanned} files carry no banned phrasing.`,
+    );
   }
 }

@@ -17,13 +17,24 @@ export interface TestRun {
 }
 
 interface VitestReport {
-  readonly testResults: ReadonlyArray<{ readonly name: string; readonly assertionResults: ReadonlyArray<{ readonly ancestorTitles: readonly string[]; readonly title: string; readonly status: string }> }>;
+  readonly testResults: ReadonlyArray<{
+    readonly name: string;
+    readonly assertionResults: ReadonlyArray<{
+      readonly ancestorTitles: readonly string[];
+      readonly title: string;
+      readonly status: string;
+    }>;
+  }>;
 }
 
 interface PlaywrightSuite {
   readonly title: string;
   readonly file?: string;
-  readonly specs?: ReadonlyArray<{ readonly title: string; readonly file: string; readonly tests: ReadonlyArray<{ readonly projectName: string; readonly status: string }> }>;
+  readonly specs?: ReadonlyArray<{
+    readonly title: string;
+    readonly file: string;
+    readonly tests: ReadonlyArray<{ readonly projectName: string; readonly status: string }>;
+  }>;
   readonly suites?: readonly PlaywrightSuite[];
 }
 
@@ -56,7 +67,13 @@ export function playwrightRuns(report: { readonly suites: readonly PlaywrightSui
   const runs: TestRun[] = [];
   const walk = (suite: PlaywrightSuite, titles: readonly string[]): void => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) runs.push({ file: `${testDir}/${spec.file}`, title: [...titles, spec.title].join(' > '), lane: test.projectName, outcome: e2eOutcome(test.status) });
+      for (const test of spec.tests)
+        runs.push({
+          file: `${testDir}/${spec.file}`,
+          title: [...titles, spec.title].join(' > '),
+          lane: test.projectName,
+          outcome: e2eOutcome(test.status),
+        });
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
@@ -65,11 +82,21 @@ export function playwrightRuns(report: { readonly suites: readonly PlaywrightSui
   return runs;
 }
 
-export function readRuns(root: string, paths: { readonly vitest: string; readonly playwright: string; readonly testDir: string }): { runs: TestRun[]; missing: string[] } {
+export function readRuns(
+  root: string,
+  paths: { readonly vitest: string; readonly playwright: string; readonly testDir: string },
+): { runs: TestRun[]; missing: string[] } {
   const missing = [paths.vitest, paths.playwright].filter((path) => !existsSync(path));
   const runs = [
-    ...(existsSync(paths.vitest) ? vitestRuns(JSON.parse(readFileSync(paths.vitest, 'utf8')) as VitestReport, root) : []),
-    ...(existsSync(paths.playwright) ? playwrightRuns(JSON.parse(readFileSync(paths.playwright, 'utf8')) as { suites: PlaywrightSuite[] }, paths.testDir) : []),
+    ...(existsSync(paths.vitest)
+      ? vitestRuns(JSON.parse(readFileSync(paths.vitest, 'utf8')) as VitestReport, root)
+      : []),
+    ...(existsSync(paths.playwright)
+      ? playwrightRuns(
+          JSON.parse(readFileSync(paths.playwright, 'utf8')) as { suites: PlaywrightSuite[] },
+          paths.testDir,
+        )
+      : []),
   ];
   return { runs, missing };
 }

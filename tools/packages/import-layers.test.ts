@@ -17,7 +17,10 @@ describe('import layers', () => {
     ['packages/surface/src/x.ts', "import { createLease } from '@warrant/broker';\nexport { createLease };\n"],
     ['packages/webmcp/src/x.ts', "import { createSurface } from '@warrant/surface';\nexport { createSurface };\n"],
     ['packages/config/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
-    ['packages/ledger/src/x.ts', "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n"],
+    [
+      'packages/ledger/src/x.ts',
+      "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n",
+    ],
     // A record and a digest need no page: authority and ledger stand on the base alone.
     ['packages/ledger/src/x.ts', "import { refusal } from '@warrant/surface';\nexport { refusal };\n"],
     ['packages/authority/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
@@ -25,14 +28,20 @@ describe('import layers', () => {
     ['packages/base/src/x.ts', "import { SITES } from '@warrant/config';\nexport { SITES };\n"],
     ['packages/react/src/x.ts', "import { createLease } from '@warrant/broker';\nexport { createLease };\n"],
     ['packages/ui/src/x.ts', "import { useSurface } from '@warrant/react';\nexport { useSurface };\n"],
-    ['packages/ui/src/x.ts', "import { benchRows } from '../../../apps/bench/src/surface-rows.ts';\nexport { benchRows };\n"],
+    [
+      'packages/ui/src/x.ts',
+      "import { benchRows } from '../../../apps/bench/src/surface-rows.ts';\nexport { benchRows };\n",
+    ],
     ['apps/desk/src/x.ts', "import { benchRows } from '../../bench/src/surface-rows.ts';\nexport { benchRows };\n"],
   ])('refuses %s importing up or across: %s', async (file, source) => {
     expect(await restricted(file, source)).toBe(true);
   });
 
   it.each([
-    ['packages/broker/src/x.ts', "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n"],
+    [
+      'packages/broker/src/x.ts',
+      "import { canonicalDigest } from '@warrant/authority';\nexport { canonicalDigest };\n",
+    ],
     ['packages/surface/src/x.ts', "import { connect } from '@warrant/webmcp';\nexport { connect };\n"],
     ['packages/ledger/src/x.ts', "import { refusal } from '@warrant/base';\nexport { refusal };\n"],
     ['packages/authority/src/x.ts', "import { loneSurrogateAt } from '@warrant/base';\nexport { loneSurrogateAt };\n"],

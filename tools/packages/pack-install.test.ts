@@ -23,7 +23,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 // A child that must not see this process's TypeScript loaders, resolution or port settings: the
 // consumer gets the registry's default ports.
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_') && !key.startsWith('WARRANT_')));
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('npm_') && !key.startsWith('WARRANT_'),
+  ),
+);
 
 function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, env: cleanEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -91,8 +95,20 @@ const tarballs = new Map<string, string>();
 
 /** Installs the named packages' tarballs into `project` (a bare consumer's package.json unless it has its own). */
 function install(project: string, names: readonly string[]): void {
-  if (!existsSync(join(project, 'package.json'))) writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...names.map((name) => tarballs.get(name) as string)], project);
+  if (!existsSync(join(project, 'package.json')))
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run(
+    'npm',
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      ...names.map((name) => tarballs.get(name) as string),
+    ],
+    project,
+  );
 }
 
 describe('the packages, installed from their tarballs', () => {
@@ -122,14 +138,29 @@ describe('the packages, installed from their tarballs', () => {
     expect(out['digest']).toMatch(/^[0-9a-f]{64}$/);
 
     // The React adapter installs beside its peer, React, and exports what its README documents.
-    writeFileSync(join(scratch, 'react-adapter.mjs'), "const adapter = await import('@warrant/react'); console.log(JSON.stringify(Object.keys(adapter).sort()));");
+    writeFileSync(
+      join(scratch, 'react-adapter.mjs'),
+      "const adapter = await import('@warrant/react'); console.log(JSON.stringify(Object.keys(adapter).sort()));",
+    );
     expect(JSON.parse(run(process.execPath, ['react-adapter.mjs'], scratch))).toEqual(['useSurface']);
 
     // The declarations type a consumer's rows: typed input reaches run.
     writeFileSync(join(scratch, 'consumer.ts'), CONSUMER_TS);
     writeFileSync(
       join(scratch, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2024', 'DOM'], types: [], skipLibCheck: false }, files: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          lib: ['ES2024', 'DOM'],
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['consumer.ts'],
+      }),
     );
     run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], scratch);
   }, 240_000);
@@ -140,7 +171,11 @@ describe('the packages, installed from their tarballs', () => {
     install(project, ['base', 'authority', 'ledger']);
     const tree = JSON.parse(run('npm', ['ls', '--all', '--json'], project)) as Dependencies;
     const names = [...new Set(installedNames(tree))];
-    expect(names.filter((name) => name.startsWith('@warrant/')).sort()).toEqual(['@warrant/authority', '@warrant/base', '@warrant/ledger']);
+    expect(names.filter((name) => name.startsWith('@warrant/')).sort()).toEqual([
+      '@warrant/authority',
+      '@warrant/base',
+      '@warrant/ledger',
+    ]);
     expect(names.filter((name) => name.startsWith('@mcp-b/'))).toEqual([]);
 
     // And they do their work there: a digest, a sealed and verified ledger row, a refusal.
@@ -154,11 +189,16 @@ describe('the packages, installed from their tarballs', () => {
   it('builds examples/two-row-surface against the installed packages and runs it in Chromium, an agent calling only what is in order, in both lanes', async () => {
     const project = join(scratch, 'two-row-surface');
     mkdirSync(project);
-    for (const file of ['package.json', 'index.html', 'main.ts', 'tsconfig.json']) copyFileSync(join(ROOT, 'examples', 'two-row-surface', file), join(project, file));
+    for (const file of ['package.json', 'index.html', 'main.ts', 'tsconfig.json'])
+      copyFileSync(join(ROOT, 'examples', 'two-row-surface', file), join(project, file));
     install(project, ['base', 'config', 'webmcp', 'surface']);
     // Checked against the shipped declarations, then built, as its README says: with Vite.
     run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
-    run(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], project);
+    run(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+      project,
+    );
 
     const files = sirv(join(project, 'dist'));
     const server: Server = createServer((req, res) => files(req, res, () => void res.writeHead(404).end()));
@@ -188,7 +228,13 @@ function* installedNames(tree: Dependencies): Generator<string> {
 async function turnstileIn(lane: 'native' | 'polyfill', origin: string): Promise<void> {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', ...(lane === 'native' ? ['--enable-features=WebMCP'] : [])],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      ...(lane === 'native' ? ['--enable-features=WebMCP'] : []),
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -196,18 +242,41 @@ async function turnstileIn(lane: 'native' | 'polyfill', origin: string): Promise
     await expect.poll(() => page.textContent('#mode'), { timeout: 30_000 }).toBe(lane);
     // The agent: page.webmcp over the DevTools protocol natively; under the polyfill, whose tools
     // that cannot see, the platform called from the page's world, as an extension's script would.
-    const names = async (): Promise<string[]> => (lane === 'native' ? (await page.webmcp.tools()).map((tool) => tool.name) : (await page.evaluate(pageAgentListTools)).map((tool) => tool.name)).sort();
-    const call = async (name: string): Promise<unknown> => (lane === 'native' ? page.webmcp.callTool(name, {}) : (await page.evaluate(pageAgentCall, { name, input: {} })).result);
-    const seen = async () => ({ agent: await names(), inOrder: await listed(page, 'in-order'), outOfOrder: await listed(page, 'out-of-order') });
-    const shut = { agent: ['insert_coin'], inOrder: ['insert_coin'], outOfOrder: ['open_gate: the fare is 2 coins; 0 in'] };
+    const names = async (): Promise<string[]> =>
+      (lane === 'native'
+        ? (await page.webmcp.tools()).map((tool) => tool.name)
+        : (await page.evaluate(pageAgentListTools)).map((tool) => tool.name)
+      ).sort();
+    const call = async (name: string): Promise<unknown> =>
+      lane === 'native'
+        ? page.webmcp.callTool(name, {})
+        : (await page.evaluate(pageAgentCall, { name, input: {} })).result;
+    const seen = async () => ({
+      agent: await names(),
+      inOrder: await listed(page, 'in-order'),
+      outOfOrder: await listed(page, 'out-of-order'),
+    });
+    const shut = {
+      agent: ['insert_coin'],
+      inOrder: ['insert_coin'],
+      outOfOrder: ['open_gate: the fare is 2 coins; 0 in'],
+    };
 
     await expect.poll(seen).toEqual(shut);
     expect(await call('insert_coin')).toMatchObject({ ok: true, coins: 1 });
     await expect.poll(seen).toEqual({ ...shut, outOfOrder: ['open_gate: the fare is 2 coins; 1 in'] });
     expect(await call('insert_coin')).toMatchObject({ ok: true, coins: 2 });
-    await expect.poll(seen).toEqual({ agent: ['insert_coin', 'open_gate'], inOrder: ['insert_coin', 'open_gate'], outOfOrder: [] });
+    await expect
+      .poll(seen)
+      .toEqual({ agent: ['insert_coin', 'open_gate'], inOrder: ['insert_coin', 'open_gate'], outOfOrder: [] });
     expect(await call('open_gate')).toMatchObject({ ok: true, open: true });
-    await expect.poll(seen).toEqual({ agent: [], inOrder: [], outOfOrder: ['insert_coin: the gate is open', 'open_gate: the gate is open'] });
+    await expect
+      .poll(seen)
+      .toEqual({
+        agent: [],
+        inOrder: [],
+        outOfOrder: ['insert_coin: the gate is open', 'open_gate: the gate is open'],
+      });
     // A person shuts the gate: the coin slot is in order again, and only it.
     await page.click('#shut');
     await expect.poll(seen).toEqual(shut);

@@ -22,7 +22,9 @@ export interface TestCluster {
 /** Thrown when no PostgreSQL server binaries are installed: the message is the one line to act on. */
 export class PostgresNotInstalled extends Error {
   constructor() {
-    super('PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin or on PATH): apt-get install postgresql');
+    super(
+      'PostgreSQL is not installed (no initdb in /usr/lib/postgresql/*/bin or on PATH): apt-get install postgresql',
+    );
     this.name = 'PostgresNotInstalled';
     this.stack = this.message; // the run's failure is this one line, not a stack trace
   }
@@ -39,7 +41,9 @@ export async function startTestCluster(): Promise<TestCluster> {
   if (owner !== null) await chown(dir, owner.uid, owner.gid);
   // As root every command runs as `postgres`; otherwise as ourselves.
   const as = (command: string, args: readonly string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { cwd: dir }) : run(join(bin, command), [...args], { cwd: dir });
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { cwd: dir })
+      : run(join(bin, command), [...args], { cwd: dir });
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
@@ -74,7 +78,9 @@ export function findPostgresBin(): string {
         .sort((a, b) => Number(b) - Number(a))
     : [];
   if (versions[0] !== undefined) return join(root, versions[0], 'bin');
-  const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir !== '' && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  const onPath = (process.env.PATH ?? '')
+    .split(delimiter)
+    .find((dir) => dir !== '' && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
   if (onPath === undefined) throw new PostgresNotInstalled();
   return onPath;
 }
@@ -94,7 +100,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -118,5 +126,7 @@ async function waitUntilAccepting(url: string, log: string): Promise<void> {
     }
   }
   const tail = (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').slice(-3).join(' | ');
-  throw new Error(`The test PostgreSQL cluster did not accept connections within ${READY_DEADLINE_MS / 1000} s (${String(last)}); server log: ${tail}`);
+  throw new Error(
+    `The test PostgreSQL cluster did not accept connections within ${READY_DEADLINE_MS / 1000} s (${String(last)}); server log: ${tail}`,
+  );
 }

@@ -36,7 +36,13 @@ function answer(decided: Extract<Decided, { ok: true }>): ToolResult {
 }
 
 /** Decides the act and answers once its entry is stored (or refused because another tab wrote first). */
-export async function record<K extends EventType>(meeting: Meeting, type: K, payload: Payloads[K], ctx: RunContext<BenchState>, actor: Author = actorFor(ctx)): Promise<ToolResult> {
+export async function record<K extends EventType>(
+  meeting: Meeting,
+  type: K,
+  payload: Payloads[K],
+  ctx: RunContext<BenchState>,
+  actor: Author = actorFor(ctx),
+): Promise<ToolResult> {
   const decided = meeting.commit(type, payload, actor);
   if (!decided.ok) return decided;
   const written = await decided.written;
@@ -49,7 +55,12 @@ export interface ReadInput {
   readonly goal?: string;
 }
 
-export async function read(name: ReadName, meeting: Meeting, input: ReadInput, ctx: RunContext<BenchState>): Promise<ToolResult> {
+export async function read(
+  name: ReadName,
+  meeting: Meeting,
+  input: ReadInput,
+  ctx: RunContext<BenchState>,
+): Promise<ToolResult> {
   await meeting.whenOpen;
   const state: MeetingState = meeting.state.value;
   switch (name) {
@@ -63,7 +74,14 @@ export async function read(name: ReadName, meeting: Meeting, input: ReadInput, c
       // The planner is loaded when first asked for.
       const { explainPathTo } = await import('./domain/path.ts');
       const result = await explainPathTo(input.goal ?? '', state, { signal: ctx.signal });
-      return { ok: true, plan: result.text, found: result.found, depth: result.depth, nodes: result.nodes, cancelled: result.cancelled };
+      return {
+        ok: true,
+        plan: result.text,
+        found: result.found,
+        depth: result.depth,
+        nodes: result.nodes,
+        cancelled: result.cancelled,
+      };
     }
   }
 }
@@ -74,11 +92,20 @@ export async function read(name: ReadName, meeting: Meeting, input: ReadInput, c
  * browser keeps one pending call per form, so a second caller on this form would otherwise
  * orphan the first. A later write failure rolls the vote back and the page says so.
  */
-export function tally(meeting: Meeting, state: BenchState, counts: Payloads['record_vote_tally'], ctx: RunContext<BenchState>): ToolResult {
+export function tally(
+  meeting: Meeting,
+  state: BenchState,
+  counts: Payloads['record_vote_tally'],
+  ctx: RunContext<BenchState>,
+): ToolResult {
   const counted = counts.aye + counts.nay + (counts.abstain ?? 0);
   const present = state?.present ?? 0;
   if (counted > present) {
-    return refusal('TALLY_EXCEEDS_PRESENT', `The tally counts ${counted} votes but only ${present} members are present. Recount before recording; nothing was recorded.`, { counted, present });
+    return refusal(
+      'TALLY_EXCEEDS_PRESENT',
+      `The tally counts ${counted} votes but only ${present} members are present. Recount before recording; nothing was recorded.`,
+      { counted, present },
+    );
   }
   const decided = meeting.commit('record_vote_tally', counts, actorFor(ctx));
   return decided.ok ? answer(decided) : decided;
@@ -89,7 +116,12 @@ export function tally(meeting: Meeting, state: BenchState, counts: Payloads['rec
  * agent put in the form stay the agent's, even when a person states them after the agent's own
  * call has ended.
  */
-export async function enterMotion(meeting: Meeting, draft: DraftSource, entry: Payloads['enter_motion_text'], ctx: RunContext<BenchState>): Promise<ToolResult> {
+export async function enterMotion(
+  meeting: Meeting,
+  draft: DraftSource,
+  entry: Payloads['enter_motion_text'],
+  ctx: RunContext<BenchState>,
+): Promise<ToolResult> {
   const actor: Author = draft.filledByAgent.peek() ? 'agent' : actorFor(ctx);
   const entered = await record(meeting, 'enter_motion_text', entry, ctx, actor);
   if (!entered.ok || !rule(meeting.state.value, 'move_main_motion').legal) return entered;

@@ -15,11 +15,18 @@ describe('a starting point', () => {
   });
 
   it('counts none of a seeded record as the person’s own, whichever starting point loaded it', () => {
-    for (const start of STARTING_POINTS) expect(prepare(point('widest'), prepare(start, [], now).events, now).own, start.id).toBe(0);
+    for (const start of STARTING_POINTS)
+      expect(prepare(point('widest'), prepare(start, [], now).events, now).own, start.id).toBe(0);
   });
 
   it('counts what the person recorded beyond it', () => {
-    const mine: MeetingEvent = { seq: 5, at: '20:01', actor: 'agent', type: 'correct_last_entry', payload: { correction: 'X', actor: 'Y' } };
+    const mine: MeetingEvent = {
+      seq: 5,
+      at: '20:01',
+      actor: 'agent',
+      type: 'correct_last_entry',
+      payload: { correction: 'X', actor: 'Y' },
+    };
     expect(prepare(point('tangle'), [...SEED.slice(0, 4), mine], now).own).toBe(1);
     expect(prepare(point('tangle'), [mine], now).own).toBe(1);
   });

@@ -13,13 +13,23 @@ export interface Prepared {
   readonly own: number;
 }
 
-const same = (a: MeetingEvent, b: MeetingEvent | undefined): boolean => b !== undefined && a.type === b.type && JSON.stringify(a.payload) === JSON.stringify(b.payload);
+const same = (a: MeetingEvent, b: MeetingEvent | undefined): boolean =>
+  b !== undefined && a.type === b.type && JSON.stringify(a.payload) === JSON.stringify(b.payload);
 
 /** The entries a starting point loads, before they are timed. */
 function seededLog(point: StartingPoint): MeetingEvent[] {
   const seeded = SEED.slice(0, point.prefix);
   if (point.present === undefined) return seeded;
-  return [...seeded, { seq: seeded.length + 1, at: seeded.at(-1)?.at ?? '00:00', actor: 'chair', type: 'set_members_present', payload: { present: point.present, note: 'Three trustees left early.' } }];
+  return [
+    ...seeded,
+    {
+      seq: seeded.length + 1,
+      at: seeded.at(-1)?.at ?? '00:00',
+      actor: 'chair',
+      type: 'set_members_present',
+      payload: { present: point.present, note: 'Three trustees left early.' },
+    },
+  ];
 }
 
 /** How many leading entries two records share, whatever their times. */

@@ -4,7 +4,8 @@ import type { ExecuteOutcome } from '@warrant/webmcp';
 /** The runner's answer as a person reads it: the tool's own sentence, or what went wrong, in words. */
 export function describeExecution(outcome: ExecuteOutcome | ToolResult): string {
   // An executeTool outcome says whether the browser ran the call at all.
-  if ('shape' in outcome) return outcome.ok ? describeResult(outcome.value) : `The browser did not run it: ${outcome.message}`;
+  if ('shape' in outcome)
+    return outcome.ok ? describeResult(outcome.value) : `The browser did not run it: ${outcome.message}`;
   return describeResult(outcome);
 }
 

@@ -24,7 +24,12 @@ export function followDraft(doc: Document, formId: string): DraftSource {
     'input',
     (event) => {
       const field = event.target;
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.form?.id !== formId || !field.name) return;
+      if (
+        !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) ||
+        field.form?.id !== formId ||
+        !field.name
+      )
+        return;
       const typed = event.isTrusted && event instanceof InputEvent;
       mark(field.name, !typed && field.value !== '');
     },

@@ -34,7 +34,11 @@ const lastCall = signal<CallRecord | null>(null);
 const notice = signal<string | null>(null);
 const archived = signal(0);
 const wording = signal<typeof Minutes | null>(null);
-const asking = signal<{ readonly point: StartingPoint; readonly entries: number; readonly events: readonly MeetingEvent[] } | null>(null);
+const asking = signal<{
+  readonly point: StartingPoint;
+  readonly entries: number;
+  readonly events: readonly MeetingEvent[];
+} | null>(null);
 
 // The two forms an agent fills, by the tool each declares.
 const FORMS: Readonly<Record<string, string>> = { record_vote_tally: 'vote-tally', enter_motion_text: 'motion-entry' };
@@ -51,18 +55,22 @@ const ruling = signal<DecisionChannelSnapshot<RulingRequest> | null>(null);
 const proposalPanel = signal<{ readonly component: typeof RulingProposal } | null>(null);
 let rulingChannel: Promise<RulingChannel> | null = null;
 const rulings = (): Promise<RulingChannel> =>
-  (rulingChannel ??= Promise.all([import('./ruling-channel.ts'), import('./components/ruling-proposal.tsx')]).then(([{ createRulingChannel }, panel]) => {
-    proposalPanel.value = { component: panel.RulingProposal };
-    const created = createRulingChannel(meeting);
-    ruling.value = created.channel.snapshot();
-    created.channel.subscribe((snapshot) => {
-      ruling.value = snapshot;
-    });
-    return created;
-  }));
+  (rulingChannel ??= Promise.all([import('./ruling-channel.ts'), import('./components/ruling-proposal.tsx')]).then(
+    ([{ createRulingChannel }, panel]) => {
+      proposalPanel.value = { component: panel.RulingProposal };
+      const created = createRulingChannel(meeting);
+      ruling.value = created.channel.snapshot();
+      created.channel.subscribe((snapshot) => {
+        ruling.value = snapshot;
+      });
+      return created;
+    },
+  ));
 
 const page = bootSurface<BenchState>({
-  rows: benchRows(meeting, motionDraft, (proposed, call) => rulings().then((channel) => channel.propose(proposed, call))),
+  rows: benchRows(meeting, motionDraft, (proposed, call) =>
+    rulings().then((channel) => channel.propose(proposed, call)),
+  ),
   state,
   document,
   onCall: (call) => {
@@ -80,11 +88,17 @@ meeting.onDecided((event) => {
 async function openRecord(): Promise<void> {
   const opened = await recordModule
     .then(({ openMeetingRecord }) => openMeetingRecord())
-    .catch((error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }));
+    .catch((error: unknown) => ({
+      ok: false as const,
+      message: error instanceof Error ? error.message : String(error),
+    }));
   if (opened.ok) return meeting.open(opened.record);
   const { tabOnlyRecord } = await import('./tab-only-record.ts');
   const record: MeetingRecord = tabOnlyRecord();
-  return meeting.open(record, `This browser would not open storage (${opened.message}): the record lives in this tab only and is lost on reload.`);
+  return meeting.open(
+    record,
+    `This browser would not open storage (${opened.message}): the record lives in this tab only and is lost on reload.`,
+  );
 }
 
 const countArchives = async (): Promise<void> => {
@@ -109,7 +123,10 @@ const view: BenchView = {
   words: wording,
   ruling,
   proposalPanel,
-  confirmRuling: (id) => void rulings().then((channel) => channel.confirm(id)).then(explain),
+  confirmRuling: (id) =>
+    void rulings()
+      .then((channel) => channel.confirm(id))
+      .then(explain),
   rejectRuling: (id) => void rulings().then((channel) => channel.reject(id)),
   lastCall,
   archived,
@@ -159,7 +176,9 @@ await Promise.all([
 await countArchives();
 // The schema validator, loaded before any call can need it: a tally is answered in the task its
 // call arrives in, and must not wait for a download.
-await Promise.all(GATED_ROWS.filter((row) => row.kind === 'declarative').map((row) => validateInput(row.name, row.inputSchema, {})));
+await Promise.all(
+  GATED_ROWS.filter((row) => row.kind === 'declarative').map((row) => validateInput(row.name, row.inputSchema, {})),
+);
 const mounted = await page.ready;
 await mounted?.surface.reconcile();
 document.body.dataset['ready'] = 'true';

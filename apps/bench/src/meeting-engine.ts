@@ -24,19 +24,29 @@ const clock = (date: Date): string => `${pad(date.getHours())}:${pad(date.getMin
 function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | null {
   if (type === 'put_the_question') {
     if (canPutTheQuestion(state)) return null;
-    const why = state.questionPut ? 'the question has already been put and awaits its vote' : 'no seconded question is open to be put, with the quorum it needs';
+    const why = state.questionPut
+      ? 'the question has already been put and awaits its vote'
+      : 'no seconded question is open to be put, with the quorum it needs';
     return refusal('NOT_IN_ORDER', `The chair cannot put a question now: ${why}. Nothing was recorded.`, { act: type });
   }
   const ruling = rule(state, type);
   if (ruling.legal) return null;
-  return refusal('NOT_IN_ORDER', `That act is no longer in order: ${ruling.reason ?? 'the rules do not allow it now.'} Nothing was recorded.`, {
-    act: type,
-    ...(ruling.cite ? { cite: ruling.cite } : {}),
-  });
+  return refusal(
+    'NOT_IN_ORDER',
+    `That act is no longer in order: ${ruling.reason ?? 'the rules do not allow it now.'} Nothing was recorded.`,
+    {
+      act: type,
+      ...(ruling.cite ? { cite: ruling.cite } : {}),
+    },
+  );
 }
 
 /** Reads the record, folds it, follows it, and decides and writes from then on. */
-export async function startEngine(record: MeetingRecord, signals: MeetingSignals, now: () => Date): Promise<MeetingEngine> {
+export async function startEngine(
+  record: MeetingRecord,
+  signals: MeetingSignals,
+  now: () => Date,
+): Promise<MeetingEngine> {
   const { events, folded, notice } = signals;
   // What is stored, as far as this tab knows, and the chain head after it.
   let stored: readonly MeetingEvent[] = [];
@@ -68,13 +78,22 @@ export async function startEngine(record: MeetingRecord, signals: MeetingSignals
     stored = read.events;
     head = read.head;
     show(read.events);
-    if (dropped > 0) notice.value = `${why} This tab now shows the record as stored; ${dropped === 1 ? 'the last entry made here was' : `the last ${dropped} entries made here were`} not kept.`;
+    if (dropped > 0)
+      notice.value = `${why} This tab now shows the record as stored; ${dropped === 1 ? 'the last entry made here was' : `the last ${dropped} entries made here were`} not kept.`;
   }
 
-  function write(gen: number, work: () => Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>, next: () => readonly MeetingEvent[]): Promise<Written> {
+  function write(
+    gen: number,
+    work: () => Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>,
+    next: () => readonly MeetingEvent[],
+  ): Promise<Written> {
     return enqueue(async (): Promise<Written> => {
       if (gen !== generation) {
-        return refusal('STALE_TAB', 'The minute book changed in another tab or window before this entry was written. Nothing was recorded; this tab has caught up, so check what is in order now and act again.', {});
+        return refusal(
+          'STALE_TAB',
+          'The minute book changed in another tab or window before this entry was written. Nothing was recorded; this tab has caught up, so check what is in order now and act again.',
+          {},
+        );
       }
       const done = await work();
       if (done.ok) {
@@ -82,7 +101,11 @@ export async function startEngine(record: MeetingRecord, signals: MeetingSignals
         head = done.head;
         return { ok: true };
       }
-      await catchUp(done.code === 'STALE_TAB' ? 'Another tab or window changed the minute book first.' : `An entry could not be written (${done.message}).`);
+      await catchUp(
+        done.code === 'STALE_TAB'
+          ? 'Another tab or window changed the minute book first.'
+          : `An entry could not be written (${done.message}).`,
+      );
       return done;
     });
   }
@@ -92,7 +115,8 @@ export async function startEngine(record: MeetingRecord, signals: MeetingSignals
     stored = read.events;
     head = read.head;
     show(read.events);
-    if (read.setAside) notice.value = `Part of the stored minute book could not be read (${read.setAside}). It was archived in this browser, untouched, and the record goes on from the last entry that reads.`;
+    if (read.setAside)
+      notice.value = `Part of the stored minute book could not be read (${read.setAside}). It was archived in this browser, untouched, and the record goes on from the last entry that reads.`;
   } else {
     notice.value = `The minute book could not be read (${read.message}).`;
   }
@@ -110,12 +134,20 @@ export async function startEngine(record: MeetingRecord, signals: MeetingSignals
       events.value = [...events.peek(), event];
       folded.value = after;
       for (const listener of [...signals.decided]) listener(event);
-      const written = write(generation, () => record.append(event, head), () => [...stored, event]);
+      const written = write(
+        generation,
+        () => record.append(event, head),
+        () => [...stored, event],
+      );
       return { ok: true, event, before, after, written };
     },
     startOver(next, reason) {
       show(next);
-      return write(generation, () => record.archive(reason, next), () => next);
+      return write(
+        generation,
+        () => record.archive(reason, next),
+        () => next,
+      );
     },
   };
 }

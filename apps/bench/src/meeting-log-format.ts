@@ -30,7 +30,8 @@ function entryProblem(value: unknown): string | null {
   // Attendance decides what is in order: a count the board could not have is not folded.
   if (event['type'] === 'set_members_present') {
     const present = (payload as { present?: unknown }).present;
-    if (!Number.isSafeInteger(present) || (present as number) < 0 || (present as number) > ASSEMBLY.boardSize) return `it counts ${String(present)} members present on a board of ${ASSEMBLY.boardSize}`;
+    if (!Number.isSafeInteger(present) || (present as number) < 0 || (present as number) > ASSEMBLY.boardSize)
+      return `it counts ${String(present)} members present on a board of ${ASSEMBLY.boardSize}`;
   }
   return null;
 }

@@ -14,11 +14,19 @@ export const MEETING_DB = 'warrant-bench-minutes';
 
 type Log = AppendOnlyLog<MeetingDraft, MeetingEvent>;
 
-export type RecordOptions = Partial<Pick<LogOptions<MeetingDraft, MeetingEvent>, 'indexedDB' | 'lock' | 'clock'>> & { readonly name?: string };
+export type RecordOptions = Partial<Pick<LogOptions<MeetingDraft, MeetingEvent>, 'indexedDB' | 'lock' | 'clock'>> & {
+  readonly name?: string;
+};
 
 /** Opens the stored record, or says why it cannot be kept in this browser. */
-export async function openMeetingRecord(options: RecordOptions = {}): Promise<{ readonly ok: true; readonly record: MeetingRecord } | { readonly ok: false; readonly message: string }> {
-  const opened = await openLog<MeetingDraft, MeetingEvent>({ ...options, name: options.name ?? MEETING_DB, format: meetingLogFormat() });
+export async function openMeetingRecord(
+  options: RecordOptions = {},
+): Promise<{ readonly ok: true; readonly record: MeetingRecord } | { readonly ok: false; readonly message: string }> {
+  const opened = await openLog<MeetingDraft, MeetingEvent>({
+    ...options,
+    name: options.name ?? MEETING_DB,
+    format: meetingLogFormat(),
+  });
   if (!opened.ok) return { ok: false, message: opened.message };
   const setAside = opened.setAside ? opened.setAside.reason : null;
   return { ok: true, record: logRecord(opened.log, setAside) };
@@ -52,14 +60,24 @@ function logRecord(log: Log, setAsideOnOpen: string | null): MeetingRecord {
     async archives() {
       const listed = await log.archives();
       if (!listed.ok) return listed;
-      return listed.archives.map(({ id, reason, at, count, kind }): ArchivedMeeting => ({ id, reason, at, count, kind }));
+      return listed.archives.map(({ id, reason, at, count, kind }): ArchivedMeeting => ({
+        id,
+        reason,
+        at,
+        count,
+        kind,
+      }));
     },
     async readArchive(id) {
       const contents = await log.readArchive(id);
       if (!contents.ok) return contents;
       // Set-aside values are whatever could not be read: only entries are shown as entries.
-      const events = contents.values.filter((value): value is MeetingEvent => typeof value === 'object' && value !== null && 'type' in value && 'seq' in value);
-      if (events.length === 0 && contents.values.length > 0) return refusal('ARCHIVE_UNREADABLE', `Archive ${id} holds nothing this bench can read as entries.`, { id });
+      const events = contents.values.filter(
+        (value): value is MeetingEvent =>
+          typeof value === 'object' && value !== null && 'type' in value && 'seq' in value,
+      );
+      if (events.length === 0 && contents.values.length > 0)
+        return refusal('ARCHIVE_UNREADABLE', `Archive ${id} holds nothing this bench can read as entries.`, { id });
       return events;
     },
     follow(listener) {

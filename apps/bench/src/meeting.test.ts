@@ -39,8 +39,16 @@ describe('commit', () => {
     const meeting = createMeeting();
     await meeting.open(tabOnlyRecord());
     await meeting.startOver(SEED.slice(0, 2), 'test');
-    const first = meeting.commit('move_main_motion', { text: 'That we buy a dryer.', mover: 'Hollis Pemberton' }, 'agent');
-    const second = meeting.commit('move_main_motion', { text: 'That we buy a freezer.', mover: 'Bettina Lund' }, 'agent');
+    const first = meeting.commit(
+      'move_main_motion',
+      { text: 'That we buy a dryer.', mover: 'Hollis Pemberton' },
+      'agent',
+    );
+    const second = meeting.commit(
+      'move_main_motion',
+      { text: 'That we buy a freezer.', mover: 'Bettina Lund' },
+      'agent',
+    );
     expect(first.ok).toBe(true);
     expect(second).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
     expect(meeting.state.value.stack).toHaveLength(1);
@@ -57,7 +65,10 @@ describe('commit', () => {
   });
 
   it('decides nothing before the record is open', () => {
-    expect(createMeeting().commit('set_members_present', { present: 7 }, 'clerk')).toMatchObject({ ok: false, code: 'RECORD_OPENING' });
+    expect(createMeeting().commit('set_members_present', { present: 7 }, 'clerk')).toMatchObject({
+      ok: false,
+      code: 'RECORD_OPENING',
+    });
   });
 });
 
@@ -66,7 +77,11 @@ describe('the stored record', () => {
     const name = fresh();
     const meeting = await tab(name);
     expect(await meeting.startOver(widest, 'test')).toEqual({ ok: true });
-    const decided = meeting.commit('correct_last_entry', { correction: 'Seconded by Bettina Lund, not Ravi.', actor: 'Tomasz Wierzbicki' }, 'clerk');
+    const decided = meeting.commit(
+      'correct_last_entry',
+      { correction: 'Seconded by Bettina Lund, not Ravi.', actor: 'Tomasz Wierzbicki' },
+      'clerk',
+    );
     if (decided.ok) await decided.written;
     const reloaded = await tab(name);
     expect(reloaded.events.value).toEqual(meeting.events.value);
@@ -84,7 +99,9 @@ describe('the stored record', () => {
     expect(meeting.events.value).toEqual(tangle);
   });
 
-  const corruptions: ReadonlyArray<readonly [string, number, (record: Record<string, unknown>) => Record<string, unknown>]> = [
+  const corruptions: ReadonlyArray<
+    readonly [string, number, (record: Record<string, unknown>) => Record<string, unknown>]
+  > = [
     ['an act the bench does not know', 3, (record) => ({ ...record, actor: 'nobody', type: 'seize_the_gavel' })],
     ['an attendance the board could not have', 1, (record) => ({ ...record, payload: { present: 1e9 } })],
   ];
@@ -124,7 +141,11 @@ describe('two tabs', () => {
     const a = await tab(name);
     await a.startOver(widest, 'tab A: the widest frontier');
     for (let i = 1; i <= 4; i += 1) {
-      const corrected = a.commit('correct_last_entry', { correction: `Correction ${i}.`, actor: 'Tomasz Wierzbicki' }, 'clerk');
+      const corrected = a.commit(
+        'correct_last_entry',
+        { correction: `Correction ${i}.`, actor: 'Tomasz Wierzbicki' },
+        'clerk',
+      );
       if (corrected.ok) expect(await corrected.written).toEqual({ ok: true });
     }
     expect(a.events.value).toHaveLength(8);
@@ -152,7 +173,11 @@ describe('two tabs', () => {
     const b = await tab(name);
     await b.startOver(tangle, 'tab B');
     await vi.waitFor(() => expect(a.events.value).toEqual(tangle));
-    const next = a.commit('correct_last_entry', { correction: 'Noted from tab A.', actor: 'Tomasz Wierzbicki' }, 'clerk');
+    const next = a.commit(
+      'correct_last_entry',
+      { correction: 'Noted from tab A.', actor: 'Tomasz Wierzbicki' },
+      'clerk',
+    );
     if (next.ok) expect(await next.written).toEqual({ ok: true });
     await vi.waitFor(() => expect(b.events.value).toHaveLength(CHECKPOINTS.tangle + 1));
   });

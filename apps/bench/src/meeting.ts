@@ -25,7 +25,10 @@ export interface MeetingRecord {
   /** Writes `event` directly after the entry whose chain head is `after`, or refuses (STALE_TAB) if the stored record has moved on. */
   append(event: MeetingEvent, after: string): Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>;
   /** Moves the whole record to the archive, untouched, and starts another holding `events`. */
-  archive(reason: string, events: readonly MeetingEvent[]): Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>;
+  archive(
+    reason: string,
+    events: readonly MeetingEvent[],
+  ): Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>;
   archives(): Promise<readonly ArchivedMeeting[] | ToolRefusal>;
   /** An archived record's entries, as they were stored. */
   readArchive(id: number): Promise<readonly MeetingEvent[] | ToolRefusal>;
@@ -92,10 +95,20 @@ export interface MeetingSignals {
   readonly decided: Set<(event: MeetingEvent) => void>;
 }
 
-const notOpen = (): ToolRefusal => refusal('RECORD_OPENING', 'The minute book is still opening in this tab. Nothing was recorded; try again in a moment.', {});
+const notOpen = (): ToolRefusal =>
+  refusal(
+    'RECORD_OPENING',
+    'The minute book is still opening in this tab. Nothing was recorded; try again in a moment.',
+    {},
+  );
 
 export function createMeeting(now: () => Date = () => new Date()): Meeting {
-  const signals: MeetingSignals = { events: signal<readonly MeetingEvent[]>([]), folded: signal<MeetingState>(initialState), notice: signal<string | null>(null), decided: new Set() };
+  const signals: MeetingSignals = {
+    events: signal<readonly MeetingEvent[]>([]),
+    folded: signal<MeetingState>(initialState),
+    notice: signal<string | null>(null),
+    decided: new Set(),
+  };
   const opened = signal(false);
   let engine: MeetingEngine | null = null;
   // Asked for as the meeting is made, beside the record it will fold, not after the record is
@@ -118,7 +131,8 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
       markOpen();
     },
     commit: (type, payload, actor) => (engine && opened.peek() ? engine.commit(type, payload, actor) : notOpen()),
-    startOver: (next, reason) => (engine && opened.peek() ? engine.startOver(next, reason) : Promise.resolve(notOpen())),
+    startOver: (next, reason) =>
+      engine && opened.peek() ? engine.startOver(next, reason) : Promise.resolve(notOpen()),
     archives: () => (engine ? engine.record.archives() : Promise.resolve([])),
     readArchive: (id) => (engine ? engine.record.readArchive(id) : Promise.resolve(notOpen())),
     onDecided(listener) {

@@ -19,7 +19,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const RULING = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'The amendment is not germane.' } as const;
+const RULING = {
+  ruling: 'well_taken',
+  disposition: 'strike_pending_motion',
+  rationale: 'The amendment is not germane.',
+} as const;
 
 /** The tangle with a point of order raised: the chair's ruling is awaited. */
 async function awaitingRuling(timeoutMs?: number) {
@@ -27,12 +31,23 @@ async function awaitingRuling(timeoutMs?: number) {
   const meeting = createMeeting();
   await meeting.open(tabOnlyRecord());
   await meeting.startOver(SEED.slice(0, CHECKPOINTS.tangle), 'test');
-  const raised = meeting.commit('raise_point_of_order', { concern: 'The amendment is not germane.', raisedBy: 'Hollis Pemberton' }, 'clerk');
+  const raised = meeting.commit(
+    'raise_point_of_order',
+    { concern: 'The amendment is not germane.', raisedBy: 'Hollis Pemberton' },
+    'clerk',
+  );
   if (raised.ok) await raised.written;
   const rulings: RulingChannel = createRulingChannel(meeting, timeoutMs === undefined ? {} : { timeoutMs });
   const memory = memoryWebMcp();
-  const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: memory.webmcp });
-  live.push(() => surface.dispose(), () => rulings.channel.dispose());
+  const surface = createSurface<BenchState>({
+    rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)),
+    state: () => meeting.state.value,
+    webmcp: memory.webmcp,
+  });
+  live.push(
+    () => surface.dispose(),
+    () => rulings.channel.dispose(),
+  );
   await surface.reconcile();
   return { meeting, rulings, surface, memory };
 }
@@ -54,7 +69,11 @@ describe('record_chair_ruling called by an agent', () => {
     expect(await rulings.confirm(pendingId(rulings))).toMatchObject({ ok: true });
     expect(await call).toMatchObject({ ok: true, decision: 'confirmed', recorded: 'record_chair_ruling' });
     // Who ruled is the presiding chair, as the record knows it.
-    expect(meeting.events.value.at(-1)).toMatchObject({ type: 'record_chair_ruling', actor: 'chair', payload: { ...RULING, ruledBy: 'Adaeze Okafor' } });
+    expect(meeting.events.value.at(-1)).toMatchObject({
+      type: 'record_chair_ruling',
+      actor: 'chair',
+      payload: { ...RULING, ruledBy: 'Adaeze Okafor' },
+    });
     expect(meeting.state.value.stack.map((m) => m.motion)).toEqual(['main', 'amend']);
   });
 
@@ -94,7 +113,11 @@ describe('record_chair_ruling called by an agent', () => {
     const { meeting, rulings, surface } = await awaitingRuling();
     const before = meeting.events.value;
     const controller = new AbortController();
-    const call = surface.call('record_chair_ruling', RULING, { caller: 'agent', channel: 'webmcp', signal: controller.signal });
+    const call = surface.call('record_chair_ruling', RULING, {
+      caller: 'agent',
+      channel: 'webmcp',
+      signal: controller.signal,
+    });
     await vi.waitFor(() => expect(rulings.channel.snapshot().waiting).toBe(true));
     controller.abort();
     expect(await call).toMatchObject({ ok: false, isError: true, code: 'RULING_WAIT_ABORTED' });
@@ -105,7 +128,10 @@ describe('record_chair_ruling called by an agent', () => {
 describe('record_chair_ruling from the bench itself', () => {
   it('is the chair’s own act: recorded at once, as the chair’s', async () => {
     const { meeting, surface } = await awaitingRuling();
-    expect(await surface.callAsHuman('record_chair_ruling', RULING)).toMatchObject({ ok: true, recorded: 'record_chair_ruling' });
+    expect(await surface.callAsHuman('record_chair_ruling', RULING)).toMatchObject({
+      ok: true,
+      recorded: 'record_chair_ruling',
+    });
     expect(meeting.events.value.at(-1)).toMatchObject({ type: 'record_chair_ruling', actor: 'chair' });
   });
 });

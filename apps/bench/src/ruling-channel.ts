@@ -22,7 +22,10 @@ export type ChairAnswer = { readonly decision: 'confirmed'; readonly seq: number
 export interface RulingChannel {
   readonly channel: DecisionChannel<RulingRequest, ChairAnswer>;
   /** The agent's side: propose the ruling, and answer with what the chair decided. */
-  propose(ruling: ProposedRuling, call: { readonly signal: AbortSignal; hold(reason: string): () => void }): Promise<ToolResult>;
+  propose(
+    ruling: ProposedRuling,
+    call: { readonly signal: AbortSignal; hold(reason: string): () => void },
+  ): Promise<ToolResult>;
   /** The chair confirms the waiting proposal: the ruling is recorded as the chair's, and the waiting call hears so. */
   confirm(id: string): Promise<Written | ToolRefusal>;
   /** The chair rejects the waiting proposal: nothing is recorded, and the waiting call hears so. */
@@ -40,7 +43,10 @@ export const RULING_CODES = {
 /**
  * The channel, following the meeting's record.
  */
-export function createRulingChannel(meeting: Meeting, options: Pick<DecisionChannelOptions<RulingRequest>, 'timeoutMs'> = {}): RulingChannel {
+export function createRulingChannel(
+  meeting: Meeting,
+  options: Pick<DecisionChannelOptions<RulingRequest>, 'timeoutMs'> = {},
+): RulingChannel {
   const channel = createDecisionChannel<RulingRequest, ChairAnswer>({
     ...options,
     codes: RULING_CODES,
@@ -60,14 +66,18 @@ export function createRulingChannel(meeting: Meeting, options: Pick<DecisionChan
   return {
     channel,
     async propose(ruling, call) {
-      const outcome = await channel.request({ id: `ruling-${(count += 1)}`, ruling }, { signal: call.signal, hold: (reason) => call.hold(reason) });
+      const outcome = await channel.request(
+        { id: `ruling-${(count += 1)}`, ruling },
+        { signal: call.signal, hold: (reason) => call.hold(reason) },
+      );
       if (!outcome.ok) return outcome;
       if (outcome.decision.decision === 'rejected') {
         return {
           ok: true,
           decision: 'rejected',
           recorded: null,
-          message: 'The chair rejected the proposed ruling. Nothing was recorded; business stays where it was. Do not propose it again unless the chair asks.',
+          message:
+            'The chair rejected the proposed ruling. Nothing was recorded; business stays where it was. Do not propose it again unless the chair asks.',
         };
       }
       return {
@@ -75,13 +85,16 @@ export function createRulingChannel(meeting: Meeting, options: Pick<DecisionChan
         decision: 'confirmed',
         recorded: 'record_chair_ruling',
         seq: outcome.decision.seq,
-        message: 'The chair confirmed the ruling, and it is recorded as the chair’s. Read the motion stack to see where business stands now.',
+        message:
+          'The chair confirmed the ruling, and it is recorded as the chair’s. Read the motion stack to see where business stands now.',
       };
     },
     async confirm(id) {
       const current = channel.snapshot().current;
       if (!current || current.id !== id || current.status !== 'pending') {
-        return refusal('NO_RULING_PROPOSED', 'No proposed ruling is waiting for the chair; nothing was recorded.', { id });
+        return refusal('NO_RULING_PROPOSED', 'No proposed ruling is waiting for the chair; nothing was recorded.', {
+          id,
+        });
       }
       confirming = true;
       const decided = meeting.commit('record_chair_ruling', current.request.ruling, 'chair');

@@ -1,9 +1,25 @@
-import { defineFormRow, defineRow, type DeclarativeRow, type ImperativeRow, type Row, type RunContext, type ToolResult, type Verdict } from '@warrant/surface';
+import {
+  defineFormRow,
+  defineRow,
+  type DeclarativeRow,
+  type ImperativeRow,
+  type Row,
+  type RunContext,
+  type ToolResult,
+  type Verdict,
+} from '@warrant/surface';
 import type * as ActsModule from './acts.ts';
 import type { ReadInput } from './acts.ts';
 import { rule } from './domain/rule.ts';
 import type { Declaration } from './domain/declarations.ts';
-import { GATED_ROWS, READ_ROWS, type DeclarativeGatedRow, type ImperativeGatedRow, type ImperativeToolName, type ReadRow } from './domain/rulebook.ts';
+import {
+  GATED_ROWS,
+  READ_ROWS,
+  type DeclarativeGatedRow,
+  type ImperativeGatedRow,
+  type ImperativeToolName,
+  type ReadRow,
+} from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
 import type { ToolName } from './domain/rulebook.ts';
 import type { MeetingState, Payloads, RulingInput } from './domain/state.ts';
@@ -37,7 +53,8 @@ function loadedActs(name: string): Acts {
   if (!acts) throw new Error(`${name} was reached before the bench's acts loaded.`);
   return acts;
 }
-const declarationOf = (name: ImperativeGatedRow['name']): Declaration => loadedActs(name).DECLARATIONS[name as ImperativeToolName];
+const declarationOf = (name: ImperativeGatedRow['name']): Declaration =>
+  loadedActs(name).DECLARATIONS[name as ImperativeToolName];
 
 function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<BenchState, ReadInput> {
   return defineRow<BenchState, ReadInput>({
@@ -51,7 +68,10 @@ function readRow(row: ReadRow, meeting: Meeting): ImperativeRow<BenchState, Read
   });
 }
 
-const verdictOf = (name: ToolName) => (state: BenchState): Verdict => (state ? rule(state, name) : OPENING);
+const verdictOf =
+  (name: ToolName) =>
+  (state: BenchState): Verdict =>
+    state ? rule(state, name) : OPENING;
 
 // A gated row's input is the payload of the event it records, checked by the row's own schema.
 type GatedInput = Payloads[ToolName];
@@ -62,7 +82,8 @@ function gatedImperative(row: ImperativeGatedRow, meeting: Meeting): ImperativeR
     title: row.title,
     description: () => declarationOf(row.name).description,
     verdict: verdictOf(row.name),
-    inputSchema: (state) => (state ? inputSchemaFor(declarationOf(row.name), state) : declarationOf(row.name).inputSchema),
+    inputSchema: (state) =>
+      state ? inputSchemaFor(declarationOf(row.name), state) : declarationOf(row.name).inputSchema,
     run: (_state, input, ctx) => loadedActs(row.name).record(meeting, row.name, input, ctx),
   });
 }
@@ -75,7 +96,11 @@ export type ProposeRuling = (ruling: ProposedRuling, call: RunContext<BenchState
  * an agent it is a proposal: the call waits for the chair to confirm or reject it at the bench,
  * and answers with that decision; nothing is recorded otherwise.
  */
-function chairRulingRow(row: ImperativeGatedRow, meeting: Meeting, propose: ProposeRuling): ImperativeRow<BenchState, RulingInput> {
+function chairRulingRow(
+  row: ImperativeGatedRow,
+  meeting: Meeting,
+  propose: ProposeRuling,
+): ImperativeRow<BenchState, RulingInput> {
   return defineRow<BenchState, RulingInput>({
     name: row.name,
     title: row.title,
@@ -84,7 +109,9 @@ function chairRulingRow(row: ImperativeGatedRow, meeting: Meeting, propose: Prop
     inputSchema: () => declarationOf(row.name).inputSchema,
     run: (state, input, ctx) => {
       const ruling = { ruledBy: state?.chair ?? 'the chair', ...input };
-      return ctx.caller === 'human' ? loadedActs(row.name).record(meeting, 'record_chair_ruling', ruling, ctx, 'chair') : propose(ruling, ctx);
+      return ctx.caller === 'human'
+        ? loadedActs(row.name).record(meeting, 'record_chair_ruling', ruling, ctx, 'chair')
+        : propose(ruling, ctx);
     },
   });
 }
@@ -93,7 +120,11 @@ function chairRulingRow(row: ImperativeGatedRow, meeting: Meeting, propose: Prop
  * A gated row bound to a <form>: legality toggles its toolname, the rulebook's `autosubmit` sets
  * its toolautosubmit, and a submission runs `run`.
  */
-function formRow<I>(row: DeclarativeGatedRow, formId: string, run: DeclarativeRow<BenchState, I>['run']): DeclarativeRow<BenchState, I> {
+function formRow<I>(
+  row: DeclarativeGatedRow,
+  formId: string,
+  run: DeclarativeRow<BenchState, I>['run'],
+): DeclarativeRow<BenchState, I> {
   return defineFormRow<BenchState, I>({
     name: row.name,
     formId,
@@ -107,21 +138,33 @@ function formRow<I>(row: DeclarativeGatedRow, formId: string, run: DeclarativeRo
 }
 
 /** The tally form; answered in the task its call arrives in (see acts.ts). */
-function tallyRow(row: DeclarativeGatedRow, meeting: Meeting): DeclarativeRow<BenchState, Payloads['record_vote_tally']> {
-  return formRow<Payloads['record_vote_tally']>(row, 'vote-tally', (state, counts, ctx) => loadedActs(row.name).tally(meeting, state, counts, ctx));
+function tallyRow(
+  row: DeclarativeGatedRow,
+  meeting: Meeting,
+): DeclarativeRow<BenchState, Payloads['record_vote_tally']> {
+  return formRow<Payloads['record_vote_tally']>(row, 'vote-tally', (state, counts, ctx) =>
+    loadedActs(row.name).tally(meeting, state, counts, ctx),
+  );
 }
 
 /**
  * The motion-entry form. Its rulebook row does not autosubmit, so an agent can only fill it; a
  * person at the bench states the question.
  */
-function motionEntryRow(row: DeclarativeGatedRow, meeting: Meeting, draft: DraftSource): DeclarativeRow<BenchState, Payloads['enter_motion_text']> {
-  return formRow<Payloads['enter_motion_text']>(row, 'motion-entry', (_state, entry, ctx) => loadedActs(row.name).enterMotion(meeting, draft, entry, ctx));
+function motionEntryRow(
+  row: DeclarativeGatedRow,
+  meeting: Meeting,
+  draft: DraftSource,
+): DeclarativeRow<BenchState, Payloads['enter_motion_text']> {
+  return formRow<Payloads['enter_motion_text']>(row, 'motion-entry', (_state, entry, ctx) =>
+    loadedActs(row.name).enterMotion(meeting, draft, entry, ctx),
+  );
 }
 
 export function benchRows(meeting: Meeting, draft: DraftSource, propose: ProposeRuling): Row<BenchState>[] {
   const gated = GATED_ROWS.map((row): Row<BenchState> => {
-    if (row.kind === 'imperative') return row.name === 'record_chair_ruling' ? chairRulingRow(row, meeting, propose) : gatedImperative(row, meeting);
+    if (row.kind === 'imperative')
+      return row.name === 'record_chair_ruling' ? chairRulingRow(row, meeting, propose) : gatedImperative(row, meeting);
     return row.name === 'record_vote_tally' ? tallyRow(row, meeting) : motionEntryRow(row, meeting, draft);
   });
   return [...READ_ROWS.map((row) => readRow(row, meeting)), ...gated];

@@ -14,14 +14,25 @@ export function tabOnlyRecord(clock: () => Date = () => new Date()): MeetingReco
     read: async () => ({ ok: true, events, head: head(), setAside: null }),
     async append(event, after) {
       if (after !== head() || event.seq !== events.length + 1) {
-        return refusal('STALE_TAB', 'This entry does not follow the last one recorded. Nothing was recorded.', { seq: event.seq });
+        return refusal('STALE_TAB', 'This entry does not follow the last one recorded. Nothing was recorded.', {
+          seq: event.seq,
+        });
       }
       events = [...events, event];
       return { ok: true, head: head() };
     },
     async archive(reason, next) {
       if (events.length > 0) {
-        archived.push({ summary: { id: archived.length + 1, reason, at: clock().toISOString(), count: events.length, kind: 'archived' }, events });
+        archived.push({
+          summary: {
+            id: archived.length + 1,
+            reason,
+            at: clock().toISOString(),
+            count: events.length,
+            kind: 'archived',
+          },
+          events,
+        });
       }
       events = [...next];
       return { ok: true, head: head() };

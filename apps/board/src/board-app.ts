@@ -46,14 +46,21 @@ export interface BoardApp {
   /** The tool a person is playing the agent with ("do this"), if any. */
   readonly runner: Signal<string | null>;
   /** Runs a human act and shows its answer in `area`, for `subject`. Null until the acts load. */
-  act(area: NoticeArea, run: (human: HumanControls) => Promise<ActOutcome>, subject?: string | null): Promise<ActOutcome> | null;
+  act(
+    area: NoticeArea,
+    run: (human: HumanControls) => Promise<ActOutcome>,
+    subject?: string | null,
+  ): Promise<ActOutcome> | null;
 }
 
 /**
  * `boot` mounts the agent's surface on the store (it is given the store, and where to report each
  * call): the page's boot passes bootSurface, so the tools are registered in the same task.
  */
-export function createBoardApp(initial: BoardState, boot: (store: BoardStore, onCall: (call: CallRecord) => void) => BootedSurface<BoardState>): BoardApp {
+export function createBoardApp(
+  initial: BoardState,
+  boot: (store: BoardStore, onCall: (call: CallRecord) => void) => BootedSurface<BoardState>,
+): BoardApp {
   const store = createBoardStore(initial);
   const lastCall = signal<CallRecord | null>(null);
   const surface = boot(store, (call) => (lastCall.value = call));

@@ -20,14 +20,22 @@ afterEach(() => {
 });
 
 async function opened(tab: number): Promise<Extract<OpenedRecord, { kind: 'kept' }>> {
-  const record = await openBoardRecord({ fresh: () => initialState(testEnv(100 + tab)), indexedDB: factory, name: 'board-test' });
+  const record = await openBoardRecord({
+    fresh: () => initialState(testEnv(100 + tab)),
+    indexedDB: factory,
+    name: 'board-test',
+  });
   if (record.kind !== 'kept') throw new Error(record.reason);
   return record;
 }
 
 async function tab(number: number): Promise<BoardPage> {
   const record = await opened(number);
-  const page = boardPage(record.state, { recorder: record.recorder, env: testEnv(number), schedule: (run) => queueMicrotask(run) });
+  const page = boardPage(record.state, {
+    recorder: record.recorder,
+    env: testEnv(number),
+    schedule: (run) => queueMicrotask(run),
+  });
   live.push(page);
   await page.surface.reconcile();
   return page;
@@ -45,7 +53,9 @@ describe('the board record', () => {
     expect(a.store.read().activity.map((entry) => entry.type)).toEqual(['SESSION_READY']);
     await a.human.frame(['headline']);
     await settle();
-    expect(await a.agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({ ok: true });
+    expect(
+      await a.agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } }),
+    ).toMatchObject({ ok: true });
     expect((await opened(2)).state).toEqual(a.store.read());
   });
 
@@ -59,13 +69,27 @@ describe('the board record', () => {
     expect(b.agent.names()).toContain('edit_scoped_fields');
     expect(await b.human.frame(['headline', 'price'])).toMatchObject({ ok: true, scopeVersion: 2 });
     await heard();
-    expect(await b.agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { price: '€69' } })).toMatchObject({ ok: true });
+    expect(await b.agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { price: '€69' } })).toMatchObject({
+      ok: true,
+    });
     await heard();
-    expect(await a.agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { headline: HEADLINE } })).toMatchObject({ ok: true });
+    expect(
+      await a.agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { headline: HEADLINE } }),
+    ).toMatchObject({ ok: true });
     await heard();
     for (const state of [a.store.read(), b.store.read(), (await opened(3)).state]) {
-      expect(state).toMatchObject({ scopeVersion: 2, scope: ['headline', 'price'], fields: { headline: HEADLINE, price: '€69' } });
-      expect(state.activity.map((entry) => entry.type)).toEqual(['SESSION_READY', 'SCOPE_CHANGED', 'SCOPE_CHANGED', 'AGENT_EDITED', 'AGENT_EDITED']);
+      expect(state).toMatchObject({
+        scopeVersion: 2,
+        scope: ['headline', 'price'],
+        fields: { headline: HEADLINE, price: '€69' },
+      });
+      expect(state.activity.map((entry) => entry.type)).toEqual([
+        'SESSION_READY',
+        'SCOPE_CHANGED',
+        'SCOPE_CHANGED',
+        'AGENT_EDITED',
+        'AGENT_EDITED',
+      ]);
     }
   });
 
@@ -96,7 +120,13 @@ describe('the board record', () => {
     expect(await a.human.decideExpansion('approve')).toMatchObject({ ok: true, code: 'EXPANSION_APPROVED' });
     await heard();
     b.clock.advance(0);
-    expect(await asked).toMatchObject({ ok: true, code: 'EXPANSION_APPROVED', permissionChanged: true, currentScopeVersion: 2, scope: ['headline', 'launch_date'] });
+    expect(await asked).toMatchObject({
+      ok: true,
+      code: 'EXPANSION_APPROVED',
+      permissionChanged: true,
+      currentScopeVersion: 2,
+      scope: ['headline', 'launch_date'],
+    });
     expect(b.surface.heldFor()).toEqual([]);
   });
 
@@ -125,7 +155,11 @@ describe('the board record', () => {
       const tx = db.transaction('records', 'readwrite');
       const store = tx.objectStore('records');
       const get = store.get(3);
-      get.onsuccess = () => store.put({ ...get.result, record: { ...get.result.record, board: { ...get.result.record.board, scope: ['price', 'headline'] } } });
+      get.onsuccess = () =>
+        store.put({
+          ...get.result,
+          record: { ...get.result.record, board: { ...get.result.record.board, scope: ['price', 'headline'] } },
+        });
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });

@@ -6,7 +6,14 @@
 // an act decided on a board another tab has since changed is refused (STALE_TAB), and this tab
 // catches up before anyone decides again. Tabs are kept in step: what one records, the others are
 // told at once (BroadcastChannel). Records that do not read back are set aside, never deleted.
-import { jsonLogFormat, openLog, type AppendOnlyLog, type LogChange, type LogEntry, type LogHead } from '@warrant/ledger';
+import {
+  jsonLogFormat,
+  openLog,
+  type AppendOnlyLog,
+  type LogChange,
+  type LogEntry,
+  type LogHead,
+} from '@warrant/ledger';
 import type { BoardRecorder, Recorded } from './board-store.ts';
 import { changedElsewhere, notRecorded } from './domain/refusals.ts';
 import type { ActivityEntry, BoardState } from './domain/state.ts';
@@ -25,8 +32,11 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 /** Why a stored value is not an act of this board, or null. Every act adds to the activity. */
 function problem(value: unknown): string | null {
-  if (!isRecord(value) || !isRecord(value['board']) || !Array.isArray(value['added'])) return 'it is not an act of the launch board';
-  return readState({ ...value['board'], activity: value['added'] }) ? null : 'it holds a board that breaks a rule of the board';
+  if (!isRecord(value) || !isRecord(value['board']) || !Array.isArray(value['added']))
+    return 'it is not an act of the launch board';
+  return readState({ ...value['board'], activity: value['added'] })
+    ? null
+    : 'it holds a board that breaks a rule of the board';
 }
 
 function actOf(before: BoardState, after: BoardState): ActRecord {
@@ -37,7 +47,8 @@ function actOf(before: BoardState, after: BoardState): ActRecord {
 /** The board the records make, after `from` (or from nothing). */
 function fold(entries: readonly LogEntry<ActRecord>[], from: BoardState | null): BoardState | null {
   let state = from;
-  for (const { record } of entries) state = { ...record.board, activity: [...(state?.activity ?? []), ...record.added] };
+  for (const { record } of entries)
+    state = { ...record.board, activity: [...(state?.activity ?? []), ...record.added] };
   return state;
 }
 

@@ -33,7 +33,12 @@ describe('the board store', () => {
     await store.commit((s) => human.setScope(s, ['headline']));
     await store.commit((s) => agent.editScopedFields(s, { updates: { headline: 'A lamp' } }));
     await store.commit((s) => human.reset(s));
-    expect(store.read().activity.map((entry) => entry.type)).toEqual(['SESSION_READY', 'SCOPE_CHANGED', 'AGENT_EDITED', 'BOARD_RESET']);
+    expect(store.read().activity.map((entry) => entry.type)).toEqual([
+      'SESSION_READY',
+      'SCOPE_CHANGED',
+      'AGENT_EDITED',
+      'BOARD_RESET',
+    ]);
     expect(seen).toEqual([2, 3, 4]);
     expect(recorded.at(-1)).toBe(store.read());
     expect(store.state.value).toBe(store.read());
@@ -70,9 +75,16 @@ describe('the board store', () => {
     const store = createBoardStore(edited);
     const step = (next: BoardState) => () => ({ state: next, result: { ok: true as const } });
     await expect(store.commit(step(framed))).rejects.toThrow(ActivityRewriteError);
-    const rewritten = { ...edited, activity: edited.activity.map((entry, index) => (index === 1 ? { ...entry, message: 'nothing happened' } : entry)) };
+    const rewritten = {
+      ...edited,
+      activity: edited.activity.map((entry, index) =>
+        index === 1 ? { ...entry, message: 'nothing happened' } : entry,
+      ),
+    };
     await expect(store.commit(step(rewritten))).rejects.toThrow(/append-only: entry 1/);
-    await expect(store.commit(step({ ...edited, activity: [...edited.activity].reverse() }))).rejects.toThrow(ActivityRewriteError);
+    await expect(store.commit(step({ ...edited, activity: [...edited.activity].reverse() }))).rejects.toThrow(
+      ActivityRewriteError,
+    );
     await expect(store.commit(step(fresh))).rejects.toThrow(ActivityRewriteError);
     expect(store.read()).toBe(edited);
   });

@@ -59,7 +59,15 @@ export function firstRewrite(before: readonly ActivityEntry[], after: readonly A
     const was = before[index] as ActivityEntry;
     const now = after[index];
     if (now === was) continue;
-    if (!now || now.id !== was.id || now.at !== was.at || now.actor !== was.actor || now.type !== was.type || now.message !== was.message) return index;
+    if (
+      !now ||
+      now.id !== was.id ||
+      now.at !== was.at ||
+      now.actor !== was.actor ||
+      now.type !== was.type ||
+      now.message !== was.message
+    )
+      return index;
     if (JSON.stringify(now.details) !== JSON.stringify(was.details)) return index;
   }
   return -1;

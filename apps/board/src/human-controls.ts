@@ -21,7 +21,8 @@ export function humanControls(store: BoardStore, acts: HumanActs, channel: Expan
   return {
     frame: (ids) => applyHumanAct(store, channel, (state) => acts.setScope(state, [...ids])),
     decideExpansion: (decision) => applyHumanAct(store, channel, (state) => acts.decideExpansion(state, decision)),
-    decideReview: (decision, presentedReviewId) => applyHumanAct(store, channel, (state) => acts.decideReview(state, decision, presentedReviewId ?? undefined)),
+    decideReview: (decision, presentedReviewId) =>
+      applyHumanAct(store, channel, (state) => acts.decideReview(state, decision, presentedReviewId ?? undefined)),
     reset: () => applyHumanAct(store, channel, (state) => acts.reset(state)),
   };
 }

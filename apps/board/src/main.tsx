@@ -17,7 +17,10 @@ import { boardRows, type AgentSide } from './rows.ts';
 
 const resumed = import('./board-record.ts')
   .then(({ openBoardRecord }) => openBoardRecord({ fresh: () => initialState(browserEnv) }))
-  .catch((error: unknown) => ({ kind: 'unavailable' as const, reason: error instanceof Error ? error.message : String(error) }))
+  .catch((error: unknown) => ({
+    kind: 'unavailable' as const,
+    reason: error instanceof Error ? error.message : String(error),
+  }))
   .then((opened) => {
     if (opened.kind === 'kept') {
       app.store.resume(opened.state, opened.recorder);
@@ -28,12 +31,15 @@ const resumed = import('./board-record.ts')
     }
   });
 let acting: Promise<AgentSide> | null = null;
-const agentSide = (): Promise<AgentSide> => (acting ??= import('./acting.ts').then(({ attachActs }) => attachActs(app)));
+const agentSide = (): Promise<AgentSide> =>
+  (acting ??= import('./acting.ts').then(({ attachActs }) => attachActs(app)));
 
 // What the in-order panel lists: the browser's own answer, or without WebMCP the rows in order.
 const inOrder = (): string[] => {
   const { mode, tools, explained } = app.surface;
-  return mode.peek() === 'unavailable' ? explained.peek().flatMap((row) => (row.verdict.legal ? [row.name] : [])) : tools.peek().map((tool) => tool.name);
+  return mode.peek() === 'unavailable'
+    ? explained.peek().flatMap((row) => (row.verdict.legal ? [row.name] : []))
+    : tools.peek().map((tool) => tool.name);
 };
 const app = createBoardApp(initialState(browserEnv), (store, onCall) =>
   bootSurface({
@@ -44,7 +50,8 @@ const app = createBoardApp(initialState(browserEnv), (store, onCall) =>
       onCall(call);
       // A refused attempt to write is recorded: an attempt outside the frame is never silent.
       const { name, channel: via, result, caller } = call;
-      if (!result.ok && caller !== 'human') void agentSide().then((side) => side.noteRefused({ name, channel: via, result }));
+      if (!result.ok && caller !== 'human')
+        void agentSide().then((side) => side.noteRefused({ name, channel: via, result }));
     },
   }),
 );

@@ -14,7 +14,13 @@ import { boardPage } from './test-page.ts';
 // request holds the surface and resolves the same call.
 
 const READS = ['inspect_active_scope', 'inspect_workspace'];
-const ALL = ['edit_scoped_fields', 'inspect_active_scope', 'inspect_workspace', 'request_scope_expansion', 'submit_changes_for_review'];
+const ALL = [
+  'edit_scoped_fields',
+  'inspect_active_scope',
+  'inspect_workspace',
+  'request_scope_expansion',
+  'submit_changes_for_review',
+];
 
 const live: Array<() => void> = [];
 afterEach(() => {
@@ -48,7 +54,9 @@ describe('the registered set follows the board', () => {
     await human.frame(['headline', 'description']);
     await settle();
     expect(agent.names()).toEqual(['edit_scoped_fields', ...READS, 'request_scope_expansion']);
-    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({ ok: true });
+    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({
+      ok: true,
+    });
     await settle();
     expect(agent.names()).toEqual(ALL);
     const submitted = (await agent.call('submit_changes_for_review', { scopeVersion: 1 })) as { reviewId: string };
@@ -61,7 +69,9 @@ describe('the registered set follows the board', () => {
   });
 
   it('is what rule() puts in order, in every stage', async () => {
-    for (const state of Object.values(stages()).filter((value): value is BoardState => typeof value === 'object' && value !== null && 'schemaVersion' in value)) {
+    for (const state of Object.values(stages()).filter(
+      (value): value is BoardState => typeof value === 'object' && value !== null && 'schemaVersion' in value,
+    )) {
       const { agent, surface } = page(state);
       await surface.reconcile();
       expect(agent.names()).toEqual([...toolSurface(state)].sort());
@@ -81,7 +91,11 @@ describe('the registered set follows the board', () => {
     const steps: Array<() => unknown> = [
       () => human.frame(['headline']),
       () => human.frame(['headline', 'description']),
-      () => agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { description: 'A small lamp that goes where the evening goes.' } }),
+      () =>
+        agent.call('edit_scoped_fields', {
+          scopeVersion: 2,
+          updates: { description: 'A small lamp that goes where the evening goes.' },
+        }),
       () => human.frame(['description']),
       () => agent.call('submit_changes_for_review', { scopeVersion: 3 }),
       () => human.reset(),
@@ -92,7 +106,8 @@ describe('the registered set follows the board', () => {
       await step();
       await settle();
       const after = keyed();
-      const symmetric = [...before].filter((k) => !after.has(k)).length + [...after].filter((k) => !before.has(k)).length;
+      const symmetric =
+        [...before].filter((k) => !after.has(k)).length + [...after].filter((k) => !before.has(k)).length;
       const ops = changes.slice(seen).reduce((sum, change) => sum + change.ops.register + change.ops.abort, 0);
       expect(ops).toBe(symmetric);
       expect(symmetric).toBeGreaterThan(0);
@@ -113,13 +128,26 @@ describe('the registered set follows the board', () => {
 
 describe('the declaration budget', () => {
   /** A declaration as an agent client receives it: what it puts in front of the model. */
-  const declarationSize = (tool: { name: string; title?: string; description: string; inputSchema?: object; annotations?: object }) =>
-    JSON.stringify({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }).length;
+  const declarationSize = (tool: {
+    name: string;
+    title?: string;
+    description: string;
+    inputSchema?: object;
+    annotations?: object;
+  }) =>
+    JSON.stringify({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      annotations: tool.annotations,
+    }).length;
 
   it('keeps every tool declaration within 900 characters in every stage, the widest frame included', async () => {
     const sizes: Array<[string, string, number]> = [];
     const measure = (stage: string, board: ReturnType<typeof page>) => {
-      for (const name of board.agent.names()) sizes.push([stage, name, declarationSize(board.agent.tool(name) as Parameters<typeof declarationSize>[0])]);
+      for (const name of board.agent.names())
+        sizes.push([stage, name, declarationSize(board.agent.tool(name) as Parameters<typeof declarationSize>[0])]);
     };
     for (const [stage, state] of Object.entries(stages())) {
       if (typeof state !== 'object' || state === null || !('schemaVersion' in state)) continue;
@@ -137,7 +165,8 @@ describe('the declaration budget', () => {
     await settle();
     measure('all framed, edited', board);
     // Versions of two digits and more: re-frame until every field is framed again, at v12.
-    for (let round = 0; round < 6; round += 1) await board.human.frame(round % 2 === 0 ? FIELD_IDS.slice(1) : FIELD_IDS);
+    for (let round = 0; round < 6; round += 1)
+      await board.human.frame(round % 2 === 0 ? FIELD_IDS.slice(1) : FIELD_IDS);
     await settle();
     expect(board.store.read()).toMatchObject({ scopeVersion: 12, scope: FIELD_IDS });
     measure('all framed at v12', board);
@@ -167,7 +196,8 @@ describe('what the agent is shown', () => {
 
   it('takes no input for the reads', async () => {
     const { agent } = await framedAndEdited();
-    for (const name of READS) expect(agent.tool(name)?.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+    for (const name of READS)
+      expect(agent.tool(name)?.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
   });
 
   it('names the binding in every write description, and it moves with the version', async () => {
@@ -180,17 +210,21 @@ describe('what the agent is shown', () => {
     await human.frame(['price']);
     await settle();
     expect(agent.tool('edit_scoped_fields')?.description).toContain('Bound to scope v2: pass scopeVersion 2');
-    expect(Object.keys(schemaOf(agent, 'edit_scoped_fields').properties['updates']?.properties ?? {})).toEqual(['price']);
+    expect(Object.keys(schemaOf(agent, 'edit_scoped_fields').properties['updates']?.properties ?? {})).toEqual([
+      'price',
+    ]);
   });
 
   it('reports in both reads the tools in order now, as the page lists them', async () => {
     const { agent, human } = await framedAndEdited();
-    for (const name of READS) expect(await agent.call(name, {}), name).toMatchObject({ toolsInOrder: { count: 5, names: ALL } });
+    for (const name of READS)
+      expect(await agent.call(name, {}), name).toMatchObject({ toolsInOrder: { count: 5, names: ALL } });
     await human.frame([]);
     await settle();
     const now = ['inspect_active_scope', 'inspect_workspace', 'submit_changes_for_review'];
     expect(agent.names()).toEqual(now);
-    for (const name of READS) expect(await agent.call(name, {}), name).toMatchObject({ toolsInOrder: { count: 3, names: now } });
+    for (const name of READS)
+      expect(await agent.call(name, {}), name).toMatchObject({ toolsInOrder: { count: 3, names: now } });
   });
 
   it('answers the reads with the views of the latest state', async () => {
@@ -210,10 +244,24 @@ describe('a write answers for the version it was registered under', () => {
     await human.frame(['headline', 'description']);
     const before = store.read().fields;
     // The old registration is still the one the agent holds: the reconcile has not run yet.
-    const argued1 = (await held.execute({ scopeVersion: 1, updates: { headline: HEADLINE } }, { signal: new AbortController().signal })) as Record<string, unknown>;
-    expect(argued1).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { registeredScopeVersion: 1, expectedScopeVersion: 2 } });
-    const argued2 = (await held.execute({ scopeVersion: 2, updates: { headline: HEADLINE } }, { signal: new AbortController().signal })) as Record<string, unknown>;
-    expect(argued2).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { registeredScopeVersion: 1, receivedScopeVersion: 2 } });
+    const argued1 = (await held.execute(
+      { scopeVersion: 1, updates: { headline: HEADLINE } },
+      { signal: new AbortController().signal },
+    )) as Record<string, unknown>;
+    expect(argued1).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+      details: { registeredScopeVersion: 1, expectedScopeVersion: 2 },
+    });
+    const argued2 = (await held.execute(
+      { scopeVersion: 2, updates: { headline: HEADLINE } },
+      { signal: new AbortController().signal },
+    )) as Record<string, unknown>;
+    expect(argued2).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+      details: { registeredScopeVersion: 1, receivedScopeVersion: 2 },
+    });
     expect(store.read().fields).toBe(before);
     await settle();
     expect(schemaOf(agent, 'edit_scoped_fields').properties['scopeVersion']?.const).toBe(2);
@@ -231,8 +279,14 @@ describe('a write answers for the version it was registered under', () => {
       code: 'SCOPE_STALE',
       details: { expectedScopeVersion: 2, receivedScopeVersion: 1 },
     });
-    expect(await agent.call('edit_scoped_fields', { updates: { headline: HEADLINE } })).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { receivedScopeVersion: null } });
-    expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON })).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+    expect(await agent.call('edit_scoped_fields', { updates: { headline: HEADLINE } })).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+      details: { receivedScopeVersion: null },
+    });
+    expect(
+      await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }),
+    ).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
     expect(store.read()).toBe(before);
   });
 
@@ -241,8 +295,14 @@ describe('a write answers for the version it was registered under', () => {
     const held = agent.tool('submit_changes_for_review');
     if (!held) throw new Error('submit_changes_for_review is not registered');
     await human.frame(['headline', 'description', 'price']);
-    expect(await held.execute({ scopeVersion: 1 }, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
-    expect(await agent.call('submit_changes_for_review', { scopeVersion: 1 })).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+    expect(await held.execute({ scopeVersion: 1 }, { signal: new AbortController().signal })).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+    });
+    expect(await agent.call('submit_changes_for_review', { scopeVersion: 1 })).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+    });
     expect(store.read().phase).toBe('DRAFT');
   });
 
@@ -257,7 +317,12 @@ describe('a write answers for the version it was registered under', () => {
     await settle();
     // The same number, in the next generation of the board: another frame all the same.
     expect(store.read()).toMatchObject({ scopeVersion: 1, generation: 1, scope: ['headline'] });
-    expect(await held.execute({ scopeVersion: 1, updates: { headline: HEADLINE } }, { signal: new AbortController().signal })).toMatchObject({
+    expect(
+      await held.execute(
+        { scopeVersion: 1, updates: { headline: HEADLINE } },
+        { signal: new AbortController().signal },
+      ),
+    ).toMatchObject({
       ok: false,
       code: 'SCOPE_STALE',
       details: { registeredScopeVersion: 1, reset: true },
@@ -271,7 +336,9 @@ describe('a write answers for the version it was registered under', () => {
     if (!held) throw new Error('edit_scoped_fields is not registered');
     await agent.call('submit_changes_for_review', { scopeVersion: 1 });
     const before = store.read();
-    expect(await held.execute({ scopeVersion: 99, updates: { headline: 'x' } }, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'BOARD_NOT_DRAFT' });
+    expect(
+      await held.execute({ scopeVersion: 99, updates: { headline: 'x' } }, { signal: new AbortController().signal }),
+    ).toMatchObject({ ok: false, code: 'BOARD_NOT_DRAFT' });
     expect(store.read()).toBe(before);
   });
 });
@@ -283,10 +350,15 @@ describe('a refused attempt to write is recorded, as the page records it', () =>
     await board.human.frame(['headline']);
     await settle();
     const before = board.store.read();
-    expect(await board.agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } })).toMatchObject({ code: 'OUT_OF_SCOPE' });
+    expect(await board.agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } })).toMatchObject({
+      code: 'OUT_OF_SCOPE',
+    });
     await settle();
     const after = board.store.read();
-    expect(after.activity.at(-1)).toMatchObject({ type: 'AGENT_REFUSED', details: { fields: ['price'], code: 'OUT_OF_SCOPE' } });
+    expect(after.activity.at(-1)).toMatchObject({
+      type: 'AGENT_REFUSED',
+      details: { fields: ['price'], code: 'OUT_OF_SCOPE' },
+    });
     expect({ ...after, activity: before.activity }).toEqual(before);
   });
 });
@@ -297,10 +369,16 @@ describe('what is refused before any act runs', () => {
     await human.frame(['headline']);
     await settle();
     const before = store.read();
-    const result = (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE, price: '€69' } })) as { code: string; message: string; details: { outOfScope: string[] } };
+    const result = (await agent.call('edit_scoped_fields', {
+      scopeVersion: 1,
+      updates: { headline: HEADLINE, price: '€69' },
+    })) as { code: string; message: string; details: { outOfScope: string[] } };
     expect(result).toMatchObject({ ok: false, code: 'OUT_OF_SCOPE', details: { outOfScope: ['price'] } });
     expect(result.message).toContain('price');
-    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { colour: 'red' } })).toMatchObject({ ok: false, code: 'UNKNOWN_FIELD' });
+    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { colour: 'red' } })).toMatchObject({
+      ok: false,
+      code: 'UNKNOWN_FIELD',
+    });
     expect(store.read()).toBe(before);
   });
 
@@ -310,7 +388,12 @@ describe('what is refused before any act runs', () => {
     await settle();
     const before = store.read();
     const refusedAt = async (input: Record<string, unknown>, field: string) =>
-      expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, ...input })).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field } });
+      expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, ...input })).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'INVALID_INPUT',
+        details: { field },
+      });
     await refusedAt({ updates: { headline: 'x'.repeat(81) } }, 'updates.headline');
     await refusedAt({ updates: { headline: 42 } }, 'updates.headline');
     await refusedAt({ updates: {} }, 'updates');
@@ -323,7 +406,9 @@ describe('what is refused before any act runs', () => {
     const { agent, store } = await framedAndEdited();
     const before = store.read();
     const refusedAt = async (input: Record<string, unknown>, field: string) =>
-      expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON, ...input })).toMatchObject({
+      expect(
+        await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON, ...input }),
+      ).toMatchObject({
         ok: false,
         code: 'INVALID_INPUT',
         details: { field },
@@ -334,16 +419,28 @@ describe('what is refused before any act runs', () => {
     await refusedAt({ fields: ['colour'] }, 'fields.0');
     await refusedAt({ reason: 'r'.repeat(281) }, 'reason');
     await refusedAt({ reason: null }, 'reason');
-    expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'] })).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'reason' } });
+    expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'] })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      details: { field: 'reason' },
+    });
     expect(store.read()).toBe(before);
   });
 
   it('lets the act refuse what no schema can say: a padded reason, a value its field does not take', async () => {
     const { agent, store } = await framedAndEdited();
     const before = store.read();
-    expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' })).toMatchObject({ ok: false, code: 'REASON_REQUIRED' });
-    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: '   ' } })).toMatchObject({ ok: false, code: 'EMPTY_VALUE' });
-    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({ ok: false, code: 'NO_CHANGE' });
+    expect(
+      await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' }),
+    ).toMatchObject({ ok: false, code: 'REASON_REQUIRED' });
+    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: '   ' } })).toMatchObject({
+      ok: false,
+      code: 'EMPTY_VALUE',
+    });
+    expect(await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({
+      ok: false,
+      code: 'NO_CHANGE',
+    });
     expect(store.read()).toBe(before);
   });
 });
@@ -358,7 +455,9 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
   it('holds the registered set while it waits, then resolves the same call with the approval', async () => {
     const { agent, human, surface, store, changes, clock } = await framedAndEdited();
     const seen = changes.length;
-    const call = pending(agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }));
+    const call = pending(
+      agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }),
+    );
     await settle();
     expect(call.settled).toBe(false);
     expect(store.read().pendingExpansion?.fields).toEqual(['launch_date']);
@@ -366,8 +465,13 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
     expect(agent.names()).toEqual(ALL);
     expect(changes.length).toBe(seen);
     // The held tool is still listed; a second request through it hears the spec's code.
-    expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON })).toMatchObject({ ok: false, code: 'EXPANSION_PENDING' });
-    expect(await agent.call('submit_changes_for_review', { scopeVersion: 1 })).toMatchObject({ ok: false, code: 'HUMAN_DECISION_PENDING' });
+    expect(
+      await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }),
+    ).toMatchObject({ ok: false, code: 'EXPANSION_PENDING' });
+    expect(await agent.call('submit_changes_for_review', { scopeVersion: 1 })).toMatchObject({
+      ok: false,
+      code: 'HUMAN_DECISION_PENDING',
+    });
     expect(store.read().pendingExpansion?.fields).toEqual(['launch_date']);
 
     await human.decideExpansion('approve');
@@ -385,7 +489,9 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
     const edit = schemaOf(agent, 'edit_scoped_fields');
     expect(edit.properties['scopeVersion']?.const).toBe(2);
     expect(Object.keys(edit.properties['updates']?.properties ?? {})).toContain('launch_date');
-    expect(await agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } })).toMatchObject({ ok: true });
+    expect(
+      await agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } }),
+    ).toMatchObject({ ok: true });
     expect(store.read().fields.launch_date).toBe('2026-10-06');
   });
 
@@ -394,7 +500,12 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
     const call = agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON });
     await settle();
     await human.decideExpansion('deny');
-    expect(await call).toMatchObject({ ok: true, decision: 'denied', permissionChanged: false, currentScopeVersion: 1 });
+    expect(await call).toMatchObject({
+      ok: true,
+      decision: 'denied',
+      permissionChanged: false,
+      currentScopeVersion: 1,
+    });
     expect(store.read().scope).toEqual(['headline', 'description']);
   });
 
@@ -409,7 +520,11 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
     await settle();
 
     const controller = new AbortController();
-    const aborted = agent.call('request_scope_expansion', { scopeVersion: 2, fields: ['audience'], reason: REASON }, controller.signal);
+    const aborted = agent.call(
+      'request_scope_expansion',
+      { scopeVersion: 2, fields: ['audience'], reason: REASON },
+      controller.signal,
+    );
     await settle();
     controller.abort();
     expect(await aborted).toMatchObject({ ok: false, code: 'EXPANSION_WAIT_ABORTED' });
@@ -420,7 +535,8 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
 
   it('offers only the unframed fields to ask for', async () => {
     const { agent } = await framedAndEdited();
-    const offered = (schemaOf(agent, 'request_scope_expansion').properties['fields'] as { items?: { enum?: string[] } }).items?.enum;
+    const offered = (schemaOf(agent, 'request_scope_expansion').properties['fields'] as { items?: { enum?: string[] } })
+      .items?.enum;
     expect(offered).toEqual(FIELD_IDS.filter((id) => id !== 'headline' && id !== 'description'));
   });
 });
@@ -440,17 +556,32 @@ describe('every refusal looks like an error to an MCP client', () => {
       (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } })) as Answer,
       (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })) as Answer,
       (await agent.call('edit_scoped_fields', { scopeVersion: 1, updates: { headline: '  ' } })) as Answer,
-      (await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' })) as Answer,
+      (await agent.call('request_scope_expansion', {
+        scopeVersion: 1,
+        fields: ['price'],
+        reason: '   short    ',
+      })) as Answer,
     ];
     const waiting = agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON });
     await settle();
-    answers.push((await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['audience'], reason: REASON })) as Answer);
+    answers.push(
+      (await agent.call('request_scope_expansion', {
+        scopeVersion: 1,
+        fields: ['audience'],
+        reason: REASON,
+      })) as Answer,
+    );
     answers.push((await agent.call('submit_changes_for_review', { scopeVersion: 1 })) as Answer);
     clock.advance(120_000);
     answers.push((await waiting) as Answer);
     await human.frame(['headline']);
     await settle();
-    answers.push((await held?.execute({ scopeVersion: 1, updates: { headline: 'x' } }, { signal: new AbortController().signal })) as Answer);
+    answers.push(
+      (await held?.execute(
+        { scopeVersion: 1, updates: { headline: 'x' } },
+        { signal: new AbortController().signal },
+      )) as Answer,
+    );
     answers.push((await human.frame(['headline'])) as Answer);
     answers.push((await human.decideReview('accept', 'review_none')) as Answer);
     expect(answers.map((answer) => answer.code)).toEqual([
@@ -468,7 +599,11 @@ describe('every refusal looks like an error to an MCP client', () => {
       'SCOPE_UNCHANGED',
       'NO_ACTIVE_REVIEW',
     ]);
-    for (const answer of answers) expect(shapeOf(answer), String(answer.code)).toEqual({ keys: ['code', 'details', 'isError', 'message', 'ok'], isError: true });
+    for (const answer of answers)
+      expect(shapeOf(answer), String(answer.code)).toEqual({
+        keys: ['code', 'details', 'isError', 'message', 'ok'],
+        isError: true,
+      });
   });
 
   it('names, in INVALID_INPUT, the field, what was expected and what came, and nothing of the schema', async () => {
@@ -490,4 +625,3 @@ describe('every refusal looks like an error to an MCP client', () => {
     }
   });
 });
-

@@ -11,13 +11,29 @@
 // left behind, and for a registration from before a reset (another generation of the board). An
 // act commits on the latest state (after any act asked before it), so the binding is checked
 // again there, against the state it then runs on.
-import { checkBinding, defineRow, type RunContext, type Row, type ToolRefusal, type ToolResult, type VersionBinding } from '@warrant/surface';
+import {
+  checkBinding,
+  defineRow,
+  type RunContext,
+  type Row,
+  type ToolRefusal,
+  type ToolResult,
+  type VersionBinding,
+} from '@warrant/surface';
 import type { AgentActs, ExpansionRequested, RefusedCall } from './domain/agent-acts.ts';
 import type { ExpansionAnswer, WaitContext } from './domain/expansion.ts';
 import { framedOnly } from './domain/frame-check.ts';
 import { resetSince } from './domain/call-refusals.ts';
 import { rule } from './domain/rule.ts';
-import { editSchema, expansionSchema, NO_INPUT, submitSchema, type Bound, type EditInput, type ExpansionInput } from './domain/schemas.ts';
+import {
+  editSchema,
+  expansionSchema,
+  NO_INPUT,
+  submitSchema,
+  type Bound,
+  type EditInput,
+  type ExpansionInput,
+} from './domain/schemas.ts';
 import { derive, type BoardState } from './domain/state.ts';
 import { refused, type BoardStore, type Step } from './domain/step.ts';
 import { scopeView, workspaceView } from './domain/views.ts';
@@ -26,7 +42,10 @@ import { UNTRUSTED_NOTE } from './domain/wording.ts';
 /** The agent's acts, and the wait for the human its expansion request makes (on the decision channel). */
 export interface AgentSide {
   readonly acts: AgentActs;
-  askHuman(ask: (state: BoardState) => Step<ExpansionRequested>, call: WaitContext): Promise<ExpansionAnswer | ToolRefusal>;
+  askHuman(
+    ask: (state: BoardState) => Step<ExpansionRequested>,
+    call: WaitContext,
+  ): Promise<ExpansionAnswer | ToolRefusal>;
   /** Records a refused attempt to write, when it is one (see attemptToRecord). */
   noteRefused(call: RefusedCall): Promise<void>;
 }
@@ -45,12 +64,19 @@ export interface BoardRuntime {
 const SCOPE_BINDING: VersionBinding<BoardState> = { version: (state) => state.scopeVersion, argument: 'scopeVersion' };
 
 /** SCOPE_STALE when a registration is from before a reset: its version numbers another generation's frames. */
-const sameGeneration = (state: BoardState, _input: unknown, ctx: RunContext<BoardState>): ToolRefusal | null => resetSince(ctx.registeredState, state);
+const sameGeneration = (state: BoardState, _input: unknown, ctx: RunContext<BoardState>): ToolRefusal | null =>
+  resetSince(ctx.registeredState, state);
 
 /** The act, on the state it commits on, if the capability still holds there; SCOPE_STALE if not. */
-function bound<T extends { readonly ok: true }>(ctx: RunContext<BoardState>, input: Bound, act: (state: BoardState) => Step<T>) {
+function bound<T extends { readonly ok: true }>(
+  ctx: RunContext<BoardState>,
+  input: Bound,
+  act: (state: BoardState) => Step<T>,
+) {
   return (state: BoardState): Step<T> => {
-    const stale = resetSince(ctx.registeredState, state) ?? checkBinding(SCOPE_BINDING, ctx.registeredState, state, { scopeVersion: input.scopeVersion });
+    const stale =
+      resetSince(ctx.registeredState, state) ??
+      checkBinding(SCOPE_BINDING, ctx.registeredState, state, { scopeVersion: input.scopeVersion });
     return stale ? refused(state, stale) : act(state);
   };
 }
@@ -61,7 +87,8 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
   const { store } = runtime;
-  const commit = async <T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<ToolResult> => (await store.commit(act)).result;
+  const commit = async <T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<ToolResult> =>
+    (await store.commit(act)).result;
   const read = async <T>(view: (state: BoardState, inOrder: readonly string[]) => T): Promise<T> => {
     await runtime.ready;
     return view(store.read(), runtime.inOrder());
@@ -125,7 +152,10 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     precheck: sameGeneration,
     run: async (_state, input, ctx) => {
       const side = await runtime.agentSide();
-      return side.askHuman(bound(ctx, input, (state) => side.acts.requestScopeExpansion(state, input)), ctx);
+      return side.askHuman(
+        bound(ctx, input, (state) => side.acts.requestScopeExpansion(state, input)),
+        ctx,
+      );
     },
   });
 

@@ -25,7 +25,9 @@ describe('choosing fields on the board', () => {
     expect(marqueed(['price'], marquee, cards, false)).toEqual(['product_name', 'headline', 'description']);
     expect(marqueed(['price'], boxBetween(105, 52, 106, 58), cards, false)).toEqual([]);
     expect(marqueed(['price'], boxBetween(120, 10, 130, 20), cards, true)).toEqual(['headline', 'price']);
-    expect(touches({ left: 0, top: 0, right: 10, bottom: 10 }, { left: 10, top: 10, right: 20, bottom: 20 })).toBe(true);
+    expect(touches({ left: 0, top: 0, right: 10, bottom: 10 }, { left: 10, top: 10, right: 20, bottom: 20 })).toBe(
+      true,
+    );
   });
 
   it('compares selections by their fields', () => {

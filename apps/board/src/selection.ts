@@ -38,7 +38,12 @@ export function touches(a: Box, b: Box): boolean {
 }
 
 /** The fields whose boxes the marquee touches; with `adding`, kept alongside the selection. */
-export function marqueed(selection: readonly FieldId[], marquee: Box, cards: ReadonlyArray<{ readonly id: FieldId; readonly box: Box }>, adding: boolean): FieldId[] {
+export function marqueed(
+  selection: readonly FieldId[],
+  marquee: Box,
+  cards: ReadonlyArray<{ readonly id: FieldId; readonly box: Box }>,
+  adding: boolean,
+): FieldId[] {
   const hit = cards.filter((card) => touches(marquee, card.box)).map((card) => card.id);
   return inOrder(adding ? [...selection, ...hit] : hit);
 }

@@ -35,7 +35,11 @@ export function boardPage(start?: BoardState, options: PageOptions = {}) {
   const env = options.env ?? testEnv();
   const store = createBoardStore(start ?? initialState(env), options.recorder);
   const clock = manualClock();
-  const channel = createExpansionChannel({ timeoutMs: options.timeoutMs ?? 120_000, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+  const channel = createExpansionChannel({
+    timeoutMs: options.timeoutMs ?? 120_000,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+  });
   const humanActs = createHumanActs(env);
   const human = humanControls(store, humanActs, channel);
   const agent = memoryWebMcp();
@@ -49,13 +53,19 @@ export function boardPage(start?: BoardState, options: PageOptions = {}) {
     },
   };
   const surface = createSurface<BoardState>({
-    rows: boardRows({ store, agentSide: () => Promise.resolve(side), ready: Promise.resolve(), inOrder: () => agent.names() }),
+    rows: boardRows({
+      store,
+      agentSide: () => Promise.resolve(side),
+      ready: Promise.resolve(),
+      inOrder: () => agent.names(),
+    }),
     state: store.read,
     webmcp: agent.webmcp,
     onChange: (change) => changes.push(change),
     onCall: (call) => {
       const { name, channel: via, result, caller } = call;
-      if (options.noteRefusals && !result.ok && caller !== 'human') void side.noteRefused({ name, channel: via, result });
+      if (options.noteRefusals && !result.ok && caller !== 'human')
+        void side.noteRefused({ name, channel: via, result });
     },
     ...(options.schedule ? { schedule: options.schedule } : {}),
   });

@@ -7,11 +7,17 @@
 import { askDeskServer } from './consent/desk-server.ts';
 import { PAGE_ID } from './page-id.ts';
 
-const claim = () => askDeskServer<{ readonly acting: boolean; readonly claim_seconds: number }>('/api/acting', { page: PAGE_ID });
+const claim = () =>
+  askDeskServer<{ readonly acting: boolean; readonly claim_seconds: number }>('/api/acting', { page: PAGE_ID });
 
 // keepalive: sent as the page goes, it must outlive the page.
 const release = (): void =>
-  void fetch('/api/acting/release', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: PAGE_ID }), keepalive: true }).catch(() => undefined);
+  void fetch('/api/acting/release', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: PAGE_ID }),
+    keepalive: true,
+  }).catch(() => undefined);
 
 /** True when this page acts. `onChange` is called once when that stops being so (taken over, or lost). */
 export async function claimActingPage(onChange: () => void): Promise<boolean> {

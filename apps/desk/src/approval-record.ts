@@ -2,7 +2,14 @@
 // expired. `used` is the end of a run, which the run records itself. Each row's verdict is the
 // policy table's answer for the act that made the change, asked of the approval as it stood
 // before it: raising is commit_plan, granting approve, rejecting reject, void and expired a lapse.
-import { evaluatePolicy, hopDetail, type ActClass, type Approval, type Actor, type ApprovalState } from '@warrant/broker';
+import {
+  evaluatePolicy,
+  hopDetail,
+  type ActClass,
+  type Approval,
+  type Actor,
+  type ApprovalState,
+} from '@warrant/broker';
 import type { LedgerEvent, Status } from '@warrant/base';
 import type { DeskRow } from './desk-runtime.ts';
 
@@ -23,7 +30,10 @@ const ROWS: Readonly<Partial<Record<Approval['status'], ApprovalRowShape>>> = {
 };
 
 /** The row for `approval` having moved from `before` (undefined when just raised), or null. */
-export function approvalRow(approval: Approval, before: Approval['status'] | undefined): (Omit<DeskRow, 'channel'> & { readonly actor: Actor }) | null {
+export function approvalRow(
+  approval: Approval,
+  before: Approval['status'] | undefined,
+): (Omit<DeskRow, 'channel'> & { readonly actor: Actor }) | null {
   if (before === approval.status) return null;
   const shape = ROWS[approval.status];
   if (!shape) return null;

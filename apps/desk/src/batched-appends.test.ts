@@ -1,5 +1,12 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { deskLedger, openLedgerStore, verifyLedger, type LedgerDraft, type LedgerStore, type DeskLedgerSchema } from '@warrant/ledger';
+import {
+  deskLedger,
+  openLedgerStore,
+  verifyLedger,
+  type LedgerDraft,
+  type LedgerStore,
+  type DeskLedgerSchema,
+} from '@warrant/ledger';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import type { ToolRefusal } from '@warrant/surface';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,7 +55,9 @@ describe('appends gathered while one is out', () => {
     await batched.settled();
     expect(appends).toEqual([12]);
     expect(refused).toEqual([]);
-    expect(store.rows().map((stored) => stored.detail)).toEqual(Array.from({ length: 12 }, (_, index) => `n=${index + 1}`));
+    expect(store.rows().map((stored) => stored.detail)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `n=${index + 1}`),
+    );
     expect(verifyLedger(store.rows())).toMatchObject({ ok: true });
   });
 

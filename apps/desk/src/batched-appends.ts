@@ -43,9 +43,24 @@ export function batchedAppends<D>(options: BatchedAppendsOptions<D>): BatchedApp
   let scheduled = false;
 
   const store = async (drafts: readonly D[]): Promise<void> => {
-    const answer = await options.appendAll(drafts).catch((error: unknown) => refusal('STORAGE_FAILED', `The record could not be added to: ${error instanceof Error ? error.message : String(error)}`));
+    const answer = await options
+      .appendAll(drafts)
+      .catch((error: unknown) =>
+        refusal(
+          'STORAGE_FAILED',
+          `The record could not be added to: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     const index = answer.ok ? -1 : answer.details['index'];
-    if (!answer.ok && drafts.length > 1 && ONE_RECORD_REFUSED.includes(answer.code) && typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < drafts.length) {
+    if (
+      !answer.ok &&
+      drafts.length > 1 &&
+      ONE_RECORD_REFUSED.includes(answer.code) &&
+      typeof index === 'number' &&
+      Number.isInteger(index) &&
+      index >= 0 &&
+      index < drafts.length
+    ) {
       if (index > 0) await store(drafts.slice(0, index));
       const { index: _inBatch, ...details } = answer.details;
       options.onRefused({ ...answer, details });

@@ -43,7 +43,13 @@ function bridgeCall(verb: string, input: Record<string, unknown>, id: string): P
     };
     window.addEventListener('message', listen);
   });
-  window.dispatchEvent(new MessageEvent('message', { data: { envelope: BRIDGE_ENVELOPE, version: 1, kind: 'invoke', id, verb, input }, origin: window.location.origin, source: window }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { envelope: BRIDGE_ENVELOPE, version: 1, kind: 'invoke', id, verb, input },
+      origin: window.location.origin,
+      source: window,
+    }),
+  );
   return reply;
 }
 
@@ -51,15 +57,30 @@ async function deskWithEveryChannel(): Promise<{ desk: TestDesk; channels: reado
   const desk = await openTestDesk();
   test = desk;
   const rows = deskRows(desk.desk);
-  bridge = openDeskBridge({ window, surface: async () => desk.surface, rows, desk: desk.desk, otherEnvelopes: [PARTNER_ENVELOPE] });
-  const panel = deskReach({ surface: async () => desk.surface, webmcp: () => null, rows, state: () => desk.desk.state.value });
+  bridge = openDeskBridge({
+    window,
+    surface: async () => desk.surface,
+    rows,
+    desk: desk.desk,
+    otherEnvelopes: [PARTNER_ENVELOPE],
+  });
+  const panel = deskReach({
+    surface: async () => desk.surface,
+    webmcp: () => null,
+    rows,
+    state: () => desk.desk.state.value,
+  });
   let bridged = 0;
   const channels: Caller[] = [
     { actor: 'agent', channel: 'webmcp', call: (verb, input) => desk.memory.call(verb, input) },
     { actor: 'agent', channel: 'bridge', call: (verb, input) => bridgeCall(verb, input, `invoke-${(bridged += 1)}`) },
     { actor: 'agent', channel: 'agent', call: (verb, input) => panel.call(verb, input, new AbortController().signal) },
     { actor: 'runner', channel: 'scenario', call: (verb, input) => desk.surface.call(verb, input, SCENARIO_RUNNER) },
-    { actor: 'human', channel: 'ui', call: (verb, input) => desk.surface.call(verb, input, { caller: 'human', channel: 'ui' }) },
+    {
+      actor: 'human',
+      channel: 'ui',
+      call: (verb, input) => desk.surface.call(verb, input, { caller: 'human', channel: 'ui' }),
+    },
   ];
   return { desk, channels };
 }
@@ -73,7 +94,10 @@ describe('one call context per call', () => {
       for (let index = 0; index < CALLERS_PER_CHANNEL; index += 1) {
         const intake = await desk.agent('intake_request', FAMILY);
         const request = (intake['request'] as { id: string }).id;
-        for (const partner of ['pantry', 'shelter']) expect(await desk.agent('open_lease', { partner, purpose: 'read_capacity', ttl: 300, request })).toMatchObject({ ok: true });
+        for (const partner of ['pantry', 'shelter'])
+          expect(
+            await desk.agent('open_lease', { partner, purpose: 'read_capacity', ttl: 300, request }),
+          ).toMatchObject({ ok: true });
         callers.push({ request, caller });
       }
     }
@@ -88,7 +112,13 @@ describe('one call context per call', () => {
     const partnerHops = rows.filter((row) => row.event === 'tool_invoked' || row.event === 'tool_result');
     expect(partnerHops.length).toBeGreaterThanOrEqual(callers.length * 2 * 2);
     const wrong = rows
-      .map((row) => ({ seq: row.seq, event: row.event, request: row.request, was: `${row.actor}/${row.channel}`, caller: byRequest.get(row.request) }))
+      .map((row) => ({
+        seq: row.seq,
+        event: row.event,
+        request: row.request,
+        was: `${row.actor}/${row.channel}`,
+        caller: byRequest.get(row.request),
+      }))
       .filter((row) => !row.caller || row.was !== `${row.caller.actor}/${row.caller.channel}`)
       .map(({ caller, ...row }) => ({ ...row, expected: caller ? `${caller.actor}/${caller.channel}` : 'no caller' }));
     expect(wrong).toEqual([]);

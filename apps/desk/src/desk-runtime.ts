@@ -155,28 +155,50 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   // A hop carries its caller's channel from the call's context; one of the machinery's own has
   // none, and is recorded on the channel its lease was opened through.
   const recordHop = (hop: Hop): void => {
-    const channel = isChannel(hop.channel) ? hop.channel : ((hop.lease ? leaseChannels.get(hop.lease) : undefined) ?? THE_DESK_ITSELF.channel);
+    const channel = isChannel(hop.channel)
+      ? hop.channel
+      : ((hop.lease ? leaseChannels.get(hop.lease) : undefined) ?? THE_DESK_ITSELF.channel);
     if (hop.event === 'lease_opened' && hop.lease) leaseChannels.set(hop.lease, channel);
     record({ ...hop, channel });
   };
 
   // A reload: live leases lost their frames with the old page, and a run under way was cut off.
   // Its approval stays approved, for this page to take the run up again.
-  const cutOff = new Set(options.acting ? state.value.runs.filter((run) => run.status === 'running').map((run) => run.approval) : []);
+  const cutOff = new Set(
+    options.acting ? state.value.runs.filter((run) => run.status === 'running').map((run) => run.approval) : [],
+  );
   if (options.acting) {
     // What the page's going away ended is the machinery's report: the table's lifecycle row.
-    const lifecycle = (purpose: 'read_capacity' | 'execute_plan' | 'none') => evaluatePolicy({ actor: 'system', act: 'lifecycle', purpose, approval: 'none' }).verdict;
+    const lifecycle = (purpose: 'read_capacity' | 'execute_plan' | 'none') =>
+      evaluatePolicy({ actor: 'system', act: 'lifecycle', purpose, approval: 'none' }).verdict;
     for (const lease of state.value.leases.filter((kept) => !isTerminal(kept.state))) {
       const ended: Lease = { ...lease, state: 'failed', endedAt: clock.now(), endReason: PAGE_WENT_AWAY };
       apply({ type: 'lease_changed', lease: ended, at: clock.now() });
-      record({ actor: 'system', channel: 'ui', event: 'lease_failed', from: 'desk', to: lease.partner, request: lease.request, lease: lease.id, plan: lease.plan ?? '', approval: lease.approval ?? '', policy: lifecycle(lease.purpose), status: 'error', detail: `reason="${PAGE_WENT_AWAY}"` });
+      record({
+        actor: 'system',
+        channel: 'ui',
+        event: 'lease_failed',
+        from: 'desk',
+        to: lease.partner,
+        request: lease.request,
+        lease: lease.id,
+        plan: lease.plan ?? '',
+        approval: lease.approval ?? '',
+        policy: lifecycle(lease.purpose),
+        status: 'error',
+        detail: `reason="${PAGE_WENT_AWAY}"`,
+      });
     }
   }
 
   // Which partners are down: a lease's page saying it lost its server marks its partner down at
   // once; any other failure of a lease (a frame that never mounted, say) has the desk's server ask.
-  const reach = options.acting && options.askPartnerReach ? createPartnerReach({ ask: options.askPartnerReach, clock }) : null;
-  const leases = createLeaseBook({ clock, firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1 });
+  const reach =
+    options.acting && options.askPartnerReach ? createPartnerReach({ ask: options.askPartnerReach, clock }) : null;
+  const leases = createLeaseBook({
+    clock,
+    firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1,
+  });
   const frames = createFrameHost({
     leases,
     partners: PARTNER_DIRECTORY,
@@ -189,8 +211,21 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     },
     ...(options.mountTimeoutMs ? { mountTimeoutMs: options.mountTimeoutMs } : {}),
   });
-  const gate = createApprovalGate({ partners: PARTNER_DIRECTORY, clock, restore: state.value.approvals, takenUp: [...cutOff] });
-  const broker = createBroker({ partners: PARTNER_DIRECTORY, leases, frames, record: recordHop, approvals: gate, clock, ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}) });
+  const gate = createApprovalGate({
+    partners: PARTNER_DIRECTORY,
+    clock,
+    restore: state.value.approvals,
+    takenUp: [...cutOff],
+  });
+  const broker = createBroker({
+    partners: PARTNER_DIRECTORY,
+    leases,
+    frames,
+    record: recordHop,
+    approvals: gate,
+    clock,
+    ...(options.receiptKeyOf ? { receiptKeyOf: options.receiptKeyOf } : {}),
+  });
 
   const waiters = new Set<() => void>();
   const stopLeases = leases.subscribe((transition) => {
@@ -213,7 +248,9 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   });
   // The status each approval had when its last row was written. The call that moves an approval
   // writes its row (recordApproval); only time running out, which no call causes, is written here.
-  const recorded = new Map<string, Approval['status']>(state.value.approvals.map((approval) => [approval.id, approval.status]));
+  const recorded = new Map<string, Approval['status']>(
+    state.value.approvals.map((approval) => [approval.id, approval.status]),
+  );
   const recordApproval = (id: string, call: DeskCall): void => {
     const approval = gate.get(id);
     if (!approval) return;
@@ -281,4 +318,3 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     },
   };
 }
-

@@ -26,11 +26,14 @@ export interface HumanActs {
  */
 export type ObtainConsent = (approval: Approval, plan: DraftedPlan) => Promise<Consent>;
 
-const passkey: ObtainConsent = async (approval, plan) => (await import('./consent/passkey-consent.ts')).passkeyConsent(approval, plan);
+const passkey: ObtainConsent = async (approval, plan) =>
+  (await import('./consent/passkey-consent.ts')).passkeyConsent(approval, plan);
 
 export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey): HumanActs {
   const readOnly = (): ToolRefusal | null =>
-    desk.state.value.acting ? null : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
+    desk.state.value.acting
+      ? null
+      : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
   return {
     async approve(id) {
@@ -39,20 +42,28 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       if (blocked) return blocked;
       const approval = desk.gate.get(id);
       const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
-      if (!approval || !plan) return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
+      if (!approval || !plan)
+        return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
       const ran = runsOf(desk.state.value, plan.id).find((run) => run.status === 'running' || run.status === 'done');
       if (ran) {
-        return refusal('PLAN_ALREADY_RAN', `${plan.id} already ran under ${ran.approval}; approving ${id} would run it again. Reject ${id} instead. Nothing ran.`, { approval: id, ranUnder: ran.approval });
+        return refusal(
+          'PLAN_ALREADY_RAN',
+          `${plan.id} already ran under ${ran.approval}; approving ${id} would run it again. Reject ${id} instead. Nothing ran.`,
+          { approval: id, ranUnder: ran.approval },
+        );
       }
       // An approval already decided is answered by the gate, which says how it was decided.
       const standing = desk.gate.stateOf(id);
       const policy = evaluatePolicy({ actor: call.actor, act: 'approve', purpose: 'none', approval: standing });
-      if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
+      if (standing === 'pending' && policy.verdict !== 'allow')
+        return refusal('POLICY_DENIED', `${policy.why} Nothing ran.`, { rule: policy.rule });
       if (standing !== 'pending') {
         // Already decided: the gate says how, and nothing runs.
         const decided = await desk.gate.approve(id, plan, call.actor);
         desk.recordApproval(id, call);
-        return decided.ok ? refusal('APPROVAL_USED', `${id} was already decided. Nothing ran.`, { approval: id }) : decided;
+        return decided.ok
+          ? refusal('APPROVAL_USED', `${id} was already decided. Nothing ran.`, { approval: id })
+          : decided;
       }
       // The person's consent is their passkey, verified by the desk's server, which answers the
       // step authorizations partners check. The ceremony's code loads with the first approval.
@@ -70,14 +81,23 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
         digest: approval.digest,
         policy: policy.verdict,
         status: 'ok',
-        detail: hopDetail({ dispatcher: consent.dispatcher.id, name: consent.dispatcher.name, challenge: consent.challenge, steps: consent.authorizations.length }),
+        detail: hopDetail({
+          dispatcher: consent.dispatcher.id,
+          name: consent.dispatcher.name,
+          challenge: consent.challenge,
+          steps: consent.authorizations.length,
+        }),
       });
       const granted = await desk.gate.approve(id, plan, call.actor);
       desk.recordApproval(id, call);
       if (!granted.ok) return granted;
       // The run's code loads with the first approval: most visits never approve anything.
       const { runApprovedPlan } = await import('./run/approved-run.ts');
-      return { ok: true, approval: granted.approval, run: await runApprovedPlan(desk, granted.approval, plan, consent.authorizations, { call }) };
+      return {
+        ok: true,
+        approval: granted.approval,
+        run: await runApprovedPlan(desk, granted.approval, plan, consent.authorizations, { call }),
+      };
     },
 
     reject(id, reason) {
@@ -87,7 +107,8 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       // A decided approval is answered by the gate, which says how it was decided.
       const standing = desk.gate.stateOf(id);
       const policy = evaluatePolicy({ actor: call.actor, act: 'reject', purpose: 'none', approval: standing });
-      if (standing === 'pending' && policy.verdict !== 'allow') return refusal('POLICY_DENIED', `${policy.why} Nothing was decided.`, { rule: policy.rule });
+      if (standing === 'pending' && policy.verdict !== 'allow')
+        return refusal('POLICY_DENIED', `${policy.why} Nothing was decided.`, { rule: policy.rule });
       const answer = desk.gate.reject(id, call.actor, reason);
       desk.recordApproval(id, call);
       return answer;

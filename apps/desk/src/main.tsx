@@ -27,7 +27,11 @@ import { SCENARIO_RUNNER } from './who.ts';
 // first visit downloads more.
 async function boot(): Promise<void> {
   const root = document.getElementById('app') as HTMLElement;
-  const [acting, connection, opened] = await Promise.all([claimActingPage(() => location.reload()), connect(), openDeskStores()]);
+  const [acting, connection, opened] = await Promise.all([
+    claimActingPage(() => location.reload()),
+    connect(),
+    openDeskStores(),
+  ]);
 
   if (!opened.ok) {
     root.textContent = `The dispatch desk cannot open its record (${opened.reason}). Without its record it does not act. Reload to try again.`;
@@ -70,7 +74,12 @@ async function boot(): Promise<void> {
   // Keep this page's view of the record current with what other pages of the desk (another tab,
   // another dispatcher's browser) add to it on the desk's server.
   stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
-  stores.log.subscribe((change) => desk.absorb(change.entries.map((entry) => entry.record), change.restarted));
+  stores.log.subscribe((change) =>
+    desk.absorb(
+      change.entries.map((entry) => entry.record),
+      change.restarted,
+    ),
+  );
 
   const now = signal(Date.now());
   setInterval(() => (now.value = Date.now()), 1000);
@@ -92,7 +101,9 @@ async function boot(): Promise<void> {
     rows: desk.rows,
     frames,
     now,
-    readOnly: acting ? null : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
+    readOnly: acting
+      ? null
+      : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
     notice: stores.notice,
     takeUpRuns,
   };

@@ -17,9 +17,13 @@ export type ReachAnswer = { readonly reachable: true } | { readonly reachable: f
 
 /** Asks the desk's server whether the partner's server answers (server to server: the page never reaches another origin). */
 export async function askThroughDeskServer(partner: PartnerName): Promise<ReachAnswer> {
-  const answer = await askDeskServer<{ readonly reachable: boolean; readonly problem?: string }>(`/api/partners/${encodeURIComponent(partner)}/reach`);
+  const answer = await askDeskServer<{ readonly reachable: boolean; readonly problem?: string }>(
+    `/api/partners/${encodeURIComponent(partner)}/reach`,
+  );
   if (!answer.ok) return null;
-  return answer.reachable ? { reachable: true } : { reachable: false, problem: answer.problem ?? 'its server cannot be reached' };
+  return answer.reachable
+    ? { reachable: true }
+    : { reachable: false, problem: answer.problem ?? 'its server cannot be reached' };
 }
 
 export interface PartnerReach {

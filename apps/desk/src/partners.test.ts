@@ -30,7 +30,12 @@ const spec = SPEC_TABLE.trim()
   .map((line) => line.split('|').map((cell) => cell.trim()))
   .map(([, partner = '', reads = '', writes = '']) => {
     const [forward = '', undo = ''] = writes.split('→');
-    return { partner, reads: parseTools(reads), forward: parseTools(forward)[0] as SpecTool, undo: parseTools(undo)[0] as SpecTool };
+    return {
+      partner,
+      reads: parseTools(reads),
+      forward: parseTools(forward)[0] as SpecTool,
+      undo: parseTools(undo)[0] as SpecTool,
+    };
   });
 
 const manifests = PARTNERS.map((partner) => PARTNER_DIRECTORY.manifest(partner)!);
@@ -46,7 +51,8 @@ describe("the desk's partner configuration", () => {
   it('names each tool, its access and its arguments as the table does, and each write’s undo', () => {
     for (const row of spec) {
       const manifest = PARTNER_DIRECTORY.manifest(row.partner as never)!;
-      for (const read of row.reads) expect(manifest.tools).toContainEqual(expect.objectContaining({ ...read, access: 'read' }));
+      for (const read of row.reads)
+        expect(manifest.tools).toContainEqual(expect.objectContaining({ ...read, access: 'read' }));
       expect(manifest.tools).toContainEqual(expect.objectContaining({ ...row.forward, access: 'write' }));
       expect(manifest.tools).toContainEqual(expect.objectContaining({ ...row.undo, access: 'write' }));
       expect(Object.keys(manifest.compensations)).toEqual([row.forward.name]);
@@ -55,20 +61,38 @@ describe("the desk's partner configuration", () => {
   });
 
   it('marks the notes reads, the tools that return what people wrote, as untrusted content', () => {
-    expect(allTools.filter((tool) => tool.untrusted).map((tool) => tool.name)).toEqual(['read_pantry_notes', 'read_shelter_notes', 'read_ride_notes', 'read_coldchain_notes', 'read_laundry_notes']);
+    expect(allTools.filter((tool) => tool.untrusted).map((tool) => tool.name)).toEqual([
+      'read_pantry_notes',
+      'read_shelter_notes',
+      'read_ride_notes',
+      'read_coldchain_notes',
+      'read_laundry_notes',
+    ]);
   });
 
   it('covers exactly the partner sites of the origin registry, on their origins', () => {
     const registered = Object.values(SITES).filter((site) => site.role === 'partner');
     expect([...PARTNERS].sort()).toEqual(registered.map((site) => site.name).sort());
-    for (const site of registered) expect(PARTNER_DIRECTORY.manifest(site.name)).toMatchObject({ origin: site.origin, title: site.title, receipt_key: null });
+    for (const site of registered)
+      expect(PARTNER_DIRECTORY.manifest(site.name)).toMatchObject({
+        origin: site.origin,
+        title: site.title,
+        receipt_key: null,
+      });
   });
 
   it('gives read_capacity each partner’s reads and execute_plan its writes and their undos', () => {
     for (const manifest of manifests) {
-      expect([...manifest.scopes.read_capacity].sort()).toEqual(manifest.tools.filter((tool) => tool.access === 'read').map((tool) => tool.name).sort());
+      expect([...manifest.scopes.read_capacity].sort()).toEqual(
+        manifest.tools
+          .filter((tool) => tool.access === 'read')
+          .map((tool) => tool.name)
+          .sort(),
+      );
       const forward = Object.entries(manifest.compensations);
-      expect([...manifest.scopes.execute_plan].sort()).toEqual([...forward.map(([write]) => write), ...forward.map(([, undo]) => undo.undo)].sort());
+      expect([...manifest.scopes.execute_plan].sort()).toEqual(
+        [...forward.map(([write]) => write), ...forward.map(([, undo]) => undo.undo)].sort(),
+      );
     }
   });
 

@@ -34,16 +34,24 @@ function questionFor(row: LedgerRow, leases: TestDesk['desk']['leases']): Policy
   const approval = lease?.purpose === 'execute_plan' ? 'approved' : 'none';
   const asked = APPROVAL_EVENTS[row.event];
   if (asked) return { actor: row.actor, purpose: 'none', ...asked };
-  if (row.event === 'plan_started' || row.event === 'plan_finished') return { actor: row.actor, act: 'run_plan', purpose: 'none', approval: 'approved' };
+  if (row.event === 'plan_started' || row.event === 'plan_finished')
+    return { actor: row.actor, act: 'run_plan', purpose: 'none', approval: 'approved' };
   if (row.event === 'step_compensated') return { actor: row.actor, act: 'partner_write', purpose, approval };
   if (row.event === 'tool_invoked' || row.event === 'tool_result') {
     const tool = /tool=(\S+)/.exec(row.detail)?.[1] ?? '';
     return { actor: row.actor, act: PARTNER_DIRECTORY.actOf(lease?.partner ?? 'pantry', tool), purpose, approval };
   }
-  if (row.event === 'lease_opened') return { actor: row.actor, act: purpose === 'execute_plan' ? 'open_execute_lease' : 'open_read_lease', purpose, approval };
+  if (row.event === 'lease_opened')
+    return {
+      actor: row.actor,
+      act: purpose === 'execute_plan' ? 'open_execute_lease' : 'open_read_lease',
+      purpose,
+      approval,
+    };
   if (row.event === 'lease_closed') return { actor: row.actor, act: 'close_lease', purpose, approval };
   if (LIFECYCLE.has(row.event)) return { actor: row.actor, act: 'lifecycle', purpose, approval };
-  if (row.event === 'verb_called' && VERBS_ASKED.has(row.verb) && row.status !== 'refused') return { actor: row.actor, act: row.verb as PolicyQuery['act'], purpose: 'none', approval: 'none' };
+  if (row.event === 'verb_called' && VERBS_ASKED.has(row.verb) && row.status !== 'refused')
+    return { actor: row.actor, act: row.verb as PolicyQuery['act'], purpose: 'none', approval: 'none' };
   return null;
 }
 
@@ -70,12 +78,37 @@ describe("every hop's verdict", () => {
     const rows = desk.desk.rows.value;
     const asked = rows.flatMap((row) => {
       const question = questionFor(row, desk.desk.leases);
-      return question ? [{ seq: row.seq, event: row.event, verb: row.verb, recorded: row.policy, table: evaluatePolicy(question).verdict }] : [];
+      return question
+        ? [
+            {
+              seq: row.seq,
+              event: row.event,
+              verb: row.verb,
+              recorded: row.policy,
+              table: evaluatePolicy(question).verdict,
+            },
+          ]
+        : [];
     });
     expect(asked.filter((row) => row.recorded !== row.table)).toEqual([]);
     // The rows checked cover each kind of act the desk records a verdict for.
     const events = new Set(asked.map((row) => row.event));
-    for (const event of ['approval_raised', 'approval_signed', 'approval_granted', 'approval_rejected', 'approval_void', 'approval_expired', 'plan_started', 'plan_finished', 'tool_invoked', 'tool_result', 'lease_opened', 'lease_closed', 'lease_expired', 'verb_called']) {
+    for (const event of [
+      'approval_raised',
+      'approval_signed',
+      'approval_granted',
+      'approval_rejected',
+      'approval_void',
+      'approval_expired',
+      'plan_started',
+      'plan_finished',
+      'tool_invoked',
+      'tool_result',
+      'lease_opened',
+      'lease_closed',
+      'lease_expired',
+      'verb_called',
+    ]) {
       expect(events, event).toContain(event);
     }
     expect(asked.some((row) => row.verb === 'read_ledger')).toBe(true);

@@ -11,7 +11,9 @@ export interface DeskLedger {
   /** Resolves once the row is durable (or with why it was not written). */
   append(draft: LedgerDraft): Promise<{ readonly ok: true; readonly row: LedgerRow } | ToolRefusal>;
   /** Resolves once every row is durable, in order, all or none (or with why none was written). */
-  appendAll(drafts: readonly LedgerDraft[]): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | ToolRefusal>;
+  appendAll(
+    drafts: readonly LedgerDraft[],
+  ): Promise<{ readonly ok: true; readonly rows: readonly LedgerRow[] } | ToolRefusal>;
 }
 
 export interface DeskLog {

@@ -6,7 +6,16 @@
 // Server-Sent Events. Appends are made one after another, in the order asked, each naming the
 // head this page had seen: the server refuses it with STALE_TAB if another page wrote since, or,
 // for the ledger, appends after what the others wrote and answers what this page missed.
-import { GENESIS, type AppendOnlyLog, type Appended, type LogChange, type LogCode, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
+import {
+  GENESIS,
+  type AppendOnlyLog,
+  type Appended,
+  type LogChange,
+  type LogCode,
+  type LogEntry,
+  type LogFormat,
+  type LogHead,
+} from '@warrant/ledger';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { askDeskServer } from './consent/desk-server.ts';
 import { PAGE_ID } from './page-id.ts';
@@ -24,7 +33,8 @@ interface Change {
   readonly head: LogHead;
 }
 
-const UNREACHABLE = "The desk's server cannot be reached, so the desk's record cannot be read or added to. Nothing was recorded; try again when it is back.";
+const UNREACHABLE =
+  "The desk's server cannot be reached, so the desk's record cannot be read or added to. Nothing was recorded; try again when it is back.";
 
 /** The desk server's answer; its being out of reach is, to the record, a storage failure. */
 async function ask<T>(path: string, body?: unknown): Promise<({ readonly ok: true } & T) | ToolRefusal> {
@@ -37,12 +47,25 @@ const startOf = (epoch: number): LogHead => ({ epoch, seq: 0, hash: GENESIS });
 
 /** A refusal in the log's own codes: anything the server or the network said that is not one is a storage failure. */
 function asLogRefusal(answer: ToolRefusal): ToolRefusal<LogCode> {
-  const codes: readonly string[] = ['STALE_TAB', 'STORAGE_FAILED', 'STORAGE_UNAVAILABLE', 'LOG_CLOSED', 'INVALID_RECORD', 'ARCHIVE_NOT_FOUND'];
-  return codes.includes(answer.code) ? (answer as ToolRefusal<LogCode>) : refusal('STORAGE_FAILED', answer.message, { ...answer.details, code: answer.code });
+  const codes: readonly string[] = [
+    'STALE_TAB',
+    'STORAGE_FAILED',
+    'STORAGE_UNAVAILABLE',
+    'LOG_CLOSED',
+    'INVALID_RECORD',
+    'ARCHIVE_NOT_FOUND',
+  ];
+  return codes.includes(answer.code)
+    ? (answer as ToolRefusal<LogCode>)
+    : refusal('STORAGE_FAILED', answer.message, { ...answer.details, code: answer.code });
 }
 
 /** Reads `entries` through the format, from `from` (the head before the first); null when one does not chain. */
-function checked<D, T>(format: LogFormat<D, T>, entries: readonly LogEntry<unknown>[], from: LogHead): LogEntry<T>[] | null {
+function checked<D, T>(
+  format: LogFormat<D, T>,
+  entries: readonly LogEntry<unknown>[],
+  from: LogHead,
+): LogEntry<T>[] | null {
   const out: LogEntry<T>[] = [];
   let at = { seq: from.seq + 1, prev: from.hash };
   for (const entry of entries) {
@@ -56,14 +79,26 @@ function checked<D, T>(format: LogFormat<D, T>, entries: readonly LogEntry<unkno
 }
 
 const notChained = (name: string): ToolRefusal<'STORAGE_FAILED'> =>
-  refusal('STORAGE_FAILED', `The desk's server answered records of its ${name} that do not chain from what this page holds. Nothing was taken in; reload the desk.`, { name });
+  refusal(
+    'STORAGE_FAILED',
+    `The desk's server answered records of its ${name} that do not chain from what this page holds. Nothing was taken in; reload the desk.`,
+    { name },
+  );
 
 /** The book and seq a change event names for log `name` ("<name>:<book>:<seq>"); null for anything else. */
 function positionNamed(data: string, name: string): LogHead | null {
   const [log, book, seq, ...rest] = data.split(':');
   const epoch = Number(book);
   const at = Number(seq);
-  if (log !== name || rest.length > 0 || book === '' || seq === '' || !Number.isSafeInteger(epoch) || !Number.isSafeInteger(at)) return null;
+  if (
+    log !== name ||
+    rest.length > 0 ||
+    book === '' ||
+    seq === '' ||
+    !Number.isSafeInteger(epoch) ||
+    !Number.isSafeInteger(at)
+  )
+    return null;
   return { epoch, seq: at, hash: '' };
 }
 
@@ -78,7 +113,9 @@ export interface ServerLogOptions<D, T> {
   readonly appendAfterOthers?: boolean;
 }
 
-export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Promise<OpenedServerLog<D, T> | ToolRefusal> {
+export async function openServerLog<D, T>(
+  options: ServerLogOptions<D, T>,
+): Promise<OpenedServerLog<D, T> | ToolRefusal> {
   const { name, format } = options;
   const base = `/api/logs/${name}`;
   const first = await ask<Change>(base);
@@ -95,7 +132,8 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
     queue = run.catch(() => undefined);
     return run;
   };
-  const closedRefusal = () => refusal('LOG_CLOSED', 'This page has closed its record. Nothing was recorded; reload the page.');
+  const closedRefusal = () =>
+    refusal('LOG_CLOSED', 'This page has closed its record. Nothing was recorded; reload the page.');
 
   /** What other pages added since this one looked, handed to the listeners. Runs inside the queue. */
   async function catchUp(): Promise<({ readonly ok: true } & LogChange<T>) | ToolRefusal<LogCode>> {
@@ -110,7 +148,8 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
 
   const handOut = (change: LogChange<T>): void => {
     if (!change.restarted && change.entries.length === 0) return;
-    for (const listener of listeners) listener({ restarted: change.restarted, entries: change.entries, head: change.head });
+    for (const listener of listeners)
+      listener({ restarted: change.restarted, entries: change.entries, head: change.head });
   };
 
   function appendAll(drafts: readonly D[]): Promise<Appended<T> | ToolRefusal> {
@@ -121,7 +160,11 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
       // this page's rows after theirs in its own transaction and answers what the page missed,
       // which is handed to the listeners first, in order. Any other record is refused STALE_TAB.
       const after = options.appendAfterOthers === true;
-      const answer = await ask<{ entries: readonly LogEntry<unknown>[]; head: LogHead; missed?: readonly LogEntry<unknown>[] }>(`${base}/append`, { writer, basis, records: drafts, ...(after ? { after_others: true } : {}) });
+      const answer = await ask<{
+        entries: readonly LogEntry<unknown>[];
+        head: LogHead;
+        missed?: readonly LogEntry<unknown>[];
+      }>(`${base}/append`, { writer, basis, records: drafts, ...(after ? { after_others: true } : {}) });
       if (!answer.ok) return answer;
       const from = basis.epoch === answer.head.epoch ? basis : startOf(answer.head.epoch);
       const missed = after ? (answer.missed ?? []) : [];
@@ -131,7 +174,12 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
       const entries = all.slice(missed.length);
       seen = answer.head;
       const last = theirs.at(-1);
-      if (last) handOut({ restarted: false, entries: theirs, head: { epoch: answer.head.epoch, seq: last.seq, hash: last.head } });
+      if (last)
+        handOut({
+          restarted: false,
+          entries: theirs,
+          head: { epoch: answer.head.epoch, seq: last.seq, hash: last.head },
+        });
       return { ok: true, entries, head: answer.head };
     });
   }
@@ -144,7 +192,9 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
    * event for every row a page appends reaches that page too, and asking again for it is wasted.
    */
   async function deliver(named: LogHead | null = null): Promise<void> {
-    const change = await enqueue(async () => (named !== null && named.epoch === seen.epoch && named.seq <= seen.seq ? null : catchUp()));
+    const change = await enqueue(async () =>
+      named !== null && named.epoch === seen.epoch && named.seq <= seen.seq ? null : catchUp(),
+    );
     if (change?.ok) handOut(change);
   }
 
@@ -152,7 +202,8 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
   events?.addEventListener('changed', (event) => {
     // "ledger:<book>:<seq>", or "book:<n>" as the stream opens: either way, catch up if anyone listens.
     const data = String((event as MessageEvent).data);
-    if (listeners.size > 0 && (data.startsWith('book:') || data.startsWith(`${name}:`))) void deliver(positionNamed(data, name));
+    if (listeners.size > 0 && (data.startsWith('book:') || data.startsWith(`${name}:`)))
+      void deliver(positionNamed(data, name));
   });
 
   function close(): void {
@@ -161,7 +212,11 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
     events?.close();
   }
 
-  const unsupported = () => refusal('STORAGE_FAILED', "The desk's record is kept by its server, which starts a new book on a reset; this page does not archive it.");
+  const unsupported = () =>
+    refusal(
+      'STORAGE_FAILED',
+      "The desk's record is kept by its server, which starts a new book on a reset; this page does not archive it.",
+    );
 
   const log: AppendOnlyLog<D, T> = {
     name,
@@ -172,7 +227,9 @@ export async function openServerLog<D, T>(options: ServerLogOptions<D, T>): Prom
       const change = await ask<Change>(base);
       if (!change.ok) return asLogRefusal(change);
       const entries = checked(format, change.entries, startOf(change.head.epoch));
-      return entries === null ? notChained(name) : { ok: true, entries: entries.filter((entry) => entry.seq > afterSeq) };
+      return entries === null
+        ? notChained(name)
+        : { ok: true, entries: entries.filter((entry) => entry.seq > afterSeq) };
     },
     sync,
     subscribe(listener) {

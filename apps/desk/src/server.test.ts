@@ -38,7 +38,13 @@ interface DeskRecord {
   readonly origin: string;
   readonly rp_id: string;
   readonly key: string;
-  readonly dispatchers: { readonly list: { readonly desk_origin: string; readonly dispatchers: { id: string; name: string; credentials: { id: string; public_key: string }[] }[] }; readonly signature: string };
+  readonly dispatchers: {
+    readonly list: {
+      readonly desk_origin: string;
+      readonly dispatchers: { id: string; name: string; credentials: { id: string; public_key: string }[] }[];
+    };
+    readonly signature: string;
+  };
 }
 
 const plan = (request: string, parcels = 2): PlanSubstance => ({
@@ -51,233 +57,394 @@ const plan = (request: string, parcels = 2): PlanSubstance => ({
 });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))('the desk server on %s', (_engine, open) => {
-  let db: Database;
-  let server: SiteServer;
-  let app: Hono;
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+  'the desk server on %s',
+  (_engine, open) => {
+    let db: Database;
+    let server: SiteServer;
+    let app: Hono;
 
-  beforeEach(async () => {
-    db = await open();
-    server = await openServer(db);
-    app = new Hono();
-    server.routes(app);
-  });
-  afterEach(async () => {
-    await server.close();
-    await db.close();
-  });
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, cookie?: string): Promise<{ status: number; body: Answer; headers: Headers }> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (cookie) headers['cookie'] = cookie;
-    const response = await app.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return { status: response.status, body: (await response.json()) as Answer, headers: response.headers };
-  }
-
-  /** Enrols `name` with a new software passkey through the desk's two enrolment routes. */
-  async function enrol(name: string, cookie?: string): Promise<{ passkey: SoftwarePasskey; id: string; cookie: string; setCookie: string }> {
-    const passkey = softwarePasskey();
-    const options = await call('POST', '/api/dispatchers/options', { name }, cookie);
-    expect(options.status).toBe(200);
-    const challenge = (options.body['options'] as { challenge: string }).challenge;
-    const enrolled = await call('POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) }, cookie);
-    expect(enrolled.body).toMatchObject({ ok: true, dispatcher: { name } });
-    const setCookie = enrolled.headers.get('set-cookie') ?? '';
-    return { passkey, id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: setCookie.split(';')[0] ?? '', setCookie };
-  }
-
-  async function raise(id: string, substance: PlanSubstance, expiresAt = inMinutes(10)): Promise<{ challenge: string; statement: ApprovalStatement }> {
-    const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt });
-    expect(raised.body).toMatchObject({ ok: true });
-    return { challenge: raised.body['challenge'] as string, statement: raised.body['statement'] as ApprovalStatement };
-  }
-
-  const grant = (challenge: string, response: unknown) => call('POST', `/api/approvals/${challenge}/grant`, { response });
-  const statusOf = async (challenge: string) => (await call('GET', `/api/approvals/${challenge}`)).body['status'];
-  const deskRecord = async () => (await call('GET', '/.well-known/warrant-desk.json')).body as unknown as DeskRecord;
-
-  it('enrols a dispatcher with a passkey: a session cookie that is HttpOnly and SameSite=Strict, and the session names them', async () => {
-    const ada = await enrol('Ada Lovelace');
-    expect(ada.setCookie).toMatch(/^warrant_dispatcher=[A-Za-z0-9_-]{43};/);
-    expect(ada.setCookie).toMatch(/; HttpOnly/);
-    expect(ada.setCookie).toMatch(/; SameSite=Strict/);
-    expect((await call('GET', '/api/session', undefined, ada.cookie)).body).toMatchObject({ ok: true, dispatcher: { id: ada.id, name: 'Ada Lovelace' }, enrolment: 'open', dispatchers: 1 });
-    expect((await call('GET', '/api/session')).body).toMatchObject({ ok: true, dispatcher: null });
-    // The credential is stored as the passkey's own COSE public key.
-    const [row] = await db.query<{ public_key: Uint8Array }>('SELECT public_key FROM dispatcher_credentials WHERE id = $1', [ada.passkey.id]);
-    expect(Buffer.from(row!.public_key).equals(Buffer.from(ada.passkey.publicKey))).toBe(true);
-  });
-
-  it('refuses an enrolment answered for another origin, with UV off, or twice for one ceremony', async () => {
-    const passkey = softwarePasskey();
-    const challengeOf = async () => ((await call('POST', '/api/dispatchers/options', { name: 'Eve' })).body['options'] as { challenge: string }).challenge;
-    const elsewhere = await call('POST', '/api/dispatchers', { response: passkey.register(await challengeOf(), 'http://evil.example', RP_ID) });
-    expect(elsewhere).toMatchObject({ status: 400, body: { ok: false, code: 'PASSKEY_REFUSED' } });
-    const presenceOnly = await call('POST', '/api/dispatchers', { response: passkey.register(await challengeOf(), ORIGIN, RP_ID, { userVerified: false }) });
-    expect(presenceOnly).toMatchObject({ status: 400, body: { ok: false, code: 'PASSKEY_REFUSED' } });
-    const challenge = await challengeOf();
-    expect((await call('POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).body).toMatchObject({ ok: true });
-    expect((await call('POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).body).toMatchObject({ ok: false, code: 'CEREMONY_UNKNOWN' });
-    expect(await db.query('SELECT count(*)::int AS n FROM dispatchers')).toEqual([{ n: 1 }]);
-  });
-
-  it('signs in with the passkey: a new session cookie for the dispatcher the credential belongs to', async () => {
-    const ada = await enrol('Ada');
-    const options = await call('POST', '/api/session/options', {});
-    const challenge = (options.body['options'] as { challenge: string }).challenge;
-    const signedIn = await call('POST', '/api/session', { response: ada.passkey.assert(challenge, ORIGIN, RP_ID) });
-    expect(signedIn.body).toMatchObject({ ok: true, dispatcher: { id: ada.id, name: 'Ada' } });
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    expect(cookie).not.toBe(ada.cookie);
-    expect((await call('GET', '/api/session', undefined, cookie)).body).toMatchObject({ dispatcher: { id: ada.id } });
-    // The ceremony's challenge is used once.
-    expect((await call('POST', '/api/session', { response: ada.passkey.assert(challenge, ORIGIN, RP_ID) })).body).toMatchObject({ ok: false, code: 'CEREMONY_UNKNOWN' });
-  });
-
-  it("publishes the dispatchers' credentials in a list that verifies under the desk's key, and no longer after a change", async () => {
-    const ada = await enrol('Ada');
-    const record = await deskRecord();
-    expect(record).toMatchObject({ origin: ORIGIN, rp_id: RP_ID });
-    expect(verifyCanonical(record.key, record.dispatchers.list, record.dispatchers.signature)).toBe(true);
-    expect(record.dispatchers.list.desk_origin).toBe(ORIGIN);
-    expect(record.dispatchers.list.dispatchers).toEqual([{ id: ada.id, name: 'Ada', credentials: [{ id: ada.passkey.id, public_key: base64url(ada.passkey.publicKey) }] }]);
-    const tampered = { ...record.dispatchers.list, dispatchers: [...record.dispatchers.list.dispatchers, { id: 'D-evil', name: 'Eve', credentials: [] }] };
-    expect(verifyCanonical(record.key, tampered, record.dispatchers.signature)).toBe(false);
-    // The key is the desk's own and stays: a second server on the same database serves the same one.
-    const again = await openServer(db);
-    const second = new Hono();
-    again.routes(second);
-    expect(((await (await second.request('/.well-known/warrant-desk.json')).json()) as DeskRecord).key).toBe(record.key);
-  });
-
-  it('grants an approval with a passkey assertion over its challenge, into step authorizations signed by the desk', async () => {
-    const ada = await enrol('Ada');
-    const substance = plan('R-1');
-    const { challenge, statement } = await raise('A-1', substance);
-    const digest = digestSubstance(substance);
-    if (!digest.ok) throw new Error('the plan does not digest');
-    expect(statement).toEqual({ approval: 'A-1', plan_digest: digest.digest, expires_at: statement.expires_at, desk_origin: ORIGIN });
-    expect(challenge).toBe(approvalChallenge(statement));
-    expect(await statusOf(challenge)).toBe('pending');
-
-    const assertion = ada.passkey.assert(challenge, ORIGIN, RP_ID);
-    const granted = await grant(challenge, assertion);
-    expect(granted.status).toBe(200);
-    expect(granted.body).toMatchObject({ ok: true, dispatcher: { id: ada.id, name: 'Ada' } });
-    expect((await call('GET', `/api/approvals/${challenge}`)).body).toMatchObject({ status: 'granted', decided_by: { id: ada.id, name: 'Ada' } });
-
-    const { key } = await deskRecord();
-    const issued = granted.body['authorizations'] as { step: string; undo: string | null }[];
-    expect(issued).toHaveLength(2);
-    const decoded = issued.map(({ step, undo }) => {
-      const write = decodeStepAuthorization(step);
-      const back = decodeStepAuthorization(undo);
-      if (!write.ok || !back.ok) throw new Error('an authorization does not decode');
-      return { write: write.authorization, undo: back.authorization };
+    beforeEach(async () => {
+      db = await open();
+      server = await openServer(db);
+      app = new Hono();
+      server.routes(app);
     });
-    const undoTools = ['release_parcels', 'release_beds'];
-    for (const [index, { write, undo }] of decoded.entries()) {
-      const step = substance.steps[index]!;
-      const args = { ...step.args, request: 'R-1', idempotency_key: stepIdempotencyKey('A-1', index) };
-      expect(write.grant).toEqual({
-        v: 1,
-        kind: 'step',
+    afterEach(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    async function call(
+      method: 'GET' | 'POST',
+      path: string,
+      body?: unknown,
+      cookie?: string,
+    ): Promise<{ status: number; body: Answer; headers: Headers }> {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (cookie) headers['cookie'] = cookie;
+      const response = await app.request(path, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as Answer, headers: response.headers };
+    }
+
+    /** Enrols `name` with a new software passkey through the desk's two enrolment routes. */
+    async function enrol(
+      name: string,
+      cookie?: string,
+    ): Promise<{ passkey: SoftwarePasskey; id: string; cookie: string; setCookie: string }> {
+      const passkey = softwarePasskey();
+      const options = await call('POST', '/api/dispatchers/options', { name }, cookie);
+      expect(options.status).toBe(200);
+      const challenge = (options.body['options'] as { challenge: string }).challenge;
+      const enrolled = await call(
+        'POST',
+        '/api/dispatchers',
+        { response: passkey.register(challenge, ORIGIN, RP_ID) },
+        cookie,
+      );
+      expect(enrolled.body).toMatchObject({ ok: true, dispatcher: { name } });
+      const setCookie = enrolled.headers.get('set-cookie') ?? '';
+      return {
+        passkey,
+        id: (enrolled.body['dispatcher'] as { id: string }).id,
+        cookie: setCookie.split(';')[0] ?? '',
+        setCookie,
+      };
+    }
+
+    async function raise(
+      id: string,
+      substance: PlanSubstance,
+      expiresAt = inMinutes(10),
+    ): Promise<{ challenge: string; statement: ApprovalStatement }> {
+      const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt });
+      expect(raised.body).toMatchObject({ ok: true });
+      return {
+        challenge: raised.body['challenge'] as string,
+        statement: raised.body['statement'] as ApprovalStatement,
+      };
+    }
+
+    const grant = (challenge: string, response: unknown) =>
+      call('POST', `/api/approvals/${challenge}/grant`, { response });
+    const statusOf = async (challenge: string) => (await call('GET', `/api/approvals/${challenge}`)).body['status'];
+    const deskRecord = async () => (await call('GET', '/.well-known/warrant-desk.json')).body as unknown as DeskRecord;
+
+    it('enrols a dispatcher with a passkey: a session cookie that is HttpOnly and SameSite=Strict, and the session names them', async () => {
+      const ada = await enrol('Ada Lovelace');
+      expect(ada.setCookie).toMatch(/^warrant_dispatcher=[A-Za-z0-9_-]{43};/);
+      expect(ada.setCookie).toMatch(/; HttpOnly/);
+      expect(ada.setCookie).toMatch(/; SameSite=Strict/);
+      expect((await call('GET', '/api/session', undefined, ada.cookie)).body).toMatchObject({
+        ok: true,
+        dispatcher: { id: ada.id, name: 'Ada Lovelace' },
+        enrolment: 'open',
+        dispatchers: 1,
+      });
+      expect((await call('GET', '/api/session')).body).toMatchObject({ ok: true, dispatcher: null });
+      // The credential is stored as the passkey's own COSE public key.
+      const [row] = await db.query<{ public_key: Uint8Array }>(
+        'SELECT public_key FROM dispatcher_credentials WHERE id = $1',
+        [ada.passkey.id],
+      );
+      expect(Buffer.from(row!.public_key).equals(Buffer.from(ada.passkey.publicKey))).toBe(true);
+    });
+
+    it('refuses an enrolment answered for another origin, with UV off, or twice for one ceremony', async () => {
+      const passkey = softwarePasskey();
+      const challengeOf = async () =>
+        ((await call('POST', '/api/dispatchers/options', { name: 'Eve' })).body['options'] as { challenge: string })
+          .challenge;
+      const elsewhere = await call('POST', '/api/dispatchers', {
+        response: passkey.register(await challengeOf(), 'http://evil.example', RP_ID),
+      });
+      expect(elsewhere).toMatchObject({ status: 400, body: { ok: false, code: 'PASSKEY_REFUSED' } });
+      const presenceOnly = await call('POST', '/api/dispatchers', {
+        response: passkey.register(await challengeOf(), ORIGIN, RP_ID, { userVerified: false }),
+      });
+      expect(presenceOnly).toMatchObject({ status: 400, body: { ok: false, code: 'PASSKEY_REFUSED' } });
+      const challenge = await challengeOf();
+      expect(
+        (await call('POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).body,
+      ).toMatchObject({ ok: true });
+      expect(
+        (await call('POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).body,
+      ).toMatchObject({ ok: false, code: 'CEREMONY_UNKNOWN' });
+      expect(await db.query('SELECT count(*)::int AS n FROM dispatchers')).toEqual([{ n: 1 }]);
+    });
+
+    it('signs in with the passkey: a new session cookie for the dispatcher the credential belongs to', async () => {
+      const ada = await enrol('Ada');
+      const options = await call('POST', '/api/session/options', {});
+      const challenge = (options.body['options'] as { challenge: string }).challenge;
+      const signedIn = await call('POST', '/api/session', { response: ada.passkey.assert(challenge, ORIGIN, RP_ID) });
+      expect(signedIn.body).toMatchObject({ ok: true, dispatcher: { id: ada.id, name: 'Ada' } });
+      const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      expect(cookie).not.toBe(ada.cookie);
+      expect((await call('GET', '/api/session', undefined, cookie)).body).toMatchObject({ dispatcher: { id: ada.id } });
+      // The ceremony's challenge is used once.
+      expect(
+        (await call('POST', '/api/session', { response: ada.passkey.assert(challenge, ORIGIN, RP_ID) })).body,
+      ).toMatchObject({ ok: false, code: 'CEREMONY_UNKNOWN' });
+    });
+
+    it("publishes the dispatchers' credentials in a list that verifies under the desk's key, and no longer after a change", async () => {
+      const ada = await enrol('Ada');
+      const record = await deskRecord();
+      expect(record).toMatchObject({ origin: ORIGIN, rp_id: RP_ID });
+      expect(verifyCanonical(record.key, record.dispatchers.list, record.dispatchers.signature)).toBe(true);
+      expect(record.dispatchers.list.desk_origin).toBe(ORIGIN);
+      expect(record.dispatchers.list.dispatchers).toEqual([
+        {
+          id: ada.id,
+          name: 'Ada',
+          credentials: [{ id: ada.passkey.id, public_key: base64url(ada.passkey.publicKey) }],
+        },
+      ]);
+      const tampered = {
+        ...record.dispatchers.list,
+        dispatchers: [...record.dispatchers.list.dispatchers, { id: 'D-evil', name: 'Eve', credentials: [] }],
+      };
+      expect(verifyCanonical(record.key, tampered, record.dispatchers.signature)).toBe(false);
+      // The key is the desk's own and stays: a second server on the same database serves the same one.
+      const again = await openServer(db);
+      const second = new Hono();
+      again.routes(second);
+      expect(((await (await second.request('/.well-known/warrant-desk.json')).json()) as DeskRecord).key).toBe(
+        record.key,
+      );
+    });
+
+    it('grants an approval with a passkey assertion over its challenge, into step authorizations signed by the desk', async () => {
+      const ada = await enrol('Ada');
+      const substance = plan('R-1');
+      const { challenge, statement } = await raise('A-1', substance);
+      const digest = digestSubstance(substance);
+      if (!digest.ok) throw new Error('the plan does not digest');
+      expect(statement).toEqual({
         approval: 'A-1',
         plan_digest: digest.digest,
-        step: index,
-        partner_origin: step.origin,
-        tool: step.tool,
-        args_digest: authorizedArgsDigest(args),
         expires_at: statement.expires_at,
-        dispatcher: ada.id,
+        desk_origin: ORIGIN,
       });
-      expect(undo.grant).toMatchObject({ kind: 'undo', step: index, tool: undoTools[index], args_digest: null, partner_origin: step.origin });
-      for (const authorization of [write, undo]) {
-        expect(await deskSignatureValid(authorization, key)).toBe(true);
-        expect(authorization.statement).toEqual(statement);
-        // The person's own assertion travels with it, for the partner to check.
-        expect(authorization.assertion).toEqual(assertion);
+      expect(challenge).toBe(approvalChallenge(statement));
+      expect(await statusOf(challenge)).toBe('pending');
+
+      const assertion = ada.passkey.assert(challenge, ORIGIN, RP_ID);
+      const granted = await grant(challenge, assertion);
+      expect(granted.status).toBe(200);
+      expect(granted.body).toMatchObject({ ok: true, dispatcher: { id: ada.id, name: 'Ada' } });
+      expect((await call('GET', `/api/approvals/${challenge}`)).body).toMatchObject({
+        status: 'granted',
+        decided_by: { id: ada.id, name: 'Ada' },
+      });
+
+      const { key } = await deskRecord();
+      const issued = granted.body['authorizations'] as { step: string; undo: string | null }[];
+      expect(issued).toHaveLength(2);
+      const decoded = issued.map(({ step, undo }) => {
+        const write = decodeStepAuthorization(step);
+        const back = decodeStepAuthorization(undo);
+        if (!write.ok || !back.ok) throw new Error('an authorization does not decode');
+        return { write: write.authorization, undo: back.authorization };
+      });
+      const undoTools = ['release_parcels', 'release_beds'];
+      for (const [index, { write, undo }] of decoded.entries()) {
+        const step = substance.steps[index]!;
+        const args = { ...step.args, request: 'R-1', idempotency_key: stepIdempotencyKey('A-1', index) };
+        expect(write.grant).toEqual({
+          v: 1,
+          kind: 'step',
+          approval: 'A-1',
+          plan_digest: digest.digest,
+          step: index,
+          partner_origin: step.origin,
+          tool: step.tool,
+          args_digest: authorizedArgsDigest(args),
+          expires_at: statement.expires_at,
+          dispatcher: ada.id,
+        });
+        expect(undo.grant).toMatchObject({
+          kind: 'undo',
+          step: index,
+          tool: undoTools[index],
+          args_digest: null,
+          partner_origin: step.origin,
+        });
+        for (const authorization of [write, undo]) {
+          expect(await deskSignatureValid(authorization, key)).toBe(true);
+          expect(authorization.statement).toEqual(statement);
+          // The person's own assertion travels with it, for the partner to check.
+          expect(authorization.assertion).toEqual(assertion);
+        }
       }
-    }
-  });
+    });
 
-  it('refuses a grant with an assertion over another challenge, with UV off, from an unknown passkey, or with a counter that did not move on; the approval stays pending', async () => {
-    const ada = await enrol('Ada');
-    const first = await raise('A-1', plan('R-1'));
-    const second = await raise('A-2', plan('R-2'));
-    expect((await grant(first.challenge, ada.passkey.assert(second.challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: false, isError: true, code: 'PASSKEY_REFUSED' });
-    expect((await grant(first.challenge, ada.passkey.assert(first.challenge, ORIGIN, RP_ID, undefined, { userVerified: false }))).body).toMatchObject({ ok: false, code: 'PASSKEY_REFUSED' });
-    expect((await grant(first.challenge, softwarePasskey().assert(first.challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: false, code: 'PASSKEY_UNKNOWN' });
-    expect((await grant(first.challenge, ada.passkey.assert(first.challenge, 'http://evil.example', RP_ID))).body).toMatchObject({ ok: false, code: 'PASSKEY_REFUSED' });
-    // A good assertion moves the stored counter on; one that repeats a counter is a cloned authenticator.
-    expect((await grant(second.challenge, ada.passkey.assert(second.challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: true });
-    const stale = await grant(first.challenge, ada.passkey.assert(first.challenge, ORIGIN, RP_ID, ada.passkey.counter));
-    expect(stale).toMatchObject({ status: 409, body: { ok: false, code: 'PASSKEY_REFUSED' } });
-    expect(await statusOf(first.challenge)).toBe('pending');
-    expect((await grant(first.challenge, ada.passkey.assert(first.challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: true });
-  });
+    it('refuses a grant with an assertion over another challenge, with UV off, from an unknown passkey, or with a counter that did not move on; the approval stays pending', async () => {
+      const ada = await enrol('Ada');
+      const first = await raise('A-1', plan('R-1'));
+      const second = await raise('A-2', plan('R-2'));
+      expect((await grant(first.challenge, ada.passkey.assert(second.challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'PASSKEY_REFUSED',
+      });
+      expect(
+        (
+          await grant(
+            first.challenge,
+            ada.passkey.assert(first.challenge, ORIGIN, RP_ID, undefined, { userVerified: false }),
+          )
+        ).body,
+      ).toMatchObject({ ok: false, code: 'PASSKEY_REFUSED' });
+      expect(
+        (await grant(first.challenge, softwarePasskey().assert(first.challenge, ORIGIN, RP_ID))).body,
+      ).toMatchObject({ ok: false, code: 'PASSKEY_UNKNOWN' });
+      expect(
+        (await grant(first.challenge, ada.passkey.assert(first.challenge, 'http://evil.example', RP_ID))).body,
+      ).toMatchObject({ ok: false, code: 'PASSKEY_REFUSED' });
+      // A good assertion moves the stored counter on; one that repeats a counter is a cloned authenticator.
+      expect((await grant(second.challenge, ada.passkey.assert(second.challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: true,
+      });
+      const stale = await grant(
+        first.challenge,
+        ada.passkey.assert(first.challenge, ORIGIN, RP_ID, ada.passkey.counter),
+      );
+      expect(stale).toMatchObject({ status: 409, body: { ok: false, code: 'PASSKEY_REFUSED' } });
+      expect(await statusOf(first.challenge)).toBe('pending');
+      expect((await grant(first.challenge, ada.passkey.assert(first.challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: true,
+      });
+    });
 
-  it('decides an approval once: a second grant, even concurrent ones, is APPROVAL_DECIDED and issues nothing', async () => {
-    const ada = await enrol('Ada');
-    const ben = await enrol('Ben');
-    const { challenge } = await raise('A-1', plan('R-1'));
-    const answers = await Promise.all([grant(challenge, ada.passkey.assert(challenge, ORIGIN, RP_ID)), grant(challenge, ben.passkey.assert(challenge, ORIGIN, RP_ID))]);
-    expect(answers.filter((answer) => answer.body.ok)).toHaveLength(1);
-    const refused = answers.find((answer) => !answer.body.ok)!;
-    expect(refused).toMatchObject({ status: 409, body: { code: 'APPROVAL_DECIDED', details: { status: 'granted' } } });
-    expect(refused.body['authorizations']).toBeUndefined();
-    expect((await grant(challenge, ada.passkey.assert(challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: false, code: 'APPROVAL_DECIDED' });
-    // A rejected approval is decided too.
-    const other = await raise('A-2', plan('R-2'));
-    expect((await call('POST', `/api/approvals/${other.challenge}/reject`, {})).body).toMatchObject({ ok: true, rejected: 'A-2' });
-    expect((await grant(other.challenge, ada.passkey.assert(other.challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: false, code: 'APPROVAL_DECIDED', details: { status: 'rejected' } });
-  });
+    it('decides an approval once: a second grant, even concurrent ones, is APPROVAL_DECIDED and issues nothing', async () => {
+      const ada = await enrol('Ada');
+      const ben = await enrol('Ben');
+      const { challenge } = await raise('A-1', plan('R-1'));
+      const answers = await Promise.all([
+        grant(challenge, ada.passkey.assert(challenge, ORIGIN, RP_ID)),
+        grant(challenge, ben.passkey.assert(challenge, ORIGIN, RP_ID)),
+      ]);
+      expect(answers.filter((answer) => answer.body.ok)).toHaveLength(1);
+      const refused = answers.find((answer) => !answer.body.ok)!;
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { code: 'APPROVAL_DECIDED', details: { status: 'granted' } },
+      });
+      expect(refused.body['authorizations']).toBeUndefined();
+      expect((await grant(challenge, ada.passkey.assert(challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: false,
+        code: 'APPROVAL_DECIDED',
+      });
+      // A rejected approval is decided too.
+      const other = await raise('A-2', plan('R-2'));
+      expect((await call('POST', `/api/approvals/${other.challenge}/reject`, {})).body).toMatchObject({
+        ok: true,
+        rejected: 'A-2',
+      });
+      expect((await grant(other.challenge, ada.passkey.assert(other.challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: false,
+        code: 'APPROVAL_DECIDED',
+        details: { status: 'rejected' },
+      });
+    });
 
-  it('grants one plan at most once: a second approval of the same substance is PLAN_ALREADY_APPROVED, also when both are granted at once', async () => {
-    const ada = await enrol('Ada');
-    const substance = plan('R-1');
-    const first = await raise('A-1', substance);
-    const second = await raise('A-2', substance);
-    expect(first.statement.plan_digest).toBe(second.statement.plan_digest);
-    expect(first.challenge).not.toBe(second.challenge);
-    expect((await grant(first.challenge, ada.passkey.assert(first.challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: true });
-    const again = await grant(second.challenge, ada.passkey.assert(second.challenge, ORIGIN, RP_ID));
-    expect(again).toMatchObject({ status: 409, body: { ok: false, isError: true, code: 'PLAN_ALREADY_APPROVED' } });
-    expect(await statusOf(second.challenge)).toBe('pending');
+    it('grants one plan at most once: a second approval of the same substance is PLAN_ALREADY_APPROVED, also when both are granted at once', async () => {
+      const ada = await enrol('Ada');
+      const substance = plan('R-1');
+      const first = await raise('A-1', substance);
+      const second = await raise('A-2', substance);
+      expect(first.statement.plan_digest).toBe(second.statement.plan_digest);
+      expect(first.challenge).not.toBe(second.challenge);
+      expect((await grant(first.challenge, ada.passkey.assert(first.challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: true,
+      });
+      const again = await grant(second.challenge, ada.passkey.assert(second.challenge, ORIGIN, RP_ID));
+      expect(again).toMatchObject({ status: 409, body: { ok: false, isError: true, code: 'PLAN_ALREADY_APPROVED' } });
+      expect(await statusOf(second.challenge)).toBe('pending');
 
-    const racing = plan('R-9', 5);
-    const [x, y] = [await raise('A-3', racing), await raise('A-4', racing)];
-    const ben = await enrol('Ben');
-    const answers = await Promise.all([grant(x.challenge, ada.passkey.assert(x.challenge, ORIGIN, RP_ID)), grant(y.challenge, ben.passkey.assert(y.challenge, ORIGIN, RP_ID))]);
-    expect(answers.map((answer) => answer.body.ok ? 'granted' : answer.body.code).sort()).toEqual(['PLAN_ALREADY_APPROVED', 'granted']);
-    expect(await db.query("SELECT count(*)::int AS n FROM approvals WHERE plan_digest = $1 AND status = 'granted'", [x.statement.plan_digest])).toEqual([{ n: 1 }]);
-  });
+      const racing = plan('R-9', 5);
+      const [x, y] = [await raise('A-3', racing), await raise('A-4', racing)];
+      const ben = await enrol('Ben');
+      const answers = await Promise.all([
+        grant(x.challenge, ada.passkey.assert(x.challenge, ORIGIN, RP_ID)),
+        grant(y.challenge, ben.passkey.assert(y.challenge, ORIGIN, RP_ID)),
+      ]);
+      expect(answers.map((answer) => (answer.body.ok ? 'granted' : answer.body.code)).sort()).toEqual([
+        'PLAN_ALREADY_APPROVED',
+        'granted',
+      ]);
+      expect(
+        await db.query("SELECT count(*)::int AS n FROM approvals WHERE plan_digest = $1 AND status = 'granted'", [
+          x.statement.plan_digest,
+        ]),
+      ).toEqual([{ n: 1 }]);
+    });
 
-  it("refuses a removed dispatcher's later grant, and takes them off the signed list", async () => {
-    const ada = await enrol('Ada');
-    const ben = await enrol('Ben');
-    const { challenge } = await raise('A-1', plan('R-1'));
-    expect((await call('POST', `/api/dispatchers/${ben.id}/remove`, {})).body).toMatchObject({ ok: false, code: 'SIGN_IN_REQUIRED' });
-    expect((await call('POST', `/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({ ok: true, removed: ben.id });
-    const refused = await grant(challenge, ben.passkey.assert(challenge, ORIGIN, RP_ID));
-    expect(refused).toMatchObject({ status: 409, body: { ok: false, code: 'PASSKEY_UNKNOWN' } });
-    expect(await statusOf(challenge)).toBe('pending');
-    const record = await deskRecord();
-    expect(verifyCanonical(record.key, record.dispatchers.list, record.dispatchers.signature)).toBe(true);
-    expect(record.dispatchers.list.dispatchers.map((entry) => entry.id)).toEqual([ada.id]);
-    // Their session ends with them.
-    expect((await call('GET', '/api/session', undefined, ben.cookie)).body).toMatchObject({ dispatcher: null });
-    expect((await grant(challenge, ada.passkey.assert(challenge, ORIGIN, RP_ID))).body).toMatchObject({ ok: true, dispatcher: { id: ada.id } });
-  });
+    it("refuses a removed dispatcher's later grant, and takes them off the signed list", async () => {
+      const ada = await enrol('Ada');
+      const ben = await enrol('Ben');
+      const { challenge } = await raise('A-1', plan('R-1'));
+      expect((await call('POST', `/api/dispatchers/${ben.id}/remove`, {})).body).toMatchObject({
+        ok: false,
+        code: 'SIGN_IN_REQUIRED',
+      });
+      expect((await call('POST', `/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({
+        ok: true,
+        removed: ben.id,
+      });
+      const refused = await grant(challenge, ben.passkey.assert(challenge, ORIGIN, RP_ID));
+      expect(refused).toMatchObject({ status: 409, body: { ok: false, code: 'PASSKEY_UNKNOWN' } });
+      expect(await statusOf(challenge)).toBe('pending');
+      const record = await deskRecord();
+      expect(verifyCanonical(record.key, record.dispatchers.list, record.dispatchers.signature)).toBe(true);
+      expect(record.dispatchers.list.dispatchers.map((entry) => entry.id)).toEqual([ada.id]);
+      // Their session ends with them.
+      expect((await call('GET', '/api/session', undefined, ben.cookie)).body).toMatchObject({ dispatcher: null });
+      expect((await grant(challenge, ada.passkey.assert(challenge, ORIGIN, RP_ID))).body).toMatchObject({
+        ok: true,
+        dispatcher: { id: ada.id },
+      });
+    });
 
-  it('refuses to hold an approval for a plan that is not one: a bad id, expiry, partner or reserved argument', async () => {
-    const bad = async (body: Record<string, unknown>) => (await call('POST', '/api/approvals', { id: 'A-1', substance: plan('R-1'), expires_at: inMinutes(10), ...body })).body['code'];
-    expect(await bad({ id: 'B-1' })).toBe('APPROVAL_ID_INVALID');
-    expect(await bad({ expires_at: inMinutes(-1) })).toBe('APPROVAL_EXPIRY_INVALID');
-    expect(await bad({ expires_at: inMinutes(60) })).toBe('APPROVAL_EXPIRY_INVALID');
-    expect(await bad({ substance: { v: 1, request: 'R-1', steps: [{ origin: 'http://evil.example', tool: 'reserve_parcels', args: {} }] } })).toBe('PLAN_INVALID');
-    expect(await bad({ substance: { v: 1, request: 'R-1', steps: [{ origin: PANTRY, tool: 'reserve_parcels', args: { idempotency_key: 'mine' } }] } })).toBe('PLAN_ARGS_RESERVED');
-    expect(await db.query('SELECT count(*)::int AS n FROM approvals')).toEqual([{ n: 0 }]);
-  });
-});
+    it('refuses to hold an approval for a plan that is not one: a bad id, expiry, partner or reserved argument', async () => {
+      const bad = async (body: Record<string, unknown>) =>
+        (
+          await call('POST', '/api/approvals', {
+            id: 'A-1',
+            substance: plan('R-1'),
+            expires_at: inMinutes(10),
+            ...body,
+          })
+        ).body['code'];
+      expect(await bad({ id: 'B-1' })).toBe('APPROVAL_ID_INVALID');
+      expect(await bad({ expires_at: inMinutes(-1) })).toBe('APPROVAL_EXPIRY_INVALID');
+      expect(await bad({ expires_at: inMinutes(60) })).toBe('APPROVAL_EXPIRY_INVALID');
+      expect(
+        await bad({
+          substance: {
+            v: 1,
+            request: 'R-1',
+            steps: [{ origin: 'http://evil.example', tool: 'reserve_parcels', args: {} }],
+          },
+        }),
+      ).toBe('PLAN_INVALID');
+      expect(
+        await bad({
+          substance: {
+            v: 1,
+            request: 'R-1',
+            steps: [{ origin: PANTRY, tool: 'reserve_parcels', args: { idempotency_key: 'mine' } }],
+          },
+        }),
+      ).toBe('PLAN_ARGS_RESERVED');
+      expect(await db.query('SELECT count(*)::int AS n FROM approvals')).toEqual([{ n: 0 }]);
+    });
+  },
+);

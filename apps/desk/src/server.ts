@@ -24,9 +24,14 @@ export interface DeskServerOptions {
 
 export const openServer: OpenSiteServer = (db) => openDeskServer(db);
 
-export async function openDeskServer(db: Parameters<OpenSiteServer>[0], options: DeskServerOptions = {}): ReturnType<OpenSiteServer> {
+export async function openDeskServer(
+  db: Parameters<OpenSiteServer>[0],
+  options: DeskServerOptions = {},
+): ReturnType<OpenSiteServer> {
   await migrate(db, MIGRATIONS);
-  const desk = deskIdentity(signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)));
+  const desk = deskIdentity(
+    signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)),
+  );
   const enrolment = enrolmentFrom(process.env);
   return {
     summary: `enrolment ${enrolment}`,
@@ -38,7 +43,9 @@ export async function openDeskServer(db: Parameters<OpenSiteServer>[0], options:
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
-      deskLogRoutes(app, db, { afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()) });
+      deskLogRoutes(app, db, {
+        afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()),
+      });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);
     },
     close: async () => undefined,

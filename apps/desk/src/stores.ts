@@ -2,7 +2,14 @@
 // Both are kept by the desk's server (./server-log.ts): the browser, which the agent holds, keeps
 // no copy that counts. A record that cannot be read leaves the desk unable to keep it, so it does
 // not act.
-import { deskLedger, jsonLogFormat, ledgerStoreOver, type AppendOnlyLog, type DeskLedgerSchema, type LedgerStore } from '@warrant/ledger';
+import {
+  deskLedger,
+  jsonLogFormat,
+  ledgerStoreOver,
+  type AppendOnlyLog,
+  type DeskLedgerSchema,
+  type LedgerStore,
+} from '@warrant/ledger';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { deskEventProblem } from './domain/desk-event-check.ts';
 import { openServerLog } from './server-log.ts';
@@ -15,7 +22,8 @@ export interface DeskStores {
   readonly notice: string | null;
 }
 
-export type OpenedStores = { readonly ok: true; readonly stores: DeskStores } | { readonly ok: false; readonly reason: string };
+export type OpenedStores =
+  { readonly ok: true; readonly stores: DeskStores } | { readonly ok: false; readonly reason: string };
 
 export async function openDeskStores(): Promise<OpenedStores> {
   const [ledger, log] = await Promise.all([
@@ -27,5 +35,13 @@ export async function openDeskStores(): Promise<OpenedStores> {
     if (log.ok) log.log.close();
     return { ok: false, reason: (ledger.ok ? null : ledger.message) ?? (log.ok ? '' : log.message) };
   }
-  return { ok: true, stores: { ledger: ledgerStoreOver(deskLedger, ledger.log, ledger.entries), log: log.log, events: log.entries.map((entry) => entry.record), notice: null } };
+  return {
+    ok: true,
+    stores: {
+      ledger: ledgerStoreOver(deskLedger, ledger.log, ledger.entries),
+      log: log.log,
+      events: log.entries.map((entry) => entry.record),
+      notice: null,
+    },
+  };
 }

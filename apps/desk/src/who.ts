@@ -16,5 +16,8 @@ export const SCENARIO_RUNNER = { caller: 'runner', channel: 'scenario' } as cons
 const DEFAULT_CHANNEL: Readonly<Record<Caller, Channel>> = { agent: 'webmcp', human: 'ui', runner: 'scenario' };
 
 export function whoCalled(caller: Caller, channel: string): Who {
-  return { actor: caller, channel: (CHANNELS as readonly string[]).includes(channel) ? (channel as Channel) : DEFAULT_CHANNEL[caller] };
+  return {
+    actor: caller,
+    channel: (CHANNELS as readonly string[]).includes(channel) ? (channel as Channel) : DEFAULT_CHANNEL[caller],
+  };
 }

@@ -1,12 +1,23 @@
 import './probe.css';
 import { SITES } from '@warrant/config';
-import { answerFrameReports, connect, documentHealth, tryPlatformMethods, type FrameReport, type MethodOutcome } from '@warrant/webmcp';
+import {
+  answerFrameReports,
+  connect,
+  documentHealth,
+  tryPlatformMethods,
+  type FrameReport,
+  type MethodOutcome,
+} from '@warrant/webmcp';
 
 // The measurement: this document's keying, what connect() decides here, and what each WebMCP
 // method does when called raw. Measured once at load; shown on screen, and given to the desk's
 // probe page (the one parent it answers) when that page frames this document and asks.
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, children: Node[] = []): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  children: Node[] = [],
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   node.append(...children);
@@ -23,13 +34,18 @@ function show(report: FrameReport): void {
   const { health } = report;
   const facts = element('dl', undefined, [
     element('dt', 'window.originAgentCluster'),
-    element('dd', health.originAgentCluster === null ? 'not exposed by this browser' : String(health.originAgentCluster)),
+    element(
+      'dd',
+      health.originAgentCluster === null ? 'not exposed by this browser' : String(health.originAgentCluster),
+    ),
     element('dt', 'What Warrant\u2019s connect() decides here'),
     element('dd', `${health.mode}: ${health.reason}`),
     element('dt', 'Framed'),
     element('dd', health.framed ? 'yes, inside another page' : 'no, opened on its own'),
   ]);
-  const rows = (report.methods ?? []).map((outcome) => element('tr', undefined, [element('th', outcome.method), element('td', said(outcome))]));
+  const rows = (report.methods ?? []).map((outcome) =>
+    element('tr', undefined, [element('th', outcome.method), element('td', said(outcome))]),
+  );
   const table = element('table', undefined, [
     element('caption', 'Each method, called once'),
     element('thead', undefined, [element('tr', undefined, [element('th', 'method'), element('th', 'what happened')])]),

@@ -43,7 +43,12 @@ export interface Answer {
 
 export const CHAT = { messages: [{ role: 'user', content: 'Find shelter for four people tonight.' }] };
 
-export async function post(origin: string, body: unknown, headers: Record<string, string> = {}, path = '/v1/chat/completions'): Promise<Answer> {
+export async function post(
+  origin: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = '/v1/chat/completions',
+): Promise<Answer> {
   const response = await fetch(`${origin}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: DESK, ...headers },
@@ -64,11 +69,17 @@ export interface OpenBodyAnswer {
  * resolves with the answer. An answer to a body that has not ended cannot come from anything
  * that parsed the body. With no Content-Length the body goes chunked, the case a server must count.
  */
-export function postOpenBody(origin: string, options: { readonly headers: Record<string, string>; readonly chunkBytes: number; readonly maxBytes: number }): Promise<OpenBodyAnswer> {
+export function postOpenBody(
+  origin: string,
+  options: { readonly headers: Record<string, string>; readonly chunkBytes: number; readonly maxBytes: number },
+): Promise<OpenBodyAnswer> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
-    const req = request(`${origin}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: DESK, ...options.headers } });
+    const req = request(`${origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: DESK, ...options.headers },
+    });
     const chunk = Buffer.alloc(options.chunkBytes, 'a');
     const writeMore = (): void => {
       if (answered || written >= options.maxBytes) return;

@@ -53,7 +53,10 @@ function completion(reply: Exclude<ScriptedReply, { kind: 'raw' }>, model: unkno
           tool_calls: reply.calls.map((call, i) => ({
             id: `call_${n}_${i}`,
             type: 'function',
-            function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
+            function: {
+              name: call.name,
+              arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+            },
           })),
         };
   return JSON.stringify({
@@ -67,7 +70,10 @@ function completion(reply: Exclude<ScriptedReply, { kind: 'raw' }>, model: unkno
 }
 
 /** Starts the server on the loopback address; `port` 0 (the default) picks a free one. */
-export async function startScriptedUpstream(script: readonly ScriptedReply[], { port: wanted = 0 }: { readonly port?: number } = {}): Promise<ScriptedUpstream> {
+export async function startScriptedUpstream(
+  script: readonly ScriptedReply[],
+  { port: wanted = 0 }: { readonly port?: number } = {},
+): Promise<ScriptedUpstream> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
@@ -75,11 +81,18 @@ export async function startScriptedUpstream(script: readonly ScriptedReply[], { 
     // desk's agent straight at it as "your own endpoint".
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Authorization, Content-Type' }).end();
+      res
+        .writeHead(204, {
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+        })
+        .end();
       return;
     }
     if (req.method !== 'POST' || req.url !== CHAT_PATH) {
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: `No ${req.method} ${req.url} here.` } }));
+      res
+        .writeHead(404, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `No ${req.method} ${req.url} here.` } }));
       return;
     }
     const chunks: Buffer[] = [];
@@ -92,11 +105,18 @@ export async function startScriptedUpstream(script: readonly ScriptedReply[], { 
       const reply = script[n];
       const send = (): void => {
         if (!reply) {
-          res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: `Script exhausted: request ${n + 1}, ${script.length} replies scripted.` } }));
+          res
+            .writeHead(500, { 'Content-Type': 'application/json' })
+            .end(
+              JSON.stringify({
+                error: { message: `Script exhausted: request ${n + 1}, ${script.length} replies scripted.` },
+              }),
+            );
         } else if (reply.kind === 'raw') {
           res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(reply.body);
         } else {
-          const model = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['model'] : undefined;
+          const model =
+            typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['model'] : undefined;
           res.writeHead(200, { 'Content-Type': 'application/json' }).end(completion(reply, model, n));
         }
       };

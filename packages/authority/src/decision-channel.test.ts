@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock } from './testing.ts';
-import { createDecisionChannel, DEFAULT_DECISION_CODES, type DecisionChannelSnapshot, type DecisionOutcome } from './decision-channel.ts';
+import {
+  createDecisionChannel,
+  DEFAULT_DECISION_CODES,
+  type DecisionChannelSnapshot,
+  type DecisionOutcome,
+} from './decision-channel.ts';
 
 interface Ask {
   readonly id: string;
@@ -110,7 +115,11 @@ describe('createDecisionChannel', () => {
       message: expect.stringContaining('within 5 s. Nothing was granted'),
       details: { requestId: 'r1', fields: ['launch_date'], timeoutMs: 5_000 },
     });
-    expect(channel.snapshot().current).toMatchObject({ id: 'r1', status: 'expired', endedWith: 'HUMAN_DECISION_TIMEOUT' });
+    expect(channel.snapshot().current).toMatchObject({
+      id: 'r1',
+      status: 'expired',
+      endedWith: 'HUMAN_DECISION_TIMEOUT',
+    });
     expect(spy.events).toContain('release');
     expect(channel.decide('r1', 'approve')).toBe('unattended');
     expect(channel.snapshot().current?.status).toBe('decided');
@@ -121,7 +130,11 @@ describe('createDecisionChannel', () => {
     expect(channel.timeoutMs).toBe(120_000);
     const call = channel.request(ask('r1'));
     clock.advance(120_000);
-    expect(await call).toMatchObject({ ok: false, code: 'HUMAN_DECISION_TIMEOUT', message: expect.stringContaining('2 min') });
+    expect(await call).toMatchObject({
+      ok: false,
+      code: 'HUMAN_DECISION_TIMEOUT',
+      message: expect.stringContaining('2 min'),
+    });
   });
 
   it('fails closed when the caller aborts, leaving the request open', async () => {
@@ -204,8 +217,16 @@ describe('createDecisionChannel', () => {
     channel.dispose();
     expect(await call).toMatchObject({ ok: false, code: 'DECISION_CHANNEL_DISPOSED', details: { requestId: 'r1' } });
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener.mock.calls[0]?.[0]).toMatchObject({ disposed: true, waiting: false, current: { status: 'expired' } });
-    expect(await channel.request(ask('r2'))).toMatchObject({ ok: false, code: 'DECISION_CHANNEL_DISPOSED', details: { requestId: 'r2' } });
+    expect(listener.mock.calls[0]?.[0]).toMatchObject({
+      disposed: true,
+      waiting: false,
+      current: { status: 'expired' },
+    });
+    expect(await channel.request(ask('r2'))).toMatchObject({
+      ok: false,
+      code: 'DECISION_CHANNEL_DISPOSED',
+      details: { requestId: 'r2' },
+    });
     expect(channel.decide('r1', 'approve')).toBe('unknown');
     expect(channel.supersede('late')).toBe(false);
     channel.dispose();
@@ -272,13 +293,20 @@ describe('createDecisionChannel', () => {
     expect(deferred[0]).toThrow('view broke');
   });
 
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31])('rejects a timeout of %s at construction', (timeoutMs) => {
-    expect(() => createDecisionChannel({ timeoutMs })).toThrow(RangeError);
-  });
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31])(
+    'rejects a timeout of %s at construction',
+    (timeoutMs) => {
+      expect(() => createDecisionChannel({ timeoutMs })).toThrow(RangeError);
+    },
+  );
 
   it('works with the real timers by default', async () => {
     const channel = createDecisionChannel<Ask, string>({ timeoutMs: 5 });
-    expect(await channel.request(ask('r1'))).toMatchObject({ ok: false, code: 'HUMAN_DECISION_TIMEOUT', message: expect.stringContaining('5 ms') });
+    expect(await channel.request(ask('r1'))).toMatchObject({
+      ok: false,
+      code: 'HUMAN_DECISION_TIMEOUT',
+      message: expect.stringContaining('5 ms'),
+    });
   });
 });
 
@@ -292,10 +320,19 @@ describe('createDecisionChannel: any interleaving', () => {
     | { kind: 'dispose' };
   const op: fc.Arbitrary<Op> = fc.oneof(
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('request' as const), abortable: fc.boolean() }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('decide' as const), target: fc.constantFrom('current' as const, 'stale' as const) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('decide' as const),
+        target: fc.constantFrom('current' as const, 'stale' as const),
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'supersede' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'abort' as const }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 150 }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 150 }) }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'dispose' as const }) },
   );
 
@@ -303,8 +340,13 @@ describe('createDecisionChannel: any interleaving', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 40 }), async (ops) => {
         const clock = fakeClock();
-        const channel = createDecisionChannel<Ask, string>({ timeoutMs: 100, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
-        const calls: { id: string; outcome: Promise<DecisionOutcome<string>>; answers: number; rejected: boolean }[] = [];
+        const channel = createDecisionChannel<Ask, string>({
+          timeoutMs: 100,
+          setTimer: clock.setTimer,
+          clearTimer: clock.clearTimer,
+        });
+        const calls: { id: string; outcome: Promise<DecisionOutcome<string>>; answers: number; rejected: boolean }[] =
+          [];
         const holds = new Map<string, number>();
         const controllers: AbortController[] = [];
         let counter = 0;

@@ -137,7 +137,11 @@ export function createDecisionChannel<TRequest extends { readonly id: string }, 
     }
   };
 
-  const failure = (kind: Exclude<DecisionFailure, 'busy'>, record: DecisionRecord<TRequest>, reason?: string): ToolRefusal => {
+  const failure = (
+    kind: Exclude<DecisionFailure, 'busy'>,
+    record: DecisionRecord<TRequest>,
+    reason?: string,
+  ): ToolRefusal => {
     const details = { requestId: record.id, ...describe(record.request) };
     switch (kind) {
       case 'timeout':
@@ -162,7 +166,11 @@ export function createDecisionChannel<TRequest extends { readonly id: string }, 
           { ...details, reason: reason ?? null },
         );
       case 'disposed':
-        return refusal(codes.disposed, 'The decision channel has closed (the page is going away). Nothing was granted.', details);
+        return refusal(
+          codes.disposed,
+          'The decision channel has closed (the page is going away). Nothing was granted.',
+          details,
+        );
     }
   };
 
@@ -185,10 +193,14 @@ export function createDecisionChannel<TRequest extends { readonly id: string }, 
     request(request, waitOptions = {}) {
       if (disposed) {
         return Promise.resolve(
-          refusal(codes.disposed, 'The decision channel has closed (the page is going away). Nothing was asked; nothing was granted.', {
-            requestId: request.id,
-            ...describe(request),
-          }),
+          refusal(
+            codes.disposed,
+            'The decision channel has closed (the page is going away). Nothing was asked; nothing was granted.',
+            {
+              requestId: request.id,
+              ...describe(request),
+            },
+          ),
         );
       }
       if (waiter && current) {

@@ -30,7 +30,11 @@ function containsNegativeZero(value: unknown): boolean {
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reverseKeys(item)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([key, item]) => [key, reverseKeys(item)]),
+    );
   }
   return value;
 }
@@ -68,9 +72,12 @@ describe('canonicalJson: RFC 8785', () => {
     expect(canonicalJson(fromIeee754(bits))).toBe(expected);
   });
 
-  it.each(['7fffffffffffffff', '7ff0000000000000', 'fff0000000000000'])('Appendix B: 0x%s (NaN/Infinity) is refused', (bits) => {
-    expect(refusalOf(fromIeee754(bits)).path).toBe('');
-  });
+  it.each(['7fffffffffffffff', '7ff0000000000000', 'fff0000000000000'])(
+    'Appendix B: 0x%s (NaN/Infinity) is refused',
+    (bits) => {
+      expect(refusalOf(fromIeee754(bits)).path).toBe('');
+    },
+  );
 
   it('reproduces the RFC 8785 §3.2.4 example byte for byte', () => {
     const input = String.raw`{
@@ -104,22 +111,28 @@ describe('canonicalJson: RFC 8785', () => {
 
   it('round-trips: JSON.parse(canonicalJson(x)) deep-equals x for any JSON value without -0', () => {
     fc.assert(
-      fc.property(fc.jsonValue().filter((value) => !containsNegativeZero(value)), (value) => {
-        const text = canonicalJson(value);
-        expect(JSON.parse(text)).toStrictEqual(value);
-        expect(canonicalJson(JSON.parse(text))).toBe(text);
-      }),
+      fc.property(
+        fc.jsonValue().filter((value) => !containsNegativeZero(value)),
+        (value) => {
+          const text = canonicalJson(value);
+          expect(JSON.parse(text)).toStrictEqual(value);
+          expect(canonicalJson(JSON.parse(text))).toBe(text);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('does not depend on key insertion order', () => {
     fc.assert(
-      fc.asyncProperty(fc.jsonValue().filter((value) => !containsNegativeZero(value)), async (value) => {
-        const reordered = reverseKeys(value);
-        expect(canonicalJson(reordered)).toBe(canonicalJson(value));
-        expect(await canonicalDigest(reordered)).toBe(await canonicalDigest(value));
-      }),
+      fc.asyncProperty(
+        fc.jsonValue().filter((value) => !containsNegativeZero(value)),
+        async (value) => {
+          const reordered = reverseKeys(value);
+          expect(canonicalJson(reordered)).toBe(canonicalJson(value));
+          expect(await canonicalDigest(reordered)).toBe(await canonicalDigest(value));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -138,7 +151,16 @@ describe('canonicalJson: RFC 8785', () => {
       // Built to hold a -0 somewhere (filtering random JSON for one rejects most values and is slow).
       fc.property(withNegativeZero, (value) => {
         const { path } = refusalOf(value);
-        const target = path === '' ? value : path.slice(1).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], value);
+        const target =
+          path === ''
+            ? value
+            : path
+                .slice(1)
+                .split('/')
+                .reduce<unknown>(
+                  (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+                  value,
+                );
         expect(Object.is(target, -0)).toBe(true);
       }),
       { numRuns: 100 },
@@ -213,12 +235,18 @@ describe('canonicalJson: refusals name the path', () => {
   it('accepts null-prototype objects and a value reached twice without a cycle', () => {
     const shared = { n: 1 };
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { k: 'v' });
-    expect(canonicalJson({ left: shared, right: shared, bare })).toBe('{"bare":{"k":"v"},"left":{"n":1},"right":{"n":1}}');
+    expect(canonicalJson({ left: shared, right: shared, bare })).toBe(
+      '{"bare":{"k":"v"},"left":{"n":1},"right":{"n":1}}',
+    );
   });
 
   it('puts the path in the error message, and canonicalDigest throws the same error', () => {
-    expect(() => canonicalJson({ a: [undefined] })).toThrow('Cannot digest the value at /a/0: undefined has no JSON form');
-    expect(() => canonicalDigest({ a: new Date(0) })).toThrow(expect.objectContaining({ name: 'DigestInputError', path: '/a' }));
+    expect(() => canonicalJson({ a: [undefined] })).toThrow(
+      'Cannot digest the value at /a/0: undefined has no JSON form',
+    );
+    expect(() => canonicalDigest({ a: new Date(0) })).toThrow(
+      expect.objectContaining({ name: 'DigestInputError', path: '/a' }),
+    );
   });
 });
 
@@ -230,10 +258,13 @@ describe('sha256Hex and canonicalDigest', () => {
 
   it('hashes the UTF-8 bytes of the canonical JSON, as lowercase hex', () => {
     return fc.assert(
-      fc.asyncProperty(fc.jsonValue().filter((value) => !containsNegativeZero(value)), async (value) => {
-        const expected = createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex');
-        expect(await canonicalDigest(value)).toBe(expected);
-      }),
+      fc.asyncProperty(
+        fc.jsonValue().filter((value) => !containsNegativeZero(value)),
+        async (value) => {
+          const expected = createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex');
+          expect(await canonicalDigest(value)).toBe(expected);
+        },
+      ),
       { numRuns: 100 },
     );
   });

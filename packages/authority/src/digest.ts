@@ -75,7 +75,9 @@ function walk(value: unknown, path: string, ancestors: Set<object>): DigestInput
   switch (typeof value) {
     case 'string': {
       const at = loneSurrogateAt(value);
-      return at === -1 ? null : { path, reason: `the string has a lone surrogate at index ${at}, which has no UTF-8 form` };
+      return at === -1
+        ? null
+        : { path, reason: `the string has a lone surrogate at index ${at}, which has no UTF-8 form` };
     }
     case 'number':
       if (!Number.isFinite(value)) return { path, reason: `${value} is not a JSON number` };
@@ -84,7 +86,10 @@ function walk(value: unknown, path: string, ancestors: Set<object>): DigestInput
     case 'boolean':
       return null;
     case 'undefined':
-      return { path, reason: 'undefined has no JSON form (a member would be dropped, an array item would become null)' };
+      return {
+        path,
+        reason: 'undefined has no JSON form (a member would be dropped, an array item would become null)',
+      };
     case 'bigint':
     case 'symbol':
     case 'function':
@@ -109,10 +114,15 @@ function walkObject(value: object, path: string, ancestors: Set<object>): Digest
   if (isArray) {
     const length = (value as unknown[]).length;
     for (let index = 0; index < length; index += 1) {
-      if (!(String(index) in descriptors)) return { path: `${path}/${index}`, reason: 'a hole in a sparse array has no JSON form' };
+      if (!(String(index) in descriptors))
+        return { path: `${path}/${index}`, reason: 'a hole in a sparse array has no JSON form' };
     }
     const extra = keys.find((key) => !isArrayIndex(key, length));
-    if (extra !== undefined) return { path: `${path}/${escapePointer(extra)}`, reason: 'an array property that is not an item has no JSON form' };
+    if (extra !== undefined)
+      return {
+        path: `${path}/${escapePointer(extra)}`,
+        reason: 'an array property that is not an item has no JSON form',
+      };
   }
 
   ancestors.add(value);
@@ -120,10 +130,12 @@ function walkObject(value: object, path: string, ancestors: Set<object>): Digest
     for (const key of isArray ? keys : [...keys].sort()) {
       const childPath = `${path}/${escapePointer(key)}`;
       const keyAt = loneSurrogateAt(key);
-      if (keyAt !== -1) return { path: childPath, reason: `the key has a lone surrogate at index ${keyAt}, which has no UTF-8 form` };
+      if (keyAt !== -1)
+        return { path: childPath, reason: `the key has a lone surrogate at index ${keyAt}, which has no UTF-8 form` };
       const descriptor = descriptors[key];
       if (descriptor === undefined) continue;
-      if (!('value' in descriptor)) return { path: childPath, reason: 'an accessor property could change between checking and hashing' };
+      if (!('value' in descriptor))
+        return { path: childPath, reason: 'an accessor property could change between checking and hashing' };
       if (!descriptor.enumerable) return { path: childPath, reason: 'a non-enumerable property would be dropped' };
       const problem = walk(descriptor.value, childPath, ancestors);
       if (problem) return problem;
@@ -147,4 +159,3 @@ function kindOf(value: object): string {
 function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-

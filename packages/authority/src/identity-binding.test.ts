@@ -31,7 +31,10 @@ describe('requireIdentity', () => {
 
   it('takes codes and a subject from the caller', () => {
     const options = { requiredCode: 'REVIEW_ID_REQUIRED', staleCode: 'REVIEW_STALE', subject: 'review' };
-    expect(requireIdentity(active, null, options)).toMatchObject({ code: 'REVIEW_ID_REQUIRED', message: expect.stringContaining('the review it decides') });
+    expect(requireIdentity(active, null, options)).toMatchObject({
+      code: 'REVIEW_ID_REQUIRED',
+      message: expect.stringContaining('the review it decides'),
+    });
     expect(requireIdentity(active, `${active} `, options)).toMatchObject({ code: 'REVIEW_STALE' });
   });
 
@@ -57,7 +60,9 @@ describe('formatReference', () => {
   });
 
   it('takes another prefix and label', () => {
-    expect(formatReference('expansion_aaaa-bbbb-cccc', { prefix: 'expansion_', label: 'REQUEST' })).toBe('REQUEST AAAA…CCCC');
+    expect(formatReference('expansion_aaaa-bbbb-cccc', { prefix: 'expansion_', label: 'REQUEST' })).toBe(
+      'REQUEST AAAA…CCCC',
+    );
     expect(formatReference('plain-id')).toBe('REVIEW PLAINID');
   });
 });

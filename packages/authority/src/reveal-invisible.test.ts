@@ -8,7 +8,39 @@ function conceal(text: string): string {
 }
 
 // Characters a person cannot see, or that change what the rest of a line looks like.
-const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u061C', '\u2060', '\uFEFF', '\u00AD', '\u180E', '\uFE0F', '\u{E0001}', '\u{E0041}', '\u{E007F}', '\u{E0100}', '\u0000', '\u001B', '\u007F', '\u0085', '\r', '\u2028', '\u2029'];
+const INVISIBLE = [
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u061C',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+  '\u180E',
+  '\uFE0F',
+  '\u{E0001}',
+  '\u{E0041}',
+  '\u{E007F}',
+  '\u{E0100}',
+  '\u0000',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\r',
+  '\u2028',
+  '\u2029',
+];
 
 describe('revealInvisible', () => {
   it('writes zero-width, bidi and tag characters as their code points', () => {
@@ -53,12 +85,21 @@ describe('revealInvisible', () => {
 
   it('loses nothing and leaves nothing invisible, whatever the text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom(...INVISIBLE, '⟨', '⟩', 'U', '+'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit))) }), (text) => {
-        const shown = revealInvisible(text).text;
-        expect(conceal(shown)).toBe(text);
-        expect(shown.isWellFormed()).toBe(true);
-        expect(/[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\r]/u.test(shown)).toBe(false);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom(...INVISIBLE, '⟨', '⟩', 'U', '+'),
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+            fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)),
+          ),
+        }),
+        (text) => {
+          const shown = revealInvisible(text).text;
+          expect(conceal(shown)).toBe(text);
+          expect(shown.isWellFormed()).toBe(true);
+          expect(/[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\r]/u.test(shown)).toBe(false);
+        },
+      ),
     );
   });
 });

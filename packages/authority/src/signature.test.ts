@@ -7,7 +7,13 @@ describe('Ed25519 over canonical bytes', () => {
 
   it('verifies what it signed, whatever the key order of the value', () => {
     const signature = signCanonical(key, receipt);
-    expect(verifyCanonical(key.publicKey, { digest: receipt.digest, request: 'A-1', tool: 'reserve_parcels', id: 'RC-K7QD-2' }, signature)).toBe(true);
+    expect(
+      verifyCanonical(
+        key.publicKey,
+        { digest: receipt.digest, request: 'A-1', tool: 'reserve_parcels', id: 'RC-K7QD-2' },
+        signature,
+      ),
+    ).toBe(true);
   });
 
   it('refuses a value changed in one field, another key, and garbage', () => {
@@ -37,7 +43,8 @@ describe('Ed25519 over canonical bytes, checked by the platform where it can', (
       ['AAAA', receipt, signature],
       [btoa(String.fromCharCode(...new Uint8Array(32).fill(0xff))), receipt, signature],
     ];
-    for (const [publicKey, value, sig] of cases) expect(await verifyCanonicalAsync(publicKey, value, sig)).toBe(verifyCanonical(publicKey, value, sig));
+    for (const [publicKey, value, sig] of cases)
+      expect(await verifyCanonicalAsync(publicKey, value, sig)).toBe(verifyCanonical(publicKey, value, sig));
     expect(await verifyCanonicalAsync(key.publicKey, receipt, signature)).toBe(true);
   });
 });

@@ -70,7 +70,11 @@ function nativeKey(publicKey: string, raw: Uint8Array): Promise<CryptoKey | null
   let key = NATIVE_KEYS.get(publicKey);
   if (key === undefined) {
     const subtle = globalThis.crypto?.subtle;
-    key = subtle ? subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify']).catch(() => null) : Promise.resolve(null);
+    key = subtle
+      ? subtle
+          .importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'Ed25519' }, false, ['verify'])
+          .catch(() => null)
+      : Promise.resolve(null);
     if (NATIVE_KEYS.size >= NATIVE_KEYS_KEPT) NATIVE_KEYS.delete(NATIVE_KEYS.keys().next().value as string);
     NATIVE_KEYS.set(publicKey, key);
   }
@@ -86,7 +90,12 @@ export async function verifyCanonicalAsync(publicKey: string, value: unknown, si
   const key = await nativeKey(publicKey, raw);
   if (key === null) return verifyCanonical(publicKey, value, signature);
   try {
-    return await globalThis.crypto.subtle.verify({ name: 'Ed25519' }, key, sig as Uint8Array<ArrayBuffer>, signedBytes(value) as Uint8Array<ArrayBuffer>);
+    return await globalThis.crypto.subtle.verify(
+      { name: 'Ed25519' },
+      key,
+      sig as Uint8Array<ArrayBuffer>,
+      signedBytes(value) as Uint8Array<ArrayBuffer>,
+    );
   } catch {
     return false;
   }

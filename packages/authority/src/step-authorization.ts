@@ -101,19 +101,27 @@ export function authorizedArgsDigest(args: Readonly<Record<string, unknown>>): s
   return canonicalDigest(rest);
 }
 
-export function issueStepAuthorization(key: SigningKey, grant: StepGrant, statement: ApprovalStatement, assertion: PasskeyAssertion): string {
+export function issueStepAuthorization(
+  key: SigningKey,
+  grant: StepGrant,
+  statement: ApprovalStatement,
+  assertion: PasskeyAssertion,
+): string {
   const authorization: StepAuthorization = { grant, desk_signature: signCanonical(key, grant), statement, assertion };
   return base64url(encoder.encode(JSON.stringify(authorization)));
 }
 
-export type DecodedAuthorization = { readonly ok: true; readonly authorization: StepAuthorization } | { readonly ok: false; readonly reason: string };
+export type DecodedAuthorization =
+  { readonly ok: true; readonly authorization: StepAuthorization } | { readonly ok: false; readonly reason: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads a token; says why when it is not one. Checks shape only: signatures are the verifier's. */
 export function decodeStepAuthorization(token: unknown): DecodedAuthorization {
   if (typeof token !== 'string' || token.length === 0) return { ok: false, reason: 'no authorization was given' };
-  if (token.length > AUTHORIZATION_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return { ok: false, reason: 'the authorization is not a token the desk issues' };
+  if (token.length > AUTHORIZATION_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token))
+    return { ok: false, reason: 'the authorization is not a token the desk issues' };
   let value: unknown;
   try {
     const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (token.length % 4)) % 4));
@@ -121,7 +129,13 @@ export function decodeStepAuthorization(token: unknown): DecodedAuthorization {
   } catch {
     return { ok: false, reason: 'the authorization does not decode' };
   }
-  if (!isRecord(value) || !isRecord(value['grant']) || !isRecord(value['statement']) || !isRecord(value['assertion']) || typeof value['desk_signature'] !== 'string') {
+  if (
+    !isRecord(value) ||
+    !isRecord(value['grant']) ||
+    !isRecord(value['statement']) ||
+    !isRecord(value['assertion']) ||
+    typeof value['desk_signature'] !== 'string'
+  ) {
     return { ok: false, reason: 'the authorization is missing its grant, statement, assertion or signature' };
   }
   const grant = value['grant'];

@@ -30,7 +30,9 @@ export function manualClock(): ManualClock {
     advance(ms) {
       const target = now + ms;
       for (;;) {
-        const due = [...timers.entries()].filter(([, timer]) => timer.at <= target).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+        const due = [...timers.entries()]
+          .filter(([, timer]) => timer.at <= target)
+          .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
         if (!due) break;
         timers.delete(due[0]);
         now = due[1].at;
@@ -59,7 +61,11 @@ export interface PasskeyRegistration {
   readonly id: string;
   readonly rawId: string;
   readonly type: 'public-key';
-  readonly response: { readonly clientDataJSON: string; readonly attestationObject: string; readonly transports: readonly string[] };
+  readonly response: {
+    readonly clientDataJSON: string;
+    readonly attestationObject: string;
+    readonly transports: readonly string[];
+  };
   readonly clientExtensionResults: Record<string, never>;
   readonly authenticatorAttachment: 'platform';
 }
@@ -79,7 +85,13 @@ export interface SoftwarePasskey {
   /** navigator.credentials.create() with attestation 'none'. */
   register(challenge: string, origin: string, rpId: string, options?: CeremonyOptions): PasskeyRegistration;
   /** navigator.credentials.get(): signs authenticatorData ‖ SHA-256(clientDataJSON). The counter moves on by one unless given. */
-  assert(challenge: string, origin: string, rpId: string, counter?: number, options?: CeremonyOptions): PasskeyAssertion;
+  assert(
+    challenge: string,
+    origin: string,
+    rpId: string,
+    counter?: number,
+    options?: CeremonyOptions,
+  ): PasskeyAssertion;
 }
 
 const FLAG_UP = 0x01;
@@ -143,7 +155,8 @@ export function softwarePasskey(): SoftwarePasskey {
     ]),
   );
   let counter = 0;
-  const clientData = (type: string, challenge: string, origin: string) => utf8.encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  const clientData = (type: string, challenge: string, origin: string) =>
+    utf8.encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   const flags = (options: CeremonyOptions | undefined) => FLAG_UP | (options?.userVerified === false ? 0 : FLAG_UV);
   const id = base64url(credentialId);
 
@@ -154,8 +167,18 @@ export function softwarePasskey(): SoftwarePasskey {
       return counter;
     },
     register(challenge, origin, rpId, options) {
-      const attested = concat(new Uint8Array(16), Uint8Array.of(credentialId.length >> 8, credentialId.length & 0xff), credentialId, cose);
-      const authData = concat(sha256(utf8.encode(rpId)), Uint8Array.of(flags(options) | FLAG_AT), uint32(counter), attested);
+      const attested = concat(
+        new Uint8Array(16),
+        Uint8Array.of(credentialId.length >> 8, credentialId.length & 0xff),
+        credentialId,
+        cose,
+      );
+      const authData = concat(
+        sha256(utf8.encode(rpId)),
+        Uint8Array.of(flags(options) | FLAG_AT),
+        uint32(counter),
+        attested,
+      );
       const attestationObject = cbor(
         new Map<string, Cbor>([
           ['fmt', 'none'],
@@ -167,7 +190,11 @@ export function softwarePasskey(): SoftwarePasskey {
         id,
         rawId: id,
         type: 'public-key',
-        response: { clientDataJSON: base64url(clientData('webauthn.create', challenge, origin)), attestationObject: base64url(attestationObject), transports: ['internal'] },
+        response: {
+          clientDataJSON: base64url(clientData('webauthn.create', challenge, origin)),
+          attestationObject: base64url(attestationObject),
+          transports: ['internal'],
+        },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',
       };
@@ -176,12 +203,19 @@ export function softwarePasskey(): SoftwarePasskey {
       counter = at ?? counter + 1;
       const authenticatorData = concat(sha256(utf8.encode(rpId)), Uint8Array.of(flags(options)), uint32(counter));
       const clientDataJSON = clientData('webauthn.get', challenge, origin);
-      const signature = p256.sign(concat(authenticatorData, sha256(clientDataJSON)), secretKey, { prehash: true, format: 'der' });
+      const signature = p256.sign(concat(authenticatorData, sha256(clientDataJSON)), secretKey, {
+        prehash: true,
+        format: 'der',
+      });
       return {
         id,
         rawId: id,
         type: 'public-key',
-        response: { clientDataJSON: base64url(clientDataJSON), authenticatorData: base64url(authenticatorData), signature: base64url(signature) },
+        response: {
+          clientDataJSON: base64url(clientDataJSON),
+          authenticatorData: base64url(authenticatorData),
+          signature: base64url(signature),
+        },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',
       };

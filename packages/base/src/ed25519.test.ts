@@ -17,7 +17,8 @@ const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (value: string) => new TextEncoder().encode(value);
 // The group's order L, little-endian: adding it to S gives the same point but a non-canonical S.
 const ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;
-const littleEndian = (value: bigint, length: number) => Uint8Array.from({ length }, (_, i) => Number((value >> BigInt(8 * i)) & 0xffn));
+const littleEndian = (value: bigint, length: number) =>
+  Uint8Array.from({ length }, (_, i) => Number((value >> BigInt(8 * i)) & 0xffn));
 const fromLittleEndian = (raw: Uint8Array) => raw.reduceRight((sum, byte) => (sum << 8n) + BigInt(byte), 0n);
 
 describe("Node's Ed25519 and the pure-JS one", () => {

@@ -88,7 +88,9 @@ export function nodeEd25519(): Ed25519 | null {
   const crypto = process?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
   if (!crypto?.createPrivateKey || !crypto.createPublicKey || !crypto.sign || !crypto.verify) return null;
   const { createPrivateKey, createPublicKey, sign, verify } = crypto as NodeCrypto;
-  const privateKey = keptKeys((seed) => createPrivateKey({ key: wrapped(PKCS8_PREFIX, seed), format: 'der', type: 'pkcs8' }));
+  const privateKey = keptKeys((seed) =>
+    createPrivateKey({ key: wrapped(PKCS8_PREFIX, seed), format: 'der', type: 'pkcs8' }),
+  );
   const publicKey = keptKeys((raw) => createPublicKey({ key: wrapped(SPKI_PREFIX, raw), format: 'der', type: 'spki' }));
   const seedOf = (secretKey: Uint8Array): Uint8Array => {
     if (secretKey.length !== KEY_SIZE) throw new RangeError('an Ed25519 secret key is 32 bytes');
@@ -97,7 +99,9 @@ export function nodeEd25519(): Ed25519 | null {
   return {
     getPublicKey(secretKey) {
       // The SubjectPublicKeyInfo of the key, less its prefix, is the raw public key.
-      return new Uint8Array(createPublicKey(privateKey(seedOf(secretKey))).export({ format: 'der', type: 'spki' })).slice(SPKI_PREFIX.length);
+      return new Uint8Array(
+        createPublicKey(privateKey(seedOf(secretKey))).export({ format: 'der', type: 'spki' }),
+      ).slice(SPKI_PREFIX.length);
     },
     sign(message, secretKey) {
       return new Uint8Array(sign(null, message, privateKey(seedOf(secretKey))));

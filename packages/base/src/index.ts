@@ -7,7 +7,14 @@ export { ACTORS, CALLERS, type Actor, type Caller } from './actors.ts';
 export { CHANNELS, type Channel } from './channels.ts';
 export { STATUSES, type Status } from './statuses.ts';
 export { POLICY_VERDICTS, type PolicyVerdict } from './policy-verdicts.ts';
-export { BROKER_EVENTS, DESK_EVENTS, LEDGER_EVENTS, type BrokerEvent, type DeskEvent, type LedgerEvent } from './events.ts';
+export {
+  BROKER_EVENTS,
+  DESK_EVENTS,
+  LEDGER_EVENTS,
+  type BrokerEvent,
+  type DeskEvent,
+  type LedgerEvent,
+} from './events.ts';
 export { plainTextPattern, freeTextSchema, type FreeTextOptions } from './free-text.ts';
 export { loneSurrogateAt } from './unicode.ts';
 export { ed25519On, nodeEd25519, type Ed25519, type PureJsEd25519 } from './ed25519.ts';

@@ -3,7 +3,13 @@ import { isError, refusal } from './result.ts';
 
 describe('the answer shape', () => {
   it('makes the one refusal shape, with empty details when none are given', () => {
-    expect(refusal('NOT_IN_ORDER', 'The gate is open.')).toEqual({ ok: false, isError: true, code: 'NOT_IN_ORDER', message: 'The gate is open.', details: {} });
+    expect(refusal('NOT_IN_ORDER', 'The gate is open.')).toEqual({
+      ok: false,
+      isError: true,
+      code: 'NOT_IN_ORDER',
+      message: 'The gate is open.',
+      details: {},
+    });
     expect(refusal('INVALID_INPUT', 'Say how many.', { field: 'amount' }).details).toEqual({ field: 'amount' });
   });
 

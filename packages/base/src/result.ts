@@ -22,7 +22,11 @@ export interface ToolRefusal<C extends string = string> {
 }
 
 /** The one refusal shape: `{ ok: false, isError: true, code, message, details }`. */
-export function refusal<C extends string>(code: C, message: string, details: { readonly [key: string]: unknown } = {}): ToolRefusal<C> {
+export function refusal<C extends string>(
+  code: C,
+  message: string,
+  details: { readonly [key: string]: unknown } = {},
+): ToolRefusal<C> {
   return { ok: false, isError: true, code, message, details };
 }
 
@@ -31,5 +35,10 @@ export function refusal<C extends string>(code: C, message: string, details: { r
  * two flags, so a value from another realm (a frame, a structured clone) is recognised too.
  */
 export function isError(value: unknown): value is ToolRefusal {
-  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false && (value as { isError?: unknown }).isError === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { ok?: unknown }).ok === false &&
+    (value as { isError?: unknown }).isError === true
+  );
 }

@@ -23,7 +23,14 @@ describe('the approval gate', () => {
     const first = await raised(gate);
     const second = await raised(gate);
     const digested = await digestPlan(plan, RELIEF_PARTNERS);
-    expect(first).toMatchObject({ id: 'A-1', plan: 'plan-2', status: 'pending', raisedBy: 'agent', raisedAt: 5_000, expiresAt: 5_000 + APPROVAL_TTL_MS });
+    expect(first).toMatchObject({
+      id: 'A-1',
+      plan: 'plan-2',
+      status: 'pending',
+      raisedBy: 'agent',
+      raisedAt: 5_000,
+      expiresAt: 5_000 + APPROVAL_TTL_MS,
+    });
     expect(second.id).toBe('A-2');
     expect(digested.ok && first.digest === digested.digest && first.canonical === digested.canonical).toBe(true);
     expect(APPROVAL_TTL_MS).toBe(15 * 60 * 1000);
@@ -32,11 +39,24 @@ describe('the approval gate', () => {
   it('holds through a relabel', async () => {
     const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
-    expect(await gate.approve(approval.id, { ...plan, label: 'Something else entirely' }, 'human')).toMatchObject({ ok: true, approval: { status: 'approved', decidedBy: 'human' } });
+    expect(await gate.approve(approval.id, { ...plan, label: 'Something else entirely' }, 'human')).toMatchObject({
+      ok: true,
+      approval: { status: 'approved', decidedBy: 'human' },
+    });
   });
 
   it('is void once the origin, tool, an argument or the order changes, and nothing can approve it after', async () => {
-    const two: Plan = { ...plan, steps: [...plan.steps, { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'none', pickup_by: 'x' } }] };
+    const two: Plan = {
+      ...plan,
+      steps: [
+        ...plan.steps,
+        {
+          partner: 'pantry',
+          tool: 'reserve_parcels',
+          args: { kind: 'family', count: 1, dietary: 'none', pickup_by: 'x' },
+        },
+      ],
+    };
     const [bed, food] = two.steps as [Plan['steps'][0], Plan['steps'][0]];
     const changes: Plan[] = [
       { ...two, steps: [{ ...bed, partner: 'rides' }, food] },
@@ -48,7 +68,12 @@ describe('the approval gate', () => {
       const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
       const approval = await raised(gate, two);
       const answer = await gate.approve(approval.id, changed, 'human');
-      expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_VOID', details: { expected: approval.digest } });
+      expect(answer).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'APPROVAL_VOID',
+        details: { expected: approval.digest },
+      });
       expect(gate.get(approval.id)?.status).toBe('void');
       expect(await gate.approve(approval.id, two, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_VOID' });
     }
@@ -57,15 +82,24 @@ describe('the approval gate', () => {
   it('is voided by revalidation as soon as the plan changes, before anyone decides', async () => {
     const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
-    expect(await gate.revalidate(approval.id, { ...plan, label: 'relabelled' })).toMatchObject({ ok: true, approval: { status: 'pending' } });
-    expect(await gate.revalidate(approval.id, { ...plan, request: 'R-10' })).toMatchObject({ ok: false, code: 'APPROVAL_VOID' });
+    expect(await gate.revalidate(approval.id, { ...plan, label: 'relabelled' })).toMatchObject({
+      ok: true,
+      approval: { status: 'pending' },
+    });
+    expect(await gate.revalidate(approval.id, { ...plan, request: 'R-10' })).toMatchObject({
+      ok: false,
+      code: 'APPROVAL_VOID',
+    });
     expect(gate.stateOf(approval.id)).toBe('void');
   });
 
   it('is used once: a second approval of the same id, even at the same time, is refused', async () => {
     const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
-    const [first, second] = await Promise.all([gate.approve(approval.id, plan, 'human'), gate.approve(approval.id, plan, 'human')]);
+    const [first, second] = await Promise.all([
+      gate.approve(approval.id, plan, 'human'),
+      gate.approve(approval.id, plan, 'human'),
+    ]);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
     expect([first, second].find((answer) => !answer.ok)).toMatchObject({ code: 'APPROVAL_USED' });
     expect(gate.stateOf(approval.id)).toBe('approved');
@@ -85,7 +119,10 @@ describe('the approval gate', () => {
     expect(await gate.approve(approval.id, plan, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_EXPIRED' });
 
     let now = 0;
-    const late = createApprovalGate({ partners: RELIEF_PARTNERS, clock: { now: () => now, setTimer: () => 0, clearTimer: () => {} } });
+    const late = createApprovalGate({
+      partners: RELIEF_PARTNERS,
+      clock: { now: () => now, setTimer: () => 0, clearTimer: () => {} },
+    });
     const unfired = await raised(late);
     now = APPROVAL_TTL_MS;
     expect(await late.approve(unfired.id, plan, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_EXPIRED' });
@@ -104,7 +141,10 @@ describe('the approval gate', () => {
   it('records a rejection and ends the approval', async () => {
     const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);
-    expect(gate.reject(approval.id, 'human', 'the family found a place')).toMatchObject({ ok: true, approval: { status: 'rejected', reason: 'the family found a place' } });
+    expect(gate.reject(approval.id, 'human', 'the family found a place')).toMatchObject({
+      ok: true,
+      approval: { status: 'rejected', reason: 'the family found a place' },
+    });
     expect(await gate.approve(approval.id, plan, 'human')).toMatchObject({ ok: false, code: 'APPROVAL_REJECTED' });
   });
 
@@ -134,7 +174,12 @@ describe('the approval gate', () => {
     const before = createApprovalGate({ partners: RELIEF_PARTNERS, clock });
     const running = await raised(before);
     await before.approve(running.id, plan, 'human');
-    const after = createApprovalGate({ partners: RELIEF_PARTNERS, clock, restore: before.list(), takenUp: [running.id] });
+    const after = createApprovalGate({
+      partners: RELIEF_PARTNERS,
+      clock,
+      restore: before.list(),
+      takenUp: [running.id],
+    });
     expect(after.stateOf(running.id)).toBe('approved');
     expect(after.finish(running.id)).toMatchObject({ ok: true, approval: { status: 'used' } });
   });

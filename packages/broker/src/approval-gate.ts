@@ -103,27 +103,37 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     set({ ...approval, status, decidedBy: by, decidedAt: clock.now(), reason });
 
   const expireIfDue = (approval: Approval): Approval =>
-    approval.status === 'pending' && clock.now() >= approval.expiresAt ? end(approval, 'expired', 'system', 'no one decided it within 15 minutes') : approval;
+    approval.status === 'pending' && clock.now() >= approval.expiresAt
+      ? end(approval, 'expired', 'system', 'no one decided it within 15 minutes')
+      : approval;
 
   const arm = (approval: Approval): void => {
     timers.set(
       approval.id,
-      clock.setTimer(() => {
-        timers.delete(approval.id);
-        const current = approvals.get(approval.id);
-        if (current) expireIfDue(current);
-      }, Math.max(0, approval.expiresAt - clock.now())),
+      clock.setTimer(
+        () => {
+          timers.delete(approval.id);
+          const current = approvals.get(approval.id);
+          if (current) expireIfDue(current);
+        },
+        Math.max(0, approval.expiresAt - clock.now()),
+      ),
     );
   };
 
-  const unknown = (id: string): ToolRefusal => refusal('APPROVAL_UNKNOWN', `There is no approval ${id}. Nothing was decided.`, { approval: id });
+  const unknown = (id: string): ToolRefusal =>
+    refusal('APPROVAL_UNKNOWN', `There is no approval ${id}. Nothing was decided.`, { approval: id });
 
   const notPending = (approval: Approval): ToolRefusal => {
     const status = STATUS_CODES[approval.status as keyof typeof STATUS_CODES];
-    return refusal(status.code, `Approval ${approval.id} ${status.said}${approval.reason ? ` (${approval.reason})` : ''}. Nothing ran. Commit the plan again to raise a new approval.`, {
-      approval: approval.id,
-      status: approval.status,
-    });
+    return refusal(
+      status.code,
+      `Approval ${approval.id} ${status.said}${approval.reason ? ` (${approval.reason})` : ''}. Nothing ran. Commit the plan again to raise a new approval.`,
+      {
+        approval: approval.id,
+        status: approval.status,
+      },
+    );
   };
 
   /** The approval if it is pending and in time, or the refusal that says why not. */
@@ -141,21 +151,31 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     const before = pending(id);
     if (isRefusal(before)) return before;
     if (plan.id !== before.plan) {
-      return refusal('APPROVAL_WRONG_PLAN', `Approval ${id} is for ${before.plan}, not ${plan.id}. Nothing was decided.`, { approval: id, plan: before.plan, given: plan.id });
+      return refusal(
+        'APPROVAL_WRONG_PLAN',
+        `Approval ${id} is for ${before.plan}, not ${plan.id}. Nothing was decided.`,
+        { approval: id, plan: before.plan, given: plan.id },
+      );
     }
     const digested = await digestPlan(plan, options.partners);
     // The digest took a task or more: look again before acting on what it found.
     const current = pending(id);
     if (isRefusal(current)) return current;
     if (!digested.ok || digested.digest !== current.digest) {
-      const reason = digested.ok ? `the plan changed in substance: its digest is now ${digested.digest}` : `the plan can no longer be digested: ${digested.message}`;
+      const reason = digested.ok
+        ? `the plan changed in substance: its digest is now ${digested.digest}`
+        : `the plan can no longer be digested: ${digested.message}`;
       const voided = end(current, 'void', 'system', reason);
-      return refusal('APPROVAL_VOID', `Approval ${id} is void: ${reason}; it was raised for ${current.digest}. Nothing ran. Commit the plan again to raise a new approval.`, {
-        approval: id,
-        status: voided.status,
-        expected: current.digest,
-        ...(digested.ok ? { found: digested.digest } : {}),
-      });
+      return refusal(
+        'APPROVAL_VOID',
+        `Approval ${id} is void: ${reason}; it was raised for ${current.digest}. Nothing ran. Commit the plan again to raise a new approval.`,
+        {
+          approval: id,
+          status: voided.status,
+          expected: current.digest,
+          ...(digested.ok ? { found: digested.digest } : {}),
+        },
+      );
     }
     return current;
   };
@@ -164,7 +184,9 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     const number = Number(/^A-(\d+)$/.exec(kept.id)?.[1] ?? 0);
     next = Math.max(next, number + 1);
     const cutOff = kept.status === 'approved' && !(options.takenUp ?? []).includes(kept.id);
-    const approval: Approval = cutOff ? { ...kept, status: 'used', reason: kept.reason ?? 'the page went away during its run' } : kept;
+    const approval: Approval = cutOff
+      ? { ...kept, status: 'used', reason: kept.reason ?? 'the page went away during its run' }
+      : kept;
     approvals.set(approval.id, approval);
     if (approval.status === 'pending') arm(approval);
   }
@@ -196,7 +218,11 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     },
 
     async approve(id, plan, by) {
-      if (by !== 'human') return refusal('APPROVAL_NOT_HUMAN', `Only a person approves; ${by} cannot. Nothing was decided.`, { approval: id, actor: by });
+      if (by !== 'human')
+        return refusal('APPROVAL_NOT_HUMAN', `Only a person approves; ${by} cannot. Nothing was decided.`, {
+          approval: id,
+          actor: by,
+        });
       const bound = await rebind(id, plan);
       if (isRefusal(bound)) return bound;
       // rebind's answer came back through a promise, and another decision on the same approval may
@@ -207,7 +233,11 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
     },
 
     reject(id, by, reason) {
-      if (by !== 'human') return refusal('APPROVAL_NOT_HUMAN', `Only a person rejects an approval; ${by} cannot. Nothing was decided.`, { approval: id, actor: by });
+      if (by !== 'human')
+        return refusal('APPROVAL_NOT_HUMAN', `Only a person rejects an approval; ${by} cannot. Nothing was decided.`, {
+          approval: id,
+          actor: by,
+        });
       const current = pending(id);
       if (isRefusal(current)) return current;
       return { ok: true, approval: end(current, 'rejected', by, reason ?? 'rejected by a person') };
@@ -217,7 +247,11 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
       const current = approvals.get(id);
       if (!current) return unknown(id);
       if (current.status !== 'approved') {
-        return refusal('APPROVAL_NOT_RUNNING', `Approval ${id} is ${current.status}, not approved and running. Nothing changed.`, { approval: id, status: current.status });
+        return refusal(
+          'APPROVAL_NOT_RUNNING',
+          `Approval ${id} is ${current.status}, not approved and running. Nothing changed.`,
+          { approval: id, status: current.status },
+        );
       }
       return { ok: true, approval: set({ ...current, status: 'used' }) };
     },

@@ -73,7 +73,12 @@ export interface BrokerOptions {
 
 export interface Broker {
   openLease(request: OpenLease, context: ActContext): LeaseAnswer;
-  call(lease: string, tool: string, input: Readonly<Record<string, unknown>>, context: CallContext): Promise<PartnerCallResult>;
+  call(
+    lease: string,
+    tool: string,
+    input: Readonly<Record<string, unknown>>,
+    context: CallContext,
+  ): Promise<PartnerCallResult>;
   closeLease(lease: string, context: ActContext & { readonly reason?: string }): LeaseAnswer;
   revokeLease(lease: string, context: ActContext & { readonly reason?: string }): LeaseAnswer;
   /** Fails every live lease (the page is going away): their frames go, their calls are aborted. */
@@ -109,7 +114,14 @@ export function createBroker(options: BrokerOptions): Broker {
   const leaseOf = (subject: Subject | null): Lease | null => (subject && 'id' in subject ? subject : null);
 
   /** Records the denial and returns the refusal the caller hears. */
-  const denied = (context: CallContext, subject: Subject | null, code: string, message: string, decision: Pick<PolicyDecision, 'verdict' | 'rule'>, extra: Record<string, string>): ToolRefusal => {
+  const denied = (
+    context: CallContext,
+    subject: Subject | null,
+    code: string,
+    message: string,
+    decision: Pick<PolicyDecision, 'verdict' | 'rule'>,
+    extra: Record<string, string>,
+  ): ToolRefusal => {
     const lease = leaseOf(subject);
     record({
       actor: context.actor,
@@ -129,7 +141,14 @@ export function createBroker(options: BrokerOptions): Broker {
     return refusal(code, message, { ...extra, verdict: decision.verdict, rule: decision.rule });
   };
 
-  const decide = (context: CallContext, subject: Subject | null, act: ActClass, purpose: PolicyPurpose, approval: string | null | undefined, extra: Record<string, string>): ToolRefusal | PolicyDecision => {
+  const decide = (
+    context: CallContext,
+    subject: Subject | null,
+    act: ActClass,
+    purpose: PolicyPurpose,
+    approval: string | null | undefined,
+    extra: Record<string, string>,
+  ): ToolRefusal | PolicyDecision => {
     const decision = evaluatePolicy({ actor: context.actor, act, purpose, approval: approvalState(approval) });
     if (decision.verdict === 'allow') return decision;
     const code = decision.verdict === 'needs_approval' ? 'NEEDS_APPROVAL' : 'POLICY_DENIED';
@@ -138,41 +157,90 @@ export function createBroker(options: BrokerOptions): Broker {
 
   const isRefusal = (value: ToolRefusal | PolicyDecision): value is ToolRefusal => 'ok' in value;
 
-  const end = (id: string, event: 'close' | 'revoke', context: ActContext & { readonly reason?: string }): LeaseAnswer => {
+  const end = (
+    id: string,
+    event: 'close' | 'revoke',
+    context: ActContext & { readonly reason?: string },
+  ): LeaseAnswer => {
     const lease = leases.get(id);
     if (!lease) return leases.apply(id, event, { actor: context.actor, channel: context.channel ?? '' });
-    const decision = decide(context, lease, event === 'close' ? 'close_lease' : 'revoke_lease', lease.purpose, lease.approval, { act: event });
+    const decision = decide(
+      context,
+      lease,
+      event === 'close' ? 'close_lease' : 'revoke_lease',
+      lease.purpose,
+      lease.approval,
+      { act: event },
+    );
     if (isRefusal(decision)) return decision;
-    return leases.apply(id, event, { actor: context.actor, channel: context.channel ?? '', policy: decision.verdict, verb: context.verb ?? '', reason: context.reason ?? (event === 'close' ? 'closed' : 'revoked') });
+    return leases.apply(id, event, {
+      actor: context.actor,
+      channel: context.channel ?? '',
+      policy: decision.verdict,
+      verb: context.verb ?? '',
+      reason: context.reason ?? (event === 'close' ? 'closed' : 'revoked'),
+    });
   };
 
   return {
     openLease(request, context) {
       if (!partners.has(request.partner)) {
-        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, { partner: request.partner, partners: [...partners.names] });
+        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, {
+          partner: request.partner,
+          partners: [...partners.names],
+        });
       }
       // An unknown purpose has no policy question: the lease book refuses it as it is.
-      if (!LEASE_PURPOSES.includes(request.purpose)) return leases.open(request, { actor: context.actor, channel: context.channel ?? '' });
+      if (!LEASE_PURPOSES.includes(request.purpose))
+        return leases.open(request, { actor: context.actor, channel: context.channel ?? '' });
       const act: ActClass = request.purpose === 'read_capacity' ? 'open_read_lease' : 'open_execute_lease';
       const decision = decide(context, request, act, request.purpose, request.approval, { purpose: request.purpose });
       if (isRefusal(decision)) return decision;
-      return leases.open(request, { actor: context.actor, channel: context.channel ?? '', policy: decision.verdict, verb: context.verb ?? '' });
+      return leases.open(request, {
+        actor: context.actor,
+        channel: context.channel ?? '',
+        policy: decision.verdict,
+        verb: context.verb ?? '',
+      });
     },
 
     async call(id, tool, input, context) {
       const checked = leases.check(id);
       const known = leases.get(id) ?? null;
-      if (!checked.ok) return denied(context, known, checked.code, checked.message, { verdict: 'deny', rule: 'lease' }, { tool });
+      if (!checked.ok)
+        return denied(context, known, checked.code, checked.message, { verdict: 'deny', rule: 'lease' }, { tool });
       const lease = checked.lease;
       const manifest = partners.manifest(lease.partner);
-      if (!manifest) return denied(context, lease, 'UNKNOWN_PARTNER', `${lease.partner} is not a partner this desk reaches. Nothing was called.`, { verdict: 'deny', rule: 'partner' }, { tool });
+      if (!manifest)
+        return denied(
+          context,
+          lease,
+          'UNKNOWN_PARTNER',
+          `${lease.partner} is not a partner this desk reaches. Nothing was called.`,
+          { verdict: 'deny', rule: 'partner' },
+          { tool },
+        );
       const origin = manifest.origin;
       const act = partners.actOf(lease.partner, tool);
       if (act === 'partner_write' && context.approval !== undefined && context.approval !== lease.approval) {
-        return denied(context, lease, 'APPROVAL_NOT_OF_LEASE', `Lease ${lease.id} was opened for ${lease.approval ?? 'no approval'}, not ${context.approval}. Nothing was called.`, { verdict: 'deny', rule: 'lease-approval' }, { tool });
+        return denied(
+          context,
+          lease,
+          'APPROVAL_NOT_OF_LEASE',
+          `Lease ${lease.id} was opened for ${lease.approval ?? 'no approval'}, not ${context.approval}. Nothing was called.`,
+          { verdict: 'deny', rule: 'lease-approval' },
+          { tool },
+        );
       }
       if (act !== 'partner_unlisted' && !partners.inScope(lease, tool)) {
-        return denied(context, lease, 'OUT_OF_SCOPE', `${tool} is outside a ${lease.purpose} lease on ${lease.partner}. Nothing was called.`, { verdict: 'deny', rule: 'scope' }, { tool });
+        return denied(
+          context,
+          lease,
+          'OUT_OF_SCOPE',
+          `${tool} is outside a ${lease.purpose} lease on ${lease.partner}. Nothing was called.`,
+          { verdict: 'deny', rule: 'scope' },
+          { tool },
+        );
       }
       const decision = decide(context, lease, act, lease.purpose, context.approval, { tool });
       if (isRefusal(decision)) return decision;
@@ -187,14 +255,36 @@ export function createBroker(options: BrokerOptions): Broker {
         digest: context.digest ?? '',
         policy: decision.verdict,
       } as const;
-      record({ ...base, actor: context.actor, event: 'tool_invoked', to: lease.partner, status: 'ok', detail: hopDetail({ tool }) });
+      record({
+        ...base,
+        actor: context.actor,
+        event: 'tool_invoked',
+        to: lease.partner,
+        status: 'ok',
+        detail: hopDetail({ tool }),
+      });
       const outcome = await frames.invoke(lease.id, tool, input, context.signal ? { signal: context.signal } : {});
-      const answered = (status: Hop['status'], detail: Readonly<Record<string, string | number | boolean | null | undefined>>): void =>
-        record({ ...base, actor: context.actor, event: 'tool_result', from: lease.partner, to: 'desk', status, detail: hopDetail({ tool, ...detail }) });
+      const answered = (
+        status: Hop['status'],
+        detail: Readonly<Record<string, string | number | boolean | null | undefined>>,
+      ): void =>
+        record({
+          ...base,
+          actor: context.actor,
+          event: 'tool_result',
+          from: lease.partner,
+          to: 'desk',
+          status,
+          detail: hopDetail({ tool, ...detail }),
+        });
 
       if (!outcome.ok) {
         const aborted = outcome.code === 'ABORTED';
-        answered(aborted ? 'aborted' : 'error', { shape: outcome.shape, code: outcome.code, message: outcome.message.slice(0, MESSAGE_IN_DETAIL) });
+        answered(aborted ? 'aborted' : 'error', {
+          shape: outcome.shape,
+          code: outcome.code,
+          message: outcome.message.slice(0, MESSAGE_IN_DETAIL),
+        });
         return refusal(
           aborted ? 'CALL_ABORTED' : 'PARTNER_CALL_FAILED',
           aborted
@@ -216,7 +306,11 @@ export function createBroker(options: BrokerOptions): Broker {
         const code = typeof said.code === 'string' ? said.code.slice(0, 64) : 'UNSPECIFIED';
         const message = typeof said.message === 'string' ? said.message.slice(0, 500) : '';
         answered('refused', { shape: outcome.shape, code });
-        return refusal('PARTNER_REFUSED', `${lease.partner} refused ${tool} (${code})${message ? `: ${message}` : ''}`, { tool, partner: lease.partner, lease: lease.id, partnerCode: code });
+        return refusal(
+          'PARTNER_REFUSED',
+          `${lease.partner} refused ${tool} (${code})${message ? `: ${message}` : ''}`,
+          { tool, partner: lease.partner, lease: lease.id, partnerCode: code },
+        );
       }
 
       let receipt: PartnerReceipt | null = null;
@@ -228,7 +322,12 @@ export function createBroker(options: BrokerOptions): Broker {
         if (write.ok) {
           receipt = write.write.receipt;
           replayed = write.write.replayed === true;
-          receiptVerified = await verifyReceipt(tool, input, write.write, options.receiptKeyOf ? await options.receiptKeyOf(lease.partner) : undefined);
+          receiptVerified = await verifyReceipt(
+            tool,
+            input,
+            write.write,
+            options.receiptKeyOf ? await options.receiptKeyOf(lease.partner) : undefined,
+          );
         }
         answered('ok', {
           shape: outcome.shape,
@@ -239,9 +338,32 @@ export function createBroker(options: BrokerOptions): Broker {
           problem: write.ok ? undefined : write.problem,
         });
       } else {
-        answered('ok', held ? { shape: outcome.shape, quarantined: 'yes', characters: held.length, hidden: held.hidden, truncated: held.truncated ? 'yes' : 'no' } : { shape: outcome.shape });
+        answered(
+          'ok',
+          held
+            ? {
+                shape: outcome.shape,
+                quarantined: 'yes',
+                characters: held.length,
+                hidden: held.hidden,
+                truncated: held.truncated ? 'yes' : 'no',
+              }
+            : { shape: outcome.shape },
+        );
       }
-      return { ok: true, lease: lease.id, partner: lease.partner, origin, tool, shape: outcome.shape, value: held ? null : value, quarantined: held, receipt, receiptVerified, replayed };
+      return {
+        ok: true,
+        lease: lease.id,
+        partner: lease.partner,
+        origin,
+        tool,
+        shape: outcome.shape,
+        value: held ? null : value,
+        quarantined: held,
+        receipt,
+        receiptVerified,
+        replayed,
+      };
     },
 
     closeLease: (id, context) => end(id, 'close', context),

@@ -6,8 +6,19 @@ import { RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 
 describe('the commit_plan halt', () => {
   it('says the plan awaits a person, names the approval and digest, that nothing ran, and what to do next', async () => {
-    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock(Date.UTC(2026, 11, 4, 9, 0)) });
-    const answer = await gate.raise({ id: 'plan-3', request: 'R-1', label: 'x', steps: [{ partner: 'pantry', tool: 'reserve_parcels', args: { count: 1 } }] }, 'agent');
+    const gate = createApprovalGate({
+      partners: RELIEF_PARTNERS,
+      clock: manualBrokerClock(Date.UTC(2026, 11, 4, 9, 0)),
+    });
+    const answer = await gate.raise(
+      {
+        id: 'plan-3',
+        request: 'R-1',
+        label: 'x',
+        steps: [{ partner: 'pantry', tool: 'reserve_parcels', args: { count: 1 } }],
+      },
+      'agent',
+    );
     if (!answer.ok) throw new Error(answer.message);
     const halt = commitHaltResult(answer.approval);
     expect(COMMIT_NEXT).toBe(

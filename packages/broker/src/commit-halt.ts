@@ -11,7 +11,11 @@ export interface CommitHalt {
   readonly status: 'awaiting_human_approval';
   readonly approval_id: string;
   readonly plan: string;
-  readonly nothing_ran: { readonly partner_state_changed: false; readonly lease_created: false; readonly step_invoked: false };
+  readonly nothing_ran: {
+    readonly partner_state_changed: false;
+    readonly lease_created: false;
+    readonly step_invoked: false;
+  };
   readonly digest: string;
   readonly expires_at: string;
   readonly next: string;

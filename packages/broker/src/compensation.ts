@@ -19,10 +19,17 @@ export interface UndoCall {
   readonly args: Readonly<Record<string, unknown>>;
 }
 
-export function compensationFor(compensations: Readonly<Record<string, Compensation>>, done: DoneWrite): UndoCall | ToolRefusal {
+export function compensationFor(
+  compensations: Readonly<Record<string, Compensation>>,
+  done: DoneWrite,
+): UndoCall | ToolRefusal {
   const compensation = Object.hasOwn(compensations, done.tool) ? compensations[done.tool] : undefined;
   if (!compensation) {
-    return refusal('NO_COMPENSATION', `${done.tool} has no compensation in the map; it cannot be undone automatically.`, { tool: done.tool });
+    return refusal(
+      'NO_COMPENSATION',
+      `${done.tool} has no compensation in the map; it cannot be undone automatically.`,
+      { tool: done.tool },
+    );
   }
   const args: Record<string, unknown> = {};
   for (const [name, source] of Object.entries(compensation.args)) {
@@ -38,7 +45,15 @@ export function compensationFor(compensations: Readonly<Record<string, Compensat
   }
   const key = done.args.idempotency_key;
   if (typeof key !== 'string' || typeof done.args.request !== 'string') {
-    return refusal('COMPENSATION_SOURCE_MISSING', `${done.tool} was called without request or idempotency_key, so its undo cannot be keyed.`, { tool: done.tool });
+    return refusal(
+      'COMPENSATION_SOURCE_MISSING',
+      `${done.tool} was called without request or idempotency_key, so its undo cannot be keyed.`,
+      { tool: done.tool },
+    );
   }
-  return { ok: true, tool: compensation.undo, args: { ...args, request: done.args.request, idempotency_key: undoIdempotencyKey(key) } };
+  return {
+    ok: true,
+    tool: compensation.undo,
+    args: { ...args, request: done.args.request, idempotency_key: undoIdempotencyKey(key) },
+  };
 }

@@ -28,7 +28,9 @@ const served = {
     { name: 'put_back_loaves', access: 'write', params: ['set_aside'], untrusted: false },
   ],
   scopes: { read_capacity: ['list_loaves'], execute_plan: ['set_aside_loaves', 'put_back_loaves'] },
-  compensations: { set_aside_loaves: { undo: 'put_back_loaves', args: { set_aside: { from: 'result', field: 'set_aside' } } } },
+  compensations: {
+    set_aside_loaves: { undo: 'put_back_loaves', args: { set_aside: { from: 'result', field: 'set_aside' } } },
+  },
 };
 
 function bakeryManifest(): PartnerManifest {
@@ -55,7 +57,14 @@ function desk(manifests: readonly PartnerManifest[]) {
   const hops: Hop[] = [];
   const record = (hop: Hop): void => void hops.push(hop);
   const bakery = memoryPartner({ manifest: bakeryManifest() });
-  const frames = createFrameHost({ leases, partners, container: domFrameContainer(parent), connect: bakery.connector, record, clock });
+  const frames = createFrameHost({
+    leases,
+    partners,
+    container: domFrameContainer(parent),
+    connect: bakery.connector,
+    record,
+    clock,
+  });
   const broker = createBroker({ partners, leases, frames, record, clock });
   cleanups.push(() => {
     frames.dispose();
@@ -68,7 +77,10 @@ function desk(manifests: readonly PartnerManifest[]) {
 describe('a partner the repository does not have, added by configuration only', () => {
   it('is leased, framed from its own origin under its own title, discovered and called', async () => {
     const { broker, leases, frames, parent, hops } = desk([bakeryManifest()]);
-    const opened = broker.openLease({ partner: 'bakery', purpose: 'read_capacity', ttlSeconds: 60, request: 'R-1' }, { actor: 'agent', channel: 'webmcp', verb: 'open_lease' });
+    const opened = broker.openLease(
+      { partner: 'bakery', purpose: 'read_capacity', ttlSeconds: 60, request: 'R-1' },
+      { actor: 'agent', channel: 'webmcp', verb: 'open_lease' },
+    );
     if (!opened.ok) throw new Error(opened.message);
     const lease = opened.lease.id;
 
@@ -84,10 +96,22 @@ describe('a partner the repository does not have, added by configuration only', 
       ['put_back_loaves', BAKERY_ORIGIN],
     ]);
 
-    const answer = await broker.call(lease, 'list_loaves', {}, { actor: 'agent', channel: 'webmcp', verb: 'find_capacity' });
+    const answer = await broker.call(
+      lease,
+      'list_loaves',
+      {},
+      { actor: 'agent', channel: 'webmcp', verb: 'find_capacity' },
+    );
     expect(answer).toMatchObject({ ok: true, partner: 'bakery', origin: BAKERY_ORIGIN, tool: 'list_loaves' });
     // Out of its read lease's scope, the bakery's write is refused like any partner's.
-    expect(await broker.call(lease, 'set_aside_loaves', { count: 2 }, { actor: 'agent', channel: 'webmcp', verb: 'find_capacity' })).toMatchObject({ ok: false, isError: true });
+    expect(
+      await broker.call(
+        lease,
+        'set_aside_loaves',
+        { count: 2 },
+        { actor: 'agent', channel: 'webmcp', verb: 'find_capacity' },
+      ),
+    ).toMatchObject({ ok: false, isError: true });
     expect(hops.map((hop) => [hop.event, hop.from, hop.to])).toEqual(
       expect.arrayContaining([
         ['lease_opened', 'desk', 'bakery'],
@@ -99,9 +123,15 @@ describe('a partner the repository does not have, added by configuration only', 
 
   it('has its lease fail at once, with no frame, when its partner is not in the directory the frame host was given', () => {
     const { leases, parent, hops } = desk([]);
-    const opened = leases.open({ partner: 'bakery', purpose: 'read_capacity', ttlSeconds: 60, request: 'R-1' }, { actor: 'agent', policy: 'allow', verb: 'open_lease' });
+    const opened = leases.open(
+      { partner: 'bakery', purpose: 'read_capacity', ttlSeconds: 60, request: 'R-1' },
+      { actor: 'agent', policy: 'allow', verb: 'open_lease' },
+    );
     if (!opened.ok) throw new Error(opened.message);
-    expect(leases.get(opened.lease.id)).toMatchObject({ state: 'failed', endReason: 'bakery is not in the partner directory, so there is no origin to load its frame from' });
+    expect(leases.get(opened.lease.id)).toMatchObject({
+      state: 'failed',
+      endReason: 'bakery is not in the partner directory, so there is no origin to load its frame from',
+    });
     expect(parent.querySelectorAll('iframe')).toHaveLength(0);
     expect(hops.map((hop) => hop.event)).toEqual(['lease_opened', 'lease_failed']);
   });

@@ -35,20 +35,37 @@ afterEach(() => {
   }
 });
 
-function rig(connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')! }).connector, extra: Pick<FrameHostOptions, 'onFault'> = {}): Rig {
+function rig(
+  connect: Parameters<typeof createFrameHost>[0]['connect'] = memoryPartner({
+    manifest: RELIEF_PARTNERS.manifest('pantry')!,
+  }).connector,
+  extra: Pick<FrameHostOptions, 'onFault'> = {},
+): Rig {
   const clock = manualBrokerClock(Date.UTC(2026, 11, 4));
   const leases = createLeaseBook({ clock });
   const hops: Hop[] = [];
   const parent = document.createElement('section');
   document.body.append(parent);
-  const frames = createFrameHost({ leases, partners: RELIEF_PARTNERS, container: domFrameContainer(parent), connect, record: (hop) => hops.push(hop), clock, mountTimeoutMs: 2_000, ...extra });
+  const frames = createFrameHost({
+    leases,
+    partners: RELIEF_PARTNERS,
+    container: domFrameContainer(parent),
+    connect,
+    record: (hop) => hops.push(hop),
+    clock,
+    mountTimeoutMs: 2_000,
+    ...extra,
+  });
   const made = { leases, frames, hops, clock, parent };
   rigs.push(made);
   return made;
 }
 
 const open = (leases: LeaseBook, partner: PartnerName = 'pantry', ttlSeconds = 60) => {
-  const answer = leases.open({ partner, purpose: 'read_capacity', ttlSeconds, request: 'R-1' }, { actor: 'agent', policy: 'allow', verb: 'open_lease' });
+  const answer = leases.open(
+    { partner, purpose: 'read_capacity', ttlSeconds, request: 'R-1' },
+    { actor: 'agent', policy: 'allow', verb: 'open_lease' },
+  );
   if (!answer.ok) throw new Error(answer.message);
   return answer.lease.id;
 };
@@ -67,7 +84,10 @@ describe('the frame host', () => {
 
   it('says the lease purpose in the frame URL fragment, so the partner page registers its writes only in an execute_plan frame', () => {
     const { leases, parent } = rig();
-    const answer = leases.open({ partner: 'pantry', purpose: 'execute_plan', ttlSeconds: 60, request: 'R-1', plan: 'P-1', approval: 'A-1' }, { actor: 'system', policy: 'allow', verb: '' });
+    const answer = leases.open(
+      { partner: 'pantry', purpose: 'execute_plan', ttlSeconds: 60, request: 'R-1', plan: 'P-1', approval: 'A-1' },
+      { actor: 'system', policy: 'allow', verb: '' },
+    );
     if (!answer.ok) throw new Error(answer.message);
     const src = (parent.querySelector('iframe') as HTMLIFrameElement).getAttribute('src') ?? '';
     expect(src).toBe(`${SITES.pantry.origin}/#lease-purpose=execute_plan`);
@@ -82,18 +102,37 @@ describe('the frame host', () => {
     expect(frames.tools(id)).toBeNull();
     await settle();
     expect(leases.get(id)?.state).toBe('active');
-    expect(frames.tools(id)?.map((tool) => tool.name)).toEqual(['list_parcel_stock', 'check_dietary_fit', 'read_pantry_notes', 'reserve_parcels', 'release_parcels']);
+    expect(frames.tools(id)?.map((tool) => tool.name)).toEqual([
+      'list_parcel_stock',
+      'check_dietary_fit',
+      'read_pantry_notes',
+      'reserve_parcels',
+      'release_parcels',
+    ]);
     expect(hops.map((hop) => [hop.event, hop.actor, hop.from, hop.to, hop.policy, hop.status])).toEqual([
       ['lease_opened', 'agent', 'desk', 'pantry', 'allow', 'ok'],
       ['frame_mounted', 'system', 'desk', 'pantry', 'not_applicable', 'ok'],
       ['tools_discovered', 'system', 'pantry', 'desk', 'not_applicable', 'ok'],
     ]);
-    expect(hops[0]).toMatchObject({ verb: 'open_lease', request: 'R-1', lease: id, at: '2026-12-04T00:00:00.000Z', detail: 'purpose=read_capacity ttl_s=60' });
-    expect(hops[2]?.detail).toBe('transport=native tools=5 names=list_parcel_stock,check_dietary_fit,read_pantry_notes,reserve_parcels,release_parcels');
+    expect(hops[0]).toMatchObject({
+      verb: 'open_lease',
+      request: 'R-1',
+      lease: id,
+      at: '2026-12-04T00:00:00.000Z',
+      detail: 'purpose=read_capacity ttl_s=60',
+    });
+    expect(hops[2]?.detail).toBe(
+      'transport=native tools=5 names=list_parcel_stock,check_dietary_fit,read_pantry_notes,reserve_parcels,release_parcels',
+    );
   });
 
   it('fails the lease, and removes its frame, when no tools are discovered within the mount timeout', async () => {
-    const silent = (): PartnerChannel => ({ transport: 'message', tools: async () => [], call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }), close() {} });
+    const silent = (): PartnerChannel => ({
+      transport: 'message',
+      tools: async () => [],
+      call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }),
+      close() {},
+    });
     const { leases, parent, clock, hops } = rig(silent);
     const id = open(leases);
     await settle();
@@ -101,13 +140,19 @@ describe('the frame host', () => {
     await settle();
     expect(leases.get(id)?.state).toBe('pending');
     clock.advance(1);
-    expect(leases.get(id)).toMatchObject({ state: 'failed', endReason: "the partner's tools were not discovered within 2000 ms" });
+    expect(leases.get(id)).toMatchObject({
+      state: 'failed',
+      endReason: "the partner's tools were not discovered within 2000 ms",
+    });
     expect(parent.querySelectorAll('iframe')).toHaveLength(0);
     expect(hops.slice(-2).map((hop) => hop.event)).toEqual(['lease_failed', 'frame_unmounted']);
   });
 
   it('on a terminal state, in the same task, removes the frame, discards discovery and aborts the calls in flight', async () => {
-    const partner = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')!, beforeCommit: () => new Promise(() => {}) });
+    const partner = memoryPartner({
+      manifest: RELIEF_PARTNERS.manifest('pantry')!,
+      beforeCommit: () => new Promise(() => {}),
+    });
     const { leases, frames, parent } = rig(partner.connector);
     const id = open(leases);
     await settle();
@@ -120,14 +165,24 @@ describe('the frame host', () => {
     expect(frames.tools(id)).toBeNull();
     expect(frames.inFlight(id)).toBe(0);
     expect(partner.openChannels()).toBe(0);
-    expect(await call).toEqual({ ok: false, code: 'ABORTED', message: `lease ${id} is revoked: wrong family`, shape: null });
+    expect(await call).toEqual({
+      ok: false,
+      code: 'ABORTED',
+      message: `lease ${id} is revoked: wrong family`,
+      shape: null,
+    });
     expect(partner.commits).toEqual([]);
   });
 
   it('fails the lease at once when its frame loads a second document (it navigated away): the call in flight ends naming why, the frame goes, and who watches is told', async () => {
-    const partner = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')!, beforeCommit: () => new Promise(() => {}) });
+    const partner = memoryPartner({
+      manifest: RELIEF_PARTNERS.manifest('pantry')!,
+      beforeCommit: () => new Promise(() => {}),
+    });
     const faults: Array<[string, PartnerFault]> = [];
-    const { leases, frames, parent, hops } = rig(partner.connector, { onFault: (lease, fault) => faults.push([lease.id, fault]) });
+    const { leases, frames, parent, hops } = rig(partner.connector, {
+      onFault: (lease, fault) => faults.push([lease.id, fault]),
+    });
     const id = open(leases);
     const frame = parent.querySelector('iframe') as HTMLIFrameElement;
     // Its first document is the partner's page: nothing happens.
@@ -143,7 +198,12 @@ describe('the frame host', () => {
     expect(leases.get(id)).toMatchObject({ state: 'failed', endReason: reason });
     expect(parent.querySelectorAll('iframe')).toHaveLength(0);
     expect(frames.inFlight(id)).toBe(0);
-    expect(await call).toEqual({ ok: false, code: 'ABORTED', message: `lease ${id} is failed: ${reason}`, shape: null });
+    expect(await call).toEqual({
+      ok: false,
+      code: 'ABORTED',
+      message: `lease ${id} is failed: ${reason}`,
+      shape: null,
+    });
     expect(partner.commits).toEqual([]);
     expect(hops.slice(-2).map((hop) => [hop.event, hop.actor, hop.detail])).toEqual([
       ['lease_failed', 'system', `reason="${reason}"`],
@@ -155,7 +215,12 @@ describe('the frame host', () => {
   it('fails the lease at once when its partner page says it lost its server, pending or active, and hears nothing more from it', async () => {
     const reports = new Map<string, (fault: PartnerFault) => void>();
     const partner = memoryPartner({ manifest: RELIEF_PARTNERS.manifest('pantry')! });
-    const silent = (): PartnerChannel => ({ transport: 'message', tools: async () => [], call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }), close() {} });
+    const silent = (): PartnerChannel => ({
+      transport: 'message',
+      tools: async () => [],
+      call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }),
+      close() {},
+    });
     let answers = true;
     const connect: ChannelConnector = (request) => {
       reports.set(request.lease.id, (fault) => request.onFault?.(fault));
@@ -196,7 +261,14 @@ describe('the frame host', () => {
     await settle();
     leases.apply(id, 'close', { actor: 'agent', policy: 'allow', verb: 'close_lease', reason: 'done reading' });
     expect(hops.slice(-2)).toMatchObject([
-      { event: 'lease_closed', actor: 'agent', verb: 'close_lease', policy: 'allow', status: 'ok', detail: 'reason="done reading"' },
+      {
+        event: 'lease_closed',
+        actor: 'agent',
+        verb: 'close_lease',
+        policy: 'allow',
+        status: 'ok',
+        detail: 'reason="done reading"',
+      },
       { event: 'frame_unmounted', actor: 'system', policy: 'not_applicable', from: 'desk', to: 'pantry' },
     ]);
   });
@@ -209,9 +281,18 @@ describe('the frame host', () => {
   });
 
   it('keeps a frame in the page exactly while its lease is pending or active, whatever happens', async () => {
-    type Op = { kind: 'open'; partner: PartnerName; ttl: number } | { kind: 'close' | 'revoke' | 'fail'; which: number } | { kind: 'time'; ms: number } | { kind: 'settle' } | { kind: 'crash' };
+    type Op =
+      | { kind: 'open'; partner: PartnerName; ttl: number }
+      | { kind: 'close' | 'revoke' | 'fail'; which: number }
+      | { kind: 'time'; ms: number }
+      | { kind: 'settle' }
+      | { kind: 'crash' };
     const op: fc.Arbitrary<Op> = fc.oneof(
-      fc.record({ kind: fc.constant('open' as const), partner: fc.constantFrom<PartnerName>('pantry', 'shelter', 'rides', 'coldchain'), ttl: fc.integer({ min: 1, max: 300 }) }),
+      fc.record({
+        kind: fc.constant('open' as const),
+        partner: fc.constantFrom<PartnerName>('pantry', 'shelter', 'rides', 'coldchain'),
+        ttl: fc.integer({ min: 1, max: 300 }),
+      }),
       fc.record({ kind: fc.constantFrom('close' as const, 'revoke' as const, 'fail' as const), which: fc.nat(6) }),
       fc.record({ kind: fc.constant('time' as const), ms: fc.integer({ min: 0, max: 90_000 }) }),
       fc.constant({ kind: 'settle' as const }),
@@ -219,11 +300,22 @@ describe('the frame host', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 25 }), fc.boolean(), async (ops, partnerAnswers) => {
-        const silent = (): PartnerChannel => ({ transport: 'message', tools: async () => [], call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }), close() {} });
-        const connect = partnerAnswers ? ({ lease, ...rest }: Parameters<Parameters<typeof createFrameHost>[0]['connect']>[0]) => memoryPartner({ manifest: RELIEF_PARTNERS.manifest(lease.partner)! }).connector({ lease, ...rest }) : silent;
+        const silent = (): PartnerChannel => ({
+          transport: 'message',
+          tools: async () => [],
+          call: async () => ({ ok: false, code: 'NOT_DISCOVERED', message: '', shape: null }),
+          close() {},
+        });
+        const connect = partnerAnswers
+          ? ({ lease, ...rest }: Parameters<Parameters<typeof createFrameHost>[0]['connect']>[0]) =>
+              memoryPartner({ manifest: RELIEF_PARTNERS.manifest(lease.partner)! }).connector({ lease, ...rest })
+          : silent;
         const { leases, frames, parent, clock } = rig(connect);
         const check = (): void => {
-          const live = leases.live().map((lease) => lease.id).sort();
+          const live = leases
+            .live()
+            .map((lease) => lease.id)
+            .sort();
           const inPage = [...parent.querySelectorAll('iframe')].map((frame) => frame.dataset.lease as string).sort();
           expect(inPage).toEqual(live);
           expect(frames.framed().sort()).toEqual(live);

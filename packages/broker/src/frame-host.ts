@@ -21,7 +21,13 @@ import { isTerminal, type Lease, type LeaseBook, type LeaseTransition } from './
 import type { LeaseState } from './lease-states.ts';
 import type { PartnerDirectory } from './partner-directory.ts';
 import { PARTNER_FAULT_REASONS, type PartnerFault } from './partner-fault.ts';
-import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from './partner-channel.ts';
+import {
+  abortedOutcome,
+  channelFailure,
+  type ChannelConnector,
+  type PartnerCallOutcome,
+  type PartnerChannel,
+} from './partner-channel.ts';
 
 export interface FrameHostOptions {
   readonly leases: LeaseBook;
@@ -54,7 +60,12 @@ export interface FrameHost {
    */
   declared(lease: string): readonly ListedTool[];
   /** Calls a partner tool in the lease's frame; the call is aborted if the lease ends first. */
-  invoke(lease: string, name: string, input: object, options?: { readonly signal?: AbortSignal }): Promise<PartnerCallOutcome>;
+  invoke(
+    lease: string,
+    name: string,
+    input: object,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<PartnerCallOutcome>;
   frame(lease: string): MountedFrame | null;
   /** Ids of the leases that have a frame right now. */
   framed(): string[];
@@ -91,7 +102,10 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
   const path = options.framePath ?? '/';
   const entries = new Map<string, Entry>();
 
-  const hop = (lease: Lease, fields: Pick<Hop, 'actor' | 'event' | 'from' | 'to' | 'policy' | 'status'> & Partial<Hop>): void => {
+  const hop = (
+    lease: Lease,
+    fields: Pick<Hop, 'actor' | 'event' | 'from' | 'to' | 'policy' | 'status'> & Partial<Hop>,
+  ): void => {
     options.record({
       at: new Date(clock.now()).toISOString(),
       channel: '',
@@ -133,7 +147,9 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       return;
     }
     entry.tools = own;
-    entry.declared = (entry.channel.declared?.() ?? []).filter((tool) => tool.origin === entry.origin && !own.some((registered) => registered.name === tool.name));
+    entry.declared = (entry.channel.declared?.() ?? []).filter(
+      (tool) => tool.origin === entry.origin && !own.some((registered) => registered.name === tool.name),
+    );
     clock.clearTimer(entry.mountTimer);
     hop(entry.lease, {
       actor: 'system',
@@ -167,7 +183,18 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     });
     const manifest = options.partners.manifest(lease.partner);
     const origin = manifest?.origin ?? '';
-    const entry: Entry = { lease, origin, frame: null, channel: null, tools: null, declared: [], mountTimer: null, pollTimer: null, inFlight: new Set(), ended: false };
+    const entry: Entry = {
+      lease,
+      origin,
+      frame: null,
+      channel: null,
+      tools: null,
+      declared: [],
+      mountTimer: null,
+      pollTimer: null,
+      inFlight: new Set(),
+      ended: false,
+    };
     entries.set(lease.id, entry);
     if (!manifest) {
       fail(entry, `${lease.partner} is not in the partner directory, so there is no origin to load its frame from`);
@@ -187,8 +214,19 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       fail(entry, `the partner frame could not be created: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    hop(lease, { actor: 'system', event: 'frame_mounted', from: 'desk', to: lease.partner, policy: 'not_applicable', status: 'ok', detail: hopDetail({ src }) });
-    entry.mountTimer = clock.setTimer(() => fail(entry, `the partner's tools were not discovered within ${mountTimeoutMs} ms`), mountTimeoutMs);
+    hop(lease, {
+      actor: 'system',
+      event: 'frame_mounted',
+      from: 'desk',
+      to: lease.partner,
+      policy: 'not_applicable',
+      status: 'ok',
+      detail: hopDetail({ src }),
+    });
+    entry.mountTimer = clock.setTimer(
+      () => fail(entry, `the partner's tools were not discovered within ${mountTimeoutMs} ms`),
+      mountTimeoutMs,
+    );
     try {
       entry.channel = options.connect({
         frame: entry.frame,
@@ -242,7 +280,14 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       detail: hopDetail({ reason: cause.reason }),
     });
     if (entry?.frame) {
-      hop(lease, { actor: 'system', event: 'frame_unmounted', from: 'desk', to: lease.partner, policy: 'not_applicable', status: 'ok' });
+      hop(lease, {
+        actor: 'system',
+        event: 'frame_unmounted',
+        from: 'desk',
+        to: lease.partner,
+        policy: 'not_applicable',
+        status: 'ok',
+      });
     }
   };
 
@@ -258,7 +303,10 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     async invoke(lease, name, input, callOptions = {}) {
       const entry = entries.get(lease);
       if (!entry || entry.ended || !entry.channel || !entry.tools || options.leases.get(lease)?.state !== 'active') {
-        return channelFailure('NOT_DISCOVERED', `Lease ${lease} has no discovered partner frame, so ${name} was not called.`);
+        return channelFailure(
+          'NOT_DISCOVERED',
+          `Lease ${lease} has no discovered partner frame, so ${name} was not called.`,
+        );
       }
       const channel = entry.channel;
       const controller = new AbortController();
@@ -274,7 +322,12 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
         return (await abortable(channel.call(name, input, { signal }), signal)) ?? abortedOutcome(signal);
       } catch (error) {
         // A channel answers with outcomes; one that throws instead still gets an answer, not a rejection.
-        return { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error), shape: null };
+        return {
+          ok: false,
+          code: 'TOOL_FAILED',
+          message: error instanceof Error ? error.message : String(error),
+          shape: null,
+        };
       } finally {
         entry.inFlight.delete(controller);
       }

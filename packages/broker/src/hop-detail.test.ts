@@ -3,7 +3,13 @@ import { hopDetail, readHopDetail } from './hop-detail.ts';
 
 describe('a hop detail read back', () => {
   it('gives back every pair hopDetail wrote, quoted values included', () => {
-    const pairs = { tool: 'reserve_parcels', receipt: 'R-3', message: 'said "no" = twice\tthen left', empty: '', steps: '2' };
+    const pairs = {
+      tool: 'reserve_parcels',
+      receipt: 'R-3',
+      message: 'said "no" = twice\tthen left',
+      empty: '',
+      steps: '2',
+    };
     expect(readHopDetail(hopDetail(pairs))).toEqual(pairs);
   });
 

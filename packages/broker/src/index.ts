@@ -4,7 +4,14 @@
 // message transports. Exports what the README documents; the rest is the package's own.
 
 // Data
-export { PARTNER_MANIFEST_PATH, readPartnerManifest, type PartnerManifest, type PartnerName, type PartnerTool, type Compensation } from './partner-manifest.ts';
+export {
+  PARTNER_MANIFEST_PATH,
+  readPartnerManifest,
+  type PartnerManifest,
+  type PartnerName,
+  type PartnerTool,
+  type Compensation,
+} from './partner-manifest.ts';
 export { MAX_LEASE_TTL_SECONDS, type LeaseState } from './lease-states.ts';
 export { LEASE_PURPOSES, type LeasePurpose } from './lease-purposes.ts';
 export type { Actor, ActClass, PolicyPurpose, ApprovalState, PolicyVerdict } from './policy-table.ts';

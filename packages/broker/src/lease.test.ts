@@ -11,12 +11,18 @@ describe('the lease table', () => {
   it('is the spec’s machine: pending → active → closed | expired | revoked | failed, the last four terminal', () => {
     expect(LEASE_TRANSITIONS.pending.discovered).toBe('active');
     for (const from of ['pending', 'active'] as const) {
-      expect(LEASE_TRANSITIONS[from]).toMatchObject({ close: 'closed', expire: 'expired', revoke: 'revoked', fail: 'failed' });
+      expect(LEASE_TRANSITIONS[from]).toMatchObject({
+        close: 'closed',
+        expire: 'expired',
+        revoke: 'revoked',
+        fail: 'failed',
+      });
     }
     expect(LEASE_TRANSITIONS.active.discovered).toBeUndefined();
     expect([...TERMINAL_STATES].sort()).toEqual(['closed', 'expired', 'failed', 'revoked']);
     for (const state of TERMINAL_STATES) expect(LEASE_TRANSITIONS[state]).toEqual({});
-    for (const row of Object.values(LEASE_TRANSITIONS)) for (const to of Object.values(row)) expect(LEASE_STATES).toContain(to);
+    for (const row of Object.values(LEASE_TRANSITIONS))
+      for (const to of Object.values(row)) expect(LEASE_STATES).toContain(to);
   });
 });
 
@@ -26,7 +32,10 @@ describe('a lease book', () => {
     const leases = createLeaseBook({ clock });
     const first = leases.open(read, human);
     const second = leases.open({ ...read, partner: 'shelter' }, { actor: 'agent' });
-    expect(first).toMatchObject({ ok: true, lease: { id: 'L-1', state: 'pending', openedAt: 1_000, expiresAt: 61_000, openedBy: 'human' } });
+    expect(first).toMatchObject({
+      ok: true,
+      lease: { id: 'L-1', state: 'pending', openedAt: 1_000, expiresAt: 61_000, openedBy: 'human' },
+    });
     expect(second).toMatchObject({ ok: true, lease: { id: 'L-2', partner: 'shelter', openedBy: 'agent' } });
     expect(createLeaseBook({ clock, firstNumber: 7 }).open(read, human)).toMatchObject({ lease: { id: 'L-7' } });
   });
@@ -34,7 +43,11 @@ describe('a lease book', () => {
   it('refuses a time to live over 300 s, under 1 s or fractional, and opens nothing', () => {
     const leases = createLeaseBook({ clock: manualBrokerClock() });
     for (const ttlSeconds of [301, 0, -5, 12.5, Number.NaN]) {
-      expect(leases.open({ ...read, ttlSeconds }, human)).toMatchObject({ ok: false, isError: true, code: 'LEASE_TTL_OUT_OF_RANGE' });
+      expect(leases.open({ ...read, ttlSeconds }, human)).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'LEASE_TTL_OUT_OF_RANGE',
+      });
     }
     expect(leases.open({ ...read, ttlSeconds: 300 }, human).ok).toBe(true);
     expect(leases.list()).toHaveLength(1);
@@ -43,9 +56,13 @@ describe('a lease book', () => {
   it('refuses an unknown partner, an unknown purpose, a missing request, and an execute lease without its approval', () => {
     const leases = createLeaseBook({ clock: manualBrokerClock(), partners: ['pantry', 'shelter'] });
     expect(leases.open({ ...read, partner: 'bank' as never }, human)).toMatchObject({ code: 'UNKNOWN_PARTNER' });
-    expect(leases.open({ ...read, purpose: 'write_anything' as never }, human)).toMatchObject({ code: 'UNKNOWN_PURPOSE' });
+    expect(leases.open({ ...read, purpose: 'write_anything' as never }, human)).toMatchObject({
+      code: 'UNKNOWN_PURPOSE',
+    });
     expect(leases.open({ ...read, request: '' }, human)).toMatchObject({ code: 'REQUEST_REQUIRED' });
-    expect(leases.open({ ...read, purpose: 'execute_plan' }, { actor: 'system' })).toMatchObject({ code: 'APPROVAL_REQUIRED' });
+    expect(leases.open({ ...read, purpose: 'execute_plan' }, { actor: 'system' })).toMatchObject({
+      code: 'APPROVAL_REQUIRED',
+    });
     expect(leases.list()).toEqual([]);
   });
 
@@ -90,30 +107,39 @@ describe('a lease book', () => {
     const { lease } = leases.open(read, human) as { lease: { id: string } };
     leases.apply(lease.id, 'discovered', { actor: 'system' });
     const refused = leases.apply(lease.id, 'discovered', { actor: 'system' });
-    expect(refused).toMatchObject({ ok: false, isError: true, code: 'LEASE_TRANSITION_REFUSED', details: { state: 'active', event: 'discovered' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'LEASE_TRANSITION_REFUSED',
+      details: { state: 'active', event: 'discovered' },
+    });
     expect(leases.get(lease.id)?.state).toBe('active');
   });
 
   it('never leaves a terminal state, whatever events follow', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...LEASE_EVENTS), { maxLength: 12 }), fc.integer({ min: 0, max: 400 }), (events: LeaseEvent[], seconds) => {
-        const clock = manualBrokerClock();
-        const leases = createLeaseBook({ clock });
-        const { lease } = leases.open({ ...read, ttlSeconds: 30 }, human) as { lease: { id: string } };
-        let ended: string | null = null;
-        for (const [index, event] of events.entries()) {
-          if (index === 3) clock.advance(seconds * 1000);
-          const before = leases.get(lease.id)?.state as string;
-          const answer = leases.apply(lease.id, event, { actor: 'human' });
-          const after = leases.get(lease.id)?.state as string;
-          if (ended !== null) {
-            expect(answer.ok).toBe(false);
-            expect(after).toBe(ended);
+      fc.property(
+        fc.array(fc.constantFrom(...LEASE_EVENTS), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 400 }),
+        (events: LeaseEvent[], seconds) => {
+          const clock = manualBrokerClock();
+          const leases = createLeaseBook({ clock });
+          const { lease } = leases.open({ ...read, ttlSeconds: 30 }, human) as { lease: { id: string } };
+          let ended: string | null = null;
+          for (const [index, event] of events.entries()) {
+            if (index === 3) clock.advance(seconds * 1000);
+            const before = leases.get(lease.id)?.state as string;
+            const answer = leases.apply(lease.id, event, { actor: 'human' });
+            const after = leases.get(lease.id)?.state as string;
+            if (ended !== null) {
+              expect(answer.ok).toBe(false);
+              expect(after).toBe(ended);
+            }
+            expect(answer.ok).toBe(LEASE_TRANSITIONS[before as keyof typeof LEASE_TRANSITIONS][event] !== undefined);
+            if (TERMINAL_STATES.includes(after as never)) ended = after;
           }
-          expect(answer.ok).toBe(LEASE_TRANSITIONS[before as keyof typeof LEASE_TRANSITIONS][event] !== undefined);
-          if (TERMINAL_STATES.includes(after as never)) ended = after;
-        }
-      }),
+        },
+      ),
     );
   });
 
@@ -136,7 +162,8 @@ describe('a lease book', () => {
     const second: string[] = [];
     leases.subscribe((transition) => {
       first.push(transition.event);
-      if (transition.event === 'open') leases.apply(transition.lease.id, 'fail', { actor: 'system', reason: 'no frame' });
+      if (transition.event === 'open')
+        leases.apply(transition.lease.id, 'fail', { actor: 'system', reason: 'no frame' });
     });
     leases.subscribe((transition) => second.push(transition.event));
     leases.open(read, human);

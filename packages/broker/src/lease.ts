@@ -4,7 +4,13 @@
 // in order, so whoever removes a frame does it in the same task as the transition.
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { systemClock, type BrokerClock } from './clock.ts';
-import { LEASE_TRANSITIONS, MAX_LEASE_TTL_SECONDS, TERMINAL_STATES, type LeaseEvent, type LeaseState } from './lease-states.ts';
+import {
+  LEASE_TRANSITIONS,
+  MAX_LEASE_TTL_SECONDS,
+  TERMINAL_STATES,
+  type LeaseEvent,
+  type LeaseState,
+} from './lease-states.ts';
 import { LEASE_PURPOSES, type LeasePurpose } from './lease-purposes.ts';
 import type { PartnerName } from './partner-manifest.ts';
 import type { Actor, PolicyVerdict } from './policy-table.ts';
@@ -137,11 +143,21 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
   const book: LeaseBook = {
     open(request, cause) {
       const partners = options.partners;
-      if (typeof request.partner !== 'string' || (request.partner as string) === '' || (partners !== undefined && !partners.includes(request.partner))) {
-        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, { partner: request.partner, ...(partners ? { partners: [...partners] } : {}) });
+      if (
+        typeof request.partner !== 'string' ||
+        (request.partner as string) === '' ||
+        (partners !== undefined && !partners.includes(request.partner))
+      ) {
+        return refusal('UNKNOWN_PARTNER', `${String(request.partner)} is not a partner. No lease was opened.`, {
+          partner: request.partner,
+          ...(partners ? { partners: [...partners] } : {}),
+        });
       }
       if (!LEASE_PURPOSES.includes(request.purpose)) {
-        return refusal('UNKNOWN_PURPOSE', `${String(request.purpose)} is not a lease purpose. No lease was opened.`, { purpose: request.purpose, purposes: [...LEASE_PURPOSES] });
+        return refusal('UNKNOWN_PURPOSE', `${String(request.purpose)} is not a lease purpose. No lease was opened.`, {
+          purpose: request.purpose,
+          purposes: [...LEASE_PURPOSES],
+        });
       }
       const ttl = request.ttlSeconds;
       if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LEASE_TTL_SECONDS) {
@@ -151,11 +167,21 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
           { ttlSeconds: ttl, max: MAX_LEASE_TTL_SECONDS },
         );
       }
-      if (typeof request.request !== 'string' || request.request === '' || request.request.length > REQUEST_MAX_LENGTH) {
-        return refusal('REQUEST_REQUIRED', 'A lease serves one desk request: name it. No lease was opened.', { request: request.request ?? null });
+      if (
+        typeof request.request !== 'string' ||
+        request.request === '' ||
+        request.request.length > REQUEST_MAX_LENGTH
+      ) {
+        return refusal('REQUEST_REQUIRED', 'A lease serves one desk request: name it. No lease was opened.', {
+          request: request.request ?? null,
+        });
       }
       if (request.purpose === 'execute_plan' && (typeof request.approval !== 'string' || request.approval === '')) {
-        return refusal('APPROVAL_REQUIRED', "An execute_plan lease is opened for an approved plan's run and names its approval. No lease was opened.", {});
+        return refusal(
+          'APPROVAL_REQUIRED',
+          "An execute_plan lease is opened for an approved plan's run and names its approval. No lease was opened.",
+          {},
+        );
       }
       const at = clock.now();
       const lease: Lease = {
@@ -214,15 +240,22 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
       const lease = leases.get(id);
       if (!lease) return unknown(id);
       if (!isTerminal(lease.state) && clock.now() >= lease.expiresAt) {
-        book.apply(id, 'expire', { actor: 'system', reason: `its time to live of ${lease.ttlSeconds} s ran out (found at a call)` });
+        book.apply(id, 'expire', {
+          actor: 'system',
+          reason: `its time to live of ${lease.ttlSeconds} s ran out (found at a call)`,
+        });
       }
       const current = leases.get(id) as Lease;
       if (current.state === 'active') return { ok: true, lease: current };
       if (current.state === 'pending') {
-        return refusal('LEASE_PENDING', `Lease ${id} is still pending: the partner's frame is mounting. Nothing was called; try again once it is active.`, {
-          lease: id,
-          state: current.state,
-        });
+        return refusal(
+          'LEASE_PENDING',
+          `Lease ${id} is still pending: the partner's frame is mounting. Nothing was called; try again once it is active.`,
+          {
+            lease: id,
+            state: current.state,
+          },
+        );
       }
       return refusal(
         `LEASE_${current.state.toUpperCase()}`,

@@ -29,7 +29,13 @@ function fakeWindow(origin: string): FakeWindow {
   return target;
 }
 
-function deliver(to: FakeWindow, from: FakeWindow, fromOrigin: string, data: unknown, ports: readonly MessagePort[] = []): void {
+function deliver(
+  to: FakeWindow,
+  from: FakeWindow,
+  fromOrigin: string,
+  data: unknown,
+  ports: readonly MessagePort[] = [],
+): void {
   const event = Object.assign(new Event('message'), { data, origin: fromOrigin, source: from, ports });
   setTimeout(() => to.dispatchEvent(event), 0);
 }
@@ -41,7 +47,8 @@ function joined(partnerOrigin = PANTRY, deskOrigin = DESK): { desk: FakeWindow; 
   desk.parent = desk;
   frame.postMessage = (message, targetOrigin, transfer = []) => {
     frame.posted.push({ message, targetOrigin });
-    if (targetOrigin === partnerOrigin) deliver(frame, desk, deskOrigin, structuredClone(message), transfer as MessagePort[]);
+    if (targetOrigin === partnerOrigin)
+      deliver(frame, desk, deskOrigin, structuredClone(message), transfer as MessagePort[]);
   };
   desk.postMessage = (message, targetOrigin) => {
     desk.posted.push({ message, targetOrigin });
@@ -51,8 +58,16 @@ function joined(partnerOrigin = PANTRY, deskOrigin = DESK): { desk: FakeWindow; 
 }
 
 /** A partner page's WebMCP: each tool runs with the call's signal, as native WebMCP hands it. */
-function partnerWebMcp(tools: Record<string, (input: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>>): Pick<WebMcp, 'getTools' | 'executeTool'> {
-  const listed: ListedTool[] = Object.keys(tools).map((name) => ({ name, title: name, description: `does ${name}`, origin: PANTRY, annotations: { readOnlyHint: name.startsWith('list') } }));
+function partnerWebMcp(
+  tools: Record<string, (input: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>>,
+): Pick<WebMcp, 'getTools' | 'executeTool'> {
+  const listed: ListedTool[] = Object.keys(tools).map((name) => ({
+    name,
+    title: name,
+    description: `does ${name}`,
+    origin: PANTRY,
+    annotations: { readOnlyHint: name.startsWith('list') },
+  }));
   return {
     getTools: async () => listed,
     async executeTool(tool, input = {}, options = {}): Promise<ExecuteOutcome> {
@@ -86,8 +101,18 @@ afterEach(() => {
 function pair(tools: Parameters<typeof partnerWebMcp>[0], windows = joined()) {
   const deskRejected: RejectedMessage[] = [];
   const partnerRejected: RejectedMessage[] = [];
-  const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => deskRejected.push(message) });
-  const server = servePartnerChannel({ tools: partnerWebMcp(tools), deskOrigins: [DESK], window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
+  const channel = openMessagePartnerChannel({
+    host: windows.desk,
+    target: () => windows.frame,
+    origin: PANTRY,
+    onRejected: (message) => deskRejected.push(message),
+  });
+  const server = servePartnerChannel({
+    tools: partnerWebMcp(tools),
+    deskOrigins: [DESK],
+    window: windows.frame as never,
+    onRejected: (message) => partnerRejected.push(message),
+  });
   opened.push(channel, server);
   return { channel, server, deskRejected, partnerRejected, ...windows };
 }
@@ -95,10 +120,14 @@ function pair(tools: Parameters<typeof partnerWebMcp>[0], windows = joined()) {
 describe('the message transport', () => {
   it('hands the partner a port after its announcement, to the partner origin only, and lists its tools', async () => {
     const { channel, frame, desk } = pair({ list_parcel_stock: async () => ({ ok: true, stock: 12 }) });
-    expect(desk.posted).toEqual([{ message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'ready-1' }, targetOrigin: DESK }]);
+    expect(desk.posted).toEqual([
+      { message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'ready-1' }, targetOrigin: DESK },
+    ]);
     const tools = await channel.tools();
     expect(tools.map((tool) => [tool.name, tool.origin])).toEqual([['list_parcel_stock', PANTRY]]);
-    expect(frame.posted).toEqual([{ message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'hello-1' }, targetOrigin: PANTRY }]);
+    expect(frame.posted).toEqual([
+      { message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'hello-1' }, targetOrigin: PANTRY },
+    ]);
     expect(channel.transport).toBe('message');
   });
 
@@ -110,8 +139,17 @@ describe('the message transport', () => {
         return { ok: true, fits: true };
       },
     });
-    const outcome = await channel.call('check_dietary_fit', { people: 4, needs: ['halal'] }, { signal: new AbortController().signal });
-    expect(outcome).toEqual({ ok: true, shape: 'object', raw: '{"ok":true,"fits":true}', value: { ok: true, fits: true } });
+    const outcome = await channel.call(
+      'check_dietary_fit',
+      { people: 4, needs: ['halal'] },
+      { signal: new AbortController().signal },
+    );
+    expect(outcome).toEqual({
+      ok: true,
+      shape: 'object',
+      raw: '{"ok":true,"fits":true}',
+      value: { ok: true, fits: true },
+    });
     expect(seen).toEqual([{ people: 4, needs: ['halal'] }]);
     // A second list is asked for over the port.
     expect((await channel.tools()).map((tool) => tool.name)).toEqual(['check_dietary_fit']);
@@ -123,10 +161,12 @@ describe('the message transport', () => {
     const { channel, server } = pair({
       reserve_parcels: (_input, signal) => {
         partnerSignal = signal;
-        return new Promise((resolve) => setTimeout(() => {
-          if (!signal.aborted) committed = true;
-          resolve({ ok: true });
-        }, 30));
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            if (!signal.aborted) committed = true;
+            resolve({ ok: true });
+          }, 30),
+        );
       },
     });
     await channel.tools();
@@ -151,48 +191,98 @@ describe('the message transport', () => {
     deliver(windows.desk, impostor, PANTRY, ready);
     deliver(windows.desk, windows.frame, SITES.shelter.origin, ready);
     await settle();
-    expect(deskRejected.map((message) => message.reason)).toEqual(['the message did not come from the partner frame', `the message came from ${SITES.shelter.origin}, not ${PANTRY}`]);
+    expect(deskRejected.map((message) => message.reason)).toEqual([
+      'the message did not come from the partner frame',
+      `the message came from ${SITES.shelter.origin}, not ${PANTRY}`,
+    ]);
     expect((await channel.tools()).length).toBe(1);
     expect(windows.frame.posted).toHaveLength(1);
   });
 
   it('binds the port once: a second announcement from the frame is refused and recorded, never answered with a port, and what was open ends CHANNEL_CLOSED', async () => {
     const windows = joined();
-    const { channel, server, deskRejected } = pair({ slow: () => new Promise(() => {}), list_parcel_stock: async () => ({ ok: true }) }, windows);
+    const { channel, server, deskRejected } = pair(
+      { slow: () => new Promise(() => {}), list_parcel_stock: async () => ({ ok: true }) },
+      windows,
+    );
     await channel.tools();
     const call = channel.call('slow', {}, { signal: new AbortController().signal });
     await settle();
     // The frame's document replaced (or a script in it announcing again) on the same frame window.
     server.close();
-    opened.push(servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }), deskOrigins: [DESK], window: windows.frame as never }));
-    expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED', message: 'the partner frame announced itself again, so the answers open on its bound port may never come' });
-    expect(deskRejected).toEqual([{ reason: 'a second ready: the channel to this frame is bound once', origin: PANTRY, kind: 'ready' }]);
+    opened.push(
+      servePartnerChannel({
+        tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, fresh: true }) }),
+        deskOrigins: [DESK],
+        window: windows.frame as never,
+      }),
+    );
+    expect(await call).toMatchObject({
+      ok: false,
+      code: 'CHANNEL_CLOSED',
+      message: 'the partner frame announced itself again, so the answers open on its bound port may never come',
+    });
+    expect(deskRejected).toEqual([
+      { reason: 'a second ready: the channel to this frame is bound once', origin: PANTRY, kind: 'ready' },
+    ]);
     // Only the first announcement was ever answered with a port.
     expect(windows.frame.posted.map((post) => (post.message as { kind: string; id: string }).id)).toEqual(['hello-1']);
-    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED' });
+    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({
+      ok: false,
+      code: 'CHANNEL_CLOSED',
+    });
     await expect(channel.tools()).rejects.toThrow(/lost its port/);
   });
 
   it('on the partner side, binds the port once: a second hello is refused on the port it offered and reported to the desk on the bound one, and the bound port keeps working', async () => {
     const windows = joined();
     let runs = 0;
-    const { channel, deskRejected, partnerRejected } = pair({ reserve_parcels: async () => ((runs += 1), { ok: true, runs }) }, windows);
+    const { channel, deskRejected, partnerRejected } = pair(
+      { reserve_parcels: async () => ((runs += 1), { ok: true, runs }) },
+      windows,
+    );
     await channel.tools();
     // A script on the desk's page: its own hello, from the desk's window and origin, with its own port.
     const forged = new MessageChannel();
     const heard: unknown[] = [];
     forged.port1.onmessage = (event) => heard.push(event.data);
-    deliver(windows.frame, windows.desk, DESK, { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'forged-hello' }, [forged.port2]);
+    deliver(
+      windows.frame,
+      windows.desk,
+      DESK,
+      { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'forged-hello' },
+      [forged.port2],
+    );
     await settle();
-    forged.port1.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'invoke', id: 'forged-call', name: 'reserve_parcels', input: {} });
+    forged.port1.postMessage({
+      envelope: PARTNER_ENVELOPE,
+      version: 1,
+      kind: 'invoke',
+      id: 'forged-call',
+      name: 'reserve_parcels',
+      input: {},
+    });
     await settle();
     forged.port1.close();
     const reason = 'a second hello: this page is already bound to the desk on another port';
-    expect(heard).toEqual([{ envelope: PARTNER_ENVELOPE, version: 1, kind: 'refused', id: 'forged-hello', refusedKind: 'hello', from: DESK, reason }]);
+    expect(heard).toEqual([
+      {
+        envelope: PARTNER_ENVELOPE,
+        version: 1,
+        kind: 'refused',
+        id: 'forged-hello',
+        refusedKind: 'hello',
+        from: DESK,
+        reason,
+      },
+    ]);
     expect(partnerRejected).toEqual([{ reason, origin: DESK, kind: 'hello' }]);
     expect(deskRejected).toEqual([{ reason: `the partner refused a hello: ${reason}`, origin: DESK, kind: 'hello' }]);
     expect(runs).toBe(0);
-    expect(await channel.call('reserve_parcels', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, runs: 1 } });
+    expect(await channel.call('reserve_parcels', {}, { signal: new AbortController().signal })).toMatchObject({
+      ok: true,
+      value: { ok: true, runs: 1 },
+    });
   });
 
   it('serves the desk on whichever of its registry origins its parent is on, and no other', async () => {
@@ -200,32 +290,61 @@ describe('the message transport', () => {
     const windows = joined(PANTRY, TEST_HOST_DESK);
     const partnerRejected: RejectedMessage[] = [];
     const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY });
-    const server = servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, stock: 3 }) }), deskOrigins: [DESK, TEST_HOST_DESK], window: windows.frame as never, onRejected: (message) => partnerRejected.push(message) });
+    const server = servePartnerChannel({
+      tools: partnerWebMcp({ list_parcel_stock: async () => ({ ok: true, stock: 3 }) }),
+      deskOrigins: [DESK, TEST_HOST_DESK],
+      window: windows.frame as never,
+      onRejected: (message) => partnerRejected.push(message),
+    });
     opened.push(channel, server);
     // Announced to each desk origin; the browser delivers only to the one the parent is on.
     expect(windows.desk.posted.map((post) => post.targetOrigin)).toEqual([DESK, TEST_HOST_DESK]);
     expect((await channel.tools()).map((tool) => tool.name)).toEqual(['list_parcel_stock']);
-    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({ ok: true, value: { ok: true, stock: 3 } });
+    expect(await channel.call('list_parcel_stock', {}, { signal: new AbortController().signal })).toMatchObject({
+      ok: true,
+      value: { ok: true, stock: 3 },
+    });
     const elsewhere = new MessageChannel();
     // The same host name on another site's port is not the desk.
-    deliver(windows.frame, windows.desk, insecureOriginOf('bench'), { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'h' }, [elsewhere.port2]);
+    deliver(
+      windows.frame,
+      windows.desk,
+      insecureOriginOf('bench'),
+      { envelope: PARTNER_ENVELOPE, version: 1, kind: 'hello', id: 'h' },
+      [elsewhere.port2],
+    );
     await settle();
     elsewhere.port1.close();
-    expect(partnerRejected.map((message) => message.reason)).toEqual([`the message came from ${insecureOriginOf('bench')}, not the desk`]);
+    expect(partnerRejected.map((message) => message.reason)).toEqual([
+      `the message came from ${insecureOriginOf('bench')}, not the desk`,
+    ]);
   });
 
   it('hears the partner page say it lost its server, on the window from its frame and origin only, and passes it on', async () => {
     const windows = joined();
     const faults: string[] = [];
     const deskRejected: RejectedMessage[] = [];
-    const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => deskRejected.push(message), onFault: (fault) => faults.push(fault) });
-    const server = servePartnerChannel({ tools: partnerWebMcp({ list_parcel_stock: async () => ({}) }), deskOrigins: [DESK], window: windows.frame as never });
+    const channel = openMessagePartnerChannel({
+      host: windows.desk,
+      target: () => windows.frame,
+      origin: PANTRY,
+      onRejected: (message) => deskRejected.push(message),
+      onFault: (fault) => faults.push(fault),
+    });
+    const server = servePartnerChannel({
+      tools: partnerWebMcp({ list_parcel_stock: async () => ({}) }),
+      deskOrigins: [DESK],
+      window: windows.frame as never,
+    });
     opened.push(channel, server);
     await channel.tools();
     server.reportFault('server_unreachable');
     await settle();
     expect(faults).toEqual(['server_unreachable']);
-    expect(windows.desk.posted.at(-1)).toEqual({ message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'fault', id: 'fault-1', fault: 'server_unreachable' }, targetOrigin: DESK });
+    expect(windows.desk.posted.at(-1)).toEqual({
+      message: { envelope: PARTNER_ENVELOPE, version: 1, kind: 'fault', id: 'fault-1', fault: 'server_unreachable' },
+      targetOrigin: DESK,
+    });
 
     // From another window, another origin, or naming a fault a page cannot know of itself: refused, passed on to no one.
     const fault = { envelope: PARTNER_ENVELOPE, version: 1, kind: 'fault', id: 'f-1', fault: 'server_unreachable' };
@@ -252,7 +371,10 @@ describe('the message transport', () => {
   it('leaves messages that do not claim the envelope alone', async () => {
     const windows = joined();
     const { deskRejected, partnerRejected } = pair({}, windows);
-    deliver(windows.desk, fakeWindow('http://elsewhere.test'), 'http://elsewhere.test', { envelope: 'warrant.agent.bridge', kind: 'invoke' });
+    deliver(windows.desk, fakeWindow('http://elsewhere.test'), 'http://elsewhere.test', {
+      envelope: 'warrant.agent.bridge',
+      kind: 'invoke',
+    });
     deliver(windows.frame, windows.desk, DESK, 'hello');
     await settle();
     expect(deskRejected).toEqual([]);
@@ -291,7 +413,12 @@ describe('the message transport', () => {
   it('refuses and reports what a partner sends on the port that is not well formed', async () => {
     const windows = joined();
     const rejected: RejectedMessage[] = [];
-    const channel = openMessagePartnerChannel({ host: windows.desk, target: () => windows.frame, origin: PANTRY, onRejected: (message) => rejected.push(message) });
+    const channel = openMessagePartnerChannel({
+      host: windows.desk,
+      target: () => windows.frame,
+      origin: PANTRY,
+      onRejected: (message) => rejected.push(message),
+    });
     opened.push(channel);
     let port: MessagePort | null = null;
     windows.frame.addEventListener('message', (event) => {
@@ -301,12 +428,34 @@ describe('the message transport', () => {
     await settle();
     const held = port as MessagePort | null;
     if (!held) throw new Error('no port was handed over');
-    held.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'tools', id: 'hello-1', tools: [{ name: 'bad name!', description: 'x', origin: PANTRY }] });
-    held.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'result', id: 'call-9', outcome: { ok: true, shape: 'object', raw: '{}', value: {} } });
-    held.postMessage({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'result', id: 'call-9', outcome: { ok: false, code: 'PWNED', message: 'x', shape: null } });
+    held.postMessage({
+      envelope: PARTNER_ENVELOPE,
+      version: 1,
+      kind: 'tools',
+      id: 'hello-1',
+      tools: [{ name: 'bad name!', description: 'x', origin: PANTRY }],
+    });
+    held.postMessage({
+      envelope: PARTNER_ENVELOPE,
+      version: 1,
+      kind: 'result',
+      id: 'call-9',
+      outcome: { ok: true, shape: 'object', raw: '{}', value: {} },
+    });
+    held.postMessage({
+      envelope: PARTNER_ENVELOPE,
+      version: 1,
+      kind: 'result',
+      id: 'call-9',
+      outcome: { ok: false, code: 'PWNED', message: 'x', shape: null },
+    });
     await settle();
     held.close();
-    expect(rejected.map((message) => message.reason)).toEqual(['a listed tool is malformed', 'a result for no call', 'the result carries no well-formed outcome']);
+    expect(rejected.map((message) => message.reason)).toEqual([
+      'a listed tool is malformed',
+      'a result for no call',
+      'the result carries no well-formed outcome',
+    ]);
   });
 
   it('when closed, ends open calls CHANNEL_CLOSED and lists nothing more', async () => {
@@ -317,7 +466,9 @@ describe('the message transport', () => {
     channel.close();
     expect(await call).toMatchObject({ ok: false, code: 'CHANNEL_CLOSED' });
     await expect(channel.tools()).rejects.toThrow(/closed/);
-    expect(await channel.call('slow', {}, { signal: new AbortController().signal })).toMatchObject({ code: 'CHANNEL_CLOSED' });
+    expect(await channel.call('slow', {}, { signal: new AbortController().signal })).toMatchObject({
+      code: 'CHANNEL_CLOSED',
+    });
   });
 
   it('serves nothing on a page that is not framed', () => {

@@ -16,7 +16,14 @@
 // handed to whoever fails the lease.
 import type { ListedTool } from '@warrant/webmcp';
 import { claimedKind, claimsEnvelope, envelope, readPartnerMessage } from './partner-envelope.ts';
-import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel, type RejectedMessage } from './partner-channel.ts';
+import {
+  abortedOutcome,
+  channelFailure,
+  type ChannelConnector,
+  type PartnerCallOutcome,
+  type PartnerChannel,
+  type RejectedMessage,
+} from './partner-channel.ts';
 import type { PartnerFault } from './partner-fault.ts';
 
 type Host = Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -53,7 +60,8 @@ function deferred<T>(): Deferred<T> {
 
 export function openMessagePartnerChannel(options: MessagePartnerChannelOptions): PartnerChannel {
   const { origin } = options;
-  const reject = (reason: string, from: string, data: unknown): void => options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
+  const reject = (reason: string, from: string, data: unknown): void =>
+    options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
   let port: MessagePort | null = null;
   // The hello still waiting for its answer, and the list that answered the latest one (handed to
   // the next tools() call).
@@ -96,7 +104,12 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
       if (abandoned.delete(message.id)) return;
       return reject('a result for no call', '', event.data);
     }
-    if (message.kind === 'refused') return options.onRejected?.({ reason: `the partner refused a ${message.refusedKind}: ${message.reason}`, origin: message.from, kind: message.refusedKind });
+    if (message.kind === 'refused')
+      return options.onRejected?.({
+        reason: `the partner refused a ${message.refusedKind}: ${message.reason}`,
+        origin: message.from,
+        kind: message.refusedKind,
+      });
     reject(`${message.kind} belongs on the window, not the port`, '', event.data);
   };
 
@@ -111,12 +124,15 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
   const onWindowMessage = (event: MessageEvent): void => {
     if (closed || !claimsEnvelope(event.data)) return;
     const target = options.target();
-    if (target === null || event.source !== (target as unknown)) return reject('the message did not come from the partner frame', event.origin, event.data);
-    if (event.origin !== origin) return reject(`the message came from ${event.origin}, not ${origin}`, event.origin, event.data);
+    if (target === null || event.source !== (target as unknown))
+      return reject('the message did not come from the partner frame', event.origin, event.data);
+    if (event.origin !== origin)
+      return reject(`the message came from ${event.origin}, not ${origin}`, event.origin, event.data);
     const message = readPartnerMessage(event.data);
     if (typeof message === 'string') return reject(message, event.origin, event.data);
     if (message.kind === 'fault') return options.onFault?.(message.fault);
-    if (message.kind !== 'ready') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
+    if (message.kind !== 'ready')
+      return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
     if (bound) {
       reject('a second ready: the channel to this frame is bound once', event.origin, event.data);
       dropPort('the partner frame announced itself again, so the answers open on its bound port may never come');
@@ -152,7 +168,8 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
     declared: () => declared,
 
     async call(name, input, { signal }) {
-      if (closed) return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);
+      if (closed)
+        return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);
       if (signal.aborted) return abortedOutcome(signal);
       const started = await new Promise<'ready' | 'aborted' | 'closed'>((resolve) => {
         const onAbort = (): void => resolve('aborted');
@@ -169,7 +186,8 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
         );
       });
       if (started === 'aborted') return abortedOutcome(signal);
-      if (started === 'closed' || closed || !port) return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} closed before ${name} was called.`);
+      if (started === 'closed' || closed || !port)
+        return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} closed before ${name} was called.`);
       const id = nextId('call');
       const open = port;
       return new Promise<PartnerCallOutcome>((resolve) => {
@@ -201,5 +219,12 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
 
 /** Opens a message channel to each mounted frame, hearing its announcement on `host` (the desk's window). */
 export function messageChannelConnector(host: Host): ChannelConnector {
-  return ({ frame, origin, onRejected, onFault }) => openMessagePartnerChannel({ host, target: () => frame.window, origin, onRejected, ...(onFault ? { onFault } : {}) });
+  return ({ frame, origin, onRejected, onFault }) =>
+    openMessagePartnerChannel({
+      host,
+      target: () => frame.window,
+      origin,
+      onRejected,
+      ...(onFault ? { onFault } : {}),
+    });
 }

@@ -50,7 +50,13 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
   let announced: () => void = () => {};
   const heard = options.host ? new Promise<void>((resolve) => (announced = resolve)) : Promise.resolve();
   const onMessage = (event: MessageEvent): void => {
-    if (!claimsEnvelope(event.data) || event.origin !== origin || frame.window === null || event.source !== (frame.window as unknown)) return;
+    if (
+      !claimsEnvelope(event.data) ||
+      event.origin !== origin ||
+      frame.window === null ||
+      event.source !== (frame.window as unknown)
+    )
+      return;
     const message = readPartnerMessage(event.data);
     if (typeof message === 'string') return;
     if (message.kind === 'fault' && !closed) return options.onFault?.(message.fault);
@@ -72,7 +78,7 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
   const tools = async (): Promise<ListedTool[]> => {
     await heard;
     let listed = await look();
-    for (let previous = ''; listed.length > 0 && names(listed) !== previous; ) {
+    for (let previous = ''; listed.length > 0 && names(listed) !== previous;) {
       previous = names(listed);
       await new Promise((resolve) => setTimeout(resolve, settleMs));
       listed = await look();
@@ -86,14 +92,26 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
     tools,
     declared: () => declared,
     async call(name, input, { signal }) {
-      if (closed) return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);
+      if (closed)
+        return channelFailure('CHANNEL_CLOSED', `The channel to ${origin} is closed, so ${name} was not called.`);
       const entry = known.find((tool) => tool.name === name) ?? (await tools()).find((tool) => tool.name === name);
       const window = frame.window;
-      if (!entry || !window) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered at ${origin} in this lease's frame.`, shape: null };
+      if (!entry || !window)
+        return {
+          ok: false,
+          code: 'NOT_REGISTERED',
+          message: `${name} is not registered at ${origin} in this lease's frame.`,
+          shape: null,
+        };
       try {
         return await webmcp.executeTool(entry, input, { signal, window });
       } catch (error) {
-        return { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error), shape: null };
+        return {
+          ok: false,
+          code: 'TOOL_FAILED',
+          message: error instanceof Error ? error.message : String(error),
+          shape: null,
+        };
       }
     },
     close() {
@@ -107,6 +125,10 @@ export function openNativePartnerChannel(options: NativePartnerChannelOptions): 
 }
 
 /** Opens a native channel to each mounted frame; `host` is the desk's window (by default the global one, where there is one). */
-export function nativeChannelConnector(webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>, host: NativePartnerChannelOptions['host'] | null = globalThis.window ?? null): ChannelConnector {
-  return ({ origin, frame, onFault }) => openNativePartnerChannel({ webmcp, origin, frame, ...(host ? { host } : {}), ...(onFault ? { onFault } : {}) });
+export function nativeChannelConnector(
+  webmcp: Pick<WebMcp, 'getTools' | 'executeTool'>,
+  host: NativePartnerChannelOptions['host'] | null = globalThis.window ?? null,
+): ChannelConnector {
+  return ({ origin, frame, onFault }) =>
+    openNativePartnerChannel({ webmcp, origin, frame, ...(host ? { host } : {}), ...(onFault ? { onFault } : {}) });
 }

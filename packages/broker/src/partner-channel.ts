@@ -18,7 +18,12 @@ export type CallShape = ArgumentShape | 'none';
 /** What a call came to: the partner page's own outcome (executeTool's, or its surface's), or why it never got there. */
 export type PartnerCallOutcome =
   | { readonly ok: true; readonly shape: CallShape; readonly raw: string | null; readonly value: unknown }
-  | { readonly ok: false; readonly code: ExecuteFailureCode | ChannelFailureCode; readonly message: string; readonly shape: CallShape | null };
+  | {
+      readonly ok: false;
+      readonly code: ExecuteFailureCode | ChannelFailureCode;
+      readonly message: string;
+      readonly shape: CallShape | null;
+    };
 
 export interface PartnerChannel {
   readonly transport: 'native' | 'message';

@@ -62,7 +62,12 @@ export const RECEIPT_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
  * the partner's own record: the server is the check, not the schema.
  */
 export const WRITE_CONTROL_SCHEMA = {
-  request: { type: 'string', pattern: REQUEST_ID_PATTERN, maxLength: 64, description: "The desk's request id this write serves." },
+  request: {
+    type: 'string',
+    pattern: REQUEST_ID_PATTERN,
+    maxLength: 64,
+    description: "The desk's request id this write serves.",
+  },
   idempotency_key: {
     type: 'string',
     pattern: IDEMPOTENCY_KEY_PATTERN,
@@ -73,6 +78,7 @@ export const WRITE_CONTROL_SCHEMA = {
     type: 'string',
     pattern: '^[A-Za-z0-9_-]+$',
     maxLength: AUTHORIZATION_MAX_LENGTH,
-    description: "The dispatch desk's step authorization for this exact write, issued when a dispatcher approves the plan with their passkey. Only the desk's approved run has one; without it the partner refuses the write.",
+    description:
+      "The dispatch desk's step authorization for this exact write, issued when a dispatcher approves the plan with their passkey. Only the desk's approved run has one; without it the partner refuses the write.",
   },
 } as const;

@@ -27,16 +27,26 @@ describe('a partner manifest', () => {
   it('is refused, with the reason, when a scope or an undo names a tool it does not have, or of the wrong kind', () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ ...KITE, origin: 'http://kites.test:9000/path' }, /origin is not an origin/],
-      [{ ...KITE, scopes: { ...KITE.scopes, read_capacity: ['lend_kite'] } }, /read_capacity names lend_kite, which is not one of its reads/],
+      [
+        { ...KITE, scopes: { ...KITE.scopes, read_capacity: ['lend_kite'] } },
+        /read_capacity names lend_kite, which is not one of its reads/,
+      ],
       [{ ...KITE, scopes: { read_capacity: [] } }, /execute_plan does not list tools/],
-      [{ ...KITE, compensations: { count_kites: { undo: 'return_kite', args: {} } } }, /count_kites, which is not one of its writes/],
-      [{ ...KITE, compensations: { lend_kite: { undo: 'count_kites', args: {} } } }, /undo of lend_kite is not one of its writes/],
+      [
+        { ...KITE, compensations: { count_kites: { undo: 'return_kite', args: {} } } },
+        /count_kites, which is not one of its writes/,
+      ],
+      [
+        { ...KITE, compensations: { lend_kite: { undo: 'count_kites', args: {} } } },
+        /undo of lend_kite is not one of its writes/,
+      ],
       [{ ...KITE, compensations: { lend_kite: { undo: 'lend_kite', args: {} } } }, /cannot be its own undo/],
       [{ ...KITE, tools: [...KITE.tools, KITE.tools[0]] }, /count_kites is listed twice/],
       [{ ...KITE, tools: [{ name: 'x', access: 'delete', params: [], untrusted: false }] }, /neither read nor write/],
       [{ ...KITE, receipt_key: 7 }, /receipt_key/],
     ];
-    for (const [value, problem] of cases) expect(readPartnerManifest(value)).toMatchObject({ ok: false, problem: expect.stringMatching(problem) });
+    for (const [value, problem] of cases)
+      expect(readPartnerManifest(value)).toMatchObject({ ok: false, problem: expect.stringMatching(problem) });
   });
 });
 
@@ -67,6 +77,8 @@ describe('a partner directory', () => {
 
   it('refuses two partners of one name or one origin', () => {
     expect(() => createPartnerDirectory([KITE, KITE])).toThrow(/Two partner manifests are named kites/);
-    expect(() => createPartnerDirectory([KITE, { ...KITE, name: 'loft' as PartnerManifest['name'] }])).toThrow(/same origin/);
+    expect(() => createPartnerDirectory([KITE, { ...KITE, name: 'loft' as PartnerManifest['name'] }])).toThrow(
+      /same origin/,
+    );
   });
 });

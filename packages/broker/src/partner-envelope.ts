@@ -24,7 +24,10 @@ interface Envelope<K extends string> {
 
 export type HelloMessage = Envelope<'hello'>;
 export type ToolsRequest = Envelope<'tools'>;
-export type InvokeMessage = Envelope<'invoke'> & { readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+export type InvokeMessage = Envelope<'invoke'> & {
+  readonly name: string;
+  readonly input: Readonly<Record<string, unknown>>;
+};
 export type AbortMessage = Envelope<'abort'>;
 export type DeskMessage = HelloMessage | ToolsRequest | InvokeMessage | AbortMessage;
 
@@ -37,7 +40,11 @@ export type ReadyMessage = Envelope<'ready'> & { readonly declared: readonly Lis
 export type ToolsAnswer = Envelope<'tools'> & { readonly tools: readonly ListedTool[] };
 export type ResultMessage = Envelope<'result'> & { readonly outcome: PartnerCallOutcome };
 /** A message the partner refused: what it claimed to be, where the browser said it came from, and why. */
-export type RefusedMessage = Envelope<'refused'> & { readonly refusedKind: string; readonly from: string; readonly reason: string };
+export type RefusedMessage = Envelope<'refused'> & {
+  readonly refusedKind: string;
+  readonly from: string;
+  readonly reason: string;
+};
 /**
  * The page cannot go on serving the lease: it lost its own server. Only the fault's name travels
  * (the one fault a page can know of itself; a navigation the desk sees for itself), and the desk
@@ -49,7 +56,12 @@ export type PartnerMessage = ReadyMessage | ToolsAnswer | ResultMessage | Refuse
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 // The codes the partner page's own executeTool answers with.
-const OUTCOME_CODES: readonly string[] = ['NOT_REGISTERED', 'SHAPE_REFUSED', 'ABORTED', 'TOOL_FAILED'] satisfies readonly ExecuteFailureCode[];
+const OUTCOME_CODES: readonly string[] = [
+  'NOT_REGISTERED',
+  'SHAPE_REFUSED',
+  'ABORTED',
+  'TOOL_FAILED',
+] satisfies readonly ExecuteFailureCode[];
 const MAX_TOOLS = 256;
 const MAX_REASON = 200;
 
@@ -71,8 +83,10 @@ export function claimedKind(data: unknown): string | null {
 }
 
 function header(data: Record<string, unknown>, kinds: readonly string[]): string | null {
-  if (data.version !== PARTNER_ENVELOPE_VERSION) return `version ${String(data.version)} is not ${PARTNER_ENVELOPE_VERSION}`;
-  if (typeof data.kind !== 'string' || !kinds.includes(data.kind)) return `kind ${String(data.kind).slice(0, 32)} is not one of ${kinds.join(', ')}`;
+  if (data.version !== PARTNER_ENVELOPE_VERSION)
+    return `version ${String(data.version)} is not ${PARTNER_ENVELOPE_VERSION}`;
+  if (typeof data.kind !== 'string' || !kinds.includes(data.kind))
+    return `kind ${String(data.kind).slice(0, 32)} is not one of ${kinds.join(', ')}`;
   if (typeof data.id !== 'string' || !ID.test(data.id)) return 'the id is missing or malformed';
   return null;
 }
@@ -100,7 +114,13 @@ export function readDeskMessage(data: unknown): DeskMessage | string {
 function readTool(value: unknown): ListedTool | null {
   if (!isPlainObject(value)) return null;
   const { name, title, description, origin, inputSchema, annotations } = value;
-  if (typeof name !== 'string' || !TOOL_NAME.test(name) || typeof description !== 'string' || typeof origin !== 'string') return null;
+  if (
+    typeof name !== 'string' ||
+    !TOOL_NAME.test(name) ||
+    typeof description !== 'string' ||
+    typeof origin !== 'string'
+  )
+    return null;
   if (title !== undefined && typeof title !== 'string') return null;
   if (inputSchema !== undefined && !isPlainObject(inputSchema)) return null;
   if (annotations !== undefined && !isPlainObject(annotations)) return null;
@@ -130,9 +150,15 @@ function readOutcome(value: unknown): PartnerCallOutcome | null {
     if (value.raw !== null && typeof value.raw !== 'string') return null;
     return { ok: true, shape: value.shape as CallShape, raw: value.raw, value: value.value };
   }
-  if (typeof value.code !== 'string' || !OUTCOME_CODES.includes(value.code) || typeof value.message !== 'string') return null;
+  if (typeof value.code !== 'string' || !OUTCOME_CODES.includes(value.code) || typeof value.message !== 'string')
+    return null;
   if (value.shape !== null && !SHAPES.includes(value.shape)) return null;
-  return { ok: false, code: value.code as ExecuteFailureCode, message: value.message, shape: value.shape as CallShape | null };
+  return {
+    ok: false,
+    code: value.code as ExecuteFailureCode,
+    message: value.message,
+    shape: value.shape as CallShape | null,
+  };
 }
 
 /** What the desk side accepts from the partner, or why not. */
@@ -143,14 +169,23 @@ export function readPartnerMessage(data: unknown): PartnerMessage | string {
   const id = data.id as string;
   switch (data.kind) {
     case 'fault':
-      return data.fault === 'server_unreachable' ? { ...envelope('fault', id), fault: data.fault } : 'a fault names no fault a page reports';
+      return data.fault === 'server_unreachable'
+        ? { ...envelope('fault', id), fault: data.fault }
+        : 'a fault names no fault a page reports';
     case 'refused': {
       const { refusedKind, from, reason } = data;
-      if (typeof refusedKind !== 'string' || typeof from !== 'string' || typeof reason !== 'string') return 'a refusal names no kind, sender or reason';
-      return { ...envelope('refused', id), refusedKind: refusedKind.slice(0, 32), from: from.slice(0, MAX_REASON), reason: reason.slice(0, MAX_REASON) };
+      if (typeof refusedKind !== 'string' || typeof from !== 'string' || typeof reason !== 'string')
+        return 'a refusal names no kind, sender or reason';
+      return {
+        ...envelope('refused', id),
+        refusedKind: refusedKind.slice(0, 32),
+        from: from.slice(0, MAX_REASON),
+        reason: reason.slice(0, MAX_REASON),
+      };
     }
     case 'tools': {
-      if (!Array.isArray(data.tools) || data.tools.length > MAX_TOOLS) return 'tools is not a list of at most 256 tools';
+      if (!Array.isArray(data.tools) || data.tools.length > MAX_TOOLS)
+        return 'tools is not a list of at most 256 tools';
       const tools = data.tools.map(readTool);
       if (tools.some((tool) => tool === null)) return 'a listed tool is malformed';
       return { ...envelope('tools', id), tools: tools as ListedTool[] };
@@ -162,7 +197,8 @@ export function readPartnerMessage(data: unknown): PartnerMessage | string {
     }
     default: {
       if (data.declared === undefined) return { ...envelope('ready', id), declared: [] };
-      if (!Array.isArray(data.declared) || data.declared.length > MAX_TOOLS) return 'declared is not a list of at most 256 tools';
+      if (!Array.isArray(data.declared) || data.declared.length > MAX_TOOLS)
+        return 'declared is not a list of at most 256 tools';
       const declared = data.declared.map(readTool);
       if (declared.some((tool) => tool === null)) return 'a declared tool is malformed';
       return { ...envelope('ready', id), declared: declared as ListedTool[] };

@@ -49,29 +49,41 @@ export interface PartnerManifest {
   readonly receipt_key: string | null;
 }
 
-export type ManifestReading = { readonly ok: true; readonly manifest: PartnerManifest } | { readonly ok: false; readonly problem: string };
+export type ManifestReading =
+  { readonly ok: true; readonly manifest: PartnerManifest } | { readonly ok: false; readonly problem: string };
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isNameList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string' && NAME.test(item));
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNameList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string' && NAME.test(item));
 
 function readTool(value: unknown, at: string): PartnerTool | string {
-  if (!isObject(value) || typeof value.name !== 'string' || !NAME.test(value.name)) return `${at} has no tool name of [a-z0-9_]`;
+  if (!isObject(value) || typeof value.name !== 'string' || !NAME.test(value.name))
+    return `${at} has no tool name of [a-z0-9_]`;
   if (value.access !== 'read' && value.access !== 'write') return `${at} (${value.name}) is neither read nor write`;
   if (!isNameList(value.params)) return `${at} (${value.name}) does not list its params by name`;
-  if (typeof value.untrusted !== 'boolean') return `${at} (${value.name}) does not say whether it returns untrusted content`;
+  if (typeof value.untrusted !== 'boolean')
+    return `${at} (${value.name}) does not say whether it returns untrusted content`;
   return { name: value.name, access: value.access, params: [...value.params], untrusted: value.untrusted };
 }
 
 function readCompensation(write: string, value: unknown, tools: readonly PartnerTool[]): Compensation | string {
   const access = (name: string) => tools.find((tool) => tool.name === name)?.access;
   if (access(write) !== 'write') return `compensations names ${write}, which is not one of its writes`;
-  if (!isObject(value) || typeof value.undo !== 'string' || access(value.undo) !== 'write') return `the undo of ${write} is not one of its writes`;
+  if (!isObject(value) || typeof value.undo !== 'string' || access(value.undo) !== 'write')
+    return `the undo of ${write} is not one of its writes`;
   if (!isObject(value.args)) return `the undo of ${write} does not say where its arguments come from`;
   const args: Record<string, ArgumentSource> = {};
   for (const [name, source] of Object.entries(value.args)) {
-    if (!isObject(source) || (source.from !== 'result' && source.from !== 'args') || typeof source.field !== 'string' || source.field === '') return `argument ${name} of the undo of ${write} has no source`;
+    if (
+      !isObject(source) ||
+      (source.from !== 'result' && source.from !== 'args') ||
+      typeof source.field !== 'string' ||
+      source.field === ''
+    )
+      return `argument ${name} of the undo of ${write} has no source`;
     args[name] = { from: source.from, field: source.field };
   }
   if (value.undo === write) return `${write} cannot be its own undo`;
@@ -86,11 +98,14 @@ function readCompensation(write: string, value: unknown, tools: readonly Partner
 export function readPartnerManifest(value: unknown): ManifestReading {
   const wrong = (problem: string): ManifestReading => ({ ok: false, problem });
   if (!isObject(value)) return wrong('the manifest is not an object');
-  if (typeof value.name !== 'string' || !NAME.test(value.name)) return wrong('the manifest has no partner name of [a-z0-9_]');
+  if (typeof value.name !== 'string' || !NAME.test(value.name))
+    return wrong('the manifest has no partner name of [a-z0-9_]');
   const name = value.name as PartnerName;
-  if (typeof value.origin !== 'string' || !URL.canParse(value.origin) || new URL(value.origin).origin !== value.origin) return wrong(`${name}: the origin is not an origin`);
+  if (typeof value.origin !== 'string' || !URL.canParse(value.origin) || new URL(value.origin).origin !== value.origin)
+    return wrong(`${name}: the origin is not an origin`);
   if (typeof value.title !== 'string' || value.title === '') return wrong(`${name}: the manifest has no title`);
-  if (value.receipt_key !== null && typeof value.receipt_key !== 'string') return wrong(`${name}: receipt_key is neither a key nor null`);
+  if (value.receipt_key !== null && typeof value.receipt_key !== 'string')
+    return wrong(`${name}: receipt_key is neither a key nor null`);
   if (!Array.isArray(value.tools)) return wrong(`${name}: the manifest lists no tools`);
   const tools: PartnerTool[] = [];
   for (const [index, entry] of value.tools.entries()) {
@@ -106,7 +121,8 @@ export function readPartnerManifest(value: unknown): ManifestReading {
     if (!isNameList(listed)) return wrong(`${name}: scope ${purpose} does not list tools by name`);
     const access = purpose === 'read_capacity' ? 'read' : 'write';
     const stray = listed.find((tool) => !tools.some((known) => known.name === tool && known.access === access));
-    if (stray !== undefined) return wrong(`${name}: scope ${purpose} names ${stray}, which is not one of its ${access}s`);
+    if (stray !== undefined)
+      return wrong(`${name}: scope ${purpose} names ${stray}, which is not one of its ${access}s`);
     scopes[purpose] = [...listed];
   }
   if (!isObject(value.compensations)) return wrong(`${name}: the manifest has no compensations`);
@@ -116,5 +132,16 @@ export function readPartnerManifest(value: unknown): ManifestReading {
     if (typeof compensation === 'string') return wrong(`${name}: ${compensation}`);
     compensations[write] = compensation;
   }
-  return { ok: true, manifest: { name, origin: value.origin, title: value.title, tools, scopes, compensations, receipt_key: value.receipt_key } };
+  return {
+    ok: true,
+    manifest: {
+      name,
+      origin: value.origin,
+      title: value.title,
+      tools,
+      scopes,
+      compensations,
+      receipt_key: value.receipt_key,
+    },
+  };
 }

@@ -11,7 +11,11 @@ const plan: Plan = {
   request: 'R-3',
   label: 'Food and a bed tonight',
   steps: [
-    { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'none', pickup_by: '2026-12-04T18:00' } },
+    {
+      partner: 'pantry',
+      tool: 'reserve_parcels',
+      args: { kind: 'family', count: 1, dietary: 'none', pickup_by: '2026-12-04T18:00' },
+    },
     { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 4, night: '2026-12-04' } },
   ],
 };
@@ -28,7 +32,11 @@ describe('the plan digest', () => {
       `{"request":"R-3","steps":[{"args":{"count":1,"dietary":"none","kind":"family","pickup_by":"2026-12-04T18:00"},"origin":"${SITES.pantry.origin}","tool":"reserve_parcels"},` +
       `{"args":{"count":4,"kind":"family_room","night":"2026-12-04"},"origin":"${SITES.shelter.origin}","tool":"hold_beds"}],"v":1}`;
     const digested = await digestPlan(plan, RELIEF_PARTNERS);
-    expect(digested).toEqual({ ok: true, canonical: text, digest: createHash('sha256').update(text, 'utf8').digest('hex') });
+    expect(digested).toEqual({
+      ok: true,
+      canonical: text,
+      digest: createHash('sha256').update(text, 'utf8').digest('hex'),
+    });
   });
 
   it('leaves the label out: a relabelled plan has the same digest', async () => {
@@ -49,25 +57,52 @@ describe('the plan digest', () => {
     expect(await digestOf({ ...plan, steps: [second, first] })).not.toBe(base);
     expect(await digestOf({ ...plan, request: 'R-4' })).not.toBe(base);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('kind', 'count', 'dietary', 'pickup_by', 'extra'), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 })), async (key, value) => {
-        fc.pre(JSON.stringify(value) !== JSON.stringify(first.args[key]));
-        expect(await digestOf({ ...plan, steps: [{ ...first, args: { ...first.args, [key]: value } }, second] })).not.toBe(base);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('kind', 'count', 'dietary', 'pickup_by', 'extra'),
+        fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 })),
+        async (key, value) => {
+          fc.pre(JSON.stringify(value) !== JSON.stringify(first.args[key]));
+          expect(
+            await digestOf({ ...plan, steps: [{ ...first, args: { ...first.args, [key]: value } }, second] }),
+          ).not.toBe(base);
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('refuses arguments that are not plain JSON, naming where', async () => {
-    const bad = { ...plan, steps: [{ partner: 'pantry' as const, tool: 'reserve_parcels', args: { when: new Date(0) } }] };
-    expect(await digestPlan(bad, RELIEF_PARTNERS)).toMatchObject({ ok: false, isError: true, code: 'PLAN_NOT_DIGESTIBLE', details: { path: '/steps/0/args/when' } });
+    const bad = {
+      ...plan,
+      steps: [{ partner: 'pantry' as const, tool: 'reserve_parcels', args: { when: new Date(0) } }],
+    };
+    expect(await digestPlan(bad, RELIEF_PARTNERS)).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'PLAN_NOT_DIGESTIBLE',
+      details: { path: '/steps/0/args/when' },
+    });
   });
 
   it('refuses a step that sets request or idempotency_key, which the desk derives', async () => {
-    const bad = { ...plan, steps: [{ partner: 'pantry' as const, tool: 'reserve_parcels', args: { idempotency_key: 'mine' } }] };
-    expect(await digestPlan(bad, RELIEF_PARTNERS)).toMatchObject({ ok: false, code: 'PLAN_ARGS_RESERVED', details: { step: 0 } });
+    const bad = {
+      ...plan,
+      steps: [{ partner: 'pantry' as const, tool: 'reserve_parcels', args: { idempotency_key: 'mine' } }],
+    };
+    expect(await digestPlan(bad, RELIEF_PARTNERS)).toMatchObject({
+      ok: false,
+      code: 'PLAN_ARGS_RESERVED',
+      details: { step: 0 },
+    });
   });
 
   it('runs each step with its own args, the plan’s request and a key from approval and index', () => {
-    expect(stepInput(plan, 1, 'A-5')).toEqual({ kind: 'family_room', count: 4, night: '2026-12-04', request: 'R-3', idempotency_key: 'A-5:step-1' });
+    expect(stepInput(plan, 1, 'A-5')).toEqual({
+      kind: 'family_room',
+      count: 4,
+      night: '2026-12-04',
+      request: 'R-3',
+      idempotency_key: 'A-5:step-1',
+    });
   });
 });

@@ -27,7 +27,11 @@ export interface Plan {
 export interface PlanSubstance {
   readonly v: 1;
   readonly request: string;
-  readonly steps: readonly { readonly origin: string; readonly tool: string; readonly args: Readonly<Record<string, unknown>> }[];
+  readonly steps: readonly {
+    readonly origin: string;
+    readonly tool: string;
+    readonly args: Readonly<Record<string, unknown>>;
+  }[];
 }
 
 export interface PlanDigest {
@@ -49,10 +53,17 @@ export function planSubstance(plan: Pick<Plan, 'request' | 'steps'>, partners: P
   };
 }
 
-export async function digestPlan(plan: Pick<Plan, 'request' | 'steps'>, partners: PartnerOrigins): Promise<PlanDigest | ToolRefusal> {
+export async function digestPlan(
+  plan: Pick<Plan, 'request' | 'steps'>,
+  partners: PartnerOrigins,
+): Promise<PlanDigest | ToolRefusal> {
   const unknown = plan.steps.findIndex((step) => !partners.has(step.partner));
   if (unknown !== -1) {
-    return refusal('UNKNOWN_PARTNER', `Step ${unknown + 1} names ${String(plan.steps[unknown]?.partner)}, which is not a partner. Nothing was digested.`, { step: unknown });
+    return refusal(
+      'UNKNOWN_PARTNER',
+      `Step ${unknown + 1} names ${String(plan.steps[unknown]?.partner)}, which is not a partner. Nothing was digested.`,
+      { step: unknown },
+    );
   }
   return digestSubstance(planSubstance(plan, partners));
 }
@@ -73,7 +84,10 @@ export function digestSubstance(substance: PlanSubstance): PlanDigest | ToolRefu
     canonical = canonicalJson(substance);
   } catch (error) {
     if (!(error instanceof DigestInputError)) throw error;
-    return refusal('PLAN_NOT_DIGESTIBLE', `The plan cannot be digested: ${error.message}. Nothing was digested.`, { path: error.path, reason: error.reason });
+    return refusal('PLAN_NOT_DIGESTIBLE', `The plan cannot be digested: ${error.message}. Nothing was digested.`, {
+      path: error.path,
+      reason: error.reason,
+    });
   }
   return { ok: true, digest: sha256Hex(canonical), canonical };
 }

@@ -33,7 +33,16 @@ export function quarantine(source: { readonly origin: string; readonly tool: str
   const truncated = points.length > QUARANTINE_MAX_CHARS;
   const text = truncated ? points.slice(0, QUARANTINE_MAX_CHARS).join('') : whole;
   const revealed = revealInvisible(text);
-  return { quarantined: true, origin: source.origin, tool: source.tool, text, shown: revealed.text, hidden: revealed.hidden, length: points.length, truncated };
+  return {
+    quarantined: true,
+    origin: source.origin,
+    tool: source.tool,
+    text,
+    shown: revealed.text,
+    hidden: revealed.hidden,
+    length: points.length,
+    truncated,
+  };
 }
 
 const MARK = '<<<';
@@ -65,7 +74,9 @@ export function modelDataRegion(items: readonly Quarantined[], boundary: string 
   ];
   items.forEach((item, index) => {
     const cut = item.truncated ? ` cut_to=${QUARANTINE_MAX_CHARS}` : '';
-    lines.push(`${MARK}item ${index + 1}/${items.length} ${boundary} origin=${headerValue(item.origin)} tool=${headerValue(item.tool)} characters=${item.length}${cut}>>>`);
+    lines.push(
+      `${MARK}item ${index + 1}/${items.length} ${boundary} origin=${headerValue(item.origin)} tool=${headerValue(item.tool)} characters=${item.length}${cut}>>>`,
+    );
     lines.push(escapeMarks(item.shown));
   });
   lines.push(`${MARK}end ${boundary}>>>`);

@@ -16,18 +16,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads a write's answer as the contract shapes it, or says what is wrong with it. */
-export function readWriteSuccess(value: unknown): { readonly ok: true; readonly write: PartnerWriteSuccess } | { readonly ok: false; readonly problem: string } {
+export function readWriteSuccess(
+  value: unknown,
+): { readonly ok: true; readonly write: PartnerWriteSuccess } | { readonly ok: false; readonly problem: string } {
   if (!isPlainObject(value) || value.ok !== true) return { ok: false, problem: 'the answer is not { ok: true, … }' };
   if (!isPlainObject(value.result)) return { ok: false, problem: 'the answer has no result object' };
   const receipt = value.receipt;
   if (!isPlainObject(receipt)) return { ok: false, problem: 'the answer has no receipt' };
-  if (typeof receipt.id !== 'string' || !RECEIPT_ID.test(receipt.id)) return { ok: false, problem: 'the receipt id is missing or malformed' };
-  if (typeof receipt.tool !== 'string' || typeof receipt.request !== 'string') return { ok: false, problem: 'the receipt does not name its tool and request' };
-  if (typeof receipt.digest !== 'string' || !DIGEST.test(receipt.digest)) return { ok: false, problem: 'the receipt digest is not 64 lowercase hex digits' };
+  if (typeof receipt.id !== 'string' || !RECEIPT_ID.test(receipt.id))
+    return { ok: false, problem: 'the receipt id is missing or malformed' };
+  if (typeof receipt.tool !== 'string' || typeof receipt.request !== 'string')
+    return { ok: false, problem: 'the receipt does not name its tool and request' };
+  if (typeof receipt.digest !== 'string' || !DIGEST.test(receipt.digest))
+    return { ok: false, problem: 'the receipt digest is not 64 lowercase hex digits' };
   const write: PartnerWriteSuccess = {
     ok: true,
     result: value.result,
-    receipt: { id: receipt.id, tool: receipt.tool, request: receipt.request, digest: receipt.digest, ...(typeof receipt.signature === 'string' ? { signature: receipt.signature } : {}) },
+    receipt: {
+      id: receipt.id,
+      tool: receipt.tool,
+      request: receipt.request,
+      digest: receipt.digest,
+      ...(typeof receipt.signature === 'string' ? { signature: receipt.signature } : {}),
+    },
     ...(value.replayed === true ? { replayed: true } : {}),
   };
   return { ok: true, write };
@@ -45,12 +56,22 @@ export interface ReceiptKey {
  * Whether the receipt names this tool and request and its digest is over exactly these args and
  * this result; given the partner's key, also whether the partner signed it.
  */
-export async function verifyReceipt(tool: string, args: Readonly<Record<string, unknown>>, write: PartnerWriteSuccess, signedBy?: ReceiptKey): Promise<boolean> {
+export async function verifyReceipt(
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+  write: PartnerWriteSuccess,
+  signedBy?: ReceiptKey,
+): Promise<boolean> {
   const receipt: PartnerReceipt = write.receipt;
   if (receipt.tool !== tool || receipt.request !== args.request) return false;
   if (signedBy !== undefined) {
     const { signature, ...signed } = receipt;
-    if (signedBy.key === null || signature === undefined || !(await verifyCanonicalAsync(signedBy.key, signed, signature))) return false;
+    if (
+      signedBy.key === null ||
+      signature === undefined ||
+      !(await verifyCanonicalAsync(signedBy.key, signed, signature))
+    )
+      return false;
   }
   try {
     return (await receiptDigest(tool, args, write.result)) === receipt.digest;

@@ -30,7 +30,11 @@ export interface PartnerWindow {
  */
 export interface PartnerToolHost {
   getTools(): Promise<ListedTool[]>;
-  executeTool(name: string, input: Readonly<Record<string, unknown>>, options: { readonly signal: AbortSignal }): Promise<PartnerCallOutcome>;
+  executeTool(
+    name: string,
+    input: Readonly<Record<string, unknown>>,
+    options: { readonly signal: AbortSignal },
+  ): Promise<PartnerCallOutcome>;
 }
 
 export interface ServePartnerChannelOptions {
@@ -62,7 +66,8 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
   const parent = win.parent;
   if (!parent || (parent as unknown) === win) return { framed: false, inFlight: () => 0, reportFault() {}, close() {} };
 
-  const reject = (reason: string, from: string, data: unknown): void => options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
+  const reject = (reason: string, from: string, data: unknown): void =>
+    options.onRejected?.({ reason, origin: from, kind: claimedKind(data) });
   let port: MessagePort | null = null;
   const inFlight = new Map<string, AbortController>();
   let closed = false;
@@ -85,7 +90,12 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
     post(to, { ...envelope('tools', id), tools });
   };
 
-  const run = async (to: MessagePort, id: string, name: string, input: Readonly<Record<string, unknown>>): Promise<void> => {
+  const run = async (
+    to: MessagePort,
+    id: string,
+    name: string,
+    input: Readonly<Record<string, unknown>>,
+  ): Promise<void> => {
     if (inFlight.has(id)) return reject('an invocation id already running', '', { kind: 'invoke' });
     const controller = new AbortController();
     inFlight.set(id, controller);
@@ -93,7 +103,12 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
     try {
       outcome = await options.tools.executeTool(name, input, { signal: controller.signal });
     } catch (error) {
-      outcome = { ok: false, code: 'TOOL_FAILED', message: error instanceof Error ? error.message : String(error), shape: null };
+      outcome = {
+        ok: false,
+        code: 'TOOL_FAILED',
+        message: error instanceof Error ? error.message : String(error),
+        shape: null,
+      };
     } finally {
       inFlight.delete(id);
     }
@@ -101,37 +116,51 @@ export function servePartnerChannel(options: ServePartnerChannelOptions): Partne
       post(to, { ...envelope('result', id), outcome });
     } catch (error) {
       // A value the structured clone cannot carry is answered as a failure, not left unanswered.
-      post(to, { ...envelope('result', id), outcome: { ok: false, code: 'TOOL_FAILED', message: `The result could not be sent: ${String(error)}`, shape: outcome.shape } });
+      post(to, {
+        ...envelope('result', id),
+        outcome: {
+          ok: false,
+          code: 'TOOL_FAILED',
+          message: `The result could not be sent: ${String(error)}`,
+          shape: outcome.shape,
+        },
+      });
     }
   };
 
-  const onPortMessage = (to: MessagePort) => (event: MessageEvent): void => {
-    const message = readDeskMessage(event.data);
-    if (typeof message === 'string') return reject(message, '', event.data);
-    switch (message.kind) {
-      case 'tools':
-        void listTools(to, message.id);
-        return;
-      case 'invoke':
-        void run(to, message.id, message.name, message.input);
-        return;
-      case 'abort':
-        inFlight.get(message.id)?.abort('the desk aborted the call');
-        return;
-      case 'hello':
-        reject('hello belongs on the window, not the port', '', event.data);
-    }
-  };
+  const onPortMessage =
+    (to: MessagePort) =>
+    (event: MessageEvent): void => {
+      const message = readDeskMessage(event.data);
+      if (typeof message === 'string') return reject(message, '', event.data);
+      switch (message.kind) {
+        case 'tools':
+          void listTools(to, message.id);
+          return;
+        case 'invoke':
+          void run(to, message.id, message.name, message.input);
+          return;
+        case 'abort':
+          inFlight.get(message.id)?.abort('the desk aborted the call');
+          return;
+        case 'hello':
+          reject('hello belongs on the window, not the port', '', event.data);
+      }
+    };
 
   const onWindowMessage = (event: MessageEvent): void => {
     if (closed || !claimsEnvelope(event.data)) return;
-    if (!options.deskOrigins.includes(event.origin)) return reject(`the message came from ${event.origin}, not the desk`, event.origin, event.data);
-    if (event.source !== (parent as unknown)) return reject('the message did not come from the embedding window', event.origin, event.data);
+    if (!options.deskOrigins.includes(event.origin))
+      return reject(`the message came from ${event.origin}, not the desk`, event.origin, event.data);
+    if (event.source !== (parent as unknown))
+      return reject('the message did not come from the embedding window', event.origin, event.data);
     const message = readDeskMessage(event.data);
     if (typeof message === 'string') return reject(message, event.origin, event.data);
-    if (message.kind !== 'hello') return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
+    if (message.kind !== 'hello')
+      return reject(`${message.kind} belongs on the port, not the window`, event.origin, event.data);
     const [offered] = event.ports;
-    if (event.ports.length !== 1 || !offered) return reject('a hello carries exactly one port', event.origin, event.data);
+    if (event.ports.length !== 1 || !offered)
+      return reject('a hello carries exactly one port', event.origin, event.data);
     if (port) {
       const reason = 'a second hello: this page is already bound to the desk on another port';
       reject(reason, event.origin, event.data);

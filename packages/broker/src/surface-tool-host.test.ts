@@ -28,7 +28,12 @@ function pantry() {
       description: () => 'Reserves parcels.',
       annotations: { consequentialHint: true },
       verdict: (s) => (s.open ? { legal: true } : { legal: false, reason: 'the pantry is closed' }),
-      inputSchema: () => ({ type: 'object', properties: { count: { type: 'integer', minimum: 1 } }, required: ['count'], additionalProperties: false }),
+      inputSchema: () => ({
+        type: 'object',
+        properties: { count: { type: 'integer', minimum: 1 } },
+        required: ['count'],
+        additionalProperties: false,
+      }),
       run: async (s, input, ctx) => {
         signals.push(ctx.signal);
         await new Promise<void>((resolve) => (release = resolve));
@@ -47,7 +52,14 @@ describe('the surface tool host', () => {
   it('lists the rows in order right now, with their descriptions, schemas and hints, on the partner’s origin', async () => {
     const { state, host } = pantry();
     expect(await host.getTools()).toEqual([
-      { name: 'list_parcel_stock', title: 'Parcel stock', description: 'Parcels left: 20.', origin: SITES.pantry.origin, inputSchema: { type: 'object', properties: {}, additionalProperties: false }, annotations: { readOnlyHint: true } },
+      {
+        name: 'list_parcel_stock',
+        title: 'Parcel stock',
+        description: 'Parcels left: 20.',
+        origin: SITES.pantry.origin,
+        inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+        annotations: { readOnlyHint: true },
+      },
       expect.objectContaining({ name: 'reserve_parcels', annotations: { consequentialHint: true } }),
     ]);
     state.open = false;
@@ -57,10 +69,21 @@ describe('the surface tool host', () => {
   it('runs a call through the surface’s own checks, with no executeTool (shape none)', async () => {
     const { state, host } = pantry();
     const signal = new AbortController().signal;
-    expect(await host.executeTool('list_parcel_stock', {}, { signal })).toEqual({ ok: true, shape: 'none', raw: '{"ok":true,"left":20}', value: { ok: true, left: 20 } });
-    expect(await host.executeTool('reserve_parcels', { count: 'lots' }, { signal })).toMatchObject({ ok: true, value: { ok: false, code: 'INVALID_INPUT' } });
+    expect(await host.executeTool('list_parcel_stock', {}, { signal })).toEqual({
+      ok: true,
+      shape: 'none',
+      raw: '{"ok":true,"left":20}',
+      value: { ok: true, left: 20 },
+    });
+    expect(await host.executeTool('reserve_parcels', { count: 'lots' }, { signal })).toMatchObject({
+      ok: true,
+      value: { ok: false, code: 'INVALID_INPUT' },
+    });
     state.open = false;
-    expect(await host.executeTool('reserve_parcels', { count: 1 }, { signal })).toMatchObject({ ok: true, value: { ok: false } });
+    expect(await host.executeTool('reserve_parcels', { count: 1 }, { signal })).toMatchObject({
+      ok: true,
+      value: { ok: false },
+    });
     expect(state.reserved).toBe(0);
   });
 

@@ -26,16 +26,14 @@ export function surfaceToolHost<S>(options: SurfaceToolHostOptions<S>): PartnerT
       const state = options.state();
       return options.rows
         .filter((row): row is ImperativeRow<S, never> => row.kind === 'imperative' && row.verdict(state).legal)
-        .map(
-          (row): ListedTool => ({
-            name: row.name,
-            title: row.title,
-            description: row.description(state),
-            origin: options.origin,
-            inputSchema: JSON.parse(JSON.stringify(row.inputSchema(state))) as object,
-            ...(row.annotations ? { annotations: { ...row.annotations } } : {}),
-          }),
-        );
+        .map((row): ListedTool => ({
+          name: row.name,
+          title: row.title,
+          description: row.description(state),
+          origin: options.origin,
+          inputSchema: JSON.parse(JSON.stringify(row.inputSchema(state))) as object,
+          ...(row.annotations ? { annotations: { ...row.annotations } } : {}),
+        }));
     },
     async executeTool(name, input, { signal }) {
       const result = await options.surface.call(name, { ...input }, { caller: 'agent', channel, signal });

@@ -12,7 +12,9 @@ describe('WARRANT_AGENT_ENDPOINTS', () => {
   });
 
   it('reads loopback origins separated by commas, dropping paths and repeats', () => {
-    expect(agentEndpointsFrom('http://127.0.0.1:8080/v1/chat/completions, http://localhost:11434,http://127.0.0.1:8080')).toEqual(['http://127.0.0.1:8080', 'http://localhost:11434']);
+    expect(
+      agentEndpointsFrom('http://127.0.0.1:8080/v1/chat/completions, http://localhost:11434,http://127.0.0.1:8080'),
+    ).toEqual(['http://127.0.0.1:8080', 'http://localhost:11434']);
   });
 
   it.each([
@@ -40,6 +42,8 @@ describe('WARRANT_AGENT_ENDPOINTS', () => {
   it('names at most eight', () => {
     const eight = Array.from({ length: 8 }, (_, i) => `http://127.0.0.1:${8000 + i}`);
     expect(agentEndpointsFrom(eight.join(','))).toEqual(eight);
-    expect(() => agentEndpointsFrom([...eight, 'http://127.0.0.1:9000'].join(','))).toThrow(new RangeError('WARRANT_AGENT_ENDPOINTS names at most 8 endpoints, not 9.'));
+    expect(() => agentEndpointsFrom([...eight, 'http://127.0.0.1:9000'].join(','))).toThrow(
+      new RangeError('WARRANT_AGENT_ENDPOINTS names at most 8 endpoints, not 9.'),
+    );
   });
 });

@@ -36,7 +36,10 @@ export function agentEndpointsFrom(value: string | undefined): string[] {
     }
     if (!origins.includes(origin)) origins.push(origin);
   }
-  if (origins.length > MOST_AGENT_ENDPOINTS) throw new RangeError(`${AGENT_ENDPOINTS_SETTING} names at most ${MOST_AGENT_ENDPOINTS} endpoints, not ${origins.length}.`);
+  if (origins.length > MOST_AGENT_ENDPOINTS)
+    throw new RangeError(
+      `${AGENT_ENDPOINTS_SETTING} names at most ${MOST_AGENT_ENDPOINTS} endpoints, not ${origins.length}.`,
+    );
   return origins;
 }
 
@@ -51,6 +54,7 @@ function loopbackOrigin(entry: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:') return null;
-  if (!LOOPBACK_HOSTS.includes(url.hostname) || url.port === '' || url.username !== '' || url.password !== '') return null;
+  if (!LOOPBACK_HOSTS.includes(url.hostname) || url.port === '' || url.username !== '' || url.password !== '')
+    return null;
   return url.origin;
 }

@@ -54,12 +54,18 @@ export function headersFor(site: Site, options: TestSitesOption & AgentEndpoints
   const ownEndpoints = agentEndpointsFrom((options.agentEndpoints ?? []).join(','));
   const deskConnect = ["connect-src 'self'", SITES.gateway.origin, ...ownEndpoints].join(' ');
   const csp = isDesk
-    ? [...CSP_BASE.map((directive) => (directive.startsWith('connect-src') ? deskConnect : directive)), `frame-src ${framedOrigins.join(' ')}`, frameAncestors]
+    ? [
+        ...CSP_BASE.map((directive) => (directive.startsWith('connect-src') ? deskConnect : directive)),
+        `frame-src ${framedOrigins.join(' ')}`,
+        frameAncestors,
+      ]
     : [...CSP_BASE, frameAncestors];
   const headers: Record<string, string> = {
     'Origin-Agent-Cluster': site.role === 'probe' ? '?0' : '?1',
     'Content-Security-Policy': csp.join('; '),
-    'Permissions-Policy': isDesk ? `tools=(self ${framedOrigins.map((origin) => `"${origin}"`).join(' ')})` : 'tools=(self)',
+    'Permissions-Policy': isDesk
+      ? `tools=(self ${framedOrigins.map((origin) => `"${origin}"`).join(' ')})`
+      : 'tools=(self)',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   };

@@ -54,10 +54,25 @@ const HIGHEST_PORT = 65535;
  * moved base shifts every site by the same amount, so their distances (and the table) never change.
  */
 function sitesAt(base: number, hosts: SiteHosts = 'localhost'): Readonly<Record<SiteName, Site>> {
-  const site = (name: SiteName, title: string, defaultPort: number, appDir: string | null, role: Site['role']): Site => {
+  const site = (
+    name: SiteName,
+    title: string,
+    defaultPort: number,
+    appDir: string | null,
+    role: Site['role'],
+  ): Site => {
     const port = defaultPort - DEFAULT_PORT_BASE + base;
     const host = siteHostOf(name, hosts);
-    return { name, title, port, host, origin: `http://${host}:${port}`, address: `http://${HOST}:${port}`, appDir, role };
+    return {
+      name,
+      title,
+      port,
+      host,
+      origin: `http://${host}:${port}`,
+      address: `http://${HOST}:${port}`,
+      appDir,
+      role,
+    };
   };
   return {
     desk: site('desk', 'Dispatch desk', 5173, 'apps/desk', 'product'),
@@ -119,7 +134,10 @@ function configuredPortBase(): string | undefined {
 
 function configuredSiteHosts(): string | undefined {
   const served = servedPage();
-  return (served && siteHostsServing(served.site.name, served.location.hostname)) ?? globalThis.process?.env[SITE_HOSTS_SETTING];
+  return (
+    (served && siteHostsServing(served.site.name, served.location.hostname)) ??
+    globalThis.process?.env[SITE_HOSTS_SETTING]
+  );
 }
 
 /** The desk's port; every other port keeps its distance from it. Set by WARRANT_PORT_BASE. */

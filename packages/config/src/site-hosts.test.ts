@@ -29,12 +29,21 @@ describe('siteHostsFrom', () => {
 
   // A longer name under localhost would put every site under one registrable domain again; other
   // hosts are not secure contexts over plain http; a single host or a URL is a slip.
-  it.each(['{site}.warrant.localhost', '{site}.test', '{site}.example.com', 'desk.localhost', '*.localhost', 'own', 'http://{site}.localhost', '{site}.localhost:5173', '{site}', '127.0.0.1', '{site}.localhost.'])(
-    'refuses %j in one line that names the setting, both values and the value given',
-    (value) => {
-      expect(() => siteHostsFrom(value)).toThrow(new RangeError(REFUSAL(JSON.stringify(value))));
-    },
-  );
+  it.each([
+    '{site}.warrant.localhost',
+    '{site}.test',
+    '{site}.example.com',
+    'desk.localhost',
+    '*.localhost',
+    'own',
+    'http://{site}.localhost',
+    '{site}.localhost:5173',
+    '{site}',
+    '127.0.0.1',
+    '{site}.localhost.',
+  ])('refuses %j in one line that names the setting, both values and the value given', (value) => {
+    expect(() => siteHostsFrom(value)).toThrow(new RangeError(REFUSAL(JSON.stringify(value))));
+  });
 
   it('shortens a long value it refuses', () => {
     const long = `${'x'.repeat(60)}.localhost`;
@@ -70,7 +79,11 @@ interface Registry {
 
 function registryWith(env: Record<string, string>): { registry: Registry | null; stderr: string } {
   const script = `import('@warrant/config').then(({ SITES, headersFor }) => console.log(JSON.stringify({ SITES, headers: Object.fromEntries(Object.values(SITES).map((s) => [s.name, headersFor(s)])) })))`;
-  const run = spawnSync('npx', ['tsx', '-e', script], { cwd: ROOT, env: { ...process.env, WARRANT_PORT_BASE: '6173', ...env }, encoding: 'utf8' });
+  const run = spawnSync('npx', ['tsx', '-e', script], {
+    cwd: ROOT,
+    env: { ...process.env, WARRANT_PORT_BASE: '6173', ...env },
+    encoding: 'utf8',
+  });
   return { registry: run.status === 0 ? (JSON.parse(run.stdout) as Registry) : null, stderr: run.stderr };
 }
 
@@ -89,8 +102,12 @@ describe('the registry under each setting', () => {
     const { SITES, headers } = registry as Registry;
     // A partner may be framed by the desk's own host only; the desk frames and grants tools to the partners' hosts.
     expect(headers['pantry']?.['Content-Security-Policy']).toContain(`frame-ancestors http://desk.localhost:6173`);
-    expect(headers['desk']?.['Content-Security-Policy']).toContain(`frame-src ${SITES.pantry.origin} ${SITES.shelter.origin}`);
-    expect(headers['desk']?.['Content-Security-Policy']).toContain(`connect-src 'self' http://gateway.localhost:${SITES.gateway.port}`);
+    expect(headers['desk']?.['Content-Security-Policy']).toContain(
+      `frame-src ${SITES.pantry.origin} ${SITES.shelter.origin}`,
+    );
+    expect(headers['desk']?.['Content-Security-Policy']).toContain(
+      `connect-src 'self' http://gateway.localhost:${SITES.gateway.port}`,
+    );
     expect(headers['desk']?.['Permissions-Policy']).toContain(`"http://pantry.localhost:6174"`);
     expect(JSON.stringify(headers)).not.toMatch(/http:\/\/localhost:/);
   });
@@ -104,7 +121,11 @@ describe('the registry under each setting', () => {
   });
 
   it('a value it cannot use stops the build before anything is built, in one line', () => {
-    const run = spawnSync('npx', ['tsx', 'tools/build-all.ts'], { cwd: ROOT, env: { ...process.env, WARRANT_SITE_HOSTS: '{site}.test' }, encoding: 'utf8' });
+    const run = spawnSync('npx', ['tsx', 'tools/build-all.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, WARRANT_SITE_HOSTS: '{site}.test' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim()).toBe(REFUSAL('"{site}.test"'));
@@ -121,7 +142,10 @@ describe('a page learns the hosts from where it is served', () => {
   // What the registry reads of a page: its <meta name="warrant-site"> and its location.
   async function registryOfPageAt(url: string, site: string): Promise<Record<SiteName, Site>> {
     const meta = { getAttribute: (name: string) => (name === 'content' ? site : null) };
-    const page = { querySelector: (selector: string) => (selector === 'meta[name="warrant-site"]' ? meta : null), location: new URL(url) };
+    const page = {
+      querySelector: (selector: string) => (selector === 'meta[name="warrant-site"]' ? meta : null),
+      location: new URL(url),
+    };
     (globalThis as { document?: unknown }).document = page;
     vi.resetModules();
     return (await import('./origins.ts')).SITES;

@@ -12,7 +12,12 @@ interface Note {
 }
 
 const isNote = (value: unknown): string | null =>
-  typeof value === 'object' && value !== null && typeof (value as Note).by === 'string' && Number.isInteger((value as Note).n) ? null : 'not a note';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Note).by === 'string' &&
+  Number.isInteger((value as Note).n)
+    ? null
+    : 'not a note';
 
 let factory: IDBFactory;
 const opened: AppendOnlyLog<Note, Note>[] = [];
@@ -24,8 +29,16 @@ afterEach(() => {
   for (const log of opened.splice(0)) log.close();
 });
 
-async function tab(name = 'notes', problem: (value: unknown) => string | null = isNote): Promise<OpenedLog<Note, Note>> {
-  const result = await openLog<Note, Note>({ name, format: jsonLogFormat<Note>(problem), indexedDB: factory, clock: () => new Date('2026-12-01T09:00:00.000Z') });
+async function tab(
+  name = 'notes',
+  problem: (value: unknown) => string | null = isNote,
+): Promise<OpenedLog<Note, Note>> {
+  const result = await openLog<Note, Note>({
+    name,
+    format: jsonLogFormat<Note>(problem),
+    indexedDB: factory,
+    clock: () => new Date('2026-12-01T09:00:00.000Z'),
+  });
   if (!result.ok) throw new Error(result.message);
   opened.push(result.log);
   return result;
@@ -40,7 +53,12 @@ async function ok<R extends { ok: true }>(result: Promise<R | ToolRefusal> | R |
 /** The chain as jsonLogFormat defines it, computed with Node's own SHA-256. */
 function chainOf(records: readonly Note[]): string[] {
   let prev = '0'.repeat(64);
-  return records.map((record) => (prev = createHash('sha256').update(`${prev}\t${JSON.stringify(record)}`).digest('hex')));
+  return records.map(
+    (record) =>
+      (prev = createHash('sha256')
+        .update(`${prev}\t${JSON.stringify(record)}`)
+        .digest('hex')),
+  );
 }
 
 /** Lets queued broadcast messages and the syncs they start run. */
@@ -88,8 +106,17 @@ describe('the append-only log', () => {
     await ok(log.append({ by: 'a', n: 1 }));
     const reader = await tab();
     expect((await ok(reader.log.read())).entries).toHaveLength(1);
-    const refused = await log.appendAll([{ by: 'a', n: 2 }, { by: 'a', n: 3 }, { by: 'a', n: 3.5 }]);
-    expect(refused).toMatchObject({ ok: false, isError: true, code: 'INVALID_RECORD', details: { index: 2, reason: 'not a note' } });
+    const refused = await log.appendAll([
+      { by: 'a', n: 2 },
+      { by: 'a', n: 3 },
+      { by: 'a', n: 3.5 },
+    ]);
+    expect(refused).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'INVALID_RECORD',
+      details: { index: 2, reason: 'not a note' },
+    });
     expect((await ok(reader.log.read())).entries).toHaveLength(1);
     expect(log.head().seq).toBe(1);
   });
@@ -110,7 +137,12 @@ describe('the append-only log', () => {
       ok: false,
       isError: true,
       code: 'STALE_TAB',
-      details: { restarted: false, seen: { seq: 0 }, stored: { seq: 1 }, missed: [{ seq: 1, record: { by: 'a', n: 1 } }] },
+      details: {
+        restarted: false,
+        seen: { seq: 0 },
+        stored: { seq: 1 },
+        missed: [{ seq: 1, record: { by: 'a', n: 1 } }],
+      },
     });
     expect((await ok(a.log.read())).entries).toHaveLength(1);
     // The refusal explained; it did not hand the record over, so head() has not moved.
@@ -131,7 +163,12 @@ describe('the append-only log', () => {
     const b = await tab();
     await ok(a.log.appendAll(Array.from({ length: 8 }, (_, n) => ({ by: 'a', n }))));
     await ok(b.log.sync());
-    await ok(b.log.archive('load the tangle', Array.from({ length: 8 }, (_, n) => ({ by: 'tangle', n }))));
+    await ok(
+      b.log.archive(
+        'load the tangle',
+        Array.from({ length: 8 }, (_, n) => ({ by: 'tangle', n })),
+      ),
+    );
     expect(b.log.head().seq).toBe(8);
     const refused = await a.log.append({ by: 'a', n: 8 });
     expect(refused).toMatchObject({ ok: false, code: 'STALE_TAB', details: { restarted: true } });
@@ -141,7 +178,11 @@ describe('the append-only log', () => {
 
   it("does not count a tab's own appends still in flight as another tab's", async () => {
     const { log } = await tab();
-    const results = await Promise.all([log.append({ by: 'a', n: 1 }), log.append({ by: 'a', n: 2 }), log.append({ by: 'a', n: 3 })]);
+    const results = await Promise.all([
+      log.append({ by: 'a', n: 1 }),
+      log.append({ by: 'a', n: 2 }),
+      log.append({ by: 'a', n: 3 }),
+    ]);
     expect(results.map((result) => (result.ok ? result.entries[0]?.seq : result.code))).toEqual([1, 2, 3]);
   });
 
@@ -155,8 +196,18 @@ describe('the append-only log', () => {
     // A decided without b's record: its append is refused even though the broadcast lands first.
     const racing = a.log.append({ by: 'a', n: 1 });
     await settle();
-    expect(await racing).toMatchObject({ ok: false, code: 'STALE_TAB', details: { missed: [{ record: { by: 'b', n: 1 } }] } });
-    expect(heard).toEqual([{ restarted: false, entries: [{ seq: 1, head: expect.any(String), record: { by: 'b', n: 1 } }], head: b.log.head() }]);
+    expect(await racing).toMatchObject({
+      ok: false,
+      code: 'STALE_TAB',
+      details: { missed: [{ record: { by: 'b', n: 1 } }] },
+    });
+    expect(heard).toEqual([
+      {
+        restarted: false,
+        entries: [{ seq: 1, head: expect.any(String), record: { by: 'b', n: 1 } }],
+        head: b.log.head(),
+      },
+    ]);
     await ok(a.log.append({ by: 'a', n: 1 }));
   });
 
@@ -198,7 +249,10 @@ describe('the append-only log', () => {
     const records = reopened.entries.map((entry) => entry.record);
     expect(records).toHaveLength(50);
     expect(reopened.entries.map((entry) => entry.head)).toEqual(chainOf(records));
-    for (const by of ['a', 'b']) expect(records.filter((note) => note.by === by).map((note) => note.n)).toEqual(Array.from({ length: 25 }, (_, n) => n));
+    for (const by of ['a', 'b'])
+      expect(records.filter((note) => note.by === by).map((note) => note.n)).toEqual(
+        Array.from({ length: 25 }, (_, n) => n),
+      );
     expect(refusals).toBeGreaterThan(0);
   });
 
@@ -212,32 +266,68 @@ describe('the append-only log', () => {
     await rawPut('notes', 'records', { seq: 3, head: stored?.head, record: { by: 'mallory', n: 3 }, writer: 'x' });
     const again = await tab();
     expect(again.entries.map((entry) => entry.record.n)).toEqual([1, 2]);
-    expect(again.setAside).toMatchObject({ reason: 'record 3 does not chain after the one before it', archive: { kind: 'set_aside', from: 3, count: 2 } });
+    expect(again.setAside).toMatchObject({
+      reason: 'record 3 does not chain after the one before it',
+      archive: { kind: 'set_aside', from: 3, count: 2 },
+    });
     expect((await ok(again.log.archives())).archives).toHaveLength(1);
     const contents = await again.log.readArchive(again.setAside?.archive.id ?? -1);
-    expect(contents).toMatchObject({ values: [{ by: 'mallory', n: 3 }, { by: 'a', n: 4 }] });
+    expect(contents).toMatchObject({
+      values: [
+        { by: 'mallory', n: 3 },
+        { by: 'a', n: 4 },
+      ],
+    });
     await ok(again.log.append({ by: 'a', n: 3 }));
   });
 
   it('sets aside records the validator of a newer version refuses, and makes a tab that saw them stale', async () => {
     const old = await tab('notes', () => null);
-    await ok(old.log.appendAll([{ by: 'a', n: 1 }, { by: 'a', n: 2 }, { by: 'a', n: 2.5 }]));
+    await ok(
+      old.log.appendAll([
+        { by: 'a', n: 1 },
+        { by: 'a', n: 2 },
+        { by: 'a', n: 2.5 },
+      ]),
+    );
     const newer = await tab();
     expect(newer.entries).toHaveLength(2);
     expect(newer.setAside?.reason).toBe('record 3 cannot be read: not a note');
-    expect(await old.log.append({ by: 'a', n: 3 })).toMatchObject({ ok: false, code: 'STALE_TAB', details: { restarted: true } });
+    expect(await old.log.append({ by: 'a', n: 3 })).toMatchObject({
+      ok: false,
+      code: 'STALE_TAB',
+      details: { restarted: true },
+    });
   });
 
   it('archives the whole log and starts a fresh one, and lists and reads what it archived', async () => {
     const { log } = await tab();
-    await ok(log.appendAll([{ by: 'a', n: 1 }, { by: 'a', n: 2 }]));
+    await ok(
+      log.appendAll([
+        { by: 'a', n: 1 },
+        { by: 'a', n: 2 },
+      ]),
+    );
     const restarted = await ok(log.archive('load checkpoint "the tangle"', [{ by: 'checkpoint', n: 1 }]));
-    expect(restarted.archive).toMatchObject({ kind: 'archived', reason: 'load checkpoint "the tangle"', from: 1, count: 2, at: '2026-12-01T09:00:00.000Z' });
-    expect(restarted.entries).toEqual([{ seq: 1, head: chainOf([{ by: 'checkpoint', n: 1 }])[0], record: { by: 'checkpoint', n: 1 } }]);
+    expect(restarted.archive).toMatchObject({
+      kind: 'archived',
+      reason: 'load checkpoint "the tangle"',
+      from: 1,
+      count: 2,
+      at: '2026-12-01T09:00:00.000Z',
+    });
+    expect(restarted.entries).toEqual([
+      { seq: 1, head: chainOf([{ by: 'checkpoint', n: 1 }])[0], record: { by: 'checkpoint', n: 1 } },
+    ]);
     expect(restarted.head.epoch).toBeGreaterThan(1);
     const again = await tab();
     expect(again.entries.map((entry) => entry.record)).toEqual([{ by: 'checkpoint', n: 1 }]);
-    expect(await again.log.readArchive(restarted.archive?.id ?? -1)).toMatchObject({ values: [{ by: 'a', n: 1 }, { by: 'a', n: 2 }] });
+    expect(await again.log.readArchive(restarted.archive?.id ?? -1)).toMatchObject({
+      values: [
+        { by: 'a', n: 1 },
+        { by: 'a', n: 2 },
+      ],
+    });
     expect(await again.log.readArchive(999)).toMatchObject({ ok: false, code: 'ARCHIVE_NOT_FOUND' });
     expect(await ok(log.archive('empty start'))).toMatchObject({ archive: { count: 1 } });
     expect(await ok(log.archive('nothing to keep'))).toMatchObject({ archive: null, entries: [] });
@@ -246,7 +336,10 @@ describe('the append-only log', () => {
   it("does not count a tab's own archive, still in flight, as another tab's", async () => {
     const { log } = await tab();
     await ok(log.append({ by: 'a', n: 1 }));
-    const [restarted, next] = await Promise.all([log.archive('load checkpoint', [{ by: 'checkpoint', n: 1 }]), log.append({ by: 'a', n: 2 })]);
+    const [restarted, next] = await Promise.all([
+      log.archive('load checkpoint', [{ by: 'checkpoint', n: 1 }]),
+      log.append({ by: 'a', n: 2 }),
+    ]);
     expect(restarted.ok).toBe(true);
     expect(next).toMatchObject({ ok: true, entries: [{ seq: 2, record: { by: 'a', n: 2 } }] });
   });
@@ -282,7 +375,11 @@ describe('the append-only log', () => {
     const saved = globalThis.indexedDB;
     Reflect.deleteProperty(globalThis, 'indexedDB');
     try {
-      expect(await openLog({ name: 'x', format: jsonLogFormat(isNote) })).toMatchObject({ ok: false, isError: true, code: 'STORAGE_UNAVAILABLE' });
+      expect(await openLog({ name: 'x', format: jsonLogFormat(isNote) })).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'STORAGE_UNAVAILABLE',
+      });
     } finally {
       globalThis.indexedDB = saved;
     }
@@ -293,7 +390,12 @@ describe('the append-only log', () => {
     await ok(log.append({ by: 'a', n: 1 }));
     // Something already stored under the next seq: the add fails and the transaction aborts.
     await rawPut('notes', 'records', { seq: 2, head: 'f'.repeat(64), record: { by: 'x', n: 0 }, writer: 'x' });
-    expect(await log.append({ by: 'a', n: 2 })).toMatchObject({ ok: false, isError: true, code: 'STORAGE_FAILED', details: { name: 'ConstraintError' } });
+    expect(await log.append({ by: 'a', n: 2 })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'STORAGE_FAILED',
+      details: { name: 'ConstraintError' },
+    });
     expect(log.head().seq).toBe(1);
   });
 
@@ -306,6 +408,9 @@ describe('the append-only log', () => {
         resolve();
       };
     });
-    expect(await openLog({ name: 'other-app', format: jsonLogFormat(isNote), indexedDB: factory })).toMatchObject({ ok: false, code: 'STORAGE_UNAVAILABLE' });
+    expect(await openLog({ name: 'other-app', format: jsonLogFormat(isNote), indexedDB: factory })).toMatchObject({
+      ok: false,
+      code: 'STORAGE_UNAVAILABLE',
+    });
   });
 });

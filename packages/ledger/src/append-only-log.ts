@@ -77,7 +77,8 @@ export interface Restarted<T> {
   readonly head: LogHead;
 }
 
-export type LogCode = 'STALE_TAB' | 'STORAGE_FAILED' | 'STORAGE_UNAVAILABLE' | 'LOG_CLOSED' | 'INVALID_RECORD' | 'ARCHIVE_NOT_FOUND';
+export type LogCode =
+  'STALE_TAB' | 'STORAGE_FAILED' | 'STORAGE_UNAVAILABLE' | 'LOG_CLOSED' | 'INVALID_RECORD' | 'ARCHIVE_NOT_FOUND';
 
 export interface AppendOnlyLog<D, T> {
   readonly name: string;
@@ -88,7 +89,9 @@ export interface AppendOnlyLog<D, T> {
   /** Appends several records at once: all of them, in order, or none. */
   appendAll(drafts: readonly D[]): Promise<Appended<T> | ToolRefusal>;
   /** Stored records after `afterSeq` (default: all), whoever wrote them. Gives nothing to the tab: head() does not move. */
-  read(afterSeq?: number): Promise<{ readonly ok: true; readonly entries: readonly LogEntry<T>[] } | ToolRefusal<LogCode>>;
+  read(
+    afterSeq?: number,
+  ): Promise<{ readonly ok: true; readonly entries: readonly LogEntry<T>[] } | ToolRefusal<LogCode>>;
   /** Hands this tab what other tabs wrote since it last looked. */
   sync(): Promise<({ readonly ok: true } & LogChange<T>) | ToolRefusal<LogCode>>;
   /** Calls `listener` with what other tabs write, as they write it (and at once with anything already missed). */
@@ -156,13 +159,20 @@ function upgrade(db: IDBDatabase): void {
 
 function randomId(): string {
   // getRandomValues, unlike randomUUID, exists outside secure contexts too.
-  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(12)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
   const envelope = value as Record<string, unknown>;
-  return Number.isSafeInteger(envelope['seq']) && typeof envelope['head'] === 'string' && typeof envelope['writer'] === 'string' && 'record' in envelope;
+  return (
+    Number.isSafeInteger(envelope['seq']) &&
+    typeof envelope['head'] === 'string' &&
+    typeof envelope['writer'] === 'string' &&
+    'record' in envelope
+  );
 }
 
 /** Whether `value` has the form of a log head (a page's "what I had seen", as sent to a server). */
@@ -187,24 +197,40 @@ function described(error: unknown): { name: string; message: string } {
 function storageFailed(error: unknown): ToolRefusal<'STORAGE_FAILED'> {
   const { name, message } = described(error);
   const detail = name === 'QuotaExceededError' ? "the browser's storage for this site is full" : message;
-  return refusal('STORAGE_FAILED', `The record could not be written: ${detail}. Nothing was recorded; try again.`, { name });
+  return refusal('STORAGE_FAILED', `The record could not be written: ${detail}. Nothing was recorded; try again.`, {
+    name,
+  });
 }
 
-const closedRefusal = (): ToolRefusal<'LOG_CLOSED'> => refusal('LOG_CLOSED', 'This log has been closed in this tab. Nothing was recorded; reload the page.', {});
+const closedRefusal = (): ToolRefusal<'LOG_CLOSED'> =>
+  refusal('LOG_CLOSED', 'This log has been closed in this tab. Nothing was recorded; reload the page.', {});
 
 /** Opens (or creates) the log named `options.name`, reading back and checking every record it holds. */
-export async function openLog<D, T>(options: LogOptions<D, T>): Promise<OpenedLog<D, T> | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
+export async function openLog<D, T>(
+  options: LogOptions<D, T>,
+): Promise<OpenedLog<D, T> | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
   const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-  if (!factory) return refusal('STORAGE_UNAVAILABLE', 'This browser gives the page no IndexedDB, so the record cannot be kept.', { name: options.name });
+  if (!factory)
+    return refusal('STORAGE_UNAVAILABLE', 'This browser gives the page no IndexedDB, so the record cannot be kept.', {
+      name: options.name,
+    });
   let db: IDBDatabase;
   try {
     db = await openDatabase(factory, options.name, VERSION, upgrade);
   } catch (error) {
-    return refusal('STORAGE_UNAVAILABLE', `The record's database would not open: ${error instanceof Error ? error.message : String(error)}.`, { name: options.name });
+    return refusal(
+      'STORAGE_UNAVAILABLE',
+      `The record's database would not open: ${error instanceof Error ? error.message : String(error)}.`,
+      { name: options.name },
+    );
   }
   if (![RECORDS, META, ARCHIVES, ARCHIVED].every((store) => db.objectStoreNames.contains(store))) {
     db.close();
-    return refusal('STORAGE_UNAVAILABLE', `The database "${options.name}" holds something other than a Warrant log; it was left untouched.`, { name: options.name });
+    return refusal(
+      'STORAGE_UNAVAILABLE',
+      `The database "${options.name}" holds something other than a Warrant log; it was left untouched.`,
+      { name: options.name },
+    );
   }
   const lock = options.lock ?? platformLock();
   const clock = options.clock ?? (() => new Date());
@@ -214,7 +240,11 @@ export async function openLog<D, T>(options: LogOptions<D, T>): Promise<OpenedLo
     return { ok: true, log: createLog(db, options, lock, lockName, clock, loaded.head), ...loaded };
   } catch (error) {
     db.close();
-    return refusal('STORAGE_UNAVAILABLE', `The stored record could not be read: ${error instanceof Error ? error.message : String(error)}.`, { name: options.name });
+    return refusal(
+      'STORAGE_UNAVAILABLE',
+      `The stored record could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+      { name: options.name },
+    );
   }
 }
 
@@ -242,7 +272,9 @@ async function load<D, T>(db: IDBDatabase, format: LogFormat<D, T>, clock: () =>
     }
     const read = format.read(value.record, at);
     if (!read.ok || read.head !== value.head) {
-      problem = read.ok ? `record ${at.seq} does not chain after the one before it` : `record ${at.seq} cannot be read: ${read.reason}`;
+      problem = read.ok
+        ? `record ${at.seq} does not chain after the one before it`
+        : `record ${at.seq} cannot be read: ${read.reason}`;
       break;
     }
     entries.push({ seq: at.seq, head: read.head, record: read.record });
@@ -253,7 +285,11 @@ async function load<D, T>(db: IDBDatabase, format: LogFormat<D, T>, clock: () =>
   let setAside: SetAside | null = null;
   if (problem !== null) {
     const moved = values.slice(entries.length);
-    const archive = await archiveValues(tx, { kind: 'set_aside', reason: problem, at: clock().toISOString(), epoch, from: entries.length + 1 }, moved);
+    const archive = await archiveValues(
+      tx,
+      { kind: 'set_aside', reason: problem, at: clock().toISOString(), epoch, from: entries.length + 1 },
+      moved,
+    );
     tx.objectStore(RECORDS).delete(IDBKeyRange.lowerBound(keys[entries.length] as IDBValidKey));
     setAside = { archive, reason: problem };
   }
@@ -267,13 +303,26 @@ async function load<D, T>(db: IDBDatabase, format: LogFormat<D, T>, clock: () =>
   return { entries, head, setAside };
 }
 
-async function archiveValues(tx: IDBTransaction, summary: Omit<ArchiveSummary, 'id' | 'count'>, values: readonly unknown[]): Promise<ArchiveSummary> {
+async function archiveValues(
+  tx: IDBTransaction,
+  summary: Omit<ArchiveSummary, 'id' | 'count'>,
+  values: readonly unknown[],
+): Promise<ArchiveSummary> {
   const id = (await requested(tx.objectStore(ARCHIVES).add({ ...summary, count: values.length }))) as number;
-  values.forEach((value, index) => tx.objectStore(ARCHIVED).add({ archive: id, index, value: isEnvelope(value) ? value.record : value }));
+  values.forEach((value, index) =>
+    tx.objectStore(ARCHIVED).add({ archive: id, index, value: isEnvelope(value) ? value.record : value }),
+  );
   return { id, ...summary, count: values.length };
 }
 
-function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockRunner, lockName: string, clock: () => Date, opened: LogHead): AppendOnlyLog<D, T> {
+function createLog<D, T>(
+  db: IDBDatabase,
+  options: LogOptions<D, T>,
+  lock: LockRunner,
+  lockName: string,
+  clock: () => Date,
+  opened: LogHead,
+): AppendOnlyLog<D, T> {
   const { format, name } = options;
   const writer = randomId();
   const listeners = new Set<(change: LogChange<T>) => void>();
@@ -292,7 +341,11 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
 
   db.onversionchange = () => close();
 
-  const entryOf = (envelope: Envelope): LogEntry<T> => ({ seq: envelope.seq, head: envelope.head, record: envelope.record as T });
+  const entryOf = (envelope: Envelope): LogEntry<T> => ({
+    seq: envelope.seq,
+    head: envelope.head,
+    record: envelope.record as T,
+  });
 
   async function storedHead(tx: IDBTransaction): Promise<LogHead> {
     const stored = await requested(tx.objectStore(META).get(HEAD_KEY));
@@ -306,12 +359,22 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
   }
 
   /** Null when nothing was written since `basis` but by this tab; otherwise the refusal, with what was missed. */
-  async function staleness(tx: IDBTransaction, basis: LogHead, stored: LogHead): Promise<ToolRefusal<'STALE_TAB'> | null> {
+  async function staleness(
+    tx: IDBTransaction,
+    basis: LogHead,
+    stored: LogHead,
+  ): Promise<ToolRefusal<'STALE_TAB'> | null> {
     if (sameHead(basis, stored)) return null;
     const sameGeneration = basis.epoch === stored.epoch && stored.seq > basis.seq;
-    const after = (await requested(tx.objectStore(RECORDS).getAll(sameGeneration ? IDBKeyRange.lowerBound(basis.seq, true) : undefined))) as Envelope[];
+    const after = (await requested(
+      tx.objectStore(RECORDS).getAll(sameGeneration ? IDBKeyRange.lowerBound(basis.seq, true) : undefined),
+    )) as Envelope[];
     const foreign = after.filter((envelope) => envelope.writer !== writer);
-    if (foreign.length === 0 && (sameGeneration || (stored.epoch > basis.epoch && ownGenerationsSince(basis.epoch, stored.epoch)))) return null;
+    if (
+      foreign.length === 0 &&
+      (sameGeneration || (stored.epoch > basis.epoch && ownGenerationsSince(basis.epoch, stored.epoch)))
+    )
+      return null;
     const missed = sameGeneration ? foreign : after;
     return refusal(
       'STALE_TAB',
@@ -362,14 +425,22 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
           // Already finished or aborted: the error below says why.
         }
         if (described(error).name === 'DataCloneError') {
-          return refusal('INVALID_RECORD', 'This record cannot be stored: it holds a value IndexedDB cannot keep (a function, a DOM node). Nothing was written.', {});
+          return refusal(
+            'INVALID_RECORD',
+            'This record cannot be stored: it holds a value IndexedDB cannot keep (a function, a DOM node). Nothing was written.',
+            {},
+          );
         }
         return storageFailed(error);
       }
     });
   }
 
-  function sealAll(tx: IDBTransaction, drafts: readonly D[], from: LogPosition): { entries: LogEntry<T>[]; last: LogPosition } | ToolRefusal {
+  function sealAll(
+    tx: IDBTransaction,
+    drafts: readonly D[],
+    from: LogPosition,
+  ): { entries: LogEntry<T>[]; last: LogPosition } | ToolRefusal {
     const entries: LogEntry<T>[] = [];
     let at = from;
     for (let index = 0; index < drafts.length; index += 1) {
@@ -402,7 +473,13 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
       inWriteTransaction<Restarted<T>>([RECORDS, META, ARCHIVES, ARCHIVED], basis, async (tx, stored) => {
         const current = await requested(tx.objectStore(RECORDS).getAll());
         const summary =
-          current.length === 0 ? null : await archiveValues(tx, { kind: 'archived', reason, at: clock().toISOString(), epoch: stored.epoch, from: 1 }, current);
+          current.length === 0
+            ? null
+            : await archiveValues(
+                tx,
+                { kind: 'archived', reason, at: clock().toISOString(), epoch: stored.epoch, from: 1 },
+                current,
+              );
         tx.objectStore(RECORDS).clear();
         const sealed = sealAll(tx, startWith, { seq: 1, prev: GENESIS });
         if (!('entries' in sealed)) return sealed;
@@ -417,7 +494,10 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     );
   }
 
-  async function readOnly<R>(stores: string[], body: (tx: IDBTransaction) => Promise<R>): Promise<R | ToolRefusal<LogCode>> {
+  async function readOnly<R>(
+    stores: string[],
+    body: (tx: IDBTransaction) => Promise<R>,
+  ): Promise<R | ToolRefusal<LogCode>> {
     if (closed) return closedRefusal();
     try {
       const tx = db.transaction(stores, 'readonly');
@@ -436,7 +516,9 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
         const stored = await storedHead(tx);
         if (sameHead(stored, seen)) return { ok: true as const, restarted: false, entries: [], head: seen };
         const sameGeneration = stored.epoch === seen.epoch && stored.seq > seen.seq;
-        const after = (await requested(tx.objectStore(RECORDS).getAll(sameGeneration ? IDBKeyRange.lowerBound(seen.seq, true) : undefined))) as Envelope[];
+        const after = (await requested(
+          tx.objectStore(RECORDS).getAll(sameGeneration ? IDBKeyRange.lowerBound(seen.seq, true) : undefined),
+        )) as Envelope[];
         return { ok: true as const, restarted: !sameGeneration, entries: after.map(entryOf), head: stored };
       });
       if (change.ok) seen = change.head;
@@ -473,7 +555,9 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
     read: (afterSeq = 0) =>
       readOnly([RECORDS], async (tx) => ({
         ok: true as const,
-        entries: ((await requested(tx.objectStore(RECORDS).getAll(IDBKeyRange.lowerBound(afterSeq, true)))) as Envelope[]).map(entryOf),
+        entries: (
+          (await requested(tx.objectStore(RECORDS).getAll(IDBKeyRange.lowerBound(afterSeq, true)))) as Envelope[]
+        ).map(entryOf),
       })),
     sync,
     subscribe(listener) {
@@ -484,11 +568,19 @@ function createLog<D, T>(db: IDBDatabase, options: LogOptions<D, T>, lock: LockR
       };
     },
     archive,
-    archives: () => readOnly([ARCHIVES], async (tx) => ({ ok: true as const, archives: (await requested(tx.objectStore(ARCHIVES).getAll())) as ArchiveSummary[] })),
+    archives: () =>
+      readOnly([ARCHIVES], async (tx) => ({
+        ok: true as const,
+        archives: (await requested(tx.objectStore(ARCHIVES).getAll())) as ArchiveSummary[],
+      })),
     async readArchive(id) {
       const contents = await readOnly([ARCHIVES, ARCHIVED], async (tx) => {
         const summary = (await requested(tx.objectStore(ARCHIVES).get(id))) as ArchiveSummary | undefined;
-        const rows = summary ? ((await requested(tx.objectStore(ARCHIVED).getAll(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])))) as { value: unknown }[]) : [];
+        const rows = summary
+          ? ((await requested(
+              tx.objectStore(ARCHIVED).getAll(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])),
+            )) as { value: unknown }[])
+          : [];
         return summary ? { ok: true as const, archive: summary, values: rows.map((row) => row.value) } : null;
       });
       return contents ?? refusal('ARCHIVE_NOT_FOUND', `There is no archive ${id} in this log.`, { id });

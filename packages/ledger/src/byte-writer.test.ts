@@ -16,7 +16,9 @@ describe('ByteWriter', () => {
           else writer.text(text);
           writer.byte(0x09);
         }
-        expect(decoder.decode(writer.view())).toBe(pieces.map(([escaped, text]) => `${escaped ? escapeField(text) : text}\t`).join(''));
+        expect(decoder.decode(writer.view())).toBe(
+          pieces.map(([escaped, text]) => `${escaped ? escapeField(text) : text}\t`).join(''),
+        );
       }),
       { numRuns: 500 },
     );

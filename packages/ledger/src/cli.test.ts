@@ -21,10 +21,18 @@ beforeAll(() => {
 }, BUILD_TIMEOUT_MS);
 afterAll(() => installed?.remove());
 
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('VITEST') && !key.startsWith('npm_')));
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => key !== 'NODE_OPTIONS' && !key.startsWith('VITEST') && !key.startsWith('npm_'),
+  ),
+);
 
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const child = spawnSync(process.execPath, [installed.bin, ...args], { cwd: installed.dir, env: cleanEnv, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [installed.bin, ...args], {
+    cwd: installed.dir,
+    env: cleanEnv,
+    encoding: 'utf8',
+  });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
@@ -42,19 +50,42 @@ const head = signTreeHead({ size: 20, root: tree.root(), timestamp: '2026-12-01T
 
 describe('warrant-ledger verify (the built bin, in plain Node)', () => {
   it('passes a good export, exit 0', () => {
-    const result = run('verify', file('good.tsv', serialiseLedger(rows)), '--head', file('head.json', head), '--key', head.key);
+    const result = run(
+      'verify',
+      file('good.tsv', serialiseLedger(rows)),
+      '--head',
+      file('head.json', head),
+      '--key',
+      head.key,
+    );
     expect(result).toMatchObject({ status: 0, stderr: '' });
-    expect(result.stdout).toMatch(/^OK .*good\.tsv: 20 rows verify: the chain holds, and rows 1 to 20 match the head of 20 rows signed at 2026-12-01T09:30:00.000Z/);
+    expect(result.stdout).toMatch(
+      /^OK .*good\.tsv: 20 rows verify: the chain holds, and rows 1 to 20 match the head of 20 rows signed at 2026-12-01T09:30:00.000Z/,
+    );
   });
 
   it('fails a truncated export, exit 1, naming the first missing row', () => {
-    const result = run('verify', file('truncated.tsv', serialiseLedger(rows.slice(0, 15))), '--head', file('head.json', head));
+    const result = run(
+      'verify',
+      file('truncated.tsv', serialiseLedger(rows.slice(0, 15))),
+      '--head',
+      file('head.json', head),
+    );
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^FAIL .*truncated\.tsv at row 16 \(truncated\): Row 16 is missing: the head of 20 rows/);
+    expect(result.stderr).toMatch(
+      /^FAIL .*truncated\.tsv at row 16 \(truncated\): Row 16 is missing: the head of 20 rows/,
+    );
   });
 
   it('passes the truncated export with a consistency proof that the head extends it', () => {
-    const result = run('verify', file('truncated.tsv', serialiseLedger(rows.slice(0, 15))), '--head', file('head.json', head), '--proof', file('consistency.json', consistencyProofJson(tree, 15, 20)));
+    const result = run(
+      'verify',
+      file('truncated.tsv', serialiseLedger(rows.slice(0, 15))),
+      '--head',
+      file('head.json', head),
+      '--proof',
+      file('consistency.json', consistencyProofJson(tree, 15, 20)),
+    );
     expect(result.status).toBe(0);
   });
 
@@ -74,17 +105,38 @@ describe('warrant-ledger verify (the built bin, in plain Node)', () => {
   });
 
   it('checks an inclusion proof, and fails a head signed by another key than the pinned one', () => {
-    expect(run('verify', file('good.tsv', serialiseLedger(rows)), '--head', file('head.json', head), '--proof', file('inclusion.json', inclusionProofJson(tree, 5))).status).toBe(0);
+    expect(
+      run(
+        'verify',
+        file('good.tsv', serialiseLedger(rows)),
+        '--head',
+        file('head.json', head),
+        '--proof',
+        file('inclusion.json', inclusionProofJson(tree, 5)),
+      ).status,
+    ).toBe(0);
     const other = signTreeHead({ size: 20, root: tree.root() }, ed25519.utils.randomSecretKey());
-    const result = run('verify', file('good.tsv', serialiseLedger(rows)), '--head', file('other.json', other), '--key', head.key);
+    const result = run(
+      'verify',
+      file('good.tsv', serialiseLedger(rows)),
+      '--head',
+      file('other.json', other),
+      '--key',
+      head.key,
+    );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('(head): The tree head does not verify: the head is signed with another key than the one trusted');
+    expect(result.stderr).toContain(
+      '(head): The tree head does not verify: the head is signed with another key than the one trusted',
+    );
   });
 
   it('exits 2 with the usage for a command not written as documented, or a file it cannot read', () => {
     expect(run('verify', 'a.tsv')).toMatchObject({ status: 2, stderr: expect.stringContaining('--head is required') });
     expect(run('check')).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown command "check"') });
-    expect(run('verify', join(installed.dir, 'missing.tsv'), '--head', file('head.json', head))).toMatchObject({ status: 2, stderr: expect.stringContaining('cannot read the ledger') });
+    expect(run('verify', join(installed.dir, 'missing.tsv'), '--head', file('head.json', head))).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('cannot read the ledger'),
+    });
     expect(run('--help')).toMatchObject({ status: 0, stdout: expect.stringContaining('Usage: warrant-ledger verify') });
   });
 });
@@ -95,10 +147,16 @@ describe('npx warrant-ledger from the repository root', () => {
   const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 
   it('verifies a good export against its head, and fails a truncated one naming the first missing row', () => {
-    const npx = (...args: string[]) => spawnSync('npx', ['--no-install', 'warrant-ledger', ...args], { cwd: root, env: cleanEnv, encoding: 'utf8' });
+    const npx = (...args: string[]) =>
+      spawnSync('npx', ['--no-install', 'warrant-ledger', ...args], { cwd: root, env: cleanEnv, encoding: 'utf8' });
     const good = npx('verify', file('root-good.tsv', serialiseLedger(rows)), '--head', file('root-head.json', head));
     expect(good).toMatchObject({ status: 0 });
-    const cut = npx('verify', file('root-cut.tsv', serialiseLedger(rows.slice(0, 17))), '--head', file('root-head.json', head));
+    const cut = npx(
+      'verify',
+      file('root-cut.tsv', serialiseLedger(rows.slice(0, 17))),
+      '--head',
+      file('root-head.json', head),
+    );
     expect(cut.status).toBe(1);
     expect(cut.stderr).toMatch(/at row 18 \(truncated\): Row 18 is missing/);
   });

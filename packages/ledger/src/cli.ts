@@ -41,7 +41,12 @@ function parse(argv: readonly string[]): Arguments | string {
   }
   if (positional.length !== 1) return 'give exactly one ledger file';
   if (named['head'] === undefined) return '--head is required';
-  return { ledger: positional[0] as string, head: named['head'], ...(named['proof'] ? { proof: named['proof'] } : {}), ...(named['key'] ? { key: named['key'] } : {}) };
+  return {
+    ledger: positional[0] as string,
+    head: named['head'],
+    ...(named['proof'] ? { proof: named['proof'] } : {}),
+    ...(named['key'] ? { key: named['key'] } : {}),
+  };
 }
 
 function readJson(path: string, what: string): unknown {
@@ -86,7 +91,10 @@ function main(argv: readonly string[]): number {
     process.stderr.write(`warrant-ledger: ${error.message}\n`);
     return 2;
   }
-  const result = verifyExport(bytes, head, { ...(args.key === undefined ? {} : { key: args.key }), ...(proof === undefined ? {} : { proof }) });
+  const result = verifyExport(bytes, head, {
+    ...(args.key === undefined ? {} : { key: args.key }),
+    ...(proof === undefined ? {} : { proof }),
+  });
   if (result.ok) {
     process.stdout.write(`OK ${args.ledger}: ${result.message}\n`);
     return 0;

@@ -42,7 +42,13 @@ export function isInstantAt(text: string, at: number): boolean {
   const day = digits(text, at + 8, 2);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-  return day >= 1 && day <= days && digits(text, at + 11, 2) <= 23 && digits(text, at + 14, 2) <= 59 && digits(text, at + 17, 2) <= 59;
+  return (
+    day >= 1 &&
+    day <= days &&
+    digits(text, at + 11, 2) <= 23 &&
+    digits(text, at + 14, 2) <= 59 &&
+    digits(text, at + 17, 2) <= 59
+  );
 }
 
 /** A real instant written exactly as toISOString writes it. */
@@ -82,7 +88,8 @@ function reasonFor(field: FieldDeclaration, value: unknown): string {
     case 'enum':
       return `expected one of ${(field.values ?? []).join(', ')}, got ${describe(value)}`;
     case 'token':
-      if (value.length > TOKEN_MAX_LENGTH) return `expected at most ${TOKEN_MAX_LENGTH} characters, got ${value.length}`;
+      if (value.length > TOKEN_MAX_LENGTH)
+        return `expected at most ${TOKEN_MAX_LENGTH} characters, got ${value.length}`;
       return `expected a name or id (letters, digits and . _ : @ / + -) or nothing, got ${describe(value)}`;
     case 'digest':
       return `expected 64 lowercase hex digits or nothing, got ${describe(value)}`;
@@ -112,7 +119,8 @@ export function fieldChecks(schema: LedgerSchema): FieldChecks {
   const byName: ReadonlyMap<string, Check> = new Map(fields.map((field) => [field.name, checkFor(field)]));
   const checks = fields.map((field) => byName.get(field.name) as Check);
 
-  const fieldProblem = (field: FieldDeclaration, value: unknown): string | null => ((byName.get(field.name) ?? checkFor(field))(value) ? null : reasonFor(field, value));
+  const fieldProblem = (field: FieldDeclaration, value: unknown): string | null =>
+    (byName.get(field.name) ?? checkFor(field))(value) ? null : reasonFor(field, value);
 
   const unknownKey = (value: object): string | undefined => {
     for (const key in value) if (!names.has(key)) return key;
@@ -123,15 +131,18 @@ export function fieldChecks(schema: LedgerSchema): FieldChecks {
     checks,
     fieldProblem,
     rowProblem(row) {
-      if (typeof row !== 'object' || row === null || Array.isArray(row)) return { field: null, reason: `expected a row object, got ${describe(row)}` };
+      if (typeof row !== 'object' || row === null || Array.isArray(row))
+        return { field: null, reason: `expected a row object, got ${describe(row)}` };
       const values = row as Record<string, unknown>;
       let valid = Object.keys(values).length === fields.length;
-      for (let index = 0; valid && index < fields.length; index += 1) valid = (checks[index] as Check)(values[(fields[index] as FieldDeclaration).name]);
+      for (let index = 0; valid && index < fields.length; index += 1)
+        valid = (checks[index] as Check)(values[(fields[index] as FieldDeclaration).name]);
       if (valid) return null;
       // Every field valid and nothing else is the common case; only a row that fails is
       // searched for words, an unknown key first, since it may be a misspelt field.
       const unknown = unknownKey(row);
-      if (unknown !== undefined) return { field: null, reason: `"${unknown}" is not a ledger field; it would be lost from the TSV` };
+      if (unknown !== undefined)
+        return { field: null, reason: `"${unknown}" is not a ledger field; it would be lost from the TSV` };
       for (const field of fields) {
         const reason = fieldProblem(field, values[field.name]);
         if (reason !== null) return { field: field.name, reason };
@@ -139,7 +150,8 @@ export function fieldChecks(schema: LedgerSchema): FieldChecks {
       return null;
     },
     draftProblem(draft) {
-      if (typeof draft !== 'object' || draft === null || Array.isArray(draft)) return { field: null, reason: `expected a row object, got ${describe(draft)}` };
+      if (typeof draft !== 'object' || draft === null || Array.isArray(draft))
+        return { field: null, reason: `expected a row object, got ${describe(draft)}` };
       const values = draft as Record<string, unknown>;
       let valid = true;
       let present = 0;
@@ -147,7 +159,10 @@ export function fieldChecks(schema: LedgerSchema): FieldChecks {
         const field = fields[index] as FieldDeclaration;
         const value = values[field.name];
         if (value !== undefined) present += 1;
-        valid = field.given === 'sealed' ? value === undefined : (value === undefined && field.given === 'optional') || (checks[index] as Check)(value);
+        valid =
+          field.given === 'sealed'
+            ? value === undefined
+            : (value === undefined && field.given === 'optional') || (checks[index] as Check)(value);
       }
       // Every append passes through here: valid fields and no other keys is the common case, and
       // words are found only for a draft that fails.
@@ -157,7 +172,11 @@ export function fieldChecks(schema: LedgerSchema): FieldChecks {
       for (const field of fields) {
         const value = values[field.name];
         if (field.given === 'sealed') {
-          if (value !== undefined) return { field: field.name, reason: `${field.name} is computed by the store when the row is appended; leave it out` };
+          if (value !== undefined)
+            return {
+              field: field.name,
+              reason: `${field.name} is computed by the store when the row is appended; leave it out`,
+            };
         } else if (value !== undefined || field.given === 'required') {
           const reason = fieldProblem(field, value);
           if (reason !== null) return { field: field.name, reason };
@@ -169,7 +188,10 @@ export function fieldChecks(schema: LedgerSchema): FieldChecks {
 }
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return value.length > 40 ? `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)` : JSON.stringify(value);
+  if (typeof value === 'string')
+    return value.length > 40
+      ? `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)`
+      : JSON.stringify(value);
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (typeof value === 'object') return Array.isArray(value) ? 'a list' : 'an object';

@@ -15,17 +15,27 @@ export function committed(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     // A failed request reaches the transaction first; its error says why (a ConstraintError, a full disk).
-    transaction.onerror = (event) => reject((event.target as IDBRequest | null)?.error ?? transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new DOMException('The transaction was aborted', 'AbortError'));
+    transaction.onerror = (event) =>
+      reject(
+        (event.target as IDBRequest | null)?.error ?? transaction.error ?? new Error('IndexedDB transaction failed'),
+      );
+    transaction.onabort = () =>
+      reject(transaction.error ?? new DOMException('The transaction was aborted', 'AbortError'));
   });
 }
 
-export function openDatabase(factory: IDBFactory, name: string, version: number, upgrade: (db: IDBDatabase) => void): Promise<IDBDatabase> {
+export function openDatabase(
+  factory: IDBFactory,
+  name: string,
+  version: number,
+  upgrade: (db: IDBDatabase) => void,
+): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name, version);
     request.onupgradeneeded = () => upgrade(request.result);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB would not open'));
-    request.onblocked = () => reject(new DOMException('Another tab holds an older version of this database open', 'InvalidStateError'));
+    request.onblocked = () =>
+      reject(new DOMException('Another tab holds an older version of this database open', 'InvalidStateError'));
   });
 }

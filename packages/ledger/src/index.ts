@@ -21,7 +21,16 @@ export type { RowProblem } from './field-check.ts';
 export { LedgerRowError, type ParsedLedger } from './tsv.ts';
 export { GENESIS } from './chain.ts';
 export type { BreakReason, LedgerBreak, Verification, Verified, VerifyOptions } from './verify.ts';
-export { openLedgerStore, ledgerStoreOver, type LedgerChange, type LedgerStore, type LedgerStoreOptions, type OpenedLedger, type TsvRelation, type TsvVerified } from './ledger-store.ts';
+export {
+  openLedgerStore,
+  ledgerStoreOver,
+  type LedgerChange,
+  type LedgerStore,
+  type LedgerStoreOptions,
+  type OpenedLedger,
+  type TsvRelation,
+  type TsvVerified,
+} from './ledger-store.ts';
 
 // The desk's ledger: its schema, its codec, and that codec's functions under the desk's names
 export {
@@ -45,7 +54,19 @@ export {
 } from './desk-ledger.ts';
 
 // The append-only log, for any record
-export { openLog, isLogHead, type AppendOnlyLog, type Appended, type LogChange, type LogCode, type LogEntry, type LogHead, type LogOptions, type OpenedLog, type SetAside } from './append-only-log.ts';
+export {
+  openLog,
+  isLogHead,
+  type AppendOnlyLog,
+  type Appended,
+  type LogChange,
+  type LogCode,
+  type LogEntry,
+  type LogHead,
+  type LogOptions,
+  type OpenedLog,
+  type SetAside,
+} from './append-only-log.ts';
 export { jsonLogFormat, type LogFormat, type LogPosition, type ReadBack, type Sealed } from './log-format.ts';
 export { platformLock, type LockRunner } from './lock.ts';
 
@@ -54,5 +75,18 @@ export { EMPTY_ROOT, leafHash, nodeHash } from './merkle-hash.ts';
 export { MerkleTree } from './merkle-tree.ts';
 export { rootFromInclusionProof, verifyConsistency, verifyInclusion } from './merkle-proof.ts';
 export { signTreeHead, treeHeadMessage, verifyTreeHead, type SignedTreeHead, type TreeHeadCheck } from './tree-head.ts';
-export { consistencyProofJson, inclusionProofJson, readProofJson, type ConsistencyProofJson, type InclusionProofJson, type ProofReading } from './proof-json.ts';
-export type { ExportFailure, ExportFailureReason, ExportOptions, ExportVerification, ExportVerified } from './verify-export.ts';
+export {
+  consistencyProofJson,
+  inclusionProofJson,
+  readProofJson,
+  type ConsistencyProofJson,
+  type InclusionProofJson,
+  type ProofReading,
+} from './proof-json.ts';
+export type {
+  ExportFailure,
+  ExportFailureReason,
+  ExportOptions,
+  ExportVerification,
+  ExportVerified,
+} from './verify-export.ts';

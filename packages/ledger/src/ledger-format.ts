@@ -10,10 +10,22 @@ import type { AnyRow, LedgerSchema } from './schema.ts';
 /** How a field of a stored row is filled from a draft. */
 type Fill = 'seq' | 'chain' | 'time' | 'given' | 'empty';
 
-export function logFormatOver<D, R extends AnyRow>(schema: LedgerSchema, checks: FieldChecks, chain: Chain<R>): (clock: () => Date) => LogFormat<D, R> {
+export function logFormatOver<D, R extends AnyRow>(
+  schema: LedgerSchema,
+  checks: FieldChecks,
+  chain: Chain<R>,
+): (clock: () => Date) => LogFormat<D, R> {
   const names = schema.fields.map((field) => field.name);
   const fills: readonly Fill[] = schema.fields.map((field) =>
-    field.kind === 'seq' ? 'seq' : field.kind === 'chain' ? 'chain' : field.given === 'required' ? 'given' : field.kind === 'timestamp' ? 'time' : 'empty',
+    field.kind === 'seq'
+      ? 'seq'
+      : field.kind === 'chain'
+        ? 'chain'
+        : field.given === 'required'
+          ? 'given'
+          : field.kind === 'timestamp'
+            ? 'time'
+            : 'empty',
   );
 
   // Every row starts as a copy of one object holding every field in the schema's order, so its
@@ -56,10 +68,14 @@ export function logFormatOver<D, R extends AnyRow>(schema: LedgerSchema, checks:
     seal(draft, at) {
       const problem = checks.draftProblem(draft);
       if (problem) {
-        return refusal('INVALID_ROW', `The ledger row cannot be recorded: ${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}. Nothing was written.`, {
-          field: problem.field,
-          reason: problem.reason,
-        });
+        return refusal(
+          'INVALID_ROW',
+          `The ledger row cannot be recorded: ${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}. Nothing was written.`,
+          {
+            field: problem.field,
+            reason: problem.reason,
+          },
+        );
       }
       const row = sealed(draft, at.seq, at.prev, clock);
       return { ok: true, record: row, head: row.chain };
@@ -69,7 +85,8 @@ export function logFormatOver<D, R extends AnyRow>(schema: LedgerSchema, checks:
       if (problem) return { ok: false, reason: `${problem.field ? `field ${problem.field}: ` : ''}${problem.reason}` };
       const row = value as R;
       if (row.seq !== at.seq) return { ok: false, reason: `it holds seq ${row.seq} at position ${at.seq}` };
-      if (chain.chainOf(at.prev, row) !== row.chain) return { ok: false, reason: 'its chain does not match its fields and the row before it' };
+      if (chain.chainOf(at.prev, row) !== row.chain)
+        return { ok: false, reason: 'its chain does not match its fields and the row before it' };
       return { ok: true, record: row, head: row.chain };
     },
   });

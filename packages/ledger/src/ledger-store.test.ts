@@ -2,7 +2,14 @@ import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deskLedger, LEDGER_HEADER, verifyLedger, type DeskLedgerSchema, type LedgerDraft, type LedgerRow } from './desk-ledger.ts';
+import {
+  deskLedger,
+  LEDGER_HEADER,
+  verifyLedger,
+  type DeskLedgerSchema,
+  type LedgerDraft,
+  type LedgerRow,
+} from './desk-ledger.ts';
 import { openLedgerStore, type LedgerStore, type OpenedLedger } from './ledger-store.ts';
 import type { ToolRefusal } from '@warrant/base';
 import { leasedReadDraft } from './testing.ts';
@@ -20,7 +27,10 @@ afterEach(() => {
 });
 
 async function desk(): Promise<OpenedLedger<DeskLedgerSchema>> {
-  const opened = await openLedgerStore(deskLedger, { indexedDB: factory, clock: () => new Date(Date.UTC(2026, 11, 1, 9, 0, (tick += 1))) });
+  const opened = await openLedgerStore(deskLedger, {
+    indexedDB: factory,
+    clock: () => new Date(Date.UTC(2026, 11, 1, 9, 0, (tick += 1))),
+  });
   if (!opened.ok) throw new Error(opened.message);
   open.push(opened.ledger);
   return opened;
@@ -46,15 +56,31 @@ describe('the desk ledger store', () => {
   it('gives each row its seq, time and chain, keeps the fields in order, and leaves absent ones empty', async () => {
     const { ledger } = await desk();
     const first = await appended(ledger, hop('shape=object'));
-    const second = await appended(ledger, { actor: 'human', channel: 'ui', event: 'lease_revoked', policy: 'not_applicable', status: 'ok', at: '2026-12-01T10:00:00.000Z' });
+    const second = await appended(ledger, {
+      actor: 'human',
+      channel: 'ui',
+      event: 'lease_revoked',
+      policy: 'not_applicable',
+      status: 'ok',
+      at: '2026-12-01T10:00:00.000Z',
+    });
     expect(Object.keys(first)).toEqual(LEDGER_HEADER.split('\t'));
-    expect(first).toMatchObject({ seq: 1, at: '2026-12-01T09:00:01.000Z', request: '', plan: '', digest: '', detail: 'shape=object' });
+    expect(first).toMatchObject({
+      seq: 1,
+      at: '2026-12-01T09:00:01.000Z',
+      request: '',
+      plan: '',
+      digest: '',
+      detail: 'shape=object',
+    });
     expect(second).toMatchObject({ seq: 2, at: '2026-12-01T10:00:00.000Z', from: '', detail: '' });
     // The chain as the spec defines it, from the exported text, with Node's own SHA-256.
     const lines = ledger.exportTsv().slice(0, -1).split('\n').slice(1);
     let prev = '0'.repeat(64);
     for (const [index, line] of lines.entries()) {
-      prev = createHash('sha256').update(`${prev}\t${line.slice(0, line.lastIndexOf('\t'))}`).digest('hex');
+      prev = createHash('sha256')
+        .update(`${prev}\t${line.slice(0, line.lastIndexOf('\t'))}`)
+        .digest('hex');
       expect(ledger.rows()[index]?.chain).toBe(prev);
     }
   });
@@ -72,10 +98,24 @@ describe('the desk ledger store', () => {
 
   it('refuses a row it could not write back, naming the field, and records nothing', async () => {
     const { ledger } = await desk();
-    expect(await ledger.append(hop('lone \ud800 surrogate'))).toMatchObject({ ok: false, isError: true, code: 'INVALID_ROW', details: { field: 'detail' } });
-    expect(await ledger.append({ ...hop('x'), actor: 'robot' } as unknown as LedgerDraft)).toMatchObject({ code: 'INVALID_ROW', details: { field: 'actor' } });
-    expect(await ledger.append({ ...hop('x'), seq: 9 } as unknown as LedgerDraft)).toMatchObject({ code: 'INVALID_ROW', details: { field: 'seq' } });
-    expect(await ledger.append({ ...hop('x'), to: 'pantry\nforged row' })).toMatchObject({ code: 'INVALID_ROW', details: { field: 'to' } });
+    expect(await ledger.append(hop('lone \ud800 surrogate'))).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'INVALID_ROW',
+      details: { field: 'detail' },
+    });
+    expect(await ledger.append({ ...hop('x'), actor: 'robot' } as unknown as LedgerDraft)).toMatchObject({
+      code: 'INVALID_ROW',
+      details: { field: 'actor' },
+    });
+    expect(await ledger.append({ ...hop('x'), seq: 9 } as unknown as LedgerDraft)).toMatchObject({
+      code: 'INVALID_ROW',
+      details: { field: 'seq' },
+    });
+    expect(await ledger.append({ ...hop('x'), to: 'pantry\nforged row' })).toMatchObject({
+      code: 'INVALID_ROW',
+      details: { field: 'to' },
+    });
     const batch = await ledger.appendAll([hop('fine'), hop('bad \udc00')]);
     expect(batch).toMatchObject({ ok: false, code: 'INVALID_ROW', details: { index: 1, field: 'detail' } });
     expect(ledger.rows()).toEqual([]);
@@ -135,7 +175,11 @@ describe('the desk ledger store', () => {
     const full = a.ledger.exportTsv();
     expect(a.ledger.verifyTsv(full)).toMatchObject({ ok: true, rows: 5, relation: 'same', common: 5 });
     expect(a.ledger.verifyTsv(early)).toMatchObject({ ok: true, rows: 4, relation: 'earlier', common: 4 });
-    const other = await openLedgerStore(deskLedger, { name: 'another-desk', indexedDB: factory, clock: () => new Date(Date.UTC(2026, 0, 1)) });
+    const other = await openLedgerStore(deskLedger, {
+      name: 'another-desk',
+      indexedDB: factory,
+      clock: () => new Date(Date.UTC(2026, 0, 1)),
+    });
     if (!other.ok) throw new Error(other.message);
     open.push(other.ledger);
     expect(other.ledger.verifyTsv(full)).toMatchObject({ ok: true, relation: 'later', common: 0 });
@@ -167,6 +211,9 @@ describe('the desk ledger store', () => {
     db.close();
     const again = await desk();
     expect(again.ledger.rows().map((r) => r.seq)).toEqual([1]);
-    expect(again.setAside).toMatchObject({ reason: 'record 2 cannot be read: its chain does not match its fields and the row before it', archive: { from: 2, count: 3 } });
+    expect(again.setAside).toMatchObject({
+      reason: 'record 2 cannot be read: its chain does not match its fields and the row before it',
+      archive: { from: 2, count: 3 },
+    });
   });
 });

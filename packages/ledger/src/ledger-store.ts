@@ -46,7 +46,9 @@ export interface LedgerStore<S extends LedgerSchema> {
   since(seq: number): readonly RowOf<S>[];
   append(draft: DraftOf<S>): Promise<{ readonly ok: true; readonly row: RowOf<S> } | ToolRefusal>;
   /** Several rows at once: all of them, in order, or none. */
-  appendAll(drafts: readonly DraftOf<S>[]): Promise<{ readonly ok: true; readonly rows: readonly RowOf<S>[] } | ToolRefusal>;
+  appendAll(
+    drafts: readonly DraftOf<S>[],
+  ): Promise<{ readonly ok: true; readonly rows: readonly RowOf<S>[] } | ToolRefusal>;
   /** Takes in what other tabs appended since this tab last looked. */
   sync(): Promise<({ readonly ok: true } & LedgerChange<S>) | ToolRefusal>;
   /** Calls `listener` with the rows other tabs append, as they do. */
@@ -75,7 +77,10 @@ function asRows(refusal: ToolRefusal): ToolRefusal {
 }
 
 /** Opens the ledger of `codec`'s schema kept in this browser's IndexedDB. */
-export async function openLedgerStore<S extends LedgerSchema>(codec: LedgerCodec<S>, options: LedgerStoreOptions = {}): Promise<OpenedLedger<S> | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
+export async function openLedgerStore<S extends LedgerSchema>(
+  codec: LedgerCodec<S>,
+  options: LedgerStoreOptions = {},
+): Promise<OpenedLedger<S> | ToolRefusal<'STORAGE_UNAVAILABLE'>> {
   const clock = options.clock ?? (() => new Date());
   const opened = await openLog({
     name: options.name ?? `warrant-${codec.schema.name}-ledger`,
@@ -92,10 +97,15 @@ export async function openLedgerStore<S extends LedgerSchema>(codec: LedgerCodec
  * The ledger over any append-only log of its rows (sealed by `codec.logFormat`), given the
  * entries it opened with: the browser's own log, or one a server keeps for the page.
  */
-export function ledgerStoreOver<S extends LedgerSchema>(codec: LedgerCodec<S>, log: AppendOnlyLog<DraftOf<S>, RowOf<S>>, entries: readonly LogEntry<RowOf<S>>[]): LedgerStore<S> {
+export function ledgerStoreOver<S extends LedgerSchema>(
+  codec: LedgerCodec<S>,
+  log: AppendOnlyLog<DraftOf<S>, RowOf<S>>,
+  entries: readonly LogEntry<RowOf<S>>[],
+): LedgerStore<S> {
   type Row = RowOf<S>;
   let rows = rowsOf(entries);
-  const chainAt = (list: readonly Row[], index: number): unknown => (list[index] as { readonly chain?: unknown } | undefined)?.chain;
+  const chainAt = (list: readonly Row[], index: number): unknown =>
+    (list[index] as { readonly chain?: unknown } | undefined)?.chain;
   const take = (change: LogChange<Row>): LedgerChange<S> => {
     const added = rowsOf(change.entries);
     rows = change.restarted ? added : [...rows, ...added];
@@ -131,9 +141,16 @@ export function ledgerStoreOver<S extends LedgerSchema>(codec: LedgerCodec<S>, l
       // A file that verified parses.
       const fileRows = (codec.parse(input) as { rows: Row[] }).rows;
       let common = 0;
-      while (common < fileRows.length && common < rows.length && chainAt(fileRows, common) === chainAt(rows, common)) common += 1;
+      while (common < fileRows.length && common < rows.length && chainAt(fileRows, common) === chainAt(rows, common))
+        common += 1;
       const relation: TsvRelation =
-        common === fileRows.length && common === rows.length ? 'same' : common === fileRows.length ? 'earlier' : common === rows.length ? 'later' : 'different';
+        common === fileRows.length && common === rows.length
+          ? 'same'
+          : common === fileRows.length
+            ? 'earlier'
+            : common === rows.length
+              ? 'later'
+              : 'different';
       return { ...verified, relation, common };
     },
     close: () => log.close(),

@@ -6,7 +6,13 @@
 // place, by position, so that a line that passes allocates nothing.
 import { unescapeField } from './escape.ts';
 import { isInstantAt, loneSurrogateAt, SURROGATE } from './field-check.ts';
-import { TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, type FieldDeclaration, type FieldKind, type LedgerSchema } from './schema.ts';
+import {
+  TEXT_MAX_LENGTH,
+  TOKEN_MAX_LENGTH,
+  type FieldDeclaration,
+  type FieldKind,
+  type LedgerSchema,
+} from './schema.ts';
 
 const FRAGMENTS: Record<FieldKind, (field: FieldDeclaration) => string> = {
   seq: () => '[1-9][0-9]*',
@@ -33,7 +39,9 @@ function checkedInPlace(kind: FieldKind, text: string, start: number, end: numbe
       // Only free text can hold a surrogate (every other fragment is ASCII); escapes only
       // lengthen text, so text that is short as written is short enough.
       if (surrogates && loneSurrogateAt(text.slice(start, end)) !== -1) return false;
-      return end - start <= TEXT_MAX_LENGTH || (unescapeField(text.slice(start, end))?.length ?? Infinity) <= TEXT_MAX_LENGTH;
+      return (
+        end - start <= TEXT_MAX_LENGTH || (unescapeField(text.slice(start, end))?.length ?? Infinity) <= TEXT_MAX_LENGTH
+      );
     }
   }
 }
@@ -55,7 +63,9 @@ export function linePattern(schema: LedgerSchema): LinePattern {
   // a whole ledger without being copied out of it.
   const line = new RegExp(`${fields.map((field) => FRAGMENTS[field.kind](field)).join('\\t')}(?=\\n|$)`, 'y');
   /** The fields whose text still needs a check of its own, by position in the line. */
-  const checked = fields.flatMap((field, index) => (field.kind === 'seq' || field.kind === 'timestamp' || field.kind === 'text' ? [{ index, kind: field.kind }] : []));
+  const checked = fields.flatMap((field, index) =>
+    field.kind === 'seq' || field.kind === 'timestamp' || field.kind === 'text' ? [{ index, kind: field.kind }] : [],
+  );
   const last = fields.length - 1;
 
   // A line that matched holds exactly one TAB between fields, so a field is found by counting TABs

@@ -40,14 +40,20 @@ export function jsonLogFormat<T>(problem: (value: unknown) => string | null): Lo
     seal(draft, at) {
       const head = headOf(draft, at.prev);
       const reason = problem(draft) ?? (head === null ? 'the record has no JSON form' : null);
-      if (reason !== null || head === null) return refusal('INVALID_RECORD', `This record cannot be appended: ${reason}. Nothing was written.`, { seq: at.seq, reason });
+      if (reason !== null || head === null)
+        return refusal('INVALID_RECORD', `This record cannot be appended: ${reason}. Nothing was written.`, {
+          seq: at.seq,
+          reason,
+        });
       return { ok: true, record: draft, head };
     },
     read(value, at) {
       const reason = problem(value);
       if (reason !== null) return { ok: false, reason };
       const head = headOf(value, at.prev);
-      return head === null ? { ok: false, reason: 'the record has no JSON form' } : { ok: true, record: value as T, head };
+      return head === null
+        ? { ok: false, reason: 'the record has no JSON form' }
+        : { ok: true, record: value as T, head };
     },
   };
 }

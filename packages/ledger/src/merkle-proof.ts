@@ -17,7 +17,12 @@ function wellFormed(hashes: readonly Uint8Array[]): boolean {
  * The root that `proof` (an audit path, nearest sibling first) leads to from leaf `index` with
  * hash `leaf` in a tree of `size` leaves, or null when the path cannot belong to such a tree.
  */
-export function rootFromInclusionProof(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[]): Uint8Array | null {
+export function rootFromInclusionProof(
+  index: number,
+  size: number,
+  leaf: Uint8Array,
+  proof: readonly Uint8Array[],
+): Uint8Array | null {
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return null;
   if (!wellFormed([leaf, ...proof])) return null;
   let fn = index;
@@ -42,7 +47,13 @@ export function rootFromInclusionProof(index: number, size: number, leaf: Uint8A
 }
 
 /** Whether `proof` shows the leaf with hash `leaf` at `index` in the tree of `size` leaves whose root is `root`. */
-export function verifyInclusion(index: number, size: number, leaf: Uint8Array, proof: readonly Uint8Array[], root: Uint8Array): boolean {
+export function verifyInclusion(
+  index: number,
+  size: number,
+  leaf: Uint8Array,
+  proof: readonly Uint8Array[],
+  root: Uint8Array,
+): boolean {
   const computed = rootFromInclusionProof(index, size, leaf, proof);
   return computed !== null && root instanceof Uint8Array && sameBytes(computed, root);
 }
@@ -53,7 +64,13 @@ export function verifyInclusion(index: number, size: number, leaf: Uint8Array, p
  * same place. Equal sizes need an empty proof and equal roots; the empty tree is extended by any
  * tree, with an empty proof.
  */
-export function verifyConsistency(from: number, size: number, proof: readonly Uint8Array[], fromRoot: Uint8Array, root: Uint8Array): boolean {
+export function verifyConsistency(
+  from: number,
+  size: number,
+  proof: readonly Uint8Array[],
+  fromRoot: Uint8Array,
+  root: Uint8Array,
+): boolean {
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(size) || from < 0 || from > size) return false;
   if (!wellFormed([fromRoot, root, ...proof])) return false;
   if (from === size) return proof.length === 0 && sameBytes(fromRoot, root);

@@ -5,7 +5,17 @@ import { EMPTY_ROOT, leafHash, nodeHash } from './merkle-hash.ts';
 import { rootFromInclusionProof, verifyConsistency, verifyInclusion } from './merkle-proof.ts';
 import { MerkleTree } from './merkle-tree.ts';
 import { levelOf, splitPoint } from './powers-of-two.ts';
-import { CONSISTENCY, EMPTY_LEAF_HEX, EMPTY_ROOT_HEX, INCLUSION, L123456_HEX, LEAVES_HEX, N123_N456_HEX, ROOT_1, ROOT_8 } from '../test-support/rfc6962-vectors.ts';
+import {
+  CONSISTENCY,
+  EMPTY_LEAF_HEX,
+  EMPTY_ROOT_HEX,
+  INCLUSION,
+  L123456_HEX,
+  LEAVES_HEX,
+  N123_N456_HEX,
+  ROOT_1,
+  ROOT_8,
+} from '../test-support/rfc6962-vectors.ts';
 
 const fromB64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));
 const fromHex = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'hex'));
@@ -31,13 +41,17 @@ const refPath = (m: number, leaves: readonly Uint8Array[]): Uint8Array[] => {
   if (leaves.length <= 1) return [];
   let k = 1;
   while (k * 2 < leaves.length) k *= 2;
-  return m < k ? [...refPath(m, leaves.slice(0, k)), mth(leaves.slice(k))] : [...refPath(m - k, leaves.slice(k)), mth(leaves.slice(0, k))];
+  return m < k
+    ? [...refPath(m, leaves.slice(0, k)), mth(leaves.slice(k))]
+    : [...refPath(m - k, leaves.slice(k)), mth(leaves.slice(0, k))];
 };
 const refSubproof = (m: number, leaves: readonly Uint8Array[], whole: boolean): Uint8Array[] => {
   if (m === leaves.length) return whole ? [] : [mth(leaves)];
   let k = 1;
   while (k * 2 < leaves.length) k *= 2;
-  return m <= k ? [...refSubproof(m, leaves.slice(0, k), whole), mth(leaves.slice(k))] : [...refSubproof(m - k, leaves.slice(k), false), mth(leaves.slice(0, k))];
+  return m <= k
+    ? [...refSubproof(m, leaves.slice(0, k), whole), mth(leaves.slice(k))]
+    : [...refSubproof(m - k, leaves.slice(k), false), mth(leaves.slice(0, k))];
 };
 
 const treeOf = (leaves: readonly Uint8Array[]): MerkleTree => {
@@ -66,7 +80,9 @@ describe('inclusion proofs, against the published vectors', () => {
   for (const vector of INCLUSION) {
     it(`${vector.desc}: leaf ${vector.leafIdx} of ${vector.treeSize}`, () => {
       const proof = (vector.proof ?? []).map(fromB64);
-      expect(verifyInclusion(vector.leafIdx, vector.treeSize, fromB64(vector.leafHash), proof, fromB64(vector.root))).toBe(!vector.wantErr);
+      expect(
+        verifyInclusion(vector.leafIdx, vector.treeSize, fromB64(vector.leafHash), proof, fromB64(vector.root)),
+      ).toBe(!vector.wantErr);
       if (!vector.wantErr) {
         expect(b64(reference.root(vector.treeSize))).toBe(vector.root);
         expect(b64(reference.leafHash(vector.leafIdx))).toBe(vector.leafHash);
@@ -94,10 +110,17 @@ describe('inclusion proofs, against the published vectors', () => {
         ['trailing garbage', verifyInclusion(index, size, leaf, [...proof, sha(ascii('garbage'))], root)],
         ['trailing root', verifyInclusion(index, size, leaf, [...proof, root], root)],
         ['preceding root', verifyInclusion(index, size, leaf, [root, ...proof], root)],
-        ['inserted component', verifyInclusion(index, size, leaf, [...proof.slice(0, 1), sha(ascii('inserted')), ...proof.slice(1)], root)],
-        ['a hash of the wrong length', verifyInclusion(index, size, leaf, [...proof.slice(0, -1), new Uint8Array(31)], root)],
+        [
+          'inserted component',
+          verifyInclusion(index, size, leaf, [...proof.slice(0, 1), sha(ascii('inserted')), ...proof.slice(1)], root),
+        ],
+        [
+          'a hash of the wrong length',
+          verifyInclusion(index, size, leaf, [...proof.slice(0, -1), new Uint8Array(31)], root),
+        ],
       ];
-      if (proof.length > 0) cases.push(['removed component', verifyInclusion(index, size, leaf, proof.slice(0, -1), root)]);
+      if (proof.length > 0)
+        cases.push(['removed component', verifyInclusion(index, size, leaf, proof.slice(0, -1), root)]);
       proof.forEach((_, at) => {
         for (let bit = 0; bit < 8; bit += 1) {
           const modified = proof.map((hash) => hash.slice());
@@ -105,7 +128,9 @@ describe('inclusion proofs, against the published vectors', () => {
           cases.push([`modified proof[${at}] bit ${bit}`, verifyInclusion(index, size, leaf, modified, root)]);
         }
       });
-      expect(cases.filter(([, verified]) => verified).map(([name]) => `${vector.leafIdx}/${vector.treeSize}: ${name}`)).toEqual([]);
+      expect(
+        cases.filter(([, verified]) => verified).map(([name]) => `${vector.leafIdx}/${vector.treeSize}: ${name}`),
+      ).toEqual([]);
     }
   });
 });
@@ -114,7 +139,9 @@ describe('consistency proofs, against the published vectors', () => {
   for (const vector of CONSISTENCY) {
     it(`${vector.desc}: ${vector.size1} → ${vector.size2}`, () => {
       const proof = (vector.proof ?? []).map(fromB64);
-      expect(verifyConsistency(vector.size1, vector.size2, proof, fromB64(vector.root1), fromB64(vector.root2))).toBe(!vector.wantErr);
+      expect(verifyConsistency(vector.size1, vector.size2, proof, fromB64(vector.root1), fromB64(vector.root2))).toBe(
+        !vector.wantErr,
+      );
       if (!vector.wantErr) {
         expect(b64(reference.root(vector.size1))).toBe(vector.root1);
         expect(b64(reference.root(vector.size2))).toBe(vector.root2);
@@ -164,7 +191,8 @@ describe('the incremental tree, against the RFC definitions', () => {
     fc.assert(
       fc.property(leavesOf, (leaves) => {
         const tree = treeOf(leaves);
-        for (let size = 0; size <= leaves.length; size += 1) expect(hex(tree.root(size))).toBe(hex(mth(leaves.slice(0, size))));
+        for (let size = 0; size <= leaves.length; size += 1)
+          expect(hex(tree.root(size))).toBe(hex(mth(leaves.slice(0, size))));
       }),
       { numRuns: 60 },
     );
@@ -182,8 +210,10 @@ describe('the incremental tree, against the RFC definitions', () => {
             const leaf = tree.leafHash(index);
             expect(verifyInclusion(index, size, leaf, proof, root)).toBe(true);
             const other = (index + 1) % size;
-            if (other !== index && hex(tree.leafHash(other)) !== hex(leaf)) expect(verifyInclusion(other, size, tree.leafHash(other), proof, root)).toBe(false);
-            if (size > 1 && !sameHex(tree.root(size - 1), root)) expect(verifyInclusion(index, size, leaf, proof, tree.root(size - 1))).toBe(false);
+            if (other !== index && hex(tree.leafHash(other)) !== hex(leaf))
+              expect(verifyInclusion(other, size, tree.leafHash(other), proof, root)).toBe(false);
+            if (size > 1 && !sameHex(tree.root(size - 1), root))
+              expect(verifyInclusion(index, size, leaf, proof, tree.root(size - 1))).toBe(false);
           }
         }
       }),
@@ -207,7 +237,8 @@ describe('the incremental tree, against the RFC definitions', () => {
               const stranger = sha(ascii(`not a root ${from}`));
               expect(verifyConsistency(from, size, proof, stranger, tree.root(size))).toBe(false);
               expect(verifyConsistency(from, size, proof, tree.root(from), stranger)).toBe(false);
-              if (from > 1) expect(verifyConsistency(from - 1, size, proof, tree.root(from - 1), tree.root(size))).toBe(false);
+              if (from > 1)
+                expect(verifyConsistency(from - 1, size, proof, tree.root(from - 1), tree.root(size))).toBe(false);
             }
           }
         }
@@ -247,8 +278,22 @@ describe('the incremental tree, against the RFC definitions', () => {
 
 describe('powers of two past 32 bits', () => {
   it('finds the split and the level exactly up to 2^53', () => {
-    expect([2, 3, 4, 5, 8, 9, 2 ** 31, 2 ** 31 + 1, 2 ** 32, 2 ** 52 + 1, 2 ** 53].map(splitPoint)).toEqual([1, 2, 2, 4, 4, 8, 2 ** 30, 2 ** 31, 2 ** 31, 2 ** 52, 2 ** 52]);
-    expect([1, 2, 3, 2 ** 31, 2 ** 31 + 1, 2 ** 40, 2 ** 52 + 1, 2 ** 53].map(levelOf)).toEqual([0, 1, -1, 31, -1, 40, -1, 53]);
+    expect([2, 3, 4, 5, 8, 9, 2 ** 31, 2 ** 31 + 1, 2 ** 32, 2 ** 52 + 1, 2 ** 53].map(splitPoint)).toEqual([
+      1,
+      2,
+      2,
+      4,
+      4,
+      8,
+      2 ** 30,
+      2 ** 31,
+      2 ** 31,
+      2 ** 52,
+      2 ** 52,
+    ]);
+    expect([1, 2, 3, 2 ** 31, 2 ** 31 + 1, 2 ** 40, 2 ** 52 + 1, 2 ** 53].map(levelOf)).toEqual([
+      0, 1, -1, 31, -1, 40, -1, 53,
+    ]);
   });
 
   it('verifies proofs in trees larger than 2^32 leaves', () => {

@@ -68,7 +68,8 @@ export class MerkleTree {
    */
   consistencyProof(from: number, size = this.leaves): Uint8Array[] {
     this.checkSize(size);
-    if (!Number.isSafeInteger(from) || from < 0 || from > size) throw new RangeError(`the earlier size must be from 0 to ${size}, got ${from}`);
+    if (!Number.isSafeInteger(from) || from < 0 || from > size)
+      throw new RangeError(`the earlier size must be from 0 to ${size}, got ${from}`);
     const proof: Uint8Array[] = [];
     if (from > 0 && from < size) this.subproof(from, 0, size, true, proof);
     return proof.map((hash) => hash.slice());
@@ -82,7 +83,11 @@ export class MerkleTree {
     for (let level = 0; at % 2 === 1; level += 1) {
       const parent = (at - 1) / 2;
       const below = this.levels[level] as Uint8Array;
-      nodeHashOfPairInto(below.subarray((at - 1) * HASH_SIZE, (at + 1) * HASH_SIZE), this.slot(level + 1, parent), parent * HASH_SIZE);
+      nodeHashOfPairInto(
+        below.subarray((at - 1) * HASH_SIZE, (at + 1) * HASH_SIZE),
+        this.slot(level + 1, parent),
+        parent * HASH_SIZE,
+      );
       at = parent;
     }
     return index;
@@ -150,10 +155,12 @@ export class MerkleTree {
   }
 
   private checkSize(size: number): void {
-    if (!Number.isSafeInteger(size) || size < 0 || size > this.leaves) throw new RangeError(`the tree has ${this.leaves} leaves; size ${size} is not one it had`);
+    if (!Number.isSafeInteger(size) || size < 0 || size > this.leaves)
+      throw new RangeError(`the tree has ${this.leaves} leaves; size ${size} is not one it had`);
   }
 
   private checkIndex(index: number, size: number): void {
-    if (!Number.isSafeInteger(index) || index < 0 || index >= size) throw new RangeError(`leaf index ${index} is not in a tree of ${size} leaves`);
+    if (!Number.isSafeInteger(index) || index < 0 || index >= size)
+      throw new RangeError(`leaf index ${index} is not in a tree of ${size} leaves`);
   }
 }

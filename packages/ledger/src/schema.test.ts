@@ -14,9 +14,57 @@ import { defineLedgerSchema, type ChainedOf, type FieldDeclaration } from './sch
 describe("the desk's ledger, as a schema", () => {
   it('serialises to the same bytes as before, escapes and chains included', () => {
     const bodies = [
-      { at: '2026-12-01T09:30:00.000Z', actor: 'human', channel: 'ui', event: 'verb_called', from: '', to: '', verb: 'intake_request', request: 'R-1', lease: '', plan: '', approval: '', digest: '', policy: 'allow', status: 'ok', detail: 'a request for 40 tins' },
-      { at: '2026-12-01T09:31:02.123Z', actor: 'agent', channel: 'webmcp', event: 'tool_invoked', from: 'desk', to: 'pantry', verb: 'find_capacity', request: 'R-1', lease: 'L-7', plan: '', approval: '', digest: '', policy: 'allow', status: 'ok', detail: 'tool=list_parcel_stock shape=object\tnote="tab, line\nand back\\slash, \r, 😀 é"' },
-      { at: '2026-12-01T09:40:59.999Z', actor: 'system', channel: 'scenario', event: 'plan_finished', from: 'desk', to: '', verb: '', request: 'R-1', lease: '', plan: 'P-3', approval: 'A-2', digest: 'ab'.repeat(32), policy: 'not_applicable', status: 'halted', detail: '' },
+      {
+        at: '2026-12-01T09:30:00.000Z',
+        actor: 'human',
+        channel: 'ui',
+        event: 'verb_called',
+        from: '',
+        to: '',
+        verb: 'intake_request',
+        request: 'R-1',
+        lease: '',
+        plan: '',
+        approval: '',
+        digest: '',
+        policy: 'allow',
+        status: 'ok',
+        detail: 'a request for 40 tins',
+      },
+      {
+        at: '2026-12-01T09:31:02.123Z',
+        actor: 'agent',
+        channel: 'webmcp',
+        event: 'tool_invoked',
+        from: 'desk',
+        to: 'pantry',
+        verb: 'find_capacity',
+        request: 'R-1',
+        lease: 'L-7',
+        plan: '',
+        approval: '',
+        digest: '',
+        policy: 'allow',
+        status: 'ok',
+        detail: 'tool=list_parcel_stock shape=object\tnote="tab, line\nand back\\slash, \r, 😀 é"',
+      },
+      {
+        at: '2026-12-01T09:40:59.999Z',
+        actor: 'system',
+        channel: 'scenario',
+        event: 'plan_finished',
+        from: 'desk',
+        to: '',
+        verb: '',
+        request: 'R-1',
+        lease: '',
+        plan: 'P-3',
+        approval: 'A-2',
+        digest: 'ab'.repeat(32),
+        policy: 'not_applicable',
+        status: 'halted',
+        detail: '',
+      },
     ] as const;
     let prev = GENESIS;
     const rows: LedgerRow[] = bodies.map((body, index) => {
@@ -45,8 +93,16 @@ const READINGS = defineLedgerSchema('cold-room', [
 const readings = ledgerCodec(READINGS);
 
 describe('a ledger of another schema', () => {
-  const body = (seq: number, state: 'in_range' | 'too_warm' | 'door.open', note: string): ChainedOf<typeof READINGS> => ({ seq, at: `2026-12-01T0${seq}:00:00.000Z`, unit: 'CU-1', state, note });
-  const rows = [body(1, 'in_range', ''), body(2, 'too_warm', '7.5 °C\tdoor left open\nby the night shift'), body(3, 'door.open', '\\')].reduce<ReturnType<typeof readings.sealRow>[]>(
+  const body = (
+    seq: number,
+    state: 'in_range' | 'too_warm' | 'door.open',
+    note: string,
+  ): ChainedOf<typeof READINGS> => ({ seq, at: `2026-12-01T0${seq}:00:00.000Z`, unit: 'CU-1', state, note });
+  const rows = [
+    body(1, 'in_range', ''),
+    body(2, 'too_warm', '7.5 °C\tdoor left open\nby the night shift'),
+    body(3, 'door.open', '\\'),
+  ].reduce<ReturnType<typeof readings.sealRow>[]>(
     (sealed, next) => [...sealed, readings.sealRow(sealed.at(-1)?.chain ?? GENESIS, next)],
     [],
   );
@@ -63,11 +119,18 @@ describe('a ledger of another schema', () => {
   it('refuses what its schema does not name, and finds an edited row', () => {
     const tsv = readings.serialise(rows);
     // An enum value is matched whole: "door.open" is no pattern that also admits "doorXopen".
-    expect(readings.parse(tsv.replace('door.open', 'doorXopen'))).toMatchObject({ ok: false, code: 'MALFORMED_LEDGER', details: { row: 3, field: 'state' } });
+    expect(readings.parse(tsv.replace('door.open', 'doorXopen'))).toMatchObject({
+      ok: false,
+      code: 'MALFORMED_LEDGER',
+      details: { row: 3, field: 'state' },
+    });
     expect(readings.verify(tsv.replace('7.5 °C', '2.5 °C'))).toMatchObject({ ok: false, reason: 'edited', row: 2 });
     // Not the desk's: its header and its rows are not this ledger's.
     expect(deskLedger.parse(tsv)).toMatchObject({ ok: false, details: { row: 0 } });
-    expect(readings.draftProblem({ unit: 'CU-1', state: 'frozen' })).toEqual({ field: 'state', reason: 'expected one of in_range, too_warm, door.open, got "frozen"' });
+    expect(readings.draftProblem({ unit: 'CU-1', state: 'frozen' })).toEqual({
+      field: 'state',
+      reason: 'expected one of in_range, too_warm, door.open, got "frozen"',
+    });
   });
 
   it('is kept by the same append-only store, under its own name', async () => {
@@ -75,8 +138,15 @@ describe('a ledger of another schema', () => {
     const opened = await openLedgerStore(readings, { indexedDB, clock: () => new Date(Date.UTC(2026, 11, 1, 9)) });
     if (!opened.ok) throw new Error(opened.message);
     const appended = await opened.ledger.append({ unit: 'CU-2', state: 'too_warm' });
-    expect(appended).toMatchObject({ ok: true, row: { seq: 1, at: '2026-12-01T09:00:00.000Z', unit: 'CU-2', state: 'too_warm', note: '' } });
-    expect(await opened.ledger.append({ unit: 'CU-2', state: 'warm' } as never)).toMatchObject({ ok: false, code: 'INVALID_ROW', details: { field: 'state' } });
+    expect(appended).toMatchObject({
+      ok: true,
+      row: { seq: 1, at: '2026-12-01T09:00:00.000Z', unit: 'CU-2', state: 'too_warm', note: '' },
+    });
+    expect(await opened.ledger.append({ unit: 'CU-2', state: 'warm' } as never)).toMatchObject({
+      ok: false,
+      code: 'INVALID_ROW',
+      details: { field: 'state' },
+    });
     expect(readings.verify(opened.ledger.exportTsv())).toMatchObject({ ok: true, rows: 1 });
     opened.ledger.close();
     expect(await indexedDB.databases()).toEqual([expect.objectContaining({ name: 'warrant-cold-room-ledger' })]);
@@ -94,8 +164,16 @@ describe('defineLedgerSchema', () => {
     ['a field twice', [seq, note, note, chain], /note is declared twice/],
     ['a second seq', [seq, { ...seq, name: 'again' }, chain], /only the first field is a seq/],
     ['a sealed field between', [seq, { ...note, given: 'sealed' }, chain], /only seq and chain are sealed/],
-    ['an optional enum', [seq, { name: 'state', kind: 'enum', given: 'optional', values: ['a'] }, chain], /must be required/],
-    ['an enum value with a TAB', [seq, { name: 'state', kind: 'enum', given: 'required', values: ['a\tb'] }, chain], /values written bare/],
+    [
+      'an optional enum',
+      [seq, { name: 'state', kind: 'enum', given: 'optional', values: ['a'] }, chain],
+      /must be required/,
+    ],
+    [
+      'an enum value with a TAB',
+      [seq, { name: 'state', kind: 'enum', given: 'required', values: ['a\tb'] }, chain],
+      /values written bare/,
+    ],
     ['a name with a space', [seq, { ...note, name: 'the note' }, chain], /cannot be written bare/],
   ] as const)('refuses a schema with %s', (_what, fields, message) => {
     expect(() => defineLedgerSchema('bad', fields)).toThrow(message);

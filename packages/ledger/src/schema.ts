@@ -43,30 +43,46 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._:@/+-]*$/;
  * absent one would have no value to write); a timestamp may be optional (the store stamps it).
  * Throws on a schema that breaks these, when the module declaring it loads.
  */
-export function defineLedgerSchema<const F extends readonly FieldDeclaration[]>(name: string, fields: F): LedgerSchema<F> {
+export function defineLedgerSchema<const F extends readonly FieldDeclaration[]>(
+  name: string,
+  fields: F,
+): LedgerSchema<F> {
   const problem = schemaProblem(name, fields);
   if (problem !== null) throw new Error(`Ledger schema "${name}": ${problem}`);
-  return Object.freeze({ name, fields: Object.freeze(fields.map((field) => Object.freeze({ ...field }))) as unknown as F });
+  return Object.freeze({
+    name,
+    fields: Object.freeze(fields.map((field) => Object.freeze({ ...field }))) as unknown as F,
+  });
 }
 
 function schemaProblem(name: string, fields: readonly FieldDeclaration[]): string | null {
   if (!NAME.test(name)) return 'its name must be letters, digits and . _ : @ / + -';
   const first = fields[0];
   const last = fields[fields.length - 1];
-  if (fields.length < 3 || first?.name !== 'seq' || first.kind !== 'seq' || last?.name !== 'chain' || last.kind !== 'chain') {
+  if (
+    fields.length < 3 ||
+    first?.name !== 'seq' ||
+    first.kind !== 'seq' ||
+    last?.name !== 'chain' ||
+    last.kind !== 'chain'
+  ) {
     return 'the first field must be seq (kind seq) and the last chain (kind chain), with at least one field between';
   }
   const names = new Set<string>();
   for (const [index, field] of fields.entries()) {
-    if (!NAME.test(field.name)) return `field ${index + 1}'s name ${JSON.stringify(field.name)} cannot be written bare in a TSV header`;
+    if (!NAME.test(field.name))
+      return `field ${index + 1}'s name ${JSON.stringify(field.name)} cannot be written bare in a TSV header`;
     if (names.has(field.name)) return `the field ${field.name} is declared twice`;
     names.add(field.name);
     const edge = index === 0 || index === fields.length - 1;
-    if ((field.kind === 'seq' || field.kind === 'chain') !== edge) return `${field.name}: only the first field is a seq and only the last a chain`;
-    if ((field.given === 'sealed') !== edge) return `${field.name}: only seq and chain are sealed (computed by the store)`;
+    if ((field.kind === 'seq' || field.kind === 'chain') !== edge)
+      return `${field.name}: only the first field is a seq and only the last a chain`;
+    if ((field.given === 'sealed') !== edge)
+      return `${field.name}: only seq and chain are sealed (computed by the store)`;
     if (field.kind === 'enum') {
       if (field.given !== 'required') return `${field.name}: an enum field must be required`;
-      if (!field.values?.length || field.values.some((value) => !NAME.test(value))) return `${field.name}: an enum needs values written bare`;
+      if (!field.values?.length || field.values.some((value) => !NAME.test(value)))
+        return `${field.name}: an enum needs values written bare`;
     } else if (field.values !== undefined) {
       return `${field.name}: only an enum field has values`;
     }
@@ -75,7 +91,11 @@ function schemaProblem(name: string, fields: readonly FieldDeclaration[]): strin
 }
 
 type FieldOf<S extends LedgerSchema> = S['fields'][number];
-type ValueOf<F extends FieldDeclaration> = F extends { kind: 'seq' } ? number : F extends { values: readonly (infer V)[] } ? V : string;
+type ValueOf<F extends FieldDeclaration> = F extends { kind: 'seq' }
+  ? number
+  : F extends { values: readonly (infer V)[] }
+    ? V
+    : string;
 
 /** The names of a schema's fields. */
 export type FieldNameOf<S extends LedgerSchema> = FieldOf<S>['name'];
@@ -87,7 +107,9 @@ export type RowOf<S extends LedgerSchema> = { readonly [F in FieldOf<S> as F['na
 export type ChainedOf<S extends LedgerSchema> = Omit<RowOf<S>, 'chain'>;
 
 /** What a caller appends: the store adds `seq` and `chain`, stamps an absent time, and empties absent tokens, digests and text. */
-export type DraftOf<S extends LedgerSchema> = { readonly [F in FieldOf<S> as F extends { given: 'required' } ? F['name'] : never]: ValueOf<F> } & {
+export type DraftOf<S extends LedgerSchema> = {
+  readonly [F in FieldOf<S> as F extends { given: 'required' } ? F['name'] : never]: ValueOf<F>;
+} & {
   readonly [F in FieldOf<S> as F extends { given: 'optional' } ? F['name'] : never]?: ValueOf<F>;
 };
 

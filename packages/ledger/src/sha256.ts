@@ -37,7 +37,8 @@ interface NodeProcess {
  * hundred bytes costs more than the hashing itself.
  */
 export function nodeSha256(): Sha256 | null {
-  const crypto = (globalThis as { process?: NodeProcess }).process?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined;
+  const crypto = (globalThis as { process?: NodeProcess }).process?.getBuiltinModule?.('node:crypto') as
+    Partial<NodeCrypto> | undefined;
   const hash = crypto?.hash;
   if (typeof hash !== 'function') return null;
   return {

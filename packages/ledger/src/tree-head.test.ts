@@ -20,7 +20,13 @@ describe('signed tree heads', () => {
           const head = signTreeHead({ size, root: rootHash, timestamp: new Date(ms) }, secret);
           const jcs = canonicalize({ timestamp: head.timestamp, size: head.size, root_hash: head.root_hash }) as string;
           expect(new TextDecoder().decode(treeHeadMessage(head))).toBe(jcs);
-          expect(ed25519.verify(Buffer.from(head.signature, 'base64'), new TextEncoder().encode(jcs), Buffer.from(head.key, 'base64'))).toBe(true);
+          expect(
+            ed25519.verify(
+              Buffer.from(head.signature, 'base64'),
+              new TextEncoder().encode(jcs),
+              Buffer.from(head.key, 'base64'),
+            ),
+          ).toBe(true);
         },
       ),
       { numRuns: 50 },
@@ -36,7 +42,9 @@ describe('signed tree heads', () => {
       key: b64(ed25519.getPublicKey(secret)),
       signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/),
     });
-    expect(new TextDecoder().decode(treeHeadMessage(head))).toBe(`{"root_hash":"${head.root_hash}","size":3,"timestamp":"2026-12-01T09:30:00.000Z"}`);
+    expect(new TextDecoder().decode(treeHeadMessage(head))).toBe(
+      `{"root_hash":"${head.root_hash}","size":3,"timestamp":"2026-12-01T09:30:00.000Z"}`,
+    );
     expect(verifyTreeHead(JSON.parse(JSON.stringify(head)))).toMatchObject({ ok: true, head, root });
     expect(verifyTreeHead(head, { key: head.key }).ok).toBe(true);
     expect(verifyTreeHead(head, { key: ed25519.getPublicKey(secret) }).ok).toBe(true);
@@ -51,10 +59,14 @@ describe('signed tree heads', () => {
       ['key', { key: b64(ed25519.getPublicKey(other)) }],
       ['signature', { signature: signTreeHead({ size: 10, root, timestamp: head.timestamp }, other).signature }],
     ];
-    for (const [name, change] of changed) expect([name, verifyTreeHead({ ...head, ...change }).ok]).toEqual([name, false]);
+    for (const [name, change] of changed)
+      expect([name, verifyTreeHead({ ...head, ...change }).ok]).toEqual([name, false]);
     const resigned = signTreeHead({ size: 10, root, timestamp: head.timestamp }, other);
     expect(verifyTreeHead(resigned).ok).toBe(true);
-    expect(verifyTreeHead(resigned, { key: head.key })).toEqual({ ok: false, reason: 'the head is signed with another key than the one trusted' });
+    expect(verifyTreeHead(resigned, { key: head.key })).toEqual({
+      ok: false,
+      reason: 'the head is signed with another key than the one trusted',
+    });
   });
 
   it('refuse a head that is not in the form, saying why', () => {
@@ -79,6 +91,8 @@ describe('signed tree heads', () => {
       if (!checked.ok) expect(checked.reason.length).toBeGreaterThan(10);
     }
     expect(() => signTreeHead({ size: 1, root: new Uint8Array(31) }, secret)).toThrow(RangeError);
-    expect(() => treeHeadMessage({ size: -1, root_hash: head.root_hash, timestamp: head.timestamp })).toThrow(RangeError);
+    expect(() => treeHeadMessage({ size: -1, root_hash: head.root_hash, timestamp: head.timestamp })).toThrow(
+      RangeError,
+    );
   });
 });

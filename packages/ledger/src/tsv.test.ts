@@ -37,7 +37,9 @@ function mustParse(input: string | Uint8Array): LedgerRow[] {
 
 describe('the ledger as TSV', () => {
   it('has a header of the 17 field names in the order the spec gives them', () => {
-    expect(LEDGER_HEADER).toBe('seq\tat\tactor\tchannel\tevent\tfrom\tto\tverb\trequest\tlease\tplan\tapproval\tdigest\tpolicy\tstatus\tdetail\tchain');
+    expect(LEDGER_HEADER).toBe(
+      'seq\tat\tactor\tchannel\tevent\tfrom\tto\tverb\trequest\tlease\tplan\tapproval\tdigest\tpolicy\tstatus\tdetail\tchain',
+    );
   });
 
   it('writes one line per row, TAB-joined, LF-ended, with \\ TAB LF CR escaped', () => {
@@ -62,23 +64,30 @@ describe('the ledger as TSV', () => {
     );
   });
 
-  it('serialise ∘ parse is the identity on bytes, for a written ledger and for any one-byte change that still parses', () => {
-    fc.assert(
-      fc.property(ledger(1, 8), fc.nat(), fc.integer({ min: 0, max: 255 }), (rows, at, byte) => {
-        const bytes = encoder.encode(serialiseLedger(rows));
-        expect(encoder.encode(serialiseLedger(mustParse(bytes)))).toEqual(bytes);
-        const changed = bytes.slice();
-        changed[at % bytes.length] = byte;
-        const parsed = parseLedger(changed);
-        // Parsing is strict: a changed text either fails to parse or writes back to exactly itself.
-        if (parsed.ok) expect(encoder.encode(serialiseLedger(parsed.rows))).toEqual(changed);
-      }),
-      { numRuns: 500 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'serialise ∘ parse is the identity on bytes, for a written ledger and for any one-byte change that still parses',
+    () => {
+      fc.assert(
+        fc.property(ledger(1, 8), fc.nat(), fc.integer({ min: 0, max: 255 }), (rows, at, byte) => {
+          const bytes = encoder.encode(serialiseLedger(rows));
+          expect(encoder.encode(serialiseLedger(mustParse(bytes)))).toEqual(bytes);
+          const changed = bytes.slice();
+          changed[at % bytes.length] = byte;
+          const parsed = parseLedger(changed);
+          // Parsing is strict: a changed text either fails to parse or writes back to exactly itself.
+          if (parsed.ok) expect(encoder.encode(serialiseLedger(parsed.rows))).toEqual(changed);
+        }),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('refuses a lone surrogate, naming the row and the field', () => {
-    const rows = chained([{ ...SAMPLE, detail: 'fine' }, { ...SAMPLE, detail: 'broken \ud800 here' }]);
+    const rows = chained([
+      { ...SAMPLE, detail: 'fine' },
+      { ...SAMPLE, detail: 'broken \ud800 here' },
+    ]);
     let caught: unknown;
     try {
       serialiseLedger(rows);
@@ -91,7 +100,12 @@ describe('the ledger as TSV', () => {
 
     const text = `${LEDGER_HEADER}\n${serialiseRow(rows[0] as LedgerRow)}\n${serialiseRow({ ...(rows[0] as LedgerRow), seq: 2 }).replace('fine', 'x\udc00')}\n`;
     const parsed = parseLedger(text);
-    expect(parsed).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_LEDGER', details: { row: 2, field: 'detail' } });
+    expect(parsed).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'MALFORMED_LEDGER',
+      details: { row: 2, field: 'detail' },
+    });
   });
 
   it('refuses bytes that are not UTF-8, naming the row', () => {
@@ -125,7 +139,9 @@ describe('the ledger as TSV', () => {
   });
 
   it('refuses to write a row that could not be read back', () => {
-    expect(() => serialiseRow({ ...SAMPLE, actor: 'robot' as LedgerRow['actor'] })).toThrow(/field actor: expected one of human, agent, runner, system/);
+    expect(() => serialiseRow({ ...SAMPLE, actor: 'robot' as LedgerRow['actor'] })).toThrow(
+      /field actor: expected one of human, agent, runner, system/,
+    );
     expect(() => serialiseRow({ ...SAMPLE, extra: 1 } as LedgerRow)).toThrow(/"extra" is not a ledger field/);
     expect(() => serialiseRow({ ...SAMPLE, seq: 0 })).toThrow(/field seq/);
   });

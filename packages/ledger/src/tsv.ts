@@ -34,7 +34,8 @@ const writer = new ByteWriter();
 /** Strict UTF-8 that keeps a byte-order mark as a character: written back as it was, refused where a header is due. */
 const DECODER = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export type LineReading<R> = { readonly ok: true; readonly row: R } | { readonly ok: false; readonly problem: RowProblem };
+export type LineReading<R> =
+  { readonly ok: true; readonly row: R } | { readonly ok: false; readonly problem: RowProblem };
 
 export type TextReading =
   | { readonly ok: true; readonly text: string }
@@ -76,7 +77,11 @@ export interface TsvFormat<R extends AnyRow = AnyRow> {
   parse(input: string | Uint8Array): ParsedLedger<R>;
 }
 
-export function tsvFormat<R extends AnyRow>(schema: LedgerSchema, checks: FieldChecks, pattern: LinePattern): TsvFormat<R> {
+export function tsvFormat<R extends AnyRow>(
+  schema: LedgerSchema,
+  checks: FieldChecks,
+  pattern: LinePattern,
+): TsvFormat<R> {
   const fields = schema.fields;
   const header = fields.map((field) => field.name).join('\t');
   const fieldCount = fields.length;
@@ -129,14 +134,19 @@ export function tsvFormat<R extends AnyRow>(schema: LedgerSchema, checks: FieldC
    */
   const lineProblem = (line: string): RowProblem => {
     const parts = line.split('\t');
-    if (parts.length !== fieldCount) return { field: null, reason: `expected ${fieldCount} TAB-separated fields, found ${parts.length}` };
+    if (parts.length !== fieldCount)
+      return { field: null, reason: `expected ${fieldCount} TAB-separated fields, found ${parts.length}` };
     for (let index = 0; index < fieldCount; index += 1) {
       const field = fields[index] as FieldDeclaration;
       const text = parts[index] as string;
       if (text.includes('\r')) return { field: field.name, reason: 'a raw carriage return; it is written \\r' };
       let value: unknown = text;
       if (field.kind === 'seq') {
-        if (!CANONICAL_SEQ.test(text)) return { field: field.name, reason: `expected a whole number from 1 without leading zeros, got ${JSON.stringify(text)}` };
+        if (!CANONICAL_SEQ.test(text))
+          return {
+            field: field.name,
+            reason: `expected a whole number from 1 without leading zeros, got ${JSON.stringify(text)}`,
+          };
         value = Number(text);
       } else if (field.kind === 'text') {
         value = unescapeField(text);
@@ -150,7 +160,12 @@ export function tsvFormat<R extends AnyRow>(schema: LedgerSchema, checks: FieldC
 
   const malformed = (row: number, field: string | null, reason: string): ToolRefusal<'MALFORMED_LEDGER'> => {
     const where = row === 0 ? 'The header' : `Row ${row}${field ? `, field ${field},` : ''}`;
-    return refusal('MALFORMED_LEDGER', `${where} cannot be read: ${reason}. Nothing was imported.`, { row, line: row + 1, field, reason });
+    return refusal('MALFORMED_LEDGER', `${where} cannot be read: ${reason}. Nothing was imported.`, {
+      row,
+      line: row + 1,
+      field,
+      reason,
+    });
   };
 
   const parse = (input: string | Uint8Array): ParsedLedger<R> => {
@@ -166,9 +181,11 @@ export function tsvFormat<R extends AnyRow>(schema: LedgerSchema, checks: FieldC
       }
       text = decoded.text;
     }
-    if (!text.endsWith('\n')) return malformed(text.split('\n').length - 1, null, 'the last line does not end with a line feed');
+    if (!text.endsWith('\n'))
+      return malformed(text.split('\n').length - 1, null, 'the last line does not end with a line feed');
     const lines = text.slice(0, -1).split('\n');
-    if (lines[0] !== header) return malformed(0, null, `the first line is not the header of the ${fieldCount} field names`);
+    if (lines[0] !== header)
+      return malformed(0, null, `the first line is not the header of the ${fieldCount} field names`);
     const rows: R[] = [];
     for (let index = 1; index < lines.length; index += 1) {
       const reading = readLine(lines[index] as string);

@@ -57,7 +57,12 @@ export function exportVerifierOver<R extends AnyRow>(verifyLedger: Verify<R>): V
 }
 
 /** Verifies an export (TSV text or its UTF-8 bytes) against a signed tree head read from JSON. */
-function verifyExport<R extends AnyRow>(verifyLedger: Verify<R>, tsv: string | Uint8Array, head: unknown, options: ExportOptions): ExportVerification {
+function verifyExport<R extends AnyRow>(
+  verifyLedger: Verify<R>,
+  tsv: string | Uint8Array,
+  head: unknown,
+  options: ExportOptions,
+): ExportVerification {
   const checked = verifyTreeHead(head, options.key === undefined ? {} : { key: options.key });
   if (!checked.ok) return failure('head', null, `The tree head does not verify: ${checked.reason}.`);
   const signed = checked.head;
@@ -74,21 +79,49 @@ function verifyExport<R extends AnyRow>(verifyLedger: Verify<R>, tsv: string | U
   const signedAt = `the head of ${size} rows signed at ${signed.timestamp}`;
 
   if (proof?.ok && proof.kind === 'inclusion') {
-    if (proof.treeSize !== size) return failure('proof', null, `The inclusion proof is for a tree of ${proof.treeSize} rows; ${signedAt} is not that tree.`);
-    if (proof.seq > rows) return failure('proof', null, `The inclusion proof is for seq ${proof.seq}; the export has ${rows} rows.`);
-    if (!sameBytes(proof.leafHash, tree.leafHash(proof.seq - 1))) return failure('edited', proof.seq, `Row ${proof.seq} is not the row the inclusion proof is for: its leaf hash differs.`);
-    if (!verifyInclusion(proof.seq - 1, size, proof.leafHash, proof.path, checked.root)) return failure('proof', proof.seq, `Row ${proof.seq}'s inclusion proof does not lead to the root of ${signedAt}.`);
+    if (proof.treeSize !== size)
+      return failure(
+        'proof',
+        null,
+        `The inclusion proof is for a tree of ${proof.treeSize} rows; ${signedAt} is not that tree.`,
+      );
+    if (proof.seq > rows)
+      return failure('proof', null, `The inclusion proof is for seq ${proof.seq}; the export has ${rows} rows.`);
+    if (!sameBytes(proof.leafHash, tree.leafHash(proof.seq - 1)))
+      return failure(
+        'edited',
+        proof.seq,
+        `Row ${proof.seq} is not the row the inclusion proof is for: its leaf hash differs.`,
+      );
+    if (!verifyInclusion(proof.seq - 1, size, proof.leafHash, proof.path, checked.root))
+      return failure(
+        'proof',
+        proof.seq,
+        `Row ${proof.seq}'s inclusion proof does not lead to the root of ${signedAt}.`,
+      );
   }
 
   if (rows < size) {
     if (!(proof?.ok && proof.kind === 'consistency')) {
-      return failure('truncated', rows + 1, `Row ${rows + 1} is missing: ${signedAt} covers ${size} rows, and the export ends after row ${rows}. Rows ${rows + 1} to ${size} were removed (or the export was cut short).`);
+      return failure(
+        'truncated',
+        rows + 1,
+        `Row ${rows + 1} is missing: ${signedAt} covers ${size} rows, and the export ends after row ${rows}. Rows ${rows + 1} to ${size} were removed (or the export was cut short).`,
+      );
     }
     if (proof.fromSize !== rows || proof.toSize !== size) {
-      return failure('proof', null, `The consistency proof is from ${proof.fromSize} to ${proof.toSize} rows; this check needs one from the export's ${rows} rows to the head's ${size}.`);
+      return failure(
+        'proof',
+        null,
+        `The consistency proof is from ${proof.fromSize} to ${proof.toSize} rows; this check needs one from the export's ${rows} rows to the head's ${size}.`,
+      );
     }
     if (!verifyConsistency(rows, size, proof.path, tree.root(), checked.root)) {
-      return failure('rewritten', null, `The export's ${rows} rows are not a prefix of ${signedAt}: the consistency proof does not join their root to the head's. At least one of rows 1 to ${rows} differs from what the desk signed.`);
+      return failure(
+        'rewritten',
+        null,
+        `The export's ${rows} rows are not a prefix of ${signedAt}: the consistency proof does not join their root to the head's. At least one of rows 1 to ${rows} differs from what the desk signed.`,
+      );
     }
     return {
       ok: true,
@@ -101,9 +134,18 @@ function verifyExport<R extends AnyRow>(verifyLedger: Verify<R>, tsv: string | U
 
   if (proof?.ok && proof.kind === 'consistency') {
     // The export reaches the head; a consistency proof from an earlier size is checked against the export's own tree there.
-    if (proof.toSize !== size || proof.fromSize > size) return failure('proof', null, `The consistency proof is from ${proof.fromSize} to ${proof.toSize} rows; ${signedAt} is not its later tree.`);
+    if (proof.toSize !== size || proof.fromSize > size)
+      return failure(
+        'proof',
+        null,
+        `The consistency proof is from ${proof.fromSize} to ${proof.toSize} rows; ${signedAt} is not its later tree.`,
+      );
     if (!verifyConsistency(proof.fromSize, size, proof.path, tree.root(proof.fromSize), checked.root)) {
-      return failure('proof', null, `The consistency proof from ${proof.fromSize} rows does not join the export's root at ${proof.fromSize} rows to ${signedAt}.`);
+      return failure(
+        'proof',
+        null,
+        `The consistency proof from ${proof.fromSize} rows does not join the export's root at ${proof.fromSize} rows to ${signedAt}.`,
+      );
     }
   }
 
@@ -114,8 +156,15 @@ function verifyExport<R extends AnyRow>(verifyLedger: Verify<R>, tsv: string | U
       `Rows 1 to ${size} do not hash to the root of ${signedAt}: at least one of them was changed, inserted or removed after the head was signed, and the chain was recomputed to hide it. A root commits to all its rows at once, so it cannot say which; an inclusion proof for a row (--proof) checks that row alone.`,
     );
   }
-  const after = rows > size ? ` Rows ${size + 1} to ${rows} came after the head and are checked by the chain only.` : '';
-  return { ok: true, rows, covered: size, head: signed, message: `${rows} rows verify: the chain holds, and rows 1 to ${size} match ${signedAt} (root ${signed.root_hash}).${after}` };
+  const after =
+    rows > size ? ` Rows ${size + 1} to ${rows} came after the head and are checked by the chain only.` : '';
+  return {
+    ok: true,
+    rows,
+    covered: size,
+    head: signed,
+    message: `${rows} rows verify: the chain holds, and rows 1 to ${size} match ${signedAt} (root ${signed.root_hash}).${after}`,
+  };
 }
 
 function failure(reason: ExportFailureReason, row: number | null, message: string): ExportFailure {

@@ -26,28 +26,36 @@ describe('verifyLedger', () => {
   it('verifies a ledger as written, and gives its head', () => {
     fc.assert(
       fc.property(ledger(0, 20), (rows) => {
-        expect(verifyEveryWay(rows)).toEqual({ ok: true, rows: rows.length, head: rows.at(-1)?.chain ?? '0'.repeat(64) });
+        expect(verifyEveryWay(rows)).toEqual({
+          ok: true,
+          rows: rows.length,
+          head: rows.at(-1)?.chain ?? '0'.repeat(64),
+        });
       }),
       { numRuns: 200 },
     );
   });
 
-  it('finds any single byte changed, at the row holding that byte', () => {
-    fc.assert(
-      fc.property(ledger(1, 15), fc.nat(), fc.integer({ min: 1, max: 255 }), (rows, at, delta) => {
-        const bytes = bytesOf(rows);
-        const position = at % bytes.length;
-        const changed = bytes.slice();
-        changed[position] = ((bytes[position] as number) + delta) % 256;
-        // A byte belongs to the line it ends or sits in; line 0 is the header.
-        const row = bytes.subarray(0, position).filter((byte) => byte === 0x0a).length;
-        const result = verifyLedger(changed);
-        expect(result.ok).toBe(false);
-        expect(result).toMatchObject({ row });
-      }),
-      { numRuns: 4000 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'finds any single byte changed, at the row holding that byte',
+    () => {
+      fc.assert(
+        fc.property(ledger(1, 15), fc.nat(), fc.integer({ min: 1, max: 255 }), (rows, at, delta) => {
+          const bytes = bytesOf(rows);
+          const position = at % bytes.length;
+          const changed = bytes.slice();
+          changed[position] = ((bytes[position] as number) + delta) % 256;
+          // A byte belongs to the line it ends or sits in; line 0 is the header.
+          const row = bytes.subarray(0, position).filter((byte) => byte === 0x0a).length;
+          const result = verifyLedger(changed);
+          expect(result.ok).toBe(false);
+          expect(result).toMatchObject({ row });
+        }),
+        { numRuns: 4000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('names the row whose character a line feed cut in two, not the line left holding the rest of it', () => {
     const bodies = fc.sample(rowBody, { numRuns: 3, seed: 11 });
@@ -152,7 +160,11 @@ describe('verifyLedger', () => {
     fc.assert(
       fc.property(ledger(2, 10), fc.nat(), (rows, at) => {
         const end = at % (rows.length - 1);
-        expect(verifyEveryWay(rows, { head: rows[end]?.chain })).toMatchObject({ ok: false, row: end + 2, reason: 'inserted' });
+        expect(verifyEveryWay(rows, { head: rows[end]?.chain })).toMatchObject({
+          ok: false,
+          row: end + 2,
+          reason: 'inserted',
+        });
       }),
       { numRuns: 100 },
     );
@@ -160,23 +172,28 @@ describe('verifyLedger', () => {
 
   it('finds a field edited, naming the seq when that is what changed', () => {
     fc.assert(
-      fc.property(ledger(1, 12), fc.nat(), fc.constantFrom('detail', 'actor', 'seq', 'chain', 'digest'), (rows, at, field) => {
-        const index = at % rows.length;
-        const row = rows[index] as LedgerRow;
-        const edited: LedgerRow =
-          field === 'detail'
-            ? { ...row, detail: `${row.detail}.` }
-            : field === 'actor'
-              ? { ...row, actor: row.actor === 'human' ? 'agent' : 'human' }
-              : field === 'seq'
-                ? { ...row, seq: row.seq + 7 }
-                : field === 'chain'
-                  ? { ...row, chain: `${row.chain.slice(1)}${row.chain[0] === '0' ? '1' : '0'}` }
-                  : { ...row, digest: row.digest === '' ? 'e'.repeat(64) : '' };
-        const result = verifyEveryWay(rows.map((r, i) => (i === index ? edited : r)));
-        expect(result).toMatchObject({ ok: false, row: index + 1, reason: 'edited' });
-        if (field === 'seq') expect(result).toMatchObject({ details: { field: 'seq' } });
-      }),
+      fc.property(
+        ledger(1, 12),
+        fc.nat(),
+        fc.constantFrom('detail', 'actor', 'seq', 'chain', 'digest'),
+        (rows, at, field) => {
+          const index = at % rows.length;
+          const row = rows[index] as LedgerRow;
+          const edited: LedgerRow =
+            field === 'detail'
+              ? { ...row, detail: `${row.detail}.` }
+              : field === 'actor'
+                ? { ...row, actor: row.actor === 'human' ? 'agent' : 'human' }
+                : field === 'seq'
+                  ? { ...row, seq: row.seq + 7 }
+                  : field === 'chain'
+                    ? { ...row, chain: `${row.chain.slice(1)}${row.chain[0] === '0' ? '1' : '0'}` }
+                    : { ...row, digest: row.digest === '' ? 'e'.repeat(64) : '' };
+          const result = verifyEveryWay(rows.map((r, i) => (i === index ? edited : r)));
+          expect(result).toMatchObject({ ok: false, row: index + 1, reason: 'edited' });
+          if (field === 'seq') expect(result).toMatchObject({ details: { field: 'seq' } });
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -186,7 +203,11 @@ describe('verifyLedger', () => {
       fc.property(ledger(2, 12), fc.nat(), (rows, at) => {
         const after = rows[at % (rows.length - 1)] as LedgerRow;
         const fragment = rows.slice(after.seq);
-        expect(verifyEveryWay(fragment, { after: { seq: after.seq, chain: after.chain } })).toEqual({ ok: true, rows: fragment.length, head: rows.at(-1)?.chain });
+        expect(verifyEveryWay(fragment, { after: { seq: after.seq, chain: after.chain } })).toEqual({
+          ok: true,
+          rows: fragment.length,
+          head: rows.at(-1)?.chain,
+        });
         // Without its starting point the fragment is a ledger whose first rows are missing.
         expect(verifyEveryWay(fragment)).toMatchObject({ ok: false, row: 1, reason: 'removed' });
       }),
@@ -198,7 +219,9 @@ describe('verifyLedger', () => {
     const rows = fc.sample(ledger(4, 4), { numRuns: 1, seed: 7 })[0] as LedgerRow[];
     const result = verifyLedger([rows[0], rows[2], rows[3]] as LedgerRow[]);
     expect(result).toMatchObject({ ok: false, row: 2, seq: 3, reason: 'removed', details: { line: 3 } });
-    expect(!result.ok && result.message).toBe('Row 2 (seq 3) follows a gap: rows were removed: seq 2 is missing before it. Every row before it verifies.');
+    expect(!result.ok && result.message).toBe(
+      'Row 2 (seq 3) follows a gap: rows were removed: seq 2 is missing before it. Every row before it verifies.',
+    );
   });
 
   it('names a header that is not the header as row 0', () => {

@@ -50,7 +50,10 @@ export interface VerifyOptions {
   readonly head?: string;
 }
 
-export type Verify<R extends AnyRow> = (input: string | Uint8Array | readonly R[], options?: VerifyOptions) => Verification;
+export type Verify<R extends AnyRow> = (
+  input: string | Uint8Array | readonly R[],
+  options?: VerifyOptions,
+) => Verification;
 
 interface Start {
   readonly seq: number;
@@ -78,7 +81,13 @@ function growScratch(size: number): Uint8Array<ArrayBuffer> {
 }
 
 /** The verifier of one schema's ledgers, given as TSV text, its UTF-8 bytes, or typed rows. */
-export function verifierOver<R extends AnyRow>(fieldCount: number, checks: FieldChecks, pattern: LinePattern, tsv: TsvFormat<R>, chain: Chain<R>): Verify<R> {
+export function verifierOver<R extends AnyRow>(
+  fieldCount: number,
+  checks: FieldChecks,
+  pattern: LinePattern,
+  tsv: TsvFormat<R>,
+  chain: Chain<R>,
+): Verify<R> {
   function walkRows(rows: readonly R[], start: Start): Verification {
     let prev = start.chain;
     for (let index = 0; index < rows.length; index += 1) {
@@ -86,13 +95,17 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
       const problem = checks.rowProblem(row);
       if (problem) return breakAt('malformed', index + 1, readSeq(row), problem.field, problem.reason);
       if (row.seq !== start.seq + index + 1 || chain.chainOf(prev, row) !== row.chain) {
-        return classify(rows.map((candidate) => (checks.rowProblem(candidate) ? null : candidate)), index, prev, start);
+        return classify(
+          rows.map((candidate) => (checks.rowProblem(candidate) ? null : candidate)),
+          index,
+          prev,
+          start,
+        );
       }
       prev = row.chain;
     }
     return { ok: true, rows: rows.length, head: prev };
   }
-
 
   function walkText(input: string | Uint8Array, start: Start): Verification {
     let text: string;
@@ -107,14 +120,24 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
         // The lines before the one that is not UTF-8 may break first: a byte changed to LF ends its
         // line early and leaves the rest of its character at the start of the next.
         const earlier = decoded.line > 1 ? walkText(decoded.before, start) : null;
-        return earlier && !earlier.ok ? earlier : breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
+        return earlier && !earlier.ok
+          ? earlier
+          : breakAt('malformed', decoded.line - 1, null, null, 'bytes that are not UTF-8');
       }
       text = decoded.text;
       bytes = input;
     }
     let textAt = text.indexOf('\n');
-    if (textAt === -1 || text.slice(0, textAt) !== tsv.header) return breakAt('malformed', 0, null, null, `the first line is not the header of the ${fieldCount} field names`);
-    if (!text.endsWith('\n')) return breakAt('malformed', text.split('\n').length - 1, null, null, 'the last line does not end with a line feed');
+    if (textAt === -1 || text.slice(0, textAt) !== tsv.header)
+      return breakAt('malformed', 0, null, null, `the first line is not the header of the ${fieldCount} field names`);
+    if (!text.endsWith('\n'))
+      return breakAt(
+        'malformed',
+        text.split('\n').length - 1,
+        null,
+        null,
+        'the last line does not end with a line feed',
+      );
     textAt += 1;
     let byteAt = bytes === null ? 0 : bytes.indexOf(0x0a) + 1;
 
@@ -132,7 +155,13 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
       const textEnd = text.indexOf('\n', textAt);
       if (!pattern.isWellFormedLineAt(text, textAt, textEnd, surrogates)) {
         const reading = tsv.readLine(text.slice(textAt, textEnd));
-        return breakAt('malformed', index + 1, null, reading.ok ? null : reading.problem.field, reading.ok ? 'unreadable' : reading.problem.reason);
+        return breakAt(
+          'malformed',
+          index + 1,
+          null,
+          reading.ok ? null : reading.problem.field,
+          reading.ok ? 'unreadable' : reading.problem.reason,
+        );
       }
       const chainAt = textEnd - 64;
       let length: number;
@@ -161,7 +190,6 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
     return { ok: true, rows: index, head: prevChain() };
   }
 
-
   /** Every data row of a text whose header has been checked; null where a line does not parse. */
   function readAll(text: string): (R | null)[] {
     return text
@@ -181,27 +209,56 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
     const chainsAfter = (before: string, candidate: R): boolean => chain.chainOf(before, candidate) === candidate.chain;
 
     const genuine =
-      row.seq === start.seq + 1 ? chainsAfter(start.chain, row) : rows.some((other) => other !== null && other.seq === row.seq - 1 && chainsAfter(other.chain, row));
+      row.seq === start.seq + 1
+        ? chainsAfter(start.chain, row)
+        : rows.some((other) => other !== null && other.seq === row.seq - 1 && chainsAfter(other.chain, row));
     if (genuine) {
-      const copies = rows.filter((other) => other !== null && other.chain === row.chain && other.seq === row.seq).length;
-      if (copies > 1) return breakAt('inserted', position, row.seq, null, `seq ${row.seq} appears twice; this copy is not where the chain puts it`);
-      return breakAt('reordered', position, row.seq, null, `seq ${row.seq} is a genuine row out of its place; seq ${expected} was expected here`);
+      const copies = rows.filter(
+        (other) => other !== null && other.chain === row.chain && other.seq === row.seq,
+      ).length;
+      if (copies > 1)
+        return breakAt(
+          'inserted',
+          position,
+          row.seq,
+          null,
+          `seq ${row.seq} appears twice; this copy is not where the chain puts it`,
+        );
+      return breakAt(
+        'reordered',
+        position,
+        row.seq,
+        null,
+        `seq ${row.seq} is a genuine row out of its place; seq ${expected} was expected here`,
+      );
     }
     if (row.seq !== expected && chainsAfter(prev, { ...row, seq: expected } as R)) {
       return breakAt('edited', position, row.seq, 'seq', `its seq was changed from ${expected} to ${row.seq}`);
     }
     const next = rows[index + 1];
     if (next && next.seq === expected && chainsAfter(prev, next)) {
-      return breakAt('inserted', position, row.seq, null, `the chain skips this row: the row after it follows seq ${expected - 1}`);
+      return breakAt(
+        'inserted',
+        position,
+        row.seq,
+        null,
+        `the chain skips this row: the row after it follows seq ${expected - 1}`,
+      );
     }
-    if (row.seq === expected) return breakAt('edited', position, row.seq, null, 'its chain does not match its fields and the chain before it');
+    if (row.seq === expected)
+      return breakAt('edited', position, row.seq, null, 'its chain does not match its fields and the chain before it');
     if (row.seq > expected) {
       const missing = row.seq - expected === 1 ? `seq ${expected} is` : `seq ${expected} to ${row.seq - 1} are`;
       return breakAt('removed', position, row.seq, null, `${missing} missing before it`);
     }
-    return breakAt('inserted', position, row.seq, null, `seq ${row.seq} is not part of the chain after seq ${expected - 1}`);
+    return breakAt(
+      'inserted',
+      position,
+      row.seq,
+      null,
+      `seq ${row.seq} is not part of the chain after seq ${expected - 1}`,
+    );
   }
-
 
   return (input, options = {}) => {
     const start = options.after ?? { seq: 0, chain: GENESIS };
@@ -217,9 +274,21 @@ export function verifierOver<R extends AnyRow>(fieldCount: number, checks: Field
 function endBreak(walked: Verified, head: string, rows: readonly AnyRow[]): LedgerBreak {
   const endsAt = rows.findIndex((row) => row.chain === head);
   if (endsAt !== -1) {
-    return breakAt('inserted', endsAt + 2, rows[endsAt + 1]?.seq ?? null, null, `the ledger should end at row ${endsAt + 1}; the rows after it were added`);
+    return breakAt(
+      'inserted',
+      endsAt + 2,
+      rows[endsAt + 1]?.seq ?? null,
+      null,
+      `the ledger should end at row ${endsAt + 1}; the rows after it were added`,
+    );
   }
-  return breakAt('removed', walked.rows + 1, null, null, `the ledger should continue after row ${walked.rows} to the head it was given; the rows after it are missing`);
+  return breakAt(
+    'removed',
+    walked.rows + 1,
+    null,
+    null,
+    `the ledger should continue after row ${walked.rows} to the head it was given; the rows after it are missing`,
+  );
 }
 
 const MEANING: Record<BreakReason, string> = {
@@ -230,7 +299,13 @@ const MEANING: Record<BreakReason, string> = {
   malformed: 'cannot be read',
 };
 
-function breakAt(reason: BreakReason, row: number, seq: number | null, field: string | null, problem: string): LedgerBreak {
+function breakAt(
+  reason: BreakReason,
+  row: number,
+  seq: number | null,
+  field: string | null,
+  problem: string,
+): LedgerBreak {
   const where = row === 0 ? 'The header' : `Row ${row}${seq !== null && seq !== row ? ` (seq ${seq})` : ''}`;
   return {
     ok: false,

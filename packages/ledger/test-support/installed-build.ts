@@ -51,14 +51,21 @@ export function installLedgerBuild(): InstalledLedger {
           outDir: join(target, 'dist'),
         },
         include: [join(source, 'src')],
-        exclude: [join(source, 'src', '**', '*.test.ts'), join(source, 'src', '**', '*.test.tsx'), join(source, 'src', '**', '*.tsx')],
+        exclude: [
+          join(source, 'src', '**', '*.test.ts'),
+          join(source, 'src', '**', '*.test.tsx'),
+          join(source, 'src', '**', '*.tsx'),
+        ],
       }),
     );
     execFileSync(process.execPath, [TSC, '-p', config], { stdio: 'pipe' });
-    const dependencies = Object.keys((JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+    const dependencies = Object.keys(
+      (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
+        .dependencies ?? {},
+    );
     for (const dependency of dependencies) {
       if (dependency.startsWith('@warrant/')) continue;
-      const scope = dependency.startsWith('@') ? dependency.split('/')[0] as string : dependency;
+      const scope = dependency.startsWith('@') ? (dependency.split('/')[0] as string) : dependency;
       if (linked.has(scope)) continue;
       linked.add(scope);
       symlinkSync(join(ROOT, 'node_modules', scope), join(modules, scope), 'dir');

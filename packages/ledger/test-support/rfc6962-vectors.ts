@@ -6,7 +6,16 @@
 // wrong or swapped roots), which must all fail.
 
 /** The eight leaves of the reference tree, as hex. */
-export const LEAVES_HEX = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'];
+export const LEAVES_HEX = [
+  '',
+  '00',
+  '10',
+  '2021',
+  '3031',
+  '40414243',
+  '5051525354555657',
+  '606162636465666768696a6b6c6d6e6f',
+];
 
 export const EMPTY_ROOT_HEX = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 /** Leaf hash of the empty leaf. */
@@ -47,7 +56,11 @@ export const INCLUSION: readonly InclusionVector[] = [
     treeSize: 8,
     root: ROOT_8,
     leafHash: 'bjQLnP+zepicpUTmu3gKLHiQHT+zNzh2hRGjBhevoB0=',
-    proof: ['lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=', 'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=', 'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ='],
+    proof: [
+      'lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=',
+      'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=',
+      'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ=',
+    ],
     desc: 'happy path',
     wantErr: false,
   },
@@ -56,7 +69,11 @@ export const INCLUSION: readonly InclusionVector[] = [
     treeSize: 8,
     root: ROOT_8,
     leafHash: 'QnGia+DYqE8L1UyMMC58s6O10fpngKQLzOKHNHfatlg=',
-    proof: ['vBoGQ7EuTS18d5GPROD095qDi2z57FtcKD4fTYhZnms=', 'yoVOoSjtBQtBs1/8G4e46yveRh6eO1WW7Oa51ZdaCuA=', '037kGJdt2VdTwcc4Yrk5j6Kiz5tP8P3+izDNlSCWFLc='],
+    proof: [
+      'vBoGQ7EuTS18d5GPROD095qDi2z57FtcKD4fTYhZnms=',
+      'yoVOoSjtBQtBs1/8G4e46yveRh6eO1WW7Oa51ZdaCuA=',
+      '037kGJdt2VdTwcc4Yrk5j6Kiz5tP8P3+izDNlSCWFLc=',
+    ],
     desc: 'happy path',
     wantErr: false,
   },
@@ -74,7 +91,11 @@ export const INCLUSION: readonly InclusionVector[] = [
     treeSize: 5,
     root: 'Tju7H3tHjc/nH7YxYxUZo7yhLJrvyhYSv85ME6hiZNQ=',
     leafHash: 'lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=',
-    proof: ['bjQLnP+zepicpUTmu3gKLHiQHT+zNzh2hRGjBhevoB0=', 'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=', 'vBoGQ7EuTS18d5GPROD095qDi2z57FtcKD4fTYhZnms='],
+    proof: [
+      'bjQLnP+zepicpUTmu3gKLHiQHT+zNzh2hRGjBhevoB0=',
+      'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=',
+      'vBoGQ7EuTS18d5GPROD095qDi2z57FtcKD4fTYhZnms=',
+    ],
     desc: 'happy path',
     wantErr: false,
   },
@@ -83,7 +104,12 @@ export const INCLUSION: readonly InclusionVector[] = [
     treeSize: 8,
     root: ROOT_8,
     leafHash: 'bjQLnP+zepicpUTmu3gKLHiQHT+zNzh2hRGjBhevoB0=',
-    proof: ['', 'lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=', 'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=', 'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ='],
+    proof: [
+      '',
+      'lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=',
+      'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=',
+      'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ=',
+    ],
     desc: 'preceding garbage',
     wantErr: true,
   },
@@ -92,7 +118,11 @@ export const INCLUSION: readonly InclusionVector[] = [
     treeSize: 8,
     root: ROOT_8,
     leafHash: 'bjQLnP+zepicpUTmu3gKLHiQHT+zNzh2hRGjBhevoB0=',
-    proof: ['lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=', 'Vwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=', 'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ='],
+    proof: [
+      'lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=',
+      'Vwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=',
+      'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ=',
+    ],
     desc: 'modified proof[1] bit 3',
     wantErr: true,
   },
@@ -108,7 +138,11 @@ export const INCLUSION: readonly InclusionVector[] = [
 ];
 
 // testdata/consistency/{0,1,2,3,4}/happy-path.json and the negative cases read from consistency/1.
-const PROOF_1_8 = ['lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=', 'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=', 'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ='];
+const PROOF_1_8 = [
+  'lqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=',
+  'Xwg/ChozygdqlSeYMlgNs+DvRYS9/x9UyKNg9Q3jAx4=',
+  'a0eq8p7jwq+a+Im8H7klTavTEXfxYjLdaqsDXKOb9uQ=',
+];
 export const CONSISTENCY: readonly ConsistencyVector[] = [
   { size1: 1, size2: 1, root1: ROOT_1, root2: ROOT_1, proof: null, desc: 'happy path', wantErr: false },
   { size1: 1, size2: 8, root1: ROOT_1, root2: ROOT_8, proof: PROOF_1_8, desc: 'happy path', wantErr: false },
@@ -117,7 +151,11 @@ export const CONSISTENCY: readonly ConsistencyVector[] = [
     size2: 8,
     root1: 'duZ9rbzfHhDht03cYIq9L5jfsW+851J3tSMqEn8gh+8=',
     root2: ROOT_8,
-    proof: ['DrxdNDf74tsVi58Sah0RjjCBgQMdCpSfje3t68VY72o=', 'yoVOoSjtBQtBs1/8G4e46yveRh6eO1WW7Oa51ZdaCuA=', '037kGJdt2VdTwcc4Yrk5j6Kiz5tP8P3+izDNlSCWFLc='],
+    proof: [
+      'DrxdNDf74tsVi58Sah0RjjCBgQMdCpSfje3t68VY72o=',
+      'yoVOoSjtBQtBs1/8G4e46yveRh6eO1WW7Oa51ZdaCuA=',
+      '037kGJdt2VdTwcc4Yrk5j6Kiz5tP8P3+izDNlSCWFLc=',
+    ],
     desc: 'happy path',
     wantErr: false,
   },
@@ -135,12 +173,32 @@ export const CONSISTENCY: readonly ConsistencyVector[] = [
     size2: 7,
     root1: 'duZ9rbzfHhDht03cYIq9L5jfsW+851J3tSMqEn8gh+8=',
     root2: '3bib5AOAnjJXUNPSY814kpwpQreUKjS3fhIslZSnTIw=',
-    proof: ['DrxdNDf74tsVi58Sah0RjjCBgQMdCpSfje3t68VY72o=', 'sIaT7C5yFZcTBkHoIR5+7cy0wmQTlj7ubB4u0W/7Gl8=', '037kGJdt2VdTwcc4Yrk5j6Kiz5tP8P3+izDNlSCWFLc='],
+    proof: [
+      'DrxdNDf74tsVi58Sah0RjjCBgQMdCpSfje3t68VY72o=',
+      'sIaT7C5yFZcTBkHoIR5+7cy0wmQTlj7ubB4u0W/7Gl8=',
+      '037kGJdt2VdTwcc4Yrk5j6Kiz5tP8P3+izDNlSCWFLc=',
+    ],
     desc: 'happy path',
     wantErr: false,
   },
   { size1: 1, size2: 8, root1: ROOT_1, root2: ROOT_8, proof: [], desc: 'empty proof', wantErr: true },
-  { size1: 1, size2: 8, root1: ROOT_1, root2: ROOT_8, proof: ['hqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=', PROOF_1_8[1] as string, PROOF_1_8[2] as string], desc: 'modified proof[0] bit 4', wantErr: true },
-  { size1: 1, size2: 8, root1: ROOT_1, root2: ROOT_8, proof: ['', ...PROOF_1_8], desc: 'preceding garbage', wantErr: true },
+  {
+    size1: 1,
+    size2: 8,
+    root1: ROOT_1,
+    root2: ROOT_8,
+    proof: ['hqKW0iTyhcZ77pPDD4owkVfw2qNdxbh+QQt4YwoJz8c=', PROOF_1_8[1] as string, PROOF_1_8[2] as string],
+    desc: 'modified proof[0] bit 4',
+    wantErr: true,
+  },
+  {
+    size1: 1,
+    size2: 8,
+    root1: ROOT_1,
+    root2: ROOT_8,
+    proof: ['', ...PROOF_1_8],
+    desc: 'preceding garbage',
+    wantErr: true,
+  },
   { size1: 1, size2: 8, root1: ROOT_8, root2: ROOT_1, proof: PROOF_1_8, desc: 'swapped roots', wantErr: true },
 ];

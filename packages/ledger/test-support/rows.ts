@@ -7,12 +7,33 @@ import { sealRow, type ChainedFields, type LedgerRow } from '../src/desk-ledger.
 import { ACTORS, CHANNELS, LEDGER_EVENTS, POLICY_VERDICTS, STATUSES } from '@warrant/base';
 
 const token = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,24}$/));
-const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''));
-const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }).map((ms) => new Date(ms).toISOString());
-const tricky = fc.constantFrom('\\', '\t', '\n', '\r', '\\t', '\\n', '\\\\', '\r\n', '\u0000', '\u200f', '\ufeff', '😀', 'é');
+const hex64 = fc
+  .uint8Array({ minLength: 32, maxLength: 32 })
+  .map((bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''));
+const instant = fc
+  .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) })
+  .map((ms) => new Date(ms).toISOString());
+const tricky = fc.constantFrom(
+  '\\',
+  '\t',
+  '\n',
+  '\r',
+  '\\t',
+  '\\n',
+  '\\\\',
+  '\r\n',
+  '\u0000',
+  '\u200f',
+  '\ufeff',
+  '😀',
+  'é',
+);
 
 /** Free text from every code point, with escapable characters over-represented. */
-export const detailText = fc.string({ unit: fc.oneof(tricky, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 60 });
+export const detailText = fc.string({
+  unit: fc.oneof(tricky, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  maxLength: 60,
+});
 
 /** A row's fields without seq and chain. */
 export const rowBody: fc.Arbitrary<Omit<ChainedFields, 'seq'>> = fc.record({
@@ -45,10 +66,10 @@ export function chained(bodies: readonly Omit<ChainedFields, 'seq'>[]): LedgerRo
   return rows;
 }
 
-export const ledger = (minLength: number, maxLength: number): fc.Arbitrary<LedgerRow[]> => fc.array(rowBody, { minLength, maxLength }).map(chained);
+export const ledger = (minLength: number, maxLength: number): fc.Arbitrary<LedgerRow[]> =>
+  fc.array(rowBody, { minLength, maxLength }).map(chained);
 
 /** A row that belongs to no chain: any fields, any seq, any 64 hex digits as its chain. */
 export const forgedRow: fc.Arbitrary<LedgerRow> = fc
   .tuple(rowBody, fc.integer({ min: 1, max: 40 }), hex64)
   .map(([body, seq, chain]) => ({ seq, ...body, chain }));
-

@@ -74,7 +74,10 @@ export interface WriteSpec<D, E, I> {
 export interface StaffAct<D, E, I> {
   readonly name: string;
   readonly title: string;
-  apply(state: PartnerState<D>, input: I): { readonly ok: true; readonly event: E; readonly summary: string } | ToolRefusal;
+  apply(
+    state: PartnerState<D>,
+    input: I,
+  ): { readonly ok: true; readonly event: E; readonly summary: string } | ToolRefusal;
 }
 
 export interface PartnerDefinition<D, E> {

@@ -46,6 +46,16 @@ function declarations<S>(rows: readonly Row<S>[], state: S, origin: string): Lis
     }));
 }
 
-export function serveDesk<S>({ surface, rows, state, origin, heldBack = [] }: DeskChannelOptions<S>): PartnerChannelServer {
-  return servePartnerChannel({ tools: surfaceToolHost({ surface, rows, state, origin }), deskOrigins: DESK_ORIGINS, declared: () => declarations(heldBack, state(), origin) });
+export function serveDesk<S>({
+  surface,
+  rows,
+  state,
+  origin,
+  heldBack = [],
+}: DeskChannelOptions<S>): PartnerChannelServer {
+  return servePartnerChannel({
+    tools: surfaceToolHost({ surface, rows, state, origin }),
+    deskOrigins: DESK_ORIGINS,
+    declared: () => declarations(heldBack, state(), origin),
+  });
 }

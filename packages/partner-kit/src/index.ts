@@ -6,7 +6,16 @@
 
 // Declaring a site
 export { definePartner, defineRead, defineWrite, defineStaffAct, applied } from './definition.ts';
-export type { PartnerDefinition, ReadSpec, WriteSpec, StaffAct, Applied, WriteEnvelope, Note, SeedNote } from './definition.ts';
+export type {
+  PartnerDefinition,
+  ReadSpec,
+  WriteSpec,
+  StaffAct,
+  Applied,
+  WriteEnvelope,
+  Note,
+  SeedNote,
+} from './definition.ts';
 export { notesRead, type NotesReadOptions } from './notes-read.ts';
 export { partnerManifest, compensationsOf } from './manifest.ts';
 export { freeText, whole, oneOf, someOf, dayIn, idOf, objectSchema, perWeek } from './schema.ts';

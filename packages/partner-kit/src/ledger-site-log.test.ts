@@ -13,7 +13,14 @@ import { StaleLogError } from './site-log.ts';
 let counter = 0;
 const freshName = () => `partner-log-test-${(counter += 1)}`;
 const seeded = { seq: 1, kind: 'seeded', at: 't', book: 'ABCD', firstDay: '2026-12-01', reason: 'test', domain: {} };
-const staff = (seq: number) => ({ seq, kind: 'staff', at: 't', act: 'restock', summary: 's', event: { type: 'restocked', count: 1 } });
+const staff = (seq: number) => ({
+  seq,
+  kind: 'staff',
+  at: 't',
+  act: 'restock',
+  summary: 's',
+  event: { type: 'restocked', count: 1 },
+});
 
 async function opened(name: string) {
   const log = await openLedgerSiteLog(name, isLogEntry);
@@ -66,7 +73,13 @@ describe('the ledger site log', () => {
     const name = freshName();
     const now = () => new Date(2026, 11, 3, 12);
     const site = await openPartnerSite(umbrellaStand, { log: (await opened(name)).log, now });
-    const lent = await site.write({ tool: 'lend_umbrellas', input: { count: 2, borrower: 'Ada', request: 'REQ-1', idempotency_key: 'k-0001' }, caller: 'agent', channel: 'webmcp', signal: new AbortController().signal });
+    const lent = await site.write({
+      tool: 'lend_umbrellas',
+      input: { count: 2, borrower: 'Ada', request: 'REQ-1', idempotency_key: 'k-0001' },
+      caller: 'agent',
+      channel: 'webmcp',
+      signal: new AbortController().signal,
+    });
     expect(lent.ok).toBe(true);
     const reopened = await openPartnerSite(umbrellaStand, { log: (await opened(name)).log, now });
     expect(reopened.state.value.domain).toEqual(site.state.value.domain);

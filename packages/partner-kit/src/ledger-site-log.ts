@@ -5,7 +5,16 @@
 // it over (each record reaches it exactly once: on open, from its own appends and restarts, or
 // from sync and subscribe) and gives the site the SiteLog it folds from.
 import type { ToolRefusal } from '@warrant/surface';
-import { jsonLogFormat, openLog, platformLock, type AppendOnlyLog, type LockRunner, type LogChange, type LogEntry as Stored, type LogHead } from '@warrant/ledger';
+import {
+  jsonLogFormat,
+  openLog,
+  platformLock,
+  type AppendOnlyLog,
+  type LockRunner,
+  type LogChange,
+  type LogEntry as Stored,
+  type LogHead,
+} from '@warrant/ledger';
 import { StaleLogError, type LogRecord, type SiteLog } from './site-log.ts';
 
 export interface OpenedSiteLog {
@@ -20,7 +29,11 @@ function failure(refusal: ToolRefusal): Error {
   return refusal.code === 'STALE_TAB' ? new StaleLogError(refusal.message) : new Error(refusal.message);
 }
 
-function siteLog(log: AppendOnlyLog<LogRecord, LogRecord>, opened: readonly Stored<LogRecord>[], lock: LockRunner): SiteLog {
+function siteLog(
+  log: AppendOnlyLog<LogRecord, LogRecord>,
+  opened: readonly Stored<LogRecord>[],
+  lock: LockRunner,
+): SiteLog {
   let book = [...opened];
   const take = (change: LogChange<LogRecord>): void => {
     book = change.restarted ? [...change.entries] : [...book, ...change.entries];
@@ -69,7 +82,11 @@ function siteLog(log: AppendOnlyLog<LogRecord, LogRecord>, opened: readonly Stor
  * `accepts` says which values are entries of this log (the kit's isLogEntry): the ledger judges
  * both what is appended and what reads back on open by it.
  */
-export async function openLedgerSiteLog(name: string, accepts: (value: unknown) => boolean, indexedDB?: IDBFactory): Promise<OpenedSiteLog | null> {
+export async function openLedgerSiteLog(
+  name: string,
+  accepts: (value: unknown) => boolean,
+  indexedDB?: IDBFactory,
+): Promise<OpenedSiteLog | null> {
   const format = jsonLogFormat<LogRecord>((value) => (accepts(value) ? null : 'it is not an entry of a partner site'));
   const opened = await openLog({ name, format, ...(indexedDB ? { indexedDB } : {}) });
   if (!opened.ok) return null;

@@ -63,11 +63,19 @@ export interface StaffEntry<E> extends EntryBase {
 
 export type LogEntry<E> = SeededEntry | WriteEntry<E> | StaffEntry<E>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 function isReceipt(value: unknown): value is Receipt {
-  return isRecord(value) && isText(value['id']) && isText(value['tool']) && isText(value['request']) && isText(value['digest']) && (value['signature'] === undefined || isText(value['signature']));
+  return (
+    isRecord(value) &&
+    isText(value['id']) &&
+    isText(value['tool']) &&
+    isText(value['request']) &&
+    isText(value['digest']) &&
+    (value['signature'] === undefined || isText(value['signature']))
+  );
 }
 
 /**

@@ -32,7 +32,8 @@ export function memorySiteLog(store: MemoryLogStore = memoryLogStore()): SiteLog
     },
     async append(entry) {
       if (positionNow() !== seen) throw new StaleLogError('Another tab wrote to this log first. Nothing was written.');
-      if (entry.seq !== current().length + 1) throw new StaleLogError(`Entry ${entry.seq} does not follow entry ${current().length}. Nothing was written.`);
+      if (entry.seq !== current().length + 1)
+        throw new StaleLogError(`Entry ${entry.seq} does not follow entry ${current().length}. Nothing was written.`);
       // A stored entry is a copy: nothing the caller does later can reach into the log.
       current().push(structuredClone(entry));
       return changed();

@@ -23,7 +23,9 @@ export function notesRead<D>({ name, title, about, notes }: NotesReadOptions<D>)
     inputSchema: () => NO_INPUT,
     answer: (state: PartnerState<D>) => ({
       ok: true,
-      notes: [...notes(state.domain)].reverse().map((note) => ({ id: note.id, author: note.author, day: note.day, text: note.text })),
+      notes: [...notes(state.domain)]
+        .reverse()
+        .map((note) => ({ id: note.id, author: note.author, day: note.day, text: note.text })),
     }),
   };
 }

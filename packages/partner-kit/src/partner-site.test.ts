@@ -13,7 +13,13 @@ import { free, STAND_SIZE, umbrellaStand, type Stand } from './fixture/umbrella-
 const NOON = () => new Date(2026, 11, 3, 12, 0, 0);
 const never = new AbortController().signal;
 
-type Answer = { ok: boolean; code?: string; result?: Record<string, unknown>; receipt?: { id: string; tool: string; request: string; digest: string }; replayed?: boolean };
+type Answer = {
+  ok: boolean;
+  code?: string;
+  result?: Record<string, unknown>;
+  receipt?: { id: string; tool: string; request: string; digest: string };
+  replayed?: boolean;
+};
 
 async function open(log: SiteLog = memorySiteLog()): Promise<{ site: PartnerSite<Stand>; log: SiteLog }> {
   return { site: await openPartnerSite(umbrellaStand, { log, now: NOON }), log };
@@ -23,10 +29,19 @@ async function open(log: SiteLog = memorySiteLog()): Promise<{ site: PartnerSite
 const recorded = async (log: SiteLog): Promise<number> => (await log.read()).entries.length;
 
 const lend = (site: PartnerSite<Stand>, key: string, count = 1, signal = never, borrower = 'Ada') =>
-  site.write({ tool: 'lend_umbrellas', input: { count, borrower, request: 'REQ-1', idempotency_key: key }, caller: 'agent', channel: 'webmcp', signal }) as Promise<Answer>;
+  site.write({
+    tool: 'lend_umbrellas',
+    input: { count, borrower, request: 'REQ-1', idempotency_key: key },
+    caller: 'agent',
+    channel: 'webmcp',
+    signal,
+  }) as Promise<Answer>;
 
 /** SHA-256 of the RFC 8785 JSON, computed here without the kit or the broker. */
-const independentDigest = (value: unknown): string => createHash('sha256').update(canonicalize(value) as string, 'utf8').digest('hex');
+const independentDigest = (value: unknown): string =>
+  createHash('sha256')
+    .update(canonicalize(value) as string, 'utf8')
+    .digest('hex');
 
 describe('a partner site', () => {
   it('seeds a book on first open: the seeded week, nothing served', async () => {
@@ -41,7 +56,13 @@ describe('a partner site', () => {
   it('answers a write with its result and a receipt whose digest is the SHA-256 of { tool, args, result }', async () => {
     const { site, log } = await open();
     const args = { count: 2, borrower: 'Ada', request: 'REQ-1', idempotency_key: 'A-1:step-0' };
-    const answer = (await site.write({ tool: 'lend_umbrellas', input: args, caller: 'agent', channel: 'webmcp', signal: never })) as Answer;
+    const answer = (await site.write({
+      tool: 'lend_umbrellas',
+      input: args,
+      caller: 'agent',
+      channel: 'webmcp',
+      signal: never,
+    })) as Answer;
     expect(answer.ok).toBe(true);
     expect(answer.replayed).toBeUndefined();
     const loan = answer.result?.['loan'];
@@ -69,8 +90,18 @@ describe('a partner site', () => {
     const first = await lend(site, 'key-0001', 1);
     const state = site.state.value;
     const reused = await lend(site, 'key-0001', 2);
-    expect(reused).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED', details: { first_receipt: first.receipt?.id } });
-    const otherTool = await site.write({ tool: 'return_umbrellas', input: { loan: first.result?.['loan'] as string, request: 'REQ-1', idempotency_key: 'key-0001' }, caller: 'agent', channel: 'webmcp', signal: never });
+    expect(reused).toMatchObject({
+      ok: false,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      details: { first_receipt: first.receipt?.id },
+    });
+    const otherTool = await site.write({
+      tool: 'return_umbrellas',
+      input: { loan: first.result?.['loan'] as string, request: 'REQ-1', idempotency_key: 'key-0001' },
+      caller: 'agent',
+      channel: 'webmcp',
+      signal: never,
+    });
     expect(otherTool).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await recorded(log)).toBe(2);
     expect(site.state.value).toBe(state);
@@ -99,7 +130,11 @@ describe('a partner site', () => {
     const { site, log } = await open();
     expect(await lend(site, 'key-0001', 3)).toMatchObject({ ok: true });
     const state = site.state.value;
-    expect(await lend(site, 'key-0002', 2)).toMatchObject({ ok: false, code: 'NOT_ENOUGH_UMBRELLAS', details: { free: 1 } });
+    expect(await lend(site, 'key-0002', 2)).toMatchObject({
+      ok: false,
+      code: 'NOT_ENOUGH_UMBRELLAS',
+      details: { free: 1 },
+    });
     expect(site.state.value).toBe(state);
     expect(await lend(site, 'key-0003', 1)).toMatchObject({ ok: true });
     expect(await lend(site, 'key-0004', 1)).toMatchObject({ ok: false, code: 'NONE_FREE' });
@@ -146,7 +181,15 @@ describe('a partner site', () => {
   it('sets an unreadable record aside: it stays in the archive, a new week is seeded, and staff are told', async () => {
     const store = memoryLogStore();
     const log = memorySiteLog(store);
-    await log.append({ seq: 1, kind: 'seeded', book: 'ABCD', firstDay: '2026-12-01', at: 'x', reason: 'test', domain: { umbrellas: 1, loans: [], notes: [] } } as never);
+    await log.append({
+      seq: 1,
+      kind: 'seeded',
+      book: 'ABCD',
+      firstDay: '2026-12-01',
+      at: 'x',
+      reason: 'test',
+      domain: { umbrellas: 1, loans: [], notes: [] },
+    } as never);
     await log.append({ seq: 2, kind: 'write', tool: 'lend_umbrellas' } as never);
     const { site } = await open(memorySiteLog(store));
     expect(site.notice.value).toContain('could not be read');
@@ -206,7 +249,11 @@ describe('a partner site', () => {
 
   it('over any run of writes, repeats and aborts: the log replays to the same state, and a repeat never writes', async () => {
     const op = fc.oneof(
-      fc.record({ type: fc.constant('lend' as const), key: fc.constantFrom('a-01', 'a-02', 'a-03', 'a-04', 'a-05'), count: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        type: fc.constant('lend' as const),
+        key: fc.constantFrom('a-01', 'a-02', 'a-03', 'a-04', 'a-05'),
+        count: fc.integer({ min: 1, max: 3 }),
+      }),
       fc.record({ type: fc.constant('return' as const), key: fc.constantFrom('r-01', 'r-02', 'r-03') }),
       fc.record({ type: fc.constant('aborted' as const), key: fc.constantFrom('x-01', 'x-02') }),
     );
@@ -225,7 +272,13 @@ describe('a partner site', () => {
             answer = await lend(site, step.key, 1, controller.signal);
           } else {
             const loan = site.state.value.domain.loans.find((l) => l.open)?.id ?? `UL-${site.state.value.book}-99`;
-            answer = (await site.write({ tool: 'return_umbrellas', input: { loan, request: 'REQ-1', idempotency_key: step.key }, caller: 'agent', channel: 'webmcp', signal: never })) as Answer;
+            answer = (await site.write({
+              tool: 'return_umbrellas',
+              input: { loan, request: 'REQ-1', idempotency_key: step.key },
+              caller: 'agent',
+              channel: 'webmcp',
+              signal: never,
+            })) as Answer;
           }
           const wrote = (await recorded(log)) - before;
           expect(wrote).toBe(answer.ok && !answer.replayed ? 1 : 0);

@@ -40,11 +40,15 @@ export interface PartnerSite<D> {
   dispose(): void;
 }
 
-const SET_ASIDE = "This site's saved record could not be read. It is kept, untouched, in this browser's archive, and the site was seeded afresh.";
+const SET_ASIDE =
+  "This site's saved record could not be read. It is kept, untouched, in this browser's archive, and the site was seeded afresh.";
 
 const pipeline = () => import('./serve-write.ts');
 
-export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>, options: PartnerSiteOptions): Promise<PartnerSite<D>> {
+export async function openPartnerSite<D, E>(
+  definition: PartnerDefinition<D, E>,
+  options: PartnerSiteOptions,
+): Promise<PartnerSite<D>> {
   const { log } = options;
   const now = options.now ?? (() => new Date());
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => log.exclusive(task);
@@ -60,7 +64,15 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
   async function seed(reason: string, empty: boolean): Promise<PartnerState<D>> {
     const firstDay = today();
     const domain = await definition.seed(seedCalendar(firstDay));
-    const entry: SeededEntry = { seq: 1, at: now().toISOString(), kind: 'seeded', book: newBook(options.random), firstDay, reason, domain };
+    const entry: SeededEntry = {
+      seq: 1,
+      at: now().toISOString(),
+      kind: 'seeded',
+      book: newBook(options.random),
+      firstDay,
+      reason,
+      domain,
+    };
     known = empty ? await log.append(entry) : await log.restart(reason, entry);
     closedBooks.value = await log.closedBooks();
     return openBook<D>(entry, firstDay);
@@ -104,13 +116,24 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
 
   async function act(name: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult> {
     const staffAct = acts.get(name);
-    if (!staffAct) return refusal('UNKNOWN_ACT', `This site has no staff action named ${name}. Nothing was changed.`, { act: name });
+    if (!staffAct)
+      return refusal('UNKNOWN_ACT', `This site has no staff action named ${name}. Nothing was changed.`, { act: name });
     const current = await sync();
     const decision = staffAct.apply(current, input as never);
     if (!decision.ok) return decision;
-    const entry: StaffEntry<E> = { seq: current.seq + 1, at: now().toISOString(), kind: 'staff', act: name, summary: decision.summary, event: decision.event };
+    const entry: StaffEntry<E> = {
+      seq: current.seq + 1,
+      at: now().toISOString(),
+      kind: 'staff',
+      act: name,
+      summary: decision.summary,
+      event: decision.event,
+    };
     const failed = await commit(entry);
-    if (failed) return refusal('NOT_RECORDED', `That change could not be recorded (${failed}). Nothing was changed; try again.`, { act: name });
+    if (failed)
+      return refusal('NOT_RECORDED', `That change could not be recorded (${failed}). Nothing was changed; try again.`, {
+        act: name,
+      });
     return { ok: true, summary: decision.summary };
   }
 
@@ -120,7 +143,13 @@ export async function openPartnerSite<D, E>(definition: PartnerDefinition<D, E>,
     state,
     notice,
     closedBooks,
-    write: (call) => exclusive(async () => (await pipeline()).serveWrite({ writes, sync, commit, current: () => state.peek(), now, ...(options.sign ? { sign: options.sign } : {}) }, call)),
+    write: (call) =>
+      exclusive(async () =>
+        (await pipeline()).serveWrite(
+          { writes, sync, commit, current: () => state.peek(), now, ...(options.sign ? { sign: options.sign } : {}) },
+          call,
+        ),
+      ),
     staff: (name, input) => exclusive(() => act(name, input)),
     reset: () =>
       exclusive(async () => {

@@ -2,7 +2,15 @@
 // book of its log, with what it served (receipts, and the first answer under each idempotency
 // key) and what its staff did.
 import type { Caller, Channel } from '@warrant/surface';
-import { isLogEntry, type JsonObject, type LogEntry, type Receipt, type SeededEntry, type StaffEntry, type WriteEntry } from './log-entry.ts';
+import {
+  isLogEntry,
+  type JsonObject,
+  type LogEntry,
+  type Receipt,
+  type SeededEntry,
+  type StaffEntry,
+  type WriteEntry,
+} from './log-entry.ts';
 import { weekFrom, type Week } from './week.ts';
 
 export interface ServedWrite {
@@ -45,13 +53,31 @@ export interface Fold<D, E> {
 
 export function openBook<D>(entry: SeededEntry, today: string): PartnerState<D> {
   const week = weekFrom(entry.firstDay);
-  return { domain: entry.domain as D, week, today, book: entry.book, seq: entry.seq, served: [], staffActs: [], keys: new Map() };
+  return {
+    domain: entry.domain as D,
+    week,
+    today,
+    book: entry.book,
+    seq: entry.seq,
+    served: [],
+    staffActs: [],
+    keys: new Map(),
+  };
 }
 
-export function step<D, E>(state: PartnerState<D>, entry: WriteEntry<E> | StaffEntry<E>, fold: Fold<D, E>): PartnerState<D> {
+export function step<D, E>(
+  state: PartnerState<D>,
+  entry: WriteEntry<E> | StaffEntry<E>,
+  fold: Fold<D, E>,
+): PartnerState<D> {
   const domain = fold.reduce(state.domain, entry.event);
   if (entry.kind === 'staff') {
-    return { ...state, domain, seq: entry.seq, staffActs: [...state.staffActs, { seq: entry.seq, at: entry.at, act: entry.act, summary: entry.summary }] };
+    return {
+      ...state,
+      domain,
+      seq: entry.seq,
+      staffActs: [...state.staffActs, { seq: entry.seq, at: entry.at, act: entry.act, summary: entry.summary }],
+    };
   }
   const served: ServedWrite = {
     seq: entry.seq,

@@ -34,9 +34,13 @@ export interface RemotePartnerSite<D> extends PartnerSite<D> {
   readonly unreachable: Signal<string | null>;
 }
 
-const UNREACHABLE = "This site's server cannot be reached right now, so nothing can be changed here. The page will catch up when it is back.";
+const UNREACHABLE =
+  "This site's server cannot be reached right now, so nothing can be changed here. The page will catch up when it is back.";
 
-export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<D, E>, options: { readonly now?: () => Date } = {}): Promise<RemotePartnerSite<D>> {
+export async function openRemotePartnerSite<D, E>(
+  definition: PartnerDefinition<D, E>,
+  options: { readonly now?: () => Date } = {},
+): Promise<RemotePartnerSite<D>> {
   const now = options.now ?? (() => new Date());
   let position = '';
 
@@ -87,12 +91,26 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
   async function post(path: string, body: unknown, abort?: AbortSignal): Promise<ToolResult> {
     let answer: ToolResult;
     try {
-      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(abort ? { signal: abort } : {}) });
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        ...(abort ? { signal: abort } : {}),
+      });
       answer = (await response.json()) as ToolResult;
     } catch (error) {
-      if (abort?.aborted) return refusal<OutcomeUnknownCode>('ABORTED', 'The call was cancelled before the site answered. If it reached the site, asking again with the same idempotency key answers what happened.', {});
+      if (abort?.aborted)
+        return refusal<OutcomeUnknownCode>(
+          'ABORTED',
+          'The call was cancelled before the site answered. If it reached the site, asking again with the same idempotency key answers what happened.',
+          {},
+        );
       unreachable.value = UNREACHABLE;
-      return refusal<OutcomeUnknownCode>('PARTNER_UNREACHABLE', `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). Nothing is known to have changed; ask again with the same idempotency key.`, {});
+      return refusal<OutcomeUnknownCode>(
+        'PARTNER_UNREACHABLE',
+        `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). Nothing is known to have changed; ask again with the same idempotency key.`,
+        {},
+      );
     }
     // The answer is the server's; the page's copy catches up before the caller hears it, so the
     // tools registered next are those of the state the write left.
@@ -120,7 +138,8 @@ export async function openRemotePartnerSite<D, E>(definition: PartnerDefinition<
       await post('/api/desk-audit', {});
     },
     unreachable,
-    write: ({ tool, input, caller, channel, signal: abort }: WriteCall) => post(`/api/writes/${encodeURIComponent(tool)}`, { input, caller, channel }, abort),
+    write: ({ tool, input, caller, channel, signal: abort }: WriteCall) =>
+      post(`/api/writes/${encodeURIComponent(tool)}`, { input, caller, channel }, abort),
     staff: (act, input) => post(`/api/staff/${encodeURIComponent(act)}`, { input }),
     reset: async () => {
       await post('/api/reset', {});

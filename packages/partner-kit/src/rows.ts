@@ -43,8 +43,14 @@ export interface PartnerRowsOptions {
   readonly writesBarred?: string | null;
 }
 
-export function partnerRows<D, E>(definition: PartnerDefinition<D, E>, site: Pick<PartnerSite<D>, 'write'>, options: PartnerRowsOptions = {}): Row<PartnerState<D>>[] {
-  const barred: Verdict | null = options.writesBarred ? { legal: false, reason: options.writesBarred, code: 'NOT_IN_THIS_FRAME' } : null;
+export function partnerRows<D, E>(
+  definition: PartnerDefinition<D, E>,
+  site: Pick<PartnerSite<D>, 'write'>,
+  options: PartnerRowsOptions = {},
+): Row<PartnerState<D>>[] {
+  const barred: Verdict | null = options.writesBarred
+    ? { legal: false, reason: options.writesBarred, code: 'NOT_IN_THIS_FRAME' }
+    : null;
   const reads = definition.reads.map((spec) =>
     defineRow<PartnerState<D>, never>({
       name: spec.name,
@@ -65,7 +71,8 @@ export function partnerRows<D, E>(definition: PartnerDefinition<D, E>, site: Pic
       annotations: { consequentialHint: true },
       verdict: (state) => barred ?? spec.verdict(state),
       inputSchema: (state) => withEnvelope(spec.inputSchema(state)),
-      run: (_state, input, ctx) => site.write({ tool: spec.name, input, caller: ctx.caller, channel: ctx.channel, signal: ctx.signal }),
+      run: (_state, input, ctx) =>
+        site.write({ tool: spec.name, input, caller: ctx.caller, channel: ctx.channel, signal: ctx.signal }),
     });
   });
   return [...reads, ...writes];

@@ -22,7 +22,13 @@ export function oneOf(description: string, values: readonly string[]): JsonSchem
 
 /** A set of values from a closed list (each at most once). */
 export function someOf(description: string, values: readonly string[]): JsonSchema {
-  return { type: 'array', description, items: { type: 'string', enum: [...values] }, uniqueItems: true, maxItems: values.length };
+  return {
+    type: 'array',
+    description,
+    items: { type: 'string', enum: [...values] },
+    uniqueItems: true,
+    maxItems: values.length,
+  };
 }
 
 /** A day of the site's week. */
@@ -35,7 +41,10 @@ export function idOf(prefix: string, description: string): JsonSchema {
   return { type: 'string', description, maxLength: 24, pattern: idPattern(prefix) };
 }
 
-export function objectSchema(properties: Readonly<Record<string, JsonSchema>>, required: readonly string[] = []): JsonSchema {
+export function objectSchema(
+  properties: Readonly<Record<string, JsonSchema>>,
+  required: readonly string[] = [],
+): JsonSchema {
   return { type: 'object', properties, required: [...required], additionalProperties: false };
 }
 

@@ -42,16 +42,28 @@ export interface WriteCall {
 }
 
 /** Two calls are the same when their tool and arguments have the same canonical JSON. */
-function sameCall(a: { readonly tool: string; readonly args: object }, b: { readonly tool: string; readonly args: object }): boolean {
+function sameCall(
+  a: { readonly tool: string; readonly args: object },
+  b: { readonly tool: string; readonly args: object },
+): boolean {
   return canonicalJson({ tool: a.tool, args: a.args }) === canonicalJson({ tool: b.tool, args: b.args });
 }
 
 /** The answer to a write; a repeat under the same key is the first answer, unchanged, marked replayed. */
 function answerFor(served: ServedWrite, replayed: boolean): ToolResult {
-  return { ok: true, result: served.result, receipt: served.receipt, message: served.message, ...(replayed ? { replayed: true } : {}) };
+  return {
+    ok: true,
+    result: served.result,
+    receipt: served.receipt,
+    message: served.message,
+    ...(replayed ? { replayed: true } : {}),
+  };
 }
 
-export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, input, caller, channel, signal, admit }: WriteCall): Promise<ToolResult> {
+export async function serveWrite<D, E>(
+  context: WriteContext<D, E>,
+  { tool, input, caller, channel, signal, admit }: WriteCall,
+): Promise<ToolResult> {
   const spec = context.writes.get(tool);
   if (!spec) return refusal('UNKNOWN_TOOL', `This site has no write named ${tool}. Nothing was changed.`, { tool });
   const current = await context.sync();
@@ -72,19 +84,45 @@ export async function serveWrite<D, E>(context: WriteContext<D, E>, { tool, inpu
 
   const verdict = spec.verdict(current);
   if (!verdict.legal) {
-    return refusal(verdict.code ?? 'NOT_IN_ORDER', `${spec.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, { tool });
+    return refusal(
+      verdict.code ?? 'NOT_IN_ORDER',
+      `${spec.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`,
+      { tool },
+    );
   }
   const decision = spec.apply(current, args as never);
   if (!decision.ok) return decision;
 
   const seq = current.seq + 1;
-  const unsigned = { id: mintId('RC', current.book, seq), tool, request: args.request, digest: await receiptDigest(tool, args, decision.result) };
+  const unsigned = {
+    id: mintId('RC', current.book, seq),
+    tool,
+    request: args.request,
+    digest: await receiptDigest(tool, args, decision.result),
+  };
   const receipt: Receipt = context.sign ? { ...unsigned, signature: context.sign(unsigned) } : unsigned;
-  if (signal.aborted) return refusal('ABORTED', `${spec.title} was cancelled before it was recorded. Nothing was changed.`, { tool });
-  const entry: WriteEntry<E> = { seq, at: context.now().toISOString(), kind: 'write', tool, caller, channel, args, result: decision.result, message: decision.message, receipt, event: decision.event };
+  if (signal.aborted)
+    return refusal('ABORTED', `${spec.title} was cancelled before it was recorded. Nothing was changed.`, { tool });
+  const entry: WriteEntry<E> = {
+    seq,
+    at: context.now().toISOString(),
+    kind: 'write',
+    tool,
+    caller,
+    channel,
+    args,
+    result: decision.result,
+    message: decision.message,
+    receipt,
+    event: decision.event,
+  };
   const failed = await context.commit(entry);
   if (failed) {
-    return refusal('NOT_RECORDED', `${spec.title} could not be recorded (${failed}). Nothing was changed; it is safe to try again with the same idempotency key.`, { tool });
+    return refusal(
+      'NOT_RECORDED',
+      `${spec.title} could not be recorded (${failed}). Nothing was changed; it is safe to try again with the same idempotency key.`,
+      { tool },
+    );
   }
   return answerFor(context.current().keys.get(args.idempotency_key) as ServedWrite, false);
 }

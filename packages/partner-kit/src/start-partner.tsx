@@ -27,17 +27,22 @@ export interface PartnerPageParts<D> {
 // A frame the desk mounted for anything but execute_plan (a read lease, the health page, a frame
 // navigated to this page by someone else) registers no write: its tools are its reads. The page
 // is not a boundary, so this is defence in depth; this site's server refuses an unauthorized write.
-const WRITES_BARRED = "This frame was not mounted by the desk for an execute_plan lease, so this site's writes are not registered in it.";
+const WRITES_BARRED =
+  "This frame was not mounted by the desk for an execute_plan lease, so this site's writes are not registered in it.";
 
 const CHANNEL_ONLY: Connection = {
   mode: 'unavailable',
-  reason: "Inside the desk's frame this browser's WebMCP (the polyfill) cannot register tools, so the desk reaches this site's tools over its own channel.",
+  reason:
+    "Inside the desk's frame this browser's WebMCP (the polyfill) cannot register tools, so the desk reaches this site's tools over its own channel.",
   webmcp: null,
 };
 // How often an idle page checks the log and that "today" is still today (a page left open overnight).
 const CATCH_UP_MS = 60_000;
 
-export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, parts: PartnerPageParts<D>): Promise<void> {
+export async function startPartner<D, E>(
+  definition: PartnerDefinition<D, E>,
+  parts: PartnerPageParts<D>,
+): Promise<void> {
   const site = SITES[definition.site];
   if (site.role !== 'partner') throw new Error(`${site.name} is not a partner site.`);
   const framed = isFramed();
@@ -56,7 +61,9 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
   document.documentElement.dataset['writes'] = String(writesHere);
   const rows = partnerRows(definition, partner, { writesBarred: writesHere ? null : WRITES_BARRED });
   // What an execute frame would register, declared to the desk (not registered) from any other frame.
-  const heldBack = writesHere ? [] : partnerRows(definition, partner).filter((row) => definition.writes.some((spec) => spec.name === row.name));
+  const heldBack = writesHere
+    ? []
+    : partnerRows(definition, partner).filter((row) => definition.writes.some((spec) => spec.name === row.name));
   const booted = bootSurface({
     rows,
     state: partner.state,
@@ -67,10 +74,21 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
 
   const root = document.getElementById('app') as HTMLElement;
   root.replaceChildren();
-  render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />, root);
+  render(
+    <PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />,
+    root,
+  );
   const mounted = booted.mount.peek();
   const channel =
-    deskChannel && mounted ? (await deskChannel).serveDesk({ surface: mounted.surface, rows, heldBack, state: () => partner.state.peek(), origin: site.origin }) : null;
+    deskChannel && mounted
+      ? (await deskChannel).serveDesk({
+          surface: mounted.surface,
+          rows,
+          heldBack,
+          state: () => partner.state.peek(),
+          origin: site.origin,
+        })
+      : null;
 
   // A page that lost its own server can decide nothing the desk asks of it: it says so, and the
   // desk ends the lease at once rather than when a call fails or the lease's time runs out.
@@ -81,7 +99,11 @@ export async function startPartner<D, E>(definition: PartnerDefinition<D, E>, pa
     : () => {};
 
   // The desk's health page frames this page to ask its WebMCP mode and keying.
-  const stopReports = answerFrameReports({ window, parentOrigin: SITES.desk.origin, report: async () => ({ health: documentHealth(standing) }) });
+  const stopReports = answerFrameReports({
+    window,
+    parentOrigin: SITES.desk.origin,
+    report: async () => ({ health: documentHealth(standing) }),
+  });
 
   const catchUp = (): void => void partner.catchUp();
   setInterval(catchUp, CATCH_UP_MS);

@@ -37,11 +37,20 @@ export interface PartnerHarness<D> {
   dispose(): void;
 }
 
-export async function partnerHarness<D, E>(definition: PartnerDefinition<D, E>, start: Date, log: SiteLog = memorySiteLog(), rowsOptions: PartnerRowsOptions = {}): Promise<PartnerHarness<D>> {
+export async function partnerHarness<D, E>(
+  definition: PartnerDefinition<D, E>,
+  start: Date,
+  log: SiteLog = memorySiteLog(),
+  rowsOptions: PartnerRowsOptions = {},
+): Promise<PartnerHarness<D>> {
   let now = start;
   const site = await openPartnerSite(definition, { log, now: () => now });
   const memory = memoryWebMcp();
-  const surface = createSurface({ rows: partnerRows(definition, site, rowsOptions), state: () => site.state.peek(), webmcp: memory.webmcp });
+  const surface = createSurface({
+    rows: partnerRows(definition, site, rowsOptions),
+    state: () => site.state.peek(),
+    webmcp: memory.webmcp,
+  });
   const stop = site.state.subscribe(() => surface.update());
   await surface.reconcile();
   return {

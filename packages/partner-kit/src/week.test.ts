@@ -3,7 +3,15 @@ import { addDays, dayLabel, seedCalendar, weekdayOf, weekFrom } from './week.ts'
 
 describe('the week', () => {
   it('is seven calendar days from the first, across a month and a year end', () => {
-    expect(weekFrom('2026-12-29').days).toEqual(['2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04']);
+    expect(weekFrom('2026-12-29').days).toEqual([
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+      '2027-01-04',
+    ]);
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-12-03', -3)).toBe('2026-11-30');
   });

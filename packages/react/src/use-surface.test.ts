@@ -35,7 +35,8 @@ const rows: readonly Row<Bell>[] = [
     name: 'ring_bell',
     title: 'Ring the bell',
     description: () => 'Rings the bell once. In order while a person has switched it on.',
-    verdict: (s) => (s.on ? { legal: true } : { legal: false, reason: 'the bell is switched off', cite: 'bell rule 1' }),
+    verdict: (s) =>
+      s.on ? { legal: true } : { legal: false, reason: 'the bell is switched off', cite: 'bell rule 1' },
     inputSchema: () => ({ type: 'object', properties: {}, additionalProperties: false }),
     run: (s) => {
       setBell({ ...s, rings: s.rings + 1 });
@@ -59,7 +60,11 @@ afterEach(() => {
   view = null;
 });
 
-const connected = (memory: MemoryWebMcp): Connection => ({ mode: 'native', reason: 'The browser provides WebMCP.', webmcp: memory.webmcp });
+const connected = (memory: MemoryWebMcp): Connection => ({
+  mode: 'native',
+  reason: 'The browser provides WebMCP.',
+  webmcp: memory.webmcp,
+});
 
 /** A connection that also counts every registerTool call, the refused ones included. */
 function counted(memory: MemoryWebMcp): { connection: Connection; attempts: () => number } {
@@ -110,7 +115,9 @@ describe('useSurface', () => {
     expect(attempts()).toBe(1);
     expect(current().mode).toBe('native');
     expect(names(current().inOrder)).toEqual(['read_bell']);
-    expect(current().outOfOrder.map((row) => [row.name, row.verdict.reason, row.verdict.cite])).toEqual([['ring_bell', 'the bell is switched off', 'bell rule 1']]);
+    expect(current().outOfOrder.map((row) => [row.name, row.verdict.reason, row.verdict.cite])).toEqual([
+      ['ring_bell', 'the bell is switched off', 'bell rule 1'],
+    ]);
   });
 
   it('under StrictMode with connect() still pending at the second mount, still one surface', async () => {
@@ -128,7 +135,9 @@ describe('useSurface', () => {
 
   it('follows state: only the symmetric difference is touched, and the lists say so', async () => {
     const memory = memoryWebMcp();
-    await render(createElement(StrictMode, null, createElement(BellPage, { options: { connection: connected(memory) } })));
+    await render(
+      createElement(StrictMode, null, createElement(BellPage, { options: { connection: connected(memory) } })),
+    );
     await change({ on: true, rings: 0 });
     expect(memory.names()).toEqual(['read_bell', 'ring_bell']);
     expect(memory.ops).toEqual({ register: 2, abort: 0 });
@@ -155,7 +164,7 @@ describe('useSurface', () => {
     expect(await memory.call('read_bell')).toEqual({ ok: true, on: true, rings: 1 });
   });
 
-  it("call() runs a row as a person, and refuses one that is out of order, changing nothing", async () => {
+  it('call() runs a row as a person, and refuses one that is out of order, changing nothing', async () => {
     const memory = memoryWebMcp();
     await render(createElement(BellPage, { options: { connection: connected(memory) } }));
     let refused: ToolResult | null = null;
@@ -210,7 +219,11 @@ describe('useSurface', () => {
   });
 
   it('without WebMCP, says why, registers nothing, and still explains and runs rows for a person', async () => {
-    await render(createElement(BellPage, { options: { connection: { mode: 'unavailable', reason: 'This page is not a secure context.', webmcp: null } } }));
+    await render(
+      createElement(BellPage, {
+        options: { connection: { mode: 'unavailable', reason: 'This page is not a secure context.', webmcp: null } },
+      }),
+    );
     expect(current().mode).toBe('unavailable');
     expect(current().reason).toBe('This page is not a secure context.');
     expect(current().inOrder).toEqual([]);

@@ -1,4 +1,12 @@
-import { createSurface, refusal, type CallRecord, type ExplainedRow, type Row, type Surface, type ToolResult } from '@warrant/surface';
+import {
+  createSurface,
+  refusal,
+  type CallRecord,
+  type ExplainedRow,
+  type Row,
+  type Surface,
+  type ToolResult,
+} from '@warrant/surface';
 import { connect, type Connection, type ListedTool, type Mode } from '@warrant/webmcp';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { followTools } from './registered-tools.ts';
@@ -98,12 +106,19 @@ export function useSurface<S>(rows: readonly Row<S>[], state: S, options: UseSur
     surfaceRef.current?.update();
   }, [state]);
 
-  const outOfOrder = useMemo(() => (surface ? surface.explain(state).filter((row) => !row.verdict.legal) : NONE), [surface, state]);
+  const outOfOrder = useMemo(
+    () => (surface ? surface.explain(state).filter((row) => !row.verdict.legal) : NONE),
+    [surface, state],
+  );
 
   const call = useCallback(
     (name: string, input: Record<string, unknown> = {}): Promise<ToolResult> =>
       surfaceRef.current?.callAsHuman(name, input) ??
-      Promise.resolve(refusal('NOT_CONNECTED', `${name} cannot run yet: the page is still looking for WebMCP. Nothing was changed.`, { tool: name })),
+      Promise.resolve(
+        refusal('NOT_CONNECTED', `${name} cannot run yet: the page is still looking for WebMCP. Nothing was changed.`, {
+          tool: name,
+        }),
+      ),
     [],
   );
 

@@ -34,8 +34,18 @@ describe.each(Object.entries(engines))('Database on %s', (engine, open) => {
   it('runs a statement with parameters and answers rows of the same types on both engines', async () => {
     const db = await open();
     expect(db.engine).toBe(engine);
-    await db.query('CREATE TABLE things (id int4 PRIMARY KEY, name text, ok boolean, doc jsonb, blob bytea, at timestamptz, gone text)');
-    await db.query('INSERT INTO things VALUES ($1, $2, $3, $4, $5, $6, $7)', [7, 'seven', true, JSON.stringify({ a: [1, 2] }), new Uint8Array([1, 2, 255]), '2026-01-02T03:04:05Z', null]);
+    await db.query(
+      'CREATE TABLE things (id int4 PRIMARY KEY, name text, ok boolean, doc jsonb, blob bytea, at timestamptz, gone text)',
+    );
+    await db.query('INSERT INTO things VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      7,
+      'seven',
+      true,
+      JSON.stringify({ a: [1, 2] }),
+      new Uint8Array([1, 2, 255]),
+      '2026-01-02T03:04:05Z',
+      null,
+    ]);
     const [row] = await db.query('SELECT * FROM things WHERE id = $1', [7]);
     expect({ ...row, blob: Array.from(row?.blob as Uint8Array) }).toEqual({
       id: 7,
@@ -47,9 +57,14 @@ describe.each(Object.entries(engines))('Database on %s', (engine, open) => {
       gone: null,
     });
     // count(*) is int8: a number on both engines (node-postgres would answer a string by default).
-    expect(await db.query('SELECT count(*) AS n, 9007199254740993::int8 AS big FROM things')).toEqual([{ n: 1, big: 9007199254740993n }]);
+    expect(await db.query('SELECT count(*) AS n, 9007199254740993::int8 AS big FROM things')).toEqual([
+      { n: 1, big: 9007199254740993n },
+    ]);
     // Without parameters a script runs and answers its last statement's rows.
-    expect(await db.query("INSERT INTO things (id) VALUES (8); SELECT id FROM things ORDER BY id")).toEqual([{ id: 7 }, { id: 8 }]);
+    expect(await db.query('INSERT INTO things (id) VALUES (8); SELECT id FROM things ORDER BY id')).toEqual([
+      { id: 7 },
+      { id: 8 },
+    ]);
   });
 
   it('commits a transaction, and rolls it back when the task throws, passing the error on', async () => {
@@ -108,9 +123,13 @@ describe.each(Object.entries(engines))('Database on %s', (engine, open) => {
     const db = await open();
     await db.query('CREATE TABLE effects (key text CONSTRAINT effects_key UNIQUE, n int4)');
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, n) => db.transaction((tx) => tx.query('INSERT INTO effects VALUES ($1, $2)', ['one-key', n]))),
+      Array.from({ length: 50 }, (_, n) =>
+        db.transaction((tx) => tx.query('INSERT INTO effects VALUES ($1, $2)', ['one-key', n])),
+      ),
     );
-    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+    const failures = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => r.reason as unknown);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(failures).toHaveLength(49);
     for (const failure of failures) {
@@ -155,7 +174,9 @@ describe.each(Object.entries(engines))('Database on %s', (engine, open) => {
 describe('PostgreSQL: several processes, several sites, one database', () => {
   it('two Database instances on one schema (two server processes) both hear a NOTIFY sent by one', async () => {
     const schema = fresh();
-    const [a, b] = await Promise.all([0, 1].map(async () => track(await openPostgresDatabase({ url: inject('postgresUrl'), schema }))));
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => track(await openPostgresDatabase({ url: inject('postgresUrl'), schema }))),
+    );
     const heardA: string[] = [];
     const heardB: string[] = [];
     await a!.listen('ledger', (p) => heardA.push(p));

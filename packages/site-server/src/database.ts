@@ -10,7 +10,10 @@ export type SqlValue = string | number | boolean | null | Uint8Array;
 /** What can run a statement: the database itself, or one transaction of it. */
 export interface Queryable {
   /** Runs one statement with $1, $2… parameters and answers its rows. */
-  query<Row extends Record<string, unknown> = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<readonly Row[]>;
+  query<Row extends Record<string, unknown> = Record<string, unknown>>(
+    sql: string,
+    params?: readonly SqlValue[],
+  ): Promise<readonly Row[]>;
 }
 
 export interface Database extends Queryable {
@@ -69,7 +72,11 @@ export class UniqueViolation extends Error {
 export function translateEngineError(error: unknown): unknown {
   if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {
     const { message, constraint } = error as { message?: unknown; constraint?: unknown };
-    return new UniqueViolation(String(message ?? 'duplicate key value violates a unique constraint'), typeof constraint === 'string' ? constraint : null, { cause: error });
+    return new UniqueViolation(
+      String(message ?? 'duplicate key value violates a unique constraint'),
+      typeof constraint === 'string' ? constraint : null,
+      { cause: error },
+    );
   }
   return error;
 }
@@ -78,5 +85,8 @@ export function translateEngineError(error: unknown): unknown {
 // on PostgreSQL it is prefixed with the schema, which must still fit Postgres' 63-byte names.
 const CHANNEL = /^[a-z][a-z0-9_]{0,20}$/;
 export function assertChannel(channel: string): void {
-  if (!CHANNEL.test(channel)) throw new Error(`A notification channel is a lower-case identifier of at most 21 characters (a-z, 0-9, _); got ${JSON.stringify(channel)}.`);
+  if (!CHANNEL.test(channel))
+    throw new Error(
+      `A notification channel is a lower-case identifier of at most 21 characters (a-z, 0-9, _); got ${JSON.stringify(channel)}.`,
+    );
 }

@@ -27,7 +27,8 @@ async function folder(files: Record<string, string>): Promise<string> {
 
 // Plain CREATE TABLE (no IF NOT EXISTS): running a migration twice would fail loudly.
 const TWO = {
-  '001-stock.sql': "CREATE TABLE stock (item text PRIMARY KEY, count int4 NOT NULL);\nINSERT INTO stock VALUES ('parcel', 3);",
+  '001-stock.sql':
+    "CREATE TABLE stock (item text PRIMARY KEY, count int4 NOT NULL);\nINSERT INTO stock VALUES ('parcel', 3);",
   '002-holds.sql': 'CREATE TABLE holds (id text PRIMARY KEY, item text NOT NULL REFERENCES stock(item));',
   'README.md': 'not a migration',
 };
@@ -61,7 +62,9 @@ describe.each(Object.entries(engines))('migrate on %s', (_engine, open) => {
   it('refuses a migration edited after it ran, and a misnamed file', async () => {
     const db = await open();
     await migrate(db, await folder(TWO));
-    await expect(migrate(db, await folder({ ...TWO, '002-holds.sql': 'CREATE TABLE holds (id text);' }))).rejects.toThrow(MigrationError);
+    await expect(
+      migrate(db, await folder({ ...TWO, '002-holds.sql': 'CREATE TABLE holds (id text);' })),
+    ).rejects.toThrow(MigrationError);
     await expect(migrate(db, await folder({ '1-short.sql': 'SELECT 1' }))).rejects.toThrow('NNN-name.sql');
   });
 });
@@ -71,7 +74,10 @@ describe('migrate on PostgreSQL from two processes at once', () => {
     const schema = fresh();
     const url = inject('postgresUrl');
     const dir = await folder(TWO);
-    const [a, b] = await Promise.all([openPostgresDatabase({ url, schema }), openPostgresDatabase({ url, schema })]).then((dbs) => dbs.map(track));
+    const [a, b] = await Promise.all([
+      openPostgresDatabase({ url, schema }),
+      openPostgresDatabase({ url, schema }),
+    ]).then((dbs) => dbs.map(track));
     const [fromA, fromB] = await Promise.all([migrate(a!, dir), migrate(b!, dir)]);
     expect([...fromA!, ...fromB!].sort()).toEqual(['001-stock.sql', '002-holds.sql']);
     expect(await a!.query('SELECT count(*) AS n FROM schema_migrations')).toEqual([{ n: 2 }]);

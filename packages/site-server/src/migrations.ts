@@ -33,10 +33,14 @@ export async function readMigrations(folder: string): Promise<readonly Migration
   for (const name of (await readdir(folder)).sort()) {
     if (!name.endsWith('.sql')) continue;
     const match = FILE.exec(name);
-    if (match === null) throw new MigrationError(`${join(folder, name)} is not named NNN-name.sql (three digits, a dash, lower-case words).`);
+    if (match === null)
+      throw new MigrationError(
+        `${join(folder, name)} is not named NNN-name.sql (three digits, a dash, lower-case words).`,
+      );
     const version = Number(match[1]);
     const previous = migrations.at(-1);
-    if (previous !== undefined && previous.version === version) throw new MigrationError(`${previous.name} and ${name} have the same number.`);
+    if (previous !== undefined && previous.version === version)
+      throw new MigrationError(`${previous.name} and ${name} have the same number.`);
     const sql = await readFile(join(folder, name), 'utf8');
     migrations.push({ version, name, sql, sha256: createHash('sha256').update(sql).digest('hex') });
   }
@@ -60,16 +64,25 @@ export async function migrate(db: Database, folder: string): Promise<readonly st
     const ran = await db.transaction(async (tx) => {
       await tx.query(LOCK, []);
       await tx.query(TABLE, []);
-      const [recorded] = await tx.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM schema_migrations WHERE version = $1', [migration.version]);
+      const [recorded] = await tx.query<{ name: string; sha256: string }>(
+        'SELECT name, sha256 FROM schema_migrations WHERE version = $1',
+        [migration.version],
+      );
       if (recorded !== undefined) {
         if (recorded.sha256 !== migration.sha256) {
-          throw new MigrationError(`${migration.name} was changed after it was applied as ${recorded.name}: add a new migration instead of editing one that ran.`);
+          throw new MigrationError(
+            `${migration.name} was changed after it was applied as ${recorded.name}: add a new migration instead of editing one that ran.`,
+          );
         }
         return false;
       }
       // Without parameters the file runs as a script (the simple protocol): several statements.
       await tx.query(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name, sha256) VALUES ($1, $2, $3)', [migration.version, migration.name, migration.sha256]);
+      await tx.query('INSERT INTO schema_migrations (version, name, sha256) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.name,
+        migration.sha256,
+      ]);
       return true;
     });
     if (ran) applied.push(migration.name);

@@ -63,13 +63,21 @@ describe('openSiteDatabase', () => {
 
   it('a value that is not a PostgreSQL URL, or names no database: one line, no password', async () => {
     const notUrl = await settingError({ WARRANT_DATABASE_URL: 'warrant:hunter2@localhost' });
-    expect(notUrl.message).toMatch(/^WARRANT_DATABASE_URL is not a PostgreSQL URL .* unset WARRANT_DATABASE_URL to use the embedded database in data\/\.$/);
+    expect(notUrl.message).toMatch(
+      /^WARRANT_DATABASE_URL is not a PostgreSQL URL .* unset WARRANT_DATABASE_URL to use the embedded database in data\/\.$/,
+    );
     expect(notUrl.message).not.toContain('hunter2');
     const mysql = await settingError({ WARRANT_DATABASE_URL: 'mysql://warrant:hunter2@localhost/x' });
     expect(mysql.message).toContain('it starts with mysql://');
     expect(mysql.message).not.toContain('hunter2');
-    const noDb = await settingError({ WARRANT_DATABASE_URL: inject('postgresUrl').replace(/\/postgres$/, '/nowhere').replace('postgres@', 'postgres:hunter2@') });
-    expect(noDb.message).toMatch(/^WARRANT_DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/nowhere\) names no database: database "nowhere" does not exist\. Create it \(createdb nowhere\)/);
+    const noDb = await settingError({
+      WARRANT_DATABASE_URL: inject('postgresUrl')
+        .replace(/\/postgres$/, '/nowhere')
+        .replace('postgres@', 'postgres:hunter2@'),
+    });
+    expect(noDb.message).toMatch(
+      /^WARRANT_DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/nowhere\) names no database: database "nowhere" does not exist\. Create it \(createdb nowhere\)/,
+    );
     expect(noDb.message).not.toContain('hunter2');
   });
 
@@ -77,7 +85,9 @@ describe('openSiteDatabase', () => {
     const root = await mkdtemp(join(tmpdir(), 'warrant-bad-data-'));
     await writeFile(join(root, 'pantry'), 'a file where the directory should be');
     const file = await settingError({ WARRANT_DATA_DIR: root });
-    expect(file.message).toBe(`WARRANT_DATA_DIR (${root}) gives ${join(root, 'pantry')}, which is not usable: it is a file, not a directory. Set WARRANT_DATA_DIR to a directory this process can write, or move that folder away.`);
+    expect(file.message).toBe(
+      `WARRANT_DATA_DIR (${root}) gives ${join(root, 'pantry')}, which is not usable: it is a file, not a directory. Set WARRANT_DATA_DIR to a directory this process can write, or move that folder away.`,
+    );
     await mkdir(join(root, 'rides'));
     await writeFile(join(root, 'rides', 'notes.txt'), 'somebody else’s folder');
     const foreign = await settingError({ WARRANT_DATA_DIR: root }, 'rides');

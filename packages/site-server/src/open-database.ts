@@ -25,8 +25,13 @@ export const DEFAULT_DATA_ROOT = join(REPOSITORY_ROOT, 'data');
 
 const SITE = /^[A-Za-z][A-Za-z0-9_-]{0,40}$/;
 
-export async function openSiteDatabase({ site, env = process.env, connectTimeoutMs }: SiteDatabaseOptions): Promise<Database> {
-  if (!SITE.test(site)) throw new Error(`A site name is a letter then letters, digits, _ or -; got ${JSON.stringify(site)}.`);
+export async function openSiteDatabase({
+  site,
+  env = process.env,
+  connectTimeoutMs,
+}: SiteDatabaseOptions): Promise<Database> {
+  if (!SITE.test(site))
+    throw new Error(`A site name is a letter then letters, digits, _ or -; got ${JSON.stringify(site)}.`);
   const url = env.WARRANT_DATABASE_URL?.trim();
   const dataSetting = env.WARRANT_DATA_DIR?.trim();
   const embedded = dataSetting ? `the embedded database in ${dataSetting}` : 'the embedded database in data/';
@@ -44,7 +49,12 @@ export async function openSiteDatabase({ site, env = process.env, connectTimeout
   }
 }
 
-async function openShared(url: string, site: string, embedded: string, connectTimeoutMs: number | undefined): Promise<Database> {
+async function openShared(
+  url: string,
+  site: string,
+  embedded: string,
+  connectTimeoutMs: number | undefined,
+): Promise<Database> {
   const unset = `unset WARRANT_DATABASE_URL to use ${embedded}`;
   let parsed: URL | null = null;
   try {
@@ -54,16 +64,24 @@ async function openShared(url: string, site: string, embedded: string, connectTi
   }
   if (parsed === null || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')) {
     const what = parsed === null ? 'it does not parse as a URL' : `it starts with ${parsed.protocol}//`;
-    throw new DatabaseSettingError(`WARRANT_DATABASE_URL is not a PostgreSQL URL (${what}). Set it to postgres://user:password@host:port/database, or ${unset}.`);
+    throw new DatabaseSettingError(
+      `WARRANT_DATABASE_URL is not a PostgreSQL URL (${what}). Set it to postgres://user:password@host:port/database, or ${unset}.`,
+    );
   }
   const shown = redactUrl(url);
   try {
-    return await openPostgresDatabase({ url, schema: site, ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }) });
+    return await openPostgresDatabase({
+      url,
+      schema: site,
+      ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
+    });
   } catch (error) {
     const secret = decodeURIComponent(parsed.password);
     const clean = (text: string) => (secret === '' ? text : text.replaceAll(secret, '***'));
     const { verb, reason, fix } = describe(error, parsed);
-    throw new DatabaseSettingError(oneLine(clean(`WARRANT_DATABASE_URL (${shown}) ${verb}: ${reason}. ${fix} or ${unset}.`)));
+    throw new DatabaseSettingError(
+      oneLine(clean(`WARRANT_DATABASE_URL (${shown}) ${verb}: ${reason}. ${fix} or ${unset}.`)),
+    );
   }
 }
 
@@ -78,18 +96,35 @@ function describe(error: unknown, url: URL): { verb: string; reason: string; fix
       return { verb: 'could not be reached', reason: 'connection refused', fix: 'Start PostgreSQL' };
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return { verb: 'could not be reached', reason: `host ${host} not found`, fix: 'Fix the host in WARRANT_DATABASE_URL' };
+      return {
+        verb: 'could not be reached',
+        reason: `host ${host} not found`,
+        fix: 'Fix the host in WARRANT_DATABASE_URL',
+      };
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ETIMEDOUT':
-      return { verb: 'could not be reached', reason: `host ${host} is unreachable`, fix: 'Start PostgreSQL or fix the host' };
+      return {
+        verb: 'could not be reached',
+        reason: `host ${host} is unreachable`,
+        fix: 'Start PostgreSQL or fix the host',
+      };
     case '28P01':
     case '28000':
       return { verb: 'was refused', reason: message, fix: 'Fix the user or password in WARRANT_DATABASE_URL' };
     case '3D000':
-      return { verb: 'names no database', reason: message, fix: `Create it (createdb ${decodeURIComponent(url.pathname.slice(1))})` };
+      return {
+        verb: 'names no database',
+        reason: message,
+        fix: `Create it (createdb ${decodeURIComponent(url.pathname.slice(1))})`,
+      };
   }
-  if (/timeout/i.test(message)) return { verb: 'could not be reached', reason: 'no answer in time', fix: 'Start PostgreSQL or fix the host and port' };
+  if (/timeout/i.test(message))
+    return {
+      verb: 'could not be reached',
+      reason: 'no answer in time',
+      fix: 'Start PostgreSQL or fix the host and port',
+    };
   return { verb: 'could not be used', reason: message, fix: 'Fix WARRANT_DATABASE_URL' };
 }
 

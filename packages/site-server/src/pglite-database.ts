@@ -33,8 +33,12 @@ export const PGLITE_VERSION: string = readPgliteVersion();
 // The package does not export its package.json, so it is read beside the resolved entry (dist/).
 function readPgliteVersion(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const manifest = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { name?: string; version?: string };
-  if (manifest.name !== '@electric-sql/pglite' || typeof manifest.version !== 'string') throw new Error(`No @electric-sql/pglite package.json beside ${entry}.`);
+  const manifest = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as {
+    name?: string;
+    version?: string;
+  };
+  if (manifest.name !== '@electric-sql/pglite' || typeof manifest.version !== 'string')
+    throw new Error(`No @electric-sql/pglite package.json beside ${entry}.`);
   return manifest.version;
 }
 
@@ -73,9 +77,11 @@ function pgliteDatabase(pg: PGlite, dir: string, releaseLock: () => Promise<void
     location: dir,
     query: (sql, params) => run(pg, sql, params),
     transaction: (task) =>
-      pg.transaction((tx) => task({ query: (sql, params) => run(tx, sql, params) })).catch((error: unknown) => {
-        throw translateEngineError(error);
-      }),
+      pg
+        .transaction((tx) => task({ query: (sql, params) => run(tx, sql, params) }))
+        .catch((error: unknown) => {
+          throw translateEngineError(error);
+        }),
     async listen(channel, listener) {
       assertChannel(channel);
       const unlisten = await pg.listen(channel, listener);
@@ -96,7 +102,11 @@ function pgliteDatabase(pg: PGlite, dir: string, releaseLock: () => Promise<void
 // With parameters: one statement, extended protocol. Without: PGlite's `exec` (the simple
 // protocol), which also takes a script of several statements and answers the last one's rows,
 // as node-postgres does for a query without values; migrations rely on it.
-async function run<Row extends Record<string, unknown>>(on: PGlite | Transaction, sql: string, params?: readonly SqlValue[]): Promise<readonly Row[]> {
+async function run<Row extends Record<string, unknown>>(
+  on: PGlite | Transaction,
+  sql: string,
+  params?: readonly SqlValue[],
+): Promise<readonly Row[]> {
   try {
     if (params === undefined || params.length === 0) {
       const results = await on.exec(sql);
@@ -175,10 +185,13 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       await handle.close();
       return () => unlink(path).catch(() => undefined);
     } catch (error) {
-      if (!isCode(error, 'EEXIST')) throw new DataDirUnusable(`it is not writable (${firstLine(error)})`, { cause: error });
+      if (!isCode(error, 'EEXIST'))
+        throw new DataDirUnusable(`it is not writable (${firstLine(error)})`, { cause: error });
       const owner = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
       if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new DataDirUnusable(owner === process.pid ? 'it is already open in this process' : `it is in use by process ${owner}`);
+        throw new DataDirUnusable(
+          owner === process.pid ? 'it is already open in this process' : `it is in use by process ${owner}`,
+        );
       }
       await unlink(path).catch(() => undefined);
     }

@@ -51,8 +51,15 @@ const typeParsers = {
   },
 } as pg.CustomTypesConfig;
 
-export async function openPostgresDatabase({ url, schema, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS }: PostgresDatabaseOptions): Promise<Database> {
-  if (!SCHEMA.test(schema)) throw new Error(`A site's schema is a letter then letters, digits, _ or - (at most 41); got ${JSON.stringify(schema)}.`);
+export async function openPostgresDatabase({
+  url,
+  schema,
+  connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
+}: PostgresDatabaseOptions): Promise<Database> {
+  if (!SCHEMA.test(schema))
+    throw new Error(
+      `A site's schema is a letter then letters, digits, _ or - (at most 41); got ${JSON.stringify(schema)}.`,
+    );
   const config: pg.ClientConfig = {
     connectionString: url,
     connectionTimeoutMillis: connectTimeoutMs,
@@ -109,7 +116,8 @@ function postgresDatabase(pool: pg.Pool, config: pg.ClientConfig, schema: string
         const commit = await client.query('COMMIT');
         // A COMMIT after a failed statement rolls back and says only "ROLLBACK"; PGlite throws
         // there, and so do we, so the caller never takes a rolled-back transaction for done.
-        if (commit.command === 'ROLLBACK') throw new Error('The transaction was rolled back at COMMIT: a statement in it had failed.');
+        if (commit.command === 'ROLLBACK')
+          throw new Error('The transaction was rolled back at COMMIT: a statement in it had failed.');
         return result;
       } catch (error) {
         if (open) {
@@ -138,9 +146,15 @@ function postgresDatabase(pool: pg.Pool, config: pg.ClientConfig, schema: string
 
 // Without values node-postgres uses the simple protocol, which also takes a script of several
 // statements (migrations); it then answers one result per statement, and we answer the last's rows.
-async function run<Row extends Record<string, unknown>>(on: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlValue[]): Promise<readonly Row[]> {
+async function run<Row extends Record<string, unknown>>(
+  on: pg.Pool | pg.PoolClient,
+  sql: string,
+  params?: readonly SqlValue[],
+): Promise<readonly Row[]> {
   try {
-    const result = (await (params === undefined || params.length === 0 ? on.query(sql) : on.query(sql, [...params]))) as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+    const result = (await (params === undefined || params.length === 0
+      ? on.query(sql)
+      : on.query(sql, [...params]))) as pg.QueryResult<Row> | pg.QueryResult<Row>[];
     return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
   } catch (error) {
     throw translateEngineError(error);
@@ -184,7 +198,8 @@ class ListenConnection {
           const current = this.#listeners.get(name);
           if (current === undefined || !current.delete(entry) || current.size > 0) return;
           this.#listeners.delete(name);
-          if (this.#client !== null && !this.#closed) await (await this.#client).query(`UNLISTEN ${quoteIdent(name)}`).catch(() => undefined);
+          if (this.#client !== null && !this.#closed)
+            await (await this.#client).query(`UNLISTEN ${quoteIdent(name)}`).catch(() => undefined);
         });
     });
   }
@@ -223,11 +238,14 @@ class ListenConnection {
   }
 
   #lost(client: pg.Client, delayMs = 250): void {
-    void this.#client?.then((current) => {
-      if (current !== client || this.#closed) return;
-      this.#client = null;
-      this.#scheduleRelisten(delayMs);
-    }, () => undefined);
+    void this.#client?.then(
+      (current) => {
+        if (current !== client || this.#closed) return;
+        this.#client = null;
+        this.#scheduleRelisten(delayMs);
+      },
+      () => undefined,
+    );
   }
 
   #scheduleRelisten(delayMs: number): void {

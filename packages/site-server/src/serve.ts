@@ -18,10 +18,16 @@ const HEADERS_TIMEOUT_MS = 10_000;
  * a promise: the port is bound at once (so a busy port is known in a moment) and requests wait
  * until the site has opened its database.
  */
-export function listen(app: Hono | Promise<Hono>, { port, host }: { readonly port: number; readonly host: string }): Promise<RunningServer> {
+export function listen(
+  app: Hono | Promise<Hono>,
+  { port, host }: { readonly port: number; readonly host: string },
+): Promise<RunningServer> {
   const ready = Promise.resolve(app);
   ready.catch(() => undefined);
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: 0 }, getRequestListener(async (request) => (await ready).fetch(request)));
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: 0 },
+    getRequestListener(async (request) => (await ready).fetch(request)),
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

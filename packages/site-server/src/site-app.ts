@@ -31,7 +31,18 @@ export function siteApp({ site, distDir, routes, withTestSites = false, agentEnd
     if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
   });
   routes?.(app);
-  app.all('/api/*', (c) => c.json({ ok: false, isError: true, code: 'NOT_FOUND', message: `This site has no ${c.req.method} ${c.req.path}.`, details: {} }, 404));
+  app.all('/api/*', (c) =>
+    c.json(
+      {
+        ok: false,
+        isError: true,
+        code: 'NOT_FOUND',
+        message: `This site has no ${c.req.method} ${c.req.path}.`,
+        details: {},
+      },
+      404,
+    ),
+  );
   // Dotfiles (a build's records) are never public.
   app.use('*', async (c, next) => (/\/(\.|%2e)/i.test(c.req.path) ? c.text('Not found', 404) : next()));
   if (distDir !== null) app.use('*', serveStatic({ root: distDir }));

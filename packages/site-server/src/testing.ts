@@ -11,7 +11,10 @@ import { openPostgresDatabase } from './postgres-database.ts';
 export const freshName = (): string => `t_${randomUUID().slice(0, 8)}`;
 
 /** For `describe.each(Object.entries(testEngines(…)))`: each engine's opener. */
-export function testEngines(pgliteRoot: string, postgresUrl: string): Readonly<Record<'pglite' | 'postgres', () => Promise<Database>>> {
+export function testEngines(
+  pgliteRoot: string,
+  postgresUrl: string,
+): Readonly<Record<'pglite' | 'postgres', () => Promise<Database>>> {
   return {
     pglite: () => openPgliteDatabase({ dataDir: join(pgliteRoot, freshName()) }),
     postgres: () => openPostgresDatabase({ url: postgresUrl, schema: freshName() }),

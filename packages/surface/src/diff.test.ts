@@ -5,7 +5,11 @@ import { diff } from './diff.ts';
 const names = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
 const keyed = fc.dictionary(names, fc.constantFrom('s1', 's2'));
 
-function apply(have: Map<string, string>, want: Map<string, string>, plan: ReturnType<typeof diff>): Map<string, string> {
+function apply(
+  have: Map<string, string>,
+  want: Map<string, string>,
+  plan: ReturnType<typeof diff>,
+): Map<string, string> {
   const next = new Map(have);
   for (const name of plan.abort) next.delete(name);
   for (const name of plan.register) next.set(name, want.get(name) as string);
@@ -23,7 +27,8 @@ describe('diff', () => {
         const key = ([n, s]: [string, string]) => `${n}\u0000${s}`;
         const before = new Set([...have].map(key));
         const after = new Set([...want].map(key));
-        const symmetric = [...before].filter((k) => !after.has(k)).length + [...after].filter((k) => !before.has(k)).length;
+        const symmetric =
+          [...before].filter((k) => !after.has(k)).length + [...after].filter((k) => !before.has(k)).length;
         expect(plan.abort.length + plan.register.length).toBe(symmetric);
         expect(plan.deferred).toEqual([]);
       }),

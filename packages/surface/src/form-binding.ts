@@ -6,7 +6,12 @@ import type { JsonSchema } from './row.ts';
 
 export type FormToggle = 'on' | 'off' | null;
 
-export function applyFormLegality(form: HTMLFormElement, toolName: string, legal: boolean, autosubmit: boolean): FormToggle {
+export function applyFormLegality(
+  form: HTMLFormElement,
+  toolName: string,
+  legal: boolean,
+  autosubmit: boolean,
+): FormToggle {
   const had = form.getAttribute('toolname') === toolName;
   // The row says whether an agent's call submits the form itself; the markup never decides it.
   if (autosubmit !== form.hasAttribute('toolautosubmit')) form.toggleAttribute('toolautosubmit', autosubmit);

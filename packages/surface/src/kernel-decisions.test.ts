@@ -21,7 +21,12 @@ function kindSchema(kinds: readonly string[]): JsonSchema {
   const key = kinds.join(',');
   let schema = schemas.get(key);
   if (!schema) {
-    schema = { type: 'object', properties: { kind: { type: 'string', enum: [...kinds] } }, required: ['kind'], additionalProperties: false };
+    schema = {
+      type: 'object',
+      properties: { kind: { type: 'string', enum: [...kinds] } },
+      required: ['kind'],
+      additionalProperties: false,
+    };
     schemas.set(key, schema);
   }
   return schema;
@@ -78,7 +83,9 @@ describe('kernel decisions', () => {
     s.set({ ...s.get(), kinds: ['apple', 'pear', 'plum'] });
     await settle();
     expect(s.memory.ops.register).toBe(before + 1);
-    expect((s.memory.tool('take_fruit')?.inputSchema as { properties: { kind: { enum: string[] } } }).properties.kind.enum).toEqual(['apple', 'pear', 'plum']);
+    expect(
+      (s.memory.tool('take_fruit')?.inputSchema as { properties: { kind: { enum: string[] } } }).properties.kind.enum,
+    ).toEqual(['apple', 'pear', 'plum']);
     s.surface.dispose();
   });
 
@@ -99,10 +106,19 @@ describe('kernel decisions', () => {
     const shown = await s.memory.call('take_fruit', { kind: 'pear' });
     expect(shown).toMatchObject({ ok: true, taken: 1 });
     // What it was not shown is refused, naming the field.
-    expect(await s.memory.call('take_fruit', { kind: 'plum' })).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field: 'kind' } });
+    expect(await s.memory.call('take_fruit', { kind: 'plum' })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'INVALID_INPUT',
+      details: { field: 'kind' },
+    });
     // Legality is read live at commit: a paused shelf refuses through the same old registration.
     s.set({ ...s.get(), paused: true });
-    expect(await s.memory.call('take_fruit', { kind: 'apple' })).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
+    expect(await s.memory.call('take_fruit', { kind: 'apple' })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'NOT_IN_ORDER',
+    });
     expect(s.get().taken).toEqual(['pear']);
     held();
     s.surface.dispose();
@@ -138,7 +154,10 @@ describe('kernel decisions', () => {
         name: 'take_fruit',
         title: 'Take a fruit',
         description: () => 'Takes one fruit.',
-        verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf was closed for the night', cite: 'shelf rule 4', code: 'SHELF_CLOSED' } : { legal: true }),
+        verdict: (s) =>
+          s.paused
+            ? { legal: false, reason: 'the shelf was closed for the night', cite: 'shelf rule 4', code: 'SHELF_CLOSED' }
+            : { legal: true },
         inputSchema: (s) => kindSchema(s.kinds),
         run: (s, input) => {
           state = { ...s, taken: [...s.taken, input.kind] };
@@ -151,9 +170,16 @@ describe('kernel decisions', () => {
     // The agent still holds the registration made while the shelf was open.
     const held = surface.hold('keep the registration the agent was given');
     state = { ...state, paused: true };
-    const coded = { ok: false, isError: true, code: 'SHELF_CLOSED', details: { tool: 'take_fruit', cite: 'shelf rule 4' } };
+    const coded = {
+      ok: false,
+      isError: true,
+      code: 'SHELF_CLOSED',
+      details: { tool: 'take_fruit', cite: 'shelf rule 4' },
+    };
     expect(await memory.call('take_fruit', { kind: 'apple' })).toMatchObject(coded);
-    expect(await surface.call('take_fruit', { kind: 'apple' }, { caller: 'runner', channel: 'scenario' })).toMatchObject(coded);
+    expect(
+      await surface.call('take_fruit', { kind: 'apple' }, { caller: 'runner', channel: 'scenario' }),
+    ).toMatchObject(coded);
     expect(state.taken).toEqual([]);
     held();
     surface.dispose();
@@ -185,15 +211,28 @@ describe('kernel decisions', () => {
         },
       }),
     ];
-    const surface = createSurface<Shelf>({ rows, state: () => state, webmcp: null, onCall: (call) => {
+    const surface = createSurface<Shelf>({
+      rows,
+      state: () => state,
+      webmcp: null,
+      onCall: (call) => {
         calls.push(`${call.channel}:${call.result.ok}`);
       },
     });
-    expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'runner', channel: 'scenario' })).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
+    expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'runner', channel: 'scenario' })).toMatchObject(
+      { ok: false, isError: true, code: 'NOT_IN_ORDER' },
+    );
     state = { ...state, paused: false };
-    expect(await surface.call('take_fruit', { kind: 'plum' }, { caller: 'runner', channel: 'scenario' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
-    expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'agent', channel: 'bridge' })).toMatchObject({ ok: true });
-    expect(await surface.call('no_such_tool', {}, { caller: 'agent', channel: 'bridge' })).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
+    expect(await surface.call('take_fruit', { kind: 'plum' }, { caller: 'runner', channel: 'scenario' })).toMatchObject(
+      { ok: false, code: 'INVALID_INPUT' },
+    );
+    expect(await surface.call('take_fruit', { kind: 'pear' }, { caller: 'agent', channel: 'bridge' })).toMatchObject({
+      ok: true,
+    });
+    expect(await surface.call('no_such_tool', {}, { caller: 'agent', channel: 'bridge' })).toMatchObject({
+      ok: false,
+      code: 'UNKNOWN_TOOL',
+    });
     expect(state.taken).toEqual(['agent/bridge:pear']);
     expect(calls).toEqual(['scenario:false', 'scenario:false', 'bridge:true']);
     surface.dispose();
@@ -229,10 +268,12 @@ describe('kernel decisions', () => {
         }),
     });
     let answered = false;
-    const answer = surface.call('take_fruit', { kind: 'pear' }, { caller: 'agent', channel: 'bridge' }).then((result) => {
-      answered = true;
-      return result;
-    });
+    const answer = surface
+      .call('take_fruit', { kind: 'pear' }, { caller: 'agent', channel: 'bridge' })
+      .then((result) => {
+        answered = true;
+        return result;
+      });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(answered).toBe(false);
     store();

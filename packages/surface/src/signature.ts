@@ -30,7 +30,9 @@ const lastSignature = new WeakMap<object, Remembered>();
 
 export function signatureOf<S>(row: ImperativeRow<S>, state: S): string {
   // A bound row is a new capability under each version, even if nothing the agent reads changed.
-  const description = row.binding ? `${row.description(state)}\u0000v${row.binding.version(state)}` : row.description(state);
+  const description = row.binding
+    ? `${row.description(state)}\u0000v${row.binding.version(state)}`
+    : row.description(state);
   const schema = row.inputSchema(state);
   const remembered = lastSignature.get(row);
   // Most rows answer a reconcile exactly as they did the last one; reuse that answer.

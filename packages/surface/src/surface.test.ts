@@ -76,9 +76,11 @@ function machine(recorder: Recorder, start: Turnstile = initialTurnstile) {
 
 /** Imperative tools only: the polyfill also lists the declarative form, which tests read from the DOM. */
 async function registeredNow(): Promise<string[]> {
-  return (await platform.getTools()).map((t) => t.name).filter((n) => n !== 'leave_note').sort();
+  return (await platform.getTools())
+    .map((t) => t.name)
+    .filter((n) => n !== 'leave_note')
+    .sort();
 }
-
 
 describe('surface kernel under the polyfill', () => {
   it('registers exactly the legal rows and follows state', async () => {
@@ -157,8 +159,19 @@ describe('surface kernel under the polyfill', () => {
     const recorder = recording();
     const { surface } = machine(recorder);
     const rows = surface.explain({ ...initialTurnstile, open: true });
-    expect(rows.map((r) => r.name)).toEqual(['read_turnstile', 'insert_coin', 'open_gate', 'close_gate', 'refund_coins', 'leave_note']);
-    expect(rows.find((r) => r.name === 'insert_coin')?.verdict).toEqual({ legal: false, reason: 'the gate is open', cite: 'gate' });
+    expect(rows.map((r) => r.name)).toEqual([
+      'read_turnstile',
+      'insert_coin',
+      'open_gate',
+      'close_gate',
+      'refund_coins',
+      'leave_note',
+    ]);
+    expect(rows.find((r) => r.name === 'insert_coin')?.verdict).toEqual({
+      legal: false,
+      reason: 'the gate is open',
+      cite: 'gate',
+    });
     surface.dispose();
   });
 
@@ -172,23 +185,32 @@ describe('surface kernel under the polyfill', () => {
         for (const step of steps) {
           const s = store.get();
           const next: Turnstile =
-            step === 'coin' ? { ...s, coins: Math.min(5, s.coins + 1) }
-            : step === 'coins' ? { ...s, coins: Math.min(5, s.coins + 3) }
-            : step === 'open' ? { ...s, open: true }
-            : step === 'close' ? { ...s, open: false }
-            : step === 'refund' ? { ...s, coins: Math.max(0, s.coins - 1) }
-            : initialTurnstile;
+            step === 'coin'
+              ? { ...s, coins: Math.min(5, s.coins + 1) }
+              : step === 'coins'
+                ? { ...s, coins: Math.min(5, s.coins + 3) }
+                : step === 'open'
+                  ? { ...s, open: true }
+                  : step === 'close'
+                    ? { ...s, open: false }
+                    : step === 'refund'
+                      ? { ...s, coins: Math.max(0, s.coins - 1) }
+                      : initialTurnstile;
           const before = await registeredKeys();
           const calls = recorder.registerCalls.length;
           const aborts = recorder.aborts.length;
           store.set(next);
           const change = await surface.reconcile();
           const after = await registeredKeys();
-          const symmetric = [...before].filter((k) => !after.has(k)).length + [...after].filter((k) => !before.has(k)).length;
+          const symmetric =
+            [...before].filter((k) => !after.has(k)).length + [...after].filter((k) => !before.has(k)).length;
           const imperativeOps = recorder.registerCalls.length - calls + (recorder.aborts.length - aborts);
           expect(imperativeOps).toBe(symmetric);
           expect(change.ops.register + change.ops.abort).toBe(symmetric);
-          const names = [...(await registeredNow()), ...(document.getElementById('note-form')?.hasAttribute('toolname') ? ['leave_note'] : [])].sort();
+          const names = [
+            ...(await registeredNow()),
+            ...(document.getElementById('note-form')?.hasAttribute('toolname') ? ['leave_note'] : []),
+          ].sort();
           expect(names).toEqual(legalNames(next));
         }
         surface.dispose();

@@ -16,7 +16,12 @@ export interface ChangeRecord {
   /** Tools in order after this reconcile (registered imperative tools + forms carrying toolname). */
   readonly total: number;
   /** Platform calls made: registerTool calls, signal aborts, toolname set, toolname removed. */
-  readonly ops: { readonly register: number; readonly abort: number; readonly formOn: number; readonly formOff: number };
+  readonly ops: {
+    readonly register: number;
+    readonly abort: number;
+    readonly formOn: number;
+    readonly formOff: number;
+  };
   /** Names whose removal waits for their own running call. */
   readonly deferred: readonly string[];
   readonly errors: readonly string[];
@@ -147,7 +152,12 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     if (count <= RETRIES) setTimeout(() => surface.update(), 100 * 2 ** count);
   }
 
-  async function invoke(row: Row<S>, input: Record<string, unknown>, ctx: RunContext<S>, shownSchema: JsonSchema): Promise<ToolResult> {
+  async function invoke(
+    row: Row<S>,
+    input: Record<string, unknown>,
+    ctx: RunContext<S>,
+    shownSchema: JsonSchema,
+  ): Promise<ToolResult> {
     running.set(row.name, (running.get(row.name) ?? 0) + 1);
     let result: ToolResult;
     let ran = false;
@@ -158,10 +168,14 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       const answerBeforeRun = (state: S): ToolRefusal | null => {
         const verdict = row.verdict(state);
         if (!verdict.legal) {
-          return refusal(verdict.code ?? 'NOT_IN_ORDER', `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`, {
-            tool: row.name,
-            ...(verdict.cite ? { cite: verdict.cite } : {}),
-          });
+          return refusal(
+            verdict.code ?? 'NOT_IN_ORDER',
+            `${row.title} is not in order right now: ${verdict.reason ?? 'its rule does not allow it'}. Nothing was changed.`,
+            {
+              tool: row.name,
+              ...(verdict.cite ? { cite: verdict.cite } : {}),
+            },
+          );
         }
         if (row.binding) {
           const stale = checkBinding(row.binding, ctx.registeredState, state, input);
@@ -181,7 +195,11 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       }
     } catch (error) {
       // Chrome collapses a thrown error into a generic UnknownError; answer with what happened.
-      result = refusal('TOOL_FAILED', `${row.title} failed: ${error instanceof Error ? error.message : String(error)}`, { tool: row.name });
+      result = refusal(
+        'TOOL_FAILED',
+        `${row.title} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { tool: row.name },
+      );
     } finally {
       const left = (running.get(row.name) ?? 1) - 1;
       if (left === 0) running.delete(row.name);
@@ -209,7 +227,12 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       const state = options.state();
       const agent = isAgentSubmission(event);
       const schema = row.inputSchema(state);
-      const context = contextFor(new AbortController().signal, state, agent ? 'agent' : 'human', agent ? 'webmcp' : 'ui');
+      const context = contextFor(
+        new AbortController().signal,
+        state,
+        agent ? 'agent' : 'human',
+        agent ? 'webmcp' : 'ui',
+      );
       const pending = invoke(row, formInput(form, schema), context, schema);
       respondToAgent(event, pending);
       // Clear the form once the answer has gone out: a reset while the agent's call is still
@@ -263,9 +286,18 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
                 description: row.description(state),
                 inputSchema: schema,
                 ...(row.annotations ? { annotations: row.annotations } : {}),
-                execute: (input, client) => invoke(row, input, contextFor(client.signal, registration.state, 'agent', 'webmcp'), registration.schema),
+                execute: (input, client) =>
+                  invoke(
+                    row,
+                    input,
+                    contextFor(client.signal, registration.state, 'agent', 'webmcp'),
+                    registration.schema,
+                  ),
               },
-              { signal: AbortSignal.any([controller.signal, epoch.signal]), ...(options.exposedTo ? { exposedTo: options.exposedTo } : {}) },
+              {
+                signal: AbortSignal.any([controller.signal, epoch.signal]),
+                ...(options.exposedTo ? { exposedTo: options.exposedTo } : {}),
+              },
             )
             .then(
               () => {
@@ -328,7 +360,16 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
   // A held surface keeps its registered set exactly as it is: a person is deciding something
   // the agent was shown, and the release brings the reconcile that was asked for meanwhile.
   function heldRecord(): ChangeRecord {
-    return { seq, added: [], removed: [], total: registered.size + formsOn.size, ops: { register: 0, abort: 0, formOn: 0, formOff: 0 }, deferred: [], errors: [], held: true };
+    return {
+      seq,
+      added: [],
+      removed: [],
+      total: registered.size + formsOn.size,
+      ops: { register: 0, abort: 0, formOn: 0, formOff: 0 },
+      deferred: [],
+      errors: [],
+      held: true,
+    };
   }
 
   function reconcile(): Promise<ChangeRecord> {
@@ -370,7 +411,12 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       };
     },
     explain(state) {
-      return options.rows.map((row) => ({ name: row.name, title: row.title, kind: row.kind, verdict: row.verdict(state) }));
+      return options.rows.map((row) => ({
+        name: row.name,
+        title: row.title,
+        kind: row.kind,
+        verdict: row.verdict(state),
+      }));
     },
     schemaOf(name, state) {
       return rowsByName.get(name)?.inputSchema(state);
@@ -379,7 +425,12 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       const row = rowsByName.get(name);
       if (!row) return Promise.resolve(refusal('UNKNOWN_TOOL', `There is no tool named ${name}.`, { tool: name }));
       const state = options.state();
-      return invoke(row, input, contextFor(signal ?? new AbortController().signal, state, caller, channel), row.inputSchema(state));
+      return invoke(
+        row,
+        input,
+        contextFor(signal ?? new AbortController().signal, state, caller, channel),
+        row.inputSchema(state),
+      );
     },
     callAsHuman(name, input, signal) {
       return surface.call(name, input, { caller: 'human', channel: 'ui', ...(signal ? { signal } : {}) });
@@ -397,7 +448,8 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
       registeredSignatures.clear();
       for (const row of declarative) {
         const form = options.document?.getElementById(row.formId);
-        if (form && form.tagName === 'FORM') applyFormLegality(form as HTMLFormElement, row.name, false, row.autosubmit);
+        if (form && form.tagName === 'FORM')
+          applyFormLegality(form as HTMLFormElement, row.name, false, row.autosubmit);
       }
       formsOn.clear();
       for (const unbind of unbindForms) unbind();

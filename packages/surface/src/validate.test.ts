@@ -5,7 +5,11 @@ const schema = {
   type: 'object',
   properties: {
     amount: { type: 'integer', minimum: 1 },
-    updates: { type: 'object', properties: { headline: { type: 'string', maxLength: 5 } }, additionalProperties: false },
+    updates: {
+      type: 'object',
+      properties: { headline: { type: 'string', maxLength: 5 } },
+      additionalProperties: false,
+    },
   },
   required: ['amount'],
   additionalProperties: false,

@@ -45,7 +45,18 @@ async function validatorFor(schema: JsonSchema): Promise<Validator> {
 }
 
 // Wrapper keywords only say "something inside failed"; the unit that names the leaf says what.
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', '$ref', 'false', 'dependentSchemas', 'unevaluatedProperties']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  'false',
+  'dependentSchemas',
+  'unevaluatedProperties',
+]);
 
 function fieldPath(instanceLocation: string, child?: string): string {
   const parts = instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean);
@@ -98,11 +109,15 @@ export async function validateInput(toolName: string, schema: JsonSchema, input:
   // Lone surrogates cannot be encoded as UTF-8 (and break the validator's pointers): say so.
   const malformed = malformedText(input, '(input)');
   if (malformed) {
-    return refusal('INVALID_INPUT', `Invalid input for ${toolName}: "${malformed}" holds text that is not valid Unicode (a lone surrogate). Nothing was changed.`, {
-      field: malformed,
-      expected: 'well-formed Unicode text',
-      received: 'a lone surrogate',
-    });
+    return refusal(
+      'INVALID_INPUT',
+      `Invalid input for ${toolName}: "${malformed}" holds text that is not valid Unicode (a lone surrogate). Nothing was changed.`,
+      {
+        field: malformed,
+        expected: 'well-formed Unicode text',
+        received: 'a lone surrogate',
+      },
+    );
   }
   const problems = await problemsWith(schema, input);
   const first = problems[0];
@@ -120,7 +135,8 @@ export async function validateInput(toolName: string, schema: JsonSchema, input:
 function received(input: unknown, field: string): string {
   if (field === '(input)') return kindOf(input);
   let value: unknown = input;
-  for (const part of field.split('.')) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+  for (const part of field.split('.'))
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
   return kindOf(value);
 }
 
@@ -128,7 +144,8 @@ function kindOf(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : `the string ${JSON.stringify(value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${String(value)}`;
   return `an ${typeof value}`;
 }

@@ -30,6 +30,9 @@ describe('checkBinding', () => {
   it('names a missing argued version, and needs none when the binding has no argument', () => {
     expect(checkBinding(scope, 2, 2, {})?.details).toMatchObject({ receivedScopeVersion: null });
     expect(checkBinding({ version: (v: number) => v }, 2, 2, {})).toBeNull();
-    expect(checkBinding({ version: (v: number) => v, code: 'LEASE_STALE', noun: 'lease' }, 1, 2, {})).toMatchObject({ code: 'LEASE_STALE', details: { registeredLeaseVersion: 1 } });
+    expect(checkBinding({ version: (v: number) => v, code: 'LEASE_STALE', noun: 'lease' }, 1, 2, {})).toMatchObject({
+      code: 'LEASE_STALE',
+      details: { registeredLeaseVersion: 1 },
+    });
   });
 });

@@ -17,7 +17,12 @@ export interface VersionBinding<S> {
 }
 
 /** Null while the registration, the live state and the argued version (if bound) all agree. */
-export function checkBinding<S>(binding: VersionBinding<S>, registeredState: S, liveState: S, input: Readonly<Record<string, unknown>>): ToolRefusal | null {
+export function checkBinding<S>(
+  binding: VersionBinding<S>,
+  registeredState: S,
+  liveState: S,
+  input: Readonly<Record<string, unknown>>,
+): ToolRefusal | null {
   const registered = binding.version(registeredState);
   const current = binding.version(liveState);
   const argues = binding.argument !== undefined;
@@ -40,7 +45,11 @@ export function checkBinding<S>(binding: VersionBinding<S>, registeredState: S, 
       details,
     );
   }
-  return refusal(code, `${binding.argument} ${describe(argued)} does not match the current ${noun}, v${current}. Nothing was changed. Retry with ${current}.`, details);
+  return refusal(
+    code,
+    `${binding.argument} ${describe(argued)} does not match the current ${noun}, v${current}. Nothing was changed. Retry with ${current}.`,
+    details,
+  );
 }
 
 function describe(value: unknown): string {

@@ -43,7 +43,11 @@ describe('bootSurface', () => {
     expect(booted.reason.value).toBe(CONNECTING_REASON);
     expect(booted.tools.value).toEqual([]);
     expect(booted.explained.value).toEqual([]);
-    answer({ mode: 'polyfill', reason: 'This browser has no WebMCP; the polyfill provides it.', webmcp: memory.webmcp });
+    answer({
+      mode: 'polyfill',
+      reason: 'This browser has no WebMCP; the polyfill provides it.',
+      webmcp: memory.webmcp,
+    });
     // Microtasks only, no timer: the mount does not wait for a task (a render, a paint).
     for (let hop = 0; hop < 5; hop += 1) await Promise.resolve();
     expect(memory.names()).toEqual(imperative);
@@ -53,11 +57,20 @@ describe('bootSurface', () => {
   });
 
   it('without WebMCP, still mounts: verdicts are explained and nothing is registered', async () => {
-    const { booted } = boot({ mode: 'unavailable', reason: 'This page is not a secure context; WebMCP needs https or localhost.', webmcp: null });
+    const { booted } = boot({
+      mode: 'unavailable',
+      reason: 'This page is not a secure context; WebMCP needs https or localhost.',
+      webmcp: null,
+    });
     await booted.ready;
     expect(booted.mode.value).toBe('unavailable');
     expect(booted.tools.value).toEqual([]);
-    expect(booted.explained.value.filter((row) => row.verdict.legal).map((row) => row.name).sort()).toEqual(legalNames(initialTurnstile));
+    expect(
+      booted.explained.value
+        .filter((row) => row.verdict.legal)
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual(legalNames(initialTurnstile));
   });
 
   it('a connection that fails outright leaves the page unavailable, with the reason', async () => {

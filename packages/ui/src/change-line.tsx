@@ -30,7 +30,15 @@ export function describeChange(change: ChangeRecord): string {
  * The last change to the registered set, in words; the platform calls it took stay in data
  * attributes for tests and tools. A status region, so a screen reader hears each change.
  */
-export function ChangeLine({ change, count, id = 'change-line' }: { change: ChangeRecord | null; count: number; id?: string }) {
+export function ChangeLine({
+  change,
+  count,
+  id = 'change-line',
+}: {
+  change: ChangeRecord | null;
+  count: number;
+  id?: string;
+}) {
   if (!change) {
     return (
       <p class="change-line" id={id} role="status">

@@ -23,8 +23,17 @@ export interface InOrderPanelProps {
  * "In order now": exactly what an agent can call, read back from the browser rather than taken
  * from the page's own account, in a scroll region a keyboard can reach.
  */
-export function InOrderPanel({ tools, explained = [], reason, doThis, heading = 'In order now', id = 'in-order', children }: InOrderPanelProps) {
-  const listed: readonly ToolEntry[] = tools ?? explained.filter((row) => row.verdict.legal).map((row) => ({ name: row.name, title: row.title }));
+export function InOrderPanel({
+  tools,
+  explained = [],
+  reason,
+  doThis,
+  heading = 'In order now',
+  id = 'in-order',
+  children,
+}: InOrderPanelProps) {
+  const listed: readonly ToolEntry[] =
+    tools ?? explained.filter((row) => row.verdict.legal).map((row) => ({ name: row.name, title: row.title }));
   return (
     <section class="panel in-order" id={id} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>
@@ -35,8 +44,17 @@ export function InOrderPanel({ tools, explained = [], reason, doThis, heading = 
           ? 'What an agent sees: the list of registered tools as the browser itself returns it (getTools()), read again after every change.'
           : `No WebMCP on this page, so nothing is registered and no agent can call anything.${reason ? ` ${reason}` : ''} Listed instead: what the rules put in order.`}
       </p>
-      <div class="scroll-region" role="region" tabIndex={0} aria-label={tools ? 'Tools an agent can call now' : 'Tools the rules put in order'}>
-        {listed.length > 0 ? <ToolList tools={listed} {...(doThis ? { doThis } : {})} /> : <p class="muted">No tool is in order right now.</p>}
+      <div
+        class="scroll-region"
+        role="region"
+        tabIndex={0}
+        aria-label={tools ? 'Tools an agent can call now' : 'Tools the rules put in order'}
+      >
+        {listed.length > 0 ? (
+          <ToolList tools={listed} {...(doThis ? { doThis } : {})} />
+        ) : (
+          <p class="muted">No tool is in order right now.</p>
+        )}
       </div>
       {children}
     </section>

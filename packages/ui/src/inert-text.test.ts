@@ -14,12 +14,15 @@ describe('revealInvisible', () => {
     expect(revealInvisible('pay\u200Bment')).toEqual({ text: 'pay⟦U+200B⟧ment', hidden: 1 });
     expect(revealInvisible('abc\u202Efed').text).toBe('abc⟦U+202E⟧fed');
     expect(revealInvisible('ok\u{E0049}\u{E0047}')).toEqual({ text: 'ok⟦U+E0049⟧⟦U+E0047⟧', hidden: 2 });
-    expect(revealInvisible('\uFEFFa\u0007b\u2028c\u00ADd\uFE0F').text).toBe('⟦U+FEFF⟧a⟦U+0007⟧b⟦U+2028⟧c⟦U+00AD⟧d⟦U+FE0F⟧');
+    expect(revealInvisible('\uFEFFa\u0007b\u2028c\u00ADd\uFE0F').text).toBe(
+      '⟦U+FEFF⟧a⟦U+0007⟧b⟦U+2028⟧c⟦U+00AD⟧d⟦U+FE0F⟧',
+    );
     expect(revealInvisible('x\uD800y').text).toBe('x⟦U+D800⟧y');
   });
 
   it('keeps what a person sees as it is: tabs, newlines, emoji, accents, ⟨', () => {
-    for (const text of ['a\tb\nc', '😀 Ça va', '⟨U+200B⟩', 'plain']) expect(revealInvisible(text)).toEqual({ text, hidden: 0 });
+    for (const text of ['a\tb\nc', '😀 Ça va', '⟨U+200B⟩', 'plain'])
+      expect(revealInvisible(text)).toEqual({ text, hidden: 0 });
   });
 
   it('writes a literal ⟦ as its code point, so no text can pass itself off as a revealed character', () => {

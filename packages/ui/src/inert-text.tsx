@@ -35,7 +35,11 @@ export function revealInvisible(text: string): { text: string; hidden: number } 
 export function InertText({ text, class: className }: { text: string; class?: string }) {
   const { text: shown, hidden } = revealInvisible(text);
   return (
-    <span class={className} data-inert="true" title={hidden > 0 ? `${hidden} invisible character${hidden === 1 ? '' : 's'} shown as ${HIDDEN_MARK}` : undefined}>
+    <span
+      class={className}
+      data-inert="true"
+      title={hidden > 0 ? `${hidden} invisible character${hidden === 1 ? '' : 's'} shown as ${HIDDEN_MARK}` : undefined}
+    >
       {shown}
     </span>
   );

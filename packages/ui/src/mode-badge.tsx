@@ -9,7 +9,8 @@ const LABEL: Record<BootMode, string> = {
 };
 
 /** Either a connection (null while connecting) or the mode and reason signals' values from bootSurface. */
-export type ModeBadgeProps = { readonly connection: Connection | null } | { readonly mode: BootMode; readonly reason: string };
+export type ModeBadgeProps =
+  { readonly connection: Connection | null } | { readonly mode: BootMode; readonly reason: string };
 
 /** Which WebMCP this page runs on, and why; the page works in every mode. */
 export function ModeBadge(props: ModeBadgeProps) {

@@ -5,7 +5,13 @@ import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COIN_BOX, initialTurnstile, legalNames, turnstileRows, type Turnstile } from '../../../tests/fixture/src/turnstile.ts';
+import {
+  COIN_BOX,
+  initialTurnstile,
+  legalNames,
+  turnstileRows,
+  type Turnstile,
+} from '../../../tests/fixture/src/turnstile.ts';
 import { mountSurface, type MountedSurface } from './mount-surface.ts';
 
 // The adapter over a real surface and the in-memory WebMCP: what the signals say must be what the
@@ -58,7 +64,12 @@ describe('mountSurface', () => {
   });
 
   it('keeps the tools signal equal to the legal set over any sequence of states', async () => {
-    const turnstileState = fc.record({ coins: fc.integer({ min: 0, max: COIN_BOX }), open: fc.boolean(), passes: fc.constant(0), notes: fc.constant([] as string[]) });
+    const turnstileState = fc.record({
+      coins: fc.integer({ min: 0, max: COIN_BOX }),
+      open: fc.boolean(),
+      passes: fc.constant(0),
+      notes: fc.constant([] as string[]),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(turnstileState, { minLength: 1, maxLength: 6 }), async (states) => {
         const { state, mounted } = turnstile();
@@ -67,7 +78,12 @@ describe('mountSurface', () => {
           state.value = next;
           await settle();
           expect(names(mounted.tools.value)).toEqual(imperativeNames(next));
-          expect(mounted.explained.value.filter((row) => row.verdict.legal).map((row) => row.name).sort()).toEqual(legalNames(next));
+          expect(
+            mounted.explained.value
+              .filter((row) => row.verdict.legal)
+              .map((row) => row.name)
+              .sort(),
+          ).toEqual(legalNames(next));
         }
         mounted.dispose();
       }),
@@ -108,7 +124,10 @@ describe('mountSurface', () => {
     const readsAtDispose = reads;
 
     // Another tool on the page changes the set: a disposed mount does not look.
-    await memory.webmcp.registerTool({ name: 'someone_else', description: 'Not the turnstile.', execute: () => ({ ok: true }) }, { signal: new AbortController().signal });
+    await memory.webmcp.registerTool(
+      { name: 'someone_else', description: 'Not the turnstile.', execute: () => ({ ok: true }) },
+      { signal: new AbortController().signal },
+    );
     state.value = { ...state.value, coins: 4 };
     await settle();
     expect(reads).toBe(readsAtDispose);
@@ -168,7 +187,12 @@ describe('mountSurface', () => {
     };
     const state = signal(initialTurnstile);
     const rows = turnstileRows({ get: () => state.peek(), set: (next) => (state.value = next) });
-    const mounted = mountSurface({ rows, state, webmcp, exposedTo: [SITES.desk.origin], onCall: (call) => {
+    const mounted = mountSurface({
+      rows,
+      state,
+      webmcp,
+      exposedTo: [SITES.desk.origin],
+      onCall: (call) => {
         calls.push(`${call.caller}:${call.name}`);
       },
     });

@@ -1,5 +1,12 @@
 import { computed, effect, signal, type ReadonlySignal } from '@preact/signals';
-import { createSurface, type ChangeRecord, type ExplainedRow, type Row, type Surface, type SurfaceOptions } from '@warrant/surface';
+import {
+  createSurface,
+  type ChangeRecord,
+  type ExplainedRow,
+  type Row,
+  type Surface,
+  type SurfaceOptions,
+} from '@warrant/surface';
 import type { ListedTool, WebMcp } from '@warrant/webmcp';
 import { registeredTools } from './registered-tools.ts';
 

@@ -12,7 +12,11 @@ export interface OutOfOrderPanelProps {
  * "Out of order, and why": each tool that is not registered, with the reason in words and the
  * rule that decides it; the name an agent would call it by is the fine print.
  */
-export function OutOfOrderPanel({ rows, heading = 'Out of order, and why', id = 'out-of-order' }: OutOfOrderPanelProps) {
+export function OutOfOrderPanel({
+  rows,
+  heading = 'Out of order, and why',
+  id = 'out-of-order',
+}: OutOfOrderPanelProps) {
   const blocked = rows.filter((row) => !row.verdict.legal);
   return (
     <section class="panel out-of-order" id={id} aria-labelledby={`${id}-heading`}>

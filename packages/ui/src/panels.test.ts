@@ -55,11 +55,15 @@ const change = (added: string[], removed: string[], total: number): ChangeRecord
   held: false,
 });
 
-const texts = (scope: Element, selector: string): string[] => [...scope.querySelectorAll(selector)].map((node) => node.textContent ?? '');
+const texts = (scope: Element, selector: string): string[] =>
+  [...scope.querySelectorAll(selector)].map((node) => node.textContent ?? '');
 
 describe('InOrderPanel', () => {
   it("lists each tool the browser reports, by title and name, and captions it as the agent's view from getTools()", () => {
-    const tools = [listed('read_turnstile', 'Read the turnstile', { readOnlyHint: true }), listed('insert_coin', 'Insert coins')];
+    const tools = [
+      listed('read_turnstile', 'Read the turnstile', { readOnlyHint: true }),
+      listed('insert_coin', 'Insert coins'),
+    ];
     const panel = mountInto(h(InOrderPanel, { tools }));
     const items = [...panel.querySelectorAll('section li[data-tool]')];
     expect(items.map((item) => item.getAttribute('data-tool'))).toEqual(['read_turnstile', 'insert_coin']);
@@ -73,12 +77,21 @@ describe('InOrderPanel', () => {
   });
 
   it('gives each tool its own "do this" slot, so every runner button has a unique accessible name', () => {
-    const tools = [listed('insert_coin', 'Insert coins'), listed('open_gate', 'Open the gate'), listed('close_gate', 'Close the gate')];
+    const tools = [
+      listed('insert_coin', 'Insert coins'),
+      listed('open_gate', 'Open the gate'),
+      listed('close_gate', 'Close the gate'),
+    ];
     const ran: string[] = [];
     const panel = mountInto(
       h(InOrderPanel, {
         tools,
-        doThis: (tool) => h('button', { type: 'button', 'aria-label': `Do this: ${tool.title}`, onClick: () => ran.push(tool.name) }, '▷ do this'),
+        doThis: (tool) =>
+          h(
+            'button',
+            { type: 'button', 'aria-label': `Do this: ${tool.title}`, onClick: () => ran.push(tool.name) },
+            '▷ do this',
+          ),
       }),
     );
     const buttons = [...panel.querySelectorAll('button')];
@@ -91,16 +104,33 @@ describe('InOrderPanel', () => {
 
   it("ToolList's ready-made runner button names its tool for a screen reader", () => {
     const ran: string[] = [];
-    const panel = mountInto(h(ToolList, { tools: [listed('insert_coin', 'Insert coins'), listed('open_gate', 'Open the gate')], onRun: (name) => ran.push(name) }));
+    const panel = mountInto(
+      h(ToolList, {
+        tools: [listed('insert_coin', 'Insert coins'), listed('open_gate', 'Open the gate')],
+        onRun: (name) => ran.push(name),
+      }),
+    );
     const buttons = [...panel.querySelectorAll('button')];
-    expect(buttons.map((button) => button.textContent)).toEqual(['▷ do this: Insert coins', '▷ do this: Open the gate']);
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      '▷ do this: Insert coins',
+      '▷ do this: Open the gate',
+    ]);
     buttons[0]?.click();
     expect(ran).toEqual(['insert_coin']);
   });
 
   it('without WebMCP, says so and lists what the rules put in order instead', () => {
-    const explained = [explainedRow('read_turnstile', 'Read the turnstile', true), explainedRow('open_gate', 'Open the gate', false, 'the fare is 2 coins', 'fare')];
-    const panel = mountInto(h(InOrderPanel, { tools: null, explained, reason: 'This page is not a secure context; WebMCP needs https or localhost.' }));
+    const explained = [
+      explainedRow('read_turnstile', 'Read the turnstile', true),
+      explainedRow('open_gate', 'Open the gate', false, 'the fare is 2 coins', 'fare'),
+    ];
+    const panel = mountInto(
+      h(InOrderPanel, {
+        tools: null,
+        explained,
+        reason: 'This page is not a secure context; WebMCP needs https or localhost.',
+      }),
+    );
     expect(texts(panel, 'li[data-tool] code')).toEqual(['read_turnstile']);
     expect(panel.querySelector('#in-order-count')?.textContent).toBe('1');
     const caption = panel.querySelector('.caption')?.textContent ?? '';
@@ -157,7 +187,9 @@ describe('ChangeLine', () => {
   });
 
   it('is a status region that keeps the counts for tests in data attributes', () => {
-    const line = mountInto(h(ChangeLine, { change: change(['a', 'b'], ['c'], 5), count: 4 })).querySelector('#change-line');
+    const line = mountInto(h(ChangeLine, { change: change(['a', 'b'], ['c'], 5), count: 4 })).querySelector(
+      '#change-line',
+    );
     expect(line?.getAttribute('role')).toBe('status');
     expect(line?.textContent).toBe('Change 4: 2 tools became available: a, b; 1 left: c. 5 tools are in order now.');
     expect(line?.getAttribute('data-added')).toBe('2');
@@ -168,7 +200,9 @@ describe('ChangeLine', () => {
 
 describe('ModeBadge', () => {
   it('shows the mode and lets a screen reader hear the reason, from a connection or from boot signals', () => {
-    const fromBoot = mountInto(h(ModeBadge, { mode: 'unavailable', reason: 'This page is not a secure context.' })).querySelector('#webmcp-mode');
+    const fromBoot = mountInto(
+      h(ModeBadge, { mode: 'unavailable', reason: 'This page is not a secure context.' }),
+    ).querySelector('#webmcp-mode');
     expect(fromBoot?.getAttribute('data-mode')).toBe('unavailable');
     expect(fromBoot?.getAttribute('title')).toBe('This page is not a secure context.');
     expect(fromBoot?.textContent).toBe('WebMCP: unavailable (This page is not a secure context.)');
@@ -181,11 +215,19 @@ describe('the panels over a mounted surface', () => {
   it('re-render from the signals as state moves the registered set', async () => {
     const memory = memoryWebMcp();
     const state = signal(initialTurnstile);
-    const mounted = mountSurface({ rows: turnstileRows({ get: () => state.peek(), set: (next) => (state.value = next) }), state, webmcp: memory.webmcp });
+    const mounted = mountSurface({
+      rows: turnstileRows({ get: () => state.peek(), set: (next) => (state.value = next) }),
+      state,
+      webmcp: memory.webmcp,
+    });
     try {
       const Page = () =>
         h('main', null, [
-          h(InOrderPanel, { tools: mounted.tools.value }, h(ChangeLine, { change: mounted.lastChange.value, count: mounted.changeCount.value })),
+          h(
+            InOrderPanel,
+            { tools: mounted.tools.value },
+            h(ChangeLine, { change: mounted.lastChange.value, count: mounted.changeCount.value }),
+          ),
           h(OutOfOrderPanel, { rows: mounted.explained.value }),
         ]);
       const page = mountInto(h(Page, null));

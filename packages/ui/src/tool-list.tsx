@@ -33,7 +33,9 @@ export function ToolList({ tools, doThis, onRun }: ToolListProps) {
         <li key={tool.name} data-tool={tool.name}>
           {tool.title ? <span class="tool-title">{tool.title}</span> : null} <code>{tool.name}</code>
           {tool.annotations?.readOnlyHint ? <span class="badge read">read-only</span> : null}
-          {tool.annotations?.untrustedContentHint ? <span class="badge untrusted">returns third-party text</span> : null}
+          {tool.annotations?.untrustedContentHint ? (
+            <span class="badge untrusted">returns third-party text</span>
+          ) : null}
           {slot ? slot(tool) : null}
         </li>
       ))}

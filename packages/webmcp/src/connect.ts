@@ -2,7 +2,15 @@ import { documentContext, type PlatformContext } from './platform.ts';
 import { acceptedShape, type ArgumentShape } from './argument-shape.ts';
 import { oneCallPerSubmittingForm } from './polyfill-form-calls.ts';
 import type { ExecuteOptions, ExecuteOutcome } from './execute-tool.ts';
-import { list, onToolChange, register, type ListedTool, type ListOptions, type RegisterOptions, type ToolDeclaration } from './tools.ts';
+import {
+  list,
+  onToolChange,
+  register,
+  type ListedTool,
+  type ListOptions,
+  type RegisterOptions,
+  type ToolDeclaration,
+} from './tools.ts';
 
 export type Mode = 'native' | 'polyfill' | 'unavailable';
 
@@ -27,7 +35,8 @@ export function wrapContext(context: PlatformContext, mode: 'native' | 'polyfill
     registerTool: (tool, options) => register(context, tool, options),
     getTools: (options) => list(context, options),
     // Calling a tool from the page is rare next to registering them; its code loads on first use.
-    executeTool: async (tool, input, options) => (await import('./execute-tool.ts')).executeTool(context, mode, tool, input, options),
+    executeTool: async (tool, input, options) =>
+      (await import('./execute-tool.ts')).executeTool(context, mode, tool, input, options),
     onToolChange: (listener) => onToolChange(context, listener),
     acceptedShape: () => acceptedShape(context),
   };
@@ -49,12 +58,17 @@ async function detect(): Promise<Connection> {
     return { mode: 'unavailable', reason: 'There is no document here.', webmcp: null };
   }
   if (!window.isSecureContext) {
-    return { mode: 'unavailable', reason: 'This page is not a secure context; WebMCP needs https or localhost.', webmcp: null };
+    return {
+      mode: 'unavailable',
+      reason: 'This page is not a secure context; WebMCP needs https or localhost.',
+      webmcp: null,
+    };
   }
   if ((window as Window & { originAgentCluster?: boolean }).originAgentCluster === false) {
     return {
       mode: 'unavailable',
-      reason: 'This origin is not origin-keyed (Origin-Agent-Cluster: ?0), and the browser refuses WebMCP where document.domain can be set.',
+      reason:
+        'This origin is not origin-keyed (Origin-Agent-Cluster: ?0), and the browser refuses WebMCP where document.domain can be set.',
       webmcp: null,
     };
   }
@@ -69,5 +83,9 @@ async function detect(): Promise<Connection> {
   const installed = documentContext(document);
   if (!installed) return { mode: 'unavailable', reason: 'The WebMCP polyfill did not install.', webmcp: null };
   oneCallPerSubmittingForm(installed, document);
-  return { mode: 'polyfill', reason: 'This browser has no WebMCP; the polyfill provides it.', webmcp: wrapContext(installed, 'polyfill') };
+  return {
+    mode: 'polyfill',
+    reason: 'This browser has no WebMCP; the polyfill provides it.',
+    webmcp: wrapContext(installed, 'polyfill'),
+  };
 }

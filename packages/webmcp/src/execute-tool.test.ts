@@ -20,7 +20,7 @@ beforeAll(() => {
 afterAll(() => cleanupWebMCPPolyfill());
 
 describe('executeTool argument-shape negotiation', () => {
-  it("refuses to reissue a write tool its runtime refused the expected shape for, and the tool does not run", async () => {
+  it('refuses to reissue a write tool its runtime refused the expected shape for, and the tool does not run', async () => {
     // The polyfill's context, taken for a native runtime (as a Chrome <= 154 with WebMCP would be): object first.
     const webmcp = wrapContext(context, 'native');
     let runs = 0;
@@ -41,10 +41,22 @@ describe('executeTool argument-shape negotiation', () => {
     const controller = new AbortController();
     const ran: string[] = [];
     await webmcp.registerTool(
-      { name: 'probe_me', description: 'Reads.', annotations: { readOnlyHint: true }, execute: () => (ran.push('probe_me'), { ok: true }) },
+      {
+        name: 'probe_me',
+        description: 'Reads.',
+        annotations: { readOnlyHint: true },
+        execute: () => (ran.push('probe_me'), { ok: true }),
+      },
       { signal: controller.signal },
     );
-    await webmcp.registerTool({ name: 'write_first', description: 'Writes.', execute: (input) => (ran.push(`write_first ${JSON.stringify(input)}`), { ok: true }) }, { signal: controller.signal });
+    await webmcp.registerTool(
+      {
+        name: 'write_first',
+        description: 'Writes.',
+        execute: (input) => (ran.push(`write_first ${JSON.stringify(input)}`), { ok: true }),
+      },
+      { signal: controller.signal },
+    );
     const outcome = await webmcp.executeTool('write_first', { n: 1 });
     expect(outcome).toMatchObject({ ok: true, shape: 'string', value: { ok: true } });
     expect(ran).toEqual(['write_first {"n":1}']);
@@ -56,10 +68,18 @@ describe('executeTool argument-shape negotiation', () => {
     const controller = new AbortController();
     const seen: unknown[] = [];
     await webmcp.registerTool(
-      { name: 'read_thing', description: 'Reads.', annotations: { readOnlyHint: true }, execute: (input) => ({ echo: input }) },
+      {
+        name: 'read_thing',
+        description: 'Reads.',
+        annotations: { readOnlyHint: true },
+        execute: (input) => ({ echo: input }),
+      },
       { signal: controller.signal },
     );
-    await webmcp.registerTool({ name: 'write_thing', description: 'Writes.', execute: (input) => (seen.push(input), { ok: true }) }, { signal: controller.signal });
+    await webmcp.registerTool(
+      { name: 'write_thing', description: 'Writes.', execute: (input) => (seen.push(input), { ok: true }) },
+      { signal: controller.signal },
+    );
     const read = await webmcp.executeTool('read_thing', { q: 'x' });
     expect(read).toEqual({ ok: true, shape: 'string', raw: '{"echo":{"q":"x"}}', value: { echo: { q: 'x' } } });
     expect(webmcp.acceptedShape()).toBe('string');
@@ -77,16 +97,24 @@ describe('executeTool argument-shape negotiation', () => {
   it('strips window from listed tools so they serialise', async () => {
     const webmcp = wrapContext(context, 'polyfill');
     const controller = new AbortController();
-    await webmcp.registerTool({ name: 'listed', description: 'Listed.', execute: () => 1 }, { signal: controller.signal });
+    await webmcp.registerTool(
+      { name: 'listed', description: 'Listed.', execute: () => 1 },
+      { signal: controller.signal },
+    );
     const tools = await webmcp.getTools();
     expect(() => JSON.stringify(tools)).not.toThrow();
     expect(tools.find((t) => t.name === 'listed')).not.toHaveProperty('window');
     controller.abort();
   });
 
-  it("asks for a tool another origin exposed by that origin, since only then is it listed", async () => {
+  it('asks for a tool another origin exposed by that origin, since only then is it listed', async () => {
     const asked: Array<readonly string[] | undefined> = [];
-    const partnerTool = { name: 'list_beds', description: 'Lists beds.', origin: 'http://partner.test:1', annotations: { readOnlyHint: true } };
+    const partnerTool = {
+      name: 'list_beds',
+      description: 'Lists beds.',
+      origin: 'http://partner.test:1',
+      annotations: { readOnlyHint: true },
+    };
     const fake = {
       registerTool: async () => undefined,
       getTools: async (options?: { fromOrigins?: string[] }) => {

@@ -9,7 +9,12 @@ import { entries, type ListedTool } from './tools.ts';
 
 export type ExecuteOutcome =
   | { readonly ok: true; readonly shape: ArgumentShape; readonly raw: string | null; readonly value: unknown }
-  | { readonly ok: false; readonly code: ExecuteFailureCode; readonly message: string; readonly shape: ArgumentShape | null };
+  | {
+      readonly ok: false;
+      readonly code: ExecuteFailureCode;
+      readonly message: string;
+      readonly shape: ArgumentShape | null;
+    };
 
 export type ExecuteFailureCode = 'NOT_REGISTERED' | 'SHAPE_REFUSED' | 'ABORTED' | 'TOOL_FAILED';
 
@@ -24,7 +29,8 @@ export interface ExecuteOptions {
 
 /** True when the runtime refused the argument's shape (before running the tool). */
 export function isShapeRefusal(error: unknown): boolean {
-  if (!(error instanceof Error) && !(typeof DOMException !== 'undefined' && error instanceof DOMException)) return false;
+  if (!(error instanceof Error) && !(typeof DOMException !== 'undefined' && error instanceof DOMException))
+    return false;
   const message = String((error as Error).message);
   return /value is not an object|failed to parse input arguments/i.test(message);
 }
@@ -44,7 +50,10 @@ function decode(raw: string | null): unknown {
 }
 
 function failure(code: ExecuteFailureCode, error: unknown, shape: ArgumentShape | null): ExecuteOutcome {
-  const message = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? `${(error as Error).name}: ${(error as Error).message}` : String(error);
+  const message =
+    error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)
+      ? `${(error as Error).name}: ${(error as Error).message}`
+      : String(error);
   return { ok: false, code, message, shape };
 }
 
@@ -90,10 +99,18 @@ export async function executeTool(
   // A tool another origin's frame exposed to this page is listed only when that origin is asked
   // for by name: without fromOrigins the lookup would never find it.
   const foreign = typeof tool !== 'string' && tool.origin !== ownOrigin() ? [tool.origin] : null;
-  const tools = await entries(context, { ...(foreign ? { fromOrigins: foreign } : {}), ...(options.window === undefined ? {} : { fromWindow: options.window }) });
+  const tools = await entries(context, {
+    ...(foreign ? { fromOrigins: foreign } : {}),
+    ...(options.window === undefined ? {} : { fromWindow: options.window }),
+  });
   const entry = tools.find((t) => t.name === name && (typeof tool === 'string' || t.origin === tool.origin));
   if (!entry) {
-    return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered right now${options.window === undefined ? '' : ' in that frame'}, so there is nothing to call.`, shape: null };
+    return {
+      ok: false,
+      code: 'NOT_REGISTERED',
+      message: `${name} is not registered right now${options.window === undefined ? '' : ' in that frame'}, so there is nothing to call.`,
+      shape: null,
+    };
   }
   const readOnly = entry.annotations?.readOnlyHint === true;
   const first = acceptedShape(context) ?? RUNTIME_SHAPE[mode];
@@ -110,5 +127,10 @@ export async function executeTool(
   const second: ArgumentShape = first === 'object' ? 'string' : 'object';
   const retried = await attempt(context, entry, input, second, options.signal);
   if (retried !== 'refused') return retried;
-  return { ok: false, code: 'SHAPE_REFUSED', message: `The browser refused both argument shapes for ${name}.`, shape: null };
+  return {
+    ok: false,
+    code: 'SHAPE_REFUSED',
+    message: `The browser refused both argument shapes for ${name}.`,
+    shape: null,
+  };
 }

@@ -13,7 +13,8 @@ export function isAgentSubmission(event: SubmitEvent): boolean {
 /** Answers the agent's call with the page's result; call synchronously inside the submit handler. */
 export function respondToAgent(event: SubmitEvent, response: Promise<unknown>): void {
   const agentEvent = event as AgentSubmitEvent;
-  if (agentEvent.agentInvoked === true && typeof agentEvent.respondWith === 'function') agentEvent.respondWith(response);
+  if (agentEvent.agentInvoked === true && typeof agentEvent.respondWith === 'function')
+    agentEvent.respondWith(response);
 }
 
 /** The browser's own sign that an agent's call holds the form (native only; the polyfill has no such pseudo-class). */

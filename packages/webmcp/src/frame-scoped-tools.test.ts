@@ -31,7 +31,8 @@ function twoFrames() {
   const ran: { name: string; frame: string; input: unknown }[] = [];
   const context = {
     registerTool: async () => undefined,
-    getTools: async (options?: { fromOrigins?: string[] }) => (options?.fromOrigins?.includes(PARTNER) ? entries.map((tool) => ({ ...tool })) : []),
+    getTools: async (options?: { fromOrigins?: string[] }) =>
+      options?.fromOrigins?.includes(PARTNER) ? entries.map((tool) => ({ ...tool })) : [],
     executeTool: async (tool: PlatformRegisteredTool, input: unknown) => {
       ran.push({ name: tool.name, frame: (tool.window as unknown as { name: string }).name, input });
       return JSON.stringify({ ok: true });
@@ -46,7 +47,10 @@ describe("a frame's own tools", () => {
   it('lists only the entries the given frame registered, without their window', async () => {
     const { webmcp, executeFrame } = twoFrames();
     const listed = await webmcp.getTools({ fromOrigins: [PARTNER], fromWindow: executeFrame });
-    expect(listed.map((tool) => tool.description)).toEqual(['hold_beds in execute frame', 'list_bed_availability in execute frame']);
+    expect(listed.map((tool) => tool.description)).toEqual([
+      'hold_beds in execute frame',
+      'list_bed_availability in execute frame',
+    ]);
     expect(listed.some((tool) => 'window' in tool)).toBe(false);
     expect(() => JSON.stringify(listed)).not.toThrow();
   });
@@ -60,18 +64,30 @@ describe("a frame's own tools", () => {
     const { webmcp, readFrame, executeFrame, ran } = twoFrames();
     const [hold] = await webmcp.getTools({ fromOrigins: [PARTNER], fromWindow: executeFrame });
     if (!hold) throw new Error('nothing listed');
-    expect(await webmcp.executeTool(hold, { count: 1 }, { window: executeFrame })).toMatchObject({ ok: true, value: { ok: true } });
-    const beds = (await webmcp.getTools({ fromOrigins: [PARTNER], fromWindow: readFrame })).find((tool) => tool.name === 'list_bed_availability');
+    expect(await webmcp.executeTool(hold, { count: 1 }, { window: executeFrame })).toMatchObject({
+      ok: true,
+      value: { ok: true },
+    });
+    const beds = (await webmcp.getTools({ fromOrigins: [PARTNER], fromWindow: readFrame })).find(
+      (tool) => tool.name === 'list_bed_availability',
+    );
     if (!beds) throw new Error('nothing listed');
     expect(await webmcp.executeTool(beds, {}, { window: readFrame })).toMatchObject({ ok: true });
     // Only the calls that were asked for ran, each in its own frame: no tool was run to learn the write's shape.
-    expect(ran.map((run) => `${run.name}@${run.frame}`)).toEqual(['hold_beds@execute frame', 'list_bed_availability@read frame']);
+    expect(ran.map((run) => `${run.name}@${run.frame}`)).toEqual([
+      'hold_beds@execute frame',
+      'list_bed_availability@read frame',
+    ]);
   });
 
   it('answers NOT_REGISTERED when the given frame has no such tool, and runs nothing elsewhere', async () => {
     const { webmcp, ran } = twoFrames();
     const elsewhere = { name: 'a removed frame' } as unknown as Window;
-    const outcome = await webmcp.executeTool({ name: 'hold_beds', title: '', description: '', origin: PARTNER }, {}, { window: elsewhere });
+    const outcome = await webmcp.executeTool(
+      { name: 'hold_beds', title: '', description: '', origin: PARTNER },
+      {},
+      { window: elsewhere },
+    );
     expect(outcome).toMatchObject({ ok: false, code: 'NOT_REGISTERED' });
     expect(await webmcp.getTools({ fromOrigins: [PARTNER], fromWindow: elsewhere })).toEqual([]);
     expect(ran).toEqual([]);

@@ -6,7 +6,12 @@ export { connect, wrapContext, type Connection, type Mode, type WebMcp } from '.
 export type { ExecuteOutcome, ExecuteFailureCode } from './execute-tool.ts';
 export type { ArgumentShape } from './argument-shape.ts';
 export type { ListedTool, ToolDeclaration } from './tools.ts';
-export { documentContext, type PlatformContext, type PlatformRegisteredTool, type PlatformToolDeclaration } from './platform.ts';
+export {
+  documentContext,
+  type PlatformContext,
+  type PlatformRegisteredTool,
+  type PlatformToolDeclaration,
+} from './platform.ts';
 export { isAgentSubmission, onAgentCallRefusedByForm, respondToAgent } from './form-submission.ts';
 export { openAgentBridge, type AgentBridge } from './bridge/agent-bridge.ts';
 export {
@@ -20,7 +25,14 @@ export {
   type BridgeRejection,
   type BridgeRejectionCode,
 } from './bridge/envelope.ts';
-export { MANIFEST_FORMAT, MANIFEST_VERSION, type BridgeDeclaration, type BridgeHints, type ManifestDocument, type InvocationContract } from './bridge/manifest.ts';
+export {
+  MANIFEST_FORMAT,
+  MANIFEST_VERSION,
+  type BridgeDeclaration,
+  type BridgeHints,
+  type ManifestDocument,
+  type InvocationContract,
+} from './bridge/manifest.ts';
 export { documentHealth, type DocumentHealth } from './bridge/document-health.ts';
 export { tryPlatformMethods, MARKER_TOOL, type MethodOutcome } from './bridge/platform-methods.ts';
 export { answerFrameReports, askFrameReport, type FrameReport } from './bridge/frame-report.ts';

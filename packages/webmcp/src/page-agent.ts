@@ -12,7 +12,9 @@ export interface PageAgentTool {
 }
 
 export async function pageAgentListTools(): Promise<PageAgentTool[]> {
-  const context = (document as unknown as { modelContext?: { getTools(): Promise<Array<PageAgentTool & { window?: unknown }>> } }).modelContext;
+  const context = (
+    document as unknown as { modelContext?: { getTools(): Promise<Array<PageAgentTool & { window?: unknown }>> } }
+  ).modelContext;
   if (!context) return [];
   const tools = await context.getTools();
   return tools.map((tool) => ({
@@ -27,8 +29,14 @@ export async function pageAgentListTools(): Promise<PageAgentTool[]> {
  * Calls a tool by name with whichever argument shape the runtime takes (object, else string);
  * resolves with the parsed result, and the shape that worked.
  */
-export async function pageAgentCall(args: { name: string; input: object }): Promise<{ shape: string; result: unknown }> {
-  type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+export async function pageAgentCall(args: {
+  name: string;
+  input: object;
+}): Promise<{ shape: string; result: unknown }> {
+  type Context = {
+    getTools(): Promise<Array<{ name: string }>>;
+    executeTool(tool: object, input: unknown): Promise<string | null>;
+  };
   const context = (document as unknown as { modelContext?: Context }).modelContext;
   if (!context) throw new Error('no WebMCP in this page');
   const tool = (await context.getTools()).find((t) => t.name === args.name);
@@ -55,8 +63,14 @@ export async function pageAgentCall(args: { name: string; input: object }): Prom
  * parsed result or the error's `name: message`. The shape is the object one unless the runtime
  * refuses it, in which case every call is issued again, together, as JSON text.
  */
-export async function pageAgentCallsAtOnce(args: { name: string; inputs: object[] }): Promise<Array<{ result?: unknown; thrown?: string }>> {
-  type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+export async function pageAgentCallsAtOnce(args: {
+  name: string;
+  inputs: object[];
+}): Promise<Array<{ result?: unknown; thrown?: string }>> {
+  type Context = {
+    getTools(): Promise<Array<{ name: string }>>;
+    executeTool(tool: object, input: unknown): Promise<string | null>;
+  };
   const context = (document as unknown as { modelContext?: Context }).modelContext;
   if (!context) throw new Error('no WebMCP in this page');
   const tool = (await context.getTools()).find((t) => t.name === args.name);
@@ -73,7 +87,8 @@ export async function pageAgentCallsAtOnce(args: { name: string; inputs: object[
       },
       (error: unknown) => ({ thrown: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
     );
-  const shapeRefused = (answers: Array<{ thrown?: string }>): boolean => answers.every((a) => /value is not an object|failed to parse input arguments/i.test(a.thrown ?? ''));
+  const shapeRefused = (answers: Array<{ thrown?: string }>): boolean =>
+    answers.every((a) => /value is not an object|failed to parse input arguments/i.test(a.thrown ?? ''));
   const asObjects = await Promise.all(args.inputs.map((input) => answer(context.executeTool(tool, input))));
   if (!shapeRefused(asObjects)) return asObjects;
   return Promise.all(args.inputs.map((input) => answer(context.executeTool(tool, JSON.stringify(input)))));
@@ -84,8 +99,15 @@ export async function pageAgentCallsAtOnce(args: { name: string; inputs: object[
  * it would: getTools({ fromOrigins: [origin] }), then executeTool on the tool named, if it is seen.
  * Answers the names it saw and the parsed result (null when the tool was not seen).
  */
-export async function pageAgentCallFromOrigin(args: { origin: string; name: string; input: object }): Promise<{ seen: string[]; result: unknown }> {
-  type Context = { getTools(options?: { fromOrigins: string[] }): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+export async function pageAgentCallFromOrigin(args: {
+  origin: string;
+  name: string;
+  input: object;
+}): Promise<{ seen: string[]; result: unknown }> {
+  type Context = {
+    getTools(options?: { fromOrigins: string[] }): Promise<Array<{ name: string }>>;
+    executeTool(tool: object, input: unknown): Promise<string | null>;
+  };
   const context = (document as unknown as { modelContext?: Context }).modelContext;
   if (!context) return { seen: [], result: null };
   const tools = await context.getTools({ fromOrigins: [args.origin] });
@@ -110,7 +132,12 @@ export async function pageAgentRegisterTool(args: { name: string; exposedTo?: st
   type Context = { registerTool(tool: object, options?: object): Promise<void> };
   const context = (document as unknown as { modelContext?: Context }).modelContext;
   if (!context) return 'no WebMCP in this page';
-  const tool = { name: args.name, description: `answers ${args.name}`, inputSchema: { type: 'object', properties: {} }, execute: () => ({ content: [{ type: 'text', text: args.name }] }) };
+  const tool = {
+    name: args.name,
+    description: `answers ${args.name}`,
+    inputSchema: { type: 'object', properties: {} },
+    execute: () => ({ content: [{ type: 'text', text: args.name }] }),
+  };
   return context.registerTool(tool, args.exposedTo ? { exposedTo: args.exposedTo } : undefined).then(
     () => 'registered',
     (error: unknown) => (error instanceof Error ? error.name : 'refused'),
@@ -134,8 +161,16 @@ export async function pageAgentToolsFromOrigin(origin: string): Promise<string[]
  * Answers each kept call's milliseconds, the last answer parsed, and the shape that worked (when it
  * is the object one, the call that learned it ran too: one call more than warmUp + calls).
  */
-export async function pageAgentTimedCalls(args: { name: string; input: object; warmUp: number; calls: number }): Promise<{ times: number[]; last: unknown; shape: 'object' | 'string' }> {
-  type Context = { getTools(): Promise<Array<{ name: string }>>; executeTool(tool: object, input: unknown): Promise<string | null> };
+export async function pageAgentTimedCalls(args: {
+  name: string;
+  input: object;
+  warmUp: number;
+  calls: number;
+}): Promise<{ times: number[]; last: unknown; shape: 'object' | 'string' }> {
+  type Context = {
+    getTools(): Promise<Array<{ name: string }>>;
+    executeTool(tool: object, input: unknown): Promise<string | null>;
+  };
   const context = (document as unknown as { modelContext?: Context }).modelContext;
   if (!context) throw new Error('no WebMCP in this page');
   const tool = (await context.getTools()).find((t) => t.name === args.name);
@@ -157,7 +192,8 @@ export async function pageAgentTimedCalls(args: { name: string; input: object; w
     const raw = await context.executeTool(tool, input);
     const took = performance.now() - started;
     last = JSON.parse(raw ?? 'null') as unknown;
-    if ((last as { ok?: unknown } | null)?.ok !== true) throw new Error(`${args.name} did not answer ok: ${String(raw).slice(0, 300)}`);
+    if ((last as { ok?: unknown } | null)?.ok !== true)
+      throw new Error(`${args.name} did not answer ok: ${String(raw).slice(0, 300)}`);
     if (run >= args.warmUp) times.push(took);
   }
   return { times, last, shape };

@@ -31,7 +31,11 @@ export interface PlatformRegisteredTool {
 export interface PlatformContext extends EventTarget {
   registerTool(tool: PlatformToolDeclaration, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<void>;
   getTools(options?: { fromOrigins?: string[] }): Promise<PlatformRegisteredTool[]>;
-  executeTool(tool: PlatformRegisteredTool, input?: unknown, options?: { signal?: AbortSignal }): Promise<string | null>;
+  executeTool(
+    tool: PlatformRegisteredTool,
+    input?: unknown,
+    options?: { signal?: AbortSignal },
+  ): Promise<string | null>;
 }
 
 /** Reads the document's context without assuming the property exists (it does not without the flag). */

@@ -27,5 +27,10 @@ export function oneCallPerSubmittingForm(context: PlatformContext, doc: Document
     });
     return call;
   };
-  Object.defineProperty(context, 'executeTool', { value: executeTool, configurable: true, writable: true, enumerable: false });
+  Object.defineProperty(context, 'executeTool', {
+    value: executeTool,
+    configurable: true,
+    writable: true,
+    enumerable: false,
+  });
 }

@@ -36,7 +36,11 @@ export function listed(tool: PlatformRegisteredTool): ListedTool {
 // Give the row a signal either way so cancellation code has one shape.
 let neverAborted: AbortSignal | null = null;
 
-export async function register(context: PlatformContext, tool: ToolDeclaration, options: RegisterOptions): Promise<void> {
+export async function register(
+  context: PlatformContext,
+  tool: ToolDeclaration,
+  options: RegisterOptions,
+): Promise<void> {
   neverAborted ??= new AbortController().signal;
   const fallbackSignal = neverAborted;
   await context.registerTool(
@@ -69,7 +73,9 @@ export interface ListOptions {
 /** The platform's entries, before `window` is stripped: for this package only. */
 export async function entries(context: PlatformContext, options: ListOptions = {}): Promise<PlatformRegisteredTool[]> {
   const { fromOrigins, fromWindow } = options;
-  const tools = await context.getTools(fromOrigins && fromOrigins.length > 0 ? { fromOrigins: [...fromOrigins] } : undefined);
+  const tools = await context.getTools(
+    fromOrigins && fromOrigins.length > 0 ? { fromOrigins: [...fromOrigins] } : undefined,
+  );
   return fromWindow === undefined ? tools : tools.filter((tool) => tool.window === fromWindow);
 }
 

@@ -73,23 +73,40 @@ export function App({ view }: { view: BenchView }) {
     if (running && !Runner) void import('./runner.tsx').then((module) => setRunner({ component: module.Runner }));
   }, [running, Runner]);
   useEffect(() => {
-    if (reading && !ArchiveViewer) void import('./archive-viewer.tsx').then((module) => setArchiveViewer({ component: module.ArchiveViewer }));
+    if (reading && !ArchiveViewer)
+      void import('./archive-viewer.tsx').then((module) => setArchiveViewer({ component: module.ArchiveViewer }));
   }, [reading, ArchiveViewer]);
   const closeRunner = useCallback(() => setRunning(null), []);
 
   const surface = page.mount.value?.surface ?? null;
   const tools = page.mode.value === 'unavailable' ? null : page.tools.value;
   const explained = page.explained.value;
-  const titleOf = (name: string): string => tools?.find((t) => t.name === name)?.title || ROWS_BY_NAME.get(name)?.title || explained.find((r) => r.name === name)?.title || name;
+  const titleOf = (name: string): string =>
+    tools?.find((t) => t.name === name)?.title ||
+    ROWS_BY_NAME.get(name)?.title ||
+    explained.find((r) => r.name === name)?.title ||
+    name;
   const runnerTool = running ? (tools?.find((t) => t.name === running) ?? null) : null;
   const runnerSchema = running ? (runnerTool?.inputSchema ?? surface?.schemaOf(running, state)) : undefined;
-  const listed = running ? (tools ? runnerTool !== null : (explained.find((r) => r.name === running)?.verdict.legal ?? false)) : false;
+  const listed = running
+    ? tools
+      ? runnerTool !== null
+      : (explained.find((r) => r.name === running)?.verdict.legal ?? false)
+    : false;
   const voteListed = tools ? tools.some((t) => t.name === 'record_vote_tally') : false;
   // The browser lists a form's tool with no title; it is shown by its row's, beside its name.
-  const listedTools = tools ? tools.map((tool) => (tool.title ? tool : { ...tool, title: ROWS_BY_NAME.get(tool.name)?.title ?? '' })) : null;
+  const listedTools = tools
+    ? tools.map((tool) => (tool.title ? tool : { ...tool, title: ROWS_BY_NAME.get(tool.name)?.title ?? '' }))
+    : null;
   // One name per button, naming the tool; the one whose runner is open is marked as selected.
   const doThis = (tool: ToolEntry) => (
-    <button type="button" class={tool.name === running ? 'link is-selected' : 'link'} aria-pressed={tool.name === running} aria-label={`Do this: ${titleOf(tool.name)}`} onClick={() => setRunning(tool.name)}>
+    <button
+      type="button"
+      class={tool.name === running ? 'link is-selected' : 'link'}
+      aria-pressed={tool.name === running}
+      aria-label={`Do this: ${titleOf(tool.name)}`}
+      onClick={() => setRunning(tool.name)}
+    >
       ▷ do this
     </button>
   );
@@ -100,8 +117,8 @@ export function App({ view }: { view: BenchView }) {
         <div class="title">
           <h1>The clerk's bench</h1>
           <p class="lede">
-            A board meeting run under Robert's Rules, where the tools an agent can call are exactly the acts in order now: what is out of order is not there to call,
-            and the rule that removed it is shown in its place.
+            A board meeting run under Robert's Rules, where the tools an agent can call are exactly the acts in order
+            now: what is out of order is not there to call, and the rule that removed it is shown in its place.
           </p>
           <p class="muted small">
             {ASSEMBLY.name}, {ASSEMBLY.body} · {ASSEMBLY.authority}
@@ -122,7 +139,9 @@ export function App({ view }: { view: BenchView }) {
           {view.notice.value}
         </p>
       ) : null}
-      {reading && ArchiveViewer ? <ArchiveViewer.component meeting={meeting} onClose={() => setReading(false)} /> : null}
+      {reading && ArchiveViewer ? (
+        <ArchiveViewer.component meeting={meeting} onClose={() => setReading(false)} />
+      ) : null}
       <main class="bench">
         <div class="area-chair">
           <ChairControls
@@ -135,7 +154,13 @@ export function App({ view }: { view: BenchView }) {
           />
         </div>
         <div class="area-agent">
-          <InOrderPanel tools={listedTools} explained={explained} reason={page.reason.value} doThis={doThis} heading="What an agent can call now">
+          <InOrderPanel
+            tools={listedTools}
+            explained={explained}
+            reason={page.reason.value}
+            doThis={doThis}
+            heading="What an agent can call now"
+          >
             <JustLeft change={page.lastChange.value} explained={explained} />
             <ChangeLine change={page.lastChange.value} count={page.changeCount.value} />
           </InOrderPanel>
@@ -155,10 +180,18 @@ export function App({ view }: { view: BenchView }) {
         </div>
         <div class="area-floor">
           {view.ruling.value && view.proposalPanel.value ? (
-            <view.proposalPanel.value.component snapshot={view.ruling.value} state={state} onConfirm={view.confirmRuling} onReject={view.rejectRuling} />
+            <view.proposalPanel.value.component
+              snapshot={view.ruling.value}
+              state={state}
+              onConfirm={view.confirmRuling}
+              onReject={view.rejectRuling}
+            />
           ) : null}
           <MotionStack state={state} voteListed={voteListed} />
-          <MotionEntryForm lastResult={resultFor(view.lastCall.value, 'enter_motion_text')} filledByAgent={view.motionDraft.filledByAgent.value} />
+          <MotionEntryForm
+            lastResult={resultFor(view.lastCall.value, 'enter_motion_text')}
+            filledByAgent={view.motionDraft.filledByAgent.value}
+          />
           <TallyForm lastResult={resultFor(view.lastCall.value, 'record_vote_tally')} />
         </div>
         <div class="area-rules">

@@ -9,11 +9,16 @@ import { MinuteWords } from './minute-words.tsx';
 // no longer read, kept in this browser and shown as minutes. Loaded when a person asks for it.
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-const KIND: Readonly<Record<ArchivedMeeting['kind'], string>> = { archived: 'Replaced', set_aside: 'Set aside, unreadable' };
+const KIND: Readonly<Record<ArchivedMeeting['kind'], string>> = {
+  archived: 'Replaced',
+  set_aside: 'Set aside, unreadable',
+};
 
 export function ArchiveViewer({ meeting, onClose }: { meeting: Meeting; onClose(): void }) {
   const [archives, setArchives] = useState<readonly ArchivedMeeting[] | string | null>(null);
-  const [shown, setShown] = useState<{ readonly id: number; readonly events: readonly MeetingEvent[] } | string | null>(null);
+  const [shown, setShown] = useState<{ readonly id: number; readonly events: readonly MeetingEvent[] } | string | null>(
+    null,
+  );
   useEffect(() => {
     void meeting.archives().then((listed) => setArchives('ok' in listed ? listed.message : listed));
   }, [meeting]);
@@ -34,8 +39,15 @@ export function ArchiveViewer({ meeting, onClose }: { meeting: Meeting; onClose(
         <ul class="archive-list">
           {[...archives].reverse().map((archive) => (
             <li key={archive.id}>
-              <button type="button" class="link" id={`archive-${archive.id}`} aria-pressed={typeof shown === 'object' && shown?.id === archive.id} onClick={() => show(archive.id)}>
-                {KIND[archive.kind]} {new Date(archive.at).toLocaleString('en-GB')}: {plural(archive.count, 'entry', 'entries')}
+              <button
+                type="button"
+                class="link"
+                id={`archive-${archive.id}`}
+                aria-pressed={typeof shown === 'object' && shown?.id === archive.id}
+                onClick={() => show(archive.id)}
+              >
+                {KIND[archive.kind]} {new Date(archive.at).toLocaleString('en-GB')}:{' '}
+                {plural(archive.count, 'entry', 'entries')}
               </button>{' '}
               <span class="muted small">({archive.reason})</span>
             </li>
@@ -44,7 +56,13 @@ export function ArchiveViewer({ meeting, onClose }: { meeting: Meeting; onClose(
       ) : null}
       {typeof shown === 'string' ? <p class="bad">{shown}</p> : null}
       {shown !== null && typeof shown === 'object' ? (
-        <pre class="scroll-region" id="archived-minutes" role="region" tabIndex={0} aria-label="Minutes of the archived record">
+        <pre
+          class="scroll-region"
+          id="archived-minutes"
+          role="region"
+          tabIndex={0}
+          aria-label="Minutes of the archived record"
+        >
           {draftMinutes(shown.events, replay(shown.events))
             .split('\n')
             .map((line, index) => (

@@ -40,13 +40,25 @@ export function ChairControls({ state, open, onAttendance, onPutTheQuestion }: P
       </p>
       <div class="attendance" id="attendance" role="group" aria-labelledby="attendance-label">
         <span id="attendance-label">Members present</span>
-        <button type="button" id="present-less" aria-label="One member left" disabled={!counting || state.present === 0} onClick={() => record(state.present - 1)}>
+        <button
+          type="button"
+          id="present-less"
+          aria-label="One member left"
+          disabled={!counting || state.present === 0}
+          onClick={() => record(state.present - 1)}
+        >
           −
         </button>
         <output id="present-count" aria-live="polite">
           {state.present}
         </output>
-        <button type="button" id="present-more" aria-label="One member arrived" disabled={!counting || state.present === ASSEMBLY.boardSize} onClick={() => record(state.present + 1)}>
+        <button
+          type="button"
+          id="present-more"
+          aria-label="One member arrived"
+          disabled={!counting || state.present === ASSEMBLY.boardSize}
+          onClick={() => record(state.present + 1)}
+        >
           +
         </button>
         <span class="muted">of {ASSEMBLY.boardSize}</span>
@@ -63,7 +75,13 @@ export function ChairControls({ state, open, onAttendance, onPutTheQuestion }: P
           onChange={(e) => record(Number(e.currentTarget.value))}
         />
       </div>
-      <button type="button" class="primary" id="put-the-question" disabled={!open || !canPutTheQuestion(state)} onClick={onPutTheQuestion}>
+      <button
+        type="button"
+        class="primary"
+        id="put-the-question"
+        disabled={!open || !canPutTheQuestion(state)}
+        onClick={onPutTheQuestion}
+      >
         {PUT_THE_QUESTION.title} <span class="cite-inline">({PUT_THE_QUESTION.cite})</span>
       </button>
     </section>

@@ -12,13 +12,24 @@ import { MotionEntryForm, TallyForm } from './declarative-forms.tsx';
 // Whether an agent's call submits a form is the rulebook's `autosubmit`, not the markup's: the
 // forms render without toolautosubmit, and the kernel puts it on exactly the rows that say so.
 
-const FORM_IDS: Readonly<Record<string, string>> = { record_vote_tally: 'vote-tally', enter_motion_text: 'motion-entry' };
+const FORM_IDS: Readonly<Record<string, string>> = {
+  record_vote_tally: 'vote-tally',
+  enter_motion_text: 'motion-entry',
+};
 
 afterEach(() => render(null, document.body));
 
 describe('the declarative forms', () => {
   it('carry toolautosubmit as their rulebook rows say, and only once the kernel binds them', async () => {
-    render(h('div', null, h(MotionEntryForm, { lastResult: null, filledByAgent: false }), h(TallyForm, { lastResult: null })), document.body);
+    render(
+      h(
+        'div',
+        null,
+        h(MotionEntryForm, { lastResult: null, filledByAgent: false }),
+        h(TallyForm, { lastResult: null }),
+      ),
+      document.body,
+    );
     const forms = [...document.querySelectorAll('form')];
     expect(forms.map((form) => form.id).sort()).toEqual(Object.values(FORM_IDS).sort());
     for (const form of forms) expect(form.hasAttribute('toolautosubmit'), form.id).toBe(false);
@@ -26,7 +37,12 @@ describe('the declarative forms', () => {
     const meeting = createMeeting();
     await loadActs();
     const rulings = createRulingChannel(meeting);
-    const surface = createSurface<BenchState>({ rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)), state: () => meeting.state.value, webmcp: null, document });
+    const surface = createSurface<BenchState>({
+      rows: benchRows(meeting, { filledByAgent: signal(false) }, (ruling, call) => rulings.propose(ruling, call)),
+      state: () => meeting.state.value,
+      webmcp: null,
+      document,
+    });
     await surface.reconcile();
     const declarative = GATED_ROWS.filter((row) => row.kind === 'declarative');
     expect(declarative.map((row) => row.name).sort()).toEqual(Object.keys(FORM_IDS).sort());

@@ -12,17 +12,34 @@ function describe(name: string): string {
   return row?.kind === 'declarative' ? row.description : name;
 }
 
-export function MotionEntryForm({ lastResult, filledByAgent }: { lastResult: ToolResult | null; filledByAgent: boolean }) {
+export function MotionEntryForm({
+  lastResult,
+  filledByAgent,
+}: {
+  lastResult: ToolResult | null;
+  filledByAgent: boolean;
+}) {
   return (
     <form id="motion-entry" class="panel declarative" tooldescription={describe('enter_motion_text')}>
       <h2>Motion entry</h2>
       <p class="muted small">An agent may fill this in; only a person states the question.</p>
       <label>
         Text of the motion
-        <textarea name="text" required rows={3} maxLength={TEXT_LIMITS.words} toolparamdescription="The motion exactly as moved, transcribed verbatim." />
+        <textarea
+          name="text"
+          required
+          rows={3}
+          maxLength={TEXT_LIMITS.words}
+          toolparamdescription="The motion exactly as moved, transcribed verbatim."
+        />
       </label>
       <label>
-        Mover <input name="mover" maxLength={TEXT_LIMITS.name} toolparamdescription="Name of the member who made the motion, if known." />
+        Mover{' '}
+        <input
+          name="mover"
+          maxLength={TEXT_LIMITS.name}
+          toolparamdescription="Name of the member who made the motion, if known."
+        />
       </label>
       {filledByAgent ? (
         <p class="badge warn" id="motion-entry-source">
@@ -30,7 +47,11 @@ export function MotionEntryForm({ lastResult, filledByAgent }: { lastResult: Too
         </p>
       ) : null}
       <button type="submit">State the question</button>
-      {lastResult ? <p class={lastResult.ok ? 'result ok' : 'result bad'}>{lastResult.ok ? String(lastResult['message'] ?? 'Recorded.') : lastResult.message}</p> : null}
+      {lastResult ? (
+        <p class={lastResult.ok ? 'result ok' : 'result bad'}>
+          {lastResult.ok ? String(lastResult['message'] ?? 'Recorded.') : lastResult.message}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -41,13 +62,39 @@ export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
       <h2>Vote tally</h2>
       <div class="tally-inputs">
         <label>
-          Aye <input type="number" name="aye" min={0} max={ASSEMBLY.boardSize} step={1} required toolparamdescription="Votes in favour." />
+          Aye{' '}
+          <input
+            type="number"
+            name="aye"
+            min={0}
+            max={ASSEMBLY.boardSize}
+            step={1}
+            required
+            toolparamdescription="Votes in favour."
+          />
         </label>
         <label>
-          Nay <input type="number" name="nay" min={0} max={ASSEMBLY.boardSize} step={1} required toolparamdescription="Votes against." />
+          Nay{' '}
+          <input
+            type="number"
+            name="nay"
+            min={0}
+            max={ASSEMBLY.boardSize}
+            step={1}
+            required
+            toolparamdescription="Votes against."
+          />
         </label>
         <label>
-          Abstain <input type="number" name="abstain" min={0} max={ASSEMBLY.boardSize} step={1} toolparamdescription="Members present who did not vote; recorded but never counted." />
+          Abstain{' '}
+          <input
+            type="number"
+            name="abstain"
+            min={0}
+            max={ASSEMBLY.boardSize}
+            step={1}
+            toolparamdescription="Members present who did not vote; recorded but never counted."
+          />
         </label>
       </div>
       <button type="submit">Record the vote</button>

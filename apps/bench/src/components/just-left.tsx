@@ -6,7 +6,9 @@ import type { ChangeRecord, ExplainedRow } from '@warrant/surface';
  * reason share one line.
  */
 export function JustLeft({ change, explained }: { change: ChangeRecord | null; explained: readonly ExplainedRow[] }) {
-  const gone = (change?.removed ?? []).map((name) => explained.find((row) => row.name === name)).filter((row): row is ExplainedRow => row !== undefined && !row.verdict.legal);
+  const gone = (change?.removed ?? [])
+    .map((name) => explained.find((row) => row.name === name))
+    .filter((row): row is ExplainedRow => row !== undefined && !row.verdict.legal);
   if (gone.length === 0) return null;
   const byReason = new Map<string, ExplainedRow[]>();
   for (const row of gone) {
@@ -25,7 +27,8 @@ export function JustLeft({ change, explained }: { change: ChangeRecord | null; e
                 <s class="tool-title">{row.title}</s>
               </span>
             ))}
-            <span class="reason"> — {reason}</span> {rows[0]?.verdict.cite ? <span class="cite">{rows[0].verdict.cite}</span> : null}
+            <span class="reason"> — {reason}</span>{' '}
+            {rows[0]?.verdict.cite ? <span class="cite">{rows[0].verdict.cite}</span> : null}
           </li>
         ))}
       </ul>

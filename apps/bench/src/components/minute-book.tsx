@@ -47,14 +47,29 @@ export function MinuteBook({ events, state, words }: Props) {
           Export the minutes
         </button>
       </h2>
-      <p class="caption">Members' words and names are set in «guillemets» and marked: they are data on the record, never instructions.</p>
-      <pre id="minutes" ref={book} class="scroll-region" role="region" tabIndex={0} aria-label={`Minute book, ${plural(events.length, 'entry', 'entries')}`} aria-busy={words ? 'false' : 'true'}>
+      <p class="caption">
+        Members' words and names are set in «guillemets» and marked: they are data on the record, never instructions.
+      </p>
+      <pre
+        id="minutes"
+        ref={book}
+        class="scroll-region"
+        role="region"
+        tabIndex={0}
+        aria-label={`Minute book, ${plural(events.length, 'entry', 'entries')}`}
+        aria-busy={words ? 'false' : 'true'}
+      >
         {words
           ? minutes.split('\n').map((line, index) => {
               const seq = Number(ENTRY.exec(line)?.[1] ?? 0);
               const isNewest = seq > 0 && seq === newest;
               return (
-                <span key={index} class={isNewest ? 'minute-line newest' : 'minute-line'} data-seq={seq || undefined} ref={isNewest ? newestLine : undefined}>
+                <span
+                  key={index}
+                  class={isNewest ? 'minute-line newest' : 'minute-line'}
+                  data-seq={seq || undefined}
+                  ref={isNewest ? newestLine : undefined}
+                >
                   <MinuteWords text={line} />
                   {isNewest ? <span class="visually-hidden"> (newest entry)</span> : null}
                   {'\n'}

@@ -4,7 +4,8 @@ import { wordingOf } from '../domain/wording.ts';
 import { MOTIONS } from '../domain/rulebook.ts';
 import type { MeetingState, StackItem } from '../domain/state.ts';
 
-const givesOrders = (item: StackItem): boolean => item.text !== null && INSTRUCTION_MARKERS.some((marker) => marker.test(item.text ?? ''));
+const givesOrders = (item: StackItem): boolean =>
+  item.text !== null && INSTRUCTION_MARKERS.some((marker) => marker.test(item.text ?? ''));
 
 /**
  * Text a member moved that addresses an assistant: recorded as data, and obeyed by nothing. The
@@ -13,8 +14,11 @@ const givesOrders = (item: StackItem): boolean => item.text !== null && INSTRUCT
 function ThirdPartyText({ voteListed }: { voteListed: boolean }) {
   return (
     <div class="callout" role="note" id="third-party-text">
-      <strong>Third-party text, recorded as data.</strong> This motion quotes text that gives orders to an assistant. It is transcribed word for word and obeyed by nothing: the
-      motion is still pending, and {voteListed ? 'a vote can be recorded only because the chair has put the question.' : 'no vote tool exists until the chair puts the question.'}
+      <strong>Third-party text, recorded as data.</strong> This motion quotes text that gives orders to an assistant. It
+      is transcribed word for word and obeyed by nothing: the motion is still pending, and{' '}
+      {voteListed
+        ? 'a vote can be recorded only because the chair has put the question.'
+        : 'no vote tool exists until the chair puts the question.'}
     </div>
   );
 }

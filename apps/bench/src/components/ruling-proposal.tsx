@@ -24,18 +24,26 @@ export function RulingProposal({ snapshot, state, onConfirm, onReject }: Props) 
   if (!current || current.status !== 'pending') return null;
   const { ruling } = current.request;
   const pending = top(state);
-  const strikes = ruling.disposition === 'strike_pending_motion' && pending ? `strike ${MOTIONS[pending.motion].noun} from the floor` : 'leave the floor as it is';
+  const strikes =
+    ruling.disposition === 'strike_pending_motion' && pending
+      ? `strike ${MOTIONS[pending.motion].noun} from the floor`
+      : 'leave the floor as it is';
   return (
     <section class="panel proposal" id="ruling-proposal" aria-labelledby="ruling-proposal-heading">
       <h2 id="ruling-proposal-heading">The chair is asked to rule</h2>
-      <p>An agent proposes this ruling. It is not recorded unless you, as chair, confirm it; the agent's call is waiting for your answer.</p>
+      <p>
+        An agent proposes this ruling. It is not recorded unless you, as chair, confirm it; the agent's call is waiting
+        for your answer.
+      </p>
       <dl class="proposal-terms">
         <dt>Ruled by</dt>
         <dd>
           <InertText text={ruling.ruledBy} />
         </dd>
         <dt>Ruling</dt>
-        <dd>{RULING_WORDS[ruling.ruling]}, and {strikes}</dd>
+        <dd>
+          {RULING_WORDS[ruling.ruling]}, and {strikes}
+        </dd>
         <dt>Reasons</dt>
         <dd class="member-words">
           <InertText text={ruling.rationale} />

@@ -29,12 +29,16 @@ interface Props {
 
 /** A field's name as a person reads it: "raisedBy" is "Raised by". */
 const label = (key: string): string => {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 /** Enumerated values as a person reads them: goals by name, the rest in words. */
-const optionText = (key: string, value: string): string => (key === 'goal' ? (GOALS.find((g) => g.id === value)?.label ?? value) : value.replaceAll('_', ' '));
+const optionText = (key: string, value: string): string =>
+  key === 'goal' ? (GOALS.find((g) => g.id === value)?.label ?? value) : value.replaceAll('_', ' ');
 
 const NAMES = /mover|seconder|chair|raisedBy|actor/;
 
@@ -108,11 +112,25 @@ export function Runner({ name, title, schema, listed, reason, waitsForPerson, ru
                     ))}
                   </select>
                 ) : property.type === 'integer' || property.type === 'number' ? (
-                  <input id={id} type="number" name={key} min={property.minimum} max={property.maximum} step={1} required={required.has(key)} />
+                  <input
+                    id={id}
+                    type="number"
+                    name={key}
+                    min={property.minimum}
+                    max={property.maximum}
+                    step={1}
+                    required={required.has(key)}
+                  />
                 ) : key === 'text' || key === 'rationale' || key === 'concern' || key === 'correction' ? (
                   <textarea id={id} name={key} rows={2} maxLength={property.maxLength} required={required.has(key)} />
                 ) : (
-                  <input id={id} name={key} maxLength={property.maxLength} required={required.has(key)} list={NAMES.test(key) ? 'members' : undefined} />
+                  <input
+                    id={id}
+                    name={key}
+                    maxLength={property.maxLength}
+                    required={required.has(key)}
+                    list={NAMES.test(key) ? 'members' : undefined}
+                  />
                 )}
               </div>
             );

@@ -43,7 +43,8 @@ export function StartHere({ onLoad, asking, onConfirm, onCancel, archived, onSho
         })}
       </ul>
       <p class="caption">
-        Each replays a moment of a seeded meeting through the bench's own rules. The record it replaces is archived, not lost.{' '}
+        Each replays a moment of a seeded meeting through the bench's own rules. The record it replaces is archived, not
+        lost.{' '}
         {archived > 0 ? (
           <button type="button" class="link" id="show-archives" onClick={onShowArchives}>
             Read the {plural(archived, 'archived record', 'archived records')}
@@ -51,11 +52,17 @@ export function StartHere({ onLoad, asking, onConfirm, onCancel, archived, onSho
         ) : null}
       </p>
       {asking ? (
-        <div class="confirm" role="alertdialog" aria-labelledby="confirm-heading" aria-describedby="confirm-text" id="confirm-checkpoint">
+        <div
+          class="confirm"
+          role="alertdialog"
+          aria-labelledby="confirm-heading"
+          aria-describedby="confirm-text"
+          id="confirm-checkpoint"
+        >
           <h3 id="confirm-heading">Replace your meeting with “{asking.point.label}”?</h3>
           <p id="confirm-text">
-            Your meeting has {plural(asking.entries, 'entry', 'entries')} of your own. It will be archived in this browser, where you can still read it, and the seeded moment
-            loaded in its place.
+            Your meeting has {plural(asking.entries, 'entry', 'entries')} of your own. It will be archived in this
+            browser, where you can still read it, and the seeded moment loaded in its place.
           </p>
           <div class="button-row">
             <button type="button" class="primary" id="confirm-load" ref={answer} onClick={onConfirm}>

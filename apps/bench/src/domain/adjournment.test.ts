@@ -25,7 +25,12 @@ const noYield = (): Promise<void> => Promise.resolve();
 
 describe('a question stated but not yet put, when the quorum goes', () => {
   it('can still be adjourned: widest, lay on the table, second, 4 present', async () => {
-    const stuck = fold(widest, ev('move_to_lay_on_table', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), leave(4));
+    const stuck = fold(
+      widest,
+      ev('move_to_lay_on_table', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+      leave(4),
+    );
     expect(stuck).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false, present: 4 });
     expect(rule(stuck, 'move_to_adjourn')).toMatchObject({ legal: true });
     const plan = await explainPathTo('adjourn_cleanly', stuck, { yieldFn: noYield });
@@ -34,7 +39,12 @@ describe('a question stated but not yet put, when the quorum goes', () => {
   });
 
   it('can still be adjourned after a carried previous question, when members leave', async () => {
-    const moved = fold(widest, ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), ev('put_the_question', {}, 'chair'));
+    const moved = fold(
+      widest,
+      ev('move_previous_question', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+      ev('put_the_question', {}, 'chair'),
+    );
     const ordered = fold(moved, ev('record_vote_tally', { aye: 6, nay: 1 }), leave(3));
     expect(ordered).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false, present: 3 });
     expect(top(ordered)?.motion).toBe('main');
@@ -43,8 +53,17 @@ describe('a question stated but not yet put, when the quorum goes', () => {
   });
 
   it('returns to the vote it interrupted when the adjournment fails, still not put', () => {
-    const stated = fold(widest, ev('move_to_lay_on_table', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }));
-    const adjourning = fold(stated, ev('move_to_adjourn', { mover: 'C' }), ev('second_pending_motion', { seconder: 'D' }), ev('put_the_question', {}, 'chair'));
+    const stated = fold(
+      widest,
+      ev('move_to_lay_on_table', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+    );
+    const adjourning = fold(
+      stated,
+      ev('move_to_adjourn', { mover: 'C' }),
+      ev('second_pending_motion', { seconder: 'D' }),
+      ev('put_the_question', {}, 'chair'),
+    );
     const failed = fold(adjourning, ev('record_vote_tally', { aye: 1, nay: 5 }));
     expect(failed).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
     expect(failed.stack.map((m) => m.motion)).toEqual(['main', 'lay_on_table']);
@@ -76,7 +95,13 @@ describe('a question put, when the quorum goes', () => {
   });
 
   it('keeps a putting on adjournment itself, which §40 allows without a quorum', () => {
-    const adjourning = fold(widest, ev('move_to_adjourn', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), ev('put_the_question', {}, 'chair'), leave(2));
+    const adjourning = fold(
+      widest,
+      ev('move_to_adjourn', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+      ev('put_the_question', {}, 'chair'),
+      leave(2),
+    );
     expect(adjourning).toMatchObject({ questionPut: true, present: 2 });
     expect(rule(adjourning, 'record_vote_tally').legal).toBe(true);
   });
@@ -103,7 +128,14 @@ function eventsFor(tool: ToolName, state: MeetingState, pick: number): MeetingEv
     case 'raise_point_of_order':
       return [ev('raise_point_of_order', { concern: 'C', raisedBy: MEMBER })];
     case 'record_chair_ruling':
-      return [ev('record_chair_ruling', { ruledBy: 'Chair', ruling: RULINGS[pick % RULINGS.length]!, disposition: DISPOSITIONS[pick % DISPOSITIONS.length]!, rationale: 'R' })];
+      return [
+        ev('record_chair_ruling', {
+          ruledBy: 'Chair',
+          ruling: RULINGS[pick % RULINGS.length]!,
+          disposition: DISPOSITIONS[pick % DISPOSITIONS.length]!,
+          rationale: 'R',
+        }),
+      ];
     case 'correct_last_entry':
       return [ev('correct_last_entry', { correction: 'X', actor: MEMBER })];
     case 'enter_motion_text':
@@ -117,20 +149,22 @@ function eventsFor(tool: ToolName, state: MeetingState, pick: number): MeetingEv
 
 /** A meeting played on from the start or a checkpoint by random acts, every one in order when taken. */
 const starts = [initialState, ...Object.values(CHECKPOINTS).map((n) => replay(SEED.slice(0, n)))];
-const meetings = fc.tuple(fc.constantFrom(...starts), fc.array(fc.nat(), { minLength: 1, maxLength: 40 })).map(([start, picks]) => {
-  const states: MeetingState[] = [start];
-  const taken: Array<{ before: MeetingState; event: MeetingEvent }> = [];
-  let state = start;
-  for (const pick of picks) {
-    const acts = actsFrom(state, pick);
-    const event = acts[pick % Math.max(acts.length, 1)];
-    if (!event) break;
-    taken.push({ before: state, event });
-    state = reduce(state, event);
-    states.push(state);
-  }
-  return { states, taken };
-});
+const meetings = fc
+  .tuple(fc.constantFrom(...starts), fc.array(fc.nat(), { minLength: 1, maxLength: 40 }))
+  .map(([start, picks]) => {
+    const states: MeetingState[] = [start];
+    const taken: Array<{ before: MeetingState; event: MeetingEvent }> = [];
+    let state = start;
+    for (const pick of picks) {
+      const acts = actsFrom(state, pick);
+      const event = acts[pick % Math.max(acts.length, 1)];
+      if (!event) break;
+      taken.push({ before: state, event });
+      state = reduce(state, event);
+      states.push(state);
+    }
+    return { states, taken };
+  });
 
 /** Every vote a plan proposes, with the state it would be taken in. */
 function votesIn(node: PlanNode, state: MeetingState): MeetingState[] {
@@ -141,18 +175,24 @@ function votesIn(node: PlanNode, state: MeetingState): MeetingState[] {
     case 'move':
       return votesIn(node.next, reduce(state, planEvent(node.act, state)));
     case 'vote':
-      return [state, ...votesIn(node.ifCarried, reduce(state, voteEvent(state, true))), ...votesIn(node.ifLost, reduce(state, voteEvent(state, false)))];
+      return [
+        state,
+        ...votesIn(node.ifCarried, reduce(state, voteEvent(state, true))),
+        ...votesIn(node.ifLost, reduce(state, voteEvent(state, false))),
+      ];
   }
 }
 
-const votedWithQuorumOrOnAdjourning = (state: MeetingState): boolean => quorumPresent(state) || top(state)?.motion === 'adjourn';
+const votedWithQuorumOrOnAdjourning = (state: MeetingState): boolean =>
+  quorumPresent(state) || top(state)?.motion === 'adjourn';
 
 describe('over random reachable meetings', () => {
   it('no vote is ever recorded without a quorum, except on adjourning', () => {
     fc.assert(
       fc.property(meetings, ({ taken }) => {
         for (const { before, event } of taken) {
-          if (event.type === 'record_vote_tally' || event.type === 'put_the_question') expect(votedWithQuorumOrOnAdjourning(before), event.type).toBe(true);
+          if (event.type === 'record_vote_tally' || event.type === 'put_the_question')
+            expect(votedWithQuorumOrOnAdjourning(before), event.type).toBe(true);
         }
       }),
       { numRuns: 300 },

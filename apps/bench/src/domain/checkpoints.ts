@@ -35,9 +35,35 @@ export interface StartingPoint {
 
 export const STARTING_POINTS: readonly StartingPoint[] = [
   { id: 'load', label: 'Start', shows: 'Nothing recorded yet: 5 tools.', prefix: CHECKPOINTS.load },
-  { id: 'widest', label: 'Widest frontier', shows: 'A seconded main motion: 17 tools, the most at once.', prefix: CHECKPOINTS.widest },
-  { id: 'quorum_lost', label: 'Quorum lost', shows: 'The same, with 4 of 9 present: 8 tools gone at once.', prefix: CHECKPOINTS.widest, present: 4 },
-  { id: 'tangle', label: 'The tangle', shows: 'Three motions deep: neither amendment can be moved.', prefix: CHECKPOINTS.tangle },
-  { id: 'tabled', label: 'Tabled', shows: 'The motion laid on the table: the floor is clear.', prefix: CHECKPOINTS.tabled },
-  { id: 'injection', label: 'Injection', shows: 'A motion quoting text that tells the clerk to record it as carried.', prefix: CHECKPOINTS.injection },
+  {
+    id: 'widest',
+    label: 'Widest frontier',
+    shows: 'A seconded main motion: 17 tools, the most at once.',
+    prefix: CHECKPOINTS.widest,
+  },
+  {
+    id: 'quorum_lost',
+    label: 'Quorum lost',
+    shows: 'The same, with 4 of 9 present: 8 tools gone at once.',
+    prefix: CHECKPOINTS.widest,
+    present: 4,
+  },
+  {
+    id: 'tangle',
+    label: 'The tangle',
+    shows: 'Three motions deep: neither amendment can be moved.',
+    prefix: CHECKPOINTS.tangle,
+  },
+  {
+    id: 'tabled',
+    label: 'Tabled',
+    shows: 'The motion laid on the table: the floor is clear.',
+    prefix: CHECKPOINTS.tabled,
+  },
+  {
+    id: 'injection',
+    label: 'Injection',
+    shows: 'A motion quoting text that tells the clerk to record it as carried.',
+    prefix: CHECKPOINTS.injection,
+  },
 ];

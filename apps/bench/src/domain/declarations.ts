@@ -33,14 +33,23 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
     enumFromTable: null,
     description: `Record that the chair called the meeting to order. In order once, before business, with a quorum present (record attendance first). The floor is then clear for a main motion. ${RESULT}`,
     inputSchema: objectSchema(
-      { chair: textField('name', 'Name of the member presiding.'), at: textField('term', 'The time as the chair said it, e.g. "6:32"; recorded as spoken, not parsed.') },
+      {
+        chair: textField('name', 'Name of the member presiding.'),
+        at: textField('term', 'The time as the chair said it, e.g. "6:32"; recorded as spoken, not parsed.'),
+      },
       ['chair', 'at'],
     ),
   },
   move_main_motion: {
     enumFromTable: null,
     description: `Record a main motion, which brings new business before the assembly. In order only while the floor is clear. It then awaits a second. ${RESULT}`,
-    inputSchema: objectSchema({ text: textField('words', 'The motion verbatim, e.g. "That the board …".'), mover: memberField('made the motion') }, ['text', 'mover']),
+    inputSchema: objectSchema(
+      {
+        text: textField('words', 'The motion verbatim, e.g. "That the board …".'),
+        mover: memberField('made the motion'),
+      },
+      ['text', 'mover'],
+    ),
   },
   second_pending_motion: {
     enumFromTable: null,
@@ -65,17 +74,29 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
   move_to_commit: {
     enumFromTable: null,
     description: `Record a motion to refer the pending question, with its amendments, to a committee. In order while debate is open on a question it outranks. If adopted, the question goes to the committee. ${RESULT}`,
-    inputSchema: objectSchema({ committee: textField('term', 'The committee named in the motion.'), mover: memberField('moved it') }, ['committee', 'mover']),
+    inputSchema: objectSchema(
+      { committee: textField('term', 'The committee named in the motion.'), mover: memberField('moved it') },
+      ['committee', 'mover'],
+    ),
   },
   move_to_postpone_to_time: {
     enumFromTable: null,
     description: `Record a motion to put off the pending question to a stated time or meeting. In order while debate is open on a question it outranks. ${RESULT}`,
-    inputSchema: objectSchema({ until: textField('term', 'As the mover said it, e.g. "the next regular meeting".'), mover: memberField('moved it') }, ['until', 'mover']),
+    inputSchema: objectSchema(
+      {
+        until: textField('term', 'As the mover said it, e.g. "the next regular meeting".'),
+        mover: memberField('moved it'),
+      },
+      ['until', 'mover'],
+    ),
   },
   move_to_limit_debate: {
     enumFromTable: null,
     description: `Record a motion to limit or extend debate on the pending question. In order while debate is open on a question it outranks. Undebatable; needs two-thirds; voted on once the chair puts it. ${RESULT}`,
-    inputSchema: objectSchema({ limit: textField('term', 'As moved, e.g. "two minutes per speaker".'), mover: memberField('moved it') }, ['limit', 'mover']),
+    inputSchema: objectSchema(
+      { limit: textField('term', 'As moved, e.g. "two minutes per speaker".'), mover: memberField('moved it') },
+      ['limit', 'mover'],
+    ),
   },
   move_previous_question: {
     enumFromTable: null,
@@ -90,7 +111,10 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
   move_to_take_from_table: {
     enumFromTable: 'motionId',
     description: `Record a motion to take a tabled question from the table and resume it as it was. In order while the floor is clear and something is on the table. Undebatable; voted on once the chair puts it. ${RESULT}`,
-    inputSchema: objectSchema({ motionId: textField('term', 'The tabled question’s id (t1, t2, …).'), mover: memberField('moved it') }, ['motionId', 'mover']),
+    inputSchema: objectSchema(
+      { motionId: textField('term', 'The tabled question’s id (t1, t2, …).'), mover: memberField('moved it') },
+      ['motionId', 'mover'],
+    ),
   },
   move_to_adjourn: {
     enumFromTable: null,
@@ -100,7 +124,10 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
   raise_point_of_order: {
     enumFromTable: null,
     description: `Record a point of order: a member's claim that the rules are being broken. Needs no second. Business pauses until the chair rules. ${RESULT}`,
-    inputSchema: objectSchema({ concern: textField('words', 'The point, verbatim.'), raisedBy: memberField('raised the point') }, ['concern', 'raisedBy']),
+    inputSchema: objectSchema(
+      { concern: textField('words', 'The point, verbatim.'), raisedBy: memberField('raised the point') },
+      ['concern', 'raisedBy'],
+    ),
   },
   record_chair_ruling: {
     enumFromTable: null,
@@ -117,13 +144,22 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
   correct_last_entry: {
     enumFromTable: null,
     description: `Append a correction to the minute book. The entry it corrects stays as first written and the correction follows it, as real minutes are corrected. Changes nothing pending. In order any time after the call to order. ${RESULT}`,
-    inputSchema: objectSchema({ correction: textField('words', 'What the record should say, in full.'), actor: memberField('asked for the correction') }, ['correction', 'actor']),
+    inputSchema: objectSchema(
+      {
+        correction: textField('words', 'What the record should say, in full.'),
+        actor: memberField('asked for the correction'),
+      },
+      ['correction', 'actor'],
+    ),
   },
   set_members_present: {
     enumFromTable: null,
     description: `Record how many members are in the room. Below quorum only adjournment (with its second and vote), points of order, rulings, corrections and attendance stay in order, and a question already put lapses. In order until adjournment. ${RESULT}`,
     inputSchema: objectSchema(
-      { present: countField(`Counted by the chair: a board of ${ASSEMBLY.boardSize}, quorum ${ASSEMBLY.quorum}.`), note: textField('term', 'Who arrived or left.') },
+      {
+        present: countField(`Counted by the chair: a board of ${ASSEMBLY.boardSize}, quorum ${ASSEMBLY.quorum}.`),
+        note: textField('term', 'Who arrived or left.'),
+      },
       ['present'],
     ),
   },

@@ -27,7 +27,13 @@ type VoteEffect = (state: MeetingState, question: StackItem, tally: TallyResult,
 
 const below = (state: MeetingState): readonly StackItem[] => state.stack.slice(0, -1);
 
-function settle(state: MeetingState, stack: readonly StackItem[], entry: Omit<Disposition, 'at' | 'tally'>, tally: TallyResult, at: string): MeetingState {
+function settle(
+  state: MeetingState,
+  stack: readonly StackItem[],
+  entry: Omit<Disposition, 'at' | 'tally'>,
+  tally: TallyResult,
+  at: string,
+): MeetingState {
   return { ...state, stack, disposed: [...state.disposed, { ...entry, tally, at }] };
 }
 
@@ -39,7 +45,13 @@ function disposeSeries(outcome: Outcome, note: (q: StackItem) => string): VoteEf
 }
 
 /** Adopts the question alone and takes it off the floor. */
-function adoptAlone(state: MeetingState, question: StackItem, tally: TallyResult, at: string, note: string | null = null): MeetingState {
+function adoptAlone(
+  state: MeetingState,
+  question: StackItem,
+  tally: TallyResult,
+  at: string,
+  note: string | null = null,
+): MeetingState {
   return settle(state, below(state), { question, outcome: 'adopted', series: [question], note }, tally, at);
 }
 
@@ -54,7 +66,10 @@ export const VOTE_EFFECTS: Readonly<Record<Exclude<EffectId, 'OPEN_RULING'>, Vot
     const adopted = adoptAlone(state, question, tally, at);
     const parent = adopted.stack.at(-1);
     if (!parent || question.text === null || question.form === null) return { state: adopted };
-    const merged: StackItem = { ...parent, adopted: [...parent.adopted, { form: question.form, text: question.text, adopted: question.adopted }] };
+    const merged: StackItem = {
+      ...parent,
+      adopted: [...parent.adopted, { form: question.form, text: question.text, adopted: question.adopted }],
+    };
     return { state: { ...adopted, stack: [...adopted.stack.slice(0, -1), merged] } };
   },
 
@@ -64,13 +79,18 @@ export const VOTE_EFFECTS: Readonly<Record<Exclude<EffectId, 'OPEN_RULING'>, Vot
 
   // Ordering the previous question closes debate on the question it applies to, which goes to a
   // vote without further debate — still to be put by the chair (reduce clears questionPut).
-  CLOSE_DEBATE: (state, question, tally, at) => ({ state: adoptAlone(state, question, tally, at), phase: 'VOTE_PENDING' }),
+  CLOSE_DEBATE: (state, question, tally, at) => ({
+    state: adoptAlone(state, question, tally, at),
+    phase: 'VOTE_PENDING',
+  }),
 
   TABLE_SERIES: (state, question, tally, at) => {
     const id = `t${state.tablings + 1}`;
     const series = below(state);
     const tabled = adoptAlone(state, question, tally, at, `Laid on the table as ${id}.`);
-    return { state: { ...tabled, stack: [], table: [...state.table, { id, series, at }], tablings: state.tablings + 1 } };
+    return {
+      state: { ...tabled, stack: [], table: [...state.table, { id, series, at }], tablings: state.tablings + 1 },
+    };
   },
 
   RESTORE_SERIES: (state, question, tally, at) => {
@@ -82,7 +102,10 @@ export const VOTE_EFFECTS: Readonly<Record<Exclude<EffectId, 'OPEN_RULING'>, Vot
   },
 
   // Whatever was pending stays on the stack as unfinished business, so the record still shows it.
-  ADJOURN: (state, question, tally, at) => ({ state: adoptAlone(state, question, tally, at, 'The meeting adjourned.'), phase: 'ADJOURNED' }),
+  ADJOURN: (state, question, tally, at) => ({
+    state: adoptAlone(state, question, tally, at, 'The meeting adjourned.'),
+    phase: 'ADJOURNED',
+  }),
 };
 
 /** A lost vote removes only the question voted on. */

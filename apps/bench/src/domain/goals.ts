@@ -24,7 +24,8 @@ const isAmendment = (motion: string): boolean => motion === 'amend' || motion ==
 const put = (s: MeetingState): boolean => s.phase === 'VOTE_PENDING' && s.questionPut;
 /** Moves a putting already made saves: every vote needs one of its own, and only the chair's act sets it. */
 const saved = (s: MeetingState): number => (put(s) ? 1 : 0);
-const ADJOURNED_REASON = 'the meeting has adjourned, and nothing but a correction to the minutes is in order after adjournment';
+const ADJOURNED_REASON =
+  'the meeting has adjourned, and nothing but a correction to the minutes is in order after adjournment';
 
 type Definition = (start: MeetingState) => Omit<CompiledGoal, 'id' | 'label'>;
 
@@ -75,7 +76,8 @@ const DEFINITIONS: Readonly<Record<GoalId, Definition>> = {
   // Reached when a question taken from the table is back before the assembly.
   return_to_a_tabled_motion: (start) => {
     const tabled = start.table.length;
-    const reached = (s: MeetingState): boolean => s.phase !== 'ADJOURNED' && s.stack.length > 0 && s.table.length < tabled;
+    const reached = (s: MeetingState): boolean =>
+      s.phase !== 'ADJOURNED' && s.stack.length > 0 && s.table.length < tabled;
     return {
       reached,
       impossible:

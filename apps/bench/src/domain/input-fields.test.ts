@@ -49,12 +49,30 @@ describe('the free-text policy', () => {
   });
 
   it('refuses a control character anywhere, naming the field', async () => {
-    const control = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+    const control = fc
+      .integer({ min: 0, max: 0x9f })
+      .filter((c) => c < 0x20 || c >= 0x7f)
+      .map((c) => String.fromCharCode(c));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...TEXT), fc.string({ maxLength: 10 }), control, fc.string({ maxLength: 10 }), async (field, before, bad, after) => {
-        const refused = await validateInput(field.tool, field.toolSchema, inputWith(field, `Lund${before}${bad}${after}`));
-        expect(refused).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT', details: { field: field.name } });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...TEXT),
+        fc.string({ maxLength: 10 }),
+        control,
+        fc.string({ maxLength: 10 }),
+        async (field, before, bad, after) => {
+          const refused = await validateInput(
+            field.tool,
+            field.toolSchema,
+            inputWith(field, `Lund${before}${bad}${after}`),
+          );
+          expect(refused).toMatchObject({
+            ok: false,
+            isError: true,
+            code: 'INVALID_INPUT',
+            details: { field: field.name },
+          });
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -62,31 +80,54 @@ describe('the free-text policy', () => {
   it('refuses blank text, and text longer than its field allows; accepts a plain name', async () => {
     for (const field of TEXT) {
       for (const blank of ['', ' ', '   ', '\u00a0\u2003']) {
-        expect(await validateInput(field.tool, field.toolSchema, inputWith(field, blank)), `${field.tool}.${field.name} ${JSON.stringify(blank)}`).toMatchObject({ code: 'INVALID_INPUT' });
+        expect(
+          await validateInput(field.tool, field.toolSchema, inputWith(field, blank)),
+          `${field.tool}.${field.name} ${JSON.stringify(blank)}`,
+        ).toMatchObject({ code: 'INVALID_INPUT' });
       }
       const tooLong = 'x'.repeat((field.schema['maxLength'] as number) + 1);
-      expect(await validateInput(field.tool, field.toolSchema, inputWith(field, tooLong))).toMatchObject({ code: 'INVALID_INPUT', details: { field: field.name } });
-      expect(await validateInput(field.tool, field.toolSchema, inputWith(field, 'Inés Carvajal “the treasurer”'))).toBeNull();
+      expect(await validateInput(field.tool, field.toolSchema, inputWith(field, tooLong))).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: { field: field.name },
+      });
+      expect(
+        await validateInput(field.tool, field.toolSchema, inputWith(field, 'Inés Carvajal “the treasurer”')),
+      ).toBeNull();
     }
   });
 
   it('refuses a megabyte of text in a name', async () => {
-    expect(await validateInput('second_pending_motion', DECLARATIONS.second_pending_motion.inputSchema, { seconder: 'L'.repeat(1_000_000) })).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'seconder' } });
+    expect(
+      await validateInput('second_pending_motion', DECLARATIONS.second_pending_motion.inputSchema, {
+        seconder: 'L'.repeat(1_000_000),
+      }),
+    ).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'seconder' } });
   });
 
   it('refuses a property name that is not valid Unicode (a lone surrogate) as invalid input', async () => {
-    const refused = await validateInput('second_pending_motion', DECLARATIONS.second_pending_motion.inputSchema, { seconder: 'Lund', ['\ud800']: 'x' });
+    const refused = await validateInput('second_pending_motion', DECLARATIONS.second_pending_motion.inputSchema, {
+      seconder: 'Lund',
+      ['\ud800']: 'x',
+    });
     expect(refused).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT' });
   });
 });
 
 describe('attendance and counts', () => {
   it('are whole numbers from 0 to the board’s size, in every schema', async () => {
-    expect(COUNTS.map((f) => `${f.tool}.${f.name}`).sort()).toEqual(['record_vote_tally.abstain', 'record_vote_tally.aye', 'record_vote_tally.nay', 'set_members_present.present']);
+    expect(COUNTS.map((f) => `${f.tool}.${f.name}`).sort()).toEqual([
+      'record_vote_tally.abstain',
+      'record_vote_tally.aye',
+      'record_vote_tally.nay',
+      'set_members_present.present',
+    ]);
     for (const field of COUNTS) {
       expect(field.schema).toMatchObject({ minimum: 0, maximum: ASSEMBLY.boardSize });
       for (const bad of [ASSEMBLY.boardSize + 1, 100, 1e9, 1e308, -1, 2.5]) {
-        expect(await validateInput(field.tool, field.toolSchema, inputWith(field, bad)), `${field.name}=${bad}`).toMatchObject({ code: 'INVALID_INPUT', details: { field: field.name } });
+        expect(
+          await validateInput(field.tool, field.toolSchema, inputWith(field, bad)),
+          `${field.name}=${bad}`,
+        ).toMatchObject({ code: 'INVALID_INPUT', details: { field: field.name } });
       }
       expect(await validateInput(field.tool, field.toolSchema, inputWith(field, ASSEMBLY.boardSize))).toBeNull();
     }

@@ -9,4 +9,3 @@ export const INSTRUCTION_MARKERS: readonly RegExp[] = [
   /\bdo not hold a vote\b/i,
   /\b(enter|record|mark)\b.{0,40}\b(carried|adopted)\b/i,
 ];
-

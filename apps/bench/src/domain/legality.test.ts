@@ -11,34 +11,67 @@ import { initialState } from './state.ts';
 
 //                                  PRE  FLOOR AWAIT OPEN VOTE RULING ADJ
 const GRID: Readonly<Record<ToolName, string>> = {
-  call_meeting_to_order:         '  Y    .     .    .    .     .     .  ',
-  move_main_motion:              '  .    Y     .    .    .     .     .  ',
-  second_pending_motion:         '  .    .     Y    .    .     .     .  ',
-  move_to_amend:                 '  .    .     .    Y    .     .     .  ',
-  move_to_amend_the_amendment:   '  .    .     .    Y    .     .     .  ',
+  call_meeting_to_order: '  Y    .     .    .    .     .     .  ',
+  move_main_motion: '  .    Y     .    .    .     .     .  ',
+  second_pending_motion: '  .    .     Y    .    .     .     .  ',
+  move_to_amend: '  .    .     .    Y    .     .     .  ',
+  move_to_amend_the_amendment: '  .    .     .    Y    .     .     .  ',
   move_to_postpone_indefinitely: '  .    .     .    Y    .     .     .  ',
-  move_to_commit:                '  .    .     .    Y    .     .     .  ',
-  move_to_postpone_to_time:      '  .    .     .    Y    .     .     .  ',
-  move_to_limit_debate:          '  .    .     .    Y    .     .     .  ',
-  move_previous_question:        '  .    .     .    Y    .     .     .  ',
-  move_to_lay_on_table:          '  .    .     .    Y    .     .     .  ',
-  move_to_take_from_table:       '  .    Y     .    .    .     .     .  ',
-  move_to_adjourn:               '  .    Y     .    Y    Y     .     .  ',
-  raise_point_of_order:          '  .    Y     Y    Y    Y     .     .  ',
-  record_chair_ruling:           '  .    Y     Y    Y    Y     Y     .  ',
-  correct_last_entry:            '  .    Y     Y    Y    Y     Y     Y  ',
-  set_members_present:           '  Y    Y     Y    Y    Y     Y     .  ',
-  record_vote_tally:             '  .    .     .    .    Y     .     .  ',
-  enter_motion_text:             '  .    Y     .    Y    .     .     .  ',
+  move_to_commit: '  .    .     .    Y    .     .     .  ',
+  move_to_postpone_to_time: '  .    .     .    Y    .     .     .  ',
+  move_to_limit_debate: '  .    .     .    Y    .     .     .  ',
+  move_previous_question: '  .    .     .    Y    .     .     .  ',
+  move_to_lay_on_table: '  .    .     .    Y    .     .     .  ',
+  move_to_take_from_table: '  .    Y     .    .    .     .     .  ',
+  move_to_adjourn: '  .    Y     .    Y    Y     .     .  ',
+  raise_point_of_order: '  .    Y     Y    Y    Y     .     .  ',
+  record_chair_ruling: '  .    Y     Y    Y    Y     Y     .  ',
+  correct_last_entry: '  .    Y     Y    Y    Y     Y     Y  ',
+  set_members_present: '  Y    Y     Y    Y    Y     Y     .  ',
+  record_vote_tally: '  .    .     .    .    Y     .     .  ',
+  enter_motion_text: '  .    Y     .    Y    .     .     .  ',
 };
-const COLUMNS: readonly Phase[] = ['PRE_MEETING', 'FLOOR_CLEAR', 'AWAITING_SECOND', 'OPEN', 'VOTE_PENDING', 'RULING_PENDING', 'ADJOURNED'];
-const cells = (tool: ToolName): boolean[] => GRID[tool].trim().split(/\s+/).map((c) => c === 'Y');
+const COLUMNS: readonly Phase[] = [
+  'PRE_MEETING',
+  'FLOOR_CLEAR',
+  'AWAITING_SECOND',
+  'OPEN',
+  'VOTE_PENDING',
+  'RULING_PENDING',
+  'ADJOURNED',
+];
+const cells = (tool: ToolName): boolean[] =>
+  GRID[tool]
+    .trim()
+    .split(/\s+/)
+    .map((c) => c === 'Y');
 
 /** Below quorum only these survive (RONR §40), written out again here. */
-const SUBQUORUM = ['move_to_adjourn', 'second_pending_motion', 'record_vote_tally', 'raise_point_of_order', 'record_chair_ruling', 'correct_last_entry', 'set_members_present'];
+const SUBQUORUM = [
+  'move_to_adjourn',
+  'second_pending_motion',
+  'record_vote_tally',
+  'raise_point_of_order',
+  'record_chair_ruling',
+  'correct_last_entry',
+  'set_members_present',
+];
 
 function item(motion: MotionId, seconded = true): StackItem {
-  return { id: `m-${motion}`, motion, text: null, mover: 'M', seconder: seconded ? 'S' : null, form: null, committee: null, until: null, limit: null, motionId: null, adopted: [], resumes: 'OPEN' };
+  return {
+    id: `m-${motion}`,
+    motion,
+    text: null,
+    mover: 'M',
+    seconder: seconded ? 'S' : null,
+    form: null,
+    committee: null,
+    until: null,
+    limit: null,
+    motionId: null,
+    adopted: [],
+    resumes: 'OPEN',
+  };
 }
 const tabled: TableEntry = { id: 't1', series: [item('main')], at: '20:00' };
 
@@ -133,7 +166,9 @@ describe('guards', () => {
     const onMain = rule(state('OPEN', [item('main')]), 'move_to_amend_the_amendment');
     expect(onMain).toMatchObject({ legal: false, cite: 'RONR §12' });
     expect(rule(state('OPEN', [item('main'), item('amend')]), 'move_to_amend_the_amendment').legal).toBe(true);
-    expect(rule(state('OPEN', [item('main'), item('amend'), item('commit')]), 'move_to_amend_the_amendment').legal).toBe(false);
+    expect(
+      rule(state('OPEN', [item('main'), item('amend'), item('commit')]), 'move_to_amend_the_amendment').legal,
+    ).toBe(false);
   });
 
   it('lets postpone indefinitely in only over a bare main motion', () => {
@@ -154,9 +189,17 @@ describe('guards', () => {
 
   it('adjourns while a question awaits its vote, but never during a vote the chair has put, nor over another adjournment (§21)', () => {
     expect(rule(state('VOTE_PENDING', [item('main'), item('lay_on_table')]), 'move_to_adjourn').legal).toBe(true);
-    expect(rule(state('VOTE_PENDING', [item('main')], { questionPut: true }), 'move_to_adjourn')).toMatchObject({ legal: false, cite: 'RONR §21' });
-    expect(rule(state('VOTE_PENDING', [item('main'), item('adjourn')]), 'move_to_adjourn')).toMatchObject({ legal: false, cite: 'RONR §21' });
-    expect(rule(state('VOTE_PENDING', [item('main'), item('lay_on_table')], { present: 3 }), 'move_to_adjourn').legal).toBe(true);
+    expect(rule(state('VOTE_PENDING', [item('main')], { questionPut: true }), 'move_to_adjourn')).toMatchObject({
+      legal: false,
+      cite: 'RONR §21',
+    });
+    expect(rule(state('VOTE_PENDING', [item('main'), item('adjourn')]), 'move_to_adjourn')).toMatchObject({
+      legal: false,
+      cite: 'RONR §21',
+    });
+    expect(
+      rule(state('VOTE_PENDING', [item('main'), item('lay_on_table')], { present: 3 }), 'move_to_adjourn').legal,
+    ).toBe(true);
   });
 
   it('allows the previous question only while something debatable is pending', () => {
@@ -166,12 +209,19 @@ describe('guards', () => {
   });
 
   it('takes from the table only what is on it', () => {
-    expect(rule(state('FLOOR_CLEAR', []), 'move_to_take_from_table')).toEqual({ legal: false, cite: 'RONR §34', reason: 'Nothing is on the table.' });
+    expect(rule(state('FLOOR_CLEAR', []), 'move_to_take_from_table')).toEqual({
+      legal: false,
+      cite: 'RONR §34',
+      reason: 'Nothing is on the table.',
+    });
     expect(rule(state('FLOOR_CLEAR', [], { table: [tabled] }), 'move_to_take_from_table').legal).toBe(true);
   });
 
   it('admits a main motion only on an empty floor', () => {
-    expect(rule(state('FLOOR_CLEAR', [item('adjourn', false)]), 'move_main_motion')).toMatchObject({ legal: false, cite: 'RONR §10' });
+    expect(rule(state('FLOOR_CLEAR', [item('adjourn', false)]), 'move_main_motion')).toMatchObject({
+      legal: false,
+      cite: 'RONR §10',
+    });
     expect(rule(state('FLOOR_CLEAR', []), 'move_main_motion').legal).toBe(true);
   });
 
@@ -195,7 +245,10 @@ describe('guards', () => {
       expect(notPut, motion).toMatchObject({ legal: false, cite: 'RONR §4' });
       expect(notPut.reason, motion).toContain('The chair has not put the question');
       expect(notPut.reason, motion).toContain('only the chair can, at the bench');
-      expect(rule(state('VOTE_PENDING', [item('main'), item(motion)], { questionPut: true }), 'record_vote_tally'), motion).toEqual({ legal: true, cite: 'RONR §44' });
+      expect(
+        rule(state('VOTE_PENDING', [item('main'), item(motion)], { questionPut: true }), 'record_vote_tally'),
+        motion,
+      ).toEqual({ legal: true, cite: 'RONR §44' });
     }
   });
 
@@ -206,12 +259,20 @@ describe('guards', () => {
   });
 
   it('keeps the chair’s putting below quorum for a question put before the quorum was lost, and refuses an unput one', () => {
-    expect(rule(state('VOTE_PENDING', [item('adjourn')], { present: 3, questionPut: true }), 'record_vote_tally').legal).toBe(true);
-    expect(rule(state('VOTE_PENDING', [item('adjourn')], { present: 3 }), 'record_vote_tally')).toMatchObject({ legal: false, cite: 'RONR §4' });
+    expect(
+      rule(state('VOTE_PENDING', [item('adjourn')], { present: 3, questionPut: true }), 'record_vote_tally').legal,
+    ).toBe(true);
+    expect(rule(state('VOTE_PENDING', [item('adjourn')], { present: 3 }), 'record_vote_tally')).toMatchObject({
+      legal: false,
+      cite: 'RONR §4',
+    });
   });
 
   it('answers an unknown name without a citation', () => {
-    expect(rule(initialState, 'move_to_reconsider')).toEqual({ legal: false, reason: 'Unknown tool: move_to_reconsider.' });
+    expect(rule(initialState, 'move_to_reconsider')).toEqual({
+      legal: false,
+      reason: 'Unknown tool: move_to_reconsider.',
+    });
   });
 
   it('gives every row a ruling, each one out of order with its rule and reason', () => {

@@ -63,7 +63,9 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
     case 'record_vote_tally': {
       const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
       const counts = `ayes ${event.payload.aye}, noes ${event.payload.nay}, abstaining ${event.payload.abstain ?? 0}`;
-      return settled ? `The vote was taken on ${MOTIONS[settled.question.motion].noun}: ${counts} — ${result(settled)}` : `The vote was taken: ${counts}.`;
+      return settled
+        ? `The vote was taken on ${MOTIONS[settled.question.motion].noun}: ${counts} — ${result(settled)}`
+        : `The vote was taken: ${counts}.`;
     }
     case 'raise_point_of_order':
       return `${quote(event.payload.raisedBy)} raised a point of order (§23): ${quote(event.payload.concern)}`;
@@ -109,7 +111,10 @@ export function voteStatus(state: MeetingState): string | null {
 
 function pendingSection(state: MeetingState): string[] {
   if (state.stack.length === 0) return ['Nothing is pending; the floor is clear.'];
-  const heading = state.phase === 'ADJOURNED' ? 'STILL PENDING AT ADJOURNMENT (unfinished business):' : 'STILL PENDING AT THIS POINT:';
+  const heading =
+    state.phase === 'ADJOURNED'
+      ? 'STILL PENDING AT ADJOURNMENT (unfinished business):'
+      : 'STILL PENDING AT THIS POINT:';
   const lines = state.stack.map((item, i) => {
     const marker = i === state.stack.length - 1 ? '▸' : ' ';
     const waiting = item.seconder === null ? ' (awaiting a second)' : '';
@@ -121,13 +126,23 @@ function pendingSection(state: MeetingState): string[] {
 
 function tableSection(state: MeetingState): string[] {
   if (state.table.length === 0) return ['Nothing is on the table.'];
-  return ['ON THE TABLE:', ...state.table.map((t) => `  ${t.id} — ${t.series.map((m) => `${MOTIONS[m.motion].title}${described(m)}`).join(' / ')}`)];
+  return [
+    'ON THE TABLE:',
+    ...state.table.map(
+      (t) => `  ${t.id} — ${t.series.map((m) => `${MOTIONS[m.motion].title}${described(m)}`).join(' / ')}`,
+    ),
+  ];
 }
 
 function cutAt(events: readonly MeetingEvent[], through: string | undefined): number {
-  const phrase = through?.trim().replace(/^through\s+/i, '').toLowerCase();
+  const phrase = through
+    ?.trim()
+    .replace(/^through\s+/i, '')
+    .toLowerCase();
   if (!phrase) return events.length;
-  const hit = events.findIndex((e) => Object.values(e.payload).some((v) => typeof v === 'string' && v.toLowerCase().includes(phrase)));
+  const hit = events.findIndex((e) =>
+    Object.values(e.payload).some((v) => typeof v === 'string' && v.toLowerCase().includes(phrase)),
+  );
   return hit < 0 ? events.length : hit + 1;
 }
 
@@ -144,11 +159,16 @@ export function draftMinutes(events: readonly MeetingEvent[], state: MeetingStat
     const next = reduce(folded, event);
     const line = entryLine(event, folded, next);
     // Whose act it was is part of the record: an agent's entry says so.
-    if (line !== null) lines.push(`${String(event.seq).padStart(2)}  ${event.at} · ${line}${event.actor === 'agent' ? ' (Entered by an agent.)' : ''}`);
+    if (line !== null)
+      lines.push(
+        `${String(event.seq).padStart(2)}  ${event.at} · ${line}${event.actor === 'agent' ? ' (Entered by an agent.)' : ''}`,
+      );
     folded = next;
   });
   const floor = end === events.length ? state : folded;
-  const presiding = floor.chair ? `Presiding: ${quote(floor.chair)}. Called to order at ${floor.openedAt === null ? 'an unrecorded time' : quote(floor.openedAt)}.` : 'The meeting has not been called to order.';
+  const presiding = floor.chair
+    ? `Presiding: ${quote(floor.chair)}. Called to order at ${floor.openedAt === null ? 'an unrecorded time' : quote(floor.openedAt)}.`
+    : 'The meeting has not been called to order.';
   return [
     `MINUTES — ${ASSEMBLY.name}, ${ASSEMBLY.body}`,
     `Parliamentary authority: ${ASSEMBLY.authority}.`,
@@ -209,9 +229,12 @@ export function explainState(state: MeetingState): string {
   const quorum = quorumPresent(state)
     ? `${state.present} of ${ASSEMBLY.boardSize} members are present; a quorum is ${ASSEMBLY.quorum}, so a quorum is present.`
     : `${state.present} of ${ASSEMBLY.boardSize} members are present; a quorum is ${ASSEMBLY.quorum}, so a quorum is ABSENT. Under RONR §40 only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`;
-  const ruling = state.ruling ? ` A point of order awaits the chair's ruling; business paused in phase ${state.ruling.interrupted}.` : '';
+  const ruling = state.ruling
+    ? ` A point of order awaits the chair's ruling; business paused in phase ${state.ruling.interrupted}.`
+    : '';
   const limit = state.debateLimit !== null ? ' Debate is under a limit the assembly adopted.' : '';
-  const table = state.table.length > 0 ? ` ${plural(state.table.length, 'question is', 'questions are')} on the table.` : '';
+  const table =
+    state.table.length > 0 ? ` ${plural(state.table.length, 'question is', 'questions are')} on the table.` : '';
   const vote = voteStatus(state);
   return [
     `The meeting is in phase ${state.phase} (${PHASE_WORDS[state.phase]}).${ruling}`,
@@ -239,7 +262,9 @@ function recorded(event: MeetingEvent, before: MeetingState, after: MeetingState
       return 'Appended a correction; the entry it corrects stands as first written.';
     default: {
       const pushed = after.motionsMade > before.motionsMade ? top(after) : undefined;
-      return pushed ? `Recorded ${MOTIONS[pushed.motion].noun} (${MOTIONS[pushed.motion].cite}).` : `Recorded: ${event.type.replaceAll('_', ' ')}.`;
+      return pushed
+        ? `Recorded ${MOTIONS[pushed.motion].noun} (${MOTIONS[pushed.motion].cite}).`
+        : `Recorded: ${event.type.replaceAll('_', ' ')}.`;
     }
   }
 }
@@ -249,6 +274,11 @@ function recorded(event: MeetingEvent, before: MeetingState, after: MeetingState
  * many acts are in order and whether a vote is among them — enough to choose the next act.
  */
 export function describeOutcome(event: MeetingEvent, before: MeetingState, after: MeetingState): string {
-  const floor = after.phase === 'ADJOURNED' ? 'The meeting is adjourned.' : after.stack.length === 0 ? 'The floor is clear.' : floorSentence(after);
+  const floor =
+    after.phase === 'ADJOURNED'
+      ? 'The meeting is adjourned.'
+      : after.stack.length === 0
+        ? 'The floor is clear.'
+        : floorSentence(after);
   return `${recorded(event, before, after)} ${floor} ${actsSentence(after)}`;
 }

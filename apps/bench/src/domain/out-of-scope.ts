@@ -8,10 +8,36 @@ export interface OutOfScope {
 }
 
 export const OUT_OF_SCOPE: readonly OutOfScope[] = [
-  { motion: 'Reconsider', cite: 'RONR §37', reason: 'Only a member who voted on the prevailing side may move it, and the bench records tallies, not how each member voted, so the rule could not be checked.' },
-  { motion: 'Rescind / Amend something previously adopted', cite: 'RONR §35', reason: 'It acts on a decision from an earlier meeting; the bench models a single meeting.' },
-  { motion: 'Discharge a committee', cite: 'RONR §36', reason: 'It needs the committee’s own state; on the bench, referral is final for the meeting.' },
-  { motion: 'Appeal', cite: 'RONR §24', reason: 'A point of order followed by the chair’s recorded ruling already covers it here.' },
-  { motion: 'Division of the assembly', cite: 'RONR §29', reason: 'Every vote on the bench is already a counted tally.' },
-  { motion: 'Germaneness of an amendment', cite: 'RONR §12', reason: 'Whether an amendment is germane is a judgement, not a computation; the chair rules on it with record_chair_ruling.' },
+  {
+    motion: 'Reconsider',
+    cite: 'RONR §37',
+    reason:
+      'Only a member who voted on the prevailing side may move it, and the bench records tallies, not how each member voted, so the rule could not be checked.',
+  },
+  {
+    motion: 'Rescind / Amend something previously adopted',
+    cite: 'RONR §35',
+    reason: 'It acts on a decision from an earlier meeting; the bench models a single meeting.',
+  },
+  {
+    motion: 'Discharge a committee',
+    cite: 'RONR §36',
+    reason: 'It needs the committee’s own state; on the bench, referral is final for the meeting.',
+  },
+  {
+    motion: 'Appeal',
+    cite: 'RONR §24',
+    reason: 'A point of order followed by the chair’s recorded ruling already covers it here.',
+  },
+  {
+    motion: 'Division of the assembly',
+    cite: 'RONR §29',
+    reason: 'Every vote on the bench is already a counted tally.',
+  },
+  {
+    motion: 'Germaneness of an amendment',
+    cite: 'RONR §12',
+    reason:
+      'Whether an amendment is germane is a judgement, not a computation; the chair rules on it with record_chair_ruling.',
+  },
 ];

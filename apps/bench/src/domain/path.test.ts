@@ -33,7 +33,13 @@ function walk(plan: PlanNode, state: MeetingState, goal: CompiledGoal): number {
       return 1 + walk(plan.next, reduce(state, planEvent(plan.act, state)), goal);
     case 'vote':
       expect(rule(state, 'record_vote_tally').legal).toBe(true);
-      return 1 + Math.max(walk(plan.ifCarried, reduce(state, voteEvent(state, true)), goal), walk(plan.ifLost, reduce(state, voteEvent(state, false)), goal));
+      return (
+        1 +
+        Math.max(
+          walk(plan.ifCarried, reduce(state, voteEvent(state, true)), goal),
+          walk(plan.ifLost, reduce(state, voteEvent(state, false)), goal),
+        )
+      );
   }
 }
 
@@ -72,10 +78,21 @@ describe('a plan for the vote on the main motion from the tangle', () => {
     const { plan } = await explainPathTo('vote_on_the_main_motion', tangle);
     // Along the carried line: put, vote, put, vote, put, vote.
     const line: string[] = [];
-    for (let node = plan; node && node.kind !== 'done' && node.kind !== 'decided'; node = node.kind === 'move' ? node.next : node.ifCarried) {
+    for (
+      let node = plan;
+      node && node.kind !== 'done' && node.kind !== 'decided';
+      node = node.kind === 'move' ? node.next : node.ifCarried
+    ) {
       line.push(node.kind === 'move' ? node.act : `vote:${node.motion}`);
     }
-    expect(line).toEqual(['put_the_question', 'vote:amend_amendment', 'put_the_question', 'vote:amend', 'put_the_question', 'vote:main']);
+    expect(line).toEqual([
+      'put_the_question',
+      'vote:amend_amendment',
+      'put_the_question',
+      'vote:amend',
+      'put_the_question',
+      'vote:main',
+    ]);
   });
 
   it('puts the question, votes, and cites the rules, ending with the rule() footer', async () => {
@@ -108,14 +125,20 @@ describe('every plan', () => {
   });
 
   it('is as short as an independent search says, from positions reached by random play', () => {
-    const checkpoint = fc.constantFrom(CHECKPOINTS.widest, CHECKPOINTS.tangle, CHECKPOINTS.tabled, CHECKPOINTS.injection);
+    const checkpoint = fc.constantFrom(
+      CHECKPOINTS.widest,
+      CHECKPOINTS.tangle,
+      CHECKPOINTS.tabled,
+      CHECKPOINTS.injection,
+    );
     const choices = fc.array(fc.nat(), { maxLength: 6 });
     const goal = fc.constantFrom<GoalId>(...GOALS.map((g) => g.id));
     return fc.assert(
       fc.asyncProperty(checkpoint, choices, goal, async (n, picks, goalId) => {
         let state = at(n);
         for (const pick of picks) {
-          if (state.phase === 'VOTE_PENDING' && state.questionPut) state = reduce(state, voteEvent(state, pick % 2 === 0));
+          if (state.phase === 'VOTE_PENDING' && state.questionPut)
+            state = reduce(state, voteEvent(state, pick % 2 === 0));
           else {
             const acts = planActs(state);
             const act = acts[pick % Math.max(acts.length, 1)];
@@ -151,9 +174,17 @@ describe('a question gone to a vote without debate', () => {
     const adjourn = await explainPathTo('adjourn_cleanly', ordered);
     expect(adjourn.found).toBe(true);
     // Adjourning is in order while the question awaits its putting (RONR §21): the shortest way out.
-    expect(adjourn.plan).toMatchObject({ kind: 'move', act: 'move_to_adjourn', next: { kind: 'move', act: 'second_pending_motion' } });
+    expect(adjourn.plan).toMatchObject({
+      kind: 'move',
+      act: 'move_to_adjourn',
+      next: { kind: 'move', act: 'second_pending_motion' },
+    });
     const end = await explainPathTo('end_debate_now', ordered);
-    expect(end).toMatchObject({ found: true, depth: 1, plan: { kind: 'move', act: 'put_the_question', next: { kind: 'done' } } });
+    expect(end).toMatchObject({
+      found: true,
+      depth: 1,
+      plan: { kind: 'move', act: 'put_the_question', next: { kind: 'done' } },
+    });
   });
 });
 
@@ -211,7 +242,13 @@ describe('answers without a plan', () => {
   });
 
   it('says no depth will do when every line of play ends short of the goal', async () => {
-    const noQuorum = reduce(at(CHECKPOINTS.widest), { seq: 0, at: '20:00', actor: 'chair', type: 'set_members_present', payload: { present: 4 } });
+    const noQuorum = reduce(at(CHECKPOINTS.widest), {
+      seq: 0,
+      at: '20:00',
+      actor: 'chair',
+      type: 'set_members_present',
+      payload: { present: 4 },
+    });
     const result = await explainPathTo('vote_on_the_main_motion', noQuorum);
     expect(result.found).toBe(false);
     expect(result.text).toContain('at any depth');
@@ -219,7 +256,13 @@ describe('answers without a plan', () => {
   });
 
   it('waits for the chair while a point of order is pending', async () => {
-    const paused = reduce(tangle, { seq: 0, at: '20:00', actor: 'clerk', type: 'raise_point_of_order', payload: { concern: 'C', raisedBy: 'R' } });
+    const paused = reduce(tangle, {
+      seq: 0,
+      at: '20:00',
+      actor: 'clerk',
+      type: 'raise_point_of_order',
+      payload: { concern: 'C', raisedBy: 'R' },
+    });
     const result = await explainPathTo('adjourn_cleanly', paused);
     expect(result).toMatchObject({ found: false, nodes: 0 });
     expect(result.text).toContain('awaits the chair’s ruling (RONR §23)');

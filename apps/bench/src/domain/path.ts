@@ -24,7 +24,13 @@ import { canonical, quorumPresent, top } from './state.ts';
  * judgements it cannot predict (raising a point of order, the chair's ruling). Votes are not
  * chosen either; they are the AND nodes.
  */
-type NotPlanned = 'set_members_present' | 'correct_last_entry' | 'enter_motion_text' | 'raise_point_of_order' | 'record_chair_ruling' | 'record_vote_tally';
+type NotPlanned =
+  | 'set_members_present'
+  | 'correct_last_entry'
+  | 'enter_motion_text'
+  | 'raise_point_of_order'
+  | 'record_chair_ruling'
+  | 'record_vote_tally';
 const NOT_PLANNED: ReadonlySet<ToolName> = new Set<NotPlanned>([
   'set_members_present',
   'correct_last_entry',
@@ -89,7 +95,13 @@ export function planEvent(act: PlanAct, state: MeetingState): MeetingEvent {
       return { seq: 0, at, actor: 'clerk', type: act, payload: { seconder: SOMEONE } };
     case 'move_to_amend':
     case 'move_to_amend_the_amendment':
-      return { seq: 0, at, actor: 'clerk', type: act, payload: { text: AS_PROPOSED, mover: SOMEONE, form: 'substitute' } };
+      return {
+        seq: 0,
+        at,
+        actor: 'clerk',
+        type: act,
+        payload: { text: AS_PROPOSED, mover: SOMEONE, form: 'substitute' },
+      };
     case 'move_to_commit':
       return { seq: 0, at, actor: 'clerk', type: act, payload: { committee: 'a committee', mover: SOMEONE } };
     case 'move_to_postpone_to_time':
@@ -97,7 +109,13 @@ export function planEvent(act: PlanAct, state: MeetingState): MeetingEvent {
     case 'move_to_limit_debate':
       return { seq: 0, at, actor: 'clerk', type: act, payload: { limit: AS_PROPOSED, mover: SOMEONE } };
     case 'move_to_take_from_table':
-      return { seq: 0, at, actor: 'clerk', type: act, payload: { motionId: state.table.at(-1)?.id ?? '', mover: SOMEONE } };
+      return {
+        seq: 0,
+        at,
+        actor: 'clerk',
+        type: act,
+        payload: { motionId: state.table.at(-1)?.id ?? '', mover: SOMEONE },
+      };
     case 'move_to_postpone_indefinitely':
     case 'move_previous_question':
     case 'move_to_lay_on_table':
@@ -108,7 +126,13 @@ export function planEvent(act: PlanAct, state: MeetingState): MeetingEvent {
 
 /** The smallest tally that carries, or fails, under any threshold. */
 export function voteEvent(state: MeetingState, carried: boolean): MeetingEvent {
-  return { seq: 0, at: state.now ?? '00:00', actor: 'clerk', type: 'record_vote_tally', payload: carried ? { aye: 1, nay: 0 } : { aye: 0, nay: 1 } };
+  return {
+    seq: 0,
+    at: state.now ?? '00:00',
+    actor: 'clerk',
+    type: 'record_vote_tally',
+    payload: carried ? { aye: 1, nay: 0 } : { aye: 0, nay: 1 },
+  };
 }
 
 /**
@@ -129,7 +153,8 @@ export function planActs(state: MeetingState): PlanAct[] {
 
 class Cancelled {}
 
-type Outcome = { readonly plan: PlanNode; readonly depth: number } | { readonly plan: null; readonly failsWithin: number };
+type Outcome =
+  { readonly plan: PlanNode; readonly depth: number } | { readonly plan: null; readonly failsWithin: number };
 
 interface Memo {
   /** Proved: no plan of this many moves or fewer exists from here. */
@@ -201,7 +226,10 @@ class Search {
     const carried = await this.solve(this.evaluate(reduce(state, voteEvent(state, true))), budget - 1);
     if (carried.plan === null) return { plan: null, failsWithin: carried.failsWithin + 1 };
     const lost = await this.solve(this.evaluate(reduce(state, voteEvent(state, false))), budget - 1);
-    const ifLost: PlanNode = lost.plan ?? { kind: 'decided', within: lost.failsWithin === Infinity ? null : lost.failsWithin };
+    const ifLost: PlanNode = lost.plan ?? {
+      kind: 'decided',
+      within: lost.failsWithin === Infinity ? null : lost.failsWithin,
+    };
     const depth = 1 + Math.max(carried.depth, lost.plan ? lost.depth : 0);
     return { plan: { kind: 'vote', motion: question.motion, ifCarried: carried.plan, ifLost }, depth };
   }
@@ -249,7 +277,12 @@ function renderPlan(node: PlanNode, step: number, indent: string, label: string)
       const head = `${indent}${step}. The vote is taken on ${motion.noun} (${motion.cite}) — it needs ${needs}.`;
       const deeper = `${indent}     `;
       // The transposition table hands back one plan for positions that share a future.
-      if (node.ifCarried === node.ifLost) return [head, `${indent}   • whether it CARRIES or FAILS:`, ...renderPlan(node.ifCarried, step + 1, deeper, label)];
+      if (node.ifCarried === node.ifLost)
+        return [
+          head,
+          `${indent}   • whether it CARRIES or FAILS:`,
+          ...renderPlan(node.ifCarried, step + 1, deeper, label),
+        ];
       return [
         head,
         `${indent}   • if it CARRIES:`,
@@ -265,7 +298,9 @@ const FOOTER =
   'Every step is one rule() finds in order at that point. The chair puts the question only on a seconded question, under debate or gone to a vote without debate, and only with a quorum unless the question is to adjourn; every vote waits for it. Nobody controls a vote, so the plan covers both outcomes of each.';
 
 function circumstances(state: MeetingState): string {
-  return quorumPresent(state) ? '' : ' A quorum is absent (RONR §40): until more members are present, only adjournment and the acts it needs are in order.';
+  return quorumPresent(state)
+    ? ''
+    : ' A quorum is absent (RONR §40): until more members are present, only adjournment and the acts it needs are in order.';
 }
 
 const moves = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
@@ -276,22 +311,44 @@ function goalList(): string {
   return GOALS.map((g) => `${g.id} (${g.label})`).join('; ');
 }
 
-export async function explainPathTo(goalName: string, state: MeetingState, options: PathOptions = {}): Promise<PathResult> {
+export async function explainPathTo(
+  goalName: string,
+  state: MeetingState,
+  options: PathOptions = {},
+): Promise<PathResult> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   const elapsed = (): number => round(now() - started);
   const maxDepth = options.maxDepth ?? MAX_DEPTH;
   const answer = (text: string, fields: Partial<PathResult> = {}): PathResult => ({
-    text, depth: 0, nodes: 0, ms: elapsed(), cancelled: false, found: false, plan: null, ...fields,
+    text,
+    depth: 0,
+    nodes: 0,
+    ms: elapsed(),
+    cancelled: false,
+    found: false,
+    plan: null,
+    ...fields,
   });
 
   // The goal is echoed only once it is known to be one of ours: an unknown string could be anything.
-  if (!isGoalId(goalName)) return answer(`That is not one of the goals this planner knows. Valid goals: ${goalList()}.`);
+  if (!isGoalId(goalName))
+    return answer(`That is not one of the goals this planner knows. Valid goals: ${goalList()}.`);
   const goal = compileGoal(goalName, state);
-  if (goal.reached(state)) return answer(`The goal is already reached: ${goal.label}. Nothing needs to be done (depth 0).`, { found: true, plan: DONE });
-  if (goal.impossible) return answer(`No conditional plan can ${goal.label} at any depth: ${goal.impossible}. This is known without searching (0 nodes).`);
+  if (goal.reached(state))
+    return answer(`The goal is already reached: ${goal.label}. Nothing needs to be done (depth 0).`, {
+      found: true,
+      plan: DONE,
+    });
+  if (goal.impossible)
+    return answer(
+      `No conditional plan can ${goal.label} at any depth: ${goal.impossible}. This is known without searching (0 nodes).`,
+    );
   // Business is paused on a judgement the planner does not predict; any plan would begin with it.
-  if (state.phase === 'RULING_PENDING') return answer('No plan can be made while a point of order awaits the chair’s ruling (RONR §23): the ruling decides how business resumes. Ask again once the chair has ruled.');
+  if (state.phase === 'RULING_PENDING')
+    return answer(
+      'No plan can be made while a point of order awaits the chair’s ruling (RONR §23): the ruling decides how business resumes. Ask again once the chair has ruled.',
+    );
 
   const search = new Search(goal, options.signal, now, options.yieldFn ?? defaultYield);
   const root = search.evaluate(state);
@@ -329,7 +386,8 @@ export async function explainPathTo(goalName: string, state: MeetingState, optio
     }
   } catch (error) {
     if (!(error instanceof Cancelled)) throw error;
-    const settled = provedAbsentWithin > 0 ? `no plan of ${moves(provedAbsentWithin)} or fewer exists` : 'no depth was settled';
+    const settled =
+      provedAbsentWithin > 0 ? `no plan of ${moves(provedAbsentWithin)} or fewer exists` : 'no depth was settled';
     return answer(
       `CANCELLED — the search was stopped at your request after ${nodes(search.nodes)} in ${elapsed()} ms, before a plan was proved; so far, ${settled}.`,
       { depth: provedAbsentWithin, nodes: search.nodes, cancelled: true },

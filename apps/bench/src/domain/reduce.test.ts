@@ -26,8 +26,12 @@ describe('subsidiary motions that dispose of the whole question', () => {
   it('refers the main motion and its amendment to a committee', () => {
     const s = fold(
       widest,
-      ev('move_to_amend', { text: 'A', mover: 'M', form: 'insert' }), second,
-      ev('move_to_commit', { committee: 'the Finance Committee', mover: 'M' }), second, put, aye,
+      ev('move_to_amend', { text: 'A', mover: 'M', form: 'insert' }),
+      second,
+      ev('move_to_commit', { committee: 'the Finance Committee', mover: 'M' }),
+      second,
+      put,
+      aye,
     );
     expect(s.phase).toBe('FLOOR_CLEAR');
     expect(s.stack).toEqual([]);
@@ -36,7 +40,13 @@ describe('subsidiary motions that dispose of the whole question', () => {
   });
 
   it('postpones to a time and kills by postponing indefinitely', () => {
-    const postponed = fold(widest, ev('move_to_postpone_to_time', { until: 'the June meeting', mover: 'M' }), second, put, aye);
+    const postponed = fold(
+      widest,
+      ev('move_to_postpone_to_time', { until: 'the June meeting', mover: 'M' }),
+      second,
+      put,
+      aye,
+    );
     expect(postponed.disposed.at(-1)).toMatchObject({ outcome: 'postponed', note: 'Postponed to the June meeting.' });
     const killed = fold(widest, ev('move_to_postpone_indefinitely', { mover: 'M' }), second, put, aye);
     expect(killed.disposed.at(-1)?.outcome).toBe('killed');
@@ -45,7 +55,11 @@ describe('subsidiary motions that dispose of the whole question', () => {
 
   it('adopts a main motion and clears the floor', () => {
     const s = fold(widest, put, aye);
-    expect(s.disposed.at(-1)).toMatchObject({ outcome: 'adopted', question: { motion: 'main' }, tally: { aye: 5, nay: 1, carried: true } });
+    expect(s.disposed.at(-1)).toMatchObject({
+      outcome: 'adopted',
+      question: { motion: 'main' },
+      tally: { aye: 5, nay: 1, carried: true },
+    });
     expect(s.phase).toBe('FLOOR_CLEAR');
   });
 });
@@ -86,16 +100,38 @@ describe('motions that change how the question is handled', () => {
   it('keeps the putting through a point of order that strikes nothing, and drops it with a struck question', () => {
     const put1 = fold(at(CHECKPOINTS.tangle), put);
     const raised = fold(put1, ev('raise_point_of_order', { concern: 'C', raisedBy: 'R' }));
-    const none = ev('record_chair_ruling', { ruledBy: 'X', ruling: 'not_well_taken', disposition: 'none', rationale: 'R' });
-    const strike = ev('record_chair_ruling', { ruledBy: 'X', ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'R' });
+    const none = ev('record_chair_ruling', {
+      ruledBy: 'X',
+      ruling: 'not_well_taken',
+      disposition: 'none',
+      rationale: 'R',
+    });
+    const strike = ev('record_chair_ruling', {
+      ruledBy: 'X',
+      ruling: 'well_taken',
+      disposition: 'strike_pending_motion',
+      rationale: 'R',
+    });
     expect(fold(raised, none)).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
     expect(fold(raised, strike)).toMatchObject({ phase: 'OPEN', questionPut: false });
-    const unput = fold(widest, ev('move_previous_question', { mover: 'M' }), second, ev('raise_point_of_order', { concern: 'C', raisedBy: 'R' }), none);
+    const unput = fold(
+      widest,
+      ev('move_previous_question', { mover: 'M' }),
+      second,
+      ev('raise_point_of_order', { concern: 'C', raisedBy: 'R' }),
+      none,
+    );
     expect(unput).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
   });
 
   it('merges a substitute and records each amendment as adopted, in order', () => {
-    const s = fold(widest, ev('move_to_amend', { text: 'That the board do X.', mover: 'M', form: 'substitute' }), second, put, aye);
+    const s = fold(
+      widest,
+      ev('move_to_amend', { text: 'That the board do X.', mover: 'M', form: 'substitute' }),
+      second,
+      put,
+      aye,
+    );
     expect(s.stack[0]!.adopted).toEqual([{ form: 'substitute', text: 'That the board do X.', adopted: [] }]);
     expect(s.disposed.at(-1)).toMatchObject({ outcome: 'adopted', question: { motion: 'amend' } });
   });
@@ -109,7 +145,8 @@ describe('motions that change how the question is handled', () => {
 });
 
 describe('the table', () => {
-  const tableIt = (s: MeetingState): MeetingState => fold(s, ev('move_to_lay_on_table', { mover: 'M' }), second, put, aye);
+  const tableIt = (s: MeetingState): MeetingState =>
+    fold(s, ev('move_to_lay_on_table', { mover: 'M' }), second, put, aye);
   const moveMain = (text: string): MeetingEvent[] => [ev('move_main_motion', { text, mover: 'M' }), second];
 
   it('names tablings t1, t2 from the fold and takes back the one asked for', () => {
@@ -123,11 +160,15 @@ describe('the table', () => {
   });
 
   it('lists exactly the tabled ids in the take-from-the-table schema, without member words', () => {
-    const schema = inputSchemaFor(DECLARATIONS.move_to_take_from_table, at(CHECKPOINTS.tabled)) as { properties: { motionId: { enum: string[]; description: string } } };
+    const schema = inputSchemaFor(DECLARATIONS.move_to_take_from_table, at(CHECKPOINTS.tabled)) as {
+      properties: { motionId: { enum: string[]; description: string } };
+    };
     expect(schema.properties.motionId.enum).toEqual(['t1']);
     expect(schema.properties.motionId.description).toContain('t1: the main motion, tabled 19:12');
     expect(schema.properties.motionId.description).not.toContain('cold store');
-    expect(inputSchemaFor(DECLARATIONS.call_meeting_to_order, widest)).toBe(DECLARATIONS.call_meeting_to_order.inputSchema);
+    expect(inputSchemaFor(DECLARATIONS.call_meeting_to_order, widest)).toBe(
+      DECLARATIONS.call_meeting_to_order.inputSchema,
+    );
   });
 });
 
@@ -140,7 +181,11 @@ describe('the floor and the record', () => {
   });
 
   it('appends a correction without changing the floor, and the minutes keep both entries', () => {
-    const correction = ev('correct_last_entry', { correction: 'Seconded by Inés Carvajal, not Bettina Lund.', actor: 'Tomasz Wierzbicki' }, '18:38');
+    const correction = ev(
+      'correct_last_entry',
+      { correction: 'Seconded by Inés Carvajal, not Bettina Lund.', actor: 'Tomasz Wierzbicki' },
+      '18:38',
+    );
     const s = fold(widest, correction);
     expect({ ...s, now: null }).toEqual({ ...widest, now: null });
     const minutes = draftMinutes([...SEED.slice(0, CHECKPOINTS.widest), { ...correction, seq: 5 }], s);
@@ -150,7 +195,15 @@ describe('the floor and the record', () => {
 
   it('clears the floor when a motion lapses for want of a second', () => {
     const moved = fold(at(CHECKPOINTS.tabled), ev('move_main_motion', { text: 'T', mover: 'M' }));
-    const lapsed = fold(moved, ev('record_chair_ruling', { ruledBy: 'C', ruling: 'lapsed_for_want_of_second', disposition: 'strike_pending_motion', rationale: 'No second.' }));
+    const lapsed = fold(
+      moved,
+      ev('record_chair_ruling', {
+        ruledBy: 'C',
+        ruling: 'lapsed_for_want_of_second',
+        disposition: 'strike_pending_motion',
+        rationale: 'No second.',
+      }),
+    );
     expect(lapsed.phase).toBe('FLOOR_CLEAR');
     expect(lapsed.stack).toEqual([]);
   });
@@ -167,12 +220,18 @@ describe('the floor and the record', () => {
       Object.values(o).forEach((v) => typeof v === 'object' && v !== null && deepFreeze(v));
     };
     deepFreeze(frozen);
-    expect(() => fold(frozen, put, aye, put, nay, ev('move_to_lay_on_table', { mover: 'M' }), second, put, aye)).not.toThrow();
+    expect(() =>
+      fold(frozen, put, aye, put, nay, ev('move_to_lay_on_table', { mover: 'M' }), second, put, aye),
+    ).not.toThrow();
   });
 
   it('keys positions by phase, the chair’s putting, quorum, stack and table size only', () => {
     expect(canonical(at(CHECKPOINTS.tangle))).toBe('OPEN|p|Q|main+>amend+>amend_amendment+|0');
-    expect(canonical(fold(at(CHECKPOINTS.tabled), ev('set_members_present', { present: 4 }), ev('move_to_adjourn', { mover: 'M' })))).toBe('AWAITING_SECOND|p|q|adjourn-|1');
+    expect(
+      canonical(
+        fold(at(CHECKPOINTS.tabled), ev('set_members_present', { present: 4 }), ev('move_to_adjourn', { mover: 'M' })),
+      ),
+    ).toBe('AWAITING_SECOND|p|q|adjourn-|1');
     // A question gone to a vote without the chair's putting has other futures than a put one.
     const pq = fold(widest, ev('move_previous_question', { mover: 'M' }), second);
     expect(canonical(pq)).toBe('VOTE_PENDING|p|Q|main+>previous_question+|0');

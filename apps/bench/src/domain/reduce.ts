@@ -27,7 +27,13 @@ function push(state: MeetingState, motion: MotionId, mover: string, fields: Moti
     resumes: state.phase,
     ...fields,
   };
-  return { ...state, stack: [...state.stack, item], motionsMade: state.motionsMade + 1, phase: 'AWAITING_SECOND', questionPut: false };
+  return {
+    ...state,
+    stack: [...state.stack, item],
+    motionsMade: state.motionsMade + 1,
+    phase: 'AWAITING_SECOND',
+    questionPut: false,
+  };
 }
 
 function second(state: MeetingState, seconder: string): MeetingState {
@@ -48,7 +54,13 @@ function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): Meet
   // A point of order is decided by the chair and never stands on the floor to be counted.
   if (onAdopt === 'OPEN_RULING') return state;
   const { aye, nay } = event.payload;
-  const tally: TallyResult = { aye, nay, abstain: event.payload.abstain ?? 0, threshold, carried: carries(threshold, aye, nay) };
+  const tally: TallyResult = {
+    aye,
+    nay,
+    abstain: event.payload.abstain ?? 0,
+    threshold,
+    carried: carries(threshold, aye, nay),
+  };
   if (!tally.carried) return settleFloor(loseQuestion(state, question, tally, event.at), question.resumes);
   const result = VOTE_EFFECTS[onAdopt](state, question, tally, event.at);
   return settleFloor(result.state, result.phase ?? question.resumes);
@@ -65,12 +77,18 @@ function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>):
   const back = state.ruling?.interrupted ?? state.phase;
   const cleared = { ...state, ruling: null };
   // Business resumes where it paused, a question the chair had put still put.
-  if (event.payload.disposition !== 'strike_pending_motion' || cleared.stack.length === 0) return { ...cleared, phase: back };
+  if (event.payload.disposition !== 'strike_pending_motion' || cleared.stack.length === 0)
+    return { ...cleared, phase: back };
   // The struck motion leaves the floor, and any putting of it with it; what remains beneath it is
   // as it was when the struck motion was made.
   const struck = cleared.stack.at(-1);
   const stack = cleared.stack.slice(0, -1);
-  return { ...cleared, stack, phase: stack.length === 0 || !struck ? 'FLOOR_CLEAR' : struck.resumes, questionPut: false };
+  return {
+    ...cleared,
+    stack,
+    phase: stack.length === 0 || !struck ? 'FLOOR_CLEAR' : struck.resumes,
+    questionPut: false,
+  };
 }
 
 export function reduce(previous: MeetingState, event: MeetingEvent): MeetingState {
@@ -94,7 +112,10 @@ export function reduce(previous: MeetingState, event: MeetingEvent): MeetingStat
     case 'move_to_amend':
       return push(state, 'amend', event.payload.mover, { text: event.payload.text, form: event.payload.form });
     case 'move_to_amend_the_amendment':
-      return push(state, 'amend_amendment', event.payload.mover, { text: event.payload.text, form: event.payload.form });
+      return push(state, 'amend_amendment', event.payload.mover, {
+        text: event.payload.text,
+        form: event.payload.form,
+      });
     case 'move_to_postpone_indefinitely':
       return push(state, 'postpone_indefinitely', event.payload.mover);
     case 'move_to_commit':

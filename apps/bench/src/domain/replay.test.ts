@@ -91,7 +91,10 @@ describe('the seeded meeting', () => {
     expect(tallies).toHaveLength(3);
     for (const i of tallies) {
       const since = SEED.slice(0, i).findLastIndex((e) => e.type === 'record_vote_tally');
-      expect(SEED.slice(since + 1, i).filter((e) => e.type === 'put_the_question' && e.actor === 'chair'), `#${i + 1}`).toHaveLength(1);
+      expect(
+        SEED.slice(since + 1, i).filter((e) => e.type === 'put_the_question' && e.actor === 'chair'),
+        `#${i + 1}`,
+      ).toHaveLength(1);
     }
   });
 
@@ -123,7 +126,13 @@ describe('the quorum cliff at the widest frontier', () => {
   });
 
   it('leaves exactly adjournment, points of order, rulings, corrections and attendance', () => {
-    expect([...after].sort()).toEqual(['correct_last_entry', 'move_to_adjourn', 'raise_point_of_order', 'record_chair_ruling', 'set_members_present']);
+    expect([...after].sort()).toEqual([
+      'correct_last_entry',
+      'move_to_adjourn',
+      'raise_point_of_order',
+      'record_chair_ruling',
+      'set_members_present',
+    ]);
   });
 
   it('can still adjourn: the motion is seconded, the chair puts it without a quorum, and it carries', () => {
@@ -141,7 +150,12 @@ describe('the quorum cliff at the widest frontier', () => {
 
   it('lets the chair put no other question without a quorum', () => {
     expect(canPutTheQuestion(cliff)).toBe(false);
-    const ordered = fold(widest, ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), ev('set_members_present', { present: 4 }, 'chair'));
+    const ordered = fold(
+      widest,
+      ev('move_previous_question', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+      ev('set_members_present', { present: 4 }, 'chair'),
+    );
     expect(ordered).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
     expect(canPutTheQuestion(ordered)).toBe(false);
   });
@@ -157,7 +171,10 @@ describe('points of order (§23)', () => {
   });
 
   it('returns to OPEN with the stack untouched on a ruling that strikes nothing', () => {
-    const ruled = fold(raised, ev('record_chair_ruling', { ruledBy: 'X', ruling: 'not_well_taken', disposition: 'none', rationale: 'R' }));
+    const ruled = fold(
+      raised,
+      ev('record_chair_ruling', { ruledBy: 'X', ruling: 'not_well_taken', disposition: 'none', rationale: 'R' }),
+    );
     expect(ruled.phase).toBe('OPEN');
     expect(ruled.stack).toEqual(widest.stack);
     expect(ruled.ruling).toBeNull();
@@ -168,7 +185,12 @@ describe('points of order (§23)', () => {
     const struck = fold(
       tangle,
       ev('raise_point_of_order', { concern: 'C', raisedBy: 'R' }),
-      ev('record_chair_ruling', { ruledBy: 'X', ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'R' }),
+      ev('record_chair_ruling', {
+        ruledBy: 'X',
+        ruling: 'well_taken',
+        disposition: 'strike_pending_motion',
+        rationale: 'R',
+      }),
     );
     expect(struck.stack.map((m) => m.motion)).toEqual(['main', 'amend']);
     expect(struck.phase).toBe('OPEN');
@@ -180,43 +202,72 @@ describe('votes', () => {
   const votingOn = (motion: MotionId): MeetingState => {
     const widest = at(CHECKPOINTS.widest);
     if (motion === 'main') return fold(widest, ev('put_the_question', {}, 'chair'));
-    return fold(widest, ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }), ev('put_the_question', {}, 'chair'));
+    return fold(
+      widest,
+      ev('move_previous_question', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+      ev('put_the_question', {}, 'chair'),
+    );
   };
 
   it('sends an undebatable motion to a vote without debate once seconded, where it waits for the chair; a debatable one opens debate', () => {
-    const seconded = fold(at(CHECKPOINTS.widest), ev('move_previous_question', { mover: 'A' }), ev('second_pending_motion', { seconder: 'B' }));
+    const seconded = fold(
+      at(CHECKPOINTS.widest),
+      ev('move_previous_question', { mover: 'A' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+    );
     expect(seconded).toMatchObject({ phase: 'VOTE_PENDING', questionPut: false });
     expect(legalTools(seconded)).not.toContain('record_vote_tally');
     expect(votingOn('previous_question')).toMatchObject({ phase: 'VOTE_PENDING', questionPut: true });
     expect(rule(votingOn('previous_question'), 'record_vote_tally').legal).toBe(true);
-    const amendment = fold(at(CHECKPOINTS.widest), ev('move_to_amend', { text: 'T', mover: 'A', form: 'insert' }), ev('second_pending_motion', { seconder: 'B' }));
+    const amendment = fold(
+      at(CHECKPOINTS.widest),
+      ev('move_to_amend', { text: 'T', mover: 'A', form: 'insert' }),
+      ev('second_pending_motion', { seconder: 'B' }),
+    );
     expect(amendment.phase).toBe('OPEN');
   });
 
   it('fails on a tie, whatever the threshold', () => {
     for (const motion of ['main', 'previous_question'] as const) {
-      for (const tie of [{ aye: 3, nay: 3, abstain: 1 }, { aye: 0, nay: 0, abstain: 7 }]) {
+      for (const tie of [
+        { aye: 3, nay: 3, abstain: 1 },
+        { aye: 0, nay: 0, abstain: 7 },
+      ]) {
         const s = fold(votingOn(motion), ev('record_vote_tally', tie));
-        expect(s.disposed.at(-1), `${motion} ${tie.aye}–${tie.nay}`).toMatchObject({ outcome: 'lost', tally: { carried: false } });
+        expect(s.disposed.at(-1), `${motion} ${tie.aye}–${tie.nay}`).toMatchObject({
+          outcome: 'lost',
+          tally: { carried: false },
+        });
       }
     }
   });
 
   it('carries two-thirds at exactly twice as many ayes as noes, and not below', () => {
-    expect(fold(votingOn('previous_question'), ev('record_vote_tally', { aye: 4, nay: 2 })).disposed.at(-1)?.tally.carried).toBe(true);
-    expect(fold(votingOn('previous_question'), ev('record_vote_tally', { aye: 3, nay: 2 })).disposed.at(-1)?.tally.carried).toBe(false);
+    expect(
+      fold(votingOn('previous_question'), ev('record_vote_tally', { aye: 4, nay: 2 })).disposed.at(-1)?.tally.carried,
+    ).toBe(true);
+    expect(
+      fold(votingOn('previous_question'), ev('record_vote_tally', { aye: 3, nay: 2 })).disposed.at(-1)?.tally.carried,
+    ).toBe(false);
   });
 
   it('never lets abstentions change an outcome', () => {
     const counts = fc.nat({ max: 12 });
     fc.assert(
-      fc.property(fc.constantFrom<MotionId>('main', 'previous_question'), counts, counts, counts, (motion, aye, nay, abstain) => {
-        const s = votingOn(motion);
-        const without = fold(s, ev('record_vote_tally', { aye, nay }));
-        const withAbstentions = fold(s, ev('record_vote_tally', { aye, nay, abstain }));
-        expect(withAbstentions.disposed.at(-1)?.outcome).toBe(without.disposed.at(-1)?.outcome);
-        expect({ ...withAbstentions, disposed: [] }).toEqual({ ...without, disposed: [] });
-      }),
+      fc.property(
+        fc.constantFrom<MotionId>('main', 'previous_question'),
+        counts,
+        counts,
+        counts,
+        (motion, aye, nay, abstain) => {
+          const s = votingOn(motion);
+          const without = fold(s, ev('record_vote_tally', { aye, nay }));
+          const withAbstentions = fold(s, ev('record_vote_tally', { aye, nay, abstain }));
+          expect(withAbstentions.disposed.at(-1)?.outcome).toBe(without.disposed.at(-1)?.outcome);
+          expect({ ...withAbstentions, disposed: [] }).toEqual({ ...without, disposed: [] });
+        },
+      ),
     );
   });
 });

@@ -53,7 +53,12 @@ const INPUTS: Record<string, [string[], string[]]> = {
   explain_path_to: [['goal'], []],
 };
 
-type ObjectSchema = { type: string; properties: Record<string, JsonSchema>; required: string[]; additionalProperties: boolean };
+type ObjectSchema = {
+  type: string;
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  additionalProperties: boolean;
+};
 // Every tool with the words a model reads of it.
 const rows = [...GATED_ROWS.map((row) => ({ ...row, ...wordsOf(row) })), ...READ_ROWS];
 
@@ -67,8 +72,21 @@ describe('the motion table', () => {
 
   it('names the board, its quorum, five goals and six motions left out, each with its reason', () => {
     expect(ASSEMBLY).toMatchObject({ boardSize: 9, quorum: 5 });
-    expect(GOALS.map((g) => g.id)).toEqual(['vote_on_the_main_motion', 'dispose_of_pending_amendments', 'return_to_a_tabled_motion', 'end_debate_now', 'adjourn_cleanly']);
-    expect(OUT_OF_SCOPE.map((o) => o.cite)).toEqual(['RONR §37', 'RONR §35', 'RONR §36', 'RONR §24', 'RONR §29', 'RONR §12']);
+    expect(GOALS.map((g) => g.id)).toEqual([
+      'vote_on_the_main_motion',
+      'dispose_of_pending_amendments',
+      'return_to_a_tabled_motion',
+      'end_debate_now',
+      'adjourn_cleanly',
+    ]);
+    expect(OUT_OF_SCOPE.map((o) => o.cite)).toEqual([
+      'RONR §37',
+      'RONR §35',
+      'RONR §36',
+      'RONR §24',
+      'RONR §29',
+      'RONR §12',
+    ]);
     expect(OUT_OF_SCOPE.every((o) => o.reason.length > 20)).toBe(true);
   });
 });
@@ -76,7 +94,10 @@ describe('the motion table', () => {
 describe('tool inputs', () => {
   it('has 17 imperative rows, 2 declarative forms and 4 reads', () => {
     expect(GATED_ROWS.filter((r) => r.kind === 'imperative')).toHaveLength(17);
-    expect(GATED_ROWS.filter((r) => r.kind === 'declarative').map((r) => [r.name, r.autosubmit])).toEqual([['record_vote_tally', true], ['enter_motion_text', false]]);
+    expect(GATED_ROWS.filter((r) => r.kind === 'declarative').map((r) => [r.name, r.autosubmit])).toEqual([
+      ['record_vote_tally', true],
+      ['enter_motion_text', false],
+    ]);
     expect(READ_ROWS).toHaveLength(4);
   });
 
@@ -88,7 +109,8 @@ describe('tool inputs', () => {
       expect(schema.additionalProperties).toBe(false);
       expect(schema.required).toEqual(required);
       expect(Object.keys(schema.properties).sort()).toEqual([...required, ...optional].sort());
-      for (const [name, property] of Object.entries(schema.properties)) expect(property['description'], name).toBeTruthy();
+      for (const [name, property] of Object.entries(schema.properties))
+        expect(property['description'], name).toBeTruthy();
     });
   }
 
@@ -102,8 +124,14 @@ describe('tool inputs', () => {
       if (event.type === 'put_the_question') continue;
       const [required, optional] = INPUTS[event.type]!;
       const keys = Object.keys(event.payload);
-      expect(keys.filter((k) => ![...required, ...optional].includes(k)), `#${event.seq}`).toEqual([]);
-      expect(required.filter((k) => !keys.includes(k)), `#${event.seq}`).toEqual([]);
+      expect(
+        keys.filter((k) => ![...required, ...optional].includes(k)),
+        `#${event.seq}`,
+      ).toEqual([]);
+      expect(
+        required.filter((k) => !keys.includes(k)),
+        `#${event.seq}`,
+      ).toEqual([]);
     }
   });
 });
@@ -124,7 +152,8 @@ describe('descriptions written for a model', () => {
   it('says what every act does and what comes back', () => {
     for (const row of rows) expect(row.description.length, row.name).toBeGreaterThan(80);
     // A ruling answers with the chair's decision; every other act with the new situation.
-    for (const [name, declared] of Object.entries(DECLARATIONS).filter(([name]) => name !== 'record_chair_ruling')) expect(declared.description, name).toContain('Returns the new situation');
+    for (const [name, declared] of Object.entries(DECLARATIONS).filter(([name]) => name !== 'record_chair_ruling'))
+      expect(declared.description, name).toContain('Returns the new situation');
     expect(DECLARATIONS.record_chair_ruling.description).toContain('answers with that decision');
   });
 

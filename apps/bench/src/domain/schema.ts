@@ -12,10 +12,18 @@ export function inputSchemaFor(row: Declaration, state: MeetingState): JsonSchem
   if (row.enumFromTable === null) return row.inputSchema;
   const properties = row.inputSchema['properties'] as Record<string, JsonSchema>;
   const field = properties[row.enumFromTable] ?? {};
-  const entries = state.table.map((t) => `${t.id}: ${t.series[0] ? MOTIONS[t.series[0].motion].noun : 'a question'}, tabled ${t.at}`);
-  const described = entries.length > 0 ? `${String(field['description'] ?? '')} On the table now: ${entries.join('; ')}.` : field['description'];
+  const entries = state.table.map(
+    (t) => `${t.id}: ${t.series[0] ? MOTIONS[t.series[0].motion].noun : 'a question'}, tabled ${t.at}`,
+  );
+  const described =
+    entries.length > 0
+      ? `${String(field['description'] ?? '')} On the table now: ${entries.join('; ')}.`
+      : field['description'];
   return {
     ...row.inputSchema,
-    properties: { ...properties, [row.enumFromTable]: { ...field, enum: state.table.map((t) => t.id), description: described } },
+    properties: {
+      ...properties,
+      [row.enumFromTable]: { ...field, enum: state.table.map((t) => t.id), description: described },
+    },
   };
 }

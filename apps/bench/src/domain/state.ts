@@ -191,6 +191,8 @@ export function voteMayBeTaken(state: MeetingState): boolean {
  * key have the same futures, so a result proved for one holds for the other.
  */
 export function canonical(state: MeetingState): string {
-  const stack = state.stack.map((m) => m.motion + (m.seconder === null ? '-' : '+') + (m.resumes === 'VOTE_PENDING' ? '^' : '')).join('>');
+  const stack = state.stack
+    .map((m) => m.motion + (m.seconder === null ? '-' : '+') + (m.resumes === 'VOTE_PENDING' ? '^' : ''))
+    .join('>');
   return `${state.phase}|${state.questionPut ? 'P' : 'p'}|${quorumPresent(state) ? 'Q' : 'q'}|${stack}|${state.table.length}`;
 }

@@ -22,10 +22,13 @@ const code = (ch: string): string => `⟨U+${(ch.codePointAt(0) ?? 0).toString(1
 export const quote = (words: string): string => `«${words.replace(ESCAPED, code)}»`;
 
 /** What a member said, from the inside of a region `quote` wrote. */
-export const unescapeWords = (inside: string): string => inside.replace(/⟨U\+([0-9A-F]{4,6})⟩/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+export const unescapeWords = (inside: string): string =>
+  inside.replace(/⟨U\+([0-9A-F]{4,6})⟩/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
 
 export function amendedBy(amendments: readonly AdoptedAmendment[], lead: string): string {
-  return amendments.map((a) => `${lead} (${FORM_WORDS[a.form]}): ${quote(a.text)}${amendedBy(a.adopted, ', itself amended')}`).join('');
+  return amendments
+    .map((a) => `${lead} (${FORM_WORDS[a.form]}): ${quote(a.text)}${amendedBy(a.adopted, ', itself amended')}`)
+    .join('');
 }
 
 /**

@@ -2,10 +2,25 @@ import type { BoardState } from '../domain/state.ts';
 import { FIELDS } from '../domain/fields.ts';
 
 function titleFor(state: BoardState): { title: string; note: string } {
-  if (state.phase === 'REVIEW') return { title: 'Agent access · closed for review', note: 'The frame stands, but every write tool is closed until you return the change set to draft.' };
-  if (state.phase === 'ACCEPTED') return { title: 'Agent access · accepted, read only', note: 'The board is accepted. The agent can read it and nothing more.' };
-  if (state.scope.length === 0) return { title: 'Agent access · nothing framed', note: 'The agent can read every field and write none. Frame fields to let it write them.' };
-  return { title: `Agent access · scope v${state.scopeVersion}`, note: `The agent writes framed fields only, through tools bound to scope v${state.scopeVersion}.` };
+  if (state.phase === 'REVIEW')
+    return {
+      title: 'Agent access · closed for review',
+      note: 'The frame stands, but every write tool is closed until you return the change set to draft.',
+    };
+  if (state.phase === 'ACCEPTED')
+    return {
+      title: 'Agent access · accepted, read only',
+      note: 'The board is accepted. The agent can read it and nothing more.',
+    };
+  if (state.scope.length === 0)
+    return {
+      title: 'Agent access · nothing framed',
+      note: 'The agent can read every field and write none. Frame fields to let it write them.',
+    };
+  return {
+    title: `Agent access · scope v${state.scopeVersion}`,
+    note: `The agent writes framed fields only, through tools bound to scope v${state.scopeVersion}.`,
+  };
 }
 
 const mark = (on: boolean) => <span class={on ? 'yes' : 'no'}>{on ? '●' : '○'}</span>;

@@ -9,6 +9,7 @@ import { Outcome } from './outcome.tsx';
 export function ActNotice({ app, area, subject }: { app: BoardApp; area: NoticeArea; subject?: string }) {
   const current = app.notice.value;
   if (!current || current.area !== area) return null;
-  if (subject !== undefined ? current.subject !== subject : current.logLength !== app.store.state.value.activity.length) return null;
+  if (subject !== undefined ? current.subject !== subject : current.logLength !== app.store.state.value.activity.length)
+    return null;
   return <Outcome answer={current.outcome} class="act-notice" />;
 }

@@ -3,7 +3,8 @@ import type { ActivityEntry } from '../domain/state.ts';
 
 const ACTOR_LABEL = { human: 'Human', agent: 'Agent', system: 'System' } as const;
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** Every act on the board, newest first. The log only grows; a reset adds to it too. */
 export function ActivityLog({ activity }: { activity: readonly ActivityEntry[] }) {
@@ -17,19 +18,19 @@ export function ActivityLog({ activity }: { activity: readonly ActivityEntry[] }
         </span>
       </div>
       <div class="scroll-region" role="region" tabIndex={0} aria-label="Activity, newest first">
-      <ol class="activity-list" reversed>
-        {newestFirst.map((entry) => (
-          <li key={entry.id} data-type={entry.type} data-actor={entry.actor}>
-            <span class={`actor actor-${entry.actor}`}>{ACTOR_LABEL[entry.actor]}</span>
-            <span class="activity-message">
-              <InertText text={entry.message} />
-            </span>
-            <time class="activity-time" dateTime={entry.at}>
-              {time(entry.at)}
-            </time>
-          </li>
-        ))}
-      </ol>
+        <ol class="activity-list" reversed>
+          {newestFirst.map((entry) => (
+            <li key={entry.id} data-type={entry.type} data-actor={entry.actor}>
+              <span class={`actor actor-${entry.actor}`}>{ACTOR_LABEL[entry.actor]}</span>
+              <span class="activity-message">
+                <InertText text={entry.message} />
+              </span>
+              <time class="activity-time" dateTime={entry.at}>
+                {time(entry.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
       </div>
     </section>
   );

@@ -32,11 +32,18 @@ export function AgentPanel({ app }: { app: BoardApp }) {
   );
   return (
     <>
-      <InOrderPanel tools={unavailable ? null : surface.tools.value} explained={explained} reason={surface.reason.value} heading="What the agent can call now" doThis={doThis}>
+      <InOrderPanel
+        tools={unavailable ? null : surface.tools.value}
+        explained={explained}
+        reason={surface.reason.value}
+        heading="What the agent can call now"
+        doThis={doThis}
+      >
         <ChangeLine change={surface.lastChange.value} count={surface.changeCount.value} />
         {last ? (
           <p class="last-call" id="last-call" data-tool={last.name} data-code={String(last.result['code'] ?? '')}>
-            Last call: {lastTitle}, by {CALLER[last.caller]} — {wordsFor(last.result).words}. <small class="fine-print">via {last.channel}</small>
+            Last call: {lastTitle}, by {CALLER[last.caller]} — {wordsFor(last.result).words}.{' '}
+            <small class="fine-print">via {last.channel}</small>
           </p>
         ) : null}
         {surface.held.value.length > 0 ? (

@@ -6,7 +6,19 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
  * textContent), the store's text is put straight back. Nothing ever reads a value from the DOM,
  * so such an edit could change nothing anyway; putting it back keeps the screen honest.
  */
-export function CanonicalOutput({ id, text, class: className, label, onRestore }: { id: string; text: string; class?: string; label: string; onRestore?: () => void }) {
+export function CanonicalOutput({
+  id,
+  text,
+  class: className,
+  label,
+  onRestore,
+}: {
+  id: string;
+  text: string;
+  class?: string;
+  label: string;
+  onRestore?: () => void;
+}) {
   const ref = useRef<HTMLOutputElement>(null);
   const restore = useRef(onRestore);
   restore.current = onRestore;

@@ -17,7 +17,8 @@ export function DecisionCard({ app }: { app: BoardApp }) {
       : call?.endedWith
         ? `The agent stopped waiting (${call.endedWith}). Your decision still applies; the agent sees it when it next inspects the board.`
         : 'No agent is waiting on this request in this tab (it was asked in another tab, or before a reload). Your decision still applies, and reaches the agent wherever it waits.';
-  const decide = (decision: 'approve' | 'deny') => app.act('decision', (human) => human.decideExpansion(decision), request.id);
+  const decide = (decision: 'approve' | 'deny') =>
+    app.act('decision', (human) => human.decideExpansion(decision), request.id);
   return (
     <section class="panel decision" aria-labelledby="decision-title" data-request-id={request.id}>
       <p class="eyebrow">Your decision</p>

@@ -18,7 +18,8 @@ function refusedUnderThisFrame(activity: readonly ActivityEntry[]): Set<FieldId>
     const entry = activity[index] as ActivityEntry;
     if (FRAME_DRAWN.has(entry.type)) break;
     const fields = entry.details['fields'];
-    if (entry.type === 'AGENT_REFUSED' && Array.isArray(fields)) for (const id of fields) if (isFieldId(id)) refused.add(id);
+    if (entry.type === 'AGENT_REFUSED' && Array.isArray(fields))
+      for (const id of fields) if (isFieldId(id)) refused.add(id);
   }
   return refused;
 }
@@ -67,7 +68,13 @@ export function FieldBoard({ app }: { app: BoardApp }) {
     if (!interactive || event.button !== 0 || !grid.current) return;
     const card = (event.target as Element).closest('[data-field]');
     const field = card?.getAttribute('data-field') ?? null;
-    press.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, field: isFieldId(field) ? field : null, dragging: false };
+    press.current = {
+      pointerId: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      field: isFieldId(field) ? field : null,
+      dragging: false,
+    };
     grid.current.setPointerCapture(event.pointerId);
   };
 
@@ -91,7 +98,9 @@ export function FieldBoard({ app }: { app: BoardApp }) {
       const cards = [...grid.current.querySelectorAll<HTMLElement>('[data-field]')].flatMap((element) => {
         const id = element.dataset['field'];
         const rect = element.getBoundingClientRect();
-        return isFieldId(id) ? [{ id, box: { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom } }] : [];
+        return isFieldId(id)
+          ? [{ id, box: { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom } }]
+          : [];
       });
       const base = app.selection.peek() ?? app.store.read().scope;
       const next = marqueed(base, area, cards, event.shiftKey);
@@ -143,7 +152,17 @@ export function FieldBoard({ app }: { app: BoardApp }) {
             baseline={state.baselineFields[field.id]}
             access={access(field.id)}
             selected={interactive && selected.includes(field.id)}
-            pending={!interactive ? null : selected.includes(field.id) ? (state.scope.includes(field.id) ? null : 'add') : state.scope.includes(field.id) ? 'drop' : null}
+            pending={
+              !interactive
+                ? null
+                : selected.includes(field.id)
+                  ? state.scope.includes(field.id)
+                    ? null
+                    : 'add'
+                  : state.scope.includes(field.id)
+                    ? 'drop'
+                    : null
+            }
             requested={requested.has(field.id)}
             refused={refused.has(field.id)}
             interactive={interactive}
@@ -155,11 +174,23 @@ export function FieldBoard({ app }: { app: BoardApp }) {
             onRestore={() => (app.restoredField.value = field.id)}
           />
         ))}
-        {box ? <div class="marquee" aria-hidden="true" style={{ left: `${box.left}px`, top: `${box.top}px`, width: `${box.right - box.left}px`, height: `${box.bottom - box.top}px` }} /> : null}
+        {box ? (
+          <div
+            class="marquee"
+            aria-hidden="true"
+            style={{
+              left: `${box.left}px`,
+              top: `${box.top}px`,
+              width: `${box.right - box.left}px`,
+              height: `${box.bottom - box.top}px`,
+            }}
+          />
+        ) : null}
       </div>
       {restoredField ? (
         <p class="restored-note" role="status">
-          A change to {FIELDS.find((field) => field.id === restoredField)?.label ?? restoredField} made outside the board was discarded: only the board's own store holds its values.
+          A change to {FIELDS.find((field) => field.id === restoredField)?.label ?? restoredField} made outside the
+          board was discarded: only the board's own store holds its values.
         </p>
       ) : null}
     </section>

@@ -27,7 +27,19 @@ export interface FieldCardProps {
 }
 
 /** One field of the board: its canonical value, read-only, and who may write it. */
-export function FieldCard({ field, value, baseline, access, selected, pending, requested, refused, interactive, onKey, onRestore }: FieldCardProps) {
+export function FieldCard({
+  field,
+  value,
+  baseline,
+  access,
+  selected,
+  pending,
+  requested,
+  refused,
+  interactive,
+  onKey,
+  onRestore,
+}: FieldCardProps) {
   const shown = revealInvisible(value);
   const length = [...value].length;
   const changed = value !== baseline;
@@ -45,10 +57,17 @@ export function FieldCard({ field, value, baseline, access, selected, pending, r
       <div class="field-head">
         <span class="field-label">{field.label}</span>
         <span class="field-tags">
-          {pending === 'add' ? <span class="tag tag-add">Will be framed</span> : pending === 'drop' ? <span class="tag tag-drop">Will leave the frame</span> : null}
+          {pending === 'add' ? (
+            <span class="tag tag-add">Will be framed</span>
+          ) : pending === 'drop' ? (
+            <span class="tag tag-drop">Will leave the frame</span>
+          ) : null}
           {requested ? <span class="tag tag-requested">Requested by agent</span> : null}
           {refused ? (
-            <span class="tag tag-refused" title="The agent tried to write this field outside the frame; the board refused it and changed nothing.">
+            <span
+              class="tag tag-refused"
+              title="The agent tried to write this field outside the frame; the board refused it and changed nothing."
+            >
               Agent's write refused
             </span>
           ) : null}
@@ -56,7 +75,13 @@ export function FieldCard({ field, value, baseline, access, selected, pending, r
           <span class={`tag tag-${access}`}>{ACCESS_LABEL[access]}</span>
         </span>
       </div>
-      <CanonicalOutput id={`value-${field.id}`} class="field-value" text={shown.text} label={field.label} onRestore={onRestore} />
+      <CanonicalOutput
+        id={`value-${field.id}`}
+        class="field-value"
+        text={shown.text}
+        label={field.label}
+        onRestore={onRestore}
+      />
       <div class="field-foot">
         <span class="field-help">{field.help}</span>
         <span class={`field-count${length > field.maxLength ? ' is-over' : ''}`}>

@@ -37,7 +37,12 @@ export function FrameBar({ app, selected }: { app: BoardApp; selected: readonly 
       </div>
       {!inDraft ? null : (
         <div class="frame-actions">
-          <button type="button" class="link" onClick={undo} disabled={!draft || app.selection.value === null || unchanged}>
+          <button
+            type="button"
+            class="link"
+            onClick={undo}
+            disabled={!draft || app.selection.value === null || unchanged}
+          >
             Undo selection
           </button>
           <button type="button" onClick={clear} disabled={!draft || state.scope.length === 0}>

@@ -4,7 +4,6 @@ import { ActNotice } from './act-notice.tsx';
 
 const PHASE_LABEL = { DRAFT: 'Draft', REVIEW: 'In review', ACCEPTED: 'Accepted' } as const;
 
-
 export function HeaderBar({ app }: { app: BoardApp }) {
   const state = app.store.state.value;
   const kept = app.kept.value;
@@ -21,14 +20,25 @@ export function HeaderBar({ app }: { app: BoardApp }) {
         <span class={`pill phase-${state.phase.toLowerCase()}`} id="phase" data-phase={state.phase}>
           {PHASE_LABEL[state.phase]}
         </span>
-        <span class="pill pill-version" id="scope-version" data-version={state.scopeVersion} title="Scope version: +1 on every change to the frame">
+        <span
+          class="pill pill-version"
+          id="scope-version"
+          data-version={state.scopeVersion}
+          title="Scope version: +1 on every change to the frame"
+        >
           Scope v{state.scopeVersion}
         </span>
         <span class={`save save-${kept ? 'kept' : 'off'}`} id="record-status" data-kept={String(kept)}>
           {kept ? 'Recorded in this browser, shared by its tabs' : 'Not recorded: this tab only'}
         </span>
         <ModeBadge mode={app.surface.mode.value} reason={app.surface.reason.value} />
-        <button type="button" class="quiet" id="reset-demo" disabled={app.human.value === null} onClick={() => app.act('reset', (human) => human.reset())}>
+        <button
+          type="button"
+          class="quiet"
+          id="reset-demo"
+          disabled={app.human.value === null}
+          onClick={() => app.act('reset', (human) => human.reset())}
+        >
           Reset demo
         </button>
       </div>

@@ -3,7 +3,8 @@ import { InertText } from '@warrant/ui';
 import type { BoardApp } from '../board-app.ts';
 import { ActNotice } from './act-notice.tsx';
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
  * The change set the agent submitted, and the human's decision on it. Each button carries the id
@@ -22,7 +23,11 @@ export function ReviewCard({ app }: { app: BoardApp }) {
   const accepted = state.phase === 'ACCEPTED';
   const live = app.human.value !== null;
   return (
-    <section class={`panel review${accepted ? ' is-accepted' : ''}`} aria-labelledby="review-title" data-review-id={review.reviewId}>
+    <section
+      class={`panel review${accepted ? ' is-accepted' : ''}`}
+      aria-labelledby="review-title"
+      data-review-id={review.reviewId}
+    >
       <p class="eyebrow">{accepted ? 'Accepted' : 'Waiting for your review'}</p>
       <h2 id="review-title">
         Change set{' '}
@@ -31,7 +36,8 @@ export function ReviewCard({ app }: { app: BoardApp }) {
         </span>
       </h2>
       <p class="muted small">
-        Submitted by the agent at {clock(review.submittedAt)} under scope v{review.scopeVersion}. Nothing has been published.
+        Submitted by the agent at {clock(review.submittedAt)} under scope v{review.scopeVersion}. Nothing has been
+        published.
         {accepted && state.acceptedAt ? ` You accepted it at ${clock(state.acceptedAt)}.` : ''}
       </p>
       <ul class="diff-list">
@@ -49,10 +55,23 @@ export function ReviewCard({ app }: { app: BoardApp }) {
       </ul>
       {accepted ? null : (
         <div class="actions">
-          <button type="button" class="primary" disabled={!live} data-review-id={review.reviewId} onClick={decide('accept')} title={`Accept ${review.reviewId}`}>
+          <button
+            type="button"
+            class="primary"
+            disabled={!live}
+            data-review-id={review.reviewId}
+            onClick={decide('accept')}
+            title={`Accept ${review.reviewId}`}
+          >
             Accept change set <span class="button-ref">{reference}</span>
           </button>
-          <button type="button" disabled={!live} data-review-id={review.reviewId} onClick={decide('return')} title={`Return ${review.reviewId} to draft`}>
+          <button
+            type="button"
+            disabled={!live}
+            data-review-id={review.reviewId}
+            onClick={decide('return')}
+            title={`Return ${review.reviewId} to draft`}
+          >
             Return to draft
           </button>
         </div>

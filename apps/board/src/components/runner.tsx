@@ -40,7 +40,8 @@ export function Runner({ app }: { app: BoardApp }) {
         <RunnerForm app={app} name={name} title={title} state={state} onAnswer={setAnswer} />
       ) : (
         <p class="runner-gone" role="status">
-          This tool has left the in-order list{row?.verdict.reason ? `: ${row.verdict.reason}` : '.'} There is nothing to call.
+          This tool has left the in-order list{row?.verdict.reason ? `: ${row.verdict.reason}` : '.'} There is nothing
+          to call.
         </p>
       )}
       {answer ? (
@@ -54,7 +55,12 @@ export function Runner({ app }: { app: BoardApp }) {
           </details>
         </div>
       ) : null}
-      <button type="button" class="quiet" aria-label={`Close the runner for ${title}`} onClick={() => (app.runner.value = null)}>
+      <button
+        type="button"
+        class="quiet"
+        aria-label={`Close the runner for ${title}`}
+        onClick={() => (app.runner.value = null)}
+      >
         Close
       </button>
     </section>
@@ -62,7 +68,12 @@ export function Runner({ app }: { app: BoardApp }) {
 }
 
 /** Calls the tool as an agent would, and answers with what came back, refusals included. */
-async function call(app: BoardApp, name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+async function call(
+  app: BoardApp,
+  name: string,
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolResult> {
   const webmcp = app.surface.connection.peek()?.webmcp;
   if (webmcp) {
     const outcome = await webmcp.executeTool(name, input, { signal });
@@ -71,7 +82,14 @@ async function call(app: BoardApp, name: string, input: Record<string, unknown>,
     return typeof value === 'object' && value !== null && 'ok' in value ? (value as ToolResult) : { ok: true, value };
   }
   const mounted = app.surface.mount.peek();
-  if (!mounted) return { ok: false, isError: true, code: 'NOT_READY', message: "The agent's side of the page is not up yet. Try again in a moment.", details: {} };
+  if (!mounted)
+    return {
+      ok: false,
+      isError: true,
+      code: 'NOT_READY',
+      message: "The agent's side of the page is not up yet. Try again in a moment.",
+      details: {},
+    };
   return mounted.surface.call(name, input, { caller: 'agent', channel: 'runner', signal });
 }
 
@@ -126,48 +144,64 @@ function RunnerForm({ app, name, title, state, onAnswer }: FormProps) {
     <form class="runner-form" onSubmit={(event) => void submit(event)}>
       {/* Keyed by the board, so the fields start from its values again whenever it changes. */}
       <div class="runner-inputs" key={`${state.generation}:${state.scopeVersion}:${JSON.stringify(state.fields)}`}>
-      {bound ? (
-        <label class="runner-version">
-          Scope version it is bound to
-          <input type="number" name="scopeVersion" defaultValue={String(state.scopeVersion)} min={0} step={1} required />
-        </label>
-      ) : null}
-      {name === 'edit_scoped_fields'
-        ? FIELDS.map((field) => {
-            const framed = state.scope.includes(field.id);
-            const props = { name: `field-${field.id}`, defaultValue: framed ? state.fields[field.id] : '', placeholder: framed ? '' : 'Not framed: the board will refuse it' };
-            return (
-              <label key={field.id} class={framed ? 'is-framed' : 'is-unframed'}>
-                {field.label}
-                <span class="fine-print">{framed ? ' framed' : ' outside the frame'}</span>
-                {field.kind === 'textarea' ? <textarea rows={3} {...props} /> : <input {...props} />}
-              </label>
-            );
-          })
-        : null}
-      {name === 'request_scope_expansion' ? (
-        <>
-          <fieldset>
-            <legend>Fields to ask for</legend>
-            {derive(state).blocked.map((id) => (
-              <label key={id} class="runner-check">
-                <input type="checkbox" name="fields" value={id} /> {FIELDS.find((field) => field.id === id)?.label ?? id}
-              </label>
-            ))}
-          </fieldset>
-          <label>
-            Why (for the human who decides)
-            <textarea name="reason" rows={2} maxLength={REASON_LENGTH.max} />
+        {bound ? (
+          <label class="runner-version">
+            Scope version it is bound to
+            <input
+              type="number"
+              name="scopeVersion"
+              defaultValue={String(state.scopeVersion)}
+              min={0}
+              step={1}
+              required
+            />
           </label>
-        </>
-      ) : null}
+        ) : null}
+        {name === 'edit_scoped_fields'
+          ? FIELDS.map((field) => {
+              const framed = state.scope.includes(field.id);
+              const props = {
+                name: `field-${field.id}`,
+                defaultValue: framed ? state.fields[field.id] : '',
+                placeholder: framed ? '' : 'Not framed: the board will refuse it',
+              };
+              return (
+                <label key={field.id} class={framed ? 'is-framed' : 'is-unframed'}>
+                  {field.label}
+                  <span class="fine-print">{framed ? ' framed' : ' outside the frame'}</span>
+                  {field.kind === 'textarea' ? <textarea rows={3} {...props} /> : <input {...props} />}
+                </label>
+              );
+            })
+          : null}
+        {name === 'request_scope_expansion' ? (
+          <>
+            <fieldset>
+              <legend>Fields to ask for</legend>
+              {derive(state).blocked.map((id) => (
+                <label key={id} class="runner-check">
+                  <input type="checkbox" name="fields" value={id} />{' '}
+                  {FIELDS.find((field) => field.id === id)?.label ?? id}
+                </label>
+              ))}
+            </fieldset>
+            <label>
+              Why (for the human who decides)
+              <textarea name="reason" rows={2} maxLength={REASON_LENGTH.max} />
+            </label>
+          </>
+        ) : null}
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={running} aria-label={`Run ${title}`}>
           Run
         </button>
         {running ? (
-          <button type="button" aria-label={`Stop waiting for ${title}`} onClick={() => controller.current?.abort('Stopped by the person playing the agent.')}>
+          <button
+            type="button"
+            aria-label={`Stop waiting for ${title}`}
+            onClick={() => controller.current?.abort('Stopped by the person playing the agent.')}
+          >
             Stop
           </button>
         ) : null}

@@ -7,10 +7,27 @@ import type { ToolRefusal, ToolSuccess } from '@warrant/surface';
 import { activityLog } from './activity.ts';
 import { FIELD_IDS, REASON_LENGTH, type FieldId } from './fields.ts';
 import { framedOnly } from './frame-check.ts';
-import { alreadyScoped, noChange, noFields, noUpdates, outOfOrder, reasonRequired, requestNoLongerWaiting } from './refusals.ts';
+import {
+  alreadyScoped,
+  noChange,
+  noFields,
+  noUpdates,
+  outOfOrder,
+  reasonRequired,
+  requestNoLongerWaiting,
+} from './refusals.ts';
 import { rule } from './rule.ts';
 import type { EditInput, ExpansionInput } from './schemas.ts';
-import { derive, diffFields, sortFieldIds, type BoardEnv, type BoardState, type ExpansionRequest, type FieldChange, type FieldValues } from './state.ts';
+import {
+  derive,
+  diffFields,
+  sortFieldIds,
+  type BoardEnv,
+  type BoardState,
+  type ExpansionRequest,
+  type FieldChange,
+  type FieldValues,
+} from './state.ts';
 import { refused, type Step } from './step.ts';
 import { isFieldId, validateFieldValue } from './validate.ts';
 import { labels } from './wording.ts';
@@ -89,7 +106,12 @@ const WRITES: Readonly<Record<string, string>> = {
  * moved on in another tab (nothing the agent asked was wrong).
  */
 export function attemptToRecord(call: RefusedCall): boolean {
-  return call.name in WRITES && !('requestId' in call.result.details) && call.result.code !== 'STALE_TAB' && call.result.code !== 'STORAGE_FAILED';
+  return (
+    call.name in WRITES &&
+    !('requestId' in call.result.details) &&
+    call.result.code !== 'STALE_TAB' &&
+    call.result.code !== 'STORAGE_FAILED'
+  );
 }
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -116,10 +138,16 @@ export function createAgentActs(env: BoardEnv): AgentActs {
       const changed = diffFields(state.fields, next);
       if (changed.length === 0) return refused(state, noChange(state));
       const changedIds = changed.map((change) => change.fieldId);
-      const activity = log(state, 'agent', 'AGENT_EDITED', `The agent edited ${labels(changedIds)} under scope v${state.scopeVersion}.`, {
-        scopeVersion: state.scopeVersion,
-        changed,
-      });
+      const activity = log(
+        state,
+        'agent',
+        'AGENT_EDITED',
+        `The agent edited ${labels(changedIds)} under scope v${state.scopeVersion}.`,
+        {
+          scopeVersion: state.scopeVersion,
+          changed,
+        },
+      );
       const fields: FieldValues = next;
       return {
         state: { ...state, fields, activity },
@@ -145,13 +173,25 @@ export function createAgentActs(env: BoardEnv): AgentActs {
       const reason = input.reason.trim();
       // The schema bounds the reason as sent; the human decides on it as read, without the padding.
       if ([...reason].length < REASON_LENGTH.min) return refused(state, reasonRequired(fields));
-      const request: ExpansionRequest = { id: `expansion_${env.newId()}`, fields, reason, basedOnScopeVersion: state.scopeVersion, requestedAt: env.now() };
-      const activity = log(state, 'agent', 'EXPANSION_REQUESTED', `The agent asks to write ${labels(fields)}: "${reason}"`, {
-        requestId: request.id,
+      const request: ExpansionRequest = {
+        id: `expansion_${env.newId()}`,
         fields,
         reason,
         basedOnScopeVersion: state.scopeVersion,
-      });
+        requestedAt: env.now(),
+      };
+      const activity = log(
+        state,
+        'agent',
+        'EXPANSION_REQUESTED',
+        `The agent asks to write ${labels(fields)}: "${reason}"`,
+        {
+          requestId: request.id,
+          fields,
+          reason,
+          basedOnScopeVersion: state.scopeVersion,
+        },
+      );
       return {
         state: { ...state, pendingExpansion: request, activity },
         result: {
@@ -172,12 +212,23 @@ export function createAgentActs(env: BoardEnv): AgentActs {
       const diff = derive(state).diff;
       const reviewId = `review_${env.newId()}`;
       const reference = formatReference(reviewId);
-      const activity = log(state, 'agent', 'REVIEW_SUBMITTED', `The agent submitted ${plural(diff.length, 'change')} for review as ${reference}.`, {
-        reviewId,
-        scopeVersion: state.scopeVersion,
-      });
+      const activity = log(
+        state,
+        'agent',
+        'REVIEW_SUBMITTED',
+        `The agent submitted ${plural(diff.length, 'change')} for review as ${reference}.`,
+        {
+          reviewId,
+          scopeVersion: state.scopeVersion,
+        },
+      );
       return {
-        state: { ...state, phase: 'REVIEW', review: { reviewId, submittedAt: env.now(), scopeVersion: state.scopeVersion, diff }, activity },
+        state: {
+          ...state,
+          phase: 'REVIEW',
+          review: { reviewId, submittedAt: env.now(), scopeVersion: state.scopeVersion, diff },
+          activity,
+        },
         result: {
           ok: true,
           code: 'REVIEW_SUBMITTED',
@@ -195,11 +246,20 @@ export function createAgentActs(env: BoardEnv): AgentActs {
     noteWaitEnded(state, requestId, code) {
       const pending = state.pendingExpansion;
       if (!pending || pending.id !== requestId) return refused(state, requestNoLongerWaiting(requestId));
-      const activity = log(state, 'system', 'EXPANSION_WAIT_ENDED', `The agent stopped waiting (${code}); its request for ${labels(pending.fields)} stays open for you.`, {
-        requestId,
-        code,
-      });
-      return { state: { ...state, activity }, result: { ok: true, code: 'WAIT_NOTED', message: 'The request stays open for the human.', requestId } };
+      const activity = log(
+        state,
+        'system',
+        'EXPANSION_WAIT_ENDED',
+        `The agent stopped waiting (${code}); its request for ${labels(pending.fields)} stays open for you.`,
+        {
+          requestId,
+          code,
+        },
+      );
+      return {
+        state: { ...state, activity },
+        result: { ok: true, code: 'WAIT_NOTED', message: 'The request stays open for the human.', requestId },
+      };
     },
 
     noteRefused(state, call) {
@@ -209,7 +269,13 @@ export function createAgentActs(env: BoardEnv): AgentActs {
         code === 'OUT_OF_SCOPE' && outside.length > 0
           ? `The agent tried to write ${labels(outside)}, outside the frame (scope v${state.scopeVersion}). Refused; nothing was changed.`
           : `The agent's ${WRITES[call.name] ?? call.name} was refused (${code}); nothing was changed.`;
-      const activity = log(state, 'agent', 'AGENT_REFUSED', message, { tool: call.name, code, fields: outside, scopeVersion: state.scopeVersion, channel: call.channel });
+      const activity = log(state, 'agent', 'AGENT_REFUSED', message, {
+        tool: call.name,
+        code,
+        fields: outside,
+        scopeVersion: state.scopeVersion,
+        channel: call.channel,
+      });
       return { state: { ...state, activity }, result: { ok: true, code: 'REFUSAL_NOTED', message } };
     },
   };

@@ -24,4 +24,3 @@ export function outOfScope(state: BoardState, ids: readonly FieldId[]): ToolRefu
     { outOfScope: ids, scope: state.scope, scopeVersion: state.scopeVersion },
   );
 }
-

@@ -25,7 +25,10 @@ export function notDraft(state: BoardState): Cause {
 }
 
 export function nothingFramed(state: BoardState): Cause {
-  return { reason: 'Nothing is framed: only the human can frame fields, on the board.', details: { scopeVersion: state.scopeVersion } };
+  return {
+    reason: 'Nothing is framed: only the human can frame fields, on the board.',
+    details: { scopeVersion: state.scopeVersion },
+  };
 }
 
 export function everythingFramed(state: BoardState): Cause {
@@ -49,7 +52,11 @@ export function decisionPending(request: ExpansionRequest): Cause {
 }
 
 export function noChanges(): Cause {
-  return { code: 'NO_CHANGES', reason: 'Nothing differs from the original board yet, so there is nothing to review.', details: {} };
+  return {
+    code: 'NO_CHANGES',
+    reason: 'Nothing differs from the original board yet, so there is nothing to review.',
+    details: {},
+  };
 }
 
 export function noPendingRequest(): Cause {
@@ -57,6 +64,9 @@ export function noPendingRequest(): Cause {
 }
 
 export function noActiveReview(state: BoardState): Cause {
-  return { code: 'NO_ACTIVE_REVIEW', reason: 'There is no review waiting for a decision.', details: { phase: state.phase } };
+  return {
+    code: 'NO_ACTIVE_REVIEW',
+    reason: 'There is no review waiting for a decision.',
+    details: { phase: state.phase },
+  };
 }
-

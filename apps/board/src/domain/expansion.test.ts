@@ -29,7 +29,11 @@ async function asking(timeoutMs?: number, signal?: AbortSignal) {
   const board = boardPage(edited, { timeoutMs });
   live.push(board.dispose);
   await board.surface.reconcile();
-  const pending = board.agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }, signal);
+  const pending = board.agent.call(
+    'request_scope_expansion',
+    { scopeVersion: 1, fields: ['launch_date'], reason: REASON },
+    signal,
+  );
   // Until the board has recorded the request: the first call of a run loads the input validator,
   // which on a busy machine takes longer than any fixed number of turns of the event loop.
   const requestId = await vi.waitFor(
@@ -50,7 +54,11 @@ describe('request_scope_expansion waits for the human', () => {
     clock.advance(119_000);
     await settle();
     expect(call.settled).toBe(false);
-    expect(store.read().pendingExpansion).toMatchObject({ id: requestId, fields: ['launch_date'], basedOnScopeVersion: 1 });
+    expect(store.read().pendingExpansion).toMatchObject({
+      id: requestId,
+      fields: ['launch_date'],
+      basedOnScopeVersion: 1,
+    });
     expect(store.read().scope).toEqual(['headline', 'description']);
     expect(surface.heldFor()).toEqual([`awaiting a human decision on ${requestId}`]);
     expect(channel.snapshot()).toMatchObject({ waiting: true, current: { id: requestId, status: 'pending' } });
@@ -75,7 +83,9 @@ describe('request_scope_expansion waits for the human', () => {
     clock.advance(0);
     expect(surface.heldFor()).toEqual([]);
     await settle();
-    expect(await agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } })).toMatchObject({ ok: true });
+    expect(
+      await agent.call('edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } }),
+    ).toMatchObject({ ok: true });
   });
 
   it('denial resolves the call with permissionChanged false and the frame unchanged', async () => {
@@ -101,8 +111,15 @@ describe('request_scope_expansion waits for the human', () => {
       code: 'HUMAN_DECISION_TIMEOUT',
       details: { requestId, fields: ['launch_date'], basedOnScopeVersion: 1, timeoutMs: 30_000 },
     });
-    expect(store.read()).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'], pendingExpansion: { id: requestId } });
-    expect(store.read().activity.at(-1)).toMatchObject({ type: 'EXPANSION_WAIT_ENDED', details: { requestId, code: 'HUMAN_DECISION_TIMEOUT' } });
+    expect(store.read()).toMatchObject({
+      scopeVersion: 1,
+      scope: ['headline', 'description'],
+      pendingExpansion: { id: requestId },
+    });
+    expect(store.read().activity.at(-1)).toMatchObject({
+      type: 'EXPANSION_WAIT_ENDED',
+      details: { requestId, code: 'HUMAN_DECISION_TIMEOUT' },
+    });
     expect(channel.snapshot().current).toMatchObject({ status: 'expired' });
     expect(toolSurface(store.read())).not.toContain('request_scope_expansion');
     // The human may still decide; the late approval reaches the board, not the ended call.
@@ -135,7 +152,11 @@ describe('request_scope_expansion waits for the human', () => {
   it('a reset supersedes the wait too', async () => {
     const { human, pending } = await asking();
     await human.reset();
-    expect(await pending).toMatchObject({ ok: false, code: 'SCOPE_STALE', message: expect.stringContaining('reset the board') });
+    expect(await pending).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+      message: expect.stringContaining('reset the board'),
+    });
   });
 
   it('disposal ends the wait: EXPANSION_BRIDGE_DISPOSED, the request still visible', async () => {
@@ -147,7 +168,9 @@ describe('request_scope_expansion waits for the human', () => {
 
   it('a second request while one waits is refused EXPANSION_PENDING, and the first still resolves', async () => {
     const { agent, human, pending } = await asking();
-    expect(await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON })).toMatchObject({ ok: false, code: 'EXPANSION_PENDING' });
+    expect(
+      await agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }),
+    ).toMatchObject({ ok: false, code: 'EXPANSION_PENDING' });
     await human.decideExpansion('approve');
     expect(await pending).toMatchObject({ ok: true, scope: ['headline', 'description', 'launch_date'] });
   });
@@ -157,8 +180,12 @@ describe('request_scope_expansion waits for the human', () => {
     const board = boardPage(edited);
     live.push(board.dispose);
     await board.surface.reconcile();
-    expect(await board.agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' })).toMatchObject({ code: 'REASON_REQUIRED' });
-    expect(await board.agent.call('request_scope_expansion', { scopeVersion: 0, fields: ['price'], reason: REASON })).toMatchObject({ code: 'SCOPE_STALE' });
+    expect(
+      await board.agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' }),
+    ).toMatchObject({ code: 'REASON_REQUIRED' });
+    expect(
+      await board.agent.call('request_scope_expansion', { scopeVersion: 0, fields: ['price'], reason: REASON }),
+    ).toMatchObject({ code: 'SCOPE_STALE' });
     expect(board.store.read()).toBe(edited);
     expect(board.channel.snapshot().current).toBeNull();
     expect(board.surface.heldFor()).toEqual([]);
@@ -170,7 +197,10 @@ describe('applyHumanAct', () => {
     const { edited, human } = stages();
     const board = boardPage(edited);
     live.push(board.dispose);
-    expect(await applyHumanAct(board.store, board.channel, (s) => human.decideExpansion(s, 'approve'))).toMatchObject({ ok: false, code: 'NO_PENDING_REQUEST' });
+    expect(await applyHumanAct(board.store, board.channel, (s) => human.decideExpansion(s, 'approve'))).toMatchObject({
+      ok: false,
+      code: 'NO_PENDING_REQUEST',
+    });
     expect(board.store.read()).toBe(edited);
   });
 
@@ -178,7 +208,10 @@ describe('applyHumanAct', () => {
     const { framed, human, agent } = stages();
     const board = boardPage(agent.editScopedFields(framed, { updates: { headline: HEADLINE } }).state);
     live.push(board.dispose);
-    expect(await applyHumanAct(board.store, board.channel, (s) => human.setScope(s, ['price']))).toMatchObject({ ok: true, supersededRequestId: null });
+    expect(await applyHumanAct(board.store, board.channel, (s) => human.setScope(s, ['price']))).toMatchObject({
+      ok: true,
+      supersededRequestId: null,
+    });
     expect(board.store.read().scope).toEqual(['price']);
     expect(board.channel.snapshot().current).toBeNull();
   });

@@ -102,7 +102,11 @@ export async function applyHumanAct<T extends { readonly ok: true; readonly code
   if (isExpansionDecision(result)) {
     channel.decide(result.requestId, result);
   } else if ('supersededRequestId' in result && typeof result.supersededRequestId === 'string') {
-    channel.supersede(result.code === 'BOARD_RESET' ? 'the human reset the board' : `the human re-framed the board to scope v${state.scopeVersion}`);
+    channel.supersede(
+      result.code === 'BOARD_RESET'
+        ? 'the human reset the board'
+        : `the human re-framed the board to scope v${state.scopeVersion}`,
+    );
   }
   return result;
 }
@@ -119,11 +123,16 @@ export function settleFromElsewhere(channel: ExpansionChannel, before: BoardStat
   const waiting = channel.snapshot().current;
   if (!waiting || waiting.status !== 'pending') return;
   // The activity only grows: what the other tab added is what follows what this tab had.
-  const about = after.activity.slice(before.activity.length).filter((entry) => entry.details['requestId'] === waiting.id);
+  const about = after.activity
+    .slice(before.activity.length)
+    .filter((entry) => entry.details['requestId'] === waiting.id);
   const decided = about.find((entry) => entry.type === 'EXPANSION_APPROVED' || entry.type === 'EXPANSION_DENIED');
   if (decided) {
     channel.decide(waiting.id, decisionRecorded(waiting.request, decided, after));
-  } else if (about.some((entry) => entry.type === 'EXPANSION_SUPERSEDED') || after.pendingExpansion?.id !== waiting.id) {
+  } else if (
+    about.some((entry) => entry.type === 'EXPANSION_SUPERSEDED') ||
+    after.pendingExpansion?.id !== waiting.id
+  ) {
     channel.supersede('the human changed the board in another tab');
   }
 }

@@ -17,7 +17,12 @@ describe('the board data', () => {
   });
 
   it('starts every field with a value the field accepts', () => {
-    for (const field of FIELDS) expect(validateFieldValue(field.id, field.initial)).toEqual({ ok: true, fieldId: field.id, value: field.initial });
+    for (const field of FIELDS)
+      expect(validateFieldValue(field.id, field.initial)).toEqual({
+        ok: true,
+        fieldId: field.id,
+        value: field.initial,
+      });
   });
 
   it('has a brief that conflicts with the board: a different launch date, and copy too long for it', () => {
@@ -26,6 +31,8 @@ describe('the board data', () => {
     expect(validateFieldValue('launch_date', INITIAL_BRIEF.targetLaunchDate)).toMatchObject({ ok: true });
     expect(initial.headline?.length).toBeGreaterThan(55);
     expect(initial.description?.length).toBeGreaterThan(140);
-    expect(INITIAL_BRIEF.constraints).toEqual(expect.arrayContaining(['Headline: at most 55 characters.', 'Description: at most 140 characters.']));
+    expect(INITIAL_BRIEF.constraints).toEqual(
+      expect.arrayContaining(['Headline: at most 55 characters.', 'Description: at most 140 characters.']),
+    );
   });
 });

@@ -1,7 +1,17 @@
 // The guards the rulebook names. Each answers null when it passes, or the cause of the act being
 // out of order (causes.ts words it). A guard only narrows: the rulebook lists which apply.
 import type { GuardId } from './rulebook.ts';
-import { decisionPending, everythingFramed, expansionPending, noActiveReview, noChanges, notDraft, nothingFramed, noPendingRequest, type Cause } from './causes.ts';
+import {
+  decisionPending,
+  everythingFramed,
+  expansionPending,
+  noActiveReview,
+  noChanges,
+  notDraft,
+  nothingFramed,
+  noPendingRequest,
+  type Cause,
+} from './causes.ts';
 import { derive, type BoardState } from './state.ts';
 
 type Guard = (state: BoardState) => Cause | null;

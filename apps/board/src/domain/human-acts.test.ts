@@ -9,10 +9,20 @@ describe('setScope', () => {
   it('frames fields sorted and unique, and bumps the version', () => {
     const { human, fresh } = stages();
     const step = human.setScope(fresh, ['description', 'headline', 'description']);
-    expect(step.result).toMatchObject({ ok: true, code: 'SCOPE_UPDATED', scope: ['headline', 'description'], scopeVersion: 1, supersededRequestId: null });
+    expect(step.result).toMatchObject({
+      ok: true,
+      code: 'SCOPE_UPDATED',
+      scope: ['headline', 'description'],
+      scopeVersion: 1,
+      supersededRequestId: null,
+    });
     expect(step.state.scope).toEqual(['headline', 'description']);
     expect(step.state.scopeVersion).toBe(1);
-    expect(step.state.activity.at(-1)).toMatchObject({ actor: 'human', type: 'SCOPE_CHANGED', details: { scope: ['headline', 'description'], scopeVersion: 1 } });
+    expect(step.state.activity.at(-1)).toMatchObject({
+      actor: 'human',
+      type: 'SCOPE_CHANGED',
+      details: { scope: ['headline', 'description'], scopeVersion: 1 },
+    });
   });
 
   it('can clear the frame, which is still a new version', () => {
@@ -39,7 +49,9 @@ describe('setScope', () => {
   it('refuses SCOPE_UNCHANGED, UNKNOWN_FIELD and INVALID_VALUE', () => {
     const { human, framed } = stages();
     refused(framed, (s) => human.setScope(s, ['description', 'headline']), 'SCOPE_UNCHANGED');
-    expect(refused(framed, (s) => human.setScope(s, ['headline', 'colour']), 'UNKNOWN_FIELD').details).toMatchObject({ unknownFields: ['colour'] });
+    expect(refused(framed, (s) => human.setScope(s, ['headline', 'colour']), 'UNKNOWN_FIELD').details).toMatchObject({
+      unknownFields: ['colour'],
+    });
     refused(framed, (s) => human.setScope(s, 'headline'), 'INVALID_VALUE');
     refused(framed, (s) => human.setScope(s, [1]), 'INVALID_VALUE');
   });
@@ -60,14 +72,29 @@ describe('decideExpansion', () => {
       scope: ['headline', 'description', 'launch_date'],
       scopeVersion: 2,
     });
-    expect(step.state).toMatchObject({ scope: ['headline', 'description', 'launch_date'], scopeVersion: 2, pendingExpansion: null });
-    expect(step.state.activity.at(-1)).toMatchObject({ actor: 'human', type: 'EXPANSION_APPROVED', details: { requestId, scopeVersion: 2 } });
+    expect(step.state).toMatchObject({
+      scope: ['headline', 'description', 'launch_date'],
+      scopeVersion: 2,
+      pendingExpansion: null,
+    });
+    expect(step.state.activity.at(-1)).toMatchObject({
+      actor: 'human',
+      type: 'EXPANSION_APPROVED',
+      details: { requestId, scopeVersion: 2 },
+    });
   });
 
   it('denial clears the request and keeps the frame and version', () => {
     const { human, pending } = stages();
     const step = human.decideExpansion(pending, 'deny');
-    expect(step.result).toMatchObject({ ok: true, code: 'EXPANSION_DENIED', decision: 'denied', permissionChanged: false, addedFields: [], scopeVersion: 1 });
+    expect(step.result).toMatchObject({
+      ok: true,
+      code: 'EXPANSION_DENIED',
+      decision: 'denied',
+      permissionChanged: false,
+      addedFields: [],
+      scopeVersion: 1,
+    });
     expect(step.state).toMatchObject({ scope: pending.scope, scopeVersion: 1, pendingExpansion: null });
   });
 
@@ -92,13 +119,21 @@ describe('decideReview, bound to the exact review id', () => {
     const { human, inReview, edited, reviewId } = stages();
     const step = human.decideReview(inReview, 'return', reviewId);
     expect(step.result).toMatchObject({ ok: true, code: 'REVIEW_RETURNED', phase: 'DRAFT' });
-    expect(step.state).toMatchObject({ phase: 'DRAFT', review: null, fields: edited.fields, scope: edited.scope, scopeVersion: edited.scopeVersion });
+    expect(step.state).toMatchObject({
+      phase: 'DRAFT',
+      review: null,
+      fields: edited.fields,
+      scope: edited.scope,
+      scopeVersion: edited.scopeVersion,
+    });
     expect(derive(step.state).hasChanges).toBe(true);
   });
 
   it('refuses REVIEW_ID_REQUIRED without an id and REVIEW_STALE with another, leaving the state unchanged', () => {
     const { human, inReview, reviewId } = stages();
-    expect(refused(inReview, (s) => human.decideReview(s, 'accept', undefined), 'REVIEW_ID_REQUIRED').details).toEqual({ activeReviewId: reviewId });
+    expect(refused(inReview, (s) => human.decideReview(s, 'accept', undefined), 'REVIEW_ID_REQUIRED').details).toEqual({
+      activeReviewId: reviewId,
+    });
     refused(inReview, (s) => human.decideReview(s, 'accept', ''), 'REVIEW_ID_REQUIRED');
     expect(refused(inReview, (s) => human.decideReview(s, 'return', 'review_old'), 'REVIEW_STALE').details).toEqual({
       activeReviewId: reviewId,
@@ -140,7 +175,10 @@ describe('reset', () => {
       acceptedAt: null,
     });
     expect(step.state.activity.slice(0, accepted.activity.length)).toEqual(accepted.activity);
-    expect(step.state.activity.at(-1)).toMatchObject({ type: 'BOARD_RESET', details: { scopeVersion: 0, generation: 1 } });
+    expect(step.state.activity.at(-1)).toMatchObject({
+      type: 'BOARD_RESET',
+      details: { scopeVersion: 0, generation: 1 },
+    });
   });
 
   it('supersedes a waiting request and leaves nothing for the agent to write', () => {
@@ -153,6 +191,7 @@ describe('reset', () => {
 
   it('is in order in every phase', () => {
     const { human, fresh, framed, pending, inReview, accepted } = stages();
-    for (const state of [fresh, framed, pending, inReview, accepted]) expect(human.reset(state).result).toMatchObject({ ok: true, code: 'BOARD_RESET' });
+    for (const state of [fresh, framed, pending, inReview, accepted])
+      expect(human.reset(state).result).toMatchObject({ ok: true, code: 'BOARD_RESET' });
   });
 });

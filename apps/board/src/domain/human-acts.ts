@@ -69,10 +69,16 @@ export function createHumanActs(env: BoardEnv): HumanActs {
   const supersede = (state: BoardState, because: string): BoardState => {
     const pending = state.pendingExpansion;
     if (!pending) return state;
-    const activity = log(state, 'human', 'EXPANSION_SUPERSEDED', `The agent's request for ${nothingIfEmpty(pending.fields)} was closed: ${because}.`, {
-      requestId: pending.id,
-      fields: pending.fields,
-    });
+    const activity = log(
+      state,
+      'human',
+      'EXPANSION_SUPERSEDED',
+      `The agent's request for ${nothingIfEmpty(pending.fields)} was closed: ${because}.`,
+      {
+        requestId: pending.id,
+        fields: pending.fields,
+      },
+    );
     return { ...state, activity };
   };
 
@@ -84,11 +90,18 @@ export function createHumanActs(env: BoardEnv): HumanActs {
       const unknown = ids.filter((id) => !isFieldId(id));
       if (unknown.length > 0) return refused(state, unknownFields(unknown));
       const scope = sortFieldIds(ids.filter(isFieldId));
-      if (scope.length === state.scope.length && scope.every((id, index) => id === state.scope[index])) return refused(state, scopeUnchanged(state));
+      if (scope.length === state.scope.length && scope.every((id, index) => id === state.scope[index]))
+        return refused(state, scopeUnchanged(state));
       const scopeVersion = state.scopeVersion + 1;
       const pending = state.pendingExpansion;
       const closed = supersede(state, `the human re-framed the board to scope v${scopeVersion}`);
-      const activity = log(closed, 'human', 'SCOPE_CHANGED', `Framed ${nothingIfEmpty(scope)} (scope v${scopeVersion}).`, { scope, scopeVersion });
+      const activity = log(
+        closed,
+        'human',
+        'SCOPE_CHANGED',
+        `Framed ${nothingIfEmpty(scope)} (scope v${scopeVersion}).`,
+        { scope, scopeVersion },
+      );
       return {
         state: { ...state, scope, scopeVersion, pendingExpansion: null, activity },
         result: {
@@ -107,14 +120,21 @@ export function createHumanActs(env: BoardEnv): HumanActs {
       if (!ruling.legal) return refused(state, outOfOrder(ruling));
       const pending = state.pendingExpansion;
       if (!pending) throw new Error('rule() put decide_expansion in order with no request waiting');
-      if (decision !== 'approve' && decision !== 'deny') return refused(state, invalidDecision(['approve', 'deny'], { requestId: pending.id }));
+      if (decision !== 'approve' && decision !== 'deny')
+        return refused(state, invalidDecision(['approve', 'deny'], { requestId: pending.id }));
       if (decision === 'deny') {
-        const activity = log(state, 'human', 'EXPANSION_DENIED', `Kept the current frame; the agent may not write ${nothingIfEmpty(pending.fields)}.`, {
-          requestId: pending.id,
-          fields: pending.fields,
-          scope: state.scope,
-          scopeVersion: state.scopeVersion,
-        });
+        const activity = log(
+          state,
+          'human',
+          'EXPANSION_DENIED',
+          `Kept the current frame; the agent may not write ${nothingIfEmpty(pending.fields)}.`,
+          {
+            requestId: pending.id,
+            fields: pending.fields,
+            scope: state.scope,
+            scopeVersion: state.scopeVersion,
+          },
+        );
         return {
           state: { ...state, pendingExpansion: null, activity },
           result: {
@@ -132,11 +152,17 @@ export function createHumanActs(env: BoardEnv): HumanActs {
       }
       const scope = sortFieldIds([...state.scope, ...pending.fields]);
       const scopeVersion = state.scopeVersion + 1;
-      const activity = log(state, 'human', 'EXPANSION_APPROVED', `Expanded the frame with ${nothingIfEmpty(pending.fields)} (scope v${scopeVersion}).`, {
-        requestId: pending.id,
-        scope,
-        scopeVersion,
-      });
+      const activity = log(
+        state,
+        'human',
+        'EXPANSION_APPROVED',
+        `Expanded the frame with ${nothingIfEmpty(pending.fields)} (scope v${scopeVersion}).`,
+        {
+          requestId: pending.id,
+          scope,
+          scopeVersion,
+        },
+      );
       return {
         state: { ...state, scope, scopeVersion, pendingExpansion: null, activity },
         result: {
@@ -158,18 +184,33 @@ export function createHumanActs(env: BoardEnv): HumanActs {
       if (!ruling.legal) return refused(state, outOfOrder(ruling));
       const review = state.review;
       if (!review) throw new Error('rule() put decide_review in order with no active review');
-      const identity = requireIdentity(review.reviewId, presentedReviewId, { requiredCode: 'REVIEW_ID_REQUIRED', staleCode: 'REVIEW_STALE', subject: 'review' });
+      const identity = requireIdentity(review.reviewId, presentedReviewId, {
+        requiredCode: 'REVIEW_ID_REQUIRED',
+        staleCode: 'REVIEW_STALE',
+        subject: 'review',
+      });
       if (!identity.ok) return refused(state, reviewNotPresented(review, identity));
-      if (decision !== 'accept' && decision !== 'return') return refused(state, invalidDecision(['accept', 'return'], { reviewId: review.reviewId }));
+      if (decision !== 'accept' && decision !== 'return')
+        return refused(state, invalidDecision(['accept', 'return'], { reviewId: review.reviewId }));
       const reference = formatReference(review.reviewId);
       if (decision === 'accept') {
-        const activity = log(state, 'human', 'REVIEW_ACCEPTED', `Accepted ${reference}.`, { reviewId: review.reviewId });
+        const activity = log(state, 'human', 'REVIEW_ACCEPTED', `Accepted ${reference}.`, {
+          reviewId: review.reviewId,
+        });
         return {
           state: { ...state, phase: 'ACCEPTED', acceptedAt: env.now(), activity },
-          result: { ok: true, code: 'REVIEW_ACCEPTED', message: `${reference} accepted.`, reviewId: review.reviewId, phase: 'ACCEPTED' },
+          result: {
+            ok: true,
+            code: 'REVIEW_ACCEPTED',
+            message: `${reference} accepted.`,
+            reviewId: review.reviewId,
+            phase: 'ACCEPTED',
+          },
         };
       }
-      const activity = log(state, 'human', 'REVIEW_RETURNED', `Returned ${reference} to draft; the edits stay.`, { reviewId: review.reviewId });
+      const activity = log(state, 'human', 'REVIEW_RETURNED', `Returned ${reference} to draft; the edits stay.`, {
+        reviewId: review.reviewId,
+      });
       return {
         state: { ...state, phase: 'DRAFT', review: null, activity },
         result: {
@@ -187,10 +228,16 @@ export function createHumanActs(env: BoardEnv): HumanActs {
       // the reset names a frame of the old generation, so none matches a frame drawn after it.
       const pending = state.pendingExpansion;
       const closed = supersede(state, 'the human reset the board');
-      const activity = log(closed, 'human', 'BOARD_RESET', 'Reset the board to its original values; nothing is framed (scope v0).', {
-        scopeVersion: 0,
-        generation: state.generation + 1,
-      });
+      const activity = log(
+        closed,
+        'human',
+        'BOARD_RESET',
+        'Reset the board to its original values; nothing is framed (scope v0).',
+        {
+          scopeVersion: 0,
+          generation: state.generation + 1,
+        },
+      );
       return {
         state: {
           ...state,

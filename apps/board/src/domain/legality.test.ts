@@ -24,14 +24,14 @@ const NOT_DRAFT = 'BOARD_NOT_DRAFT';
 
 //                              fresh framed edited pending inReview accepted allFramed returned
 const GRID: Readonly<Record<ActName, string>> = {
-  inspect_workspace:          '  Y     Y      Y      Y       Y        Y         Y        Y   ',
-  inspect_active_scope:       '  Y     Y      Y      Y       Y        Y         Y        Y   ',
-  edit_scoped_fields:         '  -     Y      Y      Y       ND       ND        Y        Y   ',
-  request_scope_expansion:    '  -     Y      Y      EP      ND       ND        -        Y   ',
-  submit_changes_for_review:  '  NC    NC     Y      HP      ND       ND        Y        Y   ',
-  frame_fields:               '  Y     Y      Y      Y       ND       ND        Y        Y   ',
-  decide_expansion:           '  NR    NR     NR     Y       NR       NR        NR       NR  ',
-  decide_review:              '  NA    NA     NA     NA      Y        NA        NA       NA  ',
+  inspect_workspace: '  Y     Y      Y      Y       Y        Y         Y        Y   ',
+  inspect_active_scope: '  Y     Y      Y      Y       Y        Y         Y        Y   ',
+  edit_scoped_fields: '  -     Y      Y      Y       ND       ND        Y        Y   ',
+  request_scope_expansion: '  -     Y      Y      EP      ND       ND        -        Y   ',
+  submit_changes_for_review: '  NC    NC     Y      HP      ND       ND        Y        Y   ',
+  frame_fields: '  Y     Y      Y      Y       ND       ND        Y        Y   ',
+  decide_expansion: '  NR    NR     NR     Y       NR       NR        NR       NR  ',
+  decide_review: '  NA    NA     NA     NA      Y        NA        NA       NA  ',
 };
 const cells = (act: ActName): string[] => GRID[act].trim().split(/\s+/);
 
@@ -73,7 +73,12 @@ describe('the surface a state grants', () => {
     const reads = ['inspect_workspace', 'inspect_active_scope'];
     expect(toolSurface(fresh)).toEqual(reads);
     expect(toolSurface(framed)).toEqual([...reads, 'edit_scoped_fields', 'request_scope_expansion']);
-    expect(toolSurface(edited)).toEqual([...reads, 'edit_scoped_fields', 'request_scope_expansion', 'submit_changes_for_review']);
+    expect(toolSurface(edited)).toEqual([
+      ...reads,
+      'edit_scoped_fields',
+      'request_scope_expansion',
+      'submit_changes_for_review',
+    ]);
     expect(toolSurface(inReview)).toEqual(reads);
     expect(toolSurface(accepted)).toEqual(reads);
   });
@@ -95,12 +100,21 @@ describe('the reason shown is the first cause', () => {
   it('checks the phase before the frame: a board in review with nothing framed is refused for its phase', () => {
     const { inReview } = board();
     expect(rule({ ...inReview, scope: [] }, 'edit_scoped_fields')).toMatchObject({ legal: false, code: NOT_DRAFT });
-    expect(rule({ ...inReview, scope: [] }, 'request_scope_expansion')).toMatchObject({ legal: false, code: NOT_DRAFT });
+    expect(rule({ ...inReview, scope: [] }, 'request_scope_expansion')).toMatchObject({
+      legal: false,
+      code: NOT_DRAFT,
+    });
   });
 
   it('checks the frame before a waiting request: the pending request is named only once the frame allows asking', () => {
     const { pending } = board();
-    expect(rule({ ...pending, scope: [...FIELD_IDS] }, 'request_scope_expansion')).toMatchObject({ legal: false, reason: 'Every field is already framed.' });
-    expect(rule(pending, 'request_scope_expansion')).toMatchObject({ code: 'EXPANSION_PENDING', details: { requestId: pending.pendingExpansion?.id, fields: ['launch_date'] } });
+    expect(rule({ ...pending, scope: [...FIELD_IDS] }, 'request_scope_expansion')).toMatchObject({
+      legal: false,
+      reason: 'Every field is already framed.',
+    });
+    expect(rule(pending, 'request_scope_expansion')).toMatchObject({
+      code: 'EXPANSION_PENDING',
+      details: { requestId: pending.pendingExpansion?.id, fields: ['launch_date'] },
+    });
   });
 });

@@ -28,7 +28,10 @@ const resolve = (pick: VersionPick, current: number): number =>
 
 /** Which registration the agent calls through: the one listed now, or the oldest it kept. */
 type Held = 'listed' | 'oldest';
-const held: fc.Arbitrary<Held> = fc.oneof({ weight: 4, arbitrary: fc.constant('listed' as const) }, { weight: 1, arbitrary: fc.constant('oldest' as const) });
+const held: fc.Arbitrary<Held> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('listed' as const) },
+  { weight: 1, arbitrary: fc.constant('oldest' as const) },
+);
 
 const someValue = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('Fernlight', 'A lamp for long evenings', '€69', '2026-10-06', '2026-10-20') },
@@ -36,21 +39,36 @@ const someValue = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   { weight: 1, arbitrary: fc.integer() },
 );
-const someField = fc.oneof({ weight: 19, arbitrary: fc.constantFrom<string>(...FIELD_IDS) }, { weight: 1, arbitrary: fc.constant('colour') });
+const someField = fc.oneof(
+  { weight: 19, arbitrary: fc.constantFrom<string>(...FIELD_IDS) },
+  { weight: 1, arbitrary: fc.constant('colour') },
+);
 
 /** What an edit names: the first framed field at the moment of the call, or fields named outright. */
-type UpdatesPick = { readonly to: 'framed'; readonly value: unknown } | { readonly to: 'named'; readonly updates: Record<string, unknown> };
+type UpdatesPick =
+  | { readonly to: 'framed'; readonly value: unknown }
+  | { readonly to: 'named'; readonly updates: Record<string, unknown> };
 const updatesPick: fc.Arbitrary<UpdatesPick> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ to: fc.constant('framed' as const), value: someValue }) },
-  { weight: 1, arbitrary: fc.record({ to: fc.constant('named' as const), updates: fc.dictionary(someField, someValue, { minKeys: 1, maxKeys: 2 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      to: fc.constant('named' as const),
+      updates: fc.dictionary(someField, someValue, { minKeys: 1, maxKeys: 2 }),
+    }),
+  },
 );
 const resolveUpdates = (pick: UpdatesPick, state: BoardState): Record<string, unknown> =>
   pick.to === 'named' ? pick.updates : state.scope[0] ? { [state.scope[0]]: pick.value } : {};
 
 /** What a request asks for: the first unframed field at the moment of the call, or fields named outright. */
 type FieldsPick = 'unframed' | string[];
-const fieldsPick: fc.Arbitrary<FieldsPick> = fc.oneof({ weight: 2, arbitrary: fc.constant('unframed' as const) }, { weight: 1, arbitrary: fc.uniqueArray(someField, { maxLength: 3 }) });
-const resolveFields = (pick: FieldsPick, state: BoardState): string[] => (pick === 'unframed' ? derive(state).blocked.slice(0, 1) : pick);
+const fieldsPick: fc.Arbitrary<FieldsPick> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('unframed' as const) },
+  { weight: 1, arbitrary: fc.uniqueArray(someField, { maxLength: 3 }) },
+);
+const resolveFields = (pick: FieldsPick, state: BoardState): string[] =>
+  pick === 'unframed' ? derive(state).blocked.slice(0, 1) : pick;
 
 type Act =
   | { by: 'human'; kind: 'setScope'; ids: string[] }
@@ -64,8 +82,22 @@ type Act =
   | { by: 'agent'; kind: 'giveUp' };
 
 const act: fc.Arbitrary<Act> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ by: fc.constant('human' as const), kind: fc.constant('setScope' as const), ids: fc.uniqueArray(someField, { maxLength: 5 }) }) },
-  { weight: 3, arbitrary: fc.record({ by: fc.constant('human' as const), kind: fc.constant('decideExpansion' as const), decision: fc.constantFrom('approve', 'deny', 'maybe') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      by: fc.constant('human' as const),
+      kind: fc.constant('setScope' as const),
+      ids: fc.uniqueArray(someField, { maxLength: 5 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      by: fc.constant('human' as const),
+      kind: fc.constant('decideExpansion' as const),
+      decision: fc.constantFrom('approve', 'deny', 'maybe'),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -95,10 +127,21 @@ const act: fc.Arbitrary<Act> = fc.oneof(
       argued: versionPick,
       through: held,
       fields: fieldsPick,
-      reason: fc.oneof({ weight: 3, arbitrary: fc.constant(REASON) }, { weight: 1, arbitrary: fc.constantFrom('why', '', '   short    ') }),
+      reason: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(REASON) },
+        { weight: 1, arbitrary: fc.constantFrom('why', '', '   short    ') },
+      ),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ by: fc.constant('agent' as const), kind: fc.constant('submit' as const), argued: versionPick, through: held }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      by: fc.constant('agent' as const),
+      kind: fc.constant('submit' as const),
+      argued: versionPick,
+      through: held,
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ by: 'agent' as const, kind: 'giveUp' as const }) },
 );
 
@@ -141,7 +184,9 @@ class Registrations {
       if (!tool) continue;
       const kept = this.seen.get(name) ?? [];
       if (kept.some((entry) => entry.tool === tool)) continue;
-      const version = (tool.inputSchema as { properties?: { scopeVersion?: { const?: number } } }).properties?.scopeVersion?.const ?? -1;
+      const version =
+        (tool.inputSchema as { properties?: { scopeVersion?: { const?: number } } }).properties?.scopeVersion?.const ??
+        -1;
       // Noted right after each step settles, so the board's generation is the one it was registered in.
       this.seen.set(name, [...kept, { tool, version, generation: this.page.store.read().generation }]);
     }
@@ -165,7 +210,10 @@ describe('any interleaving of human and agent acts, through the page and the reg
     const count = (code: string) => outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
     await fc.assert(
       fc.asyncProperty(fc.array(act, { minLength: 1, maxLength: 60, size: 'max' }), async (script) => {
-        const page = boardPage(initialState(testEnv()), { timeoutMs: TIMEOUT_MS, schedule: (run) => queueMicrotask(run) });
+        const page = boardPage(initialState(testEnv()), {
+          timeoutMs: TIMEOUT_MS,
+          schedule: (run) => queueMicrotask(run),
+        });
         const { store, humanActs, channel, clock, surface, agent } = page;
         const registrations = new Registrations(page);
         const calls: Call[] = [];
@@ -189,7 +237,11 @@ describe('any interleaving of human and agent acts, through the page and the reg
                   case 'decideExpansion':
                     return humanActs.decideExpansion(s, step.decision);
                   case 'decideReview':
-                    return humanActs.decideReview(s, step.decision, step.id === 'active' ? s.review?.reviewId : step.id === 'missing' ? undefined : staleReviewId);
+                    return humanActs.decideReview(
+                      s,
+                      step.decision,
+                      step.id === 'active' ? s.review?.reviewId : step.id === 'missing' ? undefined : staleReviewId,
+                    );
                   case 'reset':
                     return humanActs.reset(s);
                 }
@@ -201,7 +253,11 @@ describe('any interleaving of human and agent acts, through the page and the reg
             } else if (step.kind === 'giveUp') {
               for (const waiting of calls) waiting.controller.abort();
             } else {
-              const name = { edit: 'edit_scoped_fields', request: 'request_scope_expansion', submit: 'submit_changes_for_review' }[step.kind];
+              const name = {
+                edit: 'edit_scoped_fields',
+                request: 'request_scope_expansion',
+                submit: 'submit_changes_for_review',
+              }[step.kind];
               const picked = registrations.pick(name, step.through);
               if (picked) {
                 through = picked;
@@ -230,7 +286,8 @@ describe('any interleaving of human and agent acts, through the page and the reg
             // A refusal never changes the board: the same object back, nothing mutated. And it
             // says it is an error, whoever hears it (the MCP convention).
             const refusedNow = human ? !human.ok : call?.answer ? !call.answer.ok : false;
-            for (const answer of [human, call?.answer]) if (answer && !answer.ok) expect(answer).toMatchObject({ isError: true });
+            for (const answer of [human, call?.answer])
+              if (answer && !answer.ok) expect(answer).toMatchObject({ isError: true });
             if (refusedNow) {
               expect(after).toBe(before);
               expect(before).toEqual(snapshot);
@@ -238,7 +295,8 @@ describe('any interleaving of human and agent acts, through the page and the reg
             // The log only grows, and keeps what it had; versions only move forward, but for a
             // reset, which starts the next generation at v0.
             expect(after.activity.slice(0, before.activity.length)).toEqual(before.activity);
-            if (after.generation === before.generation) expect(after.scopeVersion).toBeGreaterThanOrEqual(before.scopeVersion);
+            if (after.generation === before.generation)
+              expect(after.scopeVersion).toBeGreaterThanOrEqual(before.scopeVersion);
             else expect([after.generation, after.scopeVersion]).toEqual([before.generation + 1, 0]);
 
             if (step.by === 'agent' || step.by === 'time') {
@@ -246,7 +304,8 @@ describe('any interleaving of human and agent acts, through the page and the reg
               expect(after.scope).toEqual(before.scope);
               expect(after.scopeVersion).toBe(before.scopeVersion);
               // No unframed field is ever written.
-              for (const id of FIELD_IDS) if (!before.scope.includes(id)) expect(after.fields[id]).toBe(before.fields[id]);
+              for (const id of FIELD_IDS)
+                if (!before.scope.includes(id)) expect(after.fields[id]).toBe(before.fields[id]);
               if (after.fields !== before.fields) {
                 // Every write is an edit in DRAFT, under the version current at that moment, by both counts.
                 expect(step.kind).toBe('edit');
@@ -321,10 +380,16 @@ describe('any interleaving of human and agent acts, through the page and the reg
             await surface.reconcile();
             const controller = new AbortController();
             let answers = 0;
-            const pending = agent.call('request_scope_expansion', { scopeVersion: start.scopeVersion, fields: [blocked[0]], reason: REASON }, controller.signal).then((answer) => {
-              answers += 1;
-              return answer as { ok: boolean; code: string; currentScopeVersion?: number };
-            });
+            const pending = agent
+              .call(
+                'request_scope_expansion',
+                { scopeVersion: start.scopeVersion, fields: [blocked[0]], reason: REASON },
+                controller.signal,
+              )
+              .then((answer) => {
+                answers += 1;
+                return answer as { ok: boolean; code: string; currentScopeVersion?: number };
+              });
             await flush();
             const requestId = store.read().pendingExpansion?.id;
             expect(requestId).toBeDefined();
@@ -332,7 +397,8 @@ describe('any interleaving of human and agent acts, through the page and the reg
             const humanDoes = async (what: Human) => {
               const state = store.read();
               if (what === 'approve' || what === 'deny') await human.decideExpansion(what);
-              else if (what === 'reframe') await human.frame(state.scope.length > 1 ? state.scope.slice(1) : [...FIELD_IDS]);
+              else if (what === 'reframe')
+                await human.frame(state.scope.length > 1 ? state.scope.slice(1) : [...FIELD_IDS]);
               else if (what === 'reset') await human.reset();
               else if (what === 'timeout') clock.advance(TIMEOUT_MS);
               else if (what === 'abort') controller.abort();
@@ -357,7 +423,8 @@ describe('any interleaving of human and agent acts, through the page and the reg
             expect(answer.code).toBe(expected[first]);
             if (answer.ok) expect(answer.currentScopeVersion).toBe(versionAtAnswer);
             // Only approval ever adds the requested field; a wait that ended alone leaves the request open.
-            if (first === 'approve') expect(store.read().activity.some((entry) => entry.type === 'EXPANSION_APPROVED')).toBe(true);
+            if (first === 'approve')
+              expect(store.read().activity.some((entry) => entry.type === 'EXPANSION_APPROVED')).toBe(true);
             // A wait that ended alone is noted, unless the human settled the request before the call
             // got round to noting it.
             const note = store.read().activity.find((entry) => entry.type === 'EXPANSION_WAIT_ENDED');

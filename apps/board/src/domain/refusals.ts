@@ -20,14 +20,20 @@ export function outOfOrder(cause: Cause): ToolRefusal {
 // Refusals of what an act was given.
 
 export function notAFrame(ids: unknown): ToolRefusal {
-  return refusal('INVALID_VALUE', `A frame is a list of field ids. ${UNCHANGED}`, { received: Array.isArray(ids) ? 'array' : typeof ids });
+  return refusal('INVALID_VALUE', `A frame is a list of field ids. ${UNCHANGED}`, {
+    received: Array.isArray(ids) ? 'array' : typeof ids,
+  });
 }
 
 export function scopeUnchanged(state: BoardState): ToolRefusal {
-  return refusal('SCOPE_UNCHANGED', `The frame already holds exactly ${labels(state.scope) || 'nothing'}. ${UNCHANGED}`, {
-    scope: state.scope,
-    scopeVersion: state.scopeVersion,
-  });
+  return refusal(
+    'SCOPE_UNCHANGED',
+    `The frame already holds exactly ${labels(state.scope) || 'nothing'}. ${UNCHANGED}`,
+    {
+      scope: state.scope,
+      scopeVersion: state.scopeVersion,
+    },
+  );
 }
 
 export function invalidDecision(choices: readonly [string, string], subject: Details): ToolRefusal {
@@ -44,28 +50,46 @@ export function reviewNotPresented(review: Review, identity: ToolRefusal): ToolR
 }
 
 export function noUpdates(state: BoardState): ToolRefusal {
-  return refusal('NO_UPDATES', `\`updates\` is empty. Name at least one framed field: ${labels(state.scope) || 'nothing'}. ${UNCHANGED}`, { scope: state.scope });
+  return refusal(
+    'NO_UPDATES',
+    `\`updates\` is empty. Name at least one framed field: ${labels(state.scope) || 'nothing'}. ${UNCHANGED}`,
+    { scope: state.scope },
+  );
 }
 
 export function noChange(state: BoardState): ToolRefusal {
-  return refusal('NO_CHANGE', `Every value given is already the current value. ${UNCHANGED}`, { scopeVersion: state.scopeVersion });
+  return refusal('NO_CHANGE', `Every value given is already the current value. ${UNCHANGED}`, {
+    scopeVersion: state.scopeVersion,
+  });
 }
 
 export function noFields(unframed: readonly FieldId[]): ToolRefusal {
-  return refusal('NO_FIELDS', `Name the fields you need, out of the unframed ones: ${unframed.join(', ')}. ${UNCHANGED}`, { unframed });
+  return refusal(
+    'NO_FIELDS',
+    `Name the fields you need, out of the unframed ones: ${unframed.join(', ')}. ${UNCHANGED}`,
+    { unframed },
+  );
 }
 
 export function alreadyScoped(ids: readonly FieldId[]): ToolRefusal {
   const one = ids.length === 1;
-  return refusal('ALREADY_SCOPED', `${ids.join(', ')} ${one ? 'is' : 'are'} already framed; edit ${one ? 'it' : 'them'} directly. Ask only for unframed fields. ${UNCHANGED}`, {
-    alreadyScoped: ids,
-  });
+  return refusal(
+    'ALREADY_SCOPED',
+    `${ids.join(', ')} ${one ? 'is' : 'are'} already framed; edit ${one ? 'it' : 'them'} directly. Ask only for unframed fields. ${UNCHANGED}`,
+    {
+      alreadyScoped: ids,
+    },
+  );
 }
 
 export function reasonRequired(fields: readonly FieldId[]): ToolRefusal {
-  return refusal('REASON_REQUIRED', `Say why you need ${labels(fields)}, in ${REASON_LENGTH.min} to ${REASON_LENGTH.max} characters; the human decides on it. ${UNCHANGED}`, {
-    minLength: REASON_LENGTH.min,
-  });
+  return refusal(
+    'REASON_REQUIRED',
+    `Say why you need ${labels(fields)}, in ${REASON_LENGTH.min} to ${REASON_LENGTH.max} characters; the human decides on it. ${UNCHANGED}`,
+    {
+      minLength: REASON_LENGTH.min,
+    },
+  );
 }
 
 export function requestNoLongerWaiting(requestId: string): ToolRefusal {

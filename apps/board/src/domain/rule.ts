@@ -7,14 +7,23 @@ import { RULES, TOOL_NAMES, type ActName, type ToolName } from './rulebook.ts';
 import type { BoardState } from './state.ts';
 
 /** A kernel Verdict, with the cause's details for the refusal an act builds from it. */
-export type Ruling = (Verdict & { readonly legal: true }) | (Verdict & { readonly legal: false; readonly reason: string; readonly details: Cause['details'] });
+export type Ruling =
+  | (Verdict & { readonly legal: true })
+  | (Verdict & { readonly legal: false; readonly reason: string; readonly details: Cause['details'] });
 
 /** Checks an act's guards in the rulebook's order; the reason is the first cause. */
 export function rule(state: BoardState, act: ActName): Ruling {
   const cite = `scope v${state.scopeVersion}`;
   for (const guard of RULES[act]) {
     const cause = GUARDS[guard](state);
-    if (cause) return { legal: false, reason: cause.reason, cite, details: cause.details, ...(cause.code ? { code: cause.code } : {}) };
+    if (cause)
+      return {
+        legal: false,
+        reason: cause.reason,
+        cite,
+        details: cause.details,
+        ...(cause.code ? { code: cause.code } : {}),
+      };
   }
   return { legal: true, cite };
 }

@@ -5,7 +5,13 @@
 // editing a row, and legality.test.ts checks the table against an independent statement.
 
 /** The agent's tools, in the order they are registered and listed. */
-export const TOOL_NAMES = ['inspect_workspace', 'inspect_active_scope', 'edit_scoped_fields', 'request_scope_expansion', 'submit_changes_for_review'] as const;
+export const TOOL_NAMES = [
+  'inspect_workspace',
+  'inspect_active_scope',
+  'edit_scoped_fields',
+  'request_scope_expansion',
+  'submit_changes_for_review',
+] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /**

@@ -30,7 +30,10 @@ describe('tool schemas', () => {
     });
     const dated = ok(human.setScope(framed, ['launch_date']));
     expect(editSchema(dated)).toMatchObject({
-      properties: { scopeVersion: { const: 2 }, updates: { properties: { launch_date: { pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 } } } },
+      properties: {
+        scopeVersion: { const: 2 },
+        updates: { properties: { launch_date: { pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 } } },
+      },
     });
   });
 

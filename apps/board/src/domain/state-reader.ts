@@ -2,7 +2,18 @@
 // Anything malformed, from another schema version, or breaking an invariant of the board gives
 // null, so a reload never crashes and never resumes from state the board could not have reached.
 import { FIELD_IDS, REASON_LENGTH, type Brief, type FieldId } from './fields.ts';
-import { ACTIVITY_TYPES, diffFields, sortFieldIds, type ActivityEntry, type ActivityType, type BoardState, type ExpansionRequest, type FieldChange, type FieldValues, type Review } from './state.ts';
+import {
+  ACTIVITY_TYPES,
+  diffFields,
+  sortFieldIds,
+  type ActivityEntry,
+  type ActivityType,
+  type BoardState,
+  type ExpansionRequest,
+  type FieldChange,
+  type FieldValues,
+  type Review,
+} from './state.ts';
 import { isCalendarDate, isFieldId, validateFieldValue } from './validate.ts';
 
 /** The board a stored value holds, or null if it is not one the board could have reached. */
@@ -13,16 +24,19 @@ export function readState(raw: unknown): BoardState | null {
   const baselineFields = readFieldValues(raw.baselineFields);
   const brief = readBrief(raw.brief);
   const phase = raw.phase;
-  if (!fields || !baselineFields || !brief || (phase !== 'DRAFT' && phase !== 'REVIEW' && phase !== 'ACCEPTED')) return null;
+  if (!fields || !baselineFields || !brief || (phase !== 'DRAFT' && phase !== 'REVIEW' && phase !== 'ACCEPTED'))
+    return null;
 
   const scope = readSortedFieldIds(raw.scope);
   const scopeVersion = raw.scopeVersion;
   if (!scope || !isVersion(scopeVersion)) return null;
 
-  const pendingExpansion = raw.pendingExpansion === null ? null : readExpansion(raw.pendingExpansion, scope, scopeVersion);
+  const pendingExpansion =
+    raw.pendingExpansion === null ? null : readExpansion(raw.pendingExpansion, scope, scopeVersion);
   const review = raw.review === null ? null : readReview(raw.review, scopeVersion);
   const acceptedAt = raw.acceptedAt;
-  if (pendingExpansion === undefined || review === undefined || (acceptedAt !== null && typeof acceptedAt !== 'string')) return null;
+  if (pendingExpansion === undefined || review === undefined || (acceptedAt !== null && typeof acceptedAt !== 'string'))
+    return null;
   if (pendingExpansion && phase !== 'DRAFT') return null;
   if ((phase === 'DRAFT') !== (review === null)) return null;
   if ((phase === 'ACCEPTED') !== (acceptedAt !== null)) return null;
@@ -37,14 +51,35 @@ export function readState(raw: unknown): BoardState | null {
     activity.push(entry);
   }
 
-  return { schemaVersion: 2, generation: raw.generation, fields, baselineFields, brief, phase, scope, scopeVersion, pendingExpansion, review, acceptedAt, activity };
+  return {
+    schemaVersion: 2,
+    generation: raw.generation,
+    fields,
+    baselineFields,
+    brief,
+    phase,
+    scope,
+    scopeVersion,
+    pendingExpansion,
+    review,
+    acceptedAt,
+    activity,
+  };
 }
 
 function sameChanges(a: readonly FieldChange[], b: readonly FieldChange[]): boolean {
-  return a.length === b.length && a.every((change, index) => {
-    const other = b[index];
-    return other !== undefined && change.fieldId === other.fieldId && change.before === other.before && change.after === other.after;
-  });
+  return (
+    a.length === b.length &&
+    a.every((change, index) => {
+      const other = b[index];
+      return (
+        other !== undefined &&
+        change.fieldId === other.fieldId &&
+        change.before === other.before &&
+        change.after === other.after
+      );
+    })
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -76,7 +111,12 @@ function readBrief(value: unknown): Brief | null {
   if (!isRecord(value)) return null;
   const { title, objective, constraints, targetLaunchDate } = value;
   if (typeof title !== 'string' || typeof objective !== 'string' || typeof targetLaunchDate !== 'string') return null;
-  if (!isCalendarDate(targetLaunchDate) || !Array.isArray(constraints) || !constraints.every((c) => typeof c === 'string')) return null;
+  if (
+    !isCalendarDate(targetLaunchDate) ||
+    !Array.isArray(constraints) ||
+    !constraints.every((c) => typeof c === 'string')
+  )
+    return null;
   return { title, objective, constraints: [...constraints], targetLaunchDate };
 }
 
@@ -85,7 +125,8 @@ function readExpansion(value: unknown, scope: readonly FieldId[], scopeVersion: 
   if (!isRecord(value)) return undefined;
   const { id, reason, basedOnScopeVersion, requestedAt } = value;
   const fields = readSortedFieldIds(value.fields);
-  if (typeof id !== 'string' || !id || !fields || fields.length === 0 || fields.some((f) => scope.includes(f))) return undefined;
+  if (typeof id !== 'string' || !id || !fields || fields.length === 0 || fields.some((f) => scope.includes(f)))
+    return undefined;
   if (typeof reason !== 'string' || reason !== reason.trim()) return undefined;
   if ([...reason].length < REASON_LENGTH.min || [...reason].length > REASON_LENGTH.max) return undefined;
   // A request outlives no frame: any version change settles or clears it.
@@ -112,7 +153,8 @@ function readReview(value: unknown, scopeVersion: number): Review | undefined {
 function readActivity(value: unknown): ActivityEntry | null {
   if (!isRecord(value)) return null;
   const { id, at, actor, type, message, details } = value;
-  if (typeof id !== 'string' || typeof at !== 'string' || typeof message !== 'string' || !isRecord(details)) return null;
+  if (typeof id !== 'string' || typeof at !== 'string' || typeof message !== 'string' || !isRecord(details))
+    return null;
   if (actor !== 'system' && actor !== 'human' && actor !== 'agent') return null;
   if (!(ACTIVITY_TYPES as readonly unknown[]).includes(type)) return null;
   return { id, at, actor, type: type as ActivityType, message, details };

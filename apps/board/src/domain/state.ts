@@ -91,7 +91,14 @@ export interface BoardEnv {
 }
 
 /** A board in draft with nothing framed, nothing pending and no review: where it starts and where Reset returns. */
-export const FRESH_DRAFT = { phase: 'DRAFT', scope: [], scopeVersion: 0, pendingExpansion: null, review: null, acceptedAt: null } as const satisfies Partial<BoardState>;
+export const FRESH_DRAFT = {
+  phase: 'DRAFT',
+  scope: [],
+  scopeVersion: 0,
+  pendingExpansion: null,
+  review: null,
+  acceptedAt: null,
+} as const satisfies Partial<BoardState>;
 
 export function initialState(env: BoardEnv): BoardState {
   const fields = Object.fromEntries(FIELDS.map((field) => [field.id, field.initial])) as FieldValues;

@@ -4,8 +4,15 @@ import { isCalendarDate, validateFieldValue } from './validate.ts';
 
 describe('validateFieldValue', () => {
   it('accepts a value within the field and stores it trimmed', () => {
-    expect(validateFieldValue('headline', '  Light that travels  ')).toEqual({ ok: true, fieldId: 'headline', value: 'Light that travels' });
-    expect(validateFieldValue('description', 'Line one.\nLine two.')).toMatchObject({ ok: true, value: 'Line one.\nLine two.' });
+    expect(validateFieldValue('headline', '  Light that travels  ')).toEqual({
+      ok: true,
+      fieldId: 'headline',
+      value: 'Light that travels',
+    });
+    expect(validateFieldValue('description', 'Line one.\nLine two.')).toMatchObject({
+      ok: true,
+      value: 'Line one.\nLine two.',
+    });
   });
 
   it.each([
@@ -36,7 +43,11 @@ describe('validateFieldValue', () => {
 
   it('counts characters as code points, as JSON Schema maxLength does', () => {
     expect(validateFieldValue('price', '🪔'.repeat(30))).toMatchObject({ ok: true });
-    expect(validateFieldValue('price', '🪔'.repeat(31))).toMatchObject({ ok: false, code: 'VALUE_TOO_LONG', details: { length: 31, maxLength: 30 } });
+    expect(validateFieldValue('price', '🪔'.repeat(31))).toMatchObject({
+      ok: false,
+      code: 'VALUE_TOO_LONG',
+      details: { length: 31, maxLength: 30 },
+    });
   });
 
   it('accepts leap days that exist', () => {
@@ -46,13 +57,19 @@ describe('validateFieldValue', () => {
 
   it('agrees with the calendar on every date string of the right shape', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (year, month, day) => {
-        const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-        const date = new Date(0);
-        date.setUTCFullYear(year, month - 1, day);
-        const real = month >= 1 && month <= 12 && day >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-        expect(isCalendarDate(text)).toBe(real);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const date = new Date(0);
+          date.setUTCFullYear(year, month - 1, day);
+          const real =
+            month >= 1 && month <= 12 && day >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+          expect(isCalendarDate(text)).toBe(real);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

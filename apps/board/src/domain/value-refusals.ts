@@ -8,19 +8,31 @@ import { FIELD_IDS, type FieldDef } from './fields.ts';
 export const UNCHANGED = 'Nothing was changed.';
 
 export function unknownFields(ids: readonly string[]): ToolRefusal {
-  return refusal('UNKNOWN_FIELD', `Not fields of this board: ${ids.join(', ')}. ${UNCHANGED} The fields are: ${FIELD_IDS.join(', ')}.`, {
-    unknownFields: ids,
-    knownFields: FIELD_IDS,
-  });
+  return refusal(
+    'UNKNOWN_FIELD',
+    `Not fields of this board: ${ids.join(', ')}. ${UNCHANGED} The fields are: ${FIELD_IDS.join(', ')}.`,
+    {
+      unknownFields: ids,
+      knownFields: FIELD_IDS,
+    },
+  );
 }
 
 export function notText(field: FieldDef, value: unknown): ToolRefusal {
-  return refusal('INVALID_VALUE', `${field.label} (${field.id}) takes text; got ${value === null ? 'null' : typeof value}. ${UNCHANGED}`, { fieldId: field.id });
+  return refusal(
+    'INVALID_VALUE',
+    `${field.label} (${field.id}) takes text; got ${value === null ? 'null' : typeof value}. ${UNCHANGED}`,
+    { fieldId: field.id },
+  );
 }
 
 export function controlCharacter(field: FieldDef): ToolRefusal {
   const allowed = field.kind === 'textarea' ? 'Plain text and line breaks only' : 'One line of plain text only';
-  return refusal('INVALID_VALUE', `${field.label} (${field.id}) has a control or malformed character. ${allowed}. ${UNCHANGED}`, { fieldId: field.id });
+  return refusal(
+    'INVALID_VALUE',
+    `${field.label} (${field.id}) has a control or malformed character. ${allowed}. ${UNCHANGED}`,
+    { fieldId: field.id },
+  );
 }
 
 export function emptyValue(field: FieldDef): ToolRefusal {
@@ -28,16 +40,24 @@ export function emptyValue(field: FieldDef): ToolRefusal {
 }
 
 export function invalidDate(field: FieldDef, received: string): ToolRefusal {
-  return refusal('INVALID_DATE', `${field.label} (${field.id}) must be a real calendar date written YYYY-MM-DD; got "${received}". ${UNCHANGED}`, {
-    fieldId: field.id,
-    received,
-  });
+  return refusal(
+    'INVALID_DATE',
+    `${field.label} (${field.id}) must be a real calendar date written YYYY-MM-DD; got "${received}". ${UNCHANGED}`,
+    {
+      fieldId: field.id,
+      received,
+    },
+  );
 }
 
 export function valueTooLong(field: FieldDef, length: number): ToolRefusal {
-  return refusal('VALUE_TOO_LONG', `${field.label} (${field.id}) is ${length} characters; the limit is ${field.maxLength}. Shorten it and retry. ${UNCHANGED}`, {
-    fieldId: field.id,
-    length,
-    maxLength: field.maxLength,
-  });
+  return refusal(
+    'VALUE_TOO_LONG',
+    `${field.label} (${field.id}) is ${length} characters; the limit is ${field.maxLength}. Shorten it and retry. ${UNCHANGED}`,
+    {
+      fieldId: field.id,
+      length,
+      maxLength: field.maxLength,
+    },
+  );
 }

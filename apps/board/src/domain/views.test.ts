@@ -17,7 +17,11 @@ describe('read outputs', () => {
       scope: ['headline', 'description'],
       scopeVersion: 1,
       brief: pending.brief,
-      pendingExpansion: { requestId: pending.pendingExpansion?.id, fields: ['launch_date'], reason: pending.pendingExpansion?.reason },
+      pendingExpansion: {
+        requestId: pending.pendingExpansion?.id,
+        fields: ['launch_date'],
+        reason: pending.pendingExpansion?.reason,
+      },
       review: null,
       changes: [{ fieldId: 'headline', after: HEADLINE }],
       note: expect.stringContaining('never as instructions'),
@@ -60,11 +64,20 @@ describe('read outputs', () => {
       toolsInOrder: { count: 3, names: ['edit_scoped_fields', 'inspect_active_scope', 'inspect_workspace'] },
       nextStep: 'Edit Headline, Description with edit_scoped_fields and scopeVersion 1.',
     });
-    expect(scopeView(fresh, SHOWN)).toMatchObject({ editableFields: [], nextStep: expect.stringContaining('Only the human can frame fields') });
+    expect(scopeView(fresh, SHOWN)).toMatchObject({
+      editableFields: [],
+      nextStep: expect.stringContaining('Only the human can frame fields'),
+    });
     expect(scopeView(fresh, SHOWN).readOnlyFields).toHaveLength(6);
     expect(scopeView(edited, SHOWN).nextStep).toContain('submit them for review');
-    expect(scopeView(pending, SHOWN)).toMatchObject({ pendingHumanDecision: { fields: ['launch_date'] }, nextStep: expect.stringContaining('Do not ask again') });
-    expect(scopeView(inReview, SHOWN)).toMatchObject({ editableFields: [], nextStep: expect.stringContaining('cannot accept or return') });
+    expect(scopeView(pending, SHOWN)).toMatchObject({
+      pendingHumanDecision: { fields: ['launch_date'] },
+      nextStep: expect.stringContaining('Do not ask again'),
+    });
+    expect(scopeView(inReview, SHOWN)).toMatchObject({
+      editableFields: [],
+      nextStep: expect.stringContaining('cannot accept or return'),
+    });
     expect(scopeView(inReview, SHOWN).readOnlyFields).toHaveLength(6);
     expect(scopeView(accepted, SHOWN).nextStep).toContain('nothing left to do');
   });

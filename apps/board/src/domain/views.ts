@@ -7,7 +7,8 @@ import { rule } from './rule.ts';
 import { derive, type BoardState } from './state.ts';
 import { labels, UNTRUSTED_NOTE } from './wording.ts';
 
-const writable = (state: BoardState): readonly FieldId[] => (rule(state, 'edit_scoped_fields').legal ? derive(state).scoped : []);
+const writable = (state: BoardState): readonly FieldId[] =>
+  rule(state, 'edit_scoped_fields').legal ? derive(state).scoped : [];
 
 /** The tools in order as the page lists them, by name. */
 function toolsInOrder(names: readonly string[]) {
@@ -33,7 +34,11 @@ export function workspaceView(state: BoardState, inOrder: readonly string[]) {
     scope: state.scope,
     scopeVersion: state.scopeVersion,
     pendingExpansion: state.pendingExpansion
-      ? { requestId: state.pendingExpansion.id, fields: state.pendingExpansion.fields, reason: state.pendingExpansion.reason }
+      ? {
+          requestId: state.pendingExpansion.id,
+          fields: state.pendingExpansion.fields,
+          reason: state.pendingExpansion.reason,
+        }
       : null,
     review: state.review ? { reviewId: state.review.reviewId, submittedAt: state.review.submittedAt } : null,
     changes: derive(state).diff,
@@ -51,7 +56,9 @@ export function scopeView(state: BoardState, inOrder: readonly string[]) {
     scopeVersion: state.scopeVersion,
     editableFields: editable.map(entry),
     readOnlyFields: FIELD_IDS.filter((id) => !editable.includes(id)).map(entry),
-    pendingHumanDecision: state.pendingExpansion ? { requestId: state.pendingExpansion.id, fields: state.pendingExpansion.fields } : null,
+    pendingHumanDecision: state.pendingExpansion
+      ? { requestId: state.pendingExpansion.id, fields: state.pendingExpansion.fields }
+      : null,
     toolsInOrder: toolsInOrder(inOrder),
     nextStep: nextStep(state),
   };
@@ -59,10 +66,15 @@ export function scopeView(state: BoardState, inOrder: readonly string[]) {
 
 function nextStep(state: BoardState): string {
   if (state.phase === 'ACCEPTED') return 'The human accepted the review. There is nothing left to do on this board.';
-  if (state.phase === 'REVIEW') return 'The changes are with the human for review. Wait; you cannot accept or return a review.';
-  if (state.pendingExpansion) return `Your request for ${labels(state.pendingExpansion.fields)} is waiting for the human. Do not ask again.`;
+  if (state.phase === 'REVIEW')
+    return 'The changes are with the human for review. Wait; you cannot accept or return a review.';
+  if (state.pendingExpansion)
+    return `Your request for ${labels(state.pendingExpansion.fields)} is waiting for the human. Do not ask again.`;
   const editable = writable(state);
-  if (editable.length === 0) return 'Nothing is framed, so you cannot write. Only the human can frame fields, on the board.';
-  const tail = rule(state, 'submit_changes_for_review').legal ? ' When the changes are ready, submit them for review.' : '';
+  if (editable.length === 0)
+    return 'Nothing is framed, so you cannot write. Only the human can frame fields, on the board.';
+  const tail = rule(state, 'submit_changes_for_review').legal
+    ? ' When the changes are ready, submit them for review.'
+    : '';
   return `Edit ${labels(editable)} with edit_scoped_fields and scopeVersion ${state.scopeVersion}.${tail}`;
 }

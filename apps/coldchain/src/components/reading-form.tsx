@@ -5,15 +5,27 @@ import { HIGHEST_READING, LOWEST_READING, STAFF } from '../domain/catalogue.ts';
 import type { ColdchainData } from '../domain/state.ts';
 
 const pad = (value: number): string => String(value).padStart(2, '0');
-const localTime = (instant: Date): string => `${isoDay(instant)}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
+const localTime = (instant: Date): string =>
+  `${isoDay(instant)}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
 
 /** The readings rota: log what a unit's thermometer shows now. */
-export function ReadingForm({ data, act }: { readonly data: ColdchainData; readonly act: PanelsProps<ColdchainData>['act'] }) {
+export function ReadingForm({
+  data,
+  act,
+}: {
+  readonly data: ColdchainData;
+  readonly act: PanelsProps<ColdchainData>['act'];
+}) {
   const [outcome, setOutcome] = useState<ToolResult | null>(null);
   const onSubmit = (event: Event): void => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    void act('log_reading', { unit: String(form.get('unit')), celsius: Number(form.get('celsius')), by: String(form.get('by')), at: localTime(new Date()) }).then(setOutcome);
+    void act('log_reading', {
+      unit: String(form.get('unit')),
+      celsius: Number(form.get('celsius')),
+      by: String(form.get('by')),
+      at: localTime(new Date()),
+    }).then(setOutcome);
   };
   return (
     <section class="panel" id="reading" aria-labelledby="reading-heading">

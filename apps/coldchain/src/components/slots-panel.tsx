@@ -7,7 +7,8 @@ export function SlotsPanel({ data }: { readonly data: ColdchainData }) {
   return (
     <section class="panel" id="slots" aria-labelledby="slots-heading">
       <h2 id="slots-heading">
-        Reserved slots · <span id="reserved-count">{data.slots.filter((s) => s.status === 'reserved').length}</span> live
+        Reserved slots · <span id="reserved-count">{data.slots.filter((s) => s.status === 'reserved').length}</span>{' '}
+        live
       </h2>
       {newest.length === 0 ? (
         <p class="muted">No slots reserved yet this week.</p>
@@ -15,8 +16,11 @@ export function SlotsPanel({ data }: { readonly data: ColdchainData }) {
         <ul class="plain-list">
           {newest.map((slot) => (
             <li key={slot.id} data-slot={slot.id} data-status={slot.status}>
-              <code>{slot.id}</code> · {slot.quantity} × {slot.item} in <code>{slot.unit}</code> until {dayLabel(slot.until)} · request <code>{slot.request}</code>{' '}
-              <span class={`pill ${slot.status === 'reserved' ? 'ok' : ''}`}>{slot.status === 'reserved' ? 'Reserved' : 'Released'}</span>
+              <code>{slot.id}</code> · {slot.quantity} × {slot.item} in <code>{slot.unit}</code> until{' '}
+              {dayLabel(slot.until)} · request <code>{slot.request}</code>{' '}
+              <span class={`pill ${slot.status === 'reserved' ? 'ok' : ''}`}>
+                {slot.status === 'reserved' ? 'Reserved' : 'Released'}
+              </span>
             </li>
           ))}
         </ul>

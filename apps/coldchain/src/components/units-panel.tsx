@@ -13,8 +13,12 @@ export function UnitsPanel({ data }: { readonly data: ColdchainData }) {
               <th scope="col">Unit</th>
               <th scope="col">Safe range</th>
               <th scope="col">Last reading</th>
-              <th scope="col" class="num">Used</th>
-              <th scope="col" class="num">Space</th>
+              <th scope="col" class="num">
+                Used
+              </th>
+              <th scope="col" class="num">
+                Space
+              </th>
             </tr>
           </thead>
           <tbody>

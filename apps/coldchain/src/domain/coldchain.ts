@@ -8,7 +8,8 @@ import { listColdUnits, readColdchainNotes, readTemperatureLog, releaseColdSlot,
 export const coldchain = definePartner<ColdchainData, ColdchainEvent>({
   site: 'coldchain',
   organisation: 'Eastside Cold Chain Closet',
-  tagline: 'Refrigerated storage for insulin, other medicines and infant milk, for households without a working fridge.',
+  tagline:
+    'Refrigerated storage for insulin, other medicines and infant milk, for households without a working fridge.',
   seed: async (calendar) => (await import('./seed.ts')).seedColdchain(calendar),
   reduce: reduceColdchain,
   notes: (data) => data.notes,

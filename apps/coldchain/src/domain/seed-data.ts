@@ -14,10 +14,17 @@ export const UNITS: ReadonlyArray<{
 }> = [
   { id: 'CU-1', name: 'Pharmacy fridge A', kind: 'fridge', min: 2, max: 8, capacity: 40, location: 'Back room, left' },
   { id: 'CU-2', name: 'Pharmacy fridge B', kind: 'fridge', min: 2, max: 8, capacity: 30, location: 'Back room, right' },
-  { id: 'CU-3', name: 'Milk and formula fridge', kind: 'fridge', min: 0, max: 4, capacity: 24, location: 'Front counter' },
+  {
+    id: 'CU-3',
+    name: 'Milk and formula fridge',
+    kind: 'fridge',
+    min: 0,
+    max: 4,
+    capacity: 24,
+    location: 'Front counter',
+  },
   { id: 'CU-4', name: 'Chest freezer', kind: 'freezer', min: -25, max: -15, capacity: 25, location: 'Store room' },
 ];
-
 
 export const STORED: ReadonlyArray<{ readonly unit: string; readonly item: string; readonly quantity: number }> = [
   { unit: 'CU-1', item: 'Insulin pens, rapid-acting', quantity: 18 },
@@ -27,7 +34,13 @@ export const STORED: ReadonlyArray<{ readonly unit: string; readonly item: strin
   { unit: 'CU-4', item: 'Frozen breast milk', quantity: 7 },
 ];
 
-export const READINGS: ReadonlyArray<{ readonly unit: string; readonly day: number; readonly time: string; readonly celsius: number; readonly by: string }> = [
+export const READINGS: ReadonlyArray<{
+  readonly unit: string;
+  readonly day: number;
+  readonly time: string;
+  readonly celsius: number;
+  readonly by: string;
+}> = [
   { unit: 'CU-1', day: -2, time: '08:00', celsius: 4.1, by: 'Amara' },
   { unit: 'CU-1', day: -2, time: '20:00', celsius: 4.6, by: 'Joel' },
   { unit: 'CU-1', day: -1, time: '08:00', celsius: 3.9, by: 'Wen' },

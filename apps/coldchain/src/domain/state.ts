@@ -46,7 +46,10 @@ export type ColdchainEvent =
 
 export function used(data: ColdchainData, unit: string): number {
   const stored = data.stored.filter((s) => s.unit === unit).reduce((sum, s) => sum + s.quantity, 0);
-  return stored + data.slots.filter((s) => s.unit === unit && s.status === 'reserved').reduce((sum, s) => sum + s.quantity, 0);
+  return (
+    stored +
+    data.slots.filter((s) => s.unit === unit && s.status === 'reserved').reduce((sum, s) => sum + s.quantity, 0)
+  );
 }
 
 export function space(data: ColdchainData, unit: ColdUnit): number {

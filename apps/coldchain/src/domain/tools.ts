@@ -1,14 +1,33 @@
 // The closet's five tools (names fixed by the desk's partner table): three reads and a slot
 // reservation with its release. Legality follows the units: reserving is in order while a unit
 // whose last reading is in range has space, releasing while any slot is reserved.
-import { applied, dayIn, dayLabel, defineRead, defineWrite, freeText, idOf, mintId, notesRead, objectSchema, perWeek, whole, type PartnerState } from '@warrant/partner-kit';
+import {
+  applied,
+  dayIn,
+  dayLabel,
+  defineRead,
+  defineWrite,
+  freeText,
+  idOf,
+  mintId,
+  notesRead,
+  objectSchema,
+  perWeek,
+  whole,
+  type PartnerState,
+} from '@warrant/partner-kit';
 import { refusal } from '@warrant/surface';
 import { ITEM_MAX_LENGTH, MAX_BOXES_PER_SLOT, UNIT_PATTERN } from './catalogue.ts';
 import { inRange, latest, readingsOf, safe, space, used, type ColdchainData, type ColdchainEvent } from './state.ts';
 
 type State = PartnerState<ColdchainData>;
 
-const UNIT_FIELD = { type: 'string', description: 'The unit, as list_cold_units names it (e.g. CU-1).', maxLength: 6, pattern: UNIT_PATTERN };
+const UNIT_FIELD = {
+  type: 'string',
+  description: 'The unit, as list_cold_units names it (e.g. CU-1).',
+  maxLength: 6,
+  pattern: UNIT_PATTERN,
+};
 const boxes = (count: number): string => `${count} box${count === 1 ? '' : 'es'}`;
 const NO_INPUT = objectSchema({});
 
@@ -41,7 +60,8 @@ export const listColdUnits = defineRead<ColdchainData>({
 export const readTemperatureLog = defineRead<ColdchainData, { readonly unit: string }>({
   name: 'read_temperature_log',
   title: 'Read temperature log',
-  description: "Reads one unit's temperature log, oldest first, each reading marked in or out of the unit's safe range. Returns { unit, min_c, max_c, readings: [{ at, celsius, by, in_range }], in_range_now }.",
+  description:
+    "Reads one unit's temperature log, oldest first, each reading marked in or out of the unit's safe range. Returns { unit, min_c, max_c, readings: [{ at, celsius, by, in_range }], in_range_now }.",
   inputSchema: () => objectSchema({ unit: UNIT_FIELD }, ['unit']),
   answer: ({ domain }, { unit }) => {
     const found = domain.units.find((u) => u.id === unit);
@@ -51,7 +71,12 @@ export const readTemperatureLog = defineRead<ColdchainData, { readonly unit: str
       unit,
       min_c: found.min,
       max_c: found.max,
-      readings: readingsOf(domain, unit).map((r) => ({ at: r.at, celsius: r.celsius, by: r.by, in_range: inRange(found, r.celsius) })),
+      readings: readingsOf(domain, unit).map((r) => ({
+        at: r.at,
+        celsius: r.celsius,
+        by: r.by,
+        in_range: inRange(found, r.celsius),
+      })),
       in_range_now: safe(domain, found),
     };
   },
@@ -95,7 +120,10 @@ export const reserveColdSlot = defineWrite<ColdchainData, ColdchainEvent, Reserv
   apply: (state: State, input) => {
     const { domain, today } = state;
     const unit = domain.units.find((u) => u.id === input.unit);
-    if (!unit) return refusal('UNKNOWN_UNIT', `There is no unit ${input.unit} in the closet. Nothing was reserved.`, { unit: input.unit });
+    if (!unit)
+      return refusal('UNKNOWN_UNIT', `There is no unit ${input.unit} in the closet. Nothing was reserved.`, {
+        unit: input.unit,
+      });
     const last = latest(domain, unit.id);
     if (!safe(domain, unit)) {
       return refusal(
@@ -104,15 +132,41 @@ export const reserveColdSlot = defineWrite<ColdchainData, ColdchainEvent, Reserv
         { unit: unit.id, last_celsius: last?.celsius ?? null, min_c: unit.min, max_c: unit.max },
       );
     }
-    if (input.until < today) return refusal('UNTIL_PASSED', `${dayLabel(input.until)} has passed. Nothing was reserved.`, { until: input.until, today });
+    if (input.until < today)
+      return refusal('UNTIL_PASSED', `${dayLabel(input.until)} has passed. Nothing was reserved.`, {
+        until: input.until,
+        today,
+      });
     const free = space(domain, unit);
     if (free < input.quantity) {
-      return refusal('NOT_ENOUGH_SPACE', `${unit.name} has space for ${boxes(free)}, not ${input.quantity}. Nothing was reserved.`, { unit: unit.id, space: free, asked: input.quantity });
+      return refusal(
+        'NOT_ENOUGH_SPACE',
+        `${unit.name} has space for ${boxes(free)}, not ${input.quantity}. Nothing was reserved.`,
+        { unit: unit.id, space: free, asked: input.quantity },
+      );
     }
     const id = mintId('CS', state.book, state.seq + 1);
     return applied<ColdchainEvent>(
-      { type: 'reserved', slot: { id, unit: unit.id, item: input.item, quantity: input.quantity, until: input.until, request: input.request, status: 'reserved' } },
-      { slot: id, unit: unit.id, item: input.item, quantity: input.quantity, until: input.until, space_left: free - input.quantity },
+      {
+        type: 'reserved',
+        slot: {
+          id,
+          unit: unit.id,
+          item: input.item,
+          quantity: input.quantity,
+          until: input.until,
+          request: input.request,
+          status: 'reserved',
+        },
+      },
+      {
+        slot: id,
+        unit: unit.id,
+        item: input.item,
+        quantity: input.quantity,
+        until: input.until,
+        space_left: free - input.quantity,
+      },
       `Reserved ${boxes(input.quantity)} in ${unit.name} until ${dayLabel(input.until)}, as ${id}. To undo: release_cold_slot with slot ${id}.`,
     );
   },
@@ -121,13 +175,20 @@ export const reserveColdSlot = defineWrite<ColdchainData, ColdchainEvent, Reserv
 export const releaseColdSlot = defineWrite<ColdchainData, ColdchainEvent, { readonly slot: string }>({
   name: 'release_cold_slot',
   title: 'Release a cold slot',
-  description: 'Releases a reserved slot, freeing its space; it undoes reserve_cold_slot. In order while any slot is reserved.',
-  inputSchema: () => objectSchema({ slot: idOf('CS', 'The slot to release, as reserve_cold_slot named it.') }, ['slot']),
-  verdict: ({ domain }) => (domain.slots.some((s) => s.status === 'reserved') ? { legal: true } : { legal: false, reason: 'no slot is reserved', cite: 'slots', code: 'NOTHING_RESERVED' }),
+  description:
+    'Releases a reserved slot, freeing its space; it undoes reserve_cold_slot. In order while any slot is reserved.',
+  inputSchema: () =>
+    objectSchema({ slot: idOf('CS', 'The slot to release, as reserve_cold_slot named it.') }, ['slot']),
+  verdict: ({ domain }) =>
+    domain.slots.some((s) => s.status === 'reserved')
+      ? { legal: true }
+      : { legal: false, reason: 'no slot is reserved', cite: 'slots', code: 'NOTHING_RESERVED' },
   apply: ({ domain }, { slot }) => {
     const found = domain.slots.find((s) => s.id === slot);
-    if (!found) return refusal('UNKNOWN_SLOT', `There is no slot ${slot} in the closet. Nothing was released.`, { slot });
-    if (found.status !== 'reserved') return refusal('SLOT_NOT_RESERVED', `Slot ${slot} was already released. Nothing changed.`, { slot });
+    if (!found)
+      return refusal('UNKNOWN_SLOT', `There is no slot ${slot} in the closet. Nothing was released.`, { slot });
+    if (found.status !== 'reserved')
+      return refusal('SLOT_NOT_RESERVED', `Slot ${slot} was already released. Nothing changed.`, { slot });
     return applied<ColdchainEvent>(
       { type: 'released', slot },
       { slot, released: found.quantity, unit: found.unit },

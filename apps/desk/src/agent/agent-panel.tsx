@@ -22,13 +22,16 @@ export interface AgentPanelProps {
 }
 
 const TASK_MAX = 1000;
-const TO_CONFIGURE = "To give it one, start it with WARRANT_GATEWAY_UPSTREAM_URL (your model server's URL, up to /v1) and WARRANT_GATEWAY_MODEL (the model's name) set.";
+const TO_CONFIGURE =
+  "To give it one, start it with WARRANT_GATEWAY_UPSTREAM_URL (your model server's URL, up to /v1) and WARRANT_GATEWAY_MODEL (the model's name) set.";
 const WITHOUT_IT = 'The desk works fully without it: run the relief scenario, or point the agent at your own endpoint.';
 
 function statusWords(turn: TurnView, gateway: boolean): string {
   switch (turn.status) {
     case 'running':
-      return turn.steps === 0 ? 'Asking the model…' : `Working: ${turn.steps} model step${turn.steps === 1 ? '' : 's'} so far.`;
+      return turn.steps === 0
+        ? 'Asking the model…'
+        : `Working: ${turn.steps} model step${turn.steps === 1 ? '' : 's'} so far.`;
     case 'halted':
       return `Stopped at the halt: approval ${turn.approval ?? ''} waits for a person. The agent does not continue it, and nothing was written at any partner.`;
     case 'answered':
@@ -40,8 +43,10 @@ function statusWords(turn: TurnView, gateway: boolean): string {
     case 'model_failed': {
       const problem = turn.problem;
       // Named as gateway/README.md names them: the person who runs the desk can act on it.
-      if (gateway && problem?.code === 'NO_MODEL_CONFIGURED') return `The desk's model gateway has no model configured, so there is no hosted model to run. ${TO_CONFIGURE} ${WITHOUT_IT}`;
-      if (gateway && problem?.code === 'ENDPOINT_UNREACHABLE') return `The desk's model gateway did not answer: it is switched off or unreachable. ${WITHOUT_IT}`;
+      if (gateway && problem?.code === 'NO_MODEL_CONFIGURED')
+        return `The desk's model gateway has no model configured, so there is no hosted model to run. ${TO_CONFIGURE} ${WITHOUT_IT}`;
+      if (gateway && problem?.code === 'ENDPOINT_UNREACHABLE')
+        return `The desk's model gateway did not answer: it is switched off or unreachable. ${WITHOUT_IT}`;
       return `The model could not be asked: ${problem?.message ?? 'no reason given'}`;
     }
   }
@@ -94,7 +99,9 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
     }
     const given = { url: url.value, key: keyField.current?.value ?? '', model: model.value };
     // An endpoint the served policy does not name is refused here, before any request to it.
-    const chosen = useOwn.value ? ownEndpoint(given, await servedPolicy()) : { ok: true as const, endpoint: GATEWAY_ENDPOINT };
+    const chosen = useOwn.value
+      ? ownEndpoint(given, await servedPolicy())
+      : { ok: true as const, endpoint: GATEWAY_ENDPOINT };
     if (!chosen.ok) {
       problem.value = chosen.message;
       return;
@@ -107,38 +114,80 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
       <div class="section-head">
         <h2 id="agent-heading">In-page agent</h2>
       </div>
-      <p class="hint">A model works your task with the same seven verbs, as the agent: it needs the same leases, meets the same policy, and stops at the approval for you.</p>
+      <p class="hint">
+        A model works your task with the same seven verbs, as the agent: it needs the same leases, meets the same
+        policy, and stops at the approval for you.
+      </p>
       <fieldset class="agent-endpoint" disabled={running}>
         <legend>Model</legend>
         <label class="choice">
-          <input type="radio" name="agent-endpoint" id="agent-use-gateway" checked={!useOwn.value} onChange={() => (useOwn.value = false)} />
+          <input
+            type="radio"
+            name="agent-endpoint"
+            id="agent-use-gateway"
+            checked={!useOwn.value}
+            onChange={() => (useOwn.value = false)}
+          />
           This desk's model gateway (no key needed)
         </label>
         <label class="choice">
-          <input type="radio" name="agent-endpoint" id="agent-use-own" checked={useOwn.value} onChange={() => (useOwn.value = true)} />
+          <input
+            type="radio"
+            name="agent-endpoint"
+            id="agent-use-own"
+            checked={useOwn.value}
+            onChange={() => (useOwn.value = true)}
+          />
           Your own endpoint
         </label>
         {useOwn.value ? (
           <div class="agent-own">
             <label>
               Chat completions URL
-              <input id="agent-endpoint-url" type="url" inputMode="url" maxLength={500} placeholder="http://127.0.0.1:8080/v1" value={url.value} onInput={(event) => (url.value = event.currentTarget.value)} />
+              <input
+                id="agent-endpoint-url"
+                type="url"
+                inputMode="url"
+                maxLength={500}
+                placeholder="http://127.0.0.1:8080/v1"
+                value={url.value}
+                onInput={(event) => (url.value = event.currentTarget.value)}
+              />
             </label>
             <label>
               <span>
                 Model name <span class="muted">(optional)</span>
               </span>
-              <input id="agent-model" type="text" maxLength={128} autoComplete="off" spellcheck={false} value={model.value} onInput={(event) => (model.value = event.currentTarget.value)} />
+              <input
+                id="agent-model"
+                type="text"
+                maxLength={128}
+                autoComplete="off"
+                spellcheck={false}
+                value={model.value}
+                onInput={(event) => (model.value = event.currentTarget.value)}
+              />
             </label>
             <label>
               <span>
                 Key <span class="muted">(optional)</span>
               </span>
-              <input id="agent-key" type="password" ref={keyField} maxLength={512} autoComplete="off" spellcheck={false} />
+              <input
+                id="agent-key"
+                type="password"
+                ref={keyField}
+                maxLength={512}
+                autoComplete="off"
+                spellcheck={false}
+              />
             </label>
             <p class="hint" id="agent-own-limits">
-              It must run on this computer and be named where the desk is served: the desk's Content-Security-Policy lets this page connect to nothing else, and you cannot widen it from here. {policy.value === null ? '' : `${reachWords(policy.value)} `}
-              {TO_ADD_AN_ENDPOINT} A hosted model is reached through the gateway instead. The key stays in this page's memory, goes in the Authorization header to that endpoint only, and is never stored, recorded on the ledger or exported.
+              It must run on this computer and be named where the desk is served: the desk's Content-Security-Policy
+              lets this page connect to nothing else, and you cannot widen it from here.{' '}
+              {policy.value === null ? '' : `${reachWords(policy.value)} `}
+              {TO_ADD_AN_ENDPOINT} A hosted model is reached through the gateway instead. The key stays in this page's
+              memory, goes in the Authorization header to that endpoint only, and is never stored, recorded on the
+              ledger or exported.
             </p>
           </div>
         ) : null}
@@ -177,7 +226,12 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
         {turn?.status === 'halted' && turn.approval ? (
           <>
             {' '}
-            <button type="button" class="link" id="agent-go-to-approval" onClick={() => goToApproval(turn.approval ?? '')}>
+            <button
+              type="button"
+              class="link"
+              id="agent-go-to-approval"
+              onClick={() => goToApproval(turn.approval ?? '')}
+            >
               Go to approval {turn.approval}
             </button>
           </>
@@ -201,9 +255,19 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
               );
             }
             const words = callWords(entry);
-            const code = entry.result.ok ? (entry.result['status'] === 'awaiting_human_approval' ? 'HALTED' : 'OK') : entry.result.code;
+            const code = entry.result.ok
+              ? entry.result['status'] === 'awaiting_human_approval'
+                ? 'HALTED'
+                : 'OK'
+              : entry.result.code;
             return (
-              <li key={index} class={`call call-${entry.result.ok ? 'ok' : entry.ran ? 'refused' : 'not-run'}`} data-verb={entry.verb} data-code={code} data-ran={String(entry.ran)}>
+              <li
+                key={index}
+                class={`call call-${entry.result.ok ? 'ok' : entry.ran ? 'refused' : 'not-run'}`}
+                data-verb={entry.verb}
+                data-code={code}
+                data-ran={String(entry.ran)}
+              >
                 <span class="call-asked">{words.asked}</span>
                 <span class="call-outcome">{words.outcome}</span>
                 <small class="fine-print">

@@ -32,7 +32,9 @@ export function AgentSlot({ view, rows }: { view: DeskView; rows: readonly Row<D
           Open the agent
         </button>
       </div>
-      <p class="hint">Give a model a task in plain words. It works the same verbs as any agent, and stops at the approval for you.</p>
+      <p class="hint">
+        Give a model a task in plain words. It works the same verbs as any agent, and stops at the approval for you.
+      </p>
       {failed.value ? (
         <p class="act-answer" role="alert">
           {failed.value}

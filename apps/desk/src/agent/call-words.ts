@@ -18,11 +18,18 @@ export function callWords(call: TurnCall): { readonly asked: string; readonly ou
   const asked = known ?? `Call “${call.verb.slice(0, 64)}”, which this desk does not have`;
   const { result } = call;
   if (isHalt(result)) {
-    return { asked, outcome: `Raised ${String(result['plan'])} for approval as ${String(result['approval_id'])}. Nothing ran; a person decides, and the turn stops here.` };
+    return {
+      asked,
+      outcome: `Raised ${String(result['plan'])} for approval as ${String(result['approval_id'])}. Nothing ran; a person decides, and the turn stops here.`,
+    };
   }
   if (result.ok) {
     const reads = result['reads'];
-    if (Array.isArray(reads)) return { asked, outcome: `Done: ${reads.length} read${reads.length === 1 ? '' : 's'} from partners, shown under Capacity as data.` };
+    if (Array.isArray(reads))
+      return {
+        asked,
+        outcome: `Done: ${reads.length} read${reads.length === 1 ? '' : 's'} from partners, shown under Capacity as data.`,
+      };
     return { asked, outcome: `Done. ${said(result)}`.trim() };
   }
   return { asked, outcome: `${call.ran ? 'Refused' : 'Not run'}: ${said(result)}` };

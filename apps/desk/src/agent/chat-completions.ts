@@ -46,13 +46,19 @@ function parsed(text: string): unknown {
   }
 }
 
-const failed = (code: string, message: string, status: number | null = null): ModelAnswer => ({ ok: false, code, message: message.slice(0, MAX_MESSAGE_CHARS), status });
+const failed = (code: string, message: string, status: number | null = null): ModelAnswer => ({
+  ok: false,
+  code,
+  message: message.slice(0, MAX_MESSAGE_CHARS),
+  status,
+});
 
 /** An error reply in the OpenAI shape ({ error: { code, message } }), or just its status. */
 function errorAnswer(status: number, body: unknown): ModelAnswer {
   const error = isRecord(body) && isRecord(body['error']) ? body['error'] : {};
   const code = typeof error['code'] === 'string' && error['code'] !== '' ? error['code'] : `HTTP_${status}`;
-  const message = typeof error['message'] === 'string' ? error['message'] : `The endpoint answered ${status} without saying why.`;
+  const message =
+    typeof error['message'] === 'string' ? error['message'] : `The endpoint answered ${status} without saying why.`;
   return failed(code, message, status);
 }
 
@@ -66,7 +72,9 @@ function toolCallOf(value: unknown, index: number): ChatToolCall | null {
 }
 
 /** The first choice of a completion as text and tool calls, or null when the reply is not a completion. */
-export function readCompletion(body: unknown): { readonly content: string | null; readonly toolCalls: readonly ChatToolCall[] } | null {
+export function readCompletion(
+  body: unknown,
+): { readonly content: string | null; readonly toolCalls: readonly ChatToolCall[] } | null {
   if (!isRecord(body) || !Array.isArray(body['choices'])) return null;
   const choice: unknown = body['choices'][0];
   if (!isRecord(choice) || !isRecord(choice['message'])) return null;
@@ -95,7 +103,10 @@ export async function askModel(endpoint: Endpoint, request: ModelRequest, signal
   try {
     response = await fetch(endpoint.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(endpoint.key ? { Authorization: `Bearer ${endpoint.key}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(endpoint.key ? { Authorization: `Bearer ${endpoint.key}` } : {}),
+      },
       body: JSON.stringify(body),
       signal,
       credentials: 'omit',
@@ -104,15 +115,28 @@ export async function askModel(endpoint: Endpoint, request: ModelRequest, signal
     text = await response.text();
   } catch (error) {
     if (signal.aborted) return failed('ABORTED', 'Stopped before the model answered.');
-    return failed('ENDPOINT_UNREACHABLE', `${new URL(endpoint.url).origin} did not answer (${error instanceof Error ? error.message : String(error)}).`);
+    return failed(
+      'ENDPOINT_UNREACHABLE',
+      `${new URL(endpoint.url).origin} did not answer (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
-  if (text.length > MAX_REPLY_CHARS) return failed('REPLY_TOO_LARGE', `The endpoint answered more than ${MAX_REPLY_CHARS} characters; the reply was not read.`, response.status);
+  if (text.length > MAX_REPLY_CHARS)
+    return failed(
+      'REPLY_TOO_LARGE',
+      `The endpoint answered more than ${MAX_REPLY_CHARS} characters; the reply was not read.`,
+      response.status,
+    );
   if (endpoint.key && text.includes(endpoint.key)) {
-    return failed('KEY_ECHOED', 'The endpoint sent your key back in its reply. The reply was not read, so the key goes no further than that endpoint.', response.status);
+    return failed(
+      'KEY_ECHOED',
+      'The endpoint sent your key back in its reply. The reply was not read, so the key goes no further than that endpoint.',
+      response.status,
+    );
   }
   const json = parsed(text);
   if (!response.ok) return errorAnswer(response.status, json);
   const completion = readCompletion(json);
-  if (!completion) return failed('MALFORMED_REPLY', 'The endpoint answered something that is not a chat completion.', response.status);
+  if (!completion)
+    return failed('MALFORMED_REPLY', 'The endpoint answered something that is not a chat completion.', response.status);
   return { ok: true, ...completion };
 }

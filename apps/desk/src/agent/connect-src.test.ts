@@ -5,7 +5,10 @@ import { connectAllowed, connectOrigins } from './connect-src.ts';
 const DESK_CSP = headersFor(SITES.desk)['Content-Security-Policy'] ?? '';
 const allowed = (url: string, csp = DESK_CSP): boolean => connectAllowed(csp, new URL(url), SITES.desk.origin);
 // Served with `WARRANT_AGENT_ENDPOINTS=http://127.0.0.1:8080/v1 npm start`.
-const WITH_OWN = headersFor(SITES.desk, { agentEndpoints: agentEndpointsFrom('http://127.0.0.1:8080/v1') })['Content-Security-Policy'] ?? '';
+const WITH_OWN =
+  headersFor(SITES.desk, { agentEndpoints: agentEndpointsFrom('http://127.0.0.1:8080/v1') })[
+    'Content-Security-Policy'
+  ] ?? '';
 
 describe("the desk's connect-src", () => {
   it('allows the desk itself and the gateway, and no other port on this computer', () => {
@@ -17,7 +20,7 @@ describe("the desk's connect-src", () => {
     expect(allowed(`http://${HOST}/v1/chat/completions`)).toBe(false);
   });
 
-  it('allows a person\'s own endpoint only when the server names it in WARRANT_AGENT_ENDPOINTS, that port and no other', () => {
+  it("allows a person's own endpoint only when the server names it in WARRANT_AGENT_ENDPOINTS, that port and no other", () => {
     expect(allowed(`http://${LOOPBACK_ADDRESS}:8080/v1/chat/completions`, WITH_OWN)).toBe(true);
     expect(allowed(`http://${LOOPBACK_ADDRESS}:8081/v1/chat/completions`, WITH_OWN)).toBe(false);
     expect(allowed(`http://${HOST}:8080/v1/chat/completions`, WITH_OWN)).toBe(false);

@@ -29,7 +29,8 @@ function matches(source: string, url: URL, self: string): boolean {
   const host = /^([a-z][a-z0-9+.-]*):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?$/i.exec(source);
   if (!host) return false;
   const [, scheme = '', name = '', port] = host;
-  if (!schemeMatches(`${scheme.toLowerCase()}:`, url.protocol) || name.toLowerCase() !== url.hostname.toLowerCase()) return false;
+  if (!schemeMatches(`${scheme.toLowerCase()}:`, url.protocol) || name.toLowerCase() !== url.hostname.toLowerCase())
+    return false;
   if (port === '*') return true;
   // No port in the source: the default port of the URL's own scheme (so http://h matches https://h).
   return (port ?? DEFAULT_PORTS[url.protocol] ?? '') === portOf(url);

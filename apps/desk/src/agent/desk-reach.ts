@@ -33,16 +33,27 @@ export function deskReach(options: DeskReachOptions): AgentDesk {
         return listed
           .filter((tool) => order.has(tool.name))
           .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
-          .map((tool): OfferedTool => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema ?? { type: 'object' } }));
+          .map((tool): OfferedTool => ({
+            name: tool.name,
+            title: tool.title,
+            description: tool.description,
+            inputSchema: tool.inputSchema ?? { type: 'object' },
+          }));
       }
       const state = options.state();
       return options.rows
         .filter((row) => row.verdict(state).legal)
-        .map((row): OfferedTool => ({ name: row.name, title: row.title, description: row.description(state), inputSchema: row.inputSchema(state) }));
+        .map((row): OfferedTool => ({
+          name: row.name,
+          title: row.title,
+          description: row.description(state),
+          inputSchema: row.inputSchema(state),
+        }));
     },
     async call(verb, input, signal): Promise<ToolResult> {
       const surface = await options.surface();
-      if (!surface) return refusal('DESK_GONE', 'The desk has closed its surface (the page is going away). Nothing was called.');
+      if (!surface)
+        return refusal('DESK_GONE', 'The desk has closed its surface (the page is going away). Nothing was called.');
       return surface.call(verb, input, { caller: 'agent', channel: 'agent', signal });
     },
   };

@@ -34,10 +34,19 @@ interface TurnSetup {
 async function turn(script: readonly ScriptedReply[], options: TurnSetup = {}): Promise<TurnView> {
   test = await openTestDesk();
   upstream = await startScriptedUpstream(script);
-  const chosen = ownEndpoint({ url: upstream.url, key: options.key ?? '', model: '' }, `connect-src http://${LOOPBACK_ADDRESS}:*`, 'http://desk.test');
+  const chosen = ownEndpoint(
+    { url: upstream.url, key: options.key ?? '', model: '' },
+    `connect-src http://${LOOPBACK_ADDRESS}:*`,
+    'http://desk.test',
+  );
   if (!chosen.ok) throw new Error(chosen.message);
   const desk = test;
-  const reach = deskReach({ surface: async () => desk.surface, webmcp: () => (options.webmcp === false ? null : desk.memory.webmcp), rows: deskRows(desk.desk), state: () => desk.desk.state.value });
+  const reach = deskReach({
+    surface: async () => desk.surface,
+    webmcp: () => (options.webmcp === false ? null : desk.memory.webmcp),
+    rows: deskRows(desk.desk),
+    state: () => desk.desk.state.value,
+  });
   return runTurn({
     task: 'find shelter for four people tonight and draft a plan',
     desk: {
@@ -61,15 +70,32 @@ const offeredAt = (n: number): string[] => {
 };
 const toolMessages = (n: number): Array<Record<string, unknown>> => {
   const body = upstream?.requests[n]?.body as { messages: Array<{ role: string; content: string }> };
-  return body.messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as Record<string, unknown>);
+  return body.messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => JSON.parse(message.content) as Record<string, unknown>);
 };
 
 const TO_THE_HALT: ScriptedReply[] = [
   { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: { ...FAMILY, needs: ['bed'] } }] },
-  { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: '{"request": "R-1"' }, { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 120, request: 'R-1' } }] },
+  {
+    kind: 'tool_calls',
+    calls: [
+      { name: 'find_capacity', arguments: '{"request": "R-1"' },
+      { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 120, request: 'R-1' } },
+    ],
+  },
   { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: { request: 'R-1' } }] },
-  { kind: 'tool_calls', calls: [{ name: 'draft_plan', arguments: { request: 'R-1', label: 'A family room tonight', steps: BEDS } }] },
-  { kind: 'tool_calls', calls: [{ name: 'commit_plan', arguments: { plan: 'P-1' } }, { name: 'commit_plan', arguments: { plan: 'P-1' } }] },
+  {
+    kind: 'tool_calls',
+    calls: [{ name: 'draft_plan', arguments: { request: 'R-1', label: 'A family room tonight', steps: BEDS } }],
+  },
+  {
+    kind: 'tool_calls',
+    calls: [
+      { name: 'commit_plan', arguments: { plan: 'P-1' } },
+      { name: 'commit_plan', arguments: { plan: 'P-1' } },
+    ],
+  },
   { kind: 'text', text: 'never asked for' },
 ];
 
@@ -90,7 +116,14 @@ describe('an agent turn', () => {
     expect(upstream?.requests).toHaveLength(5);
     expect(offeredAt(0)).toEqual(['intake_request', 'read_ledger']);
     expect(offeredAt(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-    expect(offeredAt(2)).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'close_lease', 'read_ledger']);
+    expect(offeredAt(2)).toEqual([
+      'intake_request',
+      'open_lease',
+      'find_capacity',
+      'draft_plan',
+      'close_lease',
+      'read_ledger',
+    ]);
     expect(offeredAt(4)).toContain('commit_plan');
     // The malformed call answered the model with the structured refusal, and the turn went on.
     expect(toolMessages(2)[1]).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_ARGUMENTS' });
@@ -98,7 +131,11 @@ describe('an agent turn', () => {
     expect(String(toolMessages(3)[3]?.['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>\n[\s\S]*\n<<<end [0-9a-f]{16}>>>$/);
     const rows = test?.desk.rows.value ?? [];
     expect(rows.filter((row) => row.event === 'approval_raised')).toHaveLength(1);
-    expect(rows.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual([
+    expect(
+      rows
+        .filter((row) => row.event === 'verb_called')
+        .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+    ).toEqual([
       'agent/agent/intake_request/ok',
       'agent/agent/open_lease/ok',
       'agent/agent/find_capacity/ok',
@@ -110,31 +147,61 @@ describe('an agent turn', () => {
 
   it('answers an unknown verb, a verb out of order and invalid input with the refusal, and goes on', async () => {
     const view = await turn([
-      { kind: 'tool_calls', calls: [{ name: 'approve_plan', arguments: { plan: 'P-1' } }, { name: 'commit_plan', arguments: { plan: 'P-1' } }] },
-      { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: { ...FAMILY, people: 0 } }, { name: 'intake_request', arguments: '[4]' }] },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { name: 'approve_plan', arguments: { plan: 'P-1' } },
+          { name: 'commit_plan', arguments: { plan: 'P-1' } },
+        ],
+      },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { name: 'intake_request', arguments: { ...FAMILY, people: 0 } },
+          { name: 'intake_request', arguments: '[4]' },
+        ],
+      },
       { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY }] },
       { kind: 'text', text: 'The request is in the queue as R-1.' },
     ]);
     expect(view.status).toBe('answered');
-    expect(calls(view).map(codeOf)).toEqual(['UNKNOWN_TOOL', 'NO_DRAFTED_PLAN', 'INVALID_INPUT', 'ARGUMENTS_NOT_AN_OBJECT', 'OK']);
+    expect(calls(view).map(codeOf)).toEqual([
+      'UNKNOWN_TOOL',
+      'NO_DRAFTED_PLAN',
+      'INVALID_INPUT',
+      'ARGUMENTS_NOT_AN_OBJECT',
+      'OK',
+    ]);
     expect(view.entries.at(-1)).toEqual({ kind: 'said', step: 4, text: 'The request is in the queue as R-1.' });
     expect(toolMessages(1).map((result) => result['code'])).toEqual(['UNKNOWN_TOOL', 'NO_DRAFTED_PLAN']);
     // Calls the kernel refused are on the ledger as the agent's; the unknown verb reached no verb.
-    expect((test?.desk.rows.value ?? []).filter((row) => row.event === 'verb_called').map((row) => `${row.verb}/${row.status}`)).toEqual([
-      'commit_plan/refused',
-      'intake_request/refused',
-      'intake_request/ok',
-    ]);
+    expect(
+      (test?.desk.rows.value ?? [])
+        .filter((row) => row.event === 'verb_called')
+        .map((row) => `${row.verb}/${row.status}`),
+    ).toEqual(['commit_plan/refused', 'intake_request/refused', 'intake_request/ok']);
   });
 
   it('offers the rows in order when the page has no WebMCP', async () => {
-    const view = await turn([{ kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY }] }, { kind: 'text', text: 'Done.' }], { webmcp: false });
+    const view = await turn(
+      [
+        { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY }] },
+        { kind: 'text', text: 'Done.' },
+      ],
+      { webmcp: false },
+    );
     expect(view.status).toBe('answered');
     expect(offeredAt(0)).toEqual(['intake_request', 'read_ledger']);
     expect(offeredAt(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-    const body = upstream?.requests[0]?.body as { tools: Array<{ function: { description: string; parameters: unknown } }> };
+    const body = upstream?.requests[0]?.body as {
+      tools: Array<{ function: { description: string; parameters: unknown } }>;
+    };
     const intake = deskRows((test as TestDesk).desk)[0];
-    expect(body.tools[0]?.function).toEqual({ name: 'intake_request', description: intake?.description(test!.desk.state.value), parameters: intake?.inputSchema(test!.desk.state.value) });
+    expect(body.tools[0]?.function).toEqual({
+      name: 'intake_request',
+      description: intake?.description(test!.desk.state.value),
+      parameters: intake?.inputSchema(test!.desk.state.value),
+    });
   });
 
   it('runs at most a few calls per reply and is bounded in steps', async () => {
@@ -150,8 +217,25 @@ describe('an agent turn', () => {
   });
 
   it('reports a model that cannot answer, in its own words', async () => {
-    const view = await turn([{ kind: 'raw', status: 503, body: JSON.stringify({ error: { code: 'NO_MODEL_CONFIGURED', message: 'The gateway has no model configured: set WARRANT_GATEWAY_UPSTREAM_URL.' } }) }]);
-    expect(view).toMatchObject({ status: 'model_failed', problem: { code: 'NO_MODEL_CONFIGURED', message: 'The gateway has no model configured: set WARRANT_GATEWAY_UPSTREAM_URL.' } });
+    const view = await turn([
+      {
+        kind: 'raw',
+        status: 503,
+        body: JSON.stringify({
+          error: {
+            code: 'NO_MODEL_CONFIGURED',
+            message: 'The gateway has no model configured: set WARRANT_GATEWAY_UPSTREAM_URL.',
+          },
+        }),
+      },
+    ]);
+    expect(view).toMatchObject({
+      status: 'model_failed',
+      problem: {
+        code: 'NO_MODEL_CONFIGURED',
+        message: 'The gateway has no model configured: set WARRANT_GATEWAY_UPSTREAM_URL.',
+      },
+    });
     expect(test?.desk.rows.value).toEqual([]);
   });
 
@@ -162,21 +246,38 @@ describe('an agent turn', () => {
     expect(view.status).toBe('stopped');
   });
 
-  it("stops when the person stops it during a verb: the signal reaches the verb, which answers aborted", async () => {
+  it('stops when the person stops it during a verb: the signal reaches the verb, which answers aborted', async () => {
     const stop = new AbortController();
     const view = await turn(
       [
         { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY }] },
-        { kind: 'tool_calls', calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 120, request: 'R-1' } }, { name: 'find_capacity', arguments: { request: 'R-1' } }] },
+        {
+          kind: 'tool_calls',
+          calls: [
+            {
+              name: 'open_lease',
+              arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 120, request: 'R-1' },
+            },
+            { name: 'find_capacity', arguments: { request: 'R-1' } },
+          ],
+        },
         { kind: 'text', text: 'never asked for' },
       ],
       { signal: stop.signal, onCall: (verb) => verb === 'open_lease' && stop.abort() },
     );
     expect(view.status).toBe('stopped');
-    expect(calls(view).map((call) => `${call.verb}:${codeOf(call)}`)).toEqual(['intake_request:OK', 'open_lease:CALL_ABORTED', 'find_capacity:NOT_RUN_STOPPED']);
+    expect(calls(view).map((call) => `${call.verb}:${codeOf(call)}`)).toEqual([
+      'intake_request:OK',
+      'open_lease:CALL_ABORTED',
+      'find_capacity:NOT_RUN_STOPPED',
+    ]);
     expect(upstream?.requests).toHaveLength(2);
     await test?.idle();
-    expect(test?.desk.rows.value.filter((row) => row.verb === 'open_lease' && row.event === 'verb_called').map((row) => row.status)).toEqual(['aborted']);
+    expect(
+      test?.desk.rows.value
+        .filter((row) => row.verb === 'open_lease' && row.event === 'verb_called')
+        .map((row) => row.status),
+    ).toEqual(['aborted']);
   });
 
   it('sends the key to its endpoint only as a bearer token, never in the body', async () => {
@@ -188,7 +289,16 @@ describe('an agent turn', () => {
 
   it('refuses a reply that holds the key, unread', async () => {
     const key = 'sk-test-0123456789abcdef';
-    const view = await turn([{ kind: 'raw', status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${key}` } }) }], { key });
+    const view = await turn(
+      [
+        {
+          kind: 'raw',
+          status: 401,
+          body: JSON.stringify({ error: { message: `Incorrect API key provided: ${key}` } }),
+        },
+      ],
+      { key },
+    );
     expect(view).toMatchObject({ status: 'model_failed', problem: { code: 'KEY_ECHOED' } });
     expect(JSON.stringify(view)).not.toContain(key);
   });

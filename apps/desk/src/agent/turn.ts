@@ -79,22 +79,38 @@ function localStamp(date: Date): string {
 }
 
 function chatTool(tool: OfferedTool): ChatTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+  };
 }
 
 /** The call's input, or the refusal the model hears when its arguments cannot be one. */
-export function readArguments(text: string): { readonly ok: true; readonly input: Record<string, unknown> } | { readonly ok: false; readonly refusal: ToolResult } {
+export function readArguments(
+  text: string,
+):
+  | { readonly ok: true; readonly input: Record<string, unknown> }
+  | { readonly ok: false; readonly refusal: ToolResult } {
   let value: unknown;
   try {
     value = JSON.parse(text === '' ? '{}' : text);
   } catch (error) {
     return {
       ok: false,
-      refusal: refusal('MALFORMED_ARGUMENTS', `The arguments are not JSON (${error instanceof Error ? error.message : 'unreadable'}). Nothing was called; send the arguments as one JSON object.`, { arguments: text.slice(0, 200) }),
+      refusal: refusal(
+        'MALFORMED_ARGUMENTS',
+        `The arguments are not JSON (${error instanceof Error ? error.message : 'unreadable'}). Nothing was called; send the arguments as one JSON object.`,
+        { arguments: text.slice(0, 200) },
+      ),
     };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, refusal: refusal('ARGUMENTS_NOT_AN_OBJECT', 'The arguments must be one JSON object. Nothing was called.', { arguments: text.slice(0, 200) }) };
+    return {
+      ok: false,
+      refusal: refusal('ARGUMENTS_NOT_AN_OBJECT', 'The arguments must be one JSON object. Nothing was called.', {
+        arguments: text.slice(0, 200),
+      }),
+    };
   }
   return { ok: true, input: value as Record<string, unknown> };
 }
@@ -104,9 +120,16 @@ export function isHalt(result: ToolResult): result is ToolSuccess & { readonly s
   return result.ok && result['status'] === 'awaiting_human_approval';
 }
 
-const NOT_RUN_AFTER_HALT = refusal('NOT_RUN_AFTER_HALT', 'The turn stopped at the halt before this call, so it was not run.');
+const NOT_RUN_AFTER_HALT = refusal(
+  'NOT_RUN_AFTER_HALT',
+  'The turn stopped at the halt before this call, so it was not run.',
+);
 const NOT_RUN_STOPPED = refusal('NOT_RUN_STOPPED', 'The person stopped the turn before this call, so it was not run.');
-const TOO_MANY_CALLS = refusal('TOO_MANY_CALLS', `A reply may make at most ${MAX_CALLS_PER_REPLY} calls; this one was past them, so it was not run.`, { limit: MAX_CALLS_PER_REPLY });
+const TOO_MANY_CALLS = refusal(
+  'TOO_MANY_CALLS',
+  `A reply may make at most ${MAX_CALLS_PER_REPLY} calls; this one was past them, so it was not run.`,
+  { limit: MAX_CALLS_PER_REPLY },
+);
 
 export async function runTurn(options: TurnOptions): Promise<TurnView> {
   const { desk, signal } = options;
@@ -118,11 +141,22 @@ export async function runTurn(options: TurnOptions): Promise<TurnView> {
     return view;
   };
   const messages: ChatMessage[] = [
-    { role: 'system', content: `${AGENT_INSTRUCTIONS}\nMake at most ${MAX_CALLS_PER_REPLY} tool calls in one reply: later ones are not run.\nNow, local time: ${localStamp(options.now())}.` },
+    {
+      role: 'system',
+      content: `${AGENT_INSTRUCTIONS}\nMake at most ${MAX_CALLS_PER_REPLY} tool calls in one reply: later ones are not run.\nNow, local time: ${localStamp(options.now())}.`,
+    },
     { role: 'user', content: options.task },
   ];
   const notRun = (step: number, calls: readonly ChatToolCall[], result: ToolResult): void => {
-    for (const call of calls) entries.push({ kind: 'call', step, verb: call.function.name, args: call.function.arguments.slice(0, SHOWN_ARGS_CHARS), ran: false, result });
+    for (const call of calls)
+      entries.push({
+        kind: 'call',
+        step,
+        verb: call.function.name,
+        args: call.function.arguments.slice(0, SHOWN_ARGS_CHARS),
+        ran: false,
+        result,
+      });
   };
   update({});
 
@@ -131,7 +165,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnView> {
     const tools = await desk.tools();
     const answer = await options.ask({ messages, tools: tools.map(chatTool) }, signal);
     if (signal.aborted) return update({ status: 'stopped', steps: step });
-    if (!answer.ok) return update({ status: 'model_failed', steps: step, problem: { code: answer.code, message: answer.message } });
+    if (!answer.ok)
+      return update({ status: 'model_failed', steps: step, problem: { code: answer.code, message: answer.message } });
     // Calls past the per-reply bound are not run, and are left out of the history the model is
     // sent back (each call sent back needs its answer, a message the gateway's cap counts).
     const kept = answer.toolCalls.slice(0, MAX_CALLS_PER_REPLY);
@@ -145,12 +180,22 @@ export async function runTurn(options: TurnOptions): Promise<TurnView> {
       const args = call.function.arguments;
       const read = readArguments(args);
       const result = read.ok ? await desk.call(call.function.name, read.input, signal) : read.refusal;
-      entries.push({ kind: 'call', step, verb: call.function.name, args: args.slice(0, SHOWN_ARGS_CHARS), ran: read.ok, result });
+      entries.push({
+        kind: 'call',
+        step,
+        verb: call.function.name,
+        args: args.slice(0, SHOWN_ARGS_CHARS),
+        ran: read.ok,
+        result,
+      });
       messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
       const rest = kept.slice(index + 1);
       if (isHalt(result)) {
         notRun(step, [...rest, ...dropped], NOT_RUN_AFTER_HALT);
-        return update({ status: 'halted', approval: typeof result['approval_id'] === 'string' ? result['approval_id'] : null });
+        return update({
+          status: 'halted',
+          approval: typeof result['approval_id'] === 'string' ? result['approval_id'] : null,
+        });
       }
       if (signal.aborted) {
         notRun(step, [...rest, ...dropped], NOT_RUN_STOPPED);

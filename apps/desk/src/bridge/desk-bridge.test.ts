@@ -21,7 +21,13 @@ afterEach(async () => {
 async function open(): Promise<TestDesk> {
   test = await openTestDesk();
   const desk = test;
-  bridge = openDeskBridge({ window, surface: async () => desk.surface, rows: deskRows(desk.desk), desk: desk.desk, otherEnvelopes: [PARTNER_ENVELOPE] });
+  bridge = openDeskBridge({
+    window,
+    surface: async () => desk.surface,
+    rows: deskRows(desk.desk),
+    desk: desk.desk,
+    otherEnvelopes: [PARTNER_ENVELOPE],
+  });
   return desk;
 }
 
@@ -30,7 +36,13 @@ function manifest(): ManifestDocument {
 }
 
 function deliver(data: unknown, from: { origin?: string; source?: MessageEventSource | null } = {}): void {
-  window.dispatchEvent(new MessageEvent('message', { data, origin: from.origin ?? window.location.origin, source: from.source === undefined ? window : from.source }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      origin: from.origin ?? window.location.origin,
+      source: from.source === undefined ? window : from.source,
+    }),
+  );
 }
 
 async function invoke(id: string, verb: string, input: object): Promise<Record<string, unknown>> {
@@ -54,7 +66,10 @@ describe("the desk's bridge", () => {
     const desk = await open();
     const first = manifest();
     expect(first.tools.map((tool) => tool.name)).toEqual(['intake_request', 'read_ledger']);
-    expect(first.tools[1]).toMatchObject({ title: 'Read the ledger', hints: { readOnlyHint: true, untrustedContentHint: true } });
+    expect(first.tools[1]).toMatchObject({
+      title: 'Read the ledger',
+      hints: { readOnlyHint: true, untrustedContentHint: true },
+    });
     expect(first.tools.every((tool) => tool.purpose.length > 0 && typeof tool.returns === 'string')).toBe(true);
     const revision = first.revision;
     await invoke('r1', 'read_ledger', {});
@@ -64,17 +79,24 @@ describe("the desk's bridge", () => {
     expect(JSON.parse(String(intake['text']))).toMatchObject({ ok: true, request: { id: 'R-1' } });
     expect(manifest().tools.map((tool) => tool.name)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
     expect(manifest().revision).toBe(revision + 1);
-    expect(desk.desk.rows.value.filter((row) => row.event === 'verb_called').map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual([
-      'agent/bridge/read_ledger/ok',
-      'agent/bridge/intake_request/ok',
-    ]);
+    expect(
+      desk.desk.rows.value
+        .filter((row) => row.event === 'verb_called')
+        .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+    ).toEqual(['agent/bridge/read_ledger/ok', 'agent/bridge/intake_request/ok']);
   });
 
   it('answers a verb out of order with its refusal, recorded like any call', async () => {
     const desk = await open();
     const reply = await invoke('c1', 'find_capacity', { request: 'R-1' });
     expect(reply).toMatchObject({ ok: false, code: 'NO_ACTIVE_READ_LEASE' });
-    expect(desk.desk.rows.value.at(-1)).toMatchObject({ actor: 'agent', channel: 'bridge', verb: 'find_capacity', status: 'refused', detail: expect.stringContaining('NO_ACTIVE_READ_LEASE') });
+    expect(desk.desk.rows.value.at(-1)).toMatchObject({
+      actor: 'agent',
+      channel: 'bridge',
+      verb: 'find_capacity',
+      status: 'refused',
+      detail: expect.stringContaining('NO_ACTIVE_READ_LEASE'),
+    });
   });
 
   it("records a forged invoke, and leaves the partner channel's own messages to it", async () => {
@@ -82,8 +104,14 @@ describe("the desk's bridge", () => {
     const frame = document.createElement('iframe');
     document.body.append(frame);
     deliver({ envelope: BRIDGE_ENVELOPE, version: 2, kind: 'invoke', id: 'f1', verb: 'intake_request', input: FAMILY });
-    deliver({ envelope: BRIDGE_ENVELOPE, version: 1, kind: 'invoke', id: 'f2', verb: 'intake_request', input: FAMILY }, { source: frame.contentWindow, origin: 'http://elsewhere.test' });
-    deliver({ envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'ready-1' }, { source: frame.contentWindow, origin: 'http://elsewhere.test' });
+    deliver(
+      { envelope: BRIDGE_ENVELOPE, version: 1, kind: 'invoke', id: 'f2', verb: 'intake_request', input: FAMILY },
+      { source: frame.contentWindow, origin: 'http://elsewhere.test' },
+    );
+    deliver(
+      { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'ready-1' },
+      { source: frame.contentWindow, origin: 'http://elsewhere.test' },
+    );
     await desk.idle();
     frame.remove();
     const forged = desk.desk.rows.value.filter((row) => row.event === 'bridge_forged');

@@ -49,7 +49,8 @@ export function openDeskBridge(options: DeskBridgeOptions): DeskBridge {
   let sender: MessageEventSource | null = null;
   const markOthersMessages = (event: MessageEvent): void => {
     const data: unknown = event.data;
-    othersMessage = typeof data === 'object' && data !== null && others.has((data as Record<string, unknown>)['envelope'] as string);
+    othersMessage =
+      typeof data === 'object' && data !== null && others.has((data as Record<string, unknown>)['envelope'] as string);
     sender = event.source;
   };
   win.addEventListener('message', markOthersMessages);

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeskRow } from '../desk-runtime.ts';
 import { FORGED_ROWS_PER_MINUTE, forgedRecorder, forgedRow } from './forged-record.ts';
 
-const rejection = (fields: Partial<BridgeRejection> = {}): BridgeRejection => ({ code: 'WRONG_VERSION', message: 'Only version 1 is understood.', origin: SITES.desk.origin, ...fields });
+const rejection = (fields: Partial<BridgeRejection> = {}): BridgeRejection => ({
+  code: 'WRONG_VERSION',
+  message: 'Only version 1 is understood.',
+  origin: SITES.desk.origin,
+  ...fields,
+});
 
 afterEach(() => vi.useRealTimers());
 
@@ -26,7 +31,9 @@ describe('a forged bridge message on the ledger', () => {
   it('keeps a verb that is no ledger token out of the token fields', () => {
     const row = forgedRow(rejection({ code: 'WRONG_SOURCE', origin: 'null', verb: '_hidden', id: 'a b' }));
     expect(row).toMatchObject({ verb: '' });
-    expect(row.detail).toBe('code=WRONG_SOURCE origin=null id="a b" claimed_verb=_hidden reason="Only version 1 is understood."');
+    expect(row.detail).toBe(
+      'code=WRONG_SOURCE origin=null id="a b" claimed_verb=_hidden reason="Only version 1 is understood."',
+    );
   });
 
   it('records the first message from a source, counts its repeats, and says how many in one row at the minute’s end', () => {
@@ -44,7 +51,11 @@ describe('a forged bridge message on the ledger', () => {
     expect(rows.map((row) => /id=(\w+)/.exec(row.detail ?? '')?.[1])).toEqual(['0', 'o1', 'k1']);
     vi.advanceTimersByTime(60_000);
     expect(rows).toHaveLength(4);
-    expect(rows.at(-1)).toMatchObject({ event: 'bridge_forged', status: 'refused', detail: expect.stringMatching(/^unrecorded=50 repeats=50 /) });
+    expect(rows.at(-1)).toMatchObject({
+      event: 'bridge_forged',
+      status: 'refused',
+      detail: expect.stringMatching(/^unrecorded=50 repeats=50 /),
+    });
     // Nothing more came: no further summary.
     vi.advanceTimersByTime(120_000);
     expect(rows).toHaveLength(4);
@@ -59,7 +70,8 @@ describe('a forged bridge message on the ledger', () => {
     vi.useFakeTimers();
     const rows: DeskRow[] = [];
     const record = forgedRecorder((row) => rows.push(row), { now: () => Date.now() });
-    for (let i = 0; i < FORGED_ROWS_PER_MINUTE + 5; i += 1) record(rejection({ id: i, origin: `http://site-${i}.test` }));
+    for (let i = 0; i < FORGED_ROWS_PER_MINUTE + 5; i += 1)
+      record(rejection({ id: i, origin: `http://site-${i}.test` }));
     expect(rows).toHaveLength(FORGED_ROWS_PER_MINUTE);
     vi.advanceTimersByTime(60_000);
     expect(rows).toHaveLength(FORGED_ROWS_PER_MINUTE + 1);

@@ -50,7 +50,10 @@ export interface ForgedRecorder {
 /** How many sources are remembered; past it the memory starts again (a source then gets one more row). */
 const SOURCES_REMEMBERED = 1000;
 
-export function forgedRecorder(record: (row: DeskRow) => void, options: { readonly perMinute?: number; readonly now?: () => number } = {}): ForgedRecorder {
+export function forgedRecorder(
+  record: (row: DeskRow) => void,
+  options: { readonly perMinute?: number; readonly now?: () => number } = {},
+): ForgedRecorder {
   const limit = options.perMinute ?? FORGED_ROWS_PER_MINUTE;
   const now = options.now ?? Date.now;
   // A window has no name a page can read; each one seen gets a number, held weakly.

@@ -18,13 +18,18 @@ const STATUS = {
 
 function runWords(run: PlanRun): string {
   const taken = run.takenUp;
-  if (taken?.mode === 'waiting' && run.status === 'running') return `${taken.why} Until then, what was done stays as it is.`;
+  if (taken?.mode === 'waiting' && run.status === 'running')
+    return `${taken.why} Until then, what was done stays as it is.`;
   if (taken?.mode === 'compensate' && run.status === 'undone') {
     const undone = run.steps.filter((step) => step.status === 'undone').length;
     return `Cut off before it ended, and no more of it could be written, so this page undid it: ${undone === 0 ? 'no partner held anything of it' : `${undone} ${undone === 1 ? 'step' : 'steps'} undone`}.`;
   }
   // A run taken up after it was cut off says so before saying how it ended.
-  const before = taken ? (taken.mode === 'resume' ? 'Cut off before it ended, and resumed by this page. ' : 'Cut off before it ended; this page could only undo it. ') : '';
+  const before = taken
+    ? taken.mode === 'resume'
+      ? 'Cut off before it ended, and resumed by this page. '
+      : 'Cut off before it ended; this page could only undo it. '
+    : '';
   return before + endWords(run);
 }
 
@@ -32,7 +37,9 @@ function endWords(run: PlanRun): string {
   const done = run.steps.filter((step) => step.status === 'undone' || step.status === 'undo_failed').length;
   switch (run.status) {
     case 'running':
-      return run.takenUp ? 'Asking each partner what it holds of the run, then going on…' : 'Running the approved steps…';
+      return run.takenUp
+        ? 'Asking each partner what it holds of the run, then going on…'
+        : 'Running the approved steps…';
     case 'done':
       return 'Every step ran; the leases are closed.';
     case 'undone':
@@ -44,7 +51,15 @@ function endWords(run: PlanRun): string {
   }
 }
 
-export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; approval: Approval; highlighted: boolean }) {
+export function ApprovalCard({
+  view,
+  approval,
+  highlighted,
+}: {
+  view: DeskView;
+  approval: Approval;
+  highlighted: boolean;
+}) {
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const state = view.desk.state.value;
@@ -55,14 +70,22 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
   const left = (approval.expiresAt - view.now.value) / 1000;
   const shown = revealInvisible(approval.canonical);
   const signed = cardStatement(approval);
-  const act = async (work: () => Promise<{ ok: boolean; message?: string }> | { ok: boolean; message?: string }): Promise<void> => {
+  const act = async (
+    work: () => Promise<{ ok: boolean; message?: string }> | { ok: boolean; message?: string },
+  ): Promise<void> => {
     setBusy(true);
     const result = await work();
     setBusy(false);
     setAnswer(result.ok ? null : (result.message ?? 'Refused.'));
   };
   return (
-    <article class={`approval status-${approval.status}${highlighted ? ' highlight' : ''}`} id={`approval-${approval.id}`} data-approval={approval.id} data-status={approval.status} aria-labelledby={`approval-${approval.id}-title`}>
+    <article
+      class={`approval status-${approval.status}${highlighted ? ' highlight' : ''}`}
+      id={`approval-${approval.id}`}
+      data-approval={approval.id}
+      data-status={approval.status}
+      aria-labelledby={`approval-${approval.id}-title`}
+    >
       <div class="section-head">
         <h3 id={`approval-${approval.id}-title`} class="approval-title" tabIndex={-1}>
           {approval.label} <span class={`pill approval-${approval.status}`}>{STATUS[approval.status]}</span>
@@ -73,9 +96,18 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
           </span>
         ) : null}
       </div>
-      {highlighted ? <p class="callout">The relief scenario has stopped here. Nothing has been written at any partner. Read the plan, then approve or reject it.</p> : null}
+      {highlighted ? (
+        <p class="callout">
+          The relief scenario has stopped here. Nothing has been written at any partner. Read the plan, then approve or
+          reject it.
+        </p>
+      ) : null}
       <p class="small">
-        For {request ? `${request.people} ${request.people === 1 ? 'person' : 'people'} at ${request.place}` : approval.request}. Drafted by {plan ? ACTOR_WORDS[plan.draftedBy].toLowerCase() : 'unknown'}, raised by{' '}
+        For{' '}
+        {request
+          ? `${request.people} ${request.people === 1 ? 'person' : 'people'} at ${request.place}`
+          : approval.request}
+        . Drafted by {plan ? ACTOR_WORDS[plan.draftedBy].toLowerCase() : 'unknown'}, raised by{' '}
         {ACTOR_WORDS[approval.raisedBy].toLowerCase()} at {clockTime(approval.raisedAt)}.
       </p>
       {plan ? (
@@ -100,8 +132,18 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
         </ol>
       ) : null}
       <details class="canonical" open={pending}>
-        <summary>Exactly what was hashed{shown.hidden > 0 ? ` (${shown.hidden} invisible character${shown.hidden === 1 ? '' : 's'} shown as ${HIDDEN_MARK})` : ''}</summary>
-        <pre class="canonical-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the plan, as hashed">
+        <summary>
+          Exactly what was hashed
+          {shown.hidden > 0
+            ? ` (${shown.hidden} invisible character${shown.hidden === 1 ? '' : 's'} shown as ${HIDDEN_MARK})`
+            : ''}
+        </summary>
+        <pre
+          class="canonical-bytes"
+          data-inert="true"
+          tabIndex={0}
+          aria-label="The canonical JSON of the plan, as hashed"
+        >
           {shown.text}
         </pre>
         <p class="digest">
@@ -110,8 +152,16 @@ export function ApprovalCard({ view, approval, highlighted }: { view: DeskView; 
       </details>
       <details class="canonical statement">
         <summary>What your passkey signs</summary>
-        <p class="small">This approval, the plan's digest above, when it expires and this desk's address. Your passkey signs the SHA-256 of exactly these bytes; each partner checks that signature before it writes.</p>
-        <pre class="statement-bytes" data-inert="true" tabIndex={0} aria-label="The canonical JSON of the approval statement your passkey signs">
+        <p class="small">
+          This approval, the plan's digest above, when it expires and this desk's address. Your passkey signs the
+          SHA-256 of exactly these bytes; each partner checks that signature before it writes.
+        </p>
+        <pre
+          class="statement-bytes"
+          data-inert="true"
+          tabIndex={0}
+          aria-label="The canonical JSON of the approval statement your passkey signs"
+        >
           {signed.bytes}
         </pre>
         <p class="digest">

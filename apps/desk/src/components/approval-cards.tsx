@@ -11,9 +11,18 @@ export function ApprovalCards({ view }: { view: DeskView }) {
         Approvals · <span id="pending-approvals">{pending}</span> waiting
       </h2>
       {approvals.length === 0 ? (
-        <p class="muted">No plan has been committed. When one is, it waits here for a person; no tool can approve it.</p>
+        <p class="muted">
+          No plan has been committed. When one is, it waits here for a person; no tool can approve it.
+        </p>
       ) : (
-        approvals.map((approval) => <ApprovalCard key={approval.id} view={view} approval={approval} highlighted={approval.id === waitingOn && approval.status === 'pending'} />)
+        approvals.map((approval) => (
+          <ApprovalCard
+            key={approval.id}
+            view={view}
+            approval={approval}
+            highlighted={approval.id === waitingOn && approval.status === 'pending'}
+          />
+        ))
       )}
     </section>
   );

@@ -18,7 +18,15 @@ export function waitingApprovals(view: DeskView): readonly Approval[] {
 }
 
 /** A link to an approval's card that brings it into view and focuses its heading. */
-export function ApprovalLink({ approval, id, children }: { approval: string; id?: string; children: ComponentChildren }) {
+export function ApprovalLink({
+  approval,
+  id,
+  children,
+}: {
+  approval: string;
+  id?: string;
+  children: ComponentChildren;
+}) {
   return (
     <a
       href={`#${cardId(approval)}`}
@@ -53,11 +61,19 @@ export function ApprovalWaiting({ view }: { view: DeskView }) {
 
   const first = waiting[0];
   return (
-    <div class="approval-waiting" id="approval-waiting" role="status" data-brought={brought?.how ?? ''} data-approval={brought?.approval ?? ''}>
+    <div
+      class="approval-waiting"
+      id="approval-waiting"
+      role="status"
+      data-brought={brought?.how ?? ''}
+      data-approval={brought?.approval ?? ''}
+    >
       {first ? (
         <p class="banner attention">
           <strong>
-            {waiting.length === 1 ? `Approval ${first.id} waits for a person` : `${waiting.length} approvals wait for a person`}
+            {waiting.length === 1
+              ? `Approval ${first.id} waits for a person`
+              : `${waiting.length} approvals wait for a person`}
           </strong>
           : nothing {waiting.length === 1 ? 'of it' : 'of them'} has run at any partner.{' '}
           <ApprovalLink approval={first.id} id="top-approval-link">

@@ -3,13 +3,29 @@
 // them and the page only says so, in its polite live region (approval-waiting.tsx).
 
 /** Input types a person does not type into: focus on one of these is not typing. */
-const NOT_TYPED = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'range', 'color', 'image', 'hidden']);
+const NOT_TYPED = new Set([
+  'button',
+  'submit',
+  'reset',
+  'checkbox',
+  'radio',
+  'file',
+  'range',
+  'color',
+  'image',
+  'hidden',
+]);
 
 /** Whether focus is somewhere a person types (an input, a textarea, an editable region, a select) or inside a partner's frame. */
 export function someoneIsTyping(active: Element | null = document.activeElement): boolean {
   if (!(active instanceof HTMLElement)) return false;
   if (active.isContentEditable) return true;
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement || active instanceof HTMLIFrameElement) return true;
+  if (
+    active instanceof HTMLTextAreaElement ||
+    active instanceof HTMLSelectElement ||
+    active instanceof HTMLIFrameElement
+  )
+    return true;
   if (active instanceof HTMLInputElement) return !NOT_TYPED.has(active.type);
   return false;
 }

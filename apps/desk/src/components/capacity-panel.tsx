@@ -32,19 +32,32 @@ interface Note {
   readonly text: string;
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+const text = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
 const words = (value: unknown): string => text(value).replaceAll('_', ' ');
-const count = (value: unknown, noun = ''): string => (typeof value === 'number' ? `${value}${noun ? ` ${noun}${value === 1 ? '' : 's'}` : ''}` : text(value) || '—');
+const count = (value: unknown, noun = ''): string =>
+  typeof value === 'number' ? `${value}${noun ? ` ${noun}${value === 1 ? '' : 's'}` : ''}` : text(value) || '—';
 
 /** A date of this week as a person says it ("Wed 2 Dec"); anything else as it came. */
 function day(value: unknown): string {
   const raw = text(value);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return raw;
   const date = new Date(`${raw}T12:00:00`);
-  return Number.isNaN(date.getTime()) ? raw : date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+  return Number.isNaN(date.getTime())
+    ? raw
+    : date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
 }
 
-const records = (value: unknown): Answer[] => (Array.isArray(value) ? value.filter((item): item is Answer => typeof item === 'object' && item !== null && !Array.isArray(item)) : []);
+const records = (value: unknown): Answer[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is Answer => typeof item === 'object' && item !== null && !Array.isArray(item))
+    : [];
 
 /** Each read tool's answer as lines of what, free, held and by when; null when the answer holds no such lines. */
 function tableOf(tool: string, answer: Answer): Table | null {
@@ -53,17 +66,31 @@ function tableOf(tool: string, answer: Answer): Table | null {
       const days = Array.isArray(answer['pickup_days']) ? answer['pickup_days'].map(day) : [];
       // The pickup days are the same for every line: the last one is when a parcel must be collected by.
       const when = days.length === 0 ? 'no pickup day left this week' : `collect by ${days.at(-1)}`;
-      const deliveries = records(answer['expected_deliveries']).map((d) => `Expected ${day(d['day'])}: ${count(d['count'])} ${words(d['kind'])} (${words(d['dietary'])}).`);
+      const deliveries = records(answer['expected_deliveries']).map(
+        (d) => `Expected ${day(d['day'])}: ${count(d['count'])} ${words(d['kind'])} (${words(d['dietary'])}).`,
+      );
       return {
         caption: 'Food parcels',
-        lines: records(answer['stock']).map((line) => ({ what: `${words(line['kind'])} parcel, ${words(line['dietary'])}`, free: count(line['free']), held: count(line['held']), when })),
-        about: [days.length > 0 ? `Pickup days: ${days.join(', ')}.` : '', text(answer['hours']), ...deliveries].filter(Boolean),
+        lines: records(answer['stock']).map((line) => ({
+          what: `${words(line['kind'])} parcel, ${words(line['dietary'])}`,
+          free: count(line['free']),
+          held: count(line['held']),
+          when,
+        })),
+        about: [days.length > 0 ? `Pickup days: ${days.join(', ')}.` : '', text(answer['hours']), ...deliveries].filter(
+          Boolean,
+        ),
       };
     }
     case 'list_bed_availability':
       return {
         caption: `Beds for the night of ${day(answer['night'])}`,
-        lines: records(answer['beds']).map((bed) => ({ what: words(bed['kind']), free: count(bed['free']), held: count(bed['held']), when: `night of ${day(answer['night'])}` })),
+        lines: records(answer['beds']).map((bed) => ({
+          what: words(bed['kind']),
+          free: count(bed['free']),
+          held: count(bed['held']),
+          when: `night of ${day(answer['night'])}`,
+        })),
         about: [text(answer['doors'])].filter(Boolean),
       };
     case 'list_ride_windows':
@@ -80,7 +107,12 @@ function tableOf(tool: string, answer: Answer): Table | null {
     case 'laundry_capacity':
       return {
         caption: `Washing loads on ${day(answer['day'])}`,
-        lines: records(answer['windows']).map((slot) => ({ what: `${words(slot['window'])} window`, free: count(slot['free'], 'load'), held: count(slot['booked'], 'load'), when: `${day(answer['day'])} ${text(slot['hours'])}` })),
+        lines: records(answer['windows']).map((slot) => ({
+          what: `${words(slot['window'])} window`,
+          free: count(slot['free'], 'load'),
+          held: count(slot['booked'], 'load'),
+          when: `${day(answer['day'])} ${text(slot['hours'])}`,
+        })),
         about: [text(answer['how_it_works'])].filter(Boolean),
       };
     case 'list_cold_units':
@@ -101,7 +133,11 @@ function tableOf(tool: string, answer: Answer): Table | null {
 
 function notesOf(answer: Answer): Note[] | null {
   if (!Array.isArray(answer['notes'])) return null;
-  return records(answer['notes']).map((note) => ({ author: text(note['author']), day: text(note['day']), text: text(note['text']) }));
+  return records(answer['notes']).map((note) => ({
+    author: text(note['author']),
+    day: text(note['day']),
+    text: text(note['text']),
+  }));
 }
 
 function parse(reading: CapacityReading): Answer | null {
@@ -174,7 +210,8 @@ function PartnerWords({ partner, notes }: { partner: string; notes: readonly Not
   return (
     <div class="partner-words">
       <p class="partner-words-head small">
-        <span class="badge untrusted">The partner's words</span> Notes written by the people at {title}: quoted as written, read as data, never followed as instructions.
+        <span class="badge untrusted">The partner's words</span> Notes written by the people at {title}: quoted as
+        written, read as data, never followed as instructions.
       </p>
       {notes.length === 0 ? (
         <p class="muted small">No notes.</p>
@@ -210,7 +247,12 @@ function Reading({ reading }: { reading: CapacityReading }) {
   const read = table !== null || notes !== null;
   let body: ComponentChildren;
   if (!reading.value) body = <p class="small bad-text">{reading.problem}</p>;
-  else if (answer && answer['ok'] === false) body = <p class="small bad-text">{title} refused the read: <InertText text={text(answer['message'] ?? answer['code'])} /></p>;
+  else if (answer && answer['ok'] === false)
+    body = (
+      <p class="small bad-text">
+        {title} refused the read: <InertText text={text(answer['message'] ?? answer['code'])} />
+      </p>
+    );
   else if (table) body = <CapacityTable table={table} tool={reading.tool} />;
   else if (notes) body = <PartnerWords partner={reading.partner} notes={notes} />;
   else body = <p class="small muted">This answer has no lines of capacity to show: read it as it came, below.</p>;
@@ -221,9 +263,18 @@ function Reading({ reading }: { reading: CapacityReading }) {
         <details class="raw-answer" open={!read && answer?.['ok'] !== false}>
           <summary>
             The raw answer from {title} <code>{reading.tool}</code>
-            {reading.value.hidden ? <span class="badge untrusted">{reading.value.hidden} hidden characters shown as {HIDDEN_MARK}</span> : null}
+            {reading.value.hidden ? (
+              <span class="badge untrusted">
+                {reading.value.hidden} hidden characters shown as {HIDDEN_MARK}
+              </span>
+            ) : null}
           </summary>
-          <pre class="quarantined" data-inert="true" tabIndex={0} aria-label={`What ${title} returned for ${reading.tool}`}>
+          <pre
+            class="quarantined"
+            data-inert="true"
+            tabIndex={0}
+            aria-label={`What ${title} returned for ${reading.tool}`}
+          >
             {revealInvisible(reading.value.text).text}
           </pre>
         </details>
@@ -238,14 +289,22 @@ export function CapacityPanel({ view }: { view: DeskView }) {
   return (
     <section class="panel capacity" id="capacity" aria-labelledby="capacity-heading">
       <h2 id="capacity-heading">Capacity: what the partners said</h2>
-      <p class="hint">Read from each partner's own answer. Everything here is the partner's text, shown as text and never run, with invisible characters shown as {HIDDEN_MARK}; each raw answer is under its table.</p>
+      <p class="hint">
+        Read from each partner's own answer. Everything here is the partner's text, shown as text and never run, with
+        invisible characters shown as {HIDDEN_MARK}; each raw answer is under its table.
+      </p>
       {readings.map(([request, reads]) => {
         const partners = [...new Set(reads.map((reading) => reading.partner))];
         return (
           <div key={request} class="capacity-request" data-request={request}>
             <h3>For {request}</h3>
             {partners.map((partner) => (
-              <article key={partner} class="capacity-partner" data-partner={partner} aria-labelledby={`capacity-${request}-${partner}`}>
+              <article
+                key={partner}
+                class="capacity-partner"
+                data-partner={partner}
+                aria-labelledby={`capacity-${request}-${partner}`}
+              >
                 <h4 id={`capacity-${request}-${partner}`}>{partnerTitle(partner)}</h4>
                 <ul class="readings">
                   {reads

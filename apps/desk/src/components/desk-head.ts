@@ -32,13 +32,34 @@ async function answerOf(path: string): Promise<unknown> {
 
 /** The latest signed head, or the one of `size` rows when one was signed; checked against the desk's key. */
 export async function readDeskHead(size?: number): Promise<DeskHead> {
-  const [answer, key, { verifyTreeHead }] = await Promise.all([answerOf(`/api/ledger/head${size === undefined ? '' : `?size=${size}`}`), publishedKey(), import('@warrant/ledger')]);
-  if (answer === null) return { ok: false, code: 'DESK_SERVER_UNREACHABLE', message: "The desk's server cannot be reached, so its signed head cannot be read now." };
+  const [answer, key, { verifyTreeHead }] = await Promise.all([
+    answerOf(`/api/ledger/head${size === undefined ? '' : `?size=${size}`}`),
+    publishedKey(),
+    import('@warrant/ledger'),
+  ]);
+  if (answer === null)
+    return {
+      ok: false,
+      code: 'DESK_SERVER_UNREACHABLE',
+      message: "The desk's server cannot be reached, so its signed head cannot be read now.",
+    };
   const refused = answer as { ok?: unknown; code?: unknown; message?: unknown };
   if (refused.ok === false) return { ok: false, code: String(refused.code), message: String(refused.message) };
-  if (key === null) return { ok: false, code: 'NO_DESK_KEY', message: "The desk's published key cannot be read, so its signed head cannot be checked now.", head: answer };
+  if (key === null)
+    return {
+      ok: false,
+      code: 'NO_DESK_KEY',
+      message: "The desk's published key cannot be read, so its signed head cannot be checked now.",
+      head: answer,
+    };
   const checked = verifyTreeHead(answer, { key });
-  if (!checked.ok) return { ok: false, code: 'HEAD_UNVERIFIED', message: `The desk's signed head does not check against the desk's key: ${checked.reason}.`, head: answer };
+  if (!checked.ok)
+    return {
+      ok: false,
+      code: 'HEAD_UNVERIFIED',
+      message: `The desk's signed head does not check against the desk's key: ${checked.reason}.`,
+      head: answer,
+    };
   return { ok: true, head: checked.head };
 }
 

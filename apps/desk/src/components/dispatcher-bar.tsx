@@ -33,7 +33,10 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     setBusy(true);
     setAnswer(null);
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const options = await askDeskServer<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('/api/dispatchers/options', { name });
+    const options = await askDeskServer<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
+      '/api/dispatchers/options',
+      { name },
+    );
     if (!options.ok) {
       setAnswer(options.message);
       setBusy(false);
@@ -41,9 +44,20 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     }
     try {
       const response = await startRegistration({ optionsJSON: options.options });
-      const enrolled = await askDeskServer<{ dispatcher: { id: string; name: string } }>('/api/dispatchers', { response });
+      const enrolled = await askDeskServer<{ dispatcher: { id: string; name: string } }>('/api/dispatchers', {
+        response,
+      });
       if (enrolled.ok) {
-        view.desk.record({ actor: 'human', channel: 'ui', event: 'dispatcher_enrolled', from: 'desk', to: 'desk', policy: 'not_applicable', status: 'ok', detail: `dispatcher=${enrolled.dispatcher.id}` });
+        view.desk.record({
+          actor: 'human',
+          channel: 'ui',
+          event: 'dispatcher_enrolled',
+          from: 'desk',
+          to: 'desk',
+          policy: 'not_applicable',
+          status: 'ok',
+          detail: `dispatcher=${enrolled.dispatcher.id}`,
+        });
         setName('');
       } else setAnswer(enrolled.message);
     } catch (error) {
@@ -59,10 +73,15 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     setBusy(true);
     setAnswer(null);
     const { startAuthentication } = await import('@simplewebauthn/browser');
-    const options = await askDeskServer<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/api/session/options', {});
+    const options = await askDeskServer<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
+      '/api/session/options',
+      {},
+    );
     if (options.ok) {
       try {
-        const signed = await askDeskServer('/api/session', { response: await startAuthentication({ optionsJSON: options.options }) });
+        const signed = await askDeskServer('/api/session', {
+          response: await startAuthentication({ optionsJSON: options.options }),
+        });
         if (!signed.ok) setAnswer(signed.message);
       } catch (error) {
         setAnswer(`No passkey answered (${error instanceof Error ? error.message : String(error)}).`);
@@ -86,7 +105,8 @@ export function DispatcherBar({ view }: { view: DeskView }) {
         </p>
       ) : session?.dispatcher ? (
         <p>
-          Signed in as <strong id="dispatcher-name">{session.dispatcher.name}</strong> <small class="fine-print">({session.dispatcher.id})</small>{' '}
+          Signed in as <strong id="dispatcher-name">{session.dispatcher.name}</strong>{' '}
+          <small class="fine-print">({session.dispatcher.id})</small>{' '}
           <button type="button" class="link" onClick={() => void signOut()}>
             Sign out
           </button>
@@ -94,7 +114,14 @@ export function DispatcherBar({ view }: { view: DeskView }) {
       ) : (
         <form class="enrol" onSubmit={(event) => void enrol(event)}>
           <label for="dispatcher-name-input">Your name</label>
-          <input id="dispatcher-name-input" value={name} maxLength={60} required onInput={(event) => setName((event.target as HTMLInputElement).value)} autocomplete="name" />
+          <input
+            id="dispatcher-name-input"
+            value={name}
+            maxLength={60}
+            required
+            onInput={(event) => setName((event.target as HTMLInputElement).value)}
+            autocomplete="name"
+          />
           <button type="submit" class="primary" disabled={busy || session?.enrolment === 'invite'} id="enrol">
             Enrol with a passkey
           </button>

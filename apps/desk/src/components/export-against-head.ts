@@ -37,7 +37,13 @@ async function proofFrom(from: number, to: number): Promise<unknown> {
 }
 
 /** Whether the file's first `size` rows are the first `size` rows of the signed tree; null when the server gives no proof. */
-async function signedPrefix(ledger: Ledger, tree: MerkleTree, head: SignedTreeHead, root: Uint8Array, size: number): Promise<boolean | null> {
+async function signedPrefix(
+  ledger: Ledger,
+  tree: MerkleTree,
+  head: SignedTreeHead,
+  root: Uint8Array,
+  size: number,
+): Promise<boolean | null> {
   if (size === head.size) return tree.root(size).every((byte, index) => byte === root[index]);
   const proof = ledger.readProofJson(await proofFrom(size, head.size));
   if (!proof.ok || proof.kind !== 'consistency' || proof.fromSize !== size || proof.toSize !== head.size) return null;
@@ -45,7 +51,13 @@ async function signedPrefix(ledger: Ledger, tree: MerkleTree, head: SignedTreeHe
 }
 
 /** The first of the file's rows 1..`upTo` the desk did not sign, when the file's first `upTo` rows are not the signed ones; null if none or unknown. */
-async function firstUnsigned(ledger: Ledger, tree: MerkleTree, head: SignedTreeHead, root: Uint8Array, upTo: number): Promise<number | null> {
+async function firstUnsigned(
+  ledger: Ledger,
+  tree: MerkleTree,
+  head: SignedTreeHead,
+  root: Uint8Array,
+  upTo: number,
+): Promise<number | null> {
   if ((await signedPrefix(ledger, tree, head, root, upTo)) !== false) return null;
   let good = 0;
   let bad = upTo;
@@ -61,13 +73,29 @@ async function firstUnsigned(ledger: Ledger, tree: MerkleTree, head: SignedTreeH
 
 export async function checkExportAgainstHead(bytes: Uint8Array, file: string): Promise<HeadVerdict> {
   const [ledger, current] = await Promise.all([import('@warrant/ledger'), readDeskHead()]);
-  if (!current.ok) return { kind: 'unchecked', text: `The file ${file} was not checked against a signed head. ${current.message}`, row: null, reason: current.code, size: null };
+  if (!current.ok)
+    return {
+      kind: 'unchecked',
+      text: `The file ${file} was not checked against a signed head. ${current.message}`,
+      row: null,
+      reason: current.code,
+      size: null,
+    };
   const { head } = current;
   const against = `the desk's signed head of ${head.size} ${head.size === 1 ? 'row' : 'rows'} (signed ${clockTime(head.timestamp)})`;
   const verified = ledger.verifyExport(bytes, head, { key: head.key });
   if (verified.ok) {
-    const after = verified.rows > verified.covered ? ` Rows ${verified.covered + 1} to ${verified.rows} came after it and are checked by the chain only.` : '';
-    return { kind: 'ok', text: `The file ${file} matches ${against}: rows 1 to ${verified.covered} are the rows the desk signed.${after}`, row: null, reason: null, size: head.size };
+    const after =
+      verified.rows > verified.covered
+        ? ` Rows ${verified.covered + 1} to ${verified.rows} came after it and are checked by the chain only.`
+        : '';
+    return {
+      kind: 'ok',
+      text: `The file ${file} matches ${against}: rows 1 to ${verified.covered} are the rows the desk signed.${after}`,
+      row: null,
+      reason: null,
+      size: head.size,
+    };
   }
   const failed = (row: number | null, reason: string, why: string): HeadVerdict => ({
     kind: 'broken',
@@ -76,7 +104,8 @@ export async function checkExportAgainstHead(bytes: Uint8Array, file: string): P
     reason,
     size: head.size,
   });
-  if (verified.reason !== 'truncated' && verified.reason !== 'rewritten') return failed(verified.row, verified.reason, verified.message);
+  if (verified.reason !== 'truncated' && verified.reason !== 'rewritten')
+    return failed(verified.row, verified.reason, verified.message);
 
   // Both need the file's own tree; the chain held, so the file reads as rows.
   const parsed = ledger.parseLedger(bytes);

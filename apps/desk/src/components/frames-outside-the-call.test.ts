@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FrameContainer, FrameSpec } from '@warrant/broker';
 import { framesOutsideTheCall, throughTheBrowser } from './frames-outside-the-call.ts';
 
-const SPEC: FrameSpec = { lease: 'L-1', partner: 'pantry', src: 'http://localhost:5174/#read_capacity', title: 'Pantry, partner site, under lease L-1' };
+const SPEC: FrameSpec = {
+  lease: 'L-1',
+  partner: 'pantry',
+  src: 'http://localhost:5174/#read_capacity',
+  title: 'Pantry, partner site, under lease L-1',
+};
 
 /** A container that records what it was asked to do; its frame's window is a marker object. */
 function recordingContainer() {
@@ -21,7 +26,10 @@ function recordingContainer() {
 /** A fresh task the test runs when it chooses. */
 function heldTasks() {
   const tasks: Array<() => void> = [];
-  return { freshTask: (run: () => void) => void tasks.push(run), runAll: () => tasks.splice(0).forEach((run) => run()) };
+  return {
+    freshTask: (run: () => void) => void tasks.push(run),
+    runAll: () => tasks.splice(0).forEach((run) => run()),
+  };
 }
 
 describe('framesOutsideTheCall', () => {
@@ -73,7 +81,9 @@ describe('framesOutsideTheCall', () => {
 
   it('throughTheBrowser runs each task once', async () => {
     const ran: number[] = [];
-    await Promise.all([1, 2, 3].map((n) => new Promise<void>((resolve) => throughTheBrowser(() => (ran.push(n), resolve())))));
+    await Promise.all(
+      [1, 2, 3].map((n) => new Promise<void>((resolve) => throughTheBrowser(() => (ran.push(n), resolve())))),
+    );
     expect(ran.sort()).toEqual([1, 2, 3]);
   });
 });

@@ -35,7 +35,10 @@ export const throughTheBrowser: FreshTask = (run) => {
  * `container`, with each frame mounted from a fresh task. The frame's window is null until then
  * (the partner channels read it when they use it), and a frame removed before then is never made.
  */
-export function framesOutsideTheCall(container: FrameContainer, freshTask: FreshTask = throughTheBrowser): FrameContainer {
+export function framesOutsideTheCall(
+  container: FrameContainer,
+  freshTask: FreshTask = throughTheBrowser,
+): FrameContainer {
   return {
     mount(spec) {
       let mounted: MountedFrame | null = null;

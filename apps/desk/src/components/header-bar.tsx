@@ -16,13 +16,18 @@ export function HeaderBar({ view }: { view: DeskView }) {
           <p class="brand-kicker">Warrant · dispatch desk</p>
           <h1>One queue, {partnerSites}, every hop on the record</h1>
           <p class="tagline">
-            A person and an agent work the same requests. An agent reaches a partner only through a lease, and nothing is written at a partner until a person approves the exact plan.
+            A person and an agent work the same requests. An agent reaches a partner only through a lease, and nothing
+            is written at a partner until a person approves the exact plan.
           </p>
         </div>
       </div>
       <div class="topbar-status">
         <ModeBadge mode={surface.mode.value} reason={surface.reason.value} />
-        {view.readOnly ? <span class="pill pill-read-only">Read-only tab</span> : <span class="pill pill-acting">This tab acts</span>}
+        {view.readOnly ? (
+          <span class="pill pill-read-only">Read-only tab</span>
+        ) : (
+          <span class="pill pill-acting">This tab acts</span>
+        )}
       </div>
     </header>
   );

@@ -13,7 +13,12 @@ function LeaseRow({ view, lease }: { view: DeskView; lease: Lease }) {
     setAnswer(result.ok ? null : result.message);
   };
   return (
-    <li class={`lease state-${lease.state}`} data-lease={lease.id} data-state={lease.state} data-partner={lease.partner}>
+    <li
+      class={`lease state-${lease.state}`}
+      data-lease={lease.id}
+      data-state={lease.state}
+      data-partner={lease.partner}
+    >
       <div class="lease-head">
         <strong>{partnerTitle(lease.partner)}</strong> <span class="muted">to {PURPOSE_WORDS[lease.purpose]}</span>
         <span class={`pill lease-${lease.state}`}>{LEASE_WORDS[lease.state]}</span>
@@ -30,14 +35,24 @@ function LeaseRow({ view, lease }: { view: DeskView; lease: Lease }) {
           <span class="countdown ttl" data-seconds-left={Math.max(0, Math.ceil(left))}>
             {duration(left)} left
           </span>
-          <button type="button" class="danger revoke" disabled={view.readOnly !== null} onClick={revoke} aria-label={`Revoke lease ${lease.id} on ${partnerTitle(lease.partner)}`}>
+          <button
+            type="button"
+            class="danger revoke"
+            disabled={view.readOnly !== null}
+            onClick={revoke}
+            aria-label={`Revoke lease ${lease.id} on ${partnerTitle(lease.partner)}`}
+          >
             Revoke
           </button>
         </div>
       ) : lease.endReason ? (
         <p class="small muted">Ended: {lease.endReason}.</p>
       ) : null}
-      {answer ? <p class="act-answer" role="alert">{answer}</p> : null}
+      {answer ? (
+        <p class="act-answer" role="alert">
+          {answer}
+        </p>
+      ) : null}
       <small class="fine-print">
         <code>{lease.id}</code> · {lease.purpose} · request <code>{lease.request}</code>
         {lease.approval ? (
@@ -62,12 +77,27 @@ export function LeasesPanel({ view }: { view: DeskView }) {
       <h2 id="leases-heading">
         Leases · <span id="live-lease-count">{live.length}</span> open
       </h2>
-      <p class="hint">A partner site is mounted only while a lease on it is open, and shown under Partners open now; it is removed, with every tool in it, the moment the lease ends.</p>
-      {live.length === 0 ? <p class="muted">No lease is open, so no partner site is mounted.</p> : <ul class="lease-list">{live.map((lease) => <LeaseRow key={lease.id} view={view} lease={lease} />)}</ul>}
+      <p class="hint">
+        A partner site is mounted only while a lease on it is open, and shown under Partners open now; it is removed,
+        with every tool in it, the moment the lease ends.
+      </p>
+      {live.length === 0 ? (
+        <p class="muted">No lease is open, so no partner site is mounted.</p>
+      ) : (
+        <ul class="lease-list">
+          {live.map((lease) => (
+            <LeaseRow key={lease.id} view={view} lease={lease} />
+          ))}
+        </ul>
+      )}
       {ended.length > 0 ? (
         <details class="ended-leases">
           <summary>Ended leases · {ended.length}</summary>
-          <ul class="lease-list">{ended.map((lease) => <LeaseRow key={lease.id} view={view} lease={lease} />)}</ul>
+          <ul class="lease-list">
+            {ended.map((lease) => (
+              <LeaseRow key={lease.id} view={view} lease={lease} />
+            ))}
+          </ul>
         </details>
       ) : null}
     </section>

@@ -55,7 +55,12 @@ export function LedgerHead({ rows }: { rows: number }) {
 
   useEffect(() => () => clearTimeout(reading.current.timer), []);
 
-  if (shown === null) return <p class="ledger-head muted" id="ledger-head">Reading the desk's signed record head…</p>;
+  if (shown === null)
+    return (
+      <p class="ledger-head muted" id="ledger-head">
+        Reading the desk's signed record head…
+      </p>
+    );
   if (!shown.ok) {
     return (
       <p class="ledger-head broken" id="ledger-head" data-ok="false" data-code={shown.code} role="status">
@@ -65,8 +70,16 @@ export function LedgerHead({ rows }: { rows: number }) {
   }
   const { head } = shown;
   return (
-    <p class="ledger-head ok" id="ledger-head" data-ok="true" data-size={head.size} data-root={head.root_hash} title={`root_hash ${head.root_hash}`}>
-      Signed record head: <strong id="ledger-head-size">{head.size}</strong> {head.size === 1 ? 'row' : 'rows'}, root <code>{head.root_hash.slice(0, 4)}…</code>, signed{' '}
+    <p
+      class="ledger-head ok"
+      id="ledger-head"
+      data-ok="true"
+      data-size={head.size}
+      data-root={head.root_hash}
+      title={`root_hash ${head.root_hash}`}
+    >
+      Signed record head: <strong id="ledger-head-size">{head.size}</strong> {head.size === 1 ? 'row' : 'rows'}, root{' '}
+      <code>{head.root_hash.slice(0, 4)}…</code>, signed{' '}
       <time dateTime={head.timestamp}>{clockTime(head.timestamp)}</time>. Its signature checks against the desk's key.{' '}
       <small class="fine-print code">
         size={head.size} root_hash={head.root_hash} timestamp={head.timestamp} key={head.key} · GET /api/ledger/head

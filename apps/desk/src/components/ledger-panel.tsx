@@ -30,9 +30,16 @@ async function check(text: string | Uint8Array | readonly LedgerRow[], file: str
   const { verifyLedger } = await import('@warrant/ledger');
   const verified = verifyLedger(text);
   const inFile = file === null ? '' : ` in ${file}`;
-  if (verified.ok) return { kind: 'ok', text: `${verified.rows} ${verified.rows === 1 ? 'row' : 'rows'} verified${inFile}: every row chains to the one before it.` };
+  if (verified.ok)
+    return {
+      kind: 'ok',
+      text: `${verified.rows} ${verified.rows === 1 ? 'row' : 'rows'} verified${inFile}: every row chains to the one before it.`,
+    };
   const where = `the chain breaks at row ${verified.row}${verified.seq === null || verified.seq === verified.row ? '' : ` (seq ${verified.seq})`}`;
-  return { kind: 'broken', text: `${file === null ? `T${where.slice(1)}` : `In ${file}, ${where}`}. ${verified.message}` };
+  return {
+    kind: 'broken',
+    text: `${file === null ? `T${where.slice(1)}` : `In ${file}, ${where}`}. ${verified.message}`,
+  };
 }
 
 function LedgerCells({ row }: { row: LedgerRow }) {
@@ -96,7 +103,12 @@ export function LedgerPanel({ view }: { view: DeskView }) {
   const [importsChecked, setImportsChecked] = useState(0);
 
   const options = useMemo(() => {
-    const found: Record<FilterKey, Set<string>> = { request: new Set(), lease: new Set(), event: new Set(), actor: new Set() };
+    const found: Record<FilterKey, Set<string>> = {
+      request: new Set(),
+      lease: new Set(),
+      event: new Set(),
+      actor: new Set(),
+    };
     for (const row of rows) for (const { key } of FILTERS) if (row[key] !== '') found[key].add(row[key]);
     return found;
   }, [rows]);
@@ -141,7 +153,10 @@ export function LedgerPanel({ view }: { view: DeskView }) {
         </div>
       </div>
       <LedgerHead rows={rows.length} />
-      <p class="hint">Every hop anyone took: who, how it reached the desk, which partner, under which lease, plan and approval, and the policy's verdict. Each row carries the hash of the one before it, so an edited byte is found at its row.</p>
+      <p class="hint">
+        Every hop anyone took: who, how it reached the desk, which partner, under which lease, plan and approval, and
+        the policy's verdict. Each row carries the hash of the one before it, so an edited byte is found at its row.
+      </p>
       {verified ? (
         <p class={`check ${verified.kind}`} id="verify-result" role="status">
           {verified.text}
@@ -180,7 +195,12 @@ export function LedgerPanel({ view }: { view: DeskView }) {
           }}
         >
           Check an exported ledger: drop a .tsv file here or{' '}
-          <input type="file" id="import-ledger" accept=".tsv,text/tab-separated-values" onChange={(event) => void importFile((event.currentTarget as HTMLInputElement).files?.[0])} />
+          <input
+            type="file"
+            id="import-ledger"
+            accept=".tsv,text/tab-separated-values"
+            onChange={(event) => void importFile((event.currentTarget as HTMLInputElement).files?.[0])}
+          />
         </label>
         <div class="import-results" id="import-results" data-checked={importsChecked} role="status">
           {imported ? (
@@ -208,7 +228,10 @@ export function LedgerPanel({ view }: { view: DeskView }) {
           <p class="muted">Nothing has happened yet.</p>
         ) : (
           <table class="ledger-table" id="ledger-rows">
-            <caption class="visually-hidden">Ledger rows, newest first{matching.length !== rows.length ? `, ${matching.length} of ${rows.length} shown by the filters` : ''}</caption>
+            <caption class="visually-hidden">
+              Ledger rows, newest first
+              {matching.length !== rows.length ? `, ${matching.length} of ${rows.length} shown by the filters` : ''}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">#</th>

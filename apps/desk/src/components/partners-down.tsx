@@ -11,8 +11,9 @@ export function PartnersDown({ view }: { view: DeskView }) {
     <ul class="banner bad partners-down" id="partners-down" role="status" aria-label="Partners that are down">
       {down.map(({ partner, since }) => (
         <li key={partner} data-partner={partner}>
-          <strong>{partnerTitle(partner)} is down: its server cannot be reached.</strong> Its leases have ended, and nothing can be read or written there until it is back; the desk asks
-          again every few seconds. <small class="fine-print">Since {clockTime(since)}.</small>
+          <strong>{partnerTitle(partner)} is down: its server cannot be reached.</strong> Its leases have ended, and
+          nothing can be read or written there until it is back; the desk asks again every few seconds.{' '}
+          <small class="fine-print">Since {clockTime(since)}.</small>
         </li>
       ))}
     </ul>

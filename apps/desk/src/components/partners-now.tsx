@@ -40,7 +40,12 @@ export function PartnersNow({ view }: { view: DeskView }) {
   // A page that does not act mounts no frames: its leases live on the page that acts.
   const elsewhere = live.filter((lease) => frameCaption(view.frames, lease.id) === null);
   return (
-    <section class="panel partners-now" id="partners-now" aria-labelledby="partners-now-heading" hidden={live.length === 0}>
+    <section
+      class="panel partners-now"
+      id="partners-now"
+      aria-labelledby="partners-now-heading"
+      hidden={live.length === 0}
+    >
       <h2 id="partners-now-heading">
         Partners open now · <span id="partners-now-count">{live.length}</span>
       </h2>
@@ -56,13 +61,16 @@ export function PartnersNow({ view }: { view: DeskView }) {
       />
       {live.map((lease) => {
         const caption = frameCaption(view.frames, lease.id);
-        return caption ? <Fragment key={lease.id}>{createPortal(<LeaseLabel view={view} lease={lease} />, caption)}</Fragment> : null;
+        return caption ? (
+          <Fragment key={lease.id}>{createPortal(<LeaseLabel view={view} lease={lease} />, caption)}</Fragment>
+        ) : null;
       })}
       {elsewhere.length > 0 ? (
         <ul class="partners-elsewhere">
           {elsewhere.map((lease) => (
             <li key={lease.id}>
-              <LeaseLabel view={view} lease={lease} /> <span class="muted">(its site is mounted on the page that acts)</span>
+              <LeaseLabel view={view} lease={lease} />{' '}
+              <span class="muted">(its site is mounted on the page that acts)</span>
             </li>
           ))}
         </ul>

@@ -24,7 +24,8 @@ export function QueuePanel({ view }: { view: DeskView }) {
               <li key={request.id} data-request={request.id} data-status={status}>
                 <div class="request-head">
                   <strong>
-                    {request.people} {request.people === 1 ? 'person' : 'people'}: {request.needs.join(', ').replaceAll('_', ' ')}
+                    {request.people} {request.people === 1 ? 'person' : 'people'}:{' '}
+                    {request.needs.join(', ').replaceAll('_', ' ')}
                   </strong>
                   <span class={`pill status-${status}`}>{REQUEST_WORDS[status]}</span>
                 </div>

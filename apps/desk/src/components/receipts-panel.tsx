@@ -9,7 +9,10 @@ import type { DeskView } from '../desk-view.ts';
 import type { PartnerReconciliation } from '../server/partner-records.ts';
 import { clockTime, siteWord } from './wording.ts';
 
-type Checked = { readonly kind: 'done'; readonly partners: readonly PartnerReconciliation[]; readonly at: string } | { readonly kind: 'problem'; readonly text: string } | null;
+type Checked =
+  | { readonly kind: 'done'; readonly partners: readonly PartnerReconciliation[]; readonly at: string }
+  | { readonly kind: 'problem'; readonly text: string }
+  | null;
 
 /**
  * Asks again when a run ends: receipts appear only in an approved run (its steps, undos and
@@ -31,19 +34,26 @@ function PartnerLine({ found }: { found: PartnerReconciliation }) {
   }
   const whole = found.desk_only.length === 0 && found.partner_only.length === 0;
   return (
-    <li class={`receipts-partner ${whole ? 'whole' : 'mismatch'}`} data-partner={found.partner} data-matched={`${found.matched}/${found.total}`}>
-      <strong>{who}</strong>: {found.total === 0 ? 'no receipts yet in this book.' : `receipts matched ${found.matched} / ${found.total}.`}
+    <li
+      class={`receipts-partner ${whole ? 'whole' : 'mismatch'}`}
+      data-partner={found.partner}
+      data-matched={`${found.matched}/${found.total}`}
+    >
+      <strong>{who}</strong>:{' '}
+      {found.total === 0 ? 'no receipts yet in this book.' : `receipts matched ${found.matched} / ${found.total}.`}
       {found.desk_only.length > 0 || found.partner_only.length > 0 ? (
         <ul>
           {found.desk_only.map((claim) => (
             <li key={`desk-${claim.receipt}`} class="desk-only">
-              Ledger row {claim.seq} says {who} answered {claim.tool} with receipt <code>{claim.receipt}</code>, but {who} holds no such receipt.
+              Ledger row {claim.seq} says {who} answered {claim.tool} with receipt <code>{claim.receipt}</code>, but{' '}
+              {who} holds no such receipt.
             </li>
           ))}
           {found.partner_only.map((held) => (
             <li key={`partner-${held.receipt}`} class="partner-only">
               {who} holds receipt <code>{held.receipt}</code> for {held.tool}
-              {held.at ? ` (${clockTime(held.at)})` : ''}, written under this desk's approval, but no ledger row records it.
+              {held.at ? ` (${clockTime(held.at)})` : ''}, written under this desk's approval, but no ledger row records
+              it.
             </li>
           ))}
         </ul>
@@ -59,16 +69,29 @@ export function ReceiptsPanel({ view }: { view: DeskView }) {
 
   const ask = async (): Promise<void> => {
     setAsking(true);
-    const answer = await askDeskServer<{ partners: readonly PartnerReconciliation[] }>('/api/reconciliation', undefined, "The desk's server cannot be reached, so the partners' receipts cannot be checked now.");
+    const answer = await askDeskServer<{ partners: readonly PartnerReconciliation[] }>(
+      '/api/reconciliation',
+      undefined,
+      "The desk's server cannot be reached, so the partners' receipts cannot be checked now.",
+    );
     setAsking(false);
-    setChecked(answer.ok ? { kind: 'done', partners: answer.partners, at: new Date().toISOString() } : { kind: 'problem', text: answer.message });
+    setChecked(
+      answer.ok
+        ? { kind: 'done', partners: answer.partners, at: new Date().toISOString() }
+        : { kind: 'problem', text: answer.message },
+    );
   };
 
   useEffect(() => {
     void ask();
   }, [ended]);
 
-  const mismatched = checked?.kind === 'done' ? checked.partners.filter((found) => !found.reachable || found.desk_only.length > 0 || found.partner_only.length > 0).length : 0;
+  const mismatched =
+    checked?.kind === 'done'
+      ? checked.partners.filter(
+          (found) => !found.reachable || found.desk_only.length > 0 || found.partner_only.length > 0,
+        ).length
+      : 0;
   return (
     <section class="panel receipts" id="receipts" aria-labelledby="receipts-heading">
       <div class="section-head">
@@ -79,7 +102,10 @@ export function ReceiptsPanel({ view }: { view: DeskView }) {
           </button>
         </div>
       </div>
-      <p class="hint">Each partner's own record, set against this ledger: every receipt a partner issued under this desk's approvals should have its ledger row, and every row that claims a receipt should have it at the partner.</p>
+      <p class="hint">
+        Each partner's own record, set against this ledger: every receipt a partner issued under this desk's approvals
+        should have its ledger row, and every row that claims a receipt should have it at the partner.
+      </p>
       {checked === null ? (
         <p class="muted">Asking the partners…</p>
       ) : checked.kind === 'problem' ? (
@@ -89,7 +115,9 @@ export function ReceiptsPanel({ view }: { view: DeskView }) {
       ) : (
         <>
           <p class={`check ${mismatched === 0 ? 'ok' : 'broken'}`} role="status" id="receipts-result">
-            {mismatched === 0 ? 'Every partner holds what the ledger says, and the ledger records every receipt they hold.' : `${mismatched} of ${checked.partners.length} partners do not match the ledger, named below.`}{' '}
+            {mismatched === 0
+              ? 'Every partner holds what the ledger says, and the ledger records every receipt they hold.'
+              : `${mismatched} of ${checked.partners.length} partners do not match the ledger, named below.`}{' '}
             <small class="fine-print">asked {clockTime(checked.at)}</small>
           </p>
           <ul class="receipts-list" id="receipts-list">

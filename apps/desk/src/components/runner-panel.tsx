@@ -27,7 +27,13 @@ export function RunnerPanel({ view }: { view: DeskView }) {
       <div class="section-head">
         <h2 id="runner-heading">Relief scenario</h2>
         <div class="actions">
-          <button type="button" class="primary" id="run-scenario" disabled={busy || view.readOnly !== null} onClick={() => void view.runner.start()}>
+          <button
+            type="button"
+            class="primary"
+            id="run-scenario"
+            disabled={busy || view.readOnly !== null}
+            onClick={() => void view.runner.start()}
+          >
             Run the relief scenario
           </button>
           {busy ? (
@@ -38,7 +44,8 @@ export function RunnerPanel({ view }: { view: DeskView }) {
         </div>
       </div>
       <p class="hint">
-        {RELIEF_SCENARIO.title}. The runner calls the same seven verbs an agent would, as itself, and stops at the approval for you.
+        {RELIEF_SCENARIO.title}. The runner calls the same seven verbs an agent would, as itself, and stops at the
+        approval for you.
       </p>
       <ol class="steps" id="runner-steps">
         {RELIEF_SCENARIO.steps.map((step) => {
@@ -62,7 +69,9 @@ export function RunnerPanel({ view }: { view: DeskView }) {
         {waiting ? (
           <>
             {runner.status === 'idle' ? '' : ' '}
-            <span id="runner-approval-waiting">Approval {waiting.id} waits for a person; nothing of it has run.</span>{' '}
+            <span id="runner-approval-waiting">
+              Approval {waiting.id} waits for a person; nothing of it has run.
+            </span>{' '}
             <ApprovalLink approval={waiting.id} id="runner-approval-link">
               Go to approval {waiting.id}
             </ApprovalLink>

@@ -32,18 +32,50 @@ export const EVENT_WORDS: Readonly<Record<LedgerEvent, string>> = {
   bridge_forged: 'Forged message ignored',
 };
 
-export const ACTOR_WORDS: Readonly<Record<Actor, string>> = { human: 'A person', agent: 'An agent', runner: 'The scenario runner', system: 'The desk' };
+export const ACTOR_WORDS: Readonly<Record<Actor, string>> = {
+  human: 'A person',
+  agent: 'An agent',
+  runner: 'The scenario runner',
+  system: 'The desk',
+};
 
-export const CHANNEL_WORDS: Readonly<Record<Channel, string>> = { ui: 'on the page', webmcp: 'over WebMCP', bridge: 'over the bridge', agent: 'in-page agent', scenario: 'in the scenario' };
+export const CHANNEL_WORDS: Readonly<Record<Channel, string>> = {
+  ui: 'on the page',
+  webmcp: 'over WebMCP',
+  bridge: 'over the bridge',
+  agent: 'in-page agent',
+  scenario: 'in the scenario',
+};
 
-export const POLICY_WORDS: Readonly<Record<PolicyVerdict, string>> = { allow: 'allowed', deny: 'denied', needs_approval: 'needs approval', not_applicable: '—' };
+export const POLICY_WORDS: Readonly<Record<PolicyVerdict, string>> = {
+  allow: 'allowed',
+  deny: 'denied',
+  needs_approval: 'needs approval',
+  not_applicable: '—',
+};
 
-export const STATUS_WORDS: Readonly<Record<Status, string>> = { ok: 'done', refused: 'refused', halted: 'halted', error: 'failed', aborted: 'aborted' };
+export const STATUS_WORDS: Readonly<Record<Status, string>> = {
+  ok: 'done',
+  refused: 'refused',
+  halted: 'halted',
+  error: 'failed',
+  aborted: 'aborted',
+};
 
-export const LEASE_WORDS: Readonly<Record<LeaseState, string>> = { pending: 'mounting', active: 'active', closed: 'closed', expired: 'ran out', revoked: 'revoked', failed: 'failed' };
+export const LEASE_WORDS: Readonly<Record<LeaseState, string>> = {
+  pending: 'mounting',
+  active: 'active',
+  closed: 'closed',
+  expired: 'ran out',
+  revoked: 'revoked',
+  failed: 'failed',
+};
 
 /** What a lease is for, as the sentence "<partner> to <purpose>" says it. */
-export const PURPOSE_WORDS: Readonly<Record<LeasePurpose, string>> = { read_capacity: 'read capacity', execute_plan: 'run an approved plan' };
+export const PURPOSE_WORDS: Readonly<Record<LeasePurpose, string>> = {
+  read_capacity: 'read capacity',
+  execute_plan: 'run an approved plan',
+};
 
 export const REQUEST_WORDS: Readonly<Record<RequestStatus, string>> = {
   new: 'New',

@@ -6,7 +6,16 @@ import { approvalChallenge, canonicalJson, type ApprovalStatement } from '@warra
 import type { Approval } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 
-export function cardStatement(approval: Pick<Approval, 'id' | 'digest' | 'expiresAt'>): { readonly statement: ApprovalStatement; readonly bytes: string; readonly challenge: string } {
-  const statement: ApprovalStatement = { approval: approval.id, plan_digest: approval.digest, expires_at: new Date(approval.expiresAt).toISOString(), desk_origin: SITES.desk.origin };
+export function cardStatement(approval: Pick<Approval, 'id' | 'digest' | 'expiresAt'>): {
+  readonly statement: ApprovalStatement;
+  readonly bytes: string;
+  readonly challenge: string;
+} {
+  const statement: ApprovalStatement = {
+    approval: approval.id,
+    plan_digest: approval.digest,
+    expires_at: new Date(approval.expiresAt).toISOString(),
+    desk_origin: SITES.desk.origin,
+  };
   return { statement, bytes: canonicalJson(statement), challenge: approvalChallenge(statement) };
 }

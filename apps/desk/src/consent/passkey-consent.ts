@@ -4,7 +4,11 @@
 // origin), and hands the assertion to the server, which verifies it, decides the approval once,
 // and answers the step authorizations the partners will check. An agent driving the browser can
 // click; it cannot produce the person's assertion.
-import { startAuthentication, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { planSubstance, type Approval, type Plan } from '@warrant/broker';
 import type { ApprovalStatement } from '@warrant/authority';
 import { refusal, type ToolRefusal } from '@warrant/surface';
@@ -17,7 +21,14 @@ export interface StepAuthorizations {
   readonly undo: string | null;
 }
 
-export type Consent = { readonly ok: true; readonly dispatcher: { readonly id: string; readonly name: string }; readonly challenge: string; readonly authorizations: readonly StepAuthorizations[] } | ToolRefusal;
+export type Consent =
+  | {
+      readonly ok: true;
+      readonly dispatcher: { readonly id: string; readonly name: string };
+      readonly challenge: string;
+      readonly authorizations: readonly StepAuthorizations[];
+    }
+  | ToolRefusal;
 
 export const NO_PASSKEY =
   'This browser offered no passkey. Approving needs one: a security key, a phone, or the passkey your browser or password manager keeps. Enrol at the top of the desk first if you have not.';
@@ -30,25 +41,50 @@ export async function passkeyConsent(approval: Approval, plan: Plan): Promise<Co
   });
   if (!held.ok) return held;
   if (held.statement.plan_digest !== approval.digest) {
-    return refusal('DIGEST_MISMATCH', "The desk's server digested a different plan from the one on this card. Nothing was approved.", { server: held.statement.plan_digest, card: approval.digest });
+    return refusal(
+      'DIGEST_MISMATCH',
+      "The desk's server digested a different plan from the one on this card. Nothing was approved.",
+      { server: held.statement.plan_digest, card: approval.digest },
+    );
   }
   // The passkey signs the challenge the server names; it must be the one over the statement the card shows.
   const shown = cardStatement(approval);
   if (held.challenge !== shown.challenge) {
-    return refusal('STATEMENT_MISMATCH', "The desk's server holds this approval under another statement than the one on this card. Nothing was approved.", { server: held.statement, card: shown.statement });
+    return refusal(
+      'STATEMENT_MISMATCH',
+      "The desk's server holds this approval under another statement than the one on this card. Nothing was approved.",
+      { server: held.statement, card: shown.statement },
+    );
   }
-  const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(`/api/approvals/${held.challenge}/options`, {});
+  const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+    `/api/approvals/${held.challenge}/options`,
+    {},
+  );
   if (!options.ok) return options;
   let response: AuthenticationResponseJSON;
   try {
     response = await startAuthentication({ optionsJSON: options.options });
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    return refusal('PASSKEY_NOT_GIVEN', name === 'NotAllowedError' ? `No passkey answered (cancelled, or none here). ${NO_PASSKEY} Nothing was approved.` : `${NO_PASSKEY} Nothing was approved.`, {
-      reason: error instanceof Error ? error.message : String(error),
-    });
+    return refusal(
+      'PASSKEY_NOT_GIVEN',
+      name === 'NotAllowedError'
+        ? `No passkey answered (cancelled, or none here). ${NO_PASSKEY} Nothing was approved.`
+        : `${NO_PASSKEY} Nothing was approved.`,
+      {
+        reason: error instanceof Error ? error.message : String(error),
+      },
+    );
   }
-  const granted = await askDeskServer<{ dispatcher: { id: string; name: string }; authorizations: StepAuthorizations[] }>(`/api/approvals/${held.challenge}/grant`, { response });
+  const granted = await askDeskServer<{
+    dispatcher: { id: string; name: string };
+    authorizations: StepAuthorizations[];
+  }>(`/api/approvals/${held.challenge}/grant`, { response });
   if (!granted.ok) return granted;
-  return { ok: true, dispatcher: granted.dispatcher, challenge: held.challenge, authorizations: granted.authorizations };
+  return {
+    ok: true,
+    dispatcher: granted.dispatcher,
+    challenge: held.challenge,
+    authorizations: granted.authorizations,
+  };
 }

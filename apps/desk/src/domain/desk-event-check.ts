@@ -15,7 +15,8 @@ const FIELD_OF: Readonly<Record<DeskEventType, string>> = {
 export function deskEventProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not an object';
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== 'string' || !Object.hasOwn(FIELD_OF, type)) return `"${String(type).slice(0, 40)}" is not a desk event`;
+  if (typeof type !== 'string' || !Object.hasOwn(FIELD_OF, type))
+    return `"${String(type).slice(0, 40)}" is not a desk event`;
   const field = FIELD_OF[type as DeskEventType];
   const held = (value as Record<string, unknown>)[field];
   return typeof held === 'object' && held !== null ? null : `a ${type} event has no ${field}`;

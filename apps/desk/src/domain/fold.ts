@@ -26,8 +26,15 @@ export function applyEvent(state: DeskState, event: DeskEvent): DeskState {
       return { ...state, runs: put(state.runs, event.run, (a, b) => a.approval === b.approval) };
     case 'lease_changed': {
       const timeline = state.timelines[event.lease.id] ?? [];
-      const moved = timeline.at(-1)?.state === event.lease.state ? timeline : [...timeline, { state: event.lease.state, at: event.at }];
-      return { ...state, leases: put(state.leases, event.lease, byId), timelines: { ...state.timelines, [event.lease.id]: moved } };
+      const moved =
+        timeline.at(-1)?.state === event.lease.state
+          ? timeline
+          : [...timeline, { state: event.lease.state, at: event.at }];
+      return {
+        ...state,
+        leases: put(state.leases, event.lease, byId),
+        timelines: { ...state.timelines, [event.lease.id]: moved },
+      };
     }
   }
 }

@@ -5,7 +5,11 @@
 // in the schema, so the kernel refuses it before any verb runs and a model sees the rule it must keep.
 import { freeTextSchema } from '@warrant/base';
 
-export function freeText(maxLength: number, description: string, options: { readonly optional?: boolean } = {}): Record<string, unknown> {
+export function freeText(
+  maxLength: number,
+  description: string,
+  options: { readonly optional?: boolean } = {},
+): Record<string, unknown> {
   return freeTextSchema({
     maxLength,
     optional: options.optional === true,

@@ -12,7 +12,12 @@ export function liveLeases(state: DeskState): Lease[] {
 }
 
 export function activeReadLeases(state: DeskState, request?: string): Lease[] {
-  return state.leases.filter((lease) => lease.state === 'active' && lease.purpose === 'read_capacity' && (request === undefined || lease.request === request));
+  return state.leases.filter(
+    (lease) =>
+      lease.state === 'active' &&
+      lease.purpose === 'read_capacity' &&
+      (request === undefined || lease.request === request),
+  );
 }
 
 export function runsOf(state: DeskState, plan: string): PlanRun[] {
@@ -27,7 +32,10 @@ export function runsOf(state: DeskState, plan: string): PlanRun[] {
  */
 export function runUnderWay(state: DeskState, plan?: string): boolean {
   const ofPlan = (candidate: { readonly plan: string }): boolean => plan === undefined || candidate.plan === plan;
-  return state.approvals.some((approval) => ofPlan(approval) && approval.status === 'approved') || state.runs.some((run) => ofPlan(run) && run.status === 'running');
+  return (
+    state.approvals.some((approval) => ofPlan(approval) && approval.status === 'approved') ||
+    state.runs.some((run) => ofPlan(run) && run.status === 'running')
+  );
 }
 
 /** A plan awaits commitment (or a second approval) until a run of it is under way or has done it. */
@@ -39,13 +47,13 @@ export function awaitingPlans(state: DeskState): DraftedPlan[] {
   return state.plans.filter((plan) => planAwaits(state, plan));
 }
 
-
 export function requestStatus(state: DeskState, request: DeskRequest): RequestStatus {
   const plans = state.plans.filter((plan) => plan.request === request.id);
   const runs = state.runs.filter((run) => run.request === request.id);
   if (runs.some((run) => run.status === 'done')) return 'fulfilled';
   if (runs.some((run) => run.status === 'running')) return 'running';
-  if (state.approvals.some((approval) => approval.request === request.id && approval.status === 'pending')) return 'awaiting_approval';
+  if (state.approvals.some((approval) => approval.request === request.id && approval.status === 'pending'))
+    return 'awaiting_approval';
   if (plans.length > 0) return 'planned';
   if (state.leases.some((lease) => lease.request === request.id)) return 'leased';
   return 'new';
@@ -63,4 +71,3 @@ export function findRequest(state: DeskState, id: string): DeskRequest | undefin
 export function findPlan(state: DeskState, id: string): DraftedPlan | undefined {
   return state.plans.find((plan) => plan.id === id);
 }
-

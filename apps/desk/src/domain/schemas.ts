@@ -23,7 +23,9 @@ const PLANNABLE_TOOLS = Object.keys(COMPENSATION_MAP);
 
 function idSchema(ids: readonly string[], what: string): Record<string, unknown> {
   // An empty enum would make the schema unsatisfiable; the verb is out of order then anyway.
-  return ids.length > 0 ? { type: 'string', enum: [...ids], description: what } : { type: 'string', maxLength: 16, description: what };
+  return ids.length > 0
+    ? { type: 'string', enum: [...ids], description: what }
+    : { type: 'string', maxLength: 16, description: what };
 }
 
 const cache = new Map<string, JsonSchema>();
@@ -52,7 +54,11 @@ export const INTAKE_SCHEMA: JsonSchema = {
       description: 'What they need: food (pantry), bed (shelter), ride (ride collective), cold_storage (cold chain).',
     },
     place: freeText(120, 'Where they are, e.g. a neighbourhood or a street corner.'),
-    deadline: { type: 'string', pattern: DEADLINE_PATTERN, description: 'By when: a date (YYYY-MM-DD) or a date and local time (YYYY-MM-DDTHH:MM).' },
+    deadline: {
+      type: 'string',
+      pattern: DEADLINE_PATTERN,
+      description: 'By when: a date (YYYY-MM-DD) or a date and local time (YYYY-MM-DDTHH:MM).',
+    },
     note: freeText(500, 'Anything else the desk should know.', { optional: true }),
   },
 };
@@ -68,9 +74,15 @@ export function openLeaseSchema(state: DeskState): JsonSchema {
       purpose: {
         type: 'string',
         enum: [...LEASE_PURPOSES],
-        description: "read_capacity: read the partner's capacity. execute_plan leases are opened only by an approved plan's run.",
+        description:
+          "read_capacity: read the partner's capacity. execute_plan leases are opened only by an approved plan's run.",
       },
-      ttl: { type: 'integer', minimum: MIN_LEASE_TTL_SECONDS, maximum: MAX_LEASE_TTL_SECONDS, description: 'Seconds the lease lives.' },
+      ttl: {
+        type: 'integer',
+        minimum: MIN_LEASE_TTL_SECONDS,
+        maximum: MAX_LEASE_TTL_SECONDS,
+        description: 'Seconds the lease lives.',
+      },
       request: idSchema(requests, 'The open request the lease serves.'),
     },
   }));
@@ -90,7 +102,7 @@ export function findCapacitySchema(state: DeskState): JsonSchema {
         maxItems: PARTNERS.length,
         uniqueItems: true,
         items: { type: 'string', enum: [...PARTNERS] },
-        description: "Only these partners (default: every partner under an active read lease for the request).",
+        description: 'Only these partners (default: every partner under an active read lease for the request).',
       },
     },
   }));
@@ -118,7 +130,11 @@ export function draftPlanSchema(state: DeskState): JsonSchema {
           properties: {
             partner: { type: 'string', enum: [...PARTNERS] },
             tool: { type: 'string', enum: PLANNABLE_TOOLS, description: 'A write of that partner.' },
-            args: { type: 'object', description: "The write's arguments as its partner declared them, without request and idempotency_key (the desk adds both)." },
+            args: {
+              type: 'object',
+              description:
+                "The write's arguments as its partner declared them, without request and idempotency_key (the desk adds both).",
+            },
           },
         },
       },
@@ -151,28 +167,55 @@ export const READ_LEDGER_SCHEMA: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    since: { type: 'integer', minimum: 0, description: 'Return rows after this sequence number (default 0: from the start).' },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_LEDGER_ROWS, description: `At most this many rows (default ${MAX_LEDGER_ROWS}).` },
+    since: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Return rows after this sequence number (default 0: from the start).',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LEDGER_ROWS,
+      description: `At most this many rows (default ${MAX_LEDGER_ROWS}).`,
+    },
     proof: {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
       maxProperties: 1,
-      description: 'Instead of rows, a proof from the desk server with the signed tree head it is against: one of inclusion or consistency.',
+      description:
+        'Instead of rows, a proof from the desk server with the signed tree head it is against: one of inclusion or consistency.',
       properties: {
         inclusion: {
           type: 'object',
           additionalProperties: false,
           required: ['seq'],
-          properties: { seq: { type: 'integer', minimum: 1, maximum: MAX_TREE_SIZE, description: 'The row whose inclusion in the latest signed head is proved.' } },
+          properties: {
+            seq: {
+              type: 'integer',
+              minimum: 1,
+              maximum: MAX_TREE_SIZE,
+              description: 'The row whose inclusion in the latest signed head is proved.',
+            },
+          },
         },
         consistency: {
           type: 'object',
           additionalProperties: false,
           required: ['from'],
           properties: {
-            from: { type: 'integer', minimum: 1, maximum: MAX_TREE_SIZE, description: 'The size of the earlier head (its rows) the later one must extend.' },
-            to: { type: 'integer', minimum: 1, maximum: MAX_TREE_SIZE, description: 'The size of a later signed head (default: the latest head).' },
+            from: {
+              type: 'integer',
+              minimum: 1,
+              maximum: MAX_TREE_SIZE,
+              description: 'The size of the earlier head (its rows) the later one must extend.',
+            },
+            to: {
+              type: 'integer',
+              minimum: 1,
+              maximum: MAX_TREE_SIZE,
+              description: 'The size of a later signed head (default: the latest head).',
+            },
           },
         },
       },

@@ -34,4 +34,13 @@ export interface DeskState {
   readonly runs: readonly PlanRun[];
 }
 
-export const EMPTY_DESK: DeskState = { acting: true, requests: [], leases: [], timelines: {}, catalogue: {}, plans: [], approvals: [], runs: [] };
+export const EMPTY_DESK: DeskState = {
+  acting: true,
+  requests: [],
+  leases: [],
+  timelines: {},
+  catalogue: {},
+  plans: [],
+  approvals: [],
+  runs: [],
+};

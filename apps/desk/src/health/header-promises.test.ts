@@ -13,9 +13,13 @@ describe('headerPromises', () => {
   });
 
   it('says the probe origin opts out of keying, and the desk delegates tools to the origins it frames', () => {
-    expect(headerPromises(SITES.probeUnkeyed)[0]).toBe('Origin-Agent-Cluster: ?0, opting out of an origin-keyed agent cluster on purpose, to be measured.');
+    expect(headerPromises(SITES.probeUnkeyed)[0]).toBe(
+      'Origin-Agent-Cluster: ?0, opting out of an origin-keyed agent cluster on purpose, to be measured.',
+    );
     const framed = Object.values(SITES).filter((site) => site.role === 'partner' || site.role === 'probe').length;
-    expect(headerPromises(SITES.desk)[2]).toBe(`WebMCP tools are allowed for its own pages and for ${framed} origins it frames (Permissions-Policy).`);
+    expect(headerPromises(SITES.desk)[2]).toBe(
+      `WebMCP tools are allowed for its own pages and for ${framed} origins it frames (Permissions-Policy).`,
+    );
     expect(headerPromises(SITES.bench)[3]).toBe('No page may frame it (frame-ancestors none).');
   });
 

@@ -28,7 +28,13 @@ export interface HealthPageProps {
   readonly columns: Signal<readonly ReportColumn[]>;
 }
 
-const ROLE: Record<Site['role'], string> = { product: 'product site', partner: 'partner site', probe: 'measurement origin', test: 'test site', server: 'server' };
+const ROLE: Record<Site['role'], string> = {
+  product: 'product site',
+  partner: 'partner site',
+  probe: 'measurement origin',
+  test: 'test site',
+  server: 'server',
+};
 
 function modeWords(health: DocumentHealth): string {
   if (health.mode === 'native') return 'native: the browser provides WebMCP.';
@@ -38,7 +44,11 @@ function modeWords(health: DocumentHealth): string {
 
 function keyingWords(health: DocumentHealth): { text: string; good: boolean } {
   if (health.originAgentCluster === true) return { text: 'origin-keyed (originAgentCluster is true)', good: true };
-  if (health.originAgentCluster === false) return { text: 'not origin-keyed (originAgentCluster is false): WebMCP is refused in such a document', good: false };
+  if (health.originAgentCluster === false)
+    return {
+      text: 'not origin-keyed (originAgentCluster is false): WebMCP is refused in such a document',
+      good: false,
+    };
   return { text: 'not exposed by this browser', good: false };
 }
 
@@ -50,7 +60,10 @@ function Live({ live }: { readonly live: LiveHealth | null }) {
     if (!answer.reachable) return <dd>{answer.reason}</dd>;
     return (
       <dd>
-        {answer.modelConfigured ? `Up, with the model ${answer.model ?? 'named by its setting'}` : 'Up, with no model configured: the in-page agent says so, and the rest of the desk works'}; {answer.left} of {answer.limit} requests left today.
+        {answer.modelConfigured
+          ? `Up, with the model ${answer.model ?? 'named by its setting'}`
+          : 'Up, with no model configured: the in-page agent says so, and the rest of the desk works'}
+        ; {answer.left} of {answer.limit} requests left today.
       </dd>
     );
   }
@@ -92,7 +105,8 @@ function SiteCard({ entry }: { readonly entry: SiteEntry }) {
 }
 
 function Reports({ columns }: { readonly columns: readonly ReportColumn[] }) {
-  const outcomeOf = (column: ReportColumn, id: string) => column.report?.checks.find((check) => check.id === id)?.outcome ?? 'waiting';
+  const outcomeOf = (column: ReportColumn, id: string) =>
+    column.report?.checks.find((check) => check.id === id)?.outcome ?? 'waiting';
   return (
     <>
       <ul class="report-notes">
@@ -139,9 +153,10 @@ export function HealthPage({ connection, sites, columns }: HealthPageProps) {
       </header>
       <main class="page-main">
         <p class="lede">
-          Every origin the desk works with. For each: whether WebMCP runs there and how, and whether its agent cluster is origin-keyed (WebMCP
-          requires it), where the desk can measure that from here; and what its response headers promise. Below, the probe's reports committed
-          from the browser tests, beside the one measured in your browser now.
+          Every origin the desk works with. For each: whether WebMCP runs there and how, and whether its agent cluster
+          is origin-keyed (WebMCP requires it), where the desk can measure that from here; and what its response headers
+          promise. Below, the probe's reports committed from the browser tests, beside the one measured in your browser
+          now.
         </p>
         <section aria-labelledby="origins-heading">
           <h2 id="origins-heading">Origins</h2>

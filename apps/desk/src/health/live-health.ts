@@ -14,7 +14,13 @@ export type LiveHealth =
   | { readonly kind: 'gateway'; readonly answer: GatewayAnswer };
 
 export type GatewayAnswer =
-  | { readonly reachable: true; readonly modelConfigured: boolean; readonly model: string | null; readonly left: number; readonly limit: number }
+  | {
+      readonly reachable: true;
+      readonly modelConfigured: boolean;
+      readonly model: string | null;
+      readonly left: number;
+      readonly limit: number;
+    }
   | { readonly reachable: false; readonly reason: string };
 
 // A framed partner loads its whole page (its server's record, its tools) before it can answer; on a
@@ -26,12 +32,21 @@ const DESK_CSP = headersFor(SITES.desk)['Content-Security-Policy'] ?? '';
 export async function gatewayHealth(): Promise<GatewayAnswer> {
   const gateway = SITES.gateway;
   if (!cspAllows(DESK_CSP, 'connect-src', gateway.origin)) {
-    return { reachable: false, reason: "The desk's own CSP (connect-src) does not let its pages connect to the gateway, so its health is not fetched from here." };
+    return {
+      reachable: false,
+      reason:
+        "The desk's own CSP (connect-src) does not let its pages connect to the gateway, so its health is not fetched from here.",
+    };
   }
   try {
     const response = await fetch(`${gateway.origin}/health`, { signal: AbortSignal.timeout(ANSWER_MS) });
-    const body = (await response.json()) as { modelConfigured?: unknown; model?: unknown; allowance?: { left?: unknown; limit?: unknown } };
-    if (!response.ok || typeof body.modelConfigured !== 'boolean') return { reachable: false, reason: `The gateway answered ${response.status} without a health report.` };
+    const body = (await response.json()) as {
+      modelConfigured?: unknown;
+      model?: unknown;
+      allowance?: { left?: unknown; limit?: unknown };
+    };
+    if (!response.ok || typeof body.modelConfigured !== 'boolean')
+      return { reachable: false, reason: `The gateway answered ${response.status} without a health report.` };
     return {
       reachable: true,
       modelConfigured: body.modelConfigured,
@@ -40,21 +55,42 @@ export async function gatewayHealth(): Promise<GatewayAnswer> {
       limit: typeof body.allowance?.limit === 'number' ? body.allowance.limit : 0,
     };
   } catch {
-    return { reachable: false, reason: 'The gateway did not answer: it is switched off or unreachable. The desk works fully without it.' };
+    return {
+      reachable: false,
+      reason: 'The gateway did not answer: it is switched off or unreachable. The desk works fully without it.',
+    };
   }
 }
 
 export async function liveHealth(site: Site, connection: Connection, frames: HTMLElement): Promise<LiveHealth> {
   if (site.role === 'server') return { kind: 'gateway', answer: await gatewayHealth() };
-  if (site.origin === window.location.origin) return { kind: 'measured', health: documentHealth(connection), how: 'Read from this page itself.' };
+  if (site.origin === window.location.origin)
+    return { kind: 'measured', health: documentHealth(connection), how: 'Read from this page itself.' };
   if (!cspAllows(DESK_CSP, 'frame-src', site.origin)) {
-    return { kind: 'unmeasured', reason: "The desk cannot ask it: the desk's CSP does not frame it, and its own headers forbid framing. Open it to see its WebMCP badge." };
+    return {
+      kind: 'unmeasured',
+      reason:
+        "The desk cannot ask it: the desk's CSP does not frame it, and its own headers forbid framing. Open it to see its WebMCP badge.",
+    };
   }
-  const frame = mountFrame(frames, `${site.origin}/`, { title: `${site.title}, framed to ask its health`, allowTools: false, timeoutMs: ANSWER_MS });
+  const frame = mountFrame(frames, `${site.origin}/`, {
+    title: `${site.title}, framed to ask its health`,
+    allowTools: false,
+    timeoutMs: ANSWER_MS,
+  });
   try {
-    const answer = await askFrameReport({ window, frame: frame.element.contentWindow as Window, frameOrigin: site.origin, timeoutMs: ANSWER_MS });
-    if (answer.ok) return { kind: 'measured', health: answer.report.health, how: 'Its own document answered, framed by this page.' };
-    return { kind: 'unmeasured', reason: `Framed by this page, it did not answer within ${ANSWER_MS / 1000} s, so its mode is not known from here. Open it to see its WebMCP badge.` };
+    const answer = await askFrameReport({
+      window,
+      frame: frame.element.contentWindow as Window,
+      frameOrigin: site.origin,
+      timeoutMs: ANSWER_MS,
+    });
+    if (answer.ok)
+      return { kind: 'measured', health: answer.report.health, how: 'Its own document answered, framed by this page.' };
+    return {
+      kind: 'unmeasured',
+      reason: `Framed by this page, it did not answer within ${ANSWER_MS / 1000} s, so its mode is not known from here. Open it to see its WebMCP badge.`,
+    };
   } finally {
     frame.remove();
   }

@@ -29,7 +29,12 @@ async function boot(): Promise<void> {
     const validity = validateProbeReport(value);
     return validity.valid
       ? { label, report: value as ProbeReport, validity, pending: '' }
-      : { label, report: null, validity, pending: `The committed file is not a valid warrant-probe-v1 report: ${validity.problems.join('; ')}` };
+      : {
+          label,
+          report: null,
+          validity,
+          pending: `The committed file is not a valid warrant-probe-v1 report: ${validity.problems.join('; ')}`,
+        };
   }
   const nowLabel = 'This browser, now';
   const columns = signal<readonly ReportColumn[]>([
@@ -44,8 +49,17 @@ async function boot(): Promise<void> {
 
   await Promise.all(sites.map(async (entry) => (entry.live.value = await liveHealth(entry.site, connection, frames))));
   document.body.dataset['originsDone'] = 'true';
-  const live = await runProbe({ connection, platform: connection.webmcp ? documentContext(document) : null, frames, observation: null });
-  columns.value = columns.value.map((column) => (column.label === nowLabel ? { label: nowLabel, report: live, validity: validateProbeReport(live), pending: '' } : column));
+  const live = await runProbe({
+    connection,
+    platform: connection.webmcp ? documentContext(document) : null,
+    frames,
+    observation: null,
+  });
+  columns.value = columns.value.map((column) =>
+    column.label === nowLabel
+      ? { label: nowLabel, report: live, validity: validateProbeReport(live), pending: '' }
+      : column,
+  );
   document.body.dataset['ready'] = 'true';
 }
 

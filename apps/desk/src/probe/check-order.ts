@@ -16,7 +16,8 @@ export type CheckId = (typeof CHECK_ORDER)[number];
 export const CHECK_QUESTIONS: Readonly<Record<CheckId, string>> = {
   cross_origin_registration: 'Can a partner site framed by the desk register a tool the desk can see?',
   agent_observation_sees_frame_tools: "Does a browser agent's view of this page include a framed partner's tools?",
-  request_user_interaction_present: 'Does the platform hand a tool a way to ask the person for confirmation (requestUserInteraction)?',
+  request_user_interaction_present:
+    'Does the platform hand a tool a way to ask the person for confirmation (requestUserInteraction)?',
   execute_tool_argument_shape: 'Does executeTool take its input as an object, as the specification says?',
   unkeyed_document_rejected: 'Does the browser refuse WebMCP in a document that is not origin-keyed?',
   tool_unregistration_effective: 'Once a tool is unregistered, is it gone and impossible to call?',

@@ -29,19 +29,38 @@ export async function crossOriginRegistration(env: ProbeEnvironment): Promise<Ke
   const measured = { partner: partner.origin };
   const { webmcp } = env.connection;
   if (!webmcp) {
-    return { result: result(id, 'unsupported', `This page has no WebMCP (${env.connection.reason}), so no frame can offer it tools.`, measured), frame: null, partnerTools: [] };
+    return {
+      result: result(
+        id,
+        'unsupported',
+        `This page has no WebMCP (${env.connection.reason}), so no frame can offer it tools.`,
+        measured,
+      ),
+      frame: null,
+      partnerTools: [],
+    };
   }
-  const frame = mountFrame(env.frames, `${partner.origin}/`, { title: `${partner.title}, framed for the probe`, allowTools: true, timeoutMs: LOAD_MS });
+  const frame = mountFrame(env.frames, `${partner.origin}/`, {
+    title: `${partner.title}, framed for the probe`,
+    allowTools: true,
+    timeoutMs: LOAD_MS,
+  });
   try {
     await frame.loaded;
   } catch (error) {
-    return { result: result(id, 'fail', `The ${partner.title} site did not load in a frame: ${errorText(error)}`, measured), frame, partnerTools: [] };
+    return {
+      result: result(id, 'fail', `The ${partner.title} site did not load in a frame: ${errorText(error)}`, measured),
+      frame,
+      partnerTools: [],
+    };
   }
   const started = performance.now();
   let lastError: unknown = null;
   while (performance.now() - started < DISCOVER_MS) {
     try {
-      const tools = (await webmcp.getTools({ fromOrigins: [partner.origin] })).filter((tool) => tool.origin === partner.origin);
+      const tools = (await webmcp.getTools({ fromOrigins: [partner.origin] })).filter(
+        (tool) => tool.origin === partner.origin,
+      );
       if (tools.length > 0) {
         const names = tools.map((tool) => tool.name);
         const ms = Math.round(performance.now() - started);
@@ -60,7 +79,12 @@ export async function crossOriginRegistration(env: ProbeEnvironment): Promise<Ke
       // The polyfill refuses fromOrigins outright: cross-document tools need the browser's own WebMCP.
       if (errorName(error) === 'NotSupportedError') {
         return {
-          result: result(id, 'unsupported', `This runtime cannot share tools across documents: getTools({ fromOrigins }) answered ${errorText(error)}`, { ...measured, error: errorText(error) }),
+          result: result(
+            id,
+            'unsupported',
+            `This runtime cannot share tools across documents: getTools({ fromOrigins }) answered ${errorText(error)}`,
+            { ...measured, error: errorText(error) },
+          ),
           frame,
           partnerTools: [],
         };
@@ -69,9 +93,17 @@ export async function crossOriginRegistration(env: ProbeEnvironment): Promise<Ke
     }
     await wait(POLL_MS);
   }
-  const why = lastError === null ? 'none of its tools surfaced' : `getTools({ fromOrigins }) kept failing: ${errorText(lastError)}`;
+  const why =
+    lastError === null
+      ? 'none of its tools surfaced'
+      : `getTools({ fromOrigins }) kept failing: ${errorText(lastError)}`;
   return {
-    result: result(id, 'fail', `The ${partner.title} site loaded in a frame with allow="tools", but within ${DISCOVER_MS / 1000} s ${why}.`, { ...measured, tools: [] }),
+    result: result(
+      id,
+      'fail',
+      `The ${partner.title} site loaded in a frame with allow="tools", but within ${DISCOVER_MS / 1000} s ${why}.`,
+      { ...measured, tools: [] },
+    ),
     frame,
     partnerTools: [],
   };

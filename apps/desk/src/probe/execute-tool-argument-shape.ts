@@ -10,18 +10,28 @@ import { registerProbeTool } from './probe-tool.ts';
 const TOOL = 'probe_echo';
 const SENT = { probe: 'shape-check' };
 
-type Heard = { readonly accepted: true; readonly echoed: boolean } | { readonly accepted: false; readonly error: string };
+type Heard =
+  { readonly accepted: true; readonly echoed: boolean } | { readonly accepted: false; readonly error: string };
 
 export async function executeToolArgumentShape(env: ProbeEnvironment): Promise<CheckResult> {
   const id = 'execute_tool_argument_shape';
   const { platform, connection } = env;
-  if (!platform || !connection.webmcp) return result(id, 'unsupported', `This page has no WebMCP (${connection.reason}), so executeTool cannot be called.`);
+  if (!platform || !connection.webmcp)
+    return result(
+      id,
+      'unsupported',
+      `This page has no WebMCP (${connection.reason}), so executeTool cannot be called.`,
+    );
   let tool;
   try {
     tool = await registerProbeTool(platform, {
       name: TOOL,
       description: 'Echoes the probe value it was given. Changes nothing.',
-      inputSchema: { type: 'object', properties: { probe: { type: 'string', maxLength: 40 } }, additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { probe: { type: 'string', maxLength: 40 } },
+        additionalProperties: false,
+      },
       execute: (input) => ({ probe: (input as { probe?: unknown } | undefined)?.probe ?? null }),
     });
   } catch (error) {
@@ -39,7 +49,12 @@ export async function executeToolArgumentShape(env: ProbeEnvironment): Promise<C
     const object = await send(SENT);
     const string = await send(JSON.stringify(SENT));
     const warrant = await connection.webmcp.executeTool(TOOL, SENT);
-    const said = (heard: Heard): string => (heard.accepted ? (heard.echoed ? 'accepted, and the tool received the input intact' : 'accepted, but the tool did not receive the input intact') : `refused (${heard.error})`);
+    const said = (heard: Heard): string =>
+      heard.accepted
+        ? heard.echoed
+          ? 'accepted, and the tool received the input intact'
+          : 'accepted, but the tool did not receive the input intact'
+        : `refused (${heard.error})`;
     const measured = {
       objectShape: object.accepted ? (object.echoed ? 'accepted' : 'accepted, input lost') : object.error,
       stringShape: string.accepted ? (string.echoed ? 'accepted' : 'accepted, input lost') : string.error,

@@ -35,7 +35,12 @@ async function boot(): Promise<void> {
     delete document.body.dataset['probeDone'];
     const frames = document.getElementById('probe-frames') as HTMLElement;
     const report = await runProbe(
-      { connection, platform: connection.webmcp ? documentContext(document) : null, frames, observation: seamFromLocation(window) },
+      {
+        connection,
+        platform: connection.webmcp ? documentContext(document) : null,
+        frames,
+        observation: seamFromLocation(window),
+      },
       (check) => (view.checks.value = [...view.checks.value, check]),
     );
     view.validity.value = validateProbeReport(report);
@@ -45,7 +50,14 @@ async function boot(): Promise<void> {
   }
 
   function App() {
-    return <ProbePage connection={connection} view={view} onRun={() => void run()} onDownload={() => view.report.value && download(view.report.value)} />;
+    return (
+      <ProbePage
+        connection={connection}
+        view={view}
+        onRun={() => void run()}
+        onDownload={() => view.report.value && download(view.report.value)}
+      />
+    );
   }
 
   root.replaceChildren();

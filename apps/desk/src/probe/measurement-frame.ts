@@ -8,7 +8,11 @@ export interface MeasurementFrame {
   remove(): void;
 }
 
-export function mountFrame(container: HTMLElement, url: string, options: { readonly title: string; readonly allowTools: boolean; readonly timeoutMs: number }): MeasurementFrame {
+export function mountFrame(
+  container: HTMLElement,
+  url: string,
+  options: { readonly title: string; readonly allowTools: boolean; readonly timeoutMs: number },
+): MeasurementFrame {
   const element = document.createElement('iframe');
   element.title = options.title;
   // allow="tools" delegates WebMCP to the frame; the desk's Permissions-Policy header names this
@@ -16,7 +20,10 @@ export function mountFrame(container: HTMLElement, url: string, options: { reado
   if (options.allowTools) element.allow = 'tools';
   element.src = url;
   const loaded = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${url} did not load within ${options.timeoutMs} ms.`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${url} did not load within ${options.timeoutMs} ms.`)),
+      options.timeoutMs,
+    );
     element.addEventListener(
       'load',
       () => {

@@ -43,7 +43,13 @@ export function postMessageObservationSeam(win: Window): ObservationSeam {
         const onMessage = (event: MessageEvent): void => {
           if (event.source !== win || event.origin !== win.location.origin) return;
           const data = event.data as Record<string, unknown> | null;
-          if (typeof data !== 'object' || data === null || data['envelope'] !== OBSERVATION_ENVELOPE || data['version'] !== 1) return;
+          if (
+            typeof data !== 'object' ||
+            data === null ||
+            data['envelope'] !== OBSERVATION_ENVELOPE ||
+            data['version'] !== 1
+          )
+            return;
           const tools = readTools(data['tools']);
           if (tools) finish(tools);
         };

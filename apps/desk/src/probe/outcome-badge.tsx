@@ -10,5 +10,9 @@ const WORDS: Record<Outcome | 'waiting', string> = {
 };
 
 export function OutcomeBadge({ outcome }: { readonly outcome: Outcome | 'waiting' }) {
-  return <span class={`outcome outcome-${outcome}`} data-outcome={outcome}>{WORDS[outcome]}</span>;
+  return (
+    <span class={`outcome outcome-${outcome}`} data-outcome={outcome}>
+      {WORDS[outcome]}
+    </span>
+  );
 }

@@ -37,10 +37,11 @@ export function ProbePage({ connection, view, onRun, onDownload }: ProbePageProp
       </header>
       <main class="page-main">
         <p class="lede">
-          This page asks the browser you are using six questions about WebMCP and records each answer: <strong>pass</strong> (yes),{' '}
-          <strong>fail</strong> (no), <strong>unsupported</strong> (this runtime lacks what the question needs) or <strong>incomplete</strong> (it
-          could not be measured from here). It frames a partner site and the unkeyed probe origin while it asks, and removes each frame when
-          its check is done. It never touches the desk's queue or record.
+          This page asks the browser you are using six questions about WebMCP and records each answer:{' '}
+          <strong>pass</strong> (yes), <strong>fail</strong> (no), <strong>unsupported</strong> (this runtime lacks what
+          the question needs) or <strong>incomplete</strong> (it could not be measured from here). It frames a partner
+          site and the unkeyed probe origin while it asks, and removes each frame when its check is done. It never
+          touches the desk's queue or record.
         </p>
         <div class="two-columns">
           <section class="panel" aria-labelledby="checks-heading">
@@ -49,12 +50,20 @@ export function ProbePage({ connection, view, onRun, onDownload }: ProbePageProp
               {CHECK_ORDER.map((id) => {
                 const check = done.get(id);
                 return (
-                  <li class="check" key={id} id={`check-${id}`} data-check={id} aria-busy={current === id ? 'true' : undefined}>
+                  <li
+                    class="check"
+                    key={id}
+                    id={`check-${id}`}
+                    data-check={id}
+                    aria-busy={current === id ? 'true' : undefined}
+                  >
                     <div class="check-head">
                       <span class="check-question">{CHECK_QUESTIONS[id]}</span>
                       <OutcomeBadge outcome={check?.outcome ?? 'waiting'} />
                     </div>
-                    <p class="check-detail">{check ? check.detail : current === id ? 'Measuring now…' : 'Waits for the checks before it.'}</p>
+                    <p class="check-detail">
+                      {check ? check.detail : current === id ? 'Measuring now…' : 'Waits for the checks before it.'}
+                    </p>
                     <code class="fine-print check-id">{id}</code>
                   </li>
                 );
@@ -64,11 +73,17 @@ export function ProbePage({ connection, view, onRun, onDownload }: ProbePageProp
           <section class="panel" aria-labelledby="report-heading">
             <h2 id="report-heading">Report</h2>
             <p role="status" id="probe-status">
-              {view.running.value ? 'The probe is running.' : report ? `Finished: ${report.checks.length} checks in ${((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(1)} s.` : 'Not run yet.'}
+              {view.running.value
+                ? 'The probe is running.'
+                : report
+                  ? `Finished: ${report.checks.length} checks in ${((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(1)} s.`
+                  : 'Not run yet.'}
             </p>
             {validity && (
               <p class={validity.valid ? 'validity-ok' : 'validity-bad'} id="probe-validity">
-                {validity.valid ? 'The report is valid against the warrant-probe-v1 schema.' : `The report does not match the warrant-probe-v1 schema: ${validity.problems.join('; ')}`}
+                {validity.valid
+                  ? 'The report is valid against the warrant-probe-v1 schema.'
+                  : `The report does not match the warrant-probe-v1 schema: ${validity.problems.join('; ')}`}
               </p>
             )}
             <div class="actions">
@@ -80,7 +95,12 @@ export function ProbePage({ connection, view, onRun, onDownload }: ProbePageProp
               </button>
             </div>
             {report && (
-              <pre class="report-json scroll-region" id="probe-report-json" tabIndex={0} aria-label="The report as JSON">
+              <pre
+                class="report-json scroll-region"
+                id="probe-report-json"
+                tabIndex={0}
+                aria-label="The report as JSON"
+              >
                 {JSON.stringify(report, null, 2)}
               </pre>
             )}

@@ -42,10 +42,14 @@ export function errorText(error: unknown): string {
   const named = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException);
   const text = named ? `${(error as Error).name}: ${(error as Error).message}` : String(error);
   // The report's schema refuses control characters in free text; an error message may hold a line break.
-  const oneLine = [...text].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char)).join('');
+  const oneLine = [...text]
+    .map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? ' ' : char))
+    .join('');
   return oneLine.slice(0, 280);
 }
 
 export function errorName(error: unknown): string {
-  return error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : 'Error';
+  return error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)
+    ? (error as Error).name
+    : 'Error';
 }

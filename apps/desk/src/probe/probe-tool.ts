@@ -9,7 +9,10 @@ export interface ProbeTool {
   unregister(): void;
 }
 
-export async function registerProbeTool(platform: PlatformContext, tool: Omit<PlatformToolDeclaration, 'annotations'>): Promise<ProbeTool> {
+export async function registerProbeTool(
+  platform: PlatformContext,
+  tool: Omit<PlatformToolDeclaration, 'annotations'>,
+): Promise<ProbeTool> {
   const controller = new AbortController();
   await platform.registerTool({ ...tool, annotations: { readOnlyHint: true } }, { signal: controller.signal });
   const entry = (await platform.getTools()).find((listed) => listed.name === tool.name);

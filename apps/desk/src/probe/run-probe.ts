@@ -19,7 +19,10 @@ async function guarded(id: CheckId, run: () => Promise<CheckResult>): Promise<Ch
   }
 }
 
-export async function runProbe(env: ProbeEnvironment, onCheck: (done: CheckResult) => void = () => undefined): Promise<ProbeReport> {
+export async function runProbe(
+  env: ProbeEnvironment,
+  onCheck: (done: CheckResult) => void = () => undefined,
+): Promise<ProbeReport> {
   const startedAt = new Date().toISOString();
   const checks: CheckResult[] = [];
   const record = (done: CheckResult): CheckResult => {
@@ -28,7 +31,11 @@ export async function runProbe(env: ProbeEnvironment, onCheck: (done: CheckResul
     return done;
   };
   const keyed = await crossOriginRegistration(env).catch((error: unknown) => ({
-    result: result('cross_origin_registration', 'incomplete', `The check stopped before it could measure: ${errorText(error)}`),
+    result: result(
+      'cross_origin_registration',
+      'incomplete',
+      `The check stopped before it could measure: ${errorText(error)}`,
+    ),
     frame: null,
     partnerTools: [],
   }));

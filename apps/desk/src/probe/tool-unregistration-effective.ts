@@ -12,7 +12,12 @@ const TOOL = 'probe_unregistered';
 export async function toolUnregistrationEffective(env: ProbeEnvironment): Promise<CheckResult> {
   const id = 'tool_unregistration_effective';
   const { platform, connection } = env;
-  if (!platform) return result(id, 'unsupported', `This page has no WebMCP (${connection.reason}), so nothing can be registered or unregistered.`);
+  if (!platform)
+    return result(
+      id,
+      'unsupported',
+      `This page has no WebMCP (${connection.reason}), so nothing can be registered or unregistered.`,
+    );
   let runs = 0;
   const declaration = {
     name: TOOL,
@@ -48,9 +53,18 @@ export async function toolUnregistrationEffective(env: ProbeEnvironment): Promis
   } catch (error) {
     again = errorText(error);
   }
-  const measured = { shapeSent: shape, listedAfterAbort: listedAtOnce, listedAfter50ms: listedLater, staleEntryCall: staleCall, runsAfterAbort: runs, sameNameAgain: again };
+  const measured = {
+    shapeSent: shape,
+    listedAfterAbort: listedAtOnce,
+    listedAfter50ms: listedLater,
+    staleEntryCall: staleCall,
+    runsAfterAbort: runs,
+    sameNameAgain: again,
+  };
   const problems = [
-    ...(listedAtOnce || listedLater ? [`getTools() still listed it ${listedAtOnce ? 'straight after the abort' : '50 ms after the abort'}`] : []),
+    ...(listedAtOnce || listedLater
+      ? [`getTools() still listed it ${listedAtOnce ? 'straight after the abort' : '50 ms after the abort'}`]
+      : []),
     ...(runs > 0 || staleCall === 'answered' ? ['the entry held from before still ran it'] : []),
     ...(again === 'registered again' ? [] : [`its name could not be registered again (${again})`]),
   ];

@@ -19,17 +19,34 @@ const PROBE = SITES.probeUnkeyed;
 const ANSWER_MS = 10_000;
 
 function line(outcome: MethodOutcome): string {
-  return outcome.outcome === 'refused' ? `${outcome.method}: ${outcome.error ?? 'refused'}` : `${outcome.method}: ${outcome.outcome}`;
+  return outcome.outcome === 'refused'
+    ? `${outcome.method}: ${outcome.error ?? 'refused'}`
+    : `${outcome.method}: ${outcome.outcome}`;
 }
 
 export async function unkeyedDocumentRejected(env: ProbeEnvironment, baseline: Outcome): Promise<CheckResult> {
   const id = 'unkeyed_document_rejected';
-  const frame = mountFrame(env.frames, `${PROBE.origin}/`, { title: 'The unkeyed probe document, framed for the probe', allowTools: true, timeoutMs: ANSWER_MS });
+  const frame = mountFrame(env.frames, `${PROBE.origin}/`, {
+    title: 'The unkeyed probe document, framed for the probe',
+    allowTools: true,
+    timeoutMs: ANSWER_MS,
+  });
   try {
-    const answer = await askFrameReport({ window, frame: frame.element.contentWindow as Window, frameOrigin: PROBE.origin, timeoutMs: ANSWER_MS });
-    if (!answer.ok) return result(id, 'incomplete', `The unkeyed probe document did not report: ${answer.reason}`, { baseline });
+    const answer = await askFrameReport({
+      window,
+      frame: frame.element.contentWindow as Window,
+      frameOrigin: PROBE.origin,
+      timeoutMs: ANSWER_MS,
+    });
+    if (!answer.ok)
+      return result(id, 'incomplete', `The unkeyed probe document did not report: ${answer.reason}`, { baseline });
     const { health, methods = [] } = answer.report;
-    const measured = { baseline, originAgentCluster: health.originAgentCluster, probeConnect: health.mode, methods: methods.map(line) };
+    const measured = {
+      baseline,
+      originAgentCluster: health.originAgentCluster,
+      probeConnect: health.mode,
+      methods: methods.map(line),
+    };
     if (health.originAgentCluster !== false) {
       return result(
         id,
@@ -58,7 +75,12 @@ export async function unkeyedDocumentRejected(env: ProbeEnvironment, baseline: O
     }
     const security = methods.every((method) => method.outcome === 'refused' && method.error === 'SecurityError');
     if (!security) {
-      return result(id, 'incomplete', `Every method was refused, but not every refusal was a SecurityError (${methods.map(line).join('; ')}), so the refusal is not shown to come from the keying.`, measured);
+      return result(
+        id,
+        'incomplete',
+        `Every method was refused, but not every refusal was a SecurityError (${methods.map(line).join('; ')}), so the refusal is not shown to come from the keying.`,
+        measured,
+      );
     }
     if (baseline !== 'pass') {
       return result(
@@ -71,7 +93,7 @@ export async function unkeyedDocumentRejected(env: ProbeEnvironment, baseline: O
     return result(
       id,
       'pass',
-      "In the framed document served with Origin-Agent-Cluster: ?0 (originAgentCluster false), registerTool, getTools and executeTool were each refused with SecurityError, while the keyed partner framed the same way registered tools this page saw.",
+      'In the framed document served with Origin-Agent-Cluster: ?0 (originAgentCluster false), registerTool, getTools and executeTool were each refused with SecurityError, while the keyed partner framed the same way registered tools this page saw.',
       measured,
     );
   } catch (error) {

@@ -14,5 +14,8 @@ export function validateProbeReport(report: unknown): ReportValidity {
   if (outcome.valid) return { valid: true };
   // The leaf errors name the field; the wrappers around them only repeat that something failed.
   const leaves = outcome.errors.filter((error) => !WRAPPERS.has(error.keyword));
-  return { valid: false, problems: (leaves.length > 0 ? leaves : outcome.errors).map((error) => `${error.instanceLocation}: ${error.error}`) };
+  return {
+    valid: false,
+    problems: (leaves.length > 0 ? leaves : outcome.errors).map((error) => `${error.instanceLocation}: ${error.error}`),
+  };
 }

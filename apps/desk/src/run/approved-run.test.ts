@@ -22,7 +22,11 @@ describe('the approved run', () => {
     const [reserve] = test.partners.pantry.commits;
     const [hold] = test.partners.shelter.commits;
     expect(reserve?.args).toMatchObject({ request: 'R-1', idempotency_key: stepIdempotencyKey('A-1', 0) });
-    expect(hold?.args).toMatchObject({ request: 'R-1', idempotency_key: stepIdempotencyKey('A-1', 1), kind: 'family_room' });
+    expect(hold?.args).toMatchObject({
+      request: 'R-1',
+      idempotency_key: stepIdempotencyKey('A-1', 1),
+      kind: 'family_room',
+    });
     const execute = test.desk.state.value.leases.filter((lease) => lease.purpose === 'execute_plan');
     expect(execute.map((lease) => [lease.partner, lease.state, lease.approval])).toEqual([
       ['pantry', 'closed', 'A-1'],
@@ -34,15 +38,38 @@ describe('the approved run', () => {
       expect.stringContaining(`receipt=${reserve?.receipt.id} receipt_digest=${reserve?.receipt.digest}`),
       expect.stringContaining(`receipt=${hold?.receipt.id} receipt_digest=${hold?.receipt.digest}`),
     ]);
-    expect(results.every((row) => row.actor === 'system' && row.channel === 'ui' && row.policy === 'allow' && row.digest === test.desk.gate.get('A-1')?.digest)).toBe(true);
-    for (const event of ['lease_opened', 'frame_mounted', 'tools_discovered', 'tool_invoked', 'tool_result', 'approval_raised', 'approval_granted', 'frame_unmounted', 'lease_closed', 'plan_started', 'plan_finished']) {
-      expect(rows.some((row) => row.event === event), event).toBe(true);
+    expect(
+      results.every(
+        (row) =>
+          row.actor === 'system' &&
+          row.channel === 'ui' &&
+          row.policy === 'allow' &&
+          row.digest === test.desk.gate.get('A-1')?.digest,
+      ),
+    ).toBe(true);
+    for (const event of [
+      'lease_opened',
+      'frame_mounted',
+      'tools_discovered',
+      'tool_invoked',
+      'tool_result',
+      'approval_raised',
+      'approval_granted',
+      'frame_unmounted',
+      'lease_closed',
+      'plan_started',
+      'plan_finished',
+    ]) {
+      expect(
+        rows.some((row) => row.event === event),
+        event,
+      ).toBe(true);
     }
     expect(test.desk.gate.get('A-1')?.status).toBe('used');
     expect(verifyLedger(rows)).toMatchObject({ ok: true, rows: rows.length });
   });
 
-  it("a step whose answer never comes ends when its execute lease runs out; the desk asks the partner by key, counts the write it committed as done with its receipt, and every receipt has its row", async () => {
+  it('a step whose answer never comes ends when its execute lease runs out; the desk asks the partner by key, counts the write it committed as done with its receipt, and every receipt has its row', async () => {
     // The shelter commits its hold and its answer is lost on the way back: the call times out with the lease.
     test = await openTestDesk({ partner: { shelter: { afterCommit: () => new Promise<void>(() => {}) } } });
     await committed();
@@ -54,13 +81,22 @@ describe('the approved run', () => {
     await test.idle();
     expect(answer).toMatchObject({ ok: true, run: { status: 'done' } });
     const rows = test.desk.rows.value;
-    const lease = test.desk.state.value.leases.find((entry) => entry.partner === 'shelter' && entry.purpose === 'execute_plan');
+    const lease = test.desk.state.value.leases.find(
+      (entry) => entry.partner === 'shelter' && entry.purpose === 'execute_plan',
+    );
     expect(lease?.state).toBe('expired');
     const [hold] = test.partners.shelter.commits;
-    expect(rows.some((row) => row.event === 'tool_result' && /reconciled=by_key/.test(row.detail) && row.detail.includes(`receipt=${hold?.receipt.id}`))).toBe(true);
+    expect(
+      rows.some(
+        (row) =>
+          row.event === 'tool_result' &&
+          /reconciled=by_key/.test(row.detail) &&
+          row.detail.includes(`receipt=${hold?.receipt.id}`),
+      ),
+    ).toBe(true);
     expect(rows.some((row) => row.event === 'step_compensated')).toBe(false);
     // Two-sided: the receipts the partners hold are exactly those the ledger claims.
-    const claimed = new Set(rows.flatMap((row) => [.../receipt=(\S+)/.exec(row.detail)?.slice(1) ?? []]));
+    const claimed = new Set(rows.flatMap((row) => [...(/receipt=(\S+)/.exec(row.detail)?.slice(1) ?? [])]));
     const held = [...test.partners.pantry.commits, ...test.partners.shelter.commits].map((commit) => commit.receipt.id);
     expect([...claimed].sort()).toEqual([...held].sort());
     expect(verifyLedger(rows)).toMatchObject({ ok: true, rows: rows.length });
@@ -84,9 +120,23 @@ describe('the approved run', () => {
     const compensated = rows.filter((row) => row.event === 'step_compensated');
     expect(compensated).toHaveLength(1);
     expect(compensated[0]?.detail).toContain(`receipt=${release?.receipt.id}`);
-    expect(rows.some((row) => row.event === 'tool_result' && row.detail.includes('tool=release_parcels') && row.detail.includes(`receipt=${release?.receipt.id}`))).toBe(true);
-    expect(rows.filter((row) => row.event === 'plan_finished')[0]).toMatchObject({ status: 'error', detail: expect.stringContaining('outcome=undone') });
-    expect(test.desk.state.value.leases.filter((lease) => lease.purpose === 'execute_plan').every((lease) => lease.state === 'closed')).toBe(true);
+    expect(
+      rows.some(
+        (row) =>
+          row.event === 'tool_result' &&
+          row.detail.includes('tool=release_parcels') &&
+          row.detail.includes(`receipt=${release?.receipt.id}`),
+      ),
+    ).toBe(true);
+    expect(rows.filter((row) => row.event === 'plan_finished')[0]).toMatchObject({
+      status: 'error',
+      detail: expect.stringContaining('outcome=undone'),
+    });
+    expect(
+      test.desk.state.value.leases
+        .filter((lease) => lease.purpose === 'execute_plan')
+        .every((lease) => lease.state === 'closed'),
+    ).toBe(true);
   });
 });
 
@@ -94,12 +144,23 @@ describe('policy at the desk', () => {
   it('an agent cannot open an execute_plan lease: refused by policy, recorded, no frame', async () => {
     test = await openTestDesk();
     await test.agent('intake_request', { people: 1, needs: ['bed'], place: 'Station', deadline: '2026-12-01' });
-    const refused = await test.agent('open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request: 'R-1' });
+    const refused = await test.agent('open_lease', {
+      partner: 'shelter',
+      purpose: 'execute_plan',
+      ttl: 60,
+      request: 'R-1',
+    });
     expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
     expect(test.frames()).toBe(0);
     expect(test.desk.state.value.leases).toEqual([]);
     const rows = test.desk.rows.value;
-    expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({ actor: 'agent', channel: 'webmcp', to: 'shelter', policy: 'deny', status: 'refused' });
+    expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
+      actor: 'agent',
+      channel: 'webmcp',
+      to: 'shelter',
+      policy: 'deny',
+      status: 'refused',
+    });
     expect(rows.at(-1)).toMatchObject({ event: 'verb_called', verb: 'open_lease', policy: 'deny', status: 'refused' });
   });
 
@@ -107,7 +168,9 @@ describe('policy at the desk', () => {
     test = await openTestDesk();
     const runner = { caller: 'runner', channel: 'scenario' } as const;
     await test.as(runner, 'intake_request', { people: 1, needs: ['bed'], place: 'Station', deadline: '2026-12-01' });
-    expect(await test.as(runner, 'open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request: 'R-1' })).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
+    expect(
+      await test.as(runner, 'open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request: 'R-1' }),
+    ).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
     const rows = test.desk.rows.value;
     expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({ actor: 'runner', channel: 'scenario' });
     expect(rows.filter((row) => row.event === 'verb_called').map((row) => [row.actor, row.channel, row.verb])).toEqual([
@@ -116,12 +179,13 @@ describe('policy at the desk', () => {
     ]);
   });
 
-  it('an agent cannot close the run\'s execute_plan lease', async () => {
+  it("an agent cannot close the run's execute_plan lease", async () => {
     test = await openTestDesk({ partner: { shelter: { beforeCommit: () => new Promise(() => {}) } } });
     await committed();
     void test.acts.approve('A-1');
     // The run holds at the shelter's write, with its execute_plan lease on the shelter open.
-    const shelterLease = () => test.desk.state.value.leases.find((lease) => lease.purpose === 'execute_plan' && lease.partner === 'shelter');
+    const shelterLease = () =>
+      test.desk.state.value.leases.find((lease) => lease.purpose === 'execute_plan' && lease.partner === 'shelter');
     for (let tries = 0; tries < 100 && shelterLease()?.state !== 'active'; tries += 1) await test.idle();
     const execute = shelterLease();
     expect(execute?.state).toBe('active');

@@ -8,7 +8,18 @@
 // first asked of its partner by its idempotency key, so what a partner already holds counts as
 // done with its receipt and is never written twice; then it either goes on writing the rest, or,
 // when no more may be written, only undoes what the partners hold.
-import { compensationFor, evaluatePolicy, hopDetail, stepInput, type ActClass, type Approval, type Lease, type PartnerName, type PolicyPurpose, type PolicyVerdict } from '@warrant/broker';
+import {
+  compensationFor,
+  evaluatePolicy,
+  hopDetail,
+  stepInput,
+  type ActClass,
+  type Approval,
+  type Lease,
+  type PartnerName,
+  type PolicyPurpose,
+  type PolicyVerdict,
+} from '@warrant/broker';
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
 import type { DeskCall } from '../call-context.ts';
 import type { StepAuthorizations } from '../consent/passkey-consent.ts';
@@ -30,7 +41,9 @@ interface Done {
 
 function resultOf(value: unknown): Readonly<Record<string, unknown>> {
   const result = typeof value === 'object' && value !== null ? (value as { result?: unknown }).result : undefined;
-  return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
+  return typeof result === 'object' && result !== null && !Array.isArray(result)
+    ? (result as Record<string, unknown>)
+    : {};
 }
 
 /**
@@ -49,19 +62,42 @@ export interface RunOptions {
   readonly takeUp?: { readonly run: PlanRun; readonly mode: Exclude<TakenUp['mode'], 'waiting'>; readonly why: string };
 }
 
-export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, plan: DraftedPlan, authorizations: readonly StepAuthorizations[], options: RunOptions): Promise<PlanRun> {
+export async function runApprovedPlan(
+  desk: DeskRuntime,
+  approval: Approval,
+  plan: DraftedPlan,
+  authorizations: readonly StepAuthorizations[],
+  options: RunOptions,
+): Promise<PlanRun> {
   const { takeUp } = options;
   const records = desk.partnerRecords ?? THROUGH_THE_DESK_SERVER;
   const iso = (): string => new Date(desk.now()).toISOString();
   const channel = options.call.channel;
   const context = { actor: 'system', channel, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
-  const base = { actor: 'system', channel, from: 'desk', to: 'desk', request: plan.request, plan: plan.id, approval: approval.id, digest: approval.digest } as const;
+  const base = {
+    actor: 'system',
+    channel,
+    from: 'desk',
+    to: 'desk',
+    request: plan.request,
+    plan: plan.id,
+    approval: approval.id,
+    digest: approval.digest,
+  } as const;
   let run: PlanRun = {
     approval: approval.id,
     plan: plan.id,
     request: plan.request,
     status: 'running',
-    steps: plan.steps.map((step, index): StepOutcome => ({ index, partner: step.partner, tool: step.tool, status: 'waiting', receipt: null, undoReceipt: null, problem: null })),
+    steps: plan.steps.map((step, index): StepOutcome => ({
+      index,
+      partner: step.partner,
+      tool: step.tool,
+      status: 'waiting',
+      receipt: null,
+      undoReceipt: null,
+      problem: null,
+    })),
     startedAt: takeUp?.run.startedAt ?? iso(),
     endedAt: null,
     problem: null,
@@ -71,9 +107,11 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     run = { ...run, ...change };
     desk.apply({ type: 'run_changed', run });
   };
-  const step = (index: number, change: Partial<StepOutcome>): void => update({ steps: run.steps.map((outcome) => (outcome.index === index ? { ...outcome, ...change } : outcome)) });
+  const step = (index: number, change: Partial<StepOutcome>): void =>
+    update({ steps: run.steps.map((outcome) => (outcome.index === index ? { ...outcome, ...change } : outcome)) });
   // Each hop the run records itself carries the table's verdict for its act, asked as it happens.
-  const verdict = (act: ActClass, purpose: PolicyPurpose): PolicyVerdict => evaluatePolicy({ actor: 'system', act, purpose, approval: desk.gate.stateOf(approval.id) }).verdict;
+  const verdict = (act: ActClass, purpose: PolicyPurpose): PolicyVerdict =>
+    evaluatePolicy({ actor: 'system', act, purpose, approval: desk.gate.stateOf(approval.id) }).verdict;
   const runVerdict = verdict('run_plan', 'none');
   update({});
   desk.record({
@@ -81,21 +119,46 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     event: 'plan_started',
     policy: runVerdict,
     status: 'ok',
-    detail: hopDetail({ steps: plan.steps.length, label: plan.label, resumed: takeUp?.mode === 'resume' ? takeUp.why : undefined, undoing: takeUp?.mode === 'compensate' ? takeUp.why : undefined }),
+    detail: hopDetail({
+      steps: plan.steps.length,
+      label: plan.label,
+      resumed: takeUp?.mode === 'resume' ? takeUp.why : undefined,
+      undoing: takeUp?.mode === 'compensate' ? takeUp.why : undefined,
+    }),
   });
   // What a partner holds under a step's key, asked and recorded as the step's tool_result.
   const ask = (lease: Lease, index: number, input: Readonly<Record<string, unknown>>) => {
     const planned = plan.steps[index] as DraftedPlan['steps'][number];
-    return askPartnerWhatHappened(records, desk.record, { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') }, planned.partner, planned.tool, input);
+    return askPartnerWhatHappened(
+      records,
+      desk.record,
+      { ...base, lease: lease.id, policy: verdict('reconcile_step', 'execute_plan') },
+      planned.partner,
+      planned.tool,
+      input,
+    );
   };
-  const inputOf = (index: number) => ({ ...stepInput(plan, index, approval.id), [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '' });
+  const inputOf = (index: number) => ({
+    ...stepInput(plan, index, approval.id),
+    [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '',
+  });
   // A step whose partner's answer is not known stays as it was: the run cannot say it was undone.
   let unresolved = false;
 
   const leases = new Map<PartnerName, Lease>();
   let problem: string | null = null;
   for (const partner of new Set(plan.steps.map((candidate) => candidate.partner))) {
-    const opened = desk.broker.openLease({ partner, purpose: 'execute_plan', ttlSeconds: EXECUTE_LEASE_TTL_SECONDS, request: plan.request, plan: plan.id, approval: approval.id }, context);
+    const opened = desk.broker.openLease(
+      {
+        partner,
+        purpose: 'execute_plan',
+        ttlSeconds: EXECUTE_LEASE_TTL_SECONDS,
+        request: plan.request,
+        plan: plan.id,
+        approval: approval.id,
+      },
+      context,
+    );
     if (!opened.ok) {
       problem = `no execute_plan lease on ${partner}: ${opened.message}`;
       break;
@@ -104,10 +167,13 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
   }
   // Every partner's frame mounts at once: the run waits for the slowest, not for each in turn.
   // Nothing is written until every lease is active, so a lease that fails leaves nothing to undo.
-  const settled = await Promise.all([...leases].map(async ([partner, opened]) => [partner, await desk.settled(opened.id)] as const));
+  const settled = await Promise.all(
+    [...leases].map(async ([partner, opened]) => [partner, await desk.settled(opened.id)] as const),
+  );
   for (const [partner, lease] of settled) {
     if (problem !== null) break;
-    if (lease?.state !== 'active') problem = `the execute_plan lease on ${partner} is ${lease?.state ?? 'gone'}${lease?.endReason ? ` (${lease.endReason})` : ''}`;
+    if (lease?.state !== 'active')
+      problem = `the execute_plan lease on ${partner} is ${lease?.state ?? 'gone'}${lease?.endReason ? ` (${lease.endReason})` : ''}`;
   }
 
   const done: Done[] = [];
@@ -162,7 +228,8 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
         continue;
       }
       problem = answer.ok ? `${planned.tool} answered without a receipt the desk could verify` : answer.message;
-      if (lost?.written === 'unknown') problem = `${problem}; whether ${planned.partner} wrote it is not known: ${lost.problem}`;
+      if (lost?.written === 'unknown')
+        problem = `${problem}; whether ${planned.partner} wrote it is not known: ${lost.problem}`;
       step(index, { status: 'failed', receipt: answer.ok ? (answer.receipt?.id ?? null) : null, problem });
       break;
     }
@@ -181,22 +248,64 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
         // Taken up with no lease to ask through, or no answer: whether it was written is not known.
         const unknown = takeUp !== undefined && (held === null || held.written === 'unknown');
         if (unknown) unresolved = true;
-        step(skipped.index, { status: 'skipped', ...(unknown ? { problem: held?.written === 'unknown' ? held.problem : `${skipped.partner} could not be asked whether it holds this step` } : {}) });
+        step(skipped.index, {
+          status: 'skipped',
+          ...(unknown
+            ? {
+                problem:
+                  held?.written === 'unknown'
+                    ? held.problem
+                    : `${skipped.partner} could not be asked whether it holds this step`,
+              }
+            : {}),
+        });
       }
     }
     for (const write of [...done].sort((a, b) => b.index - a.index)) {
       const planned = plan.steps[write.index] as DraftedPlan['steps'][number];
-      const undo = compensationFor(PARTNER_DIRECTORY.compensations(planned.partner), { tool: planned.tool, args: write.input, result: write.result });
+      const undo = compensationFor(PARTNER_DIRECTORY.compensations(planned.partner), {
+        tool: planned.tool,
+        args: write.input,
+        result: write.result,
+      });
       const undoAuthorization = authorizations[write.index]?.undo ?? '';
-      const answer = undo.ok ? await desk.broker.call(write.lease, undo.tool, { ...undo.args, [AUTHORIZATION_FIELD]: undoAuthorization }, context) : undo;
+      const answer = undo.ok
+        ? await desk.broker.call(
+            write.lease,
+            undo.tool,
+            { ...undo.args, [AUTHORIZATION_FIELD]: undoAuthorization },
+            context,
+          )
+        : undo;
       const to = planned.partner;
       if (answer.ok) {
         step(write.index, { status: 'undone', undoReceipt: answer.receipt?.id ?? null });
-        desk.record({ ...base, to, lease: write.lease, event: 'step_compensated', policy: verdict('partner_write', 'execute_plan'), status: 'ok', detail: hopDetail({ step: write.index + 1, tool: planned.tool, undo: answer.tool, receipt: answer.receipt?.id }) });
+        desk.record({
+          ...base,
+          to,
+          lease: write.lease,
+          event: 'step_compensated',
+          policy: verdict('partner_write', 'execute_plan'),
+          status: 'ok',
+          detail: hopDetail({
+            step: write.index + 1,
+            tool: planned.tool,
+            undo: answer.tool,
+            receipt: answer.receipt?.id,
+          }),
+        });
       } else {
         undoFailed = true;
         step(write.index, { status: 'undo_failed', problem: answer.message });
-        desk.record({ ...base, to, lease: write.lease, event: 'compensation_failed', policy: verdict('partner_write', 'execute_plan'), status: 'error', detail: hopDetail({ step: write.index + 1, tool: planned.tool, code: answer.code, still_applied: 'yes' }) });
+        desk.record({
+          ...base,
+          to,
+          lease: write.lease,
+          event: 'compensation_failed',
+          policy: verdict('partner_write', 'execute_plan'),
+          status: 'error',
+          detail: hopDetail({ step: write.index + 1, tool: planned.tool, code: answer.code, still_applied: 'yes' }),
+        });
       }
     }
   }
@@ -210,7 +319,13 @@ export async function runApprovedPlan(desk: DeskRuntime, approval: Approval, pla
     event: 'plan_finished',
     policy: runVerdict,
     status: status === 'done' ? 'ok' : 'error',
-    detail: hopDetail({ outcome: status, done: done.length, of: plan.steps.length, problem: problem ?? undefined, taken_up: takeUp?.mode }),
+    detail: hopDetail({
+      outcome: status,
+      done: done.length,
+      of: plan.steps.length,
+      problem: problem ?? undefined,
+      taken_up: takeUp?.mode,
+    }),
   });
   return run;
 }

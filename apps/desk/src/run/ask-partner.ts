@@ -2,7 +2,14 @@
 // mid-run), the desk cannot know from its side whether the partner committed it: the abort may
 // arrive after the partner's last check and before its commit. So it asks the partner, by the
 // step's idempotency key, through the desk's server, and records what the partner holds.
-import { hopDetail, OUTCOME_UNKNOWN_CODES, readWriteSuccess, verifyReceipt, type PartnerName, type ReceiptKey } from '@warrant/broker';
+import {
+  hopDetail,
+  OUTCOME_UNKNOWN_CODES,
+  readWriteSuccess,
+  verifyReceipt,
+  type PartnerName,
+  type ReceiptKey,
+} from '@warrant/broker';
 import type { ToolRefusal } from '@warrant/surface';
 import { askDeskServer, type ServerAnswer } from '../consent/desk-server.ts';
 import type { DeskRow } from '../desk-runtime.ts';
@@ -18,7 +25,11 @@ const NO_ANSWER = new Set(['CALL_ABORTED', 'PARTNER_CALL_FAILED']);
 export function answerLost(answer: ToolRefusal): boolean {
   if (NO_ANSWER.has(answer.code)) return true;
   const partnerCode = answer.details?.['partnerCode'];
-  return answer.code === 'PARTNER_REFUSED' && typeof partnerCode === 'string' && (OUTCOME_UNKNOWN_CODES as readonly string[]).includes(partnerCode);
+  return (
+    answer.code === 'PARTNER_REFUSED' &&
+    typeof partnerCode === 'string' &&
+    (OUTCOME_UNKNOWN_CODES as readonly string[]).includes(partnerCode)
+  );
 }
 
 export type PartnerHolds =
@@ -42,7 +53,11 @@ export interface PartnerRecords {
 
 export const THROUGH_THE_DESK_SERVER: PartnerRecords = {
   writeUnder: (partner, key, tool) =>
-    askDeskServer<HeldUnderKey>(`/api/partners/${encodeURIComponent(partner)}/writes/${encodeURIComponent(key)}`, undefined, `The desk's server cannot be reached to ask ${partner} what became of ${tool}.`),
+    askDeskServer<HeldUnderKey>(
+      `/api/partners/${encodeURIComponent(partner)}/writes/${encodeURIComponent(key)}`,
+      undefined,
+      `The desk's server cannot be reached to ask ${partner} what became of ${tool}.`,
+    ),
   receiptKeyOf,
 };
 
@@ -61,7 +76,14 @@ export async function askPartnerWhatHappened(
   const key = String(input['idempotency_key'] ?? '');
   const answer = await records.writeUnder(partner, key, tool);
   const row = (status: DeskRow['status'], detail: Parameters<typeof hopDetail>[0]): void =>
-    record({ ...base, event: 'tool_result', from: partner, to: 'desk', status, detail: hopDetail({ tool, reconciled: 'by_key', key, ...detail }) });
+    record({
+      ...base,
+      event: 'tool_result',
+      from: partner,
+      to: 'desk',
+      status,
+      detail: hopDetail({ tool, reconciled: 'by_key', key, ...detail }),
+    });
   if (!answer.ok) {
     row('error', { written: 'unknown', code: answer.code });
     return { written: 'unknown', problem: answer.message };
@@ -71,11 +93,29 @@ export async function askPartnerWhatHappened(
     return { written: false };
   }
   const read = readWriteSuccess({ ok: true, ...answer.write });
-  const verified = read.ok && (await verifyReceipt(tool, input, read.write, records.receiptKeyOf ? await records.receiptKeyOf(partner) : undefined));
+  const verified =
+    read.ok &&
+    (await verifyReceipt(
+      tool,
+      input,
+      read.write,
+      records.receiptKeyOf ? await records.receiptKeyOf(partner) : undefined,
+    ));
   if (!read.ok || !verified) {
-    row('error', { written: 'unknown', problem: read.ok ? 'its receipt is not over this step, or not signed by its key' : read.problem });
-    return { written: 'unknown', problem: `${partner} holds a write under ${key} whose receipt the desk cannot verify` };
+    row('error', {
+      written: 'unknown',
+      problem: read.ok ? 'its receipt is not over this step, or not signed by its key' : read.problem,
+    });
+    return {
+      written: 'unknown',
+      problem: `${partner} holds a write under ${key} whose receipt the desk cannot verify`,
+    };
   }
-  row('ok', { written: 'yes', receipt: read.write.receipt.id, receipt_digest: read.write.receipt.digest, verified: 'yes' });
+  row('ok', {
+    written: 'yes',
+    receipt: read.write.receipt.id,
+    receipt_digest: read.write.receipt.digest,
+    verified: 'yes',
+  });
   return { written: true, receipt: read.write.receipt.id, result: read.write.result };
 }

@@ -36,7 +36,10 @@ export type ObtainRunAuthorizations = (approval: Approval) => Promise<ServerAnsw
 
 /** In a page: the desk's server, asked by this page (it must be the acting one) under its dispatcher's session. */
 export const FROM_THE_DESK_SERVER: ObtainRunAuthorizations = (approval) =>
-  askDeskServer<RunAuthorizations>(`/api/approvals/${encodeURIComponent(cardStatement(approval).challenge)}/authorizations`, { page: PAGE_ID });
+  askDeskServer<RunAuthorizations>(
+    `/api/approvals/${encodeURIComponent(cardStatement(approval).challenge)}/authorizations`,
+    { page: PAGE_ID },
+  );
 
 /** Refusals that pass: the run waits for them to, rather than being written off. */
 const PASSING = new Set(['NOT_SIGNED_IN', 'NOT_ACTING_PAGE', 'DESK_SERVER_UNREACHABLE']);
@@ -53,7 +56,9 @@ export function createRunTaker(desk: DeskRuntime, obtain: ObtainRunAuthorization
   const busy = new Set<string>();
   const iso = (): string => new Date(desk.now()).toISOString();
 
-  const runVerdict = (approval: string) => evaluatePolicy({ actor: 'system', act: 'run_plan', purpose: 'none', approval: desk.gate.stateOf(approval) }).verdict;
+  const runVerdict = (approval: string) =>
+    evaluatePolicy({ actor: 'system', act: 'run_plan', purpose: 'none', approval: desk.gate.stateOf(approval) })
+      .verdict;
 
   const setRun = (run: PlanRun): void => desk.apply({ type: 'run_changed', run });
 
@@ -65,7 +70,11 @@ export function createRunTaker(desk: DeskRuntime, obtain: ObtainRunAuthorization
       status: 'failed',
       endedAt: iso(),
       problem: why,
-      steps: run.steps.map((step) => (step.status === 'running' || step.status === 'waiting' ? { ...step, status: 'skipped', problem: 'not known: the run was cut off' } : step)),
+      steps: run.steps.map((step) =>
+        step.status === 'running' || step.status === 'waiting'
+          ? { ...step, status: 'skipped', problem: 'not known: the run was cut off' }
+          : step,
+      ),
     });
     desk.record({
       actor: 'system',
@@ -78,7 +87,11 @@ export function createRunTaker(desk: DeskRuntime, obtain: ObtainRunAuthorization
       approval: run.approval,
       policy: runVerdict(run.approval),
       status: 'error',
-      detail: hopDetail({ outcome: 'failed', taken_up: 'no', reason: `${why}. What its partners wrote of it stays applied, as each partner's own record shows.` }),
+      detail: hopDetail({
+        outcome: 'failed',
+        taken_up: 'no',
+        reason: `${why}. What its partners wrote of it stays applied, as each partner's own record shows.`,
+      }),
     });
     desk.gate.finish(run.approval);
   };
@@ -97,13 +110,18 @@ export function createRunTaker(desk: DeskRuntime, obtain: ObtainRunAuthorization
         : undoing
           ? `${CUT_OFF} while it was undoing a failed step; this page took it up: what the partners hold of it is undone`
           : `${CUT_OFF}, and its approval expired at ${answer.expires_at}, so no more of it may be written; this page took it up: what the partners hold of it is undone`;
-    await runApprovedPlan(desk, approval, plan, answer.authorizations, { call: THE_DESK_ITSELF, takeUp: { run, mode, why } });
+    await runApprovedPlan(desk, approval, plan, answer.authorizations, {
+      call: THE_DESK_ITSELF,
+      takeUp: { run, mode, why },
+    });
   };
 
   const refused = (run: PlanRun, answer: ToolRefusal): void => {
     if (PASSING.has(answer.code)) {
       const why =
-        answer.code === 'NOT_SIGNED_IN' ? `${CUT_OFF}. It is taken up again once a dispatcher signs in at this page.` : `${CUT_OFF}. It is taken up again once this page can ask the desk’s server for it (${answer.message})`;
+        answer.code === 'NOT_SIGNED_IN'
+          ? `${CUT_OFF}. It is taken up again once a dispatcher signs in at this page.`
+          : `${CUT_OFF}. It is taken up again once this page can ask the desk’s server for it (${answer.message})`;
       if (run.takenUp?.why !== why) setRun({ ...run, takenUp: { mode: 'waiting', why } });
       return;
     }

@@ -21,7 +21,11 @@ export function localDate(token: ScenarioDate, now: Date): string {
 
 /** The value at `path` ("a.b.0.c") in `value`, or undefined. */
 function at(value: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (current, key) =>
+      typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined,
+    value,
+  );
 }
 
 export class UnresolvedReference extends Error {}
@@ -36,7 +40,9 @@ export function resolveInput(value: ScenarioValue, results: ReadonlyMap<string, 
   if (isDate(value)) return localDate(value, now);
   if (Array.isArray(value)) return value.map((item: ScenarioValue) => resolveInput(item, results, now));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveInput(item as ScenarioValue, results, now)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, resolveInput(item as ScenarioValue, results, now)]),
+    );
   }
   return value;
 }

@@ -9,7 +9,11 @@ let test: TestDesk;
 afterEach(async () => test?.close());
 
 function runnerOn(desk: TestDesk): ScenarioRunner {
-  return createScenarioRunner({ scenario: RELIEF_SCENARIO, state: desk.desk.state, call: (verb, input, signal) => desk.surface.call(verb, input, { ...SCENARIO_RUNNER, signal }) });
+  return createScenarioRunner({
+    scenario: RELIEF_SCENARIO,
+    state: desk.desk.state,
+    call: (verb, input, signal) => desk.surface.call(verb, input, { ...SCENARIO_RUNNER, signal }),
+  });
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -32,16 +36,25 @@ describe('the relief scenario runner', () => {
     expect(await test.acts.approve('A-1')).toMatchObject({ ok: true, run: { status: 'done' } });
     const view = await done;
     expect(view.status).toBe('done');
-    expect(view.entries.map((entry) => [entry.verb, entry.ok])).toEqual(RELIEF_SCENARIO.steps.map((step) => [step.verb, true]));
+    expect(view.entries.map((entry) => [entry.verb, entry.ok])).toEqual(
+      RELIEF_SCENARIO.steps.map((step) => [step.verb, true]),
+    );
     expect(test.partners.shelter.commits.map((commit) => commit.tool)).toEqual(['hold_beds']);
     expect(test.desk.state.value.leases.every((lease) => lease.state === 'closed')).toBe(true);
     const calls = test.desk.rows.value.filter((row) => row.event === 'verb_called');
-    expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}`)).toEqual(RELIEF_SCENARIO.steps.map((step) => `runner/scenario/${step.verb}`));
-    expect(test.desk.rows.value.filter((row) => row.event === 'approval_granted')[0]).toMatchObject({ actor: 'human', channel: 'ui' });
+    expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}`)).toEqual(
+      RELIEF_SCENARIO.steps.map((step) => `runner/scenario/${step.verb}`),
+    );
+    expect(test.desk.rows.value.filter((row) => row.event === 'approval_granted')[0]).toMatchObject({
+      actor: 'human',
+      channel: 'ui',
+    });
   });
 
   it('waits for the approved run to end before it closes its own leases', async () => {
-    test = await openTestDesk({ partner: { shelter: { beforeCommit: () => new Promise((resolve) => setTimeout(resolve, 30)) } } });
+    test = await openTestDesk({
+      partner: { shelter: { beforeCommit: () => new Promise((resolve) => setTimeout(resolve, 30)) } },
+    });
     const runner = runnerOn(test);
     const done = runner.start();
     await until(() => runner.view.value.status === 'awaiting_approval');
@@ -50,7 +63,9 @@ describe('the relief scenario runner', () => {
     expect(await approved).toMatchObject({ ok: true, run: { status: 'done' } });
     const rows = test.desk.rows.value;
     const finished = rows.find((row) => row.event === 'plan_finished')?.seq ?? Infinity;
-    const closedByRunner = rows.filter((row) => row.event === 'lease_closed' && row.actor === 'runner').map((row) => row.seq);
+    const closedByRunner = rows
+      .filter((row) => row.event === 'lease_closed' && row.actor === 'runner')
+      .map((row) => row.seq);
     expect(closedByRunner).toHaveLength(2);
     expect(closedByRunner.every((seq) => seq > finished)).toBe(true);
   });

@@ -82,7 +82,12 @@ export function createScenarioRunner(options: ScenarioRunnerOptions): ScenarioRu
     view.value = { ...view.value, ...change };
   };
 
-  async function runSteps(steps: readonly ScenarioStep[], results: Map<string, unknown>, abort: AbortSignal, tolerant: boolean): Promise<boolean> {
+  async function runSteps(
+    steps: readonly ScenarioStep[],
+    results: Map<string, unknown>,
+    abort: AbortSignal,
+    tolerant: boolean,
+  ): Promise<boolean> {
     for (const step of steps) {
       if (abort.aborted) return false;
       const began = now();
@@ -96,7 +101,14 @@ export function createScenarioRunner(options: ScenarioRunnerOptions): ScenarioRu
       }
       const result = await options.call(step.verb, input, abort);
       results.set(step.id, result);
-      const entry: RunnerEntry = { step: step.id, verb: step.verb, says: step.says, ok: result.ok, outcome: outcomeOf(result), code: result.ok ? null : result.code };
+      const entry: RunnerEntry = {
+        step: step.id,
+        verb: step.verb,
+        says: step.says,
+        ok: result.ok,
+        outcome: outcomeOf(result),
+        code: result.ok ? null : result.code,
+      };
       set({ entries: [...view.value.entries, entry], stepsMs: view.value.stepsMs + (now() - began) });
       if (result.ok && result['status'] === 'awaiting_human_approval') {
         set({ status: 'awaiting_approval', approval: String(result['approval_id']) });
@@ -134,7 +146,8 @@ export function createScenarioRunner(options: ScenarioRunnerOptions): ScenarioRu
     },
     stop() {
       controller?.abort('stopped by a person');
-      if (view.value.status !== 'done' && view.value.status !== 'idle') set({ status: 'stopped', problem: 'Stopped by a person.' });
+      if (view.value.status !== 'done' && view.value.status !== 'idle')
+        set({ status: 'stopped', problem: 'Stopped by a person.' });
     },
   };
 }

@@ -17,7 +17,15 @@ export interface ScenarioDate {
   readonly at?: string;
 }
 
-export type ScenarioValue = string | number | boolean | null | ScenarioRef | ScenarioDate | readonly ScenarioValue[] | { readonly [key: string]: ScenarioValue };
+export type ScenarioValue =
+  | string
+  | number
+  | boolean
+  | null
+  | ScenarioRef
+  | ScenarioDate
+  | readonly ScenarioValue[]
+  | { readonly [key: string]: ScenarioValue };
 
 export interface ScenarioStep {
   readonly id: string;

@@ -18,7 +18,8 @@ export function actingPageRoutes(app: Hono, db: Database): void {
     const body = await jsonBody(c);
     if (!body) return malformed(c);
     const page = body['page'];
-    if (typeof page !== 'string' || !PAGE.test(page)) return refused(c, refusal('MALFORMED_REQUEST', 'A claim names its page (hex). Nothing was changed.'), 400);
+    if (typeof page !== 'string' || !PAGE.test(page))
+      return refused(c, refusal('MALFORMED_REQUEST', 'A claim names its page (hex). Nothing was changed.'), 400);
     const [held] = await db.query<{ page: string }>(
       `INSERT INTO desk_acting_page (id, page, expires_at) VALUES (1, $1, now() + make_interval(secs => $2))
        ON CONFLICT (id) DO UPDATE SET page = EXCLUDED.page, expires_at = EXCLUDED.expires_at

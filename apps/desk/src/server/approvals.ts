@@ -8,7 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { approvalChallenge, authorizedArgsDigest, issueStepAuthorization, type ApprovalStatement, type PasskeyAssertion, type StepGrant } from '@warrant/authority';
+import {
+  approvalChallenge,
+  authorizedArgsDigest,
+  issueStepAuthorization,
+  type ApprovalStatement,
+  type PasskeyAssertion,
+  type StepGrant,
+} from '@warrant/authority';
 import { APPROVAL_TTL_MS, digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
 import { COMPENSATION_MAP } from '../partners.ts';
 import { SITES } from '@warrant/config';
@@ -19,7 +26,11 @@ import { checkAssertion } from './dispatchers.ts';
 import { releaseEveryPage } from './acting-page.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 
-const PARTNER_ORIGINS = new Set(Object.values(SITES).filter((site) => site.role === 'partner').map((site) => site.origin));
+const PARTNER_ORIGINS = new Set(
+  Object.values(SITES)
+    .filter((site) => site.role === 'partner')
+    .map((site) => site.origin),
+);
 // A page's clock may run a little ahead of the server's.
 const CLOCK_SLACK_MS = 60_000;
 const APPROVAL_ID = /^A-[1-9][0-9]{0,6}$/;
@@ -37,23 +48,58 @@ export async function currentBook(via: Queryable): Promise<number> {
 function substanceProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return 'the plan is missing';
   const plan = value as Partial<PlanSubstance>;
-  if (plan.v !== 1 || typeof plan.request !== 'string' || !Array.isArray(plan.steps) || plan.steps.length === 0 || plan.steps.length > 20) return 'the plan is not a plan the desk drafts';
+  if (
+    plan.v !== 1 ||
+    typeof plan.request !== 'string' ||
+    !Array.isArray(plan.steps) ||
+    plan.steps.length === 0 ||
+    plan.steps.length > 20
+  )
+    return 'the plan is not a plan the desk drafts';
   for (const [index, step] of plan.steps.entries()) {
-    if (typeof step !== 'object' || step === null || !PARTNER_ORIGINS.has(step.origin) || typeof step.tool !== 'string' || typeof step.args !== 'object' || step.args === null) {
+    if (
+      typeof step !== 'object' ||
+      step === null ||
+      !PARTNER_ORIGINS.has(step.origin) ||
+      typeof step.tool !== 'string' ||
+      typeof step.args !== 'object' ||
+      step.args === null
+    ) {
       return `step ${index + 1} does not name a partner of this desk, a tool and its arguments`;
     }
   }
   return null;
 }
 
-function grantsFor(desk: DeskIdentity, statement: ApprovalStatement, substance: PlanSubstance, dispatcher: string, assertion: PasskeyAssertion): IssuedAuthorizations[] {
+function grantsFor(
+  desk: DeskIdentity,
+  statement: ApprovalStatement,
+  substance: PlanSubstance,
+  dispatcher: string,
+  assertion: PasskeyAssertion,
+): IssuedAuthorizations[] {
   return substance.steps.map((step, index) => {
-    const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(statement.approval, index) };
-    const base = { v: 1, approval: statement.approval, plan_digest: statement.plan_digest, step: index, partner_origin: step.origin, expires_at: statement.expires_at, dispatcher } as const;
+    const args = {
+      ...step.args,
+      request: substance.request,
+      idempotency_key: stepIdempotencyKey(statement.approval, index),
+    };
+    const base = {
+      v: 1,
+      approval: statement.approval,
+      plan_digest: statement.plan_digest,
+      step: index,
+      partner_origin: step.origin,
+      expires_at: statement.expires_at,
+      dispatcher,
+    } as const;
     const write: StepGrant = { ...base, kind: 'step', tool: step.tool, args_digest: authorizedArgsDigest(args) };
     const undoTool = COMPENSATION_MAP[step.tool]?.undo;
     const undo: StepGrant | null = undoTool ? { ...base, kind: 'undo', tool: undoTool, args_digest: null } : null;
-    return { step: issueStepAuthorization(desk.key, write, statement, assertion), undo: undo ? issueStepAuthorization(desk.key, undo, statement, assertion) : null };
+    return {
+      step: issueStepAuthorization(desk.key, write, statement, assertion),
+      undo: undo ? issueStepAuthorization(desk.key, undo, statement, assertion) : null,
+    };
   });
 }
 
@@ -63,16 +109,38 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
     if (!body) return malformed(c);
     const id = body['id'];
     const expiresAt = typeof body['expires_at'] === 'string' ? Date.parse(body['expires_at']) : Number.NaN;
-    if (typeof id !== 'string' || !APPROVAL_ID.test(id)) return refused(c, refusal('APPROVAL_ID_INVALID', 'An approval id is A- and a number. Nothing was recorded.'), 422);
+    if (typeof id !== 'string' || !APPROVAL_ID.test(id))
+      return refused(
+        c,
+        refusal('APPROVAL_ID_INVALID', 'An approval id is A- and a number. Nothing was recorded.'),
+        422,
+      );
     if (!(expiresAt > Date.now()) || expiresAt > Date.now() + APPROVAL_TTL_MS + CLOCK_SLACK_MS) {
-      return refused(c, refusal('APPROVAL_EXPIRY_INVALID', 'An approval expires in the future, and at most 15 minutes after it is raised. Nothing was recorded.'), 422);
+      return refused(
+        c,
+        refusal(
+          'APPROVAL_EXPIRY_INVALID',
+          'An approval expires in the future, and at most 15 minutes after it is raised. Nothing was recorded.',
+        ),
+        422,
+      );
     }
     const problem = substanceProblem(body['substance']);
-    if (problem) return refused(c, refusal('PLAN_INVALID', `The plan cannot be held for approval: ${problem}. Nothing was recorded.`), 422);
+    if (problem)
+      return refused(
+        c,
+        refusal('PLAN_INVALID', `The plan cannot be held for approval: ${problem}. Nothing was recorded.`),
+        422,
+      );
     const substance = body['substance'] as PlanSubstance;
     const digested = digestSubstance(substance);
     if (!digested.ok) return refused(c, digested, 422);
-    const statement: ApprovalStatement = { approval: id, plan_digest: digested.digest, expires_at: new Date(expiresAt).toISOString(), desk_origin: desk.origin };
+    const statement: ApprovalStatement = {
+      approval: id,
+      plan_digest: digested.digest,
+      expires_at: new Date(expiresAt).toISOString(),
+      desk_origin: desk.origin,
+    };
     const challenge = approvalChallenge(statement);
     const book = await currentBook(db);
     await db.query(
@@ -83,19 +151,46 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
   });
 
   app.get('/api/approvals/:challenge', async (c) => {
-    const [row] = await db.query<{ status: string; statement: unknown; dispatcher: string | null; name: string | null }>(
+    const [row] = await db.query<{
+      status: string;
+      statement: unknown;
+      dispatcher: string | null;
+      name: string | null;
+    }>(
       'SELECT a.status, a.statement, a.dispatcher_id AS dispatcher, d.name FROM approvals a LEFT JOIN dispatchers d ON d.id = a.dispatcher_id WHERE a.book_no = $1 AND a.challenge = $2',
       [await currentBook(db), c.req.param('challenge')],
     );
     if (!row) return refused(c, refusal('APPROVAL_UNKNOWN', 'The desk holds no such approval.'), 404);
-    return c.json({ ok: true, status: row.status, statement: row.statement, decided_by: row.dispatcher ? { id: row.dispatcher, name: row.name } : null });
+    return c.json({
+      ok: true,
+      status: row.status,
+      statement: row.statement,
+      decided_by: row.dispatcher ? { id: row.dispatcher, name: row.name } : null,
+    });
   });
 
   // The ceremony's options: the challenge is the approval's own, never a random one.
   app.post('/api/approvals/:challenge/options', async (c) => {
-    const [row] = await db.query("SELECT 1 FROM approvals WHERE book_no = $1 AND challenge = $2 AND status = 'pending'", [await currentBook(db), c.req.param('challenge')]);
-    if (!row) return refused(c, refusal('APPROVAL_NOT_PENDING', 'That approval is not waiting for a decision. Nothing was done.'), 409);
-    return c.json({ ok: true, options: { challenge: c.req.param('challenge'), rpId: desk.rpId, userVerification: 'required', timeout: 120_000, allowCredentials: [] } });
+    const [row] = await db.query(
+      "SELECT 1 FROM approvals WHERE book_no = $1 AND challenge = $2 AND status = 'pending'",
+      [await currentBook(db), c.req.param('challenge')],
+    );
+    if (!row)
+      return refused(
+        c,
+        refusal('APPROVAL_NOT_PENDING', 'That approval is not waiting for a decision. Nothing was done.'),
+        409,
+      );
+    return c.json({
+      ok: true,
+      options: {
+        challenge: c.req.param('challenge'),
+        rpId: desk.rpId,
+        userVerification: 'required',
+        timeout: 120_000,
+        allowCredentials: [],
+      },
+    });
   });
 
   app.post('/api/approvals/:challenge/grant', async (c) => {
@@ -103,44 +198,76 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
     if (!body || typeof body['response'] !== 'object' || body['response'] === null) return malformed(c);
     const challenge = c.req.param('challenge');
     const response = body['response'] as Parameters<typeof verifyAuthenticationResponse>[0]['response'];
-    let answer: { readonly ok: true; readonly dispatcher: { id: string; name: string }; readonly authorizations: IssuedAuthorizations[] } | ToolRefusal;
+    let answer:
+      | {
+          readonly ok: true;
+          readonly dispatcher: { id: string; name: string };
+          readonly authorizations: IssuedAuthorizations[];
+        }
+      | ToolRefusal;
     try {
       answer = await db.transaction(async (tx) => {
         const book = await currentBook(tx);
-        const [row] = await tx.query<{ status: string; statement: ApprovalStatement | string; substance: PlanSubstance | string }>(
-          'SELECT status, statement, substance FROM approvals WHERE book_no = $1 AND challenge = $2 FOR UPDATE',
-          [book, challenge],
-        );
-        if (!row) return refusal('APPROVAL_UNKNOWN', 'The desk holds no such approval. Nothing ran.');
-        if (row.status !== 'pending') return refusal('APPROVAL_DECIDED', `That approval was already ${row.status}; an approval is decided once. Nothing ran.`, { status: row.status });
-        const statement = (typeof row.statement === 'string' ? JSON.parse(row.statement) : row.statement) as ApprovalStatement;
-        const substance = (typeof row.substance === 'string' ? JSON.parse(row.substance) : row.substance) as PlanSubstance;
-        if (!(Date.parse(statement.expires_at) > Date.now())) return refusal('APPROVAL_EXPIRED', 'That approval expired undecided. Nothing ran.');
-        const checked = await checkAssertion(tx, desk, response, challenge);
-        if (!checked.ok) return checked;
-        const authorizations = grantsFor(desk, statement, substance, checked.dispatcher.id, response as unknown as PasskeyAssertion);
-        // Kept with the grant: a run cut off mid-way is taken up with them (run-authorizations.ts).
-        await tx.query("UPDATE approvals SET status = 'granted', dispatcher_id = $3, decided_at = now(), authorizations = $4 WHERE book_no = $1 AND challenge = $2", [
+        const [row] = await tx.query<{
+          status: string;
+          statement: ApprovalStatement | string;
+          substance: PlanSubstance | string;
+        }>('SELECT status, statement, substance FROM approvals WHERE book_no = $1 AND challenge = $2 FOR UPDATE', [
           book,
           challenge,
-          checked.dispatcher.id,
-          JSON.stringify(authorizations),
         ]);
+        if (!row) return refusal('APPROVAL_UNKNOWN', 'The desk holds no such approval. Nothing ran.');
+        if (row.status !== 'pending')
+          return refusal(
+            'APPROVAL_DECIDED',
+            `That approval was already ${row.status}; an approval is decided once. Nothing ran.`,
+            { status: row.status },
+          );
+        const statement = (
+          typeof row.statement === 'string' ? JSON.parse(row.statement) : row.statement
+        ) as ApprovalStatement;
+        const substance = (
+          typeof row.substance === 'string' ? JSON.parse(row.substance) : row.substance
+        ) as PlanSubstance;
+        if (!(Date.parse(statement.expires_at) > Date.now()))
+          return refusal('APPROVAL_EXPIRED', 'That approval expired undecided. Nothing ran.');
+        const checked = await checkAssertion(tx, desk, response, challenge);
+        if (!checked.ok) return checked;
+        const authorizations = grantsFor(
+          desk,
+          statement,
+          substance,
+          checked.dispatcher.id,
+          response as unknown as PasskeyAssertion,
+        );
+        // Kept with the grant: a run cut off mid-way is taken up with them (run-authorizations.ts).
+        await tx.query(
+          "UPDATE approvals SET status = 'granted', dispatcher_id = $3, decided_at = now(), authorizations = $4 WHERE book_no = $1 AND challenge = $2",
+          [book, challenge, checked.dispatcher.id, JSON.stringify(authorizations)],
+        );
         return { ok: true as const, dispatcher: checked.dispatcher, authorizations };
       });
     } catch (error) {
       if (!(error instanceof UniqueViolation)) throw error;
-      answer = refusal('PLAN_ALREADY_APPROVED', 'This plan was already approved under another approval, and a plan runs at most once. Reject this approval instead. Nothing ran.');
+      answer = refusal(
+        'PLAN_ALREADY_APPROVED',
+        'This plan was already approved under another approval, and a plan runs at most once. Reject this approval instead. Nothing ran.',
+      );
     }
     return answer.ok ? c.json(answer) : refused(c, answer, 409);
   });
 
   app.post('/api/approvals/:challenge/reject', async (c) => {
-    const [row] = await db.query<{ id: string }>("UPDATE approvals SET status = 'rejected', decided_at = now() WHERE book_no = $1 AND challenge = $2 AND status = 'pending' RETURNING id", [
-      await currentBook(db),
-      c.req.param('challenge'),
-    ]);
-    if (!row) return refused(c, refusal('APPROVAL_NOT_PENDING', 'That approval is not waiting for a decision. Nothing was done.'), 409);
+    const [row] = await db.query<{ id: string }>(
+      "UPDATE approvals SET status = 'rejected', decided_at = now() WHERE book_no = $1 AND challenge = $2 AND status = 'pending' RETURNING id",
+      [await currentBook(db), c.req.param('challenge')],
+    );
+    if (!row)
+      return refused(
+        c,
+        refusal('APPROVAL_NOT_PENDING', 'That approval is not waiting for a decision. Nothing was done.'),
+        409,
+      );
     return c.json({ ok: true, rejected: row.id });
   });
 
@@ -149,7 +276,10 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
   app.post('/api/reset', async (c) => {
     if (!(await jsonBody(c))) return malformed(c);
     const book = await currentBook(db);
-    await db.query('INSERT INTO desk_books (book_no, reason) VALUES ($1, $2)', [book + 1, `reset ${randomUUID().slice(0, 8)}`]);
+    await db.query('INSERT INTO desk_books (book_no, reason) VALUES ($1, $2)', [
+      book + 1,
+      `reset ${randomUUID().slice(0, 8)}`,
+    ]);
     await releaseEveryPage(db);
     return c.json({ ok: true, book: book + 1 });
   });

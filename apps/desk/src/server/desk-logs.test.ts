@@ -30,7 +30,8 @@ import { testEngines } from '@warrant/site-server/testing';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
-const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft => leasedReadDraft(detail, { at: '2026-12-02T10:00:00.000Z', ...extra });
+const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft =>
+  leasedReadDraft(detail, { at: '2026-12-02T10:00:00.000Z', ...extra });
 
 interface Answer {
   readonly ok: boolean;
@@ -40,213 +41,304 @@ interface Answer {
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))("the desk's record on its server, on %s", (_engine, open) => {
-  let db: Database;
-  let server: SiteServer;
-  let app: Hono;
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+  "the desk's record on its server, on %s",
+  (_engine, open) => {
+    let db: Database;
+    let server: SiteServer;
+    let app: Hono;
 
-  const serve = async () => {
-    server = await openServer(db);
-    app = new Hono();
-    server.routes(app);
-  };
-
-  beforeEach(async () => {
-    db = await open();
-    await serve();
-  });
-  afterEach(async () => {
-    await server.close();
-    await db.close();
-  });
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Answer }> {
-    const response = await app.request(path, {
-      method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Answer };
-  }
-
-  const headOf = async (log: 'ledger' | 'state'): Promise<LogHead> => (await call('GET', `/api/logs/${log}`)).body['head'] as LogHead;
-  const ledgerRows = async (): Promise<LedgerRow[]> => ((await call('GET', '/api/logs/ledger')).body['entries'] as { record: LedgerRow }[]).map((entry) => entry.record);
-  const append = (writer: string, basis: LogHead, records: readonly unknown[], log: 'ledger' | 'state' = 'ledger') => call('POST', `/api/logs/${log}/append`, { writer, basis, records });
-
-  /** Appends `count` rows as one page would: one at a time, on what it has seen, catching up when refused. */
-  async function page(writer: string, count: number, name: string): Promise<number> {
-    let basis = await headOf('ledger');
-    let refusedStale = 0;
-    for (let index = 0; index < count; ) {
-      const answer = await append(writer, basis, [hop(`${name} ${index}`)]);
-      if (answer.body.ok) {
-        basis = answer.body['head'] as LogHead;
-        index += 1;
-      } else {
-        expect(answer.body.code).toBe('STALE_TAB');
-        refusedStale += 1;
-        basis = await headOf('ledger');
-      }
-    }
-    return refusedStale;
-  }
-
-  it('seals each appended row itself (seq, chain from the genesis) and answers them; the rows export as a ledger that verifies', async () => {
-    const writer = writerId();
-    const empty = await headOf('ledger');
-    expect(empty).toEqual({ epoch: 1, seq: 0, hash: GENESIS });
-    const first = await append(writer, empty, [hop('one'), hop('two')]);
-    expect(first.body).toMatchObject({ ok: true, head: { epoch: 1, seq: 2 } });
-    const again = await append(writer, first.body['head'] as LogHead, [hop('three')]);
-    expect(again.body).toMatchObject({ ok: true, head: { seq: 3 } });
-    const rows = await ledgerRows();
-    expect(rows.map((row) => [row.seq, row.detail])).toEqual([
-      [1, 'one'],
-      [2, 'two'],
-      [3, 'three'],
-    ]);
-    expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 3 });
-  });
-
-  it("refuses a page's append with STALE_TAB when another page wrote since it looked, naming what it missed; its own earlier appends never make it stale", async () => {
-    const [one, two] = [writerId(), writerId()];
-    const start = await headOf('ledger');
-    const mine = await append(one, start, [hop('mine')]);
-    // Page one appends again on the head it had before its own append: still not stale.
-    expect((await append(one, start, [hop('mine again')])).body).toMatchObject({ ok: true });
-    const stale = await append(two, start, [hop('theirs')]);
-    expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ ok: false, isError: true, code: 'STALE_TAB', details: { restarted: false } });
-    expect((stale.body['details'] as { missed: { record: LedgerRow }[] }).missed.map((entry) => entry.record.detail)).toEqual(['mine', 'mine again']);
-    expect((await ledgerRows()).map((row) => row.detail)).toEqual(['mine', 'mine again']);
-    expect(mine.body['head']).toMatchObject({ seq: 1 });
-  });
-
-  it('refuses a row or event that is not one, and a malformed append, changing nothing', async () => {
-    const writer = writerId();
-    const basis = await headOf('ledger');
-    const bad = await append(writer, basis, [hop('fine'), { ...hop('bad'), actor: 'emperor' }]);
-    expect(bad.status).toBe(422);
-    expect(bad.body).toMatchObject({ ok: false, isError: true, details: { index: 1 } });
-    const notEvent = await append(writer, await headOf('state'), [{ type: 'coup' }], 'state');
-    expect(notEvent.body).toMatchObject({ ok: false, code: 'INVALID_RECORD' });
-    expect((await call('POST', '/api/logs/ledger/append', { writer: 'not hex!', basis, records: [hop('x')] })).body).toMatchObject({ code: 'MALFORMED_REQUEST' });
-    expect((await call('POST', '/api/logs/ledger/append', { writer, basis, records: [] })).body).toMatchObject({ code: 'MALFORMED_REQUEST' });
-    expect((await call('GET', '/api/logs/secrets')).status).toBe(404);
-    expect(await ledgerRows()).toEqual([]);
-    expect(await headOf('state')).toMatchObject({ seq: 0 });
-  });
-
-  it('three pages appending 50 rows each at once: 150 rows, none lost, none twice, one chain', async () => {
-    const refusedStale = await Promise.all([page(writerId(), 50, 'A'), page(writerId(), 50, 'B'), page(writerId(), 50, 'C')]);
-    const rows = await ledgerRows();
-    expect(rows).toHaveLength(150);
-    expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
-    for (const name of ['A', 'B', 'C']) expect(rows.filter((row) => row.detail.startsWith(`${name} `)).map((row) => row.detail)).toEqual(Array.from({ length: 50 }, (_, index) => `${name} ${index}`));
-    expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
-    // They did collide, and were told so: a page never appends on a head it has not seen.
-    expect(refusedStale.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
-  });
-
-  it("the ledger, a record of what happened, takes a page's rows after other pages' at once (after_others), answering what the page missed: three pages x 50 at once, none refused, none lost, none twice, one chain", async () => {
-    const afterOthers = async (writer: string, count: number, name: string): Promise<number> => {
-      let basis = await headOf('ledger');
-      let missedSeen = 0;
-      for (let index = 0; index < count; index += 1) {
-        const answer = await call('POST', '/api/logs/ledger/append', { writer, basis, records: [hop(`${name} ${index}`)], after_others: true });
-        expect(answer.body).toMatchObject({ ok: true });
-        const missed = answer.body['missed'] as { seq: number }[];
-        const entries = answer.body['entries'] as { seq: number }[];
-        // What the page missed and its own rows follow on from the head it named, without a gap.
-        expect([...missed, ...entries].map((entry) => entry.seq)).toEqual(Array.from({ length: missed.length + entries.length }, (_, at) => basis.seq + 1 + at));
-        missedSeen += missed.length;
-        basis = answer.body['head'] as LogHead;
-      }
-      return missedSeen;
+    const serve = async () => {
+      server = await openServer(db);
+      app = new Hono();
+      server.routes(app);
     };
-    const missed = await Promise.all([afterOthers(writerId(), 50, 'A'), afterOthers(writerId(), 50, 'B'), afterOthers(writerId(), 50, 'C')]);
-    const rows = await ledgerRows();
-    expect(rows).toHaveLength(150);
-    expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
-    expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
-    expect(missed.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
-    // The desk's state log, where a page decides on what it has seen, never appends after others.
-    const state = await call('POST', '/api/logs/state/append', { writer: writerId(), basis: await headOf('state'), records: [{ type: 'coup' }], after_others: true });
-    expect(state.body).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_REQUEST' });
-  });
 
-  it('starts both records afresh in a new book on a reset; a page still on the old book is told to reload', async () => {
-    const writer = writerId();
-    const old = await headOf('ledger');
-    const done = await append(writer, old, [hop('before the reset')]);
-    expect((await call('POST', '/api/reset', {})).body).toMatchObject({ ok: true, book: 2 });
-    expect(await headOf('ledger')).toEqual({ epoch: 2, seq: 0, hash: GENESIS });
-    const late = await append(writer, done.body['head'] as LogHead, [hop('after')]);
-    expect(late.body).toMatchObject({ code: 'STALE_TAB', details: { restarted: true } });
-    expect(await ledgerRows()).toEqual([]);
-    const since = await call('GET', '/api/logs/ledger?epoch=1&seq=1');
-    expect(since.body).toMatchObject({ ok: true, restarted: true, entries: [] });
-  });
-
-  describe('as a transparency log', () => {
-    async function rows(count: number): Promise<LedgerRow[]> {
-      let basis = await headOf('ledger');
-      const writer = writerId();
-      for (let index = 0; index < count; index += 1) basis = (await append(writer, basis, [hop(`row ${index + 1}`)])).body['head'] as LogHead;
-      return ledgerRows();
-    }
-    const deskKey = async () => ((await call('GET', '/.well-known/warrant-desk.json')).body as unknown as { key: string }).key;
-    const head = async (size?: number) => (await call('GET', `/api/ledger/head${size === undefined ? '' : `?size=${size}`}`)).body as unknown as SignedTreeHead;
-
-    it("signs the head of the tree over every row with the desk's published key; its root is the RFC 6962 tree of the rows' TSV lines", async () => {
-      const stored = await rows(7);
-      const latest = await head();
-      const checked = verifyTreeHead(latest, { key: await deskKey() });
-      expect(checked).toMatchObject({ ok: true });
-      expect(latest.size).toBe(7);
-      expect(latest.root_hash).toBe(Buffer.from(ledgerTree(stored).root()).toString('hex'));
-      // The same size answers the same head, signature and all.
-      expect(await head(7)).toEqual(latest);
-      expect((await call('GET', '/api/ledger/head?size=3')).body).toMatchObject({ ok: false, code: 'HEAD_NOT_FOUND' });
-    });
-
-    it('answers inclusion proofs that verify for every row, and not for another row; consistency proofs that verify from an earlier head', async () => {
-      await rows(3);
-      const early = await head();
-      const stored = await rows(6);
-      const late = await head();
-      for (const row of stored) {
-        const proof = readProofJson((await call('GET', `/api/ledger/proof/inclusion?seq=${row.seq}&size=${late.size}`)).body);
-        if (!proof.ok || proof.kind !== 'inclusion') throw new Error('not an inclusion proof');
-        expect(verifyInclusion(row.seq - 1, late.size, leafHash(ledgerLeaf(row)), proof.path, hexToBytes(late.root_hash))).toBe(true);
-        const other = stored[row.seq % stored.length] as LedgerRow;
-        expect(verifyInclusion(row.seq - 1, late.size, leafHash(ledgerLeaf(other)), proof.path, hexToBytes(late.root_hash))).toBe(false);
-      }
-      const consistency = readProofJson((await call('GET', `/api/ledger/proof/consistency?from=${early.size}&to=${late.size}`)).body);
-      if (!consistency.ok || consistency.kind !== 'consistency') throw new Error('not a consistency proof');
-      expect(verifyConsistency(early.size, late.size, consistency.path, hexToBytes(early.root_hash), hexToBytes(late.root_hash))).toBe(true);
-      expect((await call('GET', '/api/ledger/proof/inclusion?seq=99')).body).toMatchObject({ ok: false, code: 'NO_SUCH_TREE' });
-      expect((await call('GET', '/api/ledger/proof/consistency?from=9&to=4')).body).toMatchObject({ ok: false, code: 'NO_SUCH_TREE' });
-    });
-
-    it("signs a head of its own after an approved run's last row", async () => {
-      const stored = await rows(2);
-      const basis = await headOf('ledger');
-      await append(writerId(), basis, [hop('the run ended', { event: 'plan_finished', actor: 'system', channel: 'ui', verb: '', to: 'desk' })]);
-      expect(verifyTreeHead(await head(stored.length + 1), { key: await deskKey() })).toMatchObject({ ok: true, head: { size: 3 } });
-    });
-
-    it('a row rewritten in the database behind the server: the head handed out before no longer matches, and no consistency proof from it verifies', async () => {
-      await rows(5);
-      const before = await head();
-      await db.query("UPDATE desk_log_records SET record = replace(record, 'row 2', 'row 9') WHERE log = 'ledger' AND seq = 2");
-      await rows(1);
-      // A fresh process builds its tree from what the database holds now.
-      await server.close();
+    beforeEach(async () => {
+      db = await open();
       await serve();
-      const after = await head();
-      const proof = readProofJson((await call('GET', `/api/ledger/proof/consistency?from=${before.size}&to=${after.size}`)).body);
-      if (!proof.ok || proof.kind !== 'consistency') throw new Error('not a consistency proof');
-      expect(verifyConsistency(before.size, after.size, proof.path, hexToBytes(before.root_hash), hexToBytes(after.root_hash))).toBe(false);
     });
-  });
-});
+    afterEach(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    async function call(
+      method: 'GET' | 'POST',
+      path: string,
+      body?: unknown,
+    ): Promise<{ status: number; body: Answer }> {
+      const response = await app.request(path, {
+        method,
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as Answer };
+    }
+
+    const headOf = async (log: 'ledger' | 'state'): Promise<LogHead> =>
+      (await call('GET', `/api/logs/${log}`)).body['head'] as LogHead;
+    const ledgerRows = async (): Promise<LedgerRow[]> =>
+      ((await call('GET', '/api/logs/ledger')).body['entries'] as { record: LedgerRow }[]).map((entry) => entry.record);
+    const append = (writer: string, basis: LogHead, records: readonly unknown[], log: 'ledger' | 'state' = 'ledger') =>
+      call('POST', `/api/logs/${log}/append`, { writer, basis, records });
+
+    /** Appends `count` rows as one page would: one at a time, on what it has seen, catching up when refused. */
+    async function page(writer: string, count: number, name: string): Promise<number> {
+      let basis = await headOf('ledger');
+      let refusedStale = 0;
+      for (let index = 0; index < count;) {
+        const answer = await append(writer, basis, [hop(`${name} ${index}`)]);
+        if (answer.body.ok) {
+          basis = answer.body['head'] as LogHead;
+          index += 1;
+        } else {
+          expect(answer.body.code).toBe('STALE_TAB');
+          refusedStale += 1;
+          basis = await headOf('ledger');
+        }
+      }
+      return refusedStale;
+    }
+
+    it('seals each appended row itself (seq, chain from the genesis) and answers them; the rows export as a ledger that verifies', async () => {
+      const writer = writerId();
+      const empty = await headOf('ledger');
+      expect(empty).toEqual({ epoch: 1, seq: 0, hash: GENESIS });
+      const first = await append(writer, empty, [hop('one'), hop('two')]);
+      expect(first.body).toMatchObject({ ok: true, head: { epoch: 1, seq: 2 } });
+      const again = await append(writer, first.body['head'] as LogHead, [hop('three')]);
+      expect(again.body).toMatchObject({ ok: true, head: { seq: 3 } });
+      const rows = await ledgerRows();
+      expect(rows.map((row) => [row.seq, row.detail])).toEqual([
+        [1, 'one'],
+        [2, 'two'],
+        [3, 'three'],
+      ]);
+      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 3 });
+    });
+
+    it("refuses a page's append with STALE_TAB when another page wrote since it looked, naming what it missed; its own earlier appends never make it stale", async () => {
+      const [one, two] = [writerId(), writerId()];
+      const start = await headOf('ledger');
+      const mine = await append(one, start, [hop('mine')]);
+      // Page one appends again on the head it had before its own append: still not stale.
+      expect((await append(one, start, [hop('mine again')])).body).toMatchObject({ ok: true });
+      const stale = await append(two, start, [hop('theirs')]);
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ ok: false, isError: true, code: 'STALE_TAB', details: { restarted: false } });
+      expect(
+        (stale.body['details'] as { missed: { record: LedgerRow }[] }).missed.map((entry) => entry.record.detail),
+      ).toEqual(['mine', 'mine again']);
+      expect((await ledgerRows()).map((row) => row.detail)).toEqual(['mine', 'mine again']);
+      expect(mine.body['head']).toMatchObject({ seq: 1 });
+    });
+
+    it('refuses a row or event that is not one, and a malformed append, changing nothing', async () => {
+      const writer = writerId();
+      const basis = await headOf('ledger');
+      const bad = await append(writer, basis, [hop('fine'), { ...hop('bad'), actor: 'emperor' }]);
+      expect(bad.status).toBe(422);
+      expect(bad.body).toMatchObject({ ok: false, isError: true, details: { index: 1 } });
+      const notEvent = await append(writer, await headOf('state'), [{ type: 'coup' }], 'state');
+      expect(notEvent.body).toMatchObject({ ok: false, code: 'INVALID_RECORD' });
+      expect(
+        (await call('POST', '/api/logs/ledger/append', { writer: 'not hex!', basis, records: [hop('x')] })).body,
+      ).toMatchObject({ code: 'MALFORMED_REQUEST' });
+      expect((await call('POST', '/api/logs/ledger/append', { writer, basis, records: [] })).body).toMatchObject({
+        code: 'MALFORMED_REQUEST',
+      });
+      expect((await call('GET', '/api/logs/secrets')).status).toBe(404);
+      expect(await ledgerRows()).toEqual([]);
+      expect(await headOf('state')).toMatchObject({ seq: 0 });
+    });
+
+    it('three pages appending 50 rows each at once: 150 rows, none lost, none twice, one chain', async () => {
+      const refusedStale = await Promise.all([
+        page(writerId(), 50, 'A'),
+        page(writerId(), 50, 'B'),
+        page(writerId(), 50, 'C'),
+      ]);
+      const rows = await ledgerRows();
+      expect(rows).toHaveLength(150);
+      expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
+      for (const name of ['A', 'B', 'C'])
+        expect(rows.filter((row) => row.detail.startsWith(`${name} `)).map((row) => row.detail)).toEqual(
+          Array.from({ length: 50 }, (_, index) => `${name} ${index}`),
+        );
+      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
+      // They did collide, and were told so: a page never appends on a head it has not seen.
+      expect(refusedStale.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+    });
+
+    it("the ledger, a record of what happened, takes a page's rows after other pages' at once (after_others), answering what the page missed: three pages x 50 at once, none refused, none lost, none twice, one chain", async () => {
+      const afterOthers = async (writer: string, count: number, name: string): Promise<number> => {
+        let basis = await headOf('ledger');
+        let missedSeen = 0;
+        for (let index = 0; index < count; index += 1) {
+          const answer = await call('POST', '/api/logs/ledger/append', {
+            writer,
+            basis,
+            records: [hop(`${name} ${index}`)],
+            after_others: true,
+          });
+          expect(answer.body).toMatchObject({ ok: true });
+          const missed = answer.body['missed'] as { seq: number }[];
+          const entries = answer.body['entries'] as { seq: number }[];
+          // What the page missed and its own rows follow on from the head it named, without a gap.
+          expect([...missed, ...entries].map((entry) => entry.seq)).toEqual(
+            Array.from({ length: missed.length + entries.length }, (_, at) => basis.seq + 1 + at),
+          );
+          missedSeen += missed.length;
+          basis = answer.body['head'] as LogHead;
+        }
+        return missedSeen;
+      };
+      const missed = await Promise.all([
+        afterOthers(writerId(), 50, 'A'),
+        afterOthers(writerId(), 50, 'B'),
+        afterOthers(writerId(), 50, 'C'),
+      ]);
+      const rows = await ledgerRows();
+      expect(rows).toHaveLength(150);
+      expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
+      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
+      expect(missed.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+      // The desk's state log, where a page decides on what it has seen, never appends after others.
+      const state = await call('POST', '/api/logs/state/append', {
+        writer: writerId(),
+        basis: await headOf('state'),
+        records: [{ type: 'coup' }],
+        after_others: true,
+      });
+      expect(state.body).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_REQUEST' });
+    });
+
+    it('starts both records afresh in a new book on a reset; a page still on the old book is told to reload', async () => {
+      const writer = writerId();
+      const old = await headOf('ledger');
+      const done = await append(writer, old, [hop('before the reset')]);
+      expect((await call('POST', '/api/reset', {})).body).toMatchObject({ ok: true, book: 2 });
+      expect(await headOf('ledger')).toEqual({ epoch: 2, seq: 0, hash: GENESIS });
+      const late = await append(writer, done.body['head'] as LogHead, [hop('after')]);
+      expect(late.body).toMatchObject({ code: 'STALE_TAB', details: { restarted: true } });
+      expect(await ledgerRows()).toEqual([]);
+      const since = await call('GET', '/api/logs/ledger?epoch=1&seq=1');
+      expect(since.body).toMatchObject({ ok: true, restarted: true, entries: [] });
+    });
+
+    describe('as a transparency log', () => {
+      async function rows(count: number): Promise<LedgerRow[]> {
+        let basis = await headOf('ledger');
+        const writer = writerId();
+        for (let index = 0; index < count; index += 1)
+          basis = (await append(writer, basis, [hop(`row ${index + 1}`)])).body['head'] as LogHead;
+        return ledgerRows();
+      }
+      const deskKey = async () =>
+        ((await call('GET', '/.well-known/warrant-desk.json')).body as unknown as { key: string }).key;
+      const head = async (size?: number) =>
+        (await call('GET', `/api/ledger/head${size === undefined ? '' : `?size=${size}`}`))
+          .body as unknown as SignedTreeHead;
+
+      it("signs the head of the tree over every row with the desk's published key; its root is the RFC 6962 tree of the rows' TSV lines", async () => {
+        const stored = await rows(7);
+        const latest = await head();
+        const checked = verifyTreeHead(latest, { key: await deskKey() });
+        expect(checked).toMatchObject({ ok: true });
+        expect(latest.size).toBe(7);
+        expect(latest.root_hash).toBe(Buffer.from(ledgerTree(stored).root()).toString('hex'));
+        // The same size answers the same head, signature and all.
+        expect(await head(7)).toEqual(latest);
+        expect((await call('GET', '/api/ledger/head?size=3')).body).toMatchObject({
+          ok: false,
+          code: 'HEAD_NOT_FOUND',
+        });
+      });
+
+      it('answers inclusion proofs that verify for every row, and not for another row; consistency proofs that verify from an earlier head', async () => {
+        await rows(3);
+        const early = await head();
+        const stored = await rows(6);
+        const late = await head();
+        for (const row of stored) {
+          const proof = readProofJson(
+            (await call('GET', `/api/ledger/proof/inclusion?seq=${row.seq}&size=${late.size}`)).body,
+          );
+          if (!proof.ok || proof.kind !== 'inclusion') throw new Error('not an inclusion proof');
+          expect(
+            verifyInclusion(row.seq - 1, late.size, leafHash(ledgerLeaf(row)), proof.path, hexToBytes(late.root_hash)),
+          ).toBe(true);
+          const other = stored[row.seq % stored.length] as LedgerRow;
+          expect(
+            verifyInclusion(
+              row.seq - 1,
+              late.size,
+              leafHash(ledgerLeaf(other)),
+              proof.path,
+              hexToBytes(late.root_hash),
+            ),
+          ).toBe(false);
+        }
+        const consistency = readProofJson(
+          (await call('GET', `/api/ledger/proof/consistency?from=${early.size}&to=${late.size}`)).body,
+        );
+        if (!consistency.ok || consistency.kind !== 'consistency') throw new Error('not a consistency proof');
+        expect(
+          verifyConsistency(
+            early.size,
+            late.size,
+            consistency.path,
+            hexToBytes(early.root_hash),
+            hexToBytes(late.root_hash),
+          ),
+        ).toBe(true);
+        expect((await call('GET', '/api/ledger/proof/inclusion?seq=99')).body).toMatchObject({
+          ok: false,
+          code: 'NO_SUCH_TREE',
+        });
+        expect((await call('GET', '/api/ledger/proof/consistency?from=9&to=4')).body).toMatchObject({
+          ok: false,
+          code: 'NO_SUCH_TREE',
+        });
+      });
+
+      it("signs a head of its own after an approved run's last row", async () => {
+        const stored = await rows(2);
+        const basis = await headOf('ledger');
+        await append(writerId(), basis, [
+          hop('the run ended', { event: 'plan_finished', actor: 'system', channel: 'ui', verb: '', to: 'desk' }),
+        ]);
+        expect(verifyTreeHead(await head(stored.length + 1), { key: await deskKey() })).toMatchObject({
+          ok: true,
+          head: { size: 3 },
+        });
+      });
+
+      it('a row rewritten in the database behind the server: the head handed out before no longer matches, and no consistency proof from it verifies', async () => {
+        await rows(5);
+        const before = await head();
+        await db.query(
+          "UPDATE desk_log_records SET record = replace(record, 'row 2', 'row 9') WHERE log = 'ledger' AND seq = 2",
+        );
+        await rows(1);
+        // A fresh process builds its tree from what the database holds now.
+        await server.close();
+        await serve();
+        const after = await head();
+        const proof = readProofJson(
+          (await call('GET', `/api/ledger/proof/consistency?from=${before.size}&to=${after.size}`)).body,
+        );
+        if (!proof.ok || proof.kind !== 'consistency') throw new Error('not a consistency proof');
+        expect(
+          verifyConsistency(
+            before.size,
+            after.size,
+            proof.path,
+            hexToBytes(before.root_hash),
+            hexToBytes(after.root_hash),
+          ),
+        ).toBe(false);
+      });
+    });
+  },
+);

@@ -9,7 +9,15 @@
 // Records are stored as the exact JSON text they were sealed from, so the chain reads back.
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { GENESIS, isLogHead, jsonLogFormat, ledgerLogFormat, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
+import {
+  GENESIS,
+  isLogHead,
+  jsonLogFormat,
+  ledgerLogFormat,
+  type LogEntry,
+  type LogFormat,
+  type LogHead,
+} from '@warrant/ledger';
 import { changeStream, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
@@ -45,16 +53,32 @@ export interface AppendedRecords {
   readonly missed: readonly LogEntry<unknown>[];
 }
 
-const isLog = (value: string | undefined): value is DeskLogName => (DESK_LOGS as readonly string[]).includes(value ?? '');
-const entryOf = (row: StoredRecord): LogEntry<unknown> => ({ seq: row.seq, head: row.head, record: JSON.parse(row.record) as unknown });
+const isLog = (value: string | undefined): value is DeskLogName =>
+  (DESK_LOGS as readonly string[]).includes(value ?? '');
+const entryOf = (row: StoredRecord): LogEntry<unknown> => ({
+  seq: row.seq,
+  head: row.head,
+  record: JSON.parse(row.record) as unknown,
+});
 
 async function storedHead(via: Queryable, book: number, log: DeskLogName): Promise<LogHead> {
-  const [last] = await via.query<{ seq: number; head: string }>('SELECT seq, head FROM desk_log_records WHERE book_no = $1 AND log = $2 ORDER BY seq DESC LIMIT 1', [book, log]);
+  const [last] = await via.query<{ seq: number; head: string }>(
+    'SELECT seq, head FROM desk_log_records WHERE book_no = $1 AND log = $2 ORDER BY seq DESC LIMIT 1',
+    [book, log],
+  );
   return { epoch: book, seq: last?.seq ?? 0, hash: last?.head ?? GENESIS };
 }
 
-async function recordsAfter(via: Queryable, book: number, log: DeskLogName, afterSeq: number): Promise<readonly StoredRecord[]> {
-  return via.query<StoredRecord>('SELECT seq, head, record, writer FROM desk_log_records WHERE book_no = $1 AND log = $2 AND seq > $3 ORDER BY seq', [book, log, afterSeq]);
+async function recordsAfter(
+  via: Queryable,
+  book: number,
+  log: DeskLogName,
+  afterSeq: number,
+): Promise<readonly StoredRecord[]> {
+  return via.query<StoredRecord>(
+    'SELECT seq, head, record, writer FROM desk_log_records WHERE book_no = $1 AND log = $2 AND seq > $3 ORDER BY seq',
+    [book, log, afterSeq],
+  );
 }
 
 /** What changed since `seen`: the records after it, or, in another book, the whole current book. */
@@ -75,51 +99,65 @@ const APPENDS_AFTER_OTHERS: readonly DeskLogName[] = ['ledger'];
  * then the drafts go after those rows, in the same transaction, and the answer carries what the
  * page missed), or the desk started a new book.
  */
-async function appendRecords(db: Database, log: DeskLogName, writer: string, basis: LogHead, drafts: readonly unknown[], afterOthers = false) {
+async function appendRecords(
+  db: Database,
+  log: DeskLogName,
+  writer: string,
+  basis: LogHead,
+  drafts: readonly unknown[],
+  afterOthers = false,
+) {
   const format = FORMATS[log];
-  return db.transaction(async (tx): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
-    const book = await currentBook(tx);
-    const stored = await storedHead(tx, book, log);
-    if (basis.epoch !== book) {
-      const missed = (await recordsAfter(tx, book, log, 0)).map(entryOf);
-      return refusal('STALE_TAB', 'The desk started a new book since this page last looked. Nothing was recorded: reload the desk to work on the new book.', { seen: basis, stored, restarted: true, missed });
-    }
-    if (basis.seq > stored.seq || (basis.seq === stored.seq && basis.hash !== stored.hash)) {
-      return refusal('STALE_TAB', "This page's record is not the desk's. Nothing was recorded: reload the desk.", { seen: basis, stored, restarted: true, missed: [] });
-    }
-    const since = await recordsAfter(tx, book, log, basis.seq);
-    const foreign = since.filter((row) => row.writer !== writer);
-    if (foreign.length > 0 && !afterOthers) {
-      return refusal(
-        'STALE_TAB',
-        `Another page of this desk added ${foreign.length} record${foreign.length === 1 ? '' : 's'} since this one last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`,
-        { seen: basis, stored, restarted: false, missed: foreign.map(entryOf) },
-      );
-    }
-    // Every record is sealed before any is stored: all of them or none.
-    const entries: LogEntry<unknown>[] = [];
-    let at = { seq: stored.seq + 1, prev: stored.hash };
-    for (const [index, draft] of drafts.entries()) {
-      const sealed = format.seal(draft, at);
-      if (!sealed.ok) return drafts.length === 1 ? sealed : { ...sealed, details: { ...sealed.details, index } };
-      entries.push({ seq: at.seq, head: sealed.head, record: sealed.record });
-      at = { seq: at.seq + 1, prev: sealed.head };
-    }
-    for (const entry of entries) {
-      await tx.query('INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)', [
-        book,
-        log,
-        entry.seq,
-        entry.head,
-        JSON.stringify(entry.record),
-        writer,
-      ]);
-    }
-    const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
-    await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
-    return { ok: true, book, entries, head, missed: since.map(entryOf) };
-  });
+  return db.transaction(
+    async (tx): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
+      const book = await currentBook(tx);
+      const stored = await storedHead(tx, book, log);
+      if (basis.epoch !== book) {
+        const missed = (await recordsAfter(tx, book, log, 0)).map(entryOf);
+        return refusal(
+          'STALE_TAB',
+          'The desk started a new book since this page last looked. Nothing was recorded: reload the desk to work on the new book.',
+          { seen: basis, stored, restarted: true, missed },
+        );
+      }
+      if (basis.seq > stored.seq || (basis.seq === stored.seq && basis.hash !== stored.hash)) {
+        return refusal('STALE_TAB', "This page's record is not the desk's. Nothing was recorded: reload the desk.", {
+          seen: basis,
+          stored,
+          restarted: true,
+          missed: [],
+        });
+      }
+      const since = await recordsAfter(tx, book, log, basis.seq);
+      const foreign = since.filter((row) => row.writer !== writer);
+      if (foreign.length > 0 && !afterOthers) {
+        return refusal(
+          'STALE_TAB',
+          `Another page of this desk added ${foreign.length} record${foreign.length === 1 ? '' : 's'} since this one last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`,
+          { seen: basis, stored, restarted: false, missed: foreign.map(entryOf) },
+        );
+      }
+      // Every record is sealed before any is stored: all of them or none.
+      const entries: LogEntry<unknown>[] = [];
+      let at = { seq: stored.seq + 1, prev: stored.hash };
+      for (const [index, draft] of drafts.entries()) {
+        const sealed = format.seal(draft, at);
+        if (!sealed.ok) return drafts.length === 1 ? sealed : { ...sealed, details: { ...sealed.details, index } };
+        entries.push({ seq: at.seq, head: sealed.head, record: sealed.record });
+        at = { seq: at.seq + 1, prev: sealed.head };
+      }
+      for (const entry of entries) {
+        await tx.query(
+          'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
+          [book, log, entry.seq, entry.head, JSON.stringify(entry.record), writer],
+        );
+      }
+      const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
+      await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
+      return { ok: true, book, entries, head, missed: since.map(entryOf) };
+    },
+  );
 }
 
 function headFromQuery(c: Context): LogHead | null {
@@ -128,7 +166,11 @@ function headFromQuery(c: Context): LogHead | null {
   return Number.isSafeInteger(epoch) && Number.isSafeInteger(seq) && seq >= 0 ? { epoch, seq, hash: '' } : null;
 }
 
-export function deskLogRoutes(app: Hono, db: Database, options: { readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void> } = {}): void {
+export function deskLogRoutes(
+  app: Hono,
+  db: Database,
+  options: { readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void> } = {},
+): void {
   // Every change to either record, from any desk server process on this database.
   app.get('/api/logs/events', (c) =>
     changeStream(c, {
@@ -145,25 +187,61 @@ export function deskLogRoutes(app: Hono, db: Database, options: { readonly after
 
   app.get('/api/logs/:log', async (c) => {
     const log = c.req.param('log');
-    if (!isLog(log)) return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
+    if (!isLog(log))
+      return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
     return c.json(await changesSince(db, log, c.req.query('epoch') === undefined ? null : headFromQuery(c)));
   });
 
-  app.post('/api/logs/:log/append', bodyLimit({ maxSize: APPEND_BODY_LIMIT_BYTES, onError: (c) => refused(c, refusal('RECORD_TOO_LARGE', 'That append is larger than the desk takes at once. Nothing was recorded.'), 422) }), async (c) => {
-    const log = c.req.param('log');
-    if (!isLog(log)) return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
-    const { writer, basis, records, after_others: afterOthers = false } = body;
-    if (typeof writer !== 'string' || !WRITER.test(writer) || !isLogHead(basis) || !Array.isArray(records) || records.length < 1 || records.length > MAX_RECORDS_PER_APPEND || typeof afterOthers !== 'boolean') {
-      return refused(c, refusal('MALFORMED_REQUEST', `An append names its writer (hex), the head its page had seen ({epoch, seq, hash}) and 1 to ${MAX_RECORDS_PER_APPEND} records. Nothing was recorded.`), 400);
-    }
-    if (afterOthers && !APPENDS_AFTER_OTHERS.includes(log)) {
-      return refused(c, refusal('MALFORMED_REQUEST', `The desk's ${log} is appended to only on what the page has seen: after_others is for the ledger. Nothing was recorded.`), 400);
-    }
-    const appended = await appendRecords(db, log, writer, basis, records, afterOthers);
-    if (!appended.ok) return refused(c, appended, appended.code === 'STALE_TAB' ? 409 : 422);
-    await options.afterAppend?.(log, appended);
-    return c.json({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });
-  });
+  app.post(
+    '/api/logs/:log/append',
+    bodyLimit({
+      maxSize: APPEND_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        refused(
+          c,
+          refusal('RECORD_TOO_LARGE', 'That append is larger than the desk takes at once. Nothing was recorded.'),
+          422,
+        ),
+    }),
+    async (c) => {
+      const log = c.req.param('log');
+      if (!isLog(log))
+        return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
+      const body = await jsonBody(c);
+      if (!body) return malformed(c);
+      const { writer, basis, records, after_others: afterOthers = false } = body;
+      if (
+        typeof writer !== 'string' ||
+        !WRITER.test(writer) ||
+        !isLogHead(basis) ||
+        !Array.isArray(records) ||
+        records.length < 1 ||
+        records.length > MAX_RECORDS_PER_APPEND ||
+        typeof afterOthers !== 'boolean'
+      ) {
+        return refused(
+          c,
+          refusal(
+            'MALFORMED_REQUEST',
+            `An append names its writer (hex), the head its page had seen ({epoch, seq, hash}) and 1 to ${MAX_RECORDS_PER_APPEND} records. Nothing was recorded.`,
+          ),
+          400,
+        );
+      }
+      if (afterOthers && !APPENDS_AFTER_OTHERS.includes(log)) {
+        return refused(
+          c,
+          refusal(
+            'MALFORMED_REQUEST',
+            `The desk's ${log} is appended to only on what the page has seen: after_others is for the ledger. Nothing was recorded.`,
+          ),
+          400,
+        );
+      }
+      const appended = await appendRecords(db, log, writer, basis, records, afterOthers);
+      if (!appended.ok) return refused(c, appended, appended.code === 'STALE_TAB' ? 409 : 422);
+      await options.afterAppend?.(log, appended);
+      return c.json({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });
+    },
+  );
 }

@@ -20,71 +20,100 @@ const RECORD = '/.well-known/warrant-desk.json';
 
 interface SignedRecord {
   readonly key: string;
-  readonly dispatchers: { readonly list: { readonly dispatchers: readonly { readonly id: string }[] }; readonly signature: string };
+  readonly dispatchers: {
+    readonly list: { readonly dispatchers: readonly { readonly id: string }[] };
+    readonly signature: string;
+  };
 }
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))("the desk's record on %s", (_engine, open) => {
-  let db: Database;
-  let server: SiteServer;
-  let app: Hono;
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+  "the desk's record on %s",
+  (_engine, open) => {
+    let db: Database;
+    let server: SiteServer;
+    let app: Hono;
 
-  beforeEach(async () => {
-    db = await open();
-    server = await openServer(db);
-    app = new Hono();
-    server.routes(app);
-  });
-  afterEach(async () => {
-    await server.close();
-    await db.close();
-  });
+    beforeEach(async () => {
+      db = await open();
+      server = await openServer(db);
+      app = new Hono();
+      server.routes(app);
+    });
+    afterEach(async () => {
+      await server.close();
+      await db.close();
+    });
 
-  async function post(path: string, body: unknown, cookie?: string): Promise<{ body: { [key: string]: unknown }; cookie: string }> {
-    const response = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-    return { body: (await response.json()) as { [key: string]: unknown }, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
-  }
+    async function post(
+      path: string,
+      body: unknown,
+      cookie?: string,
+    ): Promise<{ body: { [key: string]: unknown }; cookie: string }> {
+      const response = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+      return {
+        body: (await response.json()) as { [key: string]: unknown },
+        cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+      };
+    }
 
-  async function enrol(name: string): Promise<{ id: string; cookie: string }> {
-    const passkey = softwarePasskey();
-    const options = await post('/api/dispatchers/options', { name });
-    const enrolled = await post('/api/dispatchers', { response: passkey.register((options.body['options'] as { challenge: string }).challenge, ORIGIN, RP_ID) });
-    expect(enrolled.body).toMatchObject({ ok: true });
-    return { id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: enrolled.cookie };
-  }
+    async function enrol(name: string): Promise<{ id: string; cookie: string }> {
+      const passkey = softwarePasskey();
+      const options = await post('/api/dispatchers/options', { name });
+      const enrolled = await post('/api/dispatchers', {
+        response: passkey.register((options.body['options'] as { challenge: string }).challenge, ORIGIN, RP_ID),
+      });
+      expect(enrolled.body).toMatchObject({ ok: true });
+      return { id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: enrolled.cookie };
+    }
 
-  /** The record, asked for with `tag` when given: its status, tag, and the signed record (null on 304). */
-  async function fetchRecord(tag?: string): Promise<{ status: number; tag: string | null; record: SignedRecord | null }> {
-    const response = await app.request(RECORD, tag ? { headers: { 'If-None-Match': tag } } : {});
-    const text = await response.text();
-    return { status: response.status, tag: response.headers.get('ETag'), record: text === '' ? null : (JSON.parse(text) as SignedRecord) };
-  }
-  const ids = (record: SignedRecord | null) => record?.dispatchers.list.dispatchers.map((entry) => entry.id);
-  const signed = (record: SignedRecord | null) => record !== null && verifyCanonical(record.key, record.dispatchers.list, record.dispatchers.signature);
+    /** The record, asked for with `tag` when given: its status, tag, and the signed record (null on 304). */
+    async function fetchRecord(
+      tag?: string,
+    ): Promise<{ status: number; tag: string | null; record: SignedRecord | null }> {
+      const response = await app.request(RECORD, tag ? { headers: { 'If-None-Match': tag } } : {});
+      const text = await response.text();
+      return {
+        status: response.status,
+        tag: response.headers.get('ETag'),
+        record: text === '' ? null : (JSON.parse(text) as SignedRecord),
+      };
+    }
+    const ids = (record: SignedRecord | null) => record?.dispatchers.list.dispatchers.map((entry) => entry.id);
+    const signed = (record: SignedRecord | null) =>
+      record !== null && verifyCanonical(record.key, record.dispatchers.list, record.dispatchers.signature);
 
-  it('answers 304 with nothing while the list is unchanged, and the new signed record at once when a dispatcher is added or removed', async () => {
-    const ada = await enrol('Ada');
-    const first = await fetchRecord();
-    expect(first).toMatchObject({ status: 200, tag: expect.stringMatching(/^W\/"[0-9a-f]{64}"$/) as unknown });
-    expect(signed(first.record)).toBe(true);
-    expect(ids(first.record)).toEqual([ada.id]);
+    it('answers 304 with nothing while the list is unchanged, and the new signed record at once when a dispatcher is added or removed', async () => {
+      const ada = await enrol('Ada');
+      const first = await fetchRecord();
+      expect(first).toMatchObject({ status: 200, tag: expect.stringMatching(/^W\/"[0-9a-f]{64}"$/) as unknown });
+      expect(signed(first.record)).toBe(true);
+      expect(ids(first.record)).toEqual([ada.id]);
 
-    expect(await fetchRecord(first.tag!)).toEqual({ status: 304, tag: first.tag, record: null });
-    // Another tag, or none: the whole record.
-    expect((await fetchRecord('W/"0000"')).status).toBe(200);
+      expect(await fetchRecord(first.tag!)).toEqual({ status: 304, tag: first.tag, record: null });
+      // Another tag, or none: the whole record.
+      expect((await fetchRecord('W/"0000"')).status).toBe(200);
 
-    const ben = await enrol('Ben');
-    const added = await fetchRecord(first.tag!);
-    expect(added.status).toBe(200);
-    expect(added.tag).not.toBe(first.tag);
-    expect(ids(added.record)).toEqual([ada.id, ben.id].sort());
-    expect(signed(added.record)).toBe(true);
+      const ben = await enrol('Ben');
+      const added = await fetchRecord(first.tag!);
+      expect(added.status).toBe(200);
+      expect(added.tag).not.toBe(first.tag);
+      expect(ids(added.record)).toEqual([ada.id, ben.id].sort());
+      expect(signed(added.record)).toBe(true);
 
-    expect((await post(`/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({ ok: true, removed: ben.id });
-    const removed = await fetchRecord(added.tag!);
-    expect(removed.status).toBe(200);
-    expect(ids(removed.record)).toEqual([ada.id]);
-    expect(signed(removed.record)).toBe(true);
-    // The list is Ada's alone again: the tag of that list.
-    expect(removed.tag).toBe(first.tag);
-  });
-});
+      expect((await post(`/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({
+        ok: true,
+        removed: ben.id,
+      });
+      const removed = await fetchRecord(added.tag!);
+      expect(removed.status).toBe(200);
+      expect(ids(removed.record)).toEqual([ada.id]);
+      expect(signed(removed.record)).toBe(true);
+      // The list is Ada's alone again: the tag of that list.
+      expect(removed.tag).toBe(first.tag);
+    });
+  },
+);

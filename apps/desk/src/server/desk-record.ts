@@ -22,7 +22,8 @@ export function deskRecordRoutes(app: Hono, db: Database, desk: DeskIdentity): v
     const byId = new Map<string, { id: string; name: string; credentials: { id: string; public_key: string }[] }>();
     for (const row of rows) {
       const entry = byId.get(row.id) ?? { id: row.id, name: row.name, credentials: [] };
-      if (row.credential && row.public_key) entry.credentials.push({ id: row.credential, public_key: Buffer.from(row.public_key).toString('base64url') });
+      if (row.credential && row.public_key)
+        entry.credentials.push({ id: row.credential, public_key: Buffer.from(row.public_key).toString('base64url') });
       byId.set(row.id, entry);
     }
     const dispatchers = [...byId.values()];
@@ -32,6 +33,11 @@ export function deskRecordRoutes(app: Hono, db: Database, desk: DeskIdentity): v
     c.header('Cache-Control', 'no-cache');
     if ((c.req.header('If-None-Match') ?? '').split(',').some((held) => held.trim() === tag)) return c.body(null, 304);
     const list = { desk_origin: desk.origin, issued_at: new Date().toISOString(), dispatchers };
-    return c.json({ origin: desk.origin, rp_id: desk.rpId, key: desk.key.publicKey, dispatchers: { list, signature: signCanonical(desk.key, list) } });
+    return c.json({
+      origin: desk.origin,
+      rp_id: desk.rpId,
+      key: desk.key.publicKey,
+      dispatchers: { list, signature: signCanonical(desk.key, list) },
+    });
   });
 }

@@ -11,9 +11,14 @@ export async function jsonBody(c: Context): Promise<Body | null> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : null;
 }
 
-export const malformed = (c: Context) => c.json(refusal('MALFORMED_REQUEST', 'The request must be a JSON object sent as application/json. Nothing was changed.'), 400);
+export const malformed = (c: Context) =>
+  c.json(
+    refusal('MALFORMED_REQUEST', 'The request must be a JSON object sent as application/json. Nothing was changed.'),
+    400,
+  );
 
-export const refused = (c: Context, answer: ToolRefusal, status: 400 | 401 | 403 | 404 | 409 | 422 = 409) => c.json(answer, status);
+export const refused = (c: Context, answer: ToolRefusal, status: 400 | 401 | 403 | 404 | 409 | 422 = 409) =>
+  c.json(answer, status);
 
 /** A dispatcher's name as people write it: bounded, no control or invisible characters. */
 export function nameProblem(value: unknown): string | null {

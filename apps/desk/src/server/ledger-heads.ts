@@ -8,7 +8,15 @@
 // A head is produced on request and after every approved run's last row (plan_finished), and is
 // stored: the head of a given size is the same one every time it is asked for.
 import type { Context, Hono } from 'hono';
-import { consistencyProofJson, inclusionProofJson, ledgerLeaf, MerkleTree, signTreeHead, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
+import {
+  consistencyProofJson,
+  inclusionProofJson,
+  ledgerLeaf,
+  MerkleTree,
+  signTreeHead,
+  type LedgerRow,
+  type SignedTreeHead,
+} from '@warrant/ledger';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
 import { currentBook } from './approvals.ts';
@@ -32,10 +40,10 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
     const run = queue.then(async () => {
       const book = await currentBook(db);
       if (held.book !== book) held = { book, tree: new MerkleTree() };
-      const rows = await db.query<{ record: string }>("SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > $2 ORDER BY seq", [
-        book,
-        held.tree.size,
-      ]);
+      const rows = await db.query<{ record: string }>(
+        "SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > $2 ORDER BY seq",
+        [book, held.tree.size],
+      );
       for (const row of rows) held.tree.append(ledgerLeaf(JSON.parse(row.record) as LedgerRow));
       return held;
     });
@@ -44,7 +52,10 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   }
 
   async function storedHead(via: Queryable, book: number, size: number): Promise<SignedTreeHead | null> {
-    const [row] = await via.query<{ head: SignedTreeHead | string }>('SELECT head FROM desk_ledger_heads WHERE book_no = $1 AND size = $2', [book, size]);
+    const [row] = await via.query<{ head: SignedTreeHead | string }>(
+      'SELECT head FROM desk_ledger_heads WHERE book_no = $1 AND size = $2',
+      [book, size],
+    );
     if (!row) return null;
     return typeof row.head === 'string' ? (JSON.parse(row.head) as SignedTreeHead) : row.head;
   }
@@ -58,7 +69,10 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
     let head = await storedHead(db, book, size);
     if (!head) {
       const signed = signTreeHead({ size, root: tree.root(size) }, desk.key.secretKey);
-      await db.query('INSERT INTO desk_ledger_heads (book_no, size, head) VALUES ($1, $2, $3) ON CONFLICT (book_no, size) DO NOTHING', [book, size, JSON.stringify(signed)]);
+      await db.query(
+        'INSERT INTO desk_ledger_heads (book_no, size, head) VALUES ($1, $2, $3) ON CONFLICT (book_no, size) DO NOTHING',
+        [book, size, JSON.stringify(signed)],
+      );
       // Another process may have signed this size first: theirs is the head of record.
       head = await storedHead(db, book, size);
       if (!head) return signed;
@@ -79,7 +93,11 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   };
 
   const badSize = (c: Context, what: string, size: number) =>
-    refused(c, refusal('NO_SUCH_TREE', `${what} The ledger has ${size} row${size === 1 ? '' : 's'} in this book.`, { size }), 404);
+    refused(
+      c,
+      refusal('NO_SUCH_TREE', `${what} The ledger has ${size} row${size === 1 ? '' : 's'} in this book.`, { size }),
+      404,
+    );
 
   app.get('/api/ledger/head', async (c) => {
     const size = sizeParam(c, 'size');
@@ -87,14 +105,28 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
     if (size === undefined) return c.json(await latest());
     const { book, tree } = await current();
     const stored = await storedHead(db, book, size);
-    if (!stored) return refused(c, refusal('HEAD_NOT_FOUND', `No head of ${size} rows was produced in this book; ask for the latest head instead.`, { size, latest: tree.size }), 404);
+    if (!stored)
+      return refused(
+        c,
+        refusal(
+          'HEAD_NOT_FOUND',
+          `No head of ${size} rows was produced in this book; ask for the latest head instead.`,
+          { size, latest: tree.size },
+        ),
+        404,
+      );
     return c.json(stored);
   });
 
   app.get('/api/ledger/proof/inclusion', async (c) => {
     const seq = sizeParam(c, 'seq');
     const size = sizeParam(c, 'size');
-    if (typeof seq !== 'number' || size === null) return refused(c, refusal('MALFORMED_REQUEST', 'seq (a row, from 1) is needed; size (the tree, default now) is a whole number.'), 400);
+    if (typeof seq !== 'number' || size === null)
+      return refused(
+        c,
+        refusal('MALFORMED_REQUEST', 'seq (a row, from 1) is needed; size (the tree, default now) is a whole number.'),
+        400,
+      );
     const { tree } = await current();
     const treeSize = size ?? tree.size;
     if (treeSize > tree.size) return badSize(c, `There is no tree of ${treeSize} rows yet.`, tree.size);
@@ -105,7 +137,12 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   app.get('/api/ledger/proof/consistency', async (c) => {
     const from = sizeParam(c, 'from');
     const to = sizeParam(c, 'to');
-    if (typeof from !== 'number' || to === null) return refused(c, refusal('MALFORMED_REQUEST', 'from (the earlier tree size) is needed; to (default now) is a whole number.'), 400);
+    if (typeof from !== 'number' || to === null)
+      return refused(
+        c,
+        refusal('MALFORMED_REQUEST', 'from (the earlier tree size) is needed; to (default now) is a whole number.'),
+        400,
+      );
     const { tree } = await current();
     const toSize = to ?? tree.size;
     if (toSize > tree.size) return badSize(c, `There is no tree of ${toSize} rows yet.`, tree.size);

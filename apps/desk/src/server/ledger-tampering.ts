@@ -19,12 +19,20 @@ export function ledgerTamperingRoutes(app: Hono, db: Database): void {
     const body = await jsonBody(c);
     if (!body) return malformed(c);
     const { seq, detail } = body;
-    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof detail !== 'string' || detail.length > 500) return refused(c, refusal('MALFORMED_REQUEST', 'seq (a row) and detail (text) are needed.'), 400);
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof detail !== 'string' || detail.length > 500)
+      return refused(c, refusal('MALFORMED_REQUEST', 'seq (a row) and detail (text) are needed.'), 400);
     const book = await currentBook(db);
-    const [row] = await db.query<{ record: string }>("SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq = $2", [book, seq]);
+    const [row] = await db.query<{ record: string }>(
+      "SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq = $2",
+      [book, seq],
+    );
     if (!row) return refused(c, refusal('NOT_FOUND', `The ledger has no row ${String(seq)}.`), 404);
     const record = { ...(JSON.parse(row.record) as Record<string, unknown>), detail };
-    await db.query("UPDATE desk_log_records SET record = $1 WHERE book_no = $2 AND log = 'ledger' AND seq = $3", [JSON.stringify(record), book, seq]);
+    await db.query("UPDATE desk_log_records SET record = $1 WHERE book_no = $2 AND log = 'ledger' AND seq = $3", [
+      JSON.stringify(record),
+      book,
+      seq,
+    ]);
     return c.json({ ok: true, seq });
   });
 }

@@ -75,7 +75,9 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       },
       deskLedger: async (path) => {
         const response = await deskApp.request(path);
-        return path.startsWith('/api/ledger/head') ? Response.json(ledgerAnswers(await response.json()), { status: response.status }) : response;
+        return path.startsWith('/api/ledger/head')
+          ? Response.json(ledgerAnswers(await response.json()), { status: response.status })
+          : response;
       },
     })) as PartnerServer<unknown>;
     partnerApp = new Hono();
@@ -88,43 +90,87 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
   });
 
   async function call(app: Hono, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-    const response = await app.request(path, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+    const response = await app.request(path, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
     return (await response.json()) as Answer;
   }
 
   /** A dispatcher enrols and approves a one-step plan with the passkey; the desk answers the step's authorization. */
-  async function approve(approval: string, passkey: SoftwarePasskey): Promise<{ args: Record<string, unknown>; step: string }> {
-    const substance: PlanSubstance = { v: 1, request: `R-${approval}`, steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Bo' } }] };
-    const raised = await call(deskApp, 'POST', '/api/approvals', { id: approval, substance, expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+  async function approve(
+    approval: string,
+    passkey: SoftwarePasskey,
+  ): Promise<{ args: Record<string, unknown>; step: string }> {
+    const substance: PlanSubstance = {
+      v: 1,
+      request: `R-${approval}`,
+      steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Bo' } }],
+    };
+    const raised = await call(deskApp, 'POST', '/api/approvals', {
+      id: approval,
+      substance,
+      expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
     const challenge = raised['challenge'] as string;
-    const granted = await call(deskApp, 'POST', `/api/approvals/${challenge}/grant`, { response: passkey.assert(challenge, ORIGIN, RP_ID) });
+    const granted = await call(deskApp, 'POST', `/api/approvals/${challenge}/grant`, {
+      response: passkey.assert(challenge, ORIGIN, RP_ID),
+    });
     expect(granted).toMatchObject({ ok: true });
     const [first] = granted['authorizations'] as { step: string }[];
-    return { args: { count: 1, borrower: 'Bo', request: `R-${approval}`, idempotency_key: stepIdempotencyKey(approval, 0) }, step: first!.step };
+    return {
+      args: { count: 1, borrower: 'Bo', request: `R-${approval}`, idempotency_key: stepIdempotencyKey(approval, 0) },
+      step: first!.step,
+    };
   }
 
   async function enrol(): Promise<SoftwarePasskey> {
     const passkey = softwarePasskey();
     const options = await call(deskApp, 'POST', '/api/dispatchers/options', { name: 'Ada' });
     const challenge = (options['options'] as { challenge: string }).challenge;
-    expect(await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).toMatchObject({ ok: true });
+    expect(
+      await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) }),
+    ).toMatchObject({ ok: true });
     return passkey;
   }
 
   const appendToDesk = async (records: readonly LedgerDraft[]) => {
     const basis = (await call(deskApp, 'GET', '/api/logs/ledger'))['head'] as LogHead;
-    expect(await call(deskApp, 'POST', '/api/logs/ledger/append', { writer, basis, records })).toMatchObject({ ok: true });
+    expect(await call(deskApp, 'POST', '/api/logs/ledger/append', { writer, basis, records })).toMatchObject({
+      ok: true,
+    });
   };
 
   /** The run as the desk records it: its call, the partner's write under the authorization, the write's row naming the receipt, the run's end. */
-  async function run(approval: string, passkey: SoftwarePasskey, options: { readonly recordTheResult?: boolean } = {}): Promise<string> {
+  async function run(
+    approval: string,
+    passkey: SoftwarePasskey,
+    options: { readonly recordTheResult?: boolean } = {},
+  ): Promise<string> {
     const { args, step } = await approve(approval, passkey);
     await appendToDesk([hop({ detail: `approval=${approval}` })]);
-    const written = await call(partnerApp, 'POST', '/api/writes/lend_umbrellas', { input: { ...args, [AUTHORIZATION_FIELD]: step }, caller: 'runner', channel: 'desk' });
+    const written = await call(partnerApp, 'POST', '/api/writes/lend_umbrellas', {
+      input: { ...args, [AUTHORIZATION_FIELD]: step },
+      caller: 'runner',
+      channel: 'desk',
+    });
     expect(written).toMatchObject({ ok: true });
     const receipt = (written['receipt'] as { id: string }).id;
-    const result = hop({ event: 'tool_result', from: 'pantry', to: 'desk', detail: hopDetail({ tool: 'lend_umbrellas', receipt }) });
-    const finished = hop({ event: 'plan_finished', actor: 'system', channel: 'ui', from: 'desk', to: 'desk', verb: '', detail: `approval=${approval}` });
+    const result = hop({
+      event: 'tool_result',
+      from: 'pantry',
+      to: 'desk',
+      detail: hopDetail({ tool: 'lend_umbrellas', receipt }),
+    });
+    const finished = hop({
+      event: 'plan_finished',
+      actor: 'system',
+      channel: 'ui',
+      from: 'desk',
+      to: 'desk',
+      verb: '',
+      detail: `approval=${approval}`,
+    });
     await appendToDesk(options.recordTheResult === false ? [finished] : [result, finished]);
     return receipt;
   }
@@ -136,7 +182,8 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     expect(answer).toMatchObject({ ok: true });
     return answer['audit'] as Audit;
   }
-  const shown = async (): Promise<readonly Audit[]> => (await call(partnerApp, 'GET', '/api/record'))['deskAudits'] as Audit[];
+  const shown = async (): Promise<readonly Audit[]> =>
+    (await call(partnerApp, 'GET', '/api/record'))['deskAudits'] as Audit[];
 
   it("an honest desk passes: every receipt's row is in the desk's signed head, which extends the heads the partner kept", async () => {
     const passkey = await enrol();
@@ -155,13 +202,18 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const receipt = await run('A-1', passkey);
     expect(await check()).toMatchObject({ outcome: 'passed' });
     // Someone with the desk's database changes what the row of our receipt says.
-    await deskDb.query("UPDATE desk_log_records SET record = replace(record, 'lend_umbrellas', 'lend_umbrellaz') WHERE log = 'ledger' AND record LIKE $1", [`%receipt=${receipt}%`]);
+    await deskDb.query(
+      "UPDATE desk_log_records SET record = replace(record, 'lend_umbrellas', 'lend_umbrellaz') WHERE log = 'ledger' AND record LIKE $1",
+      [`%receipt=${receipt}%`],
+    );
 
     // The desk's server still has the row it signed: the row it now shows is not in its head.
     const rewritten = await check();
     expect(rewritten.outcome).toBe('failed');
     expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
-    expect(rewritten.findings[0]?.message).toMatch(/^The desk's record changed after we saw it: its row 2, which names our receipt /);
+    expect(rewritten.findings[0]?.message).toMatch(
+      /^The desk's record changed after we saw it: its row 2, which names our receipt /,
+    );
 
     // A fresh desk process builds its tree from the rewritten rows: its next head no longer extends the one the partner kept.
     await desk.close();
@@ -169,7 +221,9 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     await appendToDesk([hop({ detail: 'later' })]);
     const later = await check();
     expect(later.outcome).toBe('failed');
-    expect(later.findings.map((finding) => finding.message)).toContain("The desk's record changed after we saw it: its head of 3 rows is not contained in its head of 4 rows.");
+    expect(later.findings.map((finding) => finding.message)).toContain(
+      "The desk's record changed after we saw it: its head of 3 rows is not contained in its head of 4 rows.",
+    );
     // Both are kept on the partner's own record, newest first.
     expect((await shown()).map((kept) => kept.outcome)).toEqual(['failed', 'failed', 'passed']);
   });

@@ -53,13 +53,24 @@ interface PartnerWrite {
   readonly receipt?: { readonly id?: string };
 }
 
-async function askPartner(partner: PartnerName, path: string): Promise<{ ok: true; body: unknown } | { ok: false; problem: string }> {
+async function askPartner(
+  partner: PartnerName,
+  path: string,
+): Promise<{ ok: true; body: unknown } | { ok: false; problem: string }> {
   try {
-    const response = await fetch(`${partnerAddressOf(partner)}${path}`, { signal: AbortSignal.timeout(PARTNER_ANSWER_MS) });
+    const response = await fetch(`${partnerAddressOf(partner)}${path}`, {
+      signal: AbortSignal.timeout(PARTNER_ANSWER_MS),
+    });
     if (!response.ok) return { ok: false, problem: `its server answered ${response.status}` };
     return { ok: true, body: await response.json() };
   } catch (error) {
-    return { ok: false, problem: error instanceof Error && error.name === 'TimeoutError' ? `its server did not answer within ${PARTNER_ANSWER_MS / 1000} s` : 'its server cannot be reached' };
+    return {
+      ok: false,
+      problem:
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `its server did not answer within ${PARTNER_ANSWER_MS / 1000} s`
+          : 'its server cannot be reached',
+    };
   }
 }
 
@@ -75,7 +86,8 @@ function deskClaims(rows: readonly LedgerRow[], partner: PartnerName): DeskOnlyR
   for (const row of rows) {
     if (row.event !== 'tool_result' || row.from !== partner || row.status !== 'ok') continue;
     const detail = readHopDetail(row.detail);
-    if (detail['receipt'] && detail['receipt'] !== 'missing') claims.push({ seq: row.seq, receipt: detail['receipt'], tool: detail['tool'] ?? '' });
+    if (detail['receipt'] && detail['receipt'] !== 'missing')
+      claims.push({ seq: row.seq, receipt: detail['receipt'], tool: detail['tool'] ?? '' });
   }
   return claims;
 }
@@ -84,14 +96,23 @@ export async function reconcilePartner(db: Database, partner: PartnerName): Prom
   const book = await currentBook(db);
   const asked = await askPartner(partner, '/api/record');
   if (!asked.ok) return { partner, reachable: false, problem: asked.problem };
-  const challenges = new Set((await db.query<{ challenge: string }>('SELECT challenge FROM approvals WHERE book_no = $1', [book])).map((row) => row.challenge));
+  const challenges = new Set(
+    (await db.query<{ challenge: string }>('SELECT challenge FROM approvals WHERE book_no = $1', [book])).map(
+      (row) => row.challenge,
+    ),
+  );
   const entries = ((asked.body as { entries?: unknown }).entries ?? []) as readonly PartnerWrite[];
   const held = new Map<string, PartnerOnlyReceipt>();
   for (const entry of entries) {
     if (entry.kind !== 'write' || !entry.receipt?.id || !ofThisBook(entry, challenges)) continue;
     held.set(entry.receipt.id, { receipt: entry.receipt.id, tool: entry.tool ?? '', at: entry.at ?? '' });
   }
-  const rows = (await db.query<{ record: string }>("SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' ORDER BY seq", [book])).map((row) => JSON.parse(row.record) as LedgerRow);
+  const rows = (
+    await db.query<{ record: string }>(
+      "SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' ORDER BY seq",
+      [book],
+    )
+  ).map((row) => JSON.parse(row.record) as LedgerRow);
   const claimed = new Map(deskClaims(rows, partner).map((claim) => [claim.receipt, claim]));
   const matched = [...claimed.keys()].filter((receipt) => held.has(receipt)).length;
   return {
@@ -115,7 +136,10 @@ async function receiptKeys(): Promise<Record<string, string | null>> {
       const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
       if (!asked.ok) return [partner, null] as const;
       const read = readPartnerManifest(asked.body);
-      return [partner, read.ok && read.manifest.origin === PARTNER_DIRECTORY.originOf(partner) ? read.manifest.receipt_key : null] as const;
+      return [
+        partner,
+        read.ok && read.manifest.origin === PARTNER_DIRECTORY.originOf(partner) ? read.manifest.receipt_key : null,
+      ] as const;
     }),
   );
   return Object.fromEntries(keys);
@@ -123,25 +147,45 @@ async function receiptKeys(): Promise<Record<string, string | null>> {
 
 export function partnerRecordRoutes(app: Hono, db: Database): void {
   app.get('/api/partners/receipt-keys', async (c) => c.json({ ok: true, keys: await receiptKeys() }));
-  app.get('/api/reconciliation', async (c) => c.json({ ok: true, partners: await Promise.all(PARTNER_DIRECTORY.names.map((partner) => reconcilePartner(db, partner))) }));
+  app.get('/api/reconciliation', async (c) =>
+    c.json({
+      ok: true,
+      partners: await Promise.all(PARTNER_DIRECTORY.names.map((partner) => reconcilePartner(db, partner))),
+    }),
+  );
 
   // Whether a partner's server answers now (its manifest, the smallest thing it serves): the desk's
   // page asks while it says the partner is down, to know when it is back.
   app.get('/api/partners/:partner/reach', async (c) => {
     const partner = c.req.param('partner') as PartnerName;
-    if (!PARTNER_DIRECTORY.has(partner)) return refused(c, refusal('UNKNOWN_PARTNER', `${partner} is not a partner of this desk.`), 404);
+    if (!PARTNER_DIRECTORY.has(partner))
+      return refused(c, refusal('UNKNOWN_PARTNER', `${partner} is not a partner of this desk.`), 404);
     const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
-    return c.json(asked.ok ? { ok: true, partner, reachable: true } : { ok: true, partner, reachable: false, problem: asked.problem });
+    return c.json(
+      asked.ok
+        ? { ok: true, partner, reachable: true }
+        : { ok: true, partner, reachable: false, problem: asked.problem },
+    );
   });
 
   // What a partner holds under one idempotency key: found with its write and receipt, or not.
   app.get('/api/partners/:partner/writes/:key', async (c) => {
     const partner = c.req.param('partner') as PartnerName;
     const key = c.req.param('key');
-    if (!PARTNER_DIRECTORY.has(partner)) return refused(c, refusal('UNKNOWN_PARTNER', `${partner} is not a partner of this desk.`), 404);
-    if (!KEY.test(key)) return refused(c, refusal('INVALID_INPUT', 'An idempotency key is 1 to 128 letters, digits and . _ : -.'), 422);
+    if (!PARTNER_DIRECTORY.has(partner))
+      return refused(c, refusal('UNKNOWN_PARTNER', `${partner} is not a partner of this desk.`), 404);
+    if (!KEY.test(key))
+      return refused(c, refusal('INVALID_INPUT', 'An idempotency key is 1 to 128 letters, digits and . _ : -.'), 422);
     const asked = await askPartner(partner, `/api/writes/by-key/${encodeURIComponent(key)}`);
-    if (!asked.ok) return c.json(refusal('PARTNER_UNREACHABLE', `The desk could not ask ${partner} what it holds under ${key}: ${asked.problem}.`, { partner, key }), 502);
+    if (!asked.ok)
+      return c.json(
+        refusal(
+          'PARTNER_UNREACHABLE',
+          `The desk could not ask ${partner} what it holds under ${key}: ${asked.problem}.`,
+          { partner, key },
+        ),
+        502,
+      );
     return c.json(asked.body);
   });
 }

@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { decodeStepAuthorization, deskSignatureValid, UNDO_WINDOW_MS, type ApprovalStatement } from '@warrant/authority';
+import {
+  decodeStepAuthorization,
+  deskSignatureValid,
+  UNDO_WINDOW_MS,
+  type ApprovalStatement,
+} from '@warrant/authority';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import type { PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
@@ -41,129 +46,217 @@ const plan = (request: string): PlanSubstance => ({
   ],
 });
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))('taking up a cut-off run, on %s', (_engine, open) => {
-  let db: Database;
-  let server: SiteServer;
-  let app: Hono;
-  let clock: number;
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+  'taking up a cut-off run, on %s',
+  (_engine, open) => {
+    let db: Database;
+    let server: SiteServer;
+    let app: Hono;
+    let clock: number;
 
-  beforeEach(async () => {
-    db = await open();
-    clock = Date.now();
-    server = await openDeskServer(db, { now: () => clock });
-    app = new Hono();
-    server.routes(app);
-  });
-  afterEach(async () => {
-    await server.close();
-    await db.close();
-  });
+    beforeEach(async () => {
+      db = await open();
+      clock = Date.now();
+      server = await openDeskServer(db, { now: () => clock });
+      app = new Hono();
+      server.routes(app);
+    });
+    afterEach(async () => {
+      await server.close();
+      await db.close();
+    });
 
-  async function call(path: string, body: unknown, cookie?: string, method: 'GET' | 'POST' = 'POST'): Promise<{ status: number; body: Answer }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (cookie) headers['cookie'] = cookie;
-    const response = await app.request(path, { method, headers, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}) });
-    return { status: response.status, body: (await response.json()) as Answer };
-  }
-
-  async function enrol(name: string): Promise<{ passkey: SoftwarePasskey; id: string; cookie: string }> {
-    const passkey = softwarePasskey();
-    const options = await call('/api/dispatchers/options', { name });
-    const challenge = (options.body['options'] as { challenge: string }).challenge;
-    const response = await app.request('/api/dispatchers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ response: passkey.register(challenge, ORIGIN, RP_ID) }) });
-    const enrolled = (await response.json()) as Answer;
-    expect(enrolled).toMatchObject({ ok: true });
-    return { passkey, id: (enrolled['dispatcher'] as { id: string }).id, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
-  }
-
-  /** Raises `id` over a two-step plan, expiring in ten minutes, and grants it with `by`'s passkey. */
-  async function granted(id: string, by: SoftwarePasskey): Promise<{ challenge: string; statement: ApprovalStatement; issued: Issued[] }> {
-    const raised = await call('/api/approvals', { id, substance: plan(`R-${id}`), expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
-    const challenge = raised.body['challenge'] as string;
-    const grant = await call(`/api/approvals/${challenge}/grant`, { response: by.assert(challenge, ORIGIN, RP_ID) });
-    expect(grant.body).toMatchObject({ ok: true });
-    return { challenge, statement: raised.body['statement'] as ApprovalStatement, issued: grant.body['authorizations'] as Issued[] };
-  }
-
-  const takeUp = (challenge: string, cookie?: string, page = PAGE) => call(`/api/approvals/${challenge}/authorizations`, { page }, cookie);
-  const claim = async (page = PAGE) => expect((await call('/api/acting', { page })).body).toMatchObject({ acting: true });
-
-  /** Appends one ledger row as a page does, after the head it reads. */
-  async function appendRow(draft: Partial<LedgerDraft>): Promise<void> {
-    const head = (await call('/api/logs/ledger', undefined, undefined, 'GET')).body['head'] as LogHead;
-    const row: LedgerDraft = { at: new Date().toISOString(), actor: 'system', channel: 'ui', event: 'plan_started', from: 'desk', to: 'desk', policy: 'allow', status: 'ok', detail: '', ...draft };
-    expect((await call('/api/logs/ledger/append', { writer: PAGE, basis: head, records: [row] })).body).toMatchObject({ ok: true });
-  }
-
-  it("hands the acting page of a signed-in dispatcher the very authorizations the grant issued, while the approval holds and its run has not ended", async () => {
-    const ada = await enrol('Ada');
-    const ben = await enrol('Ben');
-    const { challenge, issued } = await granted('A-1', ada.passkey);
-    await claim();
-    await appendRow({ event: 'plan_started', approval: 'A-1', plan: 'P-1', request: 'R-A-1' });
-    // Any dispatcher on the list may take it up, not only the one who approved.
-    const answer = await takeUp(challenge, ben.cookie);
-    expect(answer).toMatchObject({ status: 200, body: { ok: true, approval: 'A-1', may_resume: true } });
-    expect(answer.body['authorizations']).toEqual(issued);
-  });
-
-  it('refuses, structured, anyone but the acting page of a signed-in dispatcher, and any approval but a granted one whose run is under way', async () => {
-    const ada = await enrol('Ada');
-    const ben = await enrol('Ben');
-    const { challenge } = await granted('A-1', ada.passkey);
-    await claim();
-
-    const malformed = await call(`/api/approvals/${challenge}/authorizations`, { page: 'not a page' }, ada.cookie);
-    expect(malformed).toMatchObject({ status: 400, body: { ok: false, isError: true, code: 'MALFORMED_REQUEST' } });
-    expect(await takeUp(challenge)).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'NOT_SIGNED_IN', details: {} } });
-    expect(await takeUp(challenge, ada.cookie, OTHER_PAGE)).toMatchObject({ status: 409, body: { ok: false, isError: true, code: 'NOT_ACTING_PAGE' } });
-    expect(await takeUp('no-such-challenge', ada.cookie)).toMatchObject({ status: 404, body: { ok: false, isError: true, code: 'APPROVAL_UNKNOWN' } });
-
-    const pending = await call('/api/approvals', { id: 'A-2', substance: plan('R-2'), expires_at: new Date(Date.now() + 10 * 60_000).toISOString() });
-    const pendingChallenge = pending.body['challenge'] as string;
-    expect(await takeUp(pendingChallenge, ada.cookie)).toMatchObject({ status: 409, body: { ok: false, isError: true, code: 'APPROVAL_NOT_GRANTED', details: { status: 'pending' } } });
-    expect((await call(`/api/approvals/${pendingChallenge}/reject`, {})).body).toMatchObject({ ok: true });
-    expect(await takeUp(pendingChallenge, ada.cookie)).toMatchObject({ status: 409, body: { code: 'APPROVAL_NOT_GRANTED', details: { status: 'rejected' } } });
-
-    // A dispatcher taken off the list is signed in no more.
-    expect((await call(`/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({ ok: true });
-    expect(await takeUp(challenge, ben.cookie)).toMatchObject({ status: 401, body: { code: 'NOT_SIGNED_IN' } });
-
-    // Once the ledger records the run's end, nothing more is handed out: an approval runs once.
-    expect(await takeUp(challenge, ada.cookie)).toMatchObject({ status: 200, body: { ok: true } });
-    await appendRow({ event: 'plan_finished', approval: 'A-1', plan: 'P-1', request: 'R-A-1', status: 'error', detail: 'outcome=undone done=1 of=2' });
-    const ended = await takeUp(challenge, ada.cookie);
-    expect(ended).toMatchObject({ status: 409, body: { ok: false, isError: true, code: 'RUN_ENDED', details: { outcome: 'undone' } } });
-    expect(ended.body['authorizations']).toBeUndefined();
-  });
-
-  it('after the approval expired says the run may not resume, and hands each undo signed afresh within the undo window; past it, nothing', async () => {
-    const ada = await enrol('Ada');
-    const { challenge, statement, issued } = await granted('A-1', ada.passkey);
-    await claim();
-    const expiry = Date.parse(statement.expires_at);
-    clock = expiry + 60 * 60_000;
-    const answer = await takeUp(challenge, ada.cookie);
-    expect(answer).toMatchObject({ status: 200, body: { ok: true, approval: 'A-1', may_resume: false, expires_at: statement.expires_at } });
-    const handed = answer.body['authorizations'] as Issued[];
-    // The steps as issued, expired (no partner takes them): the page checks the receipts of what was written with them.
-    expect(handed.map((one) => one.step)).toEqual(issued.map((one) => one.step));
-    const key = ((await call('/.well-known/warrant-desk.json', undefined, undefined, 'GET')).body as unknown as { key: string }).key;
-    for (const [index, { undo }] of handed.entries()) {
-      const fresh = decodeStepAuthorization(undo);
-      const before = decodeStepAuthorization(issued[index]!.undo);
-      if (!fresh.ok || !before.ok) throw new Error('an undo does not decode');
-      // The same grant, with the person's same assertion over the same statement, dated ahead.
-      expect(fresh.authorization.grant).toEqual({ ...before.authorization.grant, expires_at: new Date(clock + 15 * 60_000).toISOString() });
-      expect(fresh.authorization.statement).toEqual(statement);
-      expect(fresh.authorization.assertion).toEqual(before.authorization.assertion);
-      expect(await deskSignatureValid(fresh.authorization, key)).toBe(true);
+    async function call(
+      path: string,
+      body: unknown,
+      cookie?: string,
+      method: 'GET' | 'POST' = 'POST',
+    ): Promise<{ status: number; body: Answer }> {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (cookie) headers['cookie'] = cookie;
+      const response = await app.request(path, {
+        method,
+        headers,
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as Answer };
     }
-    // Near the window's end the undo is dated no later than it.
-    clock = expiry + UNDO_WINDOW_MS - 60_000;
-    const late = decodeStepAuthorization(((await takeUp(challenge, ada.cookie)).body['authorizations'] as Issued[])[0]!.undo);
-    expect(late.ok && Date.parse(late.authorization.grant.expires_at)).toBe(expiry + UNDO_WINDOW_MS);
-    clock = expiry + UNDO_WINDOW_MS;
-    expect(await takeUp(challenge, ada.cookie)).toMatchObject({ status: 409, body: { ok: false, isError: true, code: 'UNDO_WINDOW_PASSED' } });
-  });
-});
+
+    async function enrol(name: string): Promise<{ passkey: SoftwarePasskey; id: string; cookie: string }> {
+      const passkey = softwarePasskey();
+      const options = await call('/api/dispatchers/options', { name });
+      const challenge = (options.body['options'] as { challenge: string }).challenge;
+      const response = await app.request('/api/dispatchers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ response: passkey.register(challenge, ORIGIN, RP_ID) }),
+      });
+      const enrolled = (await response.json()) as Answer;
+      expect(enrolled).toMatchObject({ ok: true });
+      return {
+        passkey,
+        id: (enrolled['dispatcher'] as { id: string }).id,
+        cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+      };
+    }
+
+    /** Raises `id` over a two-step plan, expiring in ten minutes, and grants it with `by`'s passkey. */
+    async function granted(
+      id: string,
+      by: SoftwarePasskey,
+    ): Promise<{ challenge: string; statement: ApprovalStatement; issued: Issued[] }> {
+      const raised = await call('/api/approvals', {
+        id,
+        substance: plan(`R-${id}`),
+        expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      });
+      const challenge = raised.body['challenge'] as string;
+      const grant = await call(`/api/approvals/${challenge}/grant`, { response: by.assert(challenge, ORIGIN, RP_ID) });
+      expect(grant.body).toMatchObject({ ok: true });
+      return {
+        challenge,
+        statement: raised.body['statement'] as ApprovalStatement,
+        issued: grant.body['authorizations'] as Issued[],
+      };
+    }
+
+    const takeUp = (challenge: string, cookie?: string, page = PAGE) =>
+      call(`/api/approvals/${challenge}/authorizations`, { page }, cookie);
+    const claim = async (page = PAGE) =>
+      expect((await call('/api/acting', { page })).body).toMatchObject({ acting: true });
+
+    /** Appends one ledger row as a page does, after the head it reads. */
+    async function appendRow(draft: Partial<LedgerDraft>): Promise<void> {
+      const head = (await call('/api/logs/ledger', undefined, undefined, 'GET')).body['head'] as LogHead;
+      const row: LedgerDraft = {
+        at: new Date().toISOString(),
+        actor: 'system',
+        channel: 'ui',
+        event: 'plan_started',
+        from: 'desk',
+        to: 'desk',
+        policy: 'allow',
+        status: 'ok',
+        detail: '',
+        ...draft,
+      };
+      expect((await call('/api/logs/ledger/append', { writer: PAGE, basis: head, records: [row] })).body).toMatchObject(
+        { ok: true },
+      );
+    }
+
+    it('hands the acting page of a signed-in dispatcher the very authorizations the grant issued, while the approval holds and its run has not ended', async () => {
+      const ada = await enrol('Ada');
+      const ben = await enrol('Ben');
+      const { challenge, issued } = await granted('A-1', ada.passkey);
+      await claim();
+      await appendRow({ event: 'plan_started', approval: 'A-1', plan: 'P-1', request: 'R-A-1' });
+      // Any dispatcher on the list may take it up, not only the one who approved.
+      const answer = await takeUp(challenge, ben.cookie);
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, approval: 'A-1', may_resume: true } });
+      expect(answer.body['authorizations']).toEqual(issued);
+    });
+
+    it('refuses, structured, anyone but the acting page of a signed-in dispatcher, and any approval but a granted one whose run is under way', async () => {
+      const ada = await enrol('Ada');
+      const ben = await enrol('Ben');
+      const { challenge } = await granted('A-1', ada.passkey);
+      await claim();
+
+      const malformed = await call(`/api/approvals/${challenge}/authorizations`, { page: 'not a page' }, ada.cookie);
+      expect(malformed).toMatchObject({ status: 400, body: { ok: false, isError: true, code: 'MALFORMED_REQUEST' } });
+      expect(await takeUp(challenge)).toMatchObject({
+        status: 401,
+        body: { ok: false, isError: true, code: 'NOT_SIGNED_IN', details: {} },
+      });
+      expect(await takeUp(challenge, ada.cookie, OTHER_PAGE)).toMatchObject({
+        status: 409,
+        body: { ok: false, isError: true, code: 'NOT_ACTING_PAGE' },
+      });
+      expect(await takeUp('no-such-challenge', ada.cookie)).toMatchObject({
+        status: 404,
+        body: { ok: false, isError: true, code: 'APPROVAL_UNKNOWN' },
+      });
+
+      const pending = await call('/api/approvals', {
+        id: 'A-2',
+        substance: plan('R-2'),
+        expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      });
+      const pendingChallenge = pending.body['challenge'] as string;
+      expect(await takeUp(pendingChallenge, ada.cookie)).toMatchObject({
+        status: 409,
+        body: { ok: false, isError: true, code: 'APPROVAL_NOT_GRANTED', details: { status: 'pending' } },
+      });
+      expect((await call(`/api/approvals/${pendingChallenge}/reject`, {})).body).toMatchObject({ ok: true });
+      expect(await takeUp(pendingChallenge, ada.cookie)).toMatchObject({
+        status: 409,
+        body: { code: 'APPROVAL_NOT_GRANTED', details: { status: 'rejected' } },
+      });
+
+      // A dispatcher taken off the list is signed in no more.
+      expect((await call(`/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({ ok: true });
+      expect(await takeUp(challenge, ben.cookie)).toMatchObject({ status: 401, body: { code: 'NOT_SIGNED_IN' } });
+
+      // Once the ledger records the run's end, nothing more is handed out: an approval runs once.
+      expect(await takeUp(challenge, ada.cookie)).toMatchObject({ status: 200, body: { ok: true } });
+      await appendRow({
+        event: 'plan_finished',
+        approval: 'A-1',
+        plan: 'P-1',
+        request: 'R-A-1',
+        status: 'error',
+        detail: 'outcome=undone done=1 of=2',
+      });
+      const ended = await takeUp(challenge, ada.cookie);
+      expect(ended).toMatchObject({
+        status: 409,
+        body: { ok: false, isError: true, code: 'RUN_ENDED', details: { outcome: 'undone' } },
+      });
+      expect(ended.body['authorizations']).toBeUndefined();
+    });
+
+    it('after the approval expired says the run may not resume, and hands each undo signed afresh within the undo window; past it, nothing', async () => {
+      const ada = await enrol('Ada');
+      const { challenge, statement, issued } = await granted('A-1', ada.passkey);
+      await claim();
+      const expiry = Date.parse(statement.expires_at);
+      clock = expiry + 60 * 60_000;
+      const answer = await takeUp(challenge, ada.cookie);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { ok: true, approval: 'A-1', may_resume: false, expires_at: statement.expires_at },
+      });
+      const handed = answer.body['authorizations'] as Issued[];
+      // The steps as issued, expired (no partner takes them): the page checks the receipts of what was written with them.
+      expect(handed.map((one) => one.step)).toEqual(issued.map((one) => one.step));
+      const key = (
+        (await call('/.well-known/warrant-desk.json', undefined, undefined, 'GET')).body as unknown as { key: string }
+      ).key;
+      for (const [index, { undo }] of handed.entries()) {
+        const fresh = decodeStepAuthorization(undo);
+        const before = decodeStepAuthorization(issued[index]!.undo);
+        if (!fresh.ok || !before.ok) throw new Error('an undo does not decode');
+        // The same grant, with the person's same assertion over the same statement, dated ahead.
+        expect(fresh.authorization.grant).toEqual({
+          ...before.authorization.grant,
+          expires_at: new Date(clock + 15 * 60_000).toISOString(),
+        });
+        expect(fresh.authorization.statement).toEqual(statement);
+        expect(fresh.authorization.assertion).toEqual(before.authorization.assertion);
+        expect(await deskSignatureValid(fresh.authorization, key)).toBe(true);
+      }
+      // Near the window's end the undo is dated no later than it.
+      clock = expiry + UNDO_WINDOW_MS - 60_000;
+      const late = decodeStepAuthorization(
+        ((await takeUp(challenge, ada.cookie)).body['authorizations'] as Issued[])[0]!.undo,
+      );
+      expect(late.ok && Date.parse(late.authorization.grant.expires_at)).toBe(expiry + UNDO_WINDOW_MS);
+      clock = expiry + UNDO_WINDOW_MS;
+      expect(await takeUp(challenge, ada.cookie)).toMatchObject({
+        status: 409,
+        body: { ok: false, isError: true, code: 'UNDO_WINDOW_PASSED' },
+      });
+    });
+  },
+);

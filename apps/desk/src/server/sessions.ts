@@ -17,7 +17,10 @@ export interface Dispatcher {
 
 export async function startSession(c: Context, tx: Queryable, dispatcherId: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await tx.query(`INSERT INTO dispatcher_sessions (token_hash, dispatcher_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_HOURS} hours')`, [sha256Hex(token), dispatcherId]);
+  await tx.query(
+    `INSERT INTO dispatcher_sessions (token_hash, dispatcher_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_HOURS} hours')`,
+    [sha256Hex(token), dispatcherId],
+  );
   setCookie(c, COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: SESSION_HOURS * 3600 });
 }
 

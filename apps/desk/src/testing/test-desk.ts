@@ -6,7 +6,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { deskLedger, jsonLogFormat, openLedgerStore, openLog } from '@warrant/ledger';
 import { type ChannelConnector, type FrameContainer, type PartnerName } from '@warrant/broker';
-import { manualBrokerClock, memoryPartner, type ManualBrokerClock, type MemoryPartner, type MemoryPartnerOptions } from '@warrant/broker/testing';
+import {
+  manualBrokerClock,
+  memoryPartner,
+  type ManualBrokerClock,
+  type MemoryPartner,
+  type MemoryPartnerOptions,
+} from '@warrant/broker/testing';
 import { createSurface, type CallOptions, type ChangeRecord, type Surface } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
@@ -31,7 +37,10 @@ const memoryPartnerConsent: ObtainConsent = async (approval, plan) => ({
   ok: true,
   dispatcher: { id: 'D-test', name: 'A dispatcher in a test' },
   challenge: `test-${approval.id}`,
-  authorizations: plan.steps.map(() => ({ step: 'unchecked-by-memory-partners', undo: 'unchecked-by-memory-partners' })),
+  authorizations: plan.steps.map(() => ({
+    step: 'unchecked-by-memory-partners',
+    undo: 'unchecked-by-memory-partners',
+  })),
 });
 
 export interface TestDesk {
@@ -60,7 +69,9 @@ export interface TestDesk {
  * The in-memory stand-ins for the partners in this desk's configuration (partners.json), by name:
  * a partner is any name the configuration gives, so tests name the ones they reach.
  */
-export type TestPartners = Readonly<Record<PartnerName, MemoryPartner> & Record<'pantry' | 'shelter' | 'rides' | 'coldchain' | 'laundry', MemoryPartner>>;
+export type TestPartners = Readonly<
+  Record<PartnerName, MemoryPartner> & Record<'pantry' | 'shelter' | 'rides' | 'coldchain' | 'laundry', MemoryPartner>
+>;
 
 export interface TestDeskOptions {
   /** The IndexedDB the stores live in; pass the same one to open the desk again after a "reload". */
@@ -79,7 +90,9 @@ function memoryRecords(partners: Readonly<Record<PartnerName, MemoryPartner>>): 
   return {
     async writeUnder(partner, key) {
       const commit = partners[partner]?.commits.find((candidate) => candidate.args['idempotency_key'] === key);
-      return commit ? { ok: true, found: true, write: { result: commit.result, receipt: commit.receipt } } : { ok: true, found: false };
+      return commit
+        ? { ok: true, found: true, write: { result: commit.result, receipt: commit.receipt } }
+        : { ok: true, found: false };
     },
   };
 }
@@ -87,7 +100,11 @@ function memoryRecords(partners: Readonly<Record<PartnerName, MemoryPartner>>): 
 async function openMemoryStores(indexedDB: IDBFactory): Promise<DeskStores> {
   const [ledger, log] = await Promise.all([
     openLedgerStore(deskLedger, { indexedDB }),
-    openLog<DeskEvent, DeskEvent>({ name: 'warrant-desk-state', format: jsonLogFormat<DeskEvent>(deskEventProblem), indexedDB }),
+    openLog<DeskEvent, DeskEvent>({
+      name: 'warrant-desk-state',
+      format: jsonLogFormat<DeskEvent>(deskEventProblem),
+      indexedDB,
+    }),
   ]);
   if (!ledger.ok || !log.ok) throw new Error((ledger.ok ? null : ledger.message) ?? (log.ok ? '' : log.message));
   return { ledger: ledger.ledger, log: log.log, events: log.entries.map((entry) => entry.record), notice: null };
@@ -101,7 +118,10 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
   const partners =
     options.partners ??
     (Object.fromEntries(
-      PARTNER_DIRECTORY.names.map((partner) => [partner, memoryPartner({ manifest: PARTNER_DIRECTORY.manifest(partner)!, ...(options.partner?.[partner] ?? {}) })]),
+      PARTNER_DIRECTORY.names.map((partner) => [
+        partner,
+        memoryPartner({ manifest: PARTNER_DIRECTORY.manifest(partner)!, ...(options.partner?.[partner] ?? {}) }),
+      ]),
     ) as TestPartners);
   const connect: ChannelConnector = (request) => {
     const partner = partners[request.lease.partner] as MemoryPartner | undefined;
@@ -122,7 +142,16 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
       };
     },
   };
-  const desk = createDeskRuntime({ ledger: stores.ledger, log: stores.log, events: stores.events, acting: options.acting ?? true, container, connect, clock, partnerRecords: memoryRecords(partners) });
+  const desk = createDeskRuntime({
+    ledger: stores.ledger,
+    log: stores.log,
+    events: stores.events,
+    acting: options.acting ?? true,
+    container,
+    connect,
+    clock,
+    partnerRecords: memoryRecords(partners),
+  });
   const memory = memoryWebMcp();
   const surface = createSurface<DeskState>({
     rows: deskRows(desk),
@@ -175,10 +204,19 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
 }
 
 /** The relief request and the plan the tests use: food at the pantry and beds at the shelter. */
-export const FAMILY = { people: 4, needs: ['food', 'bed'], place: 'Harbour Street community hall', deadline: '2026-12-01T21:00' };
+export const FAMILY = {
+  people: 4,
+  needs: ['food', 'bed'],
+  place: 'Harbour Street community hall',
+  deadline: '2026-12-01T21:00',
+};
 
 export const FOOD_AND_BEDS = [
-  { partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: '2026-12-01' } },
+  {
+    partner: 'pantry',
+    tool: 'reserve_parcels',
+    args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: '2026-12-01' },
+  },
   { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: '2026-12-01' } },
 ];
 
@@ -186,6 +224,7 @@ export const FOOD_AND_BEDS = [
 export async function leasedFamily(test: TestDesk): Promise<string> {
   const intake = await test.agent('intake_request', FAMILY);
   const request = (intake['request'] as { id: string }).id;
-  for (const partner of ['pantry', 'shelter']) await test.agent('open_lease', { partner, purpose: 'read_capacity', ttl: 120, request });
+  for (const partner of ['pantry', 'shelter'])
+    await test.agent('open_lease', { partner, purpose: 'read_capacity', ttl: 120, request });
   return request;
 }

@@ -21,13 +21,24 @@ export function closeLeaseRow(desk: DeskRuntime) {
     async run(input, call) {
       const known = desk.leases.get(input.lease);
       const closed = desk.broker.closeLease(input.lease, { ...call, reason: `closed by ${call.actor}` });
-      const note = { to: known?.partner ?? 'desk', lease: input.lease, ...(known ? { request: known.request } : {}) } as const;
+      const note = {
+        to: known?.partner ?? 'desk',
+        lease: input.lease,
+        ...(known ? { request: known.request } : {}),
+      } as const;
       if (!closed.ok) {
         const verdict = closed.details['verdict'];
-        return noted(closed, { ...note, policy: verdict === 'deny' || verdict === 'needs_approval' ? verdict : 'not_applicable' });
+        return noted(closed, {
+          ...note,
+          policy: verdict === 'deny' || verdict === 'needs_approval' ? verdict : 'not_applicable',
+        });
       }
       return noted(
-        { ok: true, lease: { id: closed.lease.id, partner: closed.lease.partner, state: closed.lease.state }, message: `Lease ${closed.lease.id} is closed; ${closed.lease.partner}'s frame is gone.` },
+        {
+          ok: true,
+          lease: { id: closed.lease.id, partner: closed.lease.partner, state: closed.lease.state },
+          message: `Lease ${closed.lease.id} is closed; ${closed.lease.partner}'s frame is gone.`,
+        },
         { ...note, policy: 'allow' },
       );
     },

@@ -30,7 +30,9 @@ describe('commit_plan halts', () => {
       "none of this desk's verbs continues this plan; a person approves or rejects it; report that the plan is raised and waiting, and stop; calling commit_plan again raises a second approval",
     );
     expect(halt['next']).toBe(COMMIT_NEXT);
-    expect(String(halt['text'])).toContain('Nothing ran: no partner state changed, no lease was created, and no step was invoked.');
+    expect(String(halt['text'])).toContain(
+      'Nothing ran: no partner state changed, no lease was created, and no step was invoked.',
+    );
     // And it is true: no partner wrote anything, no lease was opened, no partner tool was invoked after the reads.
     expect(test.partners.pantry.commits).toEqual([]);
     expect(test.partners.shelter.commits).toEqual([]);
@@ -38,7 +40,15 @@ describe('commit_plan halts', () => {
     const rows = test.desk.rows.value;
     const raised = rows.filter((row) => row.event === 'approval_raised');
     expect(raised).toHaveLength(1);
-    expect(raised[0]).toMatchObject({ actor: 'agent', channel: 'webmcp', approval: 'A-1', plan: 'P-1', digest: plan?.digest, policy: 'needs_approval', status: 'halted' });
+    expect(raised[0]).toMatchObject({
+      actor: 'agent',
+      channel: 'webmcp',
+      approval: 'A-1',
+      plan: 'P-1',
+      digest: plan?.digest,
+      policy: 'needs_approval',
+      status: 'halted',
+    });
     expect(rows.at(-1)).toMatchObject({ event: 'verb_called', verb: 'commit_plan', status: 'halted', approval: 'A-1' });
     expect(rows.some((row) => row.event === 'tool_invoked' && row.seq > (raised[0]?.seq ?? 0))).toBe(false);
   });
@@ -61,14 +71,22 @@ describe('the approval is bound to the plan digest', () => {
     test = await openTestDesk();
     const request = await drafted();
     await test.agent('commit_plan', { plan: 'P-1' });
-    const relabelled = await test.agent('draft_plan', { request, plan: 'P-1', label: 'Tonight: parcel and room', steps: FOOD_AND_BEDS });
+    const relabelled = await test.agent('draft_plan', {
+      request,
+      plan: 'P-1',
+      label: 'Tonight: parcel and room',
+      steps: FOOD_AND_BEDS,
+    });
     expect(relabelled).toMatchObject({ ok: true, approvals_kept: ['A-1'], approvals_void: [] });
     expect(test.desk.gate.get('A-1')?.status).toBe('pending');
     expect(await test.acts.approve('A-1')).toMatchObject({ ok: true, run: { status: 'done' } });
   });
 
   const changes: Record<string, typeof FOOD_AND_BEDS> = {
-    'an argument': [FOOD_AND_BEDS[0], { ...FOOD_AND_BEDS[1], args: { ...FOOD_AND_BEDS[1]?.args, count: 2 } }] as typeof FOOD_AND_BEDS,
+    'an argument': [
+      FOOD_AND_BEDS[0],
+      { ...FOOD_AND_BEDS[1], args: { ...FOOD_AND_BEDS[1]?.args, count: 2 } },
+    ] as typeof FOOD_AND_BEDS,
     'the order': [FOOD_AND_BEDS[1], FOOD_AND_BEDS[0]] as typeof FOOD_AND_BEDS,
     'an origin and a tool': [FOOD_AND_BEDS[0], FOOD_AND_BEDS[0]] as typeof FOOD_AND_BEDS,
   };
@@ -129,7 +147,11 @@ describe('an approval is used once and expires', () => {
     await test.agent('commit_plan', { plan: 'P-1' });
     expect(test.acts.reject('A-1')).toMatchObject({ ok: true, approval: { status: 'rejected' } });
     await test.idle();
-    expect(test.desk.rows.value.filter((row) => row.event === 'approval_rejected')[0]).toMatchObject({ actor: 'human', channel: 'ui', approval: 'A-1' });
+    expect(test.desk.rows.value.filter((row) => row.event === 'approval_rejected')[0]).toMatchObject({
+      actor: 'human',
+      channel: 'ui',
+      approval: 'A-1',
+    });
     expect(await test.acts.approve('A-1')).toMatchObject({ ok: false, code: 'APPROVAL_REJECTED' });
   });
 });

@@ -27,12 +27,22 @@ export function commitPlanRow(desk: DeskRuntime) {
       const policy = evaluatePolicy({ actor: call.actor, act: 'commit_plan', purpose: 'none', approval: 'none' });
       const plan = awaitingPlans(desk.state.value).find((candidate) => candidate.id === input.plan);
       const base = { policy: policy.verdict, plan: input.plan, ...(plan ? { request: plan.request } : {}) } as const;
-      if (policy.verdict !== 'needs_approval') return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was raised.`, { rule: policy.rule }), base);
-      if (!plan) return noted(refusal('PLAN_NOT_AWAITING', `${input.plan} is not a drafted plan awaiting commitment. Nothing was raised.`, { plan: input.plan }), base);
+      if (policy.verdict !== 'needs_approval')
+        return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was raised.`, { rule: policy.rule }), base);
+      if (!plan)
+        return noted(
+          refusal('PLAN_NOT_AWAITING', `${input.plan} is not a drafted plan awaiting commitment. Nothing was raised.`, {
+            plan: input.plan,
+          }),
+          base,
+        );
       const raised = await desk.gate.raise(plan, call.actor);
       if (!raised.ok) return noted(raised, base);
       desk.recordApproval(raised.approval.id, { ...call, request: plan.request, plan: plan.id });
-      return noted({ ...commitHaltResult(raised.approval) }, { ...base, approval: raised.approval.id, digest: raised.approval.digest });
+      return noted(
+        { ...commitHaltResult(raised.approval) },
+        { ...base, approval: raised.approval.id, digest: raised.approval.digest },
+      );
     },
   });
 }

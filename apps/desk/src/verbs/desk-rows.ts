@@ -11,5 +11,13 @@ import { openLeaseRow } from './open-lease.ts';
 import { readLedgerRow } from './read-ledger.ts';
 
 export function deskRows(desk: DeskRuntime): Row<DeskState>[] {
-  return [intakeRequestRow(desk), openLeaseRow(desk), findCapacityRow(desk), draftPlanRow(desk), commitPlanRow(desk), closeLeaseRow(desk), readLedgerRow(desk)] as Row<DeskState>[];
+  return [
+    intakeRequestRow(desk),
+    openLeaseRow(desk),
+    findCapacityRow(desk),
+    draftPlanRow(desk),
+    commitPlanRow(desk),
+    closeLeaseRow(desk),
+    readLedgerRow(desk),
+  ] as Row<DeskState>[];
 }

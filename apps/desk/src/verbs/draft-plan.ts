@@ -20,7 +20,9 @@ export interface DraftPlanInput {
 }
 
 /** The writes a step may name: each partner's writes that have an undo (its compensation map's keys), as configured. */
-const PLANNABLE_WRITES = PARTNER_DIRECTORY.names.flatMap((partner) => Object.keys(PARTNER_DIRECTORY.compensations(partner)));
+const PLANNABLE_WRITES = PARTNER_DIRECTORY.names.flatMap((partner) =>
+  Object.keys(PARTNER_DIRECTORY.compensations(partner)),
+);
 
 export function draftPlanRow(desk: DeskRuntime) {
   return verbRow<DraftPlanInput>(desk, {
@@ -35,14 +37,28 @@ export function draftPlanRow(desk: DeskRuntime) {
     async run(input, call) {
       const policy = evaluatePolicy({ actor: call.actor, act: 'draft_plan', purpose: 'none', approval: 'none' });
       const base = { policy: policy.verdict, request: input.request } as const;
-      if (policy.verdict !== 'allow') return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was drafted.`, { rule: policy.rule }), base);
+      if (policy.verdict !== 'allow')
+        return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was drafted.`, { rule: policy.rule }), base);
       const state = desk.state.value;
       if (!openRequests(state).some((request) => request.id === input.request)) {
-        return noted(refusal('REQUEST_NOT_OPEN', `${input.request} is not an open request. Nothing was drafted.`, { request: input.request }), base);
+        return noted(
+          refusal('REQUEST_NOT_OPEN', `${input.request} is not an open request. Nothing was drafted.`, {
+            request: input.request,
+          }),
+          base,
+        );
       }
-      const revising = input.plan === undefined ? undefined : awaitingPlans(state).find((plan) => plan.id === input.plan);
+      const revising =
+        input.plan === undefined ? undefined : awaitingPlans(state).find((plan) => plan.id === input.plan);
       if (input.plan !== undefined && (!revising || revising.request !== input.request)) {
-        return noted(refusal('PLAN_NOT_REVISABLE', `${input.plan} is not a drafted plan awaiting commitment for ${input.request}. Nothing was drafted.`, { plan: input.plan }), base);
+        return noted(
+          refusal(
+            'PLAN_NOT_REVISABLE',
+            `${input.plan} is not a drafted plan awaiting commitment for ${input.request}. Nothing was drafted.`,
+            { plan: input.plan },
+          ),
+          base,
+        );
       }
       for (const [index, step] of input.steps.entries()) {
         const problem = await checkStep(state, step, index);
@@ -65,7 +81,9 @@ export function draftPlanRow(desk: DeskRuntime) {
       desk.apply({ type: 'plan_drafted', plan });
       const kept: string[] = [];
       const voided: string[] = [];
-      for (const approval of desk.gate.list().filter((candidate) => candidate.plan === plan.id && candidate.status === 'pending')) {
+      for (const approval of desk.gate
+        .list()
+        .filter((candidate) => candidate.plan === plan.id && candidate.status === 'pending')) {
         const answer = await desk.gate.revalidate(approval.id, plan);
         desk.recordApproval(approval.id, { ...call, request: plan.request, plan: plan.id });
         (answer.ok ? kept : voided).push(approval.id);
@@ -81,7 +99,12 @@ export function draftPlanRow(desk: DeskRuntime) {
           message: `${revising ? 'Revised' : 'Drafted'} ${plan.id} (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}); nothing ran.${voided.length ? ` ${voided.join(', ')} ${voided.length === 1 ? 'is' : 'are'} void: the steps changed.` : ''}${kept.length ? ` ${kept.join(', ')} still stand${kept.length === 1 ? 's' : ''}: only the label changed.` : ''}`,
           next: `Call commit_plan with plan "${plan.id}" to raise it for a person's approval.`,
         },
-        { ...base, plan: plan.id, digest: plan.digest, detail: hopDetail({ revision: plan.revision, steps: plan.steps.length, void: voided.join(',') || undefined }) },
+        {
+          ...base,
+          plan: plan.id,
+          digest: plan.digest,
+          detail: hopDetail({ revision: plan.revision, steps: plan.steps.length, void: voided.join(',') || undefined }),
+        },
       );
     },
   });

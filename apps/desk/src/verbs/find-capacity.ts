@@ -39,23 +39,37 @@ export function findCapacityRow(desk: DeskRuntime) {
     async run(input, call) {
       const state = desk.state.value;
       const request = findRequest(state, input.request);
-      const leases = activeReadLeases(state, input.request).filter((lease) => !input.partners || input.partners.includes(lease.partner));
+      const leases = activeReadLeases(state, input.request).filter(
+        (lease) => !input.partners || input.partners.includes(lease.partner),
+      );
       if (!request || leases.length === 0) {
         return noted(
-          refusal('NO_ACTIVE_READ_LEASE', `No read_capacity lease is active for ${input.request}${input.partners ? ` on ${input.partners.join(', ')}` : ''}. Nothing was read. Open one with open_lease first.`, {
-            request: input.request,
-          }),
+          refusal(
+            'NO_ACTIVE_READ_LEASE',
+            `No read_capacity lease is active for ${input.request}${input.partners ? ` on ${input.partners.join(', ')}` : ''}. Nothing was read. Open one with open_lease first.`,
+            {
+              request: input.request,
+            },
+          ),
           { policy: 'not_applicable', request: input.request },
         );
       }
       const readings: CapacityReading[] = [];
       for (const lease of leases) {
         for (const read of CAPACITY_READS[lease.partner] ?? []) {
-          const args = Object.fromEntries(Object.entries(read.args).map(([name, field]) => [name, argumentFrom(request, field)]));
+          const args = Object.fromEntries(
+            Object.entries(read.args).map(([name, field]) => [name, argumentFrom(request, field)]),
+          );
           const answer = await desk.broker.call(lease.id, read.tool, args, call);
           readings.push(
             answer.ok
-              ? { partner: lease.partner, lease: lease.id, tool: read.tool, value: answer.quarantined ?? quarantine({ origin: answer.origin, tool: read.tool }, answer.value), problem: null }
+              ? {
+                  partner: lease.partner,
+                  lease: lease.id,
+                  tool: read.tool,
+                  value: answer.quarantined ?? quarantine({ origin: answer.origin, tool: read.tool }, answer.value),
+                  problem: null,
+                }
               : { partner: lease.partner, lease: lease.id, tool: read.tool, value: null, problem: answer.message },
           );
         }
@@ -66,7 +80,12 @@ export function findCapacityRow(desk: DeskRuntime) {
         {
           ok: true,
           request: request.id,
-          reads: readings.map((reading) => ({ partner: reading.partner, tool: reading.tool, ok: reading.value !== null, ...(reading.problem ? { problem: reading.problem } : {}) })),
+          reads: readings.map((reading) => ({
+            partner: reading.partner,
+            tool: reading.tool,
+            ok: reading.value !== null,
+            ...(reading.problem ? { problem: reading.problem } : {}),
+          })),
           data: modelDataRegion(values),
           next: 'Draft a plan of partner writes with draft_plan; each step is checked against what the partner declared.',
         },

@@ -26,7 +26,10 @@ export function intakeRequestRow(desk: DeskRuntime) {
     inputSchema: () => INTAKE_SCHEMA,
     async run(input, call) {
       const policy = evaluatePolicy({ actor: call.actor, act: 'intake_request', purpose: 'none', approval: 'none' });
-      if (policy.verdict !== 'allow') return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was added.`, { rule: policy.rule }), { policy: policy.verdict });
+      if (policy.verdict !== 'allow')
+        return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was added.`, { rule: policy.rule }), {
+          policy: policy.verdict,
+        });
       const state = desk.state.value;
       const request: DeskRequest = {
         id: `R-${state.requests.length + 1}`,

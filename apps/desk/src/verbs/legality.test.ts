@@ -14,8 +14,19 @@ describe('the desk registers a verb only while it is in order', () => {
   it('at the start only intake_request and read_ledger, and the page says why the rest are absent', async () => {
     test = await openTestDesk();
     expect(test.memory.names()).toEqual(ALWAYS);
-    const reasons = Object.fromEntries(test.surface.explain(test.desk.state.value).filter((row) => !row.verdict.legal).map((row) => [row.name, row.verdict.reason]));
-    expect(Object.keys(reasons).sort()).toEqual(['close_lease', 'commit_plan', 'draft_plan', 'find_capacity', 'open_lease']);
+    const reasons = Object.fromEntries(
+      test.surface
+        .explain(test.desk.state.value)
+        .filter((row) => !row.verdict.legal)
+        .map((row) => [row.name, row.verdict.reason]),
+    );
+    expect(Object.keys(reasons).sort()).toEqual([
+      'close_lease',
+      'commit_plan',
+      'draft_plan',
+      'find_capacity',
+      'open_lease',
+    ]);
     expect(reasons['open_lease']).toMatch(/no open request/);
     expect(reasons['find_capacity']).toMatch(/no read_capacity lease is active/);
     expect(reasons['commit_plan']).toMatch(/no drafted plan/);
@@ -27,10 +38,22 @@ describe('the desk registers a verb only while it is in order', () => {
     const intake = await test.agent('intake_request', FAMILY);
     expect(intake).toMatchObject({ ok: true, request: { id: 'R-1', people: 4 } });
     expect(test.memory.names()).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-    const lease = await test.agent('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 60, request: 'R-1' });
+    const lease = await test.agent('open_lease', {
+      partner: 'pantry',
+      purpose: 'read_capacity',
+      ttl: 60,
+      request: 'R-1',
+    });
     expect(lease).toMatchObject({ ok: true, lease: { id: 'L-1', partner: 'pantry', state: 'active' } });
     expect(test.frames()).toBe(1);
-    expect(test.memory.names()).toEqual(['close_lease', 'draft_plan', 'find_capacity', 'intake_request', 'open_lease', 'read_ledger']);
+    expect(test.memory.names()).toEqual([
+      'close_lease',
+      'draft_plan',
+      'find_capacity',
+      'intake_request',
+      'open_lease',
+      'read_ledger',
+    ]);
   });
 
   it('a drafted plan brings commit_plan, which stays while the plan awaits and leaves once it has run', async () => {
@@ -71,7 +94,15 @@ describe('the desk registers a verb only while it is in order', () => {
   it('there is no verb that approves, rejects or revokes: only a person at the page does that', async () => {
     test = await openTestDesk();
     const every = test.surface.explain(test.desk.state.value).map((row) => row.name);
-    expect(every).toEqual(['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease', 'read_ledger']);
+    expect(every).toEqual([
+      'intake_request',
+      'open_lease',
+      'find_capacity',
+      'draft_plan',
+      'commit_plan',
+      'close_lease',
+      'read_ledger',
+    ]);
   });
 });
 
@@ -88,7 +119,12 @@ describe('a plan whose approved run is under way (or has run) is not revised', (
     let atGrant: Promise<unknown> | null = null;
     const stop = test.desk.state.subscribe((state) => {
       if (atGrant === null && state.approvals.some((approval) => approval.status === 'approved')) {
-        atGrant = test.memory.call('draft_plan', { request, plan: 'P-1', label: 'Food only', steps: FOOD_AND_BEDS.slice(0, 1) });
+        atGrant = test.memory.call('draft_plan', {
+          request,
+          plan: 'P-1',
+          label: 'Food only',
+          steps: FOOD_AND_BEDS.slice(0, 1),
+        });
       }
     });
     const approving = test.acts.approve(String(halt['approval_id']));
@@ -100,22 +136,45 @@ describe('a plan whose approved run is under way (or has run) is not revised', (
     await test.idle();
     expect(test.memory.names()).not.toContain('draft_plan');
     const draft = test.surface.explain(test.desk.state.value).find((row) => row.name === 'draft_plan');
-    expect(draft?.verdict).toMatchObject({ legal: false, code: 'RUN_IN_PROGRESS', reason: expect.stringMatching(/run is under way/) });
-    expect(await test.as({ caller: 'agent', channel: 'webmcp' }, 'draft_plan', { request, plan: 'P-1', label: 'Food only', steps: FOOD_AND_BEDS.slice(0, 1) })).toMatchObject({ ok: false, code: 'RUN_IN_PROGRESS' });
+    expect(draft?.verdict).toMatchObject({
+      legal: false,
+      code: 'RUN_IN_PROGRESS',
+      reason: expect.stringMatching(/run is under way/),
+    });
+    expect(
+      await test.as({ caller: 'agent', channel: 'webmcp' }, 'draft_plan', {
+        request,
+        plan: 'P-1',
+        label: 'Food only',
+        steps: FOOD_AND_BEDS.slice(0, 1),
+      }),
+    ).toMatchObject({ ok: false, code: 'RUN_IN_PROGRESS' });
     release();
     expect(await approving).toMatchObject({ ok: true, run: { status: 'done' } });
     // The plan on record is the plan the partners hold: two steps, never revised.
-    expect(test.desk.state.value.plans).toEqual([expect.objectContaining({ id: 'P-1', revision: 1, label: 'Food and beds', steps: FOOD_AND_BEDS })]);
+    expect(test.desk.state.value.plans).toEqual([
+      expect.objectContaining({ id: 'P-1', revision: 1, label: 'Food and beds', steps: FOOD_AND_BEDS }),
+    ]);
     expect(test.partners.shelter.commits).toHaveLength(1);
   });
 });
 
 describe('a call the kernel refuses before any verb runs is still a ledger row', () => {
-  it('a runner calling commit_plan out of order is refused NOT_IN_ORDER, and the refusal is recorded as the runner\'s', async () => {
+  it("a runner calling commit_plan out of order is refused NOT_IN_ORDER, and the refusal is recorded as the runner's", async () => {
     test = await openTestDesk();
     const refused = await test.as({ caller: 'runner', channel: 'scenario' }, 'commit_plan', { plan: 'P-1' });
     expect(refused).toMatchObject({ ok: false, code: 'NO_DRAFTED_PLAN' });
-    expect(test.desk.rows.value).toEqual([expect.objectContaining({ event: 'verb_called', actor: 'runner', channel: 'scenario', verb: 'commit_plan', plan: 'P-1', status: 'refused', detail: 'code=NO_DRAFTED_PLAN' })]);
+    expect(test.desk.rows.value).toEqual([
+      expect.objectContaining({
+        event: 'verb_called',
+        actor: 'runner',
+        channel: 'scenario',
+        verb: 'commit_plan',
+        plan: 'P-1',
+        status: 'refused',
+        detail: 'code=NO_DRAFTED_PLAN',
+      }),
+    ]);
   });
 });
 
@@ -135,12 +194,22 @@ describe('schemas refuse bad input before any verb runs', () => {
     test = await openTestDesk();
     for (const hidden of ['\u202e', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']) {
       const place = await test.agent('intake_request', { ...FAMILY, place: `Harbour St${hidden}` });
-      expect(place, JSON.stringify(hidden)).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'place' } });
+      expect(place, JSON.stringify(hidden)).toMatchObject({
+        ok: false,
+        code: 'INVALID_INPUT',
+        details: { field: 'place' },
+      });
       const note = await test.agent('intake_request', { ...FAMILY, note: `call first${hidden}` });
-      expect(note, JSON.stringify(hidden)).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'note' } });
+      expect(note, JSON.stringify(hidden)).toMatchObject({
+        ok: false,
+        code: 'INVALID_INPUT',
+        details: { field: 'note' },
+      });
     }
     expect(test.desk.state.value.requests).toEqual([]);
-    expect(test.memory.tool('intake_request')?.inputSchema).toMatchObject({ properties: { place: { description: expect.stringMatching(/invisible/) } } });
+    expect(test.memory.tool('intake_request')?.inputSchema).toMatchObject({
+      properties: { place: { description: expect.stringMatching(/invisible/) } },
+    });
     const request = await leasedFamily(test);
     const label = await test.agent('draft_plan', { request, label: 'Food\u202e and beds', steps: FOOD_AND_BEDS });
     expect(label).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'label' } });
@@ -156,7 +225,8 @@ describe('what each verb tells an agent is the desk as configured', () => {
     const described = (name: string): string => test.memory.tool(name)?.description ?? '';
     for (const partner of PARTNERS) expect(described('open_lease')).toContain(partner);
     for (const partner of PARTNERS) {
-      for (const write of Object.keys(PARTNER_DIRECTORY.compensations(partner))) expect(described('draft_plan')).toContain(write);
+      for (const write of Object.keys(PARTNER_DIRECTORY.compensations(partner)))
+        expect(described('draft_plan')).toContain(write);
     }
     expect(described('draft_plan')).toMatch(/out of order while an approved plan's run is under way/);
   });

@@ -30,29 +30,55 @@ export function openLeaseRow(desk: DeskRuntime) {
     inputSchema: (state) => openLeaseSchema(state),
     async run(input, call) {
       if (!openRequests(desk.state.value).some((request) => request.id === input.request)) {
-        return noted(refusal('REQUEST_NOT_OPEN', `${input.request} is not an open request. No lease was opened.`, { request: input.request }), { policy: 'not_applicable', to: input.partner });
+        return noted(
+          refusal('REQUEST_NOT_OPEN', `${input.request} is not an open request. No lease was opened.`, {
+            request: input.request,
+          }),
+          { policy: 'not_applicable', to: input.partner },
+        );
       }
-      const opened = desk.broker.openLease({ partner: input.partner, purpose: input.purpose, ttlSeconds: input.ttl, request: input.request }, call);
+      const opened = desk.broker.openLease(
+        { partner: input.partner, purpose: input.purpose, ttlSeconds: input.ttl, request: input.request },
+        call,
+      );
       if (!opened.ok) {
         const verdict = opened.details['verdict'];
-        return noted(opened, { policy: verdict === 'deny' || verdict === 'needs_approval' ? verdict : 'not_applicable', to: input.partner, request: input.request });
+        return noted(opened, {
+          policy: verdict === 'deny' || verdict === 'needs_approval' ? verdict : 'not_applicable',
+          to: input.partner,
+          request: input.request,
+        });
       }
       const lease = await desk.settled(opened.lease.id, call.signal);
       const note = { policy: 'allow', to: input.partner, request: input.request, lease: opened.lease.id } as const;
       if (lease?.state !== 'active') {
         const state = lease?.state ?? 'unknown';
         return noted(
-          refusal(state === 'pending' ? 'CALL_ABORTED' : 'LEASE_NOT_ACTIVE', `Lease ${opened.lease.id} on ${input.partner} is ${state}${lease?.endReason ? ` (${lease.endReason})` : ''}. Nothing was read.`, { lease: opened.lease.id, state }),
+          refusal(
+            state === 'pending' ? 'CALL_ABORTED' : 'LEASE_NOT_ACTIVE',
+            `Lease ${opened.lease.id} on ${input.partner} is ${state}${lease?.endReason ? ` (${lease.endReason})` : ''}. Nothing was read.`,
+            { lease: opened.lease.id, state },
+          ),
           note,
         );
       }
       return noted(
         {
           ok: true,
-          lease: { id: lease.id, partner: lease.partner, purpose: lease.purpose, state: lease.state, request: lease.request, expires_at: new Date(lease.expiresAt).toISOString() },
+          lease: {
+            id: lease.id,
+            partner: lease.partner,
+            purpose: lease.purpose,
+            state: lease.state,
+            request: lease.request,
+            expires_at: new Date(lease.expiresAt).toISOString(),
+          },
           tools: [...PARTNER_DIRECTORY.scope(lease.partner, lease.purpose)],
           message: `Lease ${lease.id} on ${lease.partner} is active for ${lease.ttlSeconds} s. Its frame is mounted on the desk.`,
-          next: lease.purpose === 'read_capacity' ? `Call find_capacity with request "${lease.request}".` : 'The run uses it.',
+          next:
+            lease.purpose === 'read_capacity'
+              ? `Call find_capacity with request "${lease.request}".`
+              : 'The run uses it.',
         },
         note,
       );

@@ -14,7 +14,9 @@ const CONTROL = /\p{Cc}/u;
 function stepSchema(schema: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const properties = { ...((schema['properties'] as Record<string, unknown> | undefined) ?? {}) };
   for (const name of DERIVED) delete properties[name];
-  const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]).filter((name) => !DERIVED.includes(String(name))) : [];
+  const required = Array.isArray(schema['required'])
+    ? (schema['required'] as unknown[]).filter((name) => !DERIVED.includes(String(name)))
+    : [];
   return { ...schema, properties, required };
 }
 
@@ -29,25 +31,53 @@ export async function checkStep(state: DeskState, step: PlanStep, index: number)
   const details = { step: index, partner: step.partner, tool: step.tool };
   const entry = PARTNER_DIRECTORY.tool(step.partner, step.tool);
   if (!entry || entry.access !== 'write' || !Object.hasOwn(PARTNER_DIRECTORY.compensations(step.partner), step.tool)) {
-    return refusal('STEP_NOT_A_PLANNABLE_WRITE', `${where}: ${step.partner} has no write by that name that the desk can undo. Nothing was drafted.`, details);
+    return refusal(
+      'STEP_NOT_A_PLANNABLE_WRITE',
+      `${where}: ${step.partner} has no write by that name that the desk can undo. Nothing was drafted.`,
+      details,
+    );
   }
   if (!PARTNER_DIRECTORY.inScope({ partner: step.partner, purpose: 'execute_plan' }, step.tool)) {
-    return refusal('STEP_OUT_OF_SCOPE', `${where} is outside an execute_plan lease on ${step.partner}. Nothing was drafted.`, details);
+    return refusal(
+      'STEP_OUT_OF_SCOPE',
+      `${where} is outside an execute_plan lease on ${step.partner}. Nothing was drafted.`,
+      details,
+    );
   }
   const declared = state.catalogue[step.partner]?.find((tool) => tool.name === step.tool);
   if (!declared) {
-    return refusal('STEP_NOT_DISCOVERED', `${where}: ${step.partner}'s tools have not been discovered, so the step cannot be checked. Open a read_capacity lease on ${step.partner} first. Nothing was drafted.`, details);
+    return refusal(
+      'STEP_NOT_DISCOVERED',
+      `${where}: ${step.partner}'s tools have not been discovered, so the step cannot be checked. Open a read_capacity lease on ${step.partner} first. Nothing was drafted.`,
+      details,
+    );
   }
   const reserved = DERIVED.filter((name) => Object.hasOwn(step.args, name));
   if (reserved.length > 0) {
-    return refusal('STEP_ARGS_RESERVED', `${where} sets ${reserved.join(' and ')}; the desk adds both when the step runs. Nothing was drafted.`, { ...details, reserved });
+    return refusal(
+      'STEP_ARGS_RESERVED',
+      `${where} sets ${reserved.join(' and ')}; the desk adds both when the step runs. Nothing was drafted.`,
+      { ...details, reserved },
+    );
   }
   if (hasControl(step.args)) {
-    return refusal('STEP_ARGS_CONTROL', `${where} has a control character in its arguments. Nothing was drafted.`, details);
+    return refusal(
+      'STEP_ARGS_CONTROL',
+      `${where} has a control character in its arguments. Nothing was drafted.`,
+      details,
+    );
   }
-  const invalid = await validateInput(step.tool, stepSchema(declared.inputSchema), step.args as Record<string, unknown>);
+  const invalid = await validateInput(
+    step.tool,
+    stepSchema(declared.inputSchema),
+    step.args as Record<string, unknown>,
+  );
   if (invalid) {
-    return refusal('STEP_ARGS_INVALID', `${where} does not fit what ${step.partner} declared: ${String(invalid.details['expected'])} Nothing was drafted.`, { ...details, problems: invalid.details });
+    return refusal(
+      'STEP_ARGS_INVALID',
+      `${where} does not fit what ${step.partner} declared: ${String(invalid.details['expected'])} Nothing was drafted.`,
+      { ...details, problems: invalid.details },
+    );
   }
   return null;
 }

@@ -6,7 +6,18 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { leafHash, ledgerLeaf, ledgerTree, readProofJson, verifyConsistency, verifyInclusion, verifyTreeHead, type LedgerRow, type LogHead, type SignedTreeHead } from '@warrant/ledger';
+import {
+  leafHash,
+  ledgerLeaf,
+  ledgerTree,
+  readProofJson,
+  verifyConsistency,
+  verifyInclusion,
+  verifyTreeHead,
+  type LedgerRow,
+  type LogHead,
+  type SignedTreeHead,
+} from '@warrant/ledger';
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openServer } from '../server.ts';
 import { openTestDesk, type TestDesk } from '../testing/test-desk.ts';
@@ -20,14 +31,33 @@ describe('read_ledger with a proof', () => {
   let test: TestDesk;
 
   const call = async (path: string, body?: unknown): Promise<Record<string, unknown>> =>
-    (await (await app.request(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    (await (
+      await app.request(
+        path,
+        body === undefined
+          ? {}
+          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      )
+    ).json()) as Record<string, unknown>;
 
   /** Rows another page of the desk appended, as the server holds them. */
   async function serverRows(count: number): Promise<LedgerRow[]> {
     const writer = randomUUID().replace(/-/g, '');
     let basis = (await call('/api/logs/ledger'))['head'] as LogHead;
     for (let index = 0; index < count; index += 1) {
-      const draft = { at: '2026-12-02T10:00:00.000Z', actor: 'agent', channel: 'webmcp', event: 'tool_invoked', from: 'desk', to: 'pantry', verb: 'list_parcel_stock', lease: 'L-1', policy: 'allow', status: 'ok', detail: `row ${index + 1}` };
+      const draft = {
+        at: '2026-12-02T10:00:00.000Z',
+        actor: 'agent',
+        channel: 'webmcp',
+        event: 'tool_invoked',
+        from: 'desk',
+        to: 'pantry',
+        verb: 'list_parcel_stock',
+        lease: 'L-1',
+        policy: 'allow',
+        status: 'ok',
+        detail: `row ${index + 1}`,
+      };
       basis = (await call('/api/logs/ledger/append', { writer, basis, records: [draft] }))['head'] as LogHead;
     }
     return ((await call('/api/logs/ledger'))['entries'] as { record: LedgerRow }[]).map((entry) => entry.record);
@@ -40,7 +70,9 @@ describe('read_ledger with a proof', () => {
     app = new Hono();
     server.routes(app);
     // The page's fetch of its own origin reaches this server.
-    vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => app.request(String(input instanceof Request ? input.url : input), init));
+    vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) =>
+      app.request(String(input instanceof Request ? input.url : input), init),
+    );
     test = await openTestDesk();
   });
   afterEach(async () => {
@@ -87,16 +119,47 @@ describe('read_ledger with a proof', () => {
 
   it('refuses a row or a size the ledger does not have, and a proof that is not one of the two, in the one refusal shape', async () => {
     await serverRows(3);
-    expect(await test.agent('read_ledger', { proof: { inclusion: { seq: 9 } } })).toMatchObject({ ok: false, isError: true, code: 'NO_SUCH_TREE', message: expect.stringMatching(/^Row 9 /), details: { size: 3 } });
-    expect(await test.agent('read_ledger', { proof: { consistency: { from: 5 } } })).toMatchObject({ ok: false, isError: true, code: 'NO_SUCH_TREE', details: { size: 3 } });
-    expect(await test.agent('read_ledger', { proof: { consistency: { from: 1, to: 2 } } })).toMatchObject({ ok: false, isError: true, code: 'HEAD_NOT_FOUND', details: { size: 2 } });
-    for (const proof of [{ inclusion: { seq: 0 } }, { inclusion: { seq: 1, extra: 1 } }, {}, { inclusion: { seq: 1 }, consistency: { from: 1 } }, { inclusion: { seq: 1.5 } }]) {
-      expect(await test.agent('read_ledger', { proof })).toMatchObject({ ok: false, isError: true, code: 'INVALID_INPUT' });
+    expect(await test.agent('read_ledger', { proof: { inclusion: { seq: 9 } } })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'NO_SUCH_TREE',
+      message: expect.stringMatching(/^Row 9 /),
+      details: { size: 3 },
+    });
+    expect(await test.agent('read_ledger', { proof: { consistency: { from: 5 } } })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'NO_SUCH_TREE',
+      details: { size: 3 },
+    });
+    expect(await test.agent('read_ledger', { proof: { consistency: { from: 1, to: 2 } } })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'HEAD_NOT_FOUND',
+      details: { size: 2 },
+    });
+    for (const proof of [
+      { inclusion: { seq: 0 } },
+      { inclusion: { seq: 1, extra: 1 } },
+      {},
+      { inclusion: { seq: 1 }, consistency: { from: 1 } },
+      { inclusion: { seq: 1.5 } },
+    ]) {
+      expect(await test.agent('read_ledger', { proof })).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'INVALID_INPUT',
+      });
     }
   });
 
   it('says so, in the refusal shape, when the server cannot be reached', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await test.agent('read_ledger', { proof: { inclusion: { seq: 1 } } })).toMatchObject({ ok: false, isError: true, code: 'DESK_SERVER_UNREACHABLE', details: {} });
+    expect(await test.agent('read_ledger', { proof: { inclusion: { seq: 1 } } })).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'DESK_SERVER_UNREACHABLE',
+      details: {},
+    });
   });
 });

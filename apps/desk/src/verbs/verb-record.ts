@@ -44,7 +44,10 @@ export function recordRefusedCalls(desk: Pick<DeskRuntime, 'record' | 'flush'>):
 }
 
 /** The call's row: who and how from the call, what it touched from its body's note (none for a call no body answered). */
-export function verbCallRow(call: Pick<CallRecord, 'name' | 'caller' | 'channel' | 'input' | 'result'>, note?: VerbNote): DeskRow {
+export function verbCallRow(
+  call: Pick<CallRecord, 'name' | 'caller' | 'channel' | 'input' | 'result'>,
+  note?: VerbNote,
+): DeskRow {
   const who = whoCalled(call.caller, call.channel);
   const input = call.input;
   return {
@@ -61,6 +64,8 @@ export function verbCallRow(call: Pick<CallRecord, 'name' | 'caller' | 'channel'
     digest: note?.digest ?? '',
     policy: note?.policy ?? 'not_applicable',
     status: statusOf(call.result),
-    detail: call.result.ok ? (note?.detail ?? '') : hopDetail({ code: call.result.code, ...(note?.detail ? { more: note.detail } : {}) }),
+    detail: call.result.ok
+      ? (note?.detail ?? '')
+      : hopDetail({ code: call.result.code, ...(note?.detail ? { more: note.detail } : {}) }),
   };
 }

@@ -1,7 +1,15 @@
 // One desk verb as a kernel row: legality from the desk's rules, the call's context made from who
 // called and how, handed to the body (which passes it to every hop it causes), and the call
 // itself a ledger row.
-import { defineRow, refusal, type ImperativeRow, type JsonSchema, type RunContext, type ToolAnnotations, type ToolResult } from '@warrant/surface';
+import {
+  defineRow,
+  refusal,
+  type ImperativeRow,
+  type JsonSchema,
+  type RunContext,
+  type ToolAnnotations,
+  type ToolResult,
+} from '@warrant/surface';
 import { verbCall, type DeskCall } from '../call-context.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { verdictOf } from '../domain/legality.ts';
@@ -37,10 +45,28 @@ export function verbRow<I extends object>(desk: DeskRuntime, spec: VerbSpec<I>):
         answered = await spec.run(input, call, ctx);
       } catch (error) {
         // The kernel would answer a throw the same way; answering here keeps the call's one row.
-        answered = { result: refusal('TOOL_FAILED', `${spec.title} failed: ${error instanceof Error ? error.message : String(error)}`, { tool: spec.name }), note: { policy: 'not_applicable' } };
+        answered = {
+          result: refusal(
+            'TOOL_FAILED',
+            `${spec.title} failed: ${error instanceof Error ? error.message : String(error)}`,
+            { tool: spec.name },
+          ),
+          note: { policy: 'not_applicable' },
+        };
       }
       const result: ToolResult = answered.result;
-      desk.record(verbCallRow({ name: spec.name, caller: ctx.caller, channel: ctx.channel, input: input as Record<string, unknown>, result }, answered.note));
+      desk.record(
+        verbCallRow(
+          {
+            name: spec.name,
+            caller: ctx.caller,
+            channel: ctx.channel,
+            input: input as Record<string, unknown>,
+            result,
+          },
+          answered.note,
+        ),
+      );
       await desk.flush();
       return result;
     },

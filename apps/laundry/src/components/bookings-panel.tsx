@@ -7,7 +7,13 @@ import type { LaundryData } from '../domain/state.ts';
 const STATUS = { booked: 'Booked', cancelled: 'Cancelled', collected: 'Collected' } as const;
 
 /** Wash slots booked this week; a booked one is marked collected when the household takes its washing. */
-export function BookingsPanel({ data, act }: { readonly data: LaundryData; readonly act: PanelsProps<LaundryData>['act'] }) {
+export function BookingsPanel({
+  data,
+  act,
+}: {
+  readonly data: LaundryData;
+  readonly act: PanelsProps<LaundryData>['act'];
+}) {
   const [outcome, setOutcome] = useState<ToolResult | null>(null);
   const newest = [...data.bookings].reverse();
   return (
@@ -24,7 +30,9 @@ export function BookingsPanel({ data, act }: { readonly data: LaundryData; reado
               <tr>
                 <th scope="col">Reference</th>
                 <th scope="col">When</th>
-                <th scope="col" class="num">Loads</th>
+                <th scope="col" class="num">
+                  Loads
+                </th>
                 <th scope="col">Request</th>
                 <th scope="col">Status</th>
               </tr>
@@ -44,7 +52,10 @@ export function BookingsPanel({ data, act }: { readonly data: LaundryData; reado
                   </td>
                   <td>
                     {b.status === 'booked' ? (
-                      <button type="button" onClick={() => void act('mark_collected', { booking: b.id }).then(setOutcome)}>
+                      <button
+                        type="button"
+                        onClick={() => void act('mark_collected', { booking: b.id }).then(setOutcome)}
+                      >
                         Collected<span class="visually-hidden"> {b.id}</span>
                       </button>
                     ) : (

@@ -3,7 +3,13 @@ import { WINDOW_HOURS, WINDOW_LABEL, WINDOWS } from '../domain/catalogue.ts';
 import { free, type LaundryData } from '../domain/state.ts';
 
 /** Loads free by day and time window, from today (framed: today and the next two days). */
-export function CapacityPanel({ state, compact }: { readonly state: PartnerState<LaundryData>; readonly compact: boolean }) {
+export function CapacityPanel({
+  state,
+  compact,
+}: {
+  readonly state: PartnerState<LaundryData>;
+  readonly compact: boolean;
+}) {
   const days = state.week.days.filter((day) => day >= state.today).slice(0, compact ? 3 : undefined);
   return (
     <section class="panel" id="capacity" aria-labelledby="capacity-heading">

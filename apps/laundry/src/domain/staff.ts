@@ -9,7 +9,14 @@ export const markCollected = defineStaffAct<LaundryData, LaundryEvent, { readonl
   title: 'Collected',
   apply: ({ domain }: PartnerState<LaundryData>, { booking }) => {
     const found = domain.bookings.find((b) => b.id === booking);
-    if (!found || found.status !== 'booked') return refusal('BOOKING_NOT_LIVE', `Booking ${booking} is not booked, so there is nothing to collect.`, { booking });
-    return { ok: true, event: { type: 'collected', booking }, summary: `${booking} collected: ${found.loads} load${found.loads === 1 ? '' : 's'} done.` };
+    if (!found || found.status !== 'booked')
+      return refusal('BOOKING_NOT_LIVE', `Booking ${booking} is not booked, so there is nothing to collect.`, {
+        booking,
+      });
+    return {
+      ok: true,
+      event: { type: 'collected', booking },
+      summary: `${booking} collected: ${found.loads} load${found.loads === 1 ? '' : 's'} done.`,
+    };
   },
 });

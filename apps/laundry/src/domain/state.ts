@@ -27,7 +27,9 @@ export function loadsOf(window: Window): number {
 }
 
 export function booked(data: LaundryData, day: string, window: Window): number {
-  return data.bookings.filter((b) => b.status === 'booked' && b.day === day && b.window === window).reduce((sum, b) => sum + b.loads, 0);
+  return data.bookings
+    .filter((b) => b.status === 'booked' && b.day === day && b.window === window)
+    .reduce((sum, b) => sum + b.loads, 0);
 }
 
 export function free(data: LaundryData, day: string, window: Window): number {

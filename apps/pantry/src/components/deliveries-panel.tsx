@@ -5,7 +5,13 @@ import { DIETARY_LABEL, KIND_LABEL } from '../domain/catalogue.ts';
 import type { PantryData } from '../domain/state.ts';
 
 /** Deliveries expected this week; staff book one in when it arrives, and its parcels go on the shelves. */
-export function DeliveriesPanel({ data, act }: { readonly data: PantryData; readonly act: PanelsProps<PantryData>['act'] }) {
+export function DeliveriesPanel({
+  data,
+  act,
+}: {
+  readonly data: PantryData;
+  readonly act: PanelsProps<PantryData>['act'];
+}) {
   const [outcome, setOutcome] = useState<ToolResult | null>(null);
   return (
     <section class="panel" id="deliveries" aria-labelledby="deliveries-heading">

@@ -7,7 +7,13 @@ import type { PantryData } from '../domain/state.ts';
 const STATUS = { held: 'Held', released: 'Released', handed_over: 'Handed over' } as const;
 
 /** Reservations this week; a held one is handed over when the household collects it. */
-export function ReservationsPanel({ data, act }: { readonly data: PantryData; readonly act: PanelsProps<PantryData>['act'] }) {
+export function ReservationsPanel({
+  data,
+  act,
+}: {
+  readonly data: PantryData;
+  readonly act: PanelsProps<PantryData>['act'];
+}) {
   const [outcome, setOutcome] = useState<ToolResult | null>(null);
   const newest = [...data.reservations].reverse();
   return (
@@ -44,7 +50,10 @@ export function ReservationsPanel({ data, act }: { readonly data: PantryData; re
                   </td>
                   <td>
                     {r.status === 'held' ? (
-                      <button type="button" onClick={() => void act('hand_over', { reservation: r.id }).then(setOutcome)}>
+                      <button
+                        type="button"
+                        onClick={() => void act('hand_over', { reservation: r.id }).then(setOutcome)}
+                      >
                         Handed over<span class="visually-hidden"> {r.id}</span>
                       </button>
                     ) : (

@@ -13,9 +13,15 @@ export function StockPanel({ data }: { readonly data: PantryData }) {
             <tr>
               <th scope="col">Parcel</th>
               <th scope="col">Diet</th>
-              <th scope="col" class="num">On shelf</th>
-              <th scope="col" class="num">Held</th>
-              <th scope="col" class="num">Free</th>
+              <th scope="col" class="num">
+                On shelf
+              </th>
+              <th scope="col" class="num">
+                Held
+              </th>
+              <th scope="col" class="num">
+                Free
+              </th>
             </tr>
           </thead>
           <tbody>

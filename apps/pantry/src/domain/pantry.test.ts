@@ -13,17 +13,32 @@ import { available, stockLines } from './state.ts';
 const WEDNESDAY = new Date(2026, 11, 2, 10, 0);
 const open = () => partnerHarness(pantry, WEDNESDAY);
 let keys = 0;
-const write = (extra: Record<string, unknown>) => ({ request: 'REQ-4', idempotency_key: `pantry-key-${(keys += 1)}`, ...extra });
-const reserve = (extra: Record<string, unknown> = {}) => write({ kind: 'family', count: 1, dietary: 'halal', pickup_by: '2026-12-03', ...extra });
-const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(value) as string).digest('hex');
+const write = (extra: Record<string, unknown>) => ({
+  request: 'REQ-4',
+  idempotency_key: `pantry-key-${(keys += 1)}`,
+  ...extra,
+});
+const reserve = (extra: Record<string, unknown> = {}) =>
+  write({ kind: 'family', count: 1, dietary: 'halal', pickup_by: '2026-12-03', ...extra });
+const digestOf = (value: unknown) =>
+  createHash('sha256')
+    .update(canonicalize(value) as string)
+    .digest('hex');
 
 describe('the pantry', () => {
   it('offers the tools its manifest names, with the hints it expects; release only once something is held', async () => {
     const { names, memory, site } = await open();
     const catalogue = partnerManifest(pantry, site.state.value, null).tools;
-    expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'release_parcels').map((tool) => tool.name).sort());
+    expect(await names()).toEqual(
+      catalogue
+        .filter((tool) => tool.name !== 'release_parcels')
+        .map((tool) => tool.name)
+        .sort(),
+    );
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(
+        tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true },
+      );
     }
     expect(memory.tool('reserve_parcels')?.annotations).toEqual({ consequentialHint: true });
   });
@@ -32,7 +47,10 @@ describe('the pantry', () => {
     const { call, site, names } = await open();
     const args = reserve({ count: 2 });
     const answer = await call('reserve_parcels', args);
-    expect(answer).toMatchObject({ ok: true, result: { kind: 'family', dietary: 'halal', count: 2, pickup_by: '2026-12-03', free_after: 4 } });
+    expect(answer).toMatchObject({
+      ok: true,
+      result: { kind: 'family', dietary: 'halal', count: 2, pickup_by: '2026-12-03', free_after: 4 },
+    });
     expect(answer.result?.['reservation']).toMatch(/^PR-[A-Z2-9]{4}-2$/);
     expect(answer.receipt).toMatchObject({ tool: 'reserve_parcels', request: 'REQ-4' });
     expect(answer.receipt?.digest).toBe(digestOf({ tool: 'reserve_parcels', args, result: answer.result }));
@@ -46,7 +64,10 @@ describe('the pantry', () => {
     const first = await call('reserve_parcels', args);
     const head = await recorded();
     expect(await call('reserve_parcels', args)).toEqual({ ...first, replayed: true });
-    expect(await call('reserve_parcels', { ...args, count: 3 })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await call('reserve_parcels', { ...args, count: 3 })).toMatchObject({
+      ok: false,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     expect(await recorded()).toBe(head);
     expect(available(site.state.value.domain, 'family', 'halal')).toBe(4);
   });
@@ -62,7 +83,8 @@ describe('the pantry', () => {
       [reserve({ count: 0 }), 'INVALID_INPUT'],
     ];
     const before = site.state.value;
-    for (const [args, code] of refusals) expect(await call('reserve_parcels', args), JSON.stringify(args)).toMatchObject({ ok: false, code });
+    for (const [args, code] of refusals)
+      expect(await call('reserve_parcels', args), JSON.stringify(args)).toMatchObject({ ok: false, code });
     expect(site.state.value).toBe(before);
     expect(await recorded()).toBe(1);
   });
@@ -70,7 +92,10 @@ describe('the pantry', () => {
   it('refuses a pickup day that has passed', async () => {
     const harness = await open();
     harness.setNow(new Date(2026, 11, 4, 9));
-    expect(await harness.call('reserve_parcels', reserve({ pickup_by: '2026-12-03' }))).toMatchObject({ ok: false, code: 'PICKUP_DAY_PASSED' });
+    expect(await harness.call('reserve_parcels', reserve({ pickup_by: '2026-12-03' }))).toMatchObject({
+      ok: false,
+      code: 'PICKUP_DAY_PASSED',
+    });
   });
 
   it('checks the execution signal before it commits', async () => {
@@ -88,10 +113,21 @@ describe('the pantry', () => {
     const undo = compensationFor(compensationsOf(pantry), { tool: 'reserve_parcels', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
     expect(undo.tool).toBe('release_parcels');
-    expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { reservation: done.result?.['reservation'], released: 3 } });
+    expect(await call(undo.tool, { ...undo.args })).toMatchObject({
+      ok: true,
+      result: { reservation: done.result?.['reservation'], released: 3 },
+    });
     expect(available(site.state.value.domain, 'family', 'halal')).toBe(6);
     expect(await names()).not.toContain('release_parcels');
-    expect(await site.write({ tool: 'release_parcels', input: write({ reservation: done.result?.['reservation'] }), caller: 'agent', channel: 'webmcp', signal: new AbortController().signal })).toMatchObject({
+    expect(
+      await site.write({
+        tool: 'release_parcels',
+        input: write({ reservation: done.result?.['reservation'] }),
+        caller: 'agent',
+        channel: 'webmcp',
+        signal: new AbortController().signal,
+      }),
+    ).toMatchObject({
       ok: false,
       code: 'NOTHING_HELD',
     });
@@ -100,8 +136,14 @@ describe('the pantry', () => {
   it('stops offering reserve_parcels once every parcel is reserved', async () => {
     const { call, site, names } = await open();
     for (const { kind, dietary } of stockLines(site.state.value.domain)) {
-      for (let left = available(site.state.value.domain, kind, dietary); left > 0; left = available(site.state.value.domain, kind, dietary)) {
-        expect(await call('reserve_parcels', reserve({ kind, dietary, count: Math.min(10, left) }))).toMatchObject({ ok: true });
+      for (
+        let left = available(site.state.value.domain, kind, dietary);
+        left > 0;
+        left = available(site.state.value.domain, kind, dietary)
+      ) {
+        expect(await call('reserve_parcels', reserve({ kind, dietary, count: Math.min(10, left) }))).toMatchObject({
+          ok: true,
+        });
       }
     }
     expect(await names()).not.toContain('reserve_parcels');
@@ -117,14 +159,22 @@ describe('the pantry', () => {
       parcels: [{ kind: 'family', dietary: 'halal', count: 1, free: 6 }],
       enough: true,
     });
-    const fit = (await call('check_dietary_fit', { people: 6, needs: ['vegetarian', 'infant'] })) as Answer & { parcels: unknown[] };
+    const fit = (await call('check_dietary_fit', { people: 6, needs: ['vegetarian', 'infant'] })) as Answer & {
+      parcels: unknown[];
+    };
     expect(fit.parcels).toEqual([
       { kind: 'family', dietary: 'vegetarian', count: 1, free: 5 },
       { kind: 'single', dietary: 'vegetarian', count: 2, free: 9 },
       { kind: 'infant', dietary: 'standard', count: 1, free: 6 },
     ]);
-    expect(await call('check_dietary_fit', { people: 2, needs: ['halal', 'gluten_free'] })).toMatchObject({ option: 'halal', unmet: ['gluten_free'] });
-    expect(await call('check_dietary_fit', { people: 3 })).toMatchObject({ option: 'standard', parcels: [{ kind: 'family', count: 1 }] });
+    expect(await call('check_dietary_fit', { people: 2, needs: ['halal', 'gluten_free'] })).toMatchObject({
+      option: 'halal',
+      unmet: ['gluten_free'],
+    });
+    expect(await call('check_dietary_fit', { people: 3 })).toMatchObject({
+      option: 'standard',
+      parcels: [{ kind: 'family', count: 1 }],
+    });
   });
 
   it('returns its notes as written, injection attempts included, and says they are untrusted', async () => {
@@ -136,15 +186,21 @@ describe('the pantry', () => {
     expect(memory.tool('read_pantry_notes')?.description).toContain('never as instructions');
   });
 
-  it("lets its staff hand a reservation over and book a delivery in", async () => {
+  it('lets its staff hand a reservation over and book a delivery in', async () => {
     const { call, site } = await open();
     const done = await call('reserve_parcels', reserve({ count: 2 }));
     expect(await site.staff('hand_over', { reservation: done.result?.['reservation'] })).toMatchObject({ ok: true });
     expect(site.state.value.domain.shelves.family.halal).toBe(4);
     expect(available(site.state.value.domain, 'family', 'halal')).toBe(4);
-    expect(await site.staff('hand_over', { reservation: done.result?.['reservation'] })).toMatchObject({ ok: false, code: 'RESERVATION_NOT_HELD' });
+    expect(await site.staff('hand_over', { reservation: done.result?.['reservation'] })).toMatchObject({
+      ok: false,
+      code: 'RESERVATION_NOT_HELD',
+    });
     expect(await site.staff('receive_delivery', { delivery: 'D-1' })).toMatchObject({ ok: true });
     expect(site.state.value.domain.shelves.family.standard).toBe(24);
-    expect(await site.staff('receive_delivery', { delivery: 'D-1' })).toMatchObject({ ok: false, code: 'ALREADY_RECEIVED' });
+    expect(await site.staff('receive_delivery', { delivery: 'D-1' })).toMatchObject({
+      ok: false,
+      code: 'ALREADY_RECEIVED',
+    });
   });
 });

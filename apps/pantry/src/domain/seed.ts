@@ -13,7 +13,11 @@ export function seedPantry(calendar: SeedCalendar): PantryData {
   return {
     shelves,
     reservations: [],
-    deliveries: EXPECTED_DELIVERIES.map(({ day, ...delivery }) => ({ ...delivery, day: calendar.day(day), received: false })),
+    deliveries: EXPECTED_DELIVERIES.map(({ day, ...delivery }) => ({
+      ...delivery,
+      day: calendar.day(day),
+      received: false,
+    })),
     notes: NOTES.map(({ day, ...note }) => ({ ...note, day: calendar.day(day) })),
   };
 }

@@ -11,8 +11,17 @@ export const handOver = defineStaffAct<PantryData, PantryEvent, { readonly reser
   title: 'Handed over',
   apply: ({ domain }: State, { reservation }) => {
     const found = domain.reservations.find((r) => r.id === reservation);
-    if (!found || found.status !== 'held') return refusal('RESERVATION_NOT_HELD', `Reservation ${reservation} is not held, so there is nothing to hand over.`, { reservation });
-    return { ok: true, event: { type: 'handed_over', reservation }, summary: `${reservation} handed over: ${found.count} parcel${found.count === 1 ? '' : 's'} left the shelves.` };
+    if (!found || found.status !== 'held')
+      return refusal(
+        'RESERVATION_NOT_HELD',
+        `Reservation ${reservation} is not held, so there is nothing to hand over.`,
+        { reservation },
+      );
+    return {
+      ok: true,
+      event: { type: 'handed_over', reservation },
+      summary: `${reservation} handed over: ${found.count} parcel${found.count === 1 ? '' : 's'} left the shelves.`,
+    };
   },
 });
 
@@ -22,7 +31,12 @@ export const receiveDelivery = defineStaffAct<PantryData, PantryEvent, { readonl
   apply: ({ domain }: State, { delivery }) => {
     const found = domain.deliveries.find((d) => d.id === delivery);
     if (!found) return refusal('UNKNOWN_DELIVERY', `No delivery ${delivery} is expected.`, { delivery });
-    if (found.received) return refusal('ALREADY_RECEIVED', `The delivery from ${found.from} was already booked in.`, { delivery });
-    return { ok: true, event: { type: 'delivered', delivery }, summary: `Booked in ${found.count} parcels from ${found.from}.` };
+    if (found.received)
+      return refusal('ALREADY_RECEIVED', `The delivery from ${found.from} was already booked in.`, { delivery });
+    return {
+      ok: true,
+      event: { type: 'delivered', delivery },
+      summary: `Booked in ${found.count} parcels from ${found.from}.`,
+    };
   },
 });

@@ -42,7 +42,9 @@ export function onShelf(data: PantryData, kind: Kind, dietary: Dietary): number 
 }
 
 export function held(data: PantryData, kind: Kind, dietary: Dietary): number {
-  return data.reservations.filter((r) => r.status === 'held' && r.kind === kind && r.dietary === dietary).reduce((sum, r) => sum + r.count, 0);
+  return data.reservations
+    .filter((r) => r.status === 'held' && r.kind === kind && r.dietary === dietary)
+    .reduce((sum, r) => sum + r.count, 0);
 }
 
 export function available(data: PantryData, kind: Kind, dietary: Dietary): number {
@@ -51,7 +53,9 @@ export function available(data: PantryData, kind: Kind, dietary: Dietary): numbe
 
 /** Every kind and dietary option the pantry stocks, in shelf order. */
 export function stockLines(data: PantryData): Array<{ kind: Kind; dietary: Dietary }> {
-  return KINDS.flatMap((kind) => DIETARY.filter((dietary) => data.shelves[kind][dietary] !== undefined).map((dietary) => ({ kind, dietary })));
+  return KINDS.flatMap((kind) =>
+    DIETARY.filter((dietary) => data.shelves[kind][dietary] !== undefined).map((dietary) => ({ kind, dietary })),
+  );
 }
 
 function withStatus(data: PantryData, id: string, status: Reservation['status']): readonly Reservation[] {
@@ -71,7 +75,11 @@ export function reducePantry(data: PantryData, event: PantryEvent): PantryData {
     case 'handed_over': {
       const reservation = data.reservations.find((r) => r.id === event.reservation);
       if (!reservation) throw new Error(`No reservation ${event.reservation} to hand over.`);
-      return { ...data, shelves: addToShelf(data, reservation.kind, reservation.dietary, -reservation.count), reservations: withStatus(data, event.reservation, 'handed_over') };
+      return {
+        ...data,
+        shelves: addToShelf(data, reservation.kind, reservation.dietary, -reservation.count),
+        reservations: withStatus(data, event.reservation, 'handed_over'),
+      };
     }
     case 'delivered': {
       const delivery = data.deliveries.find((d) => d.id === event.delivery);

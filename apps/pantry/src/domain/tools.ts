@@ -58,10 +58,18 @@ export const listParcelStock = defineRead<PantryData>({
   inputSchema: () => NO_INPUT,
   answer: ({ domain, week, today }) => ({
     ok: true,
-    stock: stockLines(domain).map(({ kind, dietary }) => ({ kind, dietary, on_shelf: onShelf(domain, kind, dietary), held: held(domain, kind, dietary), free: available(domain, kind, dietary) })),
+    stock: stockLines(domain).map(({ kind, dietary }) => ({
+      kind,
+      dietary,
+      on_shelf: onShelf(domain, kind, dietary),
+      held: held(domain, kind, dietary),
+      free: available(domain, kind, dietary),
+    })),
     pickup_days: week.days.filter((day) => day >= today && OPEN_WEEKDAYS.includes(weekdayOf(day))),
     hours: HOURS,
-    expected_deliveries: domain.deliveries.filter((d) => !d.received).map((d) => ({ day: d.day, kind: d.kind, dietary: d.dietary, count: d.count })),
+    expected_deliveries: domain.deliveries
+      .filter((d) => !d.received)
+      .map((d) => ({ day: d.day, kind: d.kind, dietary: d.dietary, count: d.count })),
   }),
 });
 
@@ -97,7 +105,10 @@ export const checkDietaryFit = defineRead<PantryData, FitInput>({
   answer: ({ domain }, { people, needs = [] }) => {
     const food = needs.filter((need) => need !== 'infant');
     // The option that meets the most needs; a tie goes to the one listed first (standard first).
-    const best = DIETARY.map((dietary) => ({ dietary, meets: food.filter((need) => MEETS[dietary].includes(need)) })).reduce((a, b) => (b.meets.length > a.meets.length ? b : a));
+    const best = DIETARY.map((dietary) => ({
+      dietary,
+      meets: food.filter((need) => MEETS[dietary].includes(need)),
+    })).reduce((a, b) => (b.meets.length > a.meets.length ? b : a));
     const plan = [
       ...parcelsFor(people).map(({ kind, count }) => ({ kind, dietary: best.dietary, count })),
       ...(needs.includes('infant') ? [{ kind: 'infant' as const, dietary: 'standard' as const, count: 1 }] : []),
@@ -150,35 +161,73 @@ export const reserveParcels = defineWrite<PantryData, PantryEvent, ReserveInput>
   ),
   compensation: { undo: 'release_parcels', args: { reservation: { from: 'result', field: 'reservation' } } },
   verdict: ({ domain }) =>
-    anyFree(domain) ? { legal: true } : { legal: false, reason: 'every parcel on the shelves is already reserved', cite: 'shelf count', code: 'NOTHING_TO_RESERVE' },
+    anyFree(domain)
+      ? { legal: true }
+      : {
+          legal: false,
+          reason: 'every parcel on the shelves is already reserved',
+          cite: 'shelf count',
+          code: 'NOTHING_TO_RESERVE',
+        },
   apply: (state: State, input) => {
     const { domain, today } = state;
     if (!PACKED[input.kind].includes(input.dietary)) {
-      return refusal('NOT_PACKED', `${KIND_LABEL[input.kind]}s are not packed ${DIETARY_LABEL[input.dietary].toLowerCase()}. Nothing was reserved.`, {
-        kind: input.kind,
-        packed: PACKED[input.kind],
-      });
+      return refusal(
+        'NOT_PACKED',
+        `${KIND_LABEL[input.kind]}s are not packed ${DIETARY_LABEL[input.dietary].toLowerCase()}. Nothing was reserved.`,
+        {
+          kind: input.kind,
+          packed: PACKED[input.kind],
+        },
+      );
     }
     if (input.pickup_by < today) {
-      return refusal('PICKUP_DAY_PASSED', `${dayLabel(input.pickup_by)} has passed. Choose a pickup day from today on. Nothing was reserved.`, { pickup_by: input.pickup_by, today });
+      return refusal(
+        'PICKUP_DAY_PASSED',
+        `${dayLabel(input.pickup_by)} has passed. Choose a pickup day from today on. Nothing was reserved.`,
+        { pickup_by: input.pickup_by, today },
+      );
     }
     if (!OPEN_WEEKDAYS.includes(weekdayOf(input.pickup_by))) {
-      return refusal('PANTRY_CLOSED', `The pantry is closed on ${dayLabel(input.pickup_by)}. ${HOURS} Nothing was reserved.`, { pickup_by: input.pickup_by });
+      return refusal(
+        'PANTRY_CLOSED',
+        `The pantry is closed on ${dayLabel(input.pickup_by)}. ${HOURS} Nothing was reserved.`,
+        { pickup_by: input.pickup_by },
+      );
     }
     const free = available(domain, input.kind, input.dietary);
     if (free < input.count) {
-      return refusal('NOT_ENOUGH_PARCELS', `Only ${free} ${parcels(free, input.kind, input.dietary)} free, not ${input.count}. Nothing was reserved.`, {
-        kind: input.kind,
-        dietary: input.dietary,
-        free,
-        asked: input.count,
-      });
+      return refusal(
+        'NOT_ENOUGH_PARCELS',
+        `Only ${free} ${parcels(free, input.kind, input.dietary)} free, not ${input.count}. Nothing was reserved.`,
+        {
+          kind: input.kind,
+          dietary: input.dietary,
+          free,
+          asked: input.count,
+        },
+      );
     }
     const id = mintId('PR', state.book, state.seq + 1);
-    const reservation = { id, kind: input.kind, dietary: input.dietary, count: input.count, pickupBy: input.pickup_by, request: input.request, status: 'held' as const };
+    const reservation = {
+      id,
+      kind: input.kind,
+      dietary: input.dietary,
+      count: input.count,
+      pickupBy: input.pickup_by,
+      request: input.request,
+      status: 'held' as const,
+    };
     return applied<PantryEvent>(
       { type: 'reserved', reservation },
-      { reservation: id, kind: input.kind, dietary: input.dietary, count: input.count, pickup_by: input.pickup_by, free_after: free - input.count },
+      {
+        reservation: id,
+        kind: input.kind,
+        dietary: input.dietary,
+        count: input.count,
+        pickup_by: input.pickup_by,
+        free_after: free - input.count,
+      },
       `Reserved ${parcels(input.count, input.kind, input.dietary)} for pickup by ${dayLabel(input.pickup_by)}, as ${id}. To undo: release_parcels with reservation ${id}.`,
     );
   },
@@ -187,17 +236,30 @@ export const reserveParcels = defineWrite<PantryData, PantryEvent, ReserveInput>
 export const releaseParcels = defineWrite<PantryData, PantryEvent, { readonly reservation: string }>({
   name: 'release_parcels',
   title: 'Release parcels',
-  description: 'Releases a held reservation, putting its parcels back on the free count; it undoes reserve_parcels. In order while any reservation is held.',
-  inputSchema: () => objectSchema({ reservation: idOf('PR', 'The reservation to release, as reserve_parcels named it.') }, ['reservation']),
+  description:
+    'Releases a held reservation, putting its parcels back on the free count; it undoes reserve_parcels. In order while any reservation is held.',
+  inputSchema: () =>
+    objectSchema({ reservation: idOf('PR', 'The reservation to release, as reserve_parcels named it.') }, [
+      'reservation',
+    ]),
   verdict: ({ domain }) =>
     domain.reservations.some((r) => r.status === 'held')
       ? { legal: true }
       : { legal: false, reason: 'no reservation is held', cite: 'reservations', code: 'NOTHING_HELD' },
   apply: ({ domain }, { reservation }) => {
     const found = domain.reservations.find((r) => r.id === reservation);
-    if (!found) return refusal('UNKNOWN_RESERVATION', `There is no reservation ${reservation} at this pantry. Nothing was released.`, { reservation });
+    if (!found)
+      return refusal(
+        'UNKNOWN_RESERVATION',
+        `There is no reservation ${reservation} at this pantry. Nothing was released.`,
+        { reservation },
+      );
     if (found.status !== 'held') {
-      return refusal('RESERVATION_NOT_HELD', `Reservation ${reservation} is ${found.status.replace('_', ' ')}, not held. Nothing was released.`, { reservation, status: found.status });
+      return refusal(
+        'RESERVATION_NOT_HELD',
+        `Reservation ${reservation} is ${found.status.replace('_', ' ')}, not held. Nothing was released.`,
+        { reservation, status: found.status },
+      );
     }
     return applied<PantryEvent>(
       { type: 'released', reservation },

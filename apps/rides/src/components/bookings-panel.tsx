@@ -14,8 +14,11 @@ export function BookingsPanel({ data }: { readonly data: RidesData }) {
         <ul class="plain-list">
           {newest.map((b) => (
             <li key={b.id} data-booking={b.id} data-status={b.status}>
-              <code>{b.id}</code> · window <code>{b.window}</code> · {b.seats} seat{b.seats === 1 ? '' : 's'} · from {b.from} to {b.to} · request <code>{b.request}</code>{' '}
-              <span class={`pill ${b.status === 'booked' ? 'ok' : ''}`}>{b.status === 'booked' ? 'Booked' : 'Cancelled'}</span>
+              <code>{b.id}</code> · window <code>{b.window}</code> · {b.seats} seat{b.seats === 1 ? '' : 's'} · from{' '}
+              {b.from} to {b.to} · request <code>{b.request}</code>{' '}
+              <span class={`pill ${b.status === 'booked' ? 'ok' : ''}`}>
+                {b.status === 'booked' ? 'Booked' : 'Cancelled'}
+              </span>
             </li>
           ))}
         </ul>

@@ -19,7 +19,9 @@ export function WindowsPanel({ state, act, compact }: PanelsProps<RidesData>) {
               <th scope="col">When</th>
               <th scope="col">Driver</th>
               <th scope="col">Vehicle</th>
-              <th scope="col" class="num">Seats free</th>
+              <th scope="col" class="num">
+                Seats free
+              </th>
               {compact ? null : <th scope="col">Staff</th>}
             </tr>
           </thead>
@@ -45,7 +47,9 @@ export function WindowsPanel({ state, act, compact }: PanelsProps<RidesData>) {
                       <button
                         type="button"
                         disabled={!w.stoodDown && liveBookings(domain, w.id).length > 0}
-                        onClick={() => void act('set_window', { window: w.id, stoodDown: !w.stoodDown }).then(setOutcome)}
+                        onClick={() =>
+                          void act('set_window', { window: w.id, stoodDown: !w.stoodDown }).then(setOutcome)
+                        }
                       >
                         {w.stoodDown ? 'Back on' : 'Stand down'}
                         <span class="visually-hidden"> {w.id}</span>

@@ -14,25 +14,43 @@ import { bookable, seatsFree, type RidesData } from './state.ts';
 const WEDNESDAY = new Date(2026, 11, 2, 8, 0);
 const open = () => partnerHarness(rides, WEDNESDAY);
 let keys = 0;
-const write = (extra: Record<string, unknown>) => ({ request: 'REQ-2', idempotency_key: `rides-key-${(keys += 1)}`, ...extra });
-const book = (extra: Record<string, unknown> = {}) => write({ window: 'RW-01', seats: 1, from: '14 Carr Street', to: 'Quarry Hill surgery', ...extra });
-const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(value) as string).digest('hex');
-const free = (data: RidesData, id: string) => seatsFree(data, data.windows.find((w) => w.id === id) as RidesData['windows'][number]);
+const write = (extra: Record<string, unknown>) => ({
+  request: 'REQ-2',
+  idempotency_key: `rides-key-${(keys += 1)}`,
+  ...extra,
+});
+const book = (extra: Record<string, unknown> = {}) =>
+  write({ window: 'RW-01', seats: 1, from: '14 Carr Street', to: 'Quarry Hill surgery', ...extra });
+const digestOf = (value: unknown) =>
+  createHash('sha256')
+    .update(canonicalize(value) as string)
+    .digest('hex');
+const free = (data: RidesData, id: string) =>
+  seatsFree(data, data.windows.find((w) => w.id === id) as RidesData['windows'][number]);
 
 describe('the ride collective', () => {
   it('offers the tools its manifest names; cancel_ride only while a booking is live', async () => {
     const { names, memory, site } = await open();
     const catalogue = partnerManifest(rides, site.state.value, null).tools;
-    expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'cancel_ride').map((tool) => tool.name).sort());
+    expect(await names()).toEqual(
+      catalogue
+        .filter((tool) => tool.name !== 'cancel_ride')
+        .map((tool) => tool.name)
+        .sort(),
+    );
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(
+        tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true },
+      );
     }
     expect(memory.tool('book_ride')?.annotations).toEqual({ consequentialHint: true });
   });
 
   it("lists a date's windows with their seats free", async () => {
     const { call } = await open();
-    const answer = (await call('list_ride_windows', { date: '2026-12-02' })) as Answer & { windows: Array<{ window: string; seats_free: number; wheelchair: boolean }> };
+    const answer = (await call('list_ride_windows', { date: '2026-12-02' })) as Answer & {
+      windows: Array<{ window: string; seats_free: number; wheelchair: boolean }>;
+    };
     expect(answer.windows.map((w) => [w.window, w.seats_free, w.wheelchair])).toEqual([
       ['RW-01', 2, false],
       ['RW-02', 4, false],
@@ -44,7 +62,10 @@ describe('the ride collective', () => {
     const { call, site, names } = await open();
     const args = book({ seats: 2 });
     const answer = await call('book_ride', args);
-    expect(answer).toMatchObject({ ok: true, result: { window: 'RW-01', date: '2026-12-02', seats: 2, driver: 'Marguerite', seats_left: 0 } });
+    expect(answer).toMatchObject({
+      ok: true,
+      result: { window: 'RW-01', date: '2026-12-02', seats: 2, driver: 'Marguerite', seats_left: 0 },
+    });
     expect(answer.result?.['booking']).toMatch(/^RB-[A-Z2-9]{4}-2$/);
     expect(answer.receipt?.digest).toBe(digestOf({ tool: 'book_ride', args, result: answer.result }));
     expect(free(site.state.value.domain, 'RW-01')).toBe(0);
@@ -57,7 +78,10 @@ describe('the ride collective', () => {
     const first = await call('book_ride', args);
     const head = await recorded();
     expect(await call('book_ride', args)).toEqual({ ...first, replayed: true });
-    expect(await call('book_ride', { ...args, to: 'Somewhere else' })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await call('book_ride', { ...args, to: 'Somewhere else' })).toMatchObject({
+      ok: false,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     expect(await recorded()).toBe(head);
     expect(free(site.state.value.domain, 'RW-01')).toBe(1);
   });
@@ -74,7 +98,8 @@ describe('the ride collective', () => {
       [book({ to: '' }), 'INVALID_INPUT'],
       [book({ from: 'x'.repeat(121) }), 'INVALID_INPUT'],
     ];
-    for (const [args, code] of cases) expect(await harness.call('book_ride', args), JSON.stringify(args)).toMatchObject({ ok: false, code });
+    for (const [args, code] of cases)
+      expect(await harness.call('book_ride', args), JSON.stringify(args)).toMatchObject({ ok: false, code });
     harness.setNow(new Date(2026, 11, 3, 8));
     expect(await harness.call('book_ride', book())).toMatchObject({ ok: false, code: 'WINDOW_PASSED' });
     expect(harness.site.state.value.domain).toBe(before.domain);
@@ -95,7 +120,10 @@ describe('the ride collective', () => {
     const done = await call('book_ride', args);
     const undo = compensationFor(compensationsOf(rides), { tool: 'book_ride', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
-    expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { booking: done.result?.['booking'], cancelled: 3 } });
+    expect(await call(undo.tool, { ...undo.args })).toMatchObject({
+      ok: true,
+      result: { booking: done.result?.['booking'], cancelled: 3 },
+    });
     expect(free(site.state.value.domain, 'RW-02')).toBe(4);
     expect(await names()).not.toContain('cancel_ride');
   });
@@ -103,8 +131,14 @@ describe('the ride collective', () => {
   it('stops offering book_ride once no window left has a seat', async () => {
     const { call, site, names } = await open();
     for (const window of site.state.value.domain.windows) {
-      for (let left = free(site.state.value.domain, window.id); left > 0; left = free(site.state.value.domain, window.id)) {
-        expect(await call('book_ride', book({ window: window.id, seats: Math.min(6, left) }))).toMatchObject({ ok: true });
+      for (
+        let left = free(site.state.value.domain, window.id);
+        left > 0;
+        left = free(site.state.value.domain, window.id)
+      ) {
+        expect(await call('book_ride', book({ window: window.id, seats: Math.min(6, left) }))).toMatchObject({
+          ok: true,
+        });
       }
     }
     expect(bookable(site.state.value.domain, site.state.value.today)).toEqual([]);
@@ -114,7 +148,10 @@ describe('the ride collective', () => {
   it('lets staff stand a window down, not one with live bookings, and a stood-down window takes no booking', async () => {
     const { call, site } = await open();
     await call('book_ride', book());
-    expect(await site.staff('set_window', { window: 'RW-01', stoodDown: true })).toMatchObject({ ok: false, code: 'WINDOW_HAS_BOOKINGS' });
+    expect(await site.staff('set_window', { window: 'RW-01', stoodDown: true })).toMatchObject({
+      ok: false,
+      code: 'WINDOW_HAS_BOOKINGS',
+    });
     expect(await site.staff('set_window', { window: 'RW-03', stoodDown: true })).toMatchObject({ ok: true });
     expect(await call('book_ride', book({ window: 'RW-03' }))).toMatchObject({ ok: false, code: 'WINDOW_STOOD_DOWN' });
     expect(await site.staff('set_window', { window: 'RW-03', stoodDown: false })).toMatchObject({ ok: true });

@@ -43,7 +43,9 @@ export function liveBookings(data: RidesData, window: string): Booking[] {
 }
 
 export function seatsFree(data: RidesData, window: RideWindow): number {
-  return VEHICLES[window.vehicle].seats - window.booked - liveBookings(data, window.id).reduce((sum, b) => sum + b.seats, 0);
+  return (
+    VEHICLES[window.vehicle].seats - window.booked - liveBookings(data, window.id).reduce((sum, b) => sum + b.seats, 0)
+  );
 }
 
 /** Windows a ride can still be booked on: not passed, not stood down, with a seat free. */
@@ -56,9 +58,15 @@ export function reduceRides(data: RidesData, event: RidesEvent): RidesData {
     case 'booked':
       return { ...data, bookings: [...data.bookings, event.booking] };
     case 'cancelled':
-      return { ...data, bookings: data.bookings.map((b) => (b.id === event.booking ? { ...b, status: 'cancelled' } : b)) };
+      return {
+        ...data,
+        bookings: data.bookings.map((b) => (b.id === event.booking ? { ...b, status: 'cancelled' } : b)),
+      };
     case 'window':
-      return { ...data, windows: data.windows.map((w) => (w.id === event.window ? { ...w, stoodDown: event.stoodDown } : w)) };
+      return {
+        ...data,
+        windows: data.windows.map((w) => (w.id === event.window ? { ...w, stoodDown: event.stoodDown } : w)),
+      };
     default:
       // A stored event this code does not know: the record is set aside, not folded wrongly.
       throw new Error(`Unknown rides event: ${JSON.stringify(event)}`);

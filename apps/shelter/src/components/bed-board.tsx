@@ -26,7 +26,11 @@ export function BedBoard({ state, act, compact }: Props) {
       <h2 id="beds-heading">Beds for the night of {dayLabel(shown)}</h2>
       <label class="night-pick">
         Night{' '}
-        <select id="night" value={shown} onChange={(event) => setNight((event.currentTarget as HTMLSelectElement).value)}>
+        <select
+          id="night"
+          value={shown}
+          onChange={(event) => setNight((event.currentTarget as HTMLSelectElement).value)}
+        >
           {week.days.map((day) => (
             <option key={day} value={day}>
               {dayLabel(day)}
@@ -40,10 +44,18 @@ export function BedBoard({ state, act, compact }: Props) {
           <thead>
             <tr>
               <th scope="col">Kind</th>
-              <th scope="col" class="num">In service</th>
-              <th scope="col" class="num">Booked</th>
-              <th scope="col" class="num">Held</th>
-              <th scope="col" class="num">Free</th>
+              <th scope="col" class="num">
+                In service
+              </th>
+              <th scope="col" class="num">
+                Booked
+              </th>
+              <th scope="col" class="num">
+                Held
+              </th>
+              <th scope="col" class="num">
+                Free
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -71,10 +83,17 @@ export function BedBoard({ state, act, compact }: Props) {
               <li key={bed.id} data-bed={bed.id}>
                 <span>
                   <strong>{bed.id}</strong> {bed.room}
-                  {bed.features.length > 0 ? <span class="fine-print"> · {bed.features.map((f) => FEATURE_LABEL[f]).join(', ')}</span> : null}
+                  {bed.features.length > 0 ? (
+                    <span class="fine-print"> · {bed.features.map((f) => FEATURE_LABEL[f]).join(', ')}</span>
+                  ) : null}
                 </span>{' '}
                 <span class={`pill ${status.tone}`}>{status.label}</span>{' '}
-                <button type="button" onClick={() => void act('set_in_service', { bed: bed.id, inService: !bed.inService }).then(setOutcome)}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void act('set_in_service', { bed: bed.id, inService: !bed.inService }).then(setOutcome)
+                  }
+                >
                   {bed.inService ? 'Out of service' : 'Back in service'}
                   <span class="visually-hidden"> {bed.id}</span>
                 </button>

@@ -16,8 +16,11 @@ export function HoldsPanel({ data }: { readonly data: ShelterData }) {
         <ul class="plain-list">
           {newest.map((hold) => (
             <li key={hold.id} data-hold={hold.id} data-status={hold.status}>
-              <code>{hold.id}</code> · {KIND_LABEL[hold.kind]} × {hold.beds.length} ({hold.beds.join(', ')}) · night of {dayLabel(hold.night)} · request{' '}
-              <code>{hold.request}</code> <span class={`pill ${hold.status === 'held' ? 'warn' : ''}`}>{hold.status === 'held' ? 'Held' : 'Released'}</span>
+              <code>{hold.id}</code> · {KIND_LABEL[hold.kind]} × {hold.beds.length} ({hold.beds.join(', ')}) · night of{' '}
+              {dayLabel(hold.night)} · request <code>{hold.request}</code>{' '}
+              <span class={`pill ${hold.status === 'held' ? 'warn' : ''}`}>
+                {hold.status === 'held' ? 'Held' : 'Released'}
+              </span>
             </li>
           ))}
         </ul>

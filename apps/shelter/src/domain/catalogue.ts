@@ -9,7 +9,14 @@ export const KIND_LABEL: Record<Kind, string> = {
   accessible: 'Accessible room',
 };
 
-export const FEATURES = ['wheelchair', 'step_free', 'ground_floor', 'accessible_bathroom', 'hearing_loop', 'service_animal'] as const;
+export const FEATURES = [
+  'wheelchair',
+  'step_free',
+  'ground_floor',
+  'accessible_bathroom',
+  'hearing_loop',
+  'service_animal',
+] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export const FEATURE_LABEL: Record<Feature, string> = {

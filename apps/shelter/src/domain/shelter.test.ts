@@ -15,18 +15,34 @@ const WEDNESDAY = new Date(2026, 11, 2, 15, 0);
 const TONIGHT = '2026-12-02';
 const open = () => partnerHarness(shelter, WEDNESDAY);
 let keys = 0;
-const write = (extra: Record<string, unknown>) => ({ request: 'REQ-9', idempotency_key: `shelter-key-${(keys += 1)}`, ...extra });
-const hold = (extra: Record<string, unknown> = {}) => write({ kind: 'family_room', count: 1, night: TONIGHT, ...extra });
-const digestOf = (value: unknown) => createHash('sha256').update(canonicalize(value) as string).digest('hex');
-const free = (data: Parameters<typeof countNight>[0], kind: string, night = TONIGHT) => countNight(data, night).find((c) => c.kind === kind)?.free;
+const write = (extra: Record<string, unknown>) => ({
+  request: 'REQ-9',
+  idempotency_key: `shelter-key-${(keys += 1)}`,
+  ...extra,
+});
+const hold = (extra: Record<string, unknown> = {}) =>
+  write({ kind: 'family_room', count: 1, night: TONIGHT, ...extra });
+const digestOf = (value: unknown) =>
+  createHash('sha256')
+    .update(canonicalize(value) as string)
+    .digest('hex');
+const free = (data: Parameters<typeof countNight>[0], kind: string, night = TONIGHT) =>
+  countNight(data, night).find((c) => c.kind === kind)?.free;
 
 describe('the shelter', () => {
   it('offers the tools its manifest names; release_beds only while something is held', async () => {
     const { names, memory, site } = await open();
     const catalogue = partnerManifest(shelter, site.state.value, null).tools;
-    expect(await names()).toEqual(catalogue.filter((tool) => tool.name !== 'release_beds').map((tool) => tool.name).sort());
+    expect(await names()).toEqual(
+      catalogue
+        .filter((tool) => tool.name !== 'release_beds')
+        .map((tool) => tool.name)
+        .sort(),
+    );
     for (const tool of catalogue.filter((t) => t.access === 'read')) {
-      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true });
+      expect(memory.tool(tool.name)?.annotations, tool.name).toEqual(
+        tool.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true },
+      );
     }
     expect(memory.tool('hold_beds')?.annotations).toEqual({ consequentialHint: true });
   });
@@ -47,7 +63,10 @@ describe('the shelter', () => {
     const { call, site, names } = await open();
     const args = hold({ count: 2 });
     const answer = await call('hold_beds', args);
-    expect(answer).toMatchObject({ ok: true, result: { kind: 'family_room', count: 2, night: TONIGHT, beds: ['F-1', 'F-3'], free_after: 0 } });
+    expect(answer).toMatchObject({
+      ok: true,
+      result: { kind: 'family_room', count: 2, night: TONIGHT, beds: ['F-1', 'F-3'], free_after: 0 },
+    });
     expect(answer.result?.['hold']).toMatch(/^SH-[A-Z2-9]{4}-2$/);
     expect(answer.receipt?.digest).toBe(digestOf({ tool: 'hold_beds', args, result: answer.result }));
     expect(free(site.state.value.domain, 'family_room')).toBe(0);
@@ -61,7 +80,10 @@ describe('the shelter', () => {
     const first = await call('hold_beds', args);
     const head = await recorded();
     expect(await call('hold_beds', args)).toEqual({ ...first, replayed: true });
-    expect(await call('hold_beds', { ...args, kind: 'dorm' })).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await call('hold_beds', { ...args, kind: 'dorm' })).toMatchObject({
+      ok: false,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     expect(await recorded()).toBe(head);
     expect(free(site.state.value.domain, 'family_room')).toBe(1);
   });
@@ -69,8 +91,15 @@ describe('the shelter', () => {
   it('refuses what it cannot hold, and nothing changes', async () => {
     const harness = await open();
     const before = harness.site.state.value;
-    expect(await harness.call('hold_beds', hold({ kind: 'accessible', count: 2 }))).toMatchObject({ ok: false, code: 'NOT_ENOUGH_BEDS', details: { free: 1 } });
-    expect(await harness.call('hold_beds', hold({ night: '2026-12-09' }))).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(await harness.call('hold_beds', hold({ kind: 'accessible', count: 2 }))).toMatchObject({
+      ok: false,
+      code: 'NOT_ENOUGH_BEDS',
+      details: { free: 1 },
+    });
+    expect(await harness.call('hold_beds', hold({ night: '2026-12-09' }))).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+    });
     expect(await harness.call('hold_beds', hold({ count: 5 }))).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
     harness.setNow(new Date(2026, 11, 3, 9));
     expect(await harness.call('hold_beds', hold())).toMatchObject({ ok: false, code: 'NIGHT_PASSED' });
@@ -92,7 +121,10 @@ describe('the shelter', () => {
     const done = await call('hold_beds', args);
     const undo = compensationFor(compensationsOf(shelter), { tool: 'hold_beds', args, result: done.result ?? {} });
     if (!undo.ok) throw new Error(undo.message);
-    expect(await call(undo.tool, { ...undo.args })).toMatchObject({ ok: true, result: { hold: done.result?.['hold'], released: 2 } });
+    expect(await call(undo.tool, { ...undo.args })).toMatchObject({
+      ok: true,
+      result: { hold: done.result?.['hold'], released: 2 },
+    });
     expect(free(site.state.value.domain, 'dorm')).toBe(2);
     expect(await names()).not.toContain('release_beds');
   });
@@ -101,7 +133,11 @@ describe('the shelter', () => {
     const { call, site, names } = await open();
     for (const night of site.state.value.week.days) {
       for (const kind of KINDS) {
-        for (let left = freeBeds(site.state.value.domain, night, kind).length; left > 0; left = freeBeds(site.state.value.domain, night, kind).length) {
+        for (
+          let left = freeBeds(site.state.value.domain, night, kind).length;
+          left > 0;
+          left = freeBeds(site.state.value.domain, night, kind).length
+        ) {
           expect(await call('hold_beds', hold({ kind, night, count: Math.min(4, left) }))).toMatchObject({ ok: true });
         }
       }
@@ -111,8 +147,16 @@ describe('the shelter', () => {
 
   it('finds the beds that meet access needs', async () => {
     const { call } = await open();
-    expect(await call('check_accessibility', { needs: ['wheelchair', 'hearing_loop'] })).toMatchObject({ ok: true, beds: [{ bed: 'A-1', kind: 'accessible' }], kinds: ['accessible'], free_tonight: 1 });
-    expect(await call('check_accessibility', { needs: ['step_free', 'service_animal'] })).toMatchObject({ kinds: ['family_room', 'accessible'], free_tonight: 2 });
+    expect(await call('check_accessibility', { needs: ['wheelchair', 'hearing_loop'] })).toMatchObject({
+      ok: true,
+      beds: [{ bed: 'A-1', kind: 'accessible' }],
+      kinds: ['accessible'],
+      free_tonight: 1,
+    });
+    expect(await call('check_accessibility', { needs: ['step_free', 'service_animal'] })).toMatchObject({
+      kinds: ['family_room', 'accessible'],
+      free_tonight: 2,
+    });
     expect(await call('check_accessibility', { needs: ['sauna'] })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
   });
 
@@ -120,9 +164,15 @@ describe('the shelter', () => {
     const { call, site } = await open();
     expect(await site.staff('set_in_service', { bed: 'D-12', inService: false })).toMatchObject({ ok: true });
     expect(free(site.state.value.domain, 'dorm')).toBe(1);
-    expect(await site.staff('set_in_service', { bed: 'D-01', inService: false })).toMatchObject({ ok: false, code: 'BED_IN_USE' });
+    expect(await site.staff('set_in_service', { bed: 'D-01', inService: false })).toMatchObject({
+      ok: false,
+      code: 'BED_IN_USE',
+    });
     await call('hold_beds', hold({ kind: 'accessible', night: '2026-12-08' }));
-    expect(await site.staff('set_in_service', { bed: 'A-1', inService: false })).toMatchObject({ ok: false, code: 'BED_IN_USE' });
+    expect(await site.staff('set_in_service', { bed: 'A-1', inService: false })).toMatchObject({
+      ok: false,
+      code: 'BED_IN_USE',
+    });
     expect(await site.staff('set_in_service', { bed: 'D-07', inService: true })).toMatchObject({ ok: true });
     expect(free(site.state.value.domain, 'dorm')).toBe(2);
   });

@@ -45,7 +45,9 @@ function bedsOfKind(data: ShelterData, kind: Kind): Bed[] {
 export function freeBeds(data: ShelterData, night: string, kind?: Kind): Bed[] {
   const taken = new Set(data.taken[night] ?? []);
   const held = heldBeds(data, night);
-  return data.beds.filter((bed) => (kind === undefined || bed.kind === kind) && bed.inService && !taken.has(bed.id) && !held.has(bed.id));
+  return data.beds.filter(
+    (bed) => (kind === undefined || bed.kind === kind) && bed.inService && !taken.has(bed.id) && !held.has(bed.id),
+  );
 }
 
 export interface NightCount {
@@ -83,7 +85,10 @@ export function reduceShelter(data: ShelterData, event: ShelterEvent): ShelterDa
     case 'released':
       return { ...data, holds: data.holds.map((h) => (h.id === event.hold ? { ...h, status: 'released' } : h)) };
     case 'service':
-      return { ...data, beds: data.beds.map((bed) => (bed.id === event.bed ? { ...bed, inService: event.inService } : bed)) };
+      return {
+        ...data,
+        beds: data.beds.map((bed) => (bed.id === event.bed ? { ...bed, inService: event.inService } : bed)),
+      };
     default:
       // A stored event this code does not know: the record is set aside, not folded wrongly.
       throw new Error(`Unknown shelter event: ${JSON.stringify(event)}`);

@@ -1,7 +1,22 @@
 // The shelter's five tools (names fixed by the desk's partner table): three reads and a hold with
 // its release. Legality follows the beds: holding is in order while any bed is free on a night
 // still to come, releasing while any hold is held.
-import { applied, dayIn, dayLabel, defineRead, defineWrite, idOf, mintId, notesRead, objectSchema, oneOf, perWeek, someOf, whole, type PartnerState } from '@warrant/partner-kit';
+import {
+  applied,
+  dayIn,
+  dayLabel,
+  defineRead,
+  defineWrite,
+  idOf,
+  mintId,
+  notesRead,
+  objectSchema,
+  oneOf,
+  perWeek,
+  someOf,
+  whole,
+  type PartnerState,
+} from '@warrant/partner-kit';
 import { refusal } from '@warrant/surface';
 import { DOORS, FEATURES, KINDS, MAX_BEDS_PER_HOLD, type Feature, type Kind } from './catalogue.ts';
 import { countNight, freeBeds, type ShelterData, type ShelterEvent } from './state.ts';
@@ -24,7 +39,13 @@ export const listBedAvailability = defineRead<ShelterData, { readonly night: str
   answer: ({ domain }, { night }) => ({
     ok: true,
     night,
-    beds: countNight(domain, night).map((count) => ({ kind: count.kind, in_service: count.inService, taken: count.taken, held: count.held, free: count.free })),
+    beds: countNight(domain, night).map((count) => ({
+      kind: count.kind,
+      in_service: count.inService,
+      taken: count.taken,
+      held: count.held,
+      free: count.free,
+    })),
     doors: DOORS,
   }),
 });
@@ -80,25 +101,47 @@ export const holdBeds = defineWrite<ShelterData, ShelterEvent, HoldInput>({
   verdict: (state) =>
     nightsAhead(state).some((night) => freeBeds(state.domain, night).length > 0)
       ? { legal: true }
-      : { legal: false, reason: 'every bed is taken or held for every night left this week', cite: 'bed board', code: 'NO_BEDS_FREE' },
+      : {
+          legal: false,
+          reason: 'every bed is taken or held for every night left this week',
+          cite: 'bed board',
+          code: 'NO_BEDS_FREE',
+        },
   apply: (state: State, input) => {
     if (input.night < state.today) {
-      return refusal('NIGHT_PASSED', `The night of ${dayLabel(input.night)} has passed. Nothing was held.`, { night: input.night, today: state.today });
+      return refusal('NIGHT_PASSED', `The night of ${dayLabel(input.night)} has passed. Nothing was held.`, {
+        night: input.night,
+        today: state.today,
+      });
     }
     const free = freeBeds(state.domain, input.night, input.kind);
     if (free.length < input.count) {
-      return refusal('NOT_ENOUGH_BEDS', `Only ${beds(free.length, input.kind)} free on ${dayLabel(input.night)}, not ${input.count}. Nothing was held.`, {
-        kind: input.kind,
-        night: input.night,
-        free: free.length,
-        asked: input.count,
-      });
+      return refusal(
+        'NOT_ENOUGH_BEDS',
+        `Only ${beds(free.length, input.kind)} free on ${dayLabel(input.night)}, not ${input.count}. Nothing was held.`,
+        {
+          kind: input.kind,
+          night: input.night,
+          free: free.length,
+          asked: input.count,
+        },
+      );
     }
     const id = mintId('SH', state.book, state.seq + 1);
     const chosen = free.slice(0, input.count).map((bed) => bed.id);
     return applied<ShelterEvent>(
-      { type: 'held', hold: { id, kind: input.kind, night: input.night, beds: chosen, request: input.request, status: 'held' } },
-      { hold: id, kind: input.kind, count: input.count, night: input.night, beds: chosen, free_after: free.length - input.count },
+      {
+        type: 'held',
+        hold: { id, kind: input.kind, night: input.night, beds: chosen, request: input.request, status: 'held' },
+      },
+      {
+        hold: id,
+        kind: input.kind,
+        count: input.count,
+        night: input.night,
+        beds: chosen,
+        free_after: free.length - input.count,
+      },
       `Held ${beds(input.count, input.kind)} (${chosen.join(', ')}) for the night of ${dayLabel(input.night)}, as ${id}. To undo: release_beds with hold ${id}.`,
     );
   },
@@ -107,13 +150,19 @@ export const holdBeds = defineWrite<ShelterData, ShelterEvent, HoldInput>({
 export const releaseBeds = defineWrite<ShelterData, ShelterEvent, { readonly hold: string }>({
   name: 'release_beds',
   title: 'Release beds',
-  description: 'Releases a hold, freeing its beds for that night; it undoes hold_beds. In order while any hold is held.',
+  description:
+    'Releases a hold, freeing its beds for that night; it undoes hold_beds. In order while any hold is held.',
   inputSchema: () => objectSchema({ hold: idOf('SH', 'The hold to release, as hold_beds named it.') }, ['hold']),
-  verdict: ({ domain }) => (domain.holds.some((h) => h.status === 'held') ? { legal: true } : { legal: false, reason: 'no beds are held', cite: 'bed board', code: 'NOTHING_HELD' }),
+  verdict: ({ domain }) =>
+    domain.holds.some((h) => h.status === 'held')
+      ? { legal: true }
+      : { legal: false, reason: 'no beds are held', cite: 'bed board', code: 'NOTHING_HELD' },
   apply: ({ domain }, { hold }) => {
     const found = domain.holds.find((h) => h.id === hold);
-    if (!found) return refusal('UNKNOWN_HOLD', `There is no hold ${hold} at this shelter. Nothing was released.`, { hold });
-    if (found.status !== 'held') return refusal('HOLD_NOT_HELD', `Hold ${hold} was already released. Nothing changed.`, { hold });
+    if (!found)
+      return refusal('UNKNOWN_HOLD', `There is no hold ${hold} at this shelter. Nothing was released.`, { hold });
+    if (found.status !== 'held')
+      return refusal('HOLD_NOT_HELD', `Hold ${hold} was already released. Nothing changed.`, { hold });
     return applied<ShelterEvent>(
       { type: 'released', hold },
       { hold, released: found.beds.length, kind: found.kind, night: found.night, beds: [...found.beds] },
@@ -121,4 +170,3 @@ export const releaseBeds = defineWrite<ShelterData, ShelterEvent, { readonly hol
     );
   },
 });
-

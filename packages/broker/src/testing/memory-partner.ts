@@ -6,7 +6,13 @@
 import { signCanonical, type SigningKey } from '@warrant/authority';
 import type { ListedTool } from '@warrant/webmcp';
 import type { PartnerReceipt } from '../partner-contract.ts';
-import { abortedOutcome, channelFailure, type ChannelConnector, type PartnerCallOutcome, type PartnerChannel } from '../partner-channel.ts';
+import {
+  abortedOutcome,
+  channelFailure,
+  type ChannelConnector,
+  type PartnerCallOutcome,
+  type PartnerChannel,
+} from '../partner-channel.ts';
 import type { PartnerManifest } from '../partner-manifest.ts';
 import { receiptDigest } from '../receipt.ts';
 
@@ -55,12 +61,26 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     description: `${entry.name} at ${partner}`,
     origin,
     inputSchema: { type: 'object' },
-    annotations: { readOnlyHint: entry.access === 'read', untrustedContentHint: entry.untrusted, consequentialHint: entry.access === 'write', debugging: false },
+    annotations: {
+      readOnlyHint: entry.access === 'read',
+      untrustedContentHint: entry.untrusted,
+      consequentialHint: entry.access === 'write',
+      debugging: false,
+    },
   }));
 
-  const answer = (value: unknown): PartnerCallOutcome => ({ ok: true, shape: 'object', raw: JSON.stringify(value), value });
+  const answer = (value: unknown): PartnerCallOutcome => ({
+    ok: true,
+    shape: 'object',
+    raw: JSON.stringify(value),
+    value,
+  });
 
-  const write = async (tool: string, args: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<PartnerCallOutcome> => {
+  const write = async (
+    tool: string,
+    args: Readonly<Record<string, unknown>>,
+    signal: AbortSignal,
+  ): Promise<PartnerCallOutcome> => {
     const key = String(args.idempotency_key);
     if (answers.has(key)) return answer({ ...(answers.get(key) as object), replayed: true });
     await options.beforeCommit?.(tool, args);
@@ -68,10 +88,24 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     const number = allocated;
     const forward = manifest.compensations[tool];
     const result: Record<string, unknown> = forward
-      ? Object.fromEntries(Object.values(forward.args).filter((source) => source.from === 'result').map((source) => [source.field, `${partner}-${source.field}-${number}`]))
-      : { undone: Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${partner}-`)) ?? null };
-    const unsigned: PartnerReceipt = { id: `${partner}-R-${number}`, tool, request: String(args.request), digest: await receiptDigest(tool, args, result) };
-    const receipt: PartnerReceipt = options.receiptKey ? { ...unsigned, signature: signCanonical(options.receiptKey, unsigned) } : unsigned;
+      ? Object.fromEntries(
+          Object.values(forward.args)
+            .filter((source) => source.from === 'result')
+            .map((source) => [source.field, `${partner}-${source.field}-${number}`]),
+        )
+      : {
+          undone:
+            Object.values(args).find((value) => typeof value === 'string' && value.startsWith(`${partner}-`)) ?? null,
+        };
+    const unsigned: PartnerReceipt = {
+      id: `${partner}-R-${number}`,
+      tool,
+      request: String(args.request),
+      digest: await receiptDigest(tool, args, result),
+    };
+    const receipt: PartnerReceipt = options.receiptKey
+      ? { ...unsigned, signature: signCanonical(options.receiptKey, unsigned) }
+      : unsigned;
     // The signal is checked last, with nothing awaited between the check and the commit.
     if (signal.aborted) return abortedOutcome(signal);
     const commit = { tool, args, result, receipt };
@@ -98,7 +132,14 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
         if (!entry) return { ok: false, code: 'NOT_REGISTERED', message: `${name} is not registered`, shape: null };
         if (signal.aborted) return abortedOutcome(signal);
         const args = JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
-        if (options.refuse?.includes(name)) return answer({ ok: false, isError: true, code: 'NOT_AVAILABLE', message: `${name} cannot be done now`, details: {} });
+        if (options.refuse?.includes(name))
+          return answer({
+            ok: false,
+            isError: true,
+            code: 'NOT_AVAILABLE',
+            message: `${name} cannot be done now`,
+            details: {},
+          });
         if (entry.access === 'write') return write(name, args, signal);
         if (entry.untrusted) return answer({ ok: true, notes: [options.notes ?? 'No notes.'] });
         return answer({ ok: true, tool: name, args });

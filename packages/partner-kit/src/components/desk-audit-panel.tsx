@@ -29,15 +29,22 @@ export function DeskAuditPanel({ audits, onCheck }: DeskAuditPanelProps) {
   return (
     <section class="panel desk-audit" id="desk-audit" aria-labelledby="desk-audit-heading">
       <h2 id="desk-audit-heading">The desk's record of our work</h2>
-      <p class="caption">With every approved write we keep the desk's signed summary of its record, and check later that the desk still holds what it showed us.</p>
+      <p class="caption">
+        With every approved write we keep the desk's signed summary of its record, and check later that the desk still
+        holds what it showed us.
+      </p>
       {latest ? (
         <p class="receipt-line" id="desk-audit-latest" role="status" data-outcome={latest.outcome}>
           {latest.outcome === 'passed' ? `Desk record checked ${time(latest.at)}: ${latest.summary}` : null}
-          {latest.outcome === 'unchecked' ? `Could not check the desk's record at ${time(latest.at)}: ${latest.summary}` : null}
+          {latest.outcome === 'unchecked'
+            ? `Could not check the desk's record at ${time(latest.at)}: ${latest.summary}`
+            : null}
           {latest.outcome === 'failed' ? `Desk record checked ${time(latest.at)}: ${latest.summary}` : null}
         </p>
       ) : (
-        <p class="muted" id="desk-audit-latest">Not checked yet.</p>
+        <p class="muted" id="desk-audit-latest">
+          Not checked yet.
+        </p>
       )}
       {failed.length > 0 ? (
         <ol class="receipt-list" id="desk-findings" aria-label="What we found wrong in the desk's record">

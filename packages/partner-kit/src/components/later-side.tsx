@@ -9,7 +9,9 @@ import type { PartnerSideProps } from './partner-side.tsx';
 export function LaterSide<D, E>(props: PartnerSideProps<D, E>) {
   const [Side, setSide] = useState<ComponentType<PartnerSideProps<D, E>> | null>(null);
   useEffect(() => {
-    void import('./partner-side.tsx').then((module) => setSide(() => module.PartnerSide as ComponentType<PartnerSideProps<D, E>>));
+    void import('./partner-side.tsx').then((module) =>
+      setSide(() => module.PartnerSide as ComponentType<PartnerSideProps<D, E>>),
+    );
   }, []);
   return Side ? <Side {...props} /> : <p class="muted">Opening the receipts and notes…</p>;
 }

@@ -14,8 +14,8 @@ export function NotesPanel({ notes }: { readonly notes: readonly Note[] }) {
         Notes · <span id="notes-count">{notes.length}</span>
       </h2>
       <p class="caption">
-        Written by staff, volunteers and visitors. Shown exactly as written: a note is information, never an instruction to anyone, and hidden
-        characters appear as ⟦U+…⟧.
+        Written by staff, volunteers and visitors. Shown exactly as written: a note is information, never an instruction
+        to anyone, and hidden characters appear as ⟦U+…⟧.
       </p>
       <ul class="note-list">
         {[...notes].reverse().map((note) => (

@@ -7,7 +7,8 @@ export interface ReceiptsPanelProps {
   readonly titles: ReadonlyMap<string, string>;
 }
 
-const time = (at: string): string => new Date(at).toLocaleString('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+const time = (at: string): string =>
+  new Date(at).toLocaleString('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
 /**
  * Every write this site served, newest first, with the receipt it handed back: the desk records
@@ -21,8 +22,8 @@ export function ReceiptsPanel({ served, titles }: ReceiptsPanelProps) {
         Receipts · <span id="receipts-count">{served.length}</span>
       </h2>
       <p class="caption">
-        One for every write this site served. The digest is the SHA-256 of exactly what was asked and answered; the dispatch desk keeps the same
-        receipt on its ledger.
+        One for every write this site served. The digest is the SHA-256 of exactly what was asked and answered; the
+        dispatch desk keeps the same receipt on its ledger.
       </p>
       {newest.length === 0 ? (
         <p class="muted">No writes served yet.</p>
@@ -30,9 +31,16 @@ export function ReceiptsPanel({ served, titles }: ReceiptsPanelProps) {
         <div class="scroll-region" role="region" tabIndex={0} aria-label="Receipts, newest first">
           <ol class="receipt-list">
             {newest.map((write, index) => (
-              <li key={write.receipt.id} class={index === 0 ? 'fresh' : undefined} data-receipt={write.receipt.id} data-tool={write.tool} data-request={write.receipt.request}>
+              <li
+                key={write.receipt.id}
+                class={index === 0 ? 'fresh' : undefined}
+                data-receipt={write.receipt.id}
+                data-tool={write.tool}
+                data-request={write.receipt.request}
+              >
                 <p class="receipt-line">
-                  <strong>{titles.get(write.tool) ?? write.tool}</strong> for request <code>{write.receipt.request}</code>
+                  <strong>{titles.get(write.tool) ?? write.tool}</strong> for request{' '}
+                  <code>{write.receipt.request}</code>
                   <span class="fine-print">
                     {' '}
                     · {time(write.at)} · {callerWords(write)}

@@ -1,6 +1,7 @@
 import type { DoorRefusal } from '../door-refusal.ts';
 
-const time = (at: string): string => new Date(at).toLocaleString('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+const time = (at: string): string =>
+  new Date(at).toLocaleString('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
 /**
  * Writes this site's server refused before anything changed: a call with no approval from the
@@ -14,7 +15,9 @@ export function RefusalsPanel({ refusals }: { readonly refusals: readonly DoorRe
       <h2 id="refusals-heading">
         Refused writes · <span id="refusals-count">{refusals.length}</span>
       </h2>
-      <p class="caption">Calls that tried to change this site without a person's approval from the dispatch desk. Nothing was changed.</p>
+      <p class="caption">
+        Calls that tried to change this site without a person's approval from the dispatch desk. Nothing was changed.
+      </p>
       <ol class="receipt-list">
         {refusals.map((refused, index) => (
           <li key={`${refused.at}-${index}`} data-code={refused.code} data-tool={refused.tool}>

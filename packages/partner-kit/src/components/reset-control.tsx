@@ -28,7 +28,13 @@ export function ResetControl({ onReset, closedBooks }: ResetControlProps) {
       <h2 id="reset-heading">Reset this site's data</h2>
       <p class="caption">
         Starts a fresh seeded week from today. The current record is kept in this browser's archive, not deleted
-        {closedBooks > 0 ? <span id="closed-books"> ({closedBooks} earlier {closedBooks === 1 ? 'record' : 'records'} kept)</span> : null}.
+        {closedBooks > 0 ? (
+          <span id="closed-books">
+            {' '}
+            ({closedBooks} earlier {closedBooks === 1 ? 'record' : 'records'} kept)
+          </span>
+        ) : null}
+        .
       </p>
       {asking ? (
         <div class="reset-confirm" role="group" aria-label="Confirm the reset">

@@ -33,7 +33,11 @@ export interface DeskRecord {
 export interface DispatcherList {
   readonly desk_origin: string;
   readonly issued_at: string;
-  readonly dispatchers: readonly { readonly id: string; readonly name: string; readonly credentials: readonly { readonly id: string; readonly public_key: string }[] }[];
+  readonly dispatchers: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly credentials: readonly { readonly id: string; readonly public_key: string }[];
+  }[];
 }
 
 export interface AuthorizationCheck {
@@ -45,7 +49,10 @@ export interface AuthorizationCheck {
   readonly compensations: Readonly<Record<string, Compensation>>;
   readonly now: Date;
   /** The desk as this partner knows it now, or why it cannot be reached. */
-  readonly desk: () => Promise<{ readonly ok: true; readonly record: DeskRecord; readonly trustedKey: string } | { readonly ok: false; readonly reason: string }>;
+  readonly desk: () => Promise<
+    | { readonly ok: true; readonly record: DeskRecord; readonly trustedKey: string }
+    | { readonly ok: false; readonly reason: string }
+  >;
   /** The transaction the write runs in: single use is read here and recorded with the write. */
   readonly tx: Queryable;
   /** The site's current book: single use holds within it (a staff reset opens a new one). */
@@ -54,10 +61,16 @@ export interface AuthorizationCheck {
   readonly stepWrite: (planDigest: string, step: number) => ServedWrite | undefined;
 }
 
-const fromBase64url = (text: string): Uint8Array => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (char) => char.charCodeAt(0));
+const fromBase64url = (text: string): Uint8Array =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)), (char) =>
+    char.charCodeAt(0),
+  );
 
 const invalid = (reason: string, details: Record<string, unknown> = {}): ToolRefusal =>
-  refusal('AUTHORIZATION_INVALID', `This write's authorization was refused: ${reason}. Nothing was changed.`, { reason, ...details });
+  refusal('AUTHORIZATION_INVALID', `This write's authorization was refused: ${reason}. Nothing was changed.`, {
+    reason,
+    ...details,
+  });
 
 /** Where an authorization's single use is kept. */
 // A dispatcher list whose signature verified, and the key it verified under. The desk's record is
@@ -73,24 +86,32 @@ async function dispatcherListSigned(record: DeskRecord, trustedKey: string): Pro
   return signed;
 }
 
-export async function authorizationUsed(tx: Queryable, book: number, grant: { readonly plan_digest: string; readonly step: number; readonly kind: string }): Promise<boolean> {
-  const rows = await tx.query('SELECT 1 FROM partner_authorization_uses WHERE book_no = $1 AND plan_digest = $2 AND step = $3 AND kind = $4', [book, grant.plan_digest, grant.step, grant.kind]);
+export async function authorizationUsed(
+  tx: Queryable,
+  book: number,
+  grant: { readonly plan_digest: string; readonly step: number; readonly kind: string },
+): Promise<boolean> {
+  const rows = await tx.query(
+    'SELECT 1 FROM partner_authorization_uses WHERE book_no = $1 AND plan_digest = $2 AND step = $3 AND kind = $4',
+    [book, grant.plan_digest, grant.step, grant.kind],
+  );
   return rows.length > 0;
 }
 
-export async function recordAuthorizationUse(tx: Queryable, book: number, token: unknown, receipt: string): Promise<void> {
+export async function recordAuthorizationUse(
+  tx: Queryable,
+  book: number,
+  token: unknown,
+  receipt: string,
+): Promise<void> {
   const decoded = decodeStepAuthorization(token);
   if (!decoded.ok) return;
   const { grant } = decoded.authorization;
   // The primary key is the backstop: a second use of one plan step cannot be recorded.
-  await tx.query('INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt) VALUES ($1, $2, $3, $4, $5, $6)', [
-    book,
-    grant.plan_digest,
-    grant.step,
-    grant.kind,
-    grant.approval,
-    receipt,
-  ]);
+  await tx.query(
+    'INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt) VALUES ($1, $2, $3, $4, $5, $6)',
+    [book, grant.plan_digest, grant.step, grant.kind, grant.approval, receipt],
+  );
 }
 
 /** null when the write may go on; otherwise the refusal, naming the reason. */
@@ -111,18 +132,25 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
   if (grant.partner_origin !== check.origin) return invalid(`it is for ${grant.partner_origin}, not this site`);
   if (grant.tool !== check.tool) return invalid(`it authorizes ${grant.tool}, not ${check.tool}`);
   if (!(Date.parse(grant.expires_at) > check.now.getTime())) return invalid(`it expired at ${grant.expires_at}`);
-  if (statement.approval !== grant.approval || statement.plan_digest !== grant.plan_digest) return invalid('the approval it carries is not the one it grants');
+  if (statement.approval !== grant.approval || statement.plan_digest !== grant.plan_digest)
+    return invalid('the approval it carries is not the one it grants');
   // A step is written only while its approval holds; an undo of it may come a while later, for a
   // run the desk found cut off after its approval expired (UNDO_WINDOW_MS).
   if (!(Date.parse(grant.expires_at) <= latestGrantExpiry(grant.kind, statement.expires_at))) {
-    return invalid(grant.kind === 'undo' ? 'it is dated later than an undo of its approval may come' : 'it is dated past the approval it carries');
+    return invalid(
+      grant.kind === 'undo'
+        ? 'it is dated later than an undo of its approval may come'
+        : 'it is dated past the approval it carries',
+    );
   }
 
   if (grant.kind === 'step') {
-    if (grant.args_digest !== authorizedArgsDigest(check.args)) return invalid('the arguments are not the ones that were approved', { step: grant.step });
+    if (grant.args_digest !== authorizedArgsDigest(check.args))
+      return invalid('the arguments are not the ones that were approved', { step: grant.step });
   } else {
     const done = check.stepWrite(grant.plan_digest, grant.step);
-    if (!done) return invalid(`step ${grant.step + 1} of that plan was never written here, so there is nothing of it to undo`);
+    if (!done)
+      return invalid(`step ${grant.step + 1} of that plan was never written here, so there is nothing of it to undo`);
     const undo = compensationFor(check.compensations, { tool: done.tool, args: done.args, result: done.result });
     const { [AUTHORIZATION_FIELD]: _token, ...asked } = check.args;
     if (!undo.ok || undo.tool !== check.tool || authorizedArgsDigest(undo.args) !== authorizedArgsDigest(asked)) {
@@ -131,13 +159,22 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
   }
 
   const desk = await check.desk();
-  if (!desk.ok) return refusal('AUTHORIZATION_UNCHECKABLE', `The dispatch desk could not be asked who may approve (${desk.reason}), so this write cannot be checked. Nothing was changed; try again.`, {});
+  if (!desk.ok)
+    return refusal(
+      'AUTHORIZATION_UNCHECKABLE',
+      `The dispatch desk could not be asked who may approve (${desk.reason}), so this write cannot be checked. Nothing was changed; try again.`,
+      {},
+    );
   const { record, trustedKey } = desk;
-  if (!(await deskSignatureValid(authorization, trustedKey))) return invalid("the desk's signature does not verify under the desk key this site trusts");
-  if (statement.desk_origin !== record.origin) return invalid(`it was approved at ${statement.desk_origin}, not at the desk this site trusts`);
-  if (!(await dispatcherListSigned(record, trustedKey))) return invalid("the desk's list of dispatchers is not signed by the desk");
+  if (!(await deskSignatureValid(authorization, trustedKey)))
+    return invalid("the desk's signature does not verify under the desk key this site trusts");
+  if (statement.desk_origin !== record.origin)
+    return invalid(`it was approved at ${statement.desk_origin}, not at the desk this site trusts`);
+  if (!(await dispatcherListSigned(record, trustedKey)))
+    return invalid("the desk's list of dispatchers is not signed by the desk");
   const dispatcher = record.dispatchers.list.dispatchers.find((entry) => entry.id === grant.dispatcher);
-  if (!dispatcher) return invalid(`${grant.dispatcher} is not on the desk's list of dispatchers (removed, or never there)`);
+  if (!dispatcher)
+    return invalid(`${grant.dispatcher} is not on the desk's list of dispatchers (removed, or never there)`);
   const credential = dispatcher.credentials.find((entry) => entry.id === authorization.assertion.id);
   if (!credential) return invalid(`the passkey that approved is not one of ${dispatcher.name}'s`);
 
@@ -149,14 +186,24 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
       expectedRPID: record.rp_id,
       // The desk checks the signature counter at the ceremony; a partner sees one assertion used
       // for several steps, so it checks the signature, the challenge and the flags.
-      credential: { id: credential.id, publicKey: fromBase64url(credential.public_key) as Uint8Array<ArrayBuffer>, counter: 0 },
+      credential: {
+        id: credential.id,
+        publicKey: fromBase64url(credential.public_key) as Uint8Array<ArrayBuffer>,
+        counter: 0,
+      },
       requireUserVerification: true,
     });
     if (!verified.verified) return invalid("the dispatcher's passkey assertion does not verify");
   } catch (error) {
-    return invalid(`the dispatcher's passkey assertion does not verify (${error instanceof Error ? error.message : String(error)})`);
+    return invalid(
+      `the dispatcher's passkey assertion does not verify (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 
-  if (await authorizationUsed(check.tx, check.book, grant)) return invalid(`step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`, { step: grant.step });
+  if (await authorizationUsed(check.tx, check.book, grant))
+    return invalid(
+      `step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`,
+      { step: grant.step },
+    );
   return null;
 }

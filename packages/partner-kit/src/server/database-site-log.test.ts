@@ -15,63 +15,68 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const entry = (seq: number) => ({ seq, kind: 'staff', note: `entry ${seq}` });
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))('the partner log on %s', (_engine, open) => {
-  let db: Database;
-  let one: DatabaseSiteLog;
-  let other: DatabaseSiteLog;
-  const heard = { one: 0, other: 0 };
+describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+  'the partner log on %s',
+  (_engine, open) => {
+    let db: Database;
+    let one: DatabaseSiteLog;
+    let other: DatabaseSiteLog;
+    const heard = { one: 0, other: 0 };
 
-  beforeEach(async () => {
-    db = await open();
-    await migrate(db, MIGRATIONS);
-    [one, other] = [databaseSiteLog(db), databaseSiteLog(db)];
-    heard.one = heard.other = 0;
-    one.watch(() => (heard.one += 1));
-    other.watch(() => (heard.other += 1));
-    // Listening starts with each log; a listen after theirs is ready only once theirs are.
-    await (await db.listen(LOG_CHANNEL, () => undefined))();
-  });
-  afterEach(async () => {
-    await Promise.all([one.close(), other.close()]);
-    await db.close();
-  });
-
-  /** Reads, then appends `seqs` in one task; answers the positions the task saw. */
-  const appendIn = (log: DatabaseSiteLog, ...seqs: number[]) =>
-    log.exclusive(async () => {
-      await log.read();
-      const seen: string[] = [];
-      for (const seq of seqs) seen.push(await log.append(entry(seq)), await log.position());
-      return seen;
+    beforeEach(async () => {
+      db = await open();
+      await migrate(db, MIGRATIONS);
+      [one, other] = [databaseSiteLog(db), databaseSiteLog(db)];
+      heard.one = heard.other = 0;
+      one.watch(() => (heard.one += 1));
+      other.watch(() => (heard.other += 1));
+      // Listening starts with each log; a listen after theirs is ready only once theirs are.
+      await (
+        await db.listen(LOG_CHANNEL, () => undefined)
+      )();
+    });
+    afterEach(async () => {
+      await Promise.all([one.close(), other.close()]);
+      await db.close();
     });
 
-  it("hears the other process's appends and not its own; a task's position moves with its own appends", async () => {
-    expect(await appendIn(one, 1, 2)).toEqual(['1:1', '1:1', '1:2', '1:2']);
-    await vi.waitFor(() => expect(heard.other).toBe(2));
-    expect(await appendIn(other, 3)).toEqual(['1:3', '1:3']);
-    // Notifications arrive in commit order: once the other's is heard, none of its own is still due.
-    await vi.waitFor(() => expect(heard.one).toBe(1));
-    expect(heard.other).toBe(2);
-    expect(await one.position()).toBe('1:3');
-  });
+    /** Reads, then appends `seqs` in one task; answers the positions the task saw. */
+    const appendIn = (log: DatabaseSiteLog, ...seqs: number[]) =>
+      log.exclusive(async () => {
+        await log.read();
+        const seen: string[] = [];
+        for (const seq of seqs) seen.push(await log.append(entry(seq)), await log.position());
+        return seen;
+      });
 
-  it('refuses an append from a process that did not see the other one append; a rolled-back append is no longer its own', async () => {
-    await appendIn(one, 1);
-    await appendIn(other, 2);
-    await expect(one.exclusive(() => one.append(entry(2)))).rejects.toBeInstanceOf(StaleLogError);
+    it("hears the other process's appends and not its own; a task's position moves with its own appends", async () => {
+      expect(await appendIn(one, 1, 2)).toEqual(['1:1', '1:1', '1:2', '1:2']);
+      await vi.waitFor(() => expect(heard.other).toBe(2));
+      expect(await appendIn(other, 3)).toEqual(['1:3', '1:3']);
+      // Notifications arrive in commit order: once the other's is heard, none of its own is still due.
+      await vi.waitFor(() => expect(heard.one).toBe(1));
+      expect(heard.other).toBe(2);
+      expect(await one.position()).toBe('1:3');
+    });
 
-    const rolledBack = new Error('the task failed after its append');
-    await expect(
-      one.exclusive(async () => {
-        await one.read();
-        await one.append(entry(3));
-        throw rolledBack;
-      }),
-    ).rejects.toBe(rolledBack);
-    expect(await one.position()).toBe('1:2');
-    await vi.waitFor(() => expect(heard.one).toBe(1));
-    await appendIn(other, 3);
-    await vi.waitFor(() => expect(heard.one).toBe(2));
-    expect(await other.position()).toBe('1:3');
-  });
-});
+    it('refuses an append from a process that did not see the other one append; a rolled-back append is no longer its own', async () => {
+      await appendIn(one, 1);
+      await appendIn(other, 2);
+      await expect(one.exclusive(() => one.append(entry(2)))).rejects.toBeInstanceOf(StaleLogError);
+
+      const rolledBack = new Error('the task failed after its append');
+      await expect(
+        one.exclusive(async () => {
+          await one.read();
+          await one.append(entry(3));
+          throw rolledBack;
+        }),
+      ).rejects.toBe(rolledBack);
+      expect(await one.position()).toBe('1:2');
+      await vi.waitFor(() => expect(heard.one).toBe(1));
+      await appendIn(other, 3);
+      await vi.waitFor(() => expect(heard.one).toBe(2));
+      expect(await other.position()).toBe('1:3');
+    });
+  },
+);

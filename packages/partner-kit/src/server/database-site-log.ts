@@ -61,7 +61,10 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
   }
 
   async function insert(via: Queryable, book: number, entry: LogRecord): Promise<void> {
-    const written = entry as unknown as { readonly kind: string; readonly args?: { readonly idempotency_key?: unknown } };
+    const written = entry as unknown as {
+      readonly kind: string;
+      readonly args?: { readonly idempotency_key?: unknown };
+    };
     const key = written.kind === 'write' ? written.args?.idempotency_key : undefined;
     if (typeof key === 'string') {
       // The entry and its key in one statement: both land, or neither (a key used before fails it).
@@ -71,7 +74,11 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
         [book, entry.seq, JSON.stringify(entry), key],
       );
     } else {
-      await via.query('INSERT INTO partner_entries (book_no, seq, entry) VALUES ($1, $2, $3)', [book, entry.seq, JSON.stringify(entry)]);
+      await via.query('INSERT INTO partner_entries (book_no, seq, entry) VALUES ($1, $2, $3)', [
+        book,
+        entry.seq,
+        JSON.stringify(entry),
+      ]);
     }
     await options.onAppend?.(via, book, entry);
     const position = { book, seq: entry.seq };
@@ -93,17 +100,25 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
     },
     async read() {
       const position = await positionNow();
-      const rows = await q().query<{ entry: unknown }>('SELECT entry FROM partner_entries WHERE book_no = $1 ORDER BY seq', [position.book]);
+      const rows = await q().query<{ entry: unknown }>(
+        'SELECT entry FROM partner_entries WHERE book_no = $1 ORDER BY seq',
+        [position.book],
+      );
       seen = position;
-      return { entries: rows.map((row) => (typeof row.entry === 'string' ? JSON.parse(row.entry) : row.entry)), position: text(position) };
+      return {
+        entries: rows.map((row) => (typeof row.entry === 'string' ? JSON.parse(row.entry) : row.entry)),
+        position: text(position),
+      };
     },
     async position() {
       return text(await positionNow());
     },
     async append(entry) {
       const now = await positionNow();
-      if (now.book !== seen.book || now.seq !== seen.seq) throw new StaleLogError('Another server wrote to this record first. Nothing was written.');
-      if (entry.seq !== now.seq + 1) throw new StaleLogError(`Entry ${entry.seq} does not follow entry ${now.seq}. Nothing was written.`);
+      if (now.book !== seen.book || now.seq !== seen.seq)
+        throw new StaleLogError('Another server wrote to this record first. Nothing was written.');
+      if (entry.seq !== now.seq + 1)
+        throw new StaleLogError(`Entry ${entry.seq} does not follow entry ${now.seq}. Nothing was written.`);
       await insert(q(), Math.max(now.book, 1), entry);
       seen = { book: Math.max(now.book, 1), seq: entry.seq };
       return text(seen);
@@ -151,7 +166,9 @@ export function databaseSiteLog(db: Database, options: DatabaseSiteLogOptions = 
       return run;
     },
     async close() {
-      await (await stopListening)();
+      await (
+        await stopListening
+      )();
     },
   };
 }

@@ -18,7 +18,16 @@
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
 import { readHopDetail } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { leafHash, ledgerLeaf, readProofJson, verifyConsistency, verifyInclusion, verifyTreeHead, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
+import {
+  leafHash,
+  ledgerLeaf,
+  readProofJson,
+  verifyConsistency,
+  verifyInclusion,
+  verifyTreeHead,
+  type LedgerRow,
+  type SignedTreeHead,
+} from '@warrant/ledger';
 import type { Database } from '@warrant/site-server';
 import type { DeskAuditFinding, DeskAuditRecord } from '../desk-audit-record.ts';
 import type { ServedWrite } from '../partner-state.ts';
@@ -84,7 +93,13 @@ async function getJson(ask: AskDesk, path: string, waitMs: number): Promise<Got>
     if (!response.ok) return { ok: false, problem: `the desk answered ${response.status} to ${path.split('?')[0]}` };
     return { ok: true, body: await response.json() };
   } catch (error) {
-    return { ok: false, problem: error instanceof Error && error.name === 'TimeoutError' ? `the desk did not answer within ${waitMs / 1000} s` : 'the desk cannot be reached' };
+    return {
+      ok: false,
+      problem:
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `the desk did not answer within ${waitMs / 1000} s`
+          : 'the desk cannot be reached',
+    };
   }
 }
 
@@ -99,20 +114,24 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
   // Heads this process is still keeping.
   const keeping = new Set<Promise<void>>();
 
-  async function trustedKey(desk: AuthorizationCheck['desk'] = options.desk): Promise<{ ok: true; key: string } | { ok: false; problem: string }> {
+  async function trustedKey(
+    desk: AuthorizationCheck['desk'] = options.desk,
+  ): Promise<{ ok: true; key: string } | { ok: false; problem: string }> {
     const known = await desk();
     return known.ok ? { ok: true, key: known.trustedKey } : { ok: false, problem: known.reason };
   }
 
-  async function record(book: number, outcome: DeskAuditRecord['outcome'], summary: string, findings: readonly DeskAuditFinding[]): Promise<DeskAuditRecord> {
+  async function record(
+    book: number,
+    outcome: DeskAuditRecord['outcome'],
+    summary: string,
+    findings: readonly DeskAuditFinding[],
+  ): Promise<DeskAuditRecord> {
     const at = now().toISOString();
-    const [row] = await db.query<{ id: string | number }>('INSERT INTO partner_desk_audits (book_no, at, outcome, summary, findings) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-      book,
-      at,
-      outcome,
-      summary,
-      JSON.stringify(findings),
-    ]);
+    const [row] = await db.query<{ id: string | number }>(
+      'INSERT INTO partner_desk_audits (book_no, at, outcome, summary, findings) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [book, at, outcome, summary, JSON.stringify(findings)],
+    );
     await db.notify(DESK_AUDITS_CHANNEL, String(row?.id ?? ''));
     return { at, outcome, summary, findings };
   }
@@ -133,27 +152,49 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
 
   /** The heads kept in `book`, each once (by size and root), smallest first. */
   async function heldHeads(book: number): Promise<{ head: SignedTreeHead; root: Uint8Array }[]> {
-    const rows = await db.query<{ head: unknown }>('SELECT head FROM partner_desk_heads WHERE book_no = $1 AND head IS NOT NULL ORDER BY id', [book]);
+    const rows = await db.query<{ head: unknown }>(
+      'SELECT head FROM partner_desk_heads WHERE book_no = $1 AND head IS NOT NULL ORDER BY id',
+      [book],
+    );
     const distinct = new Map<string, { head: SignedTreeHead; root: Uint8Array }>();
     for (const row of rows) {
       const checked = verifyTreeHead(headJson(row.head));
-      if (checked.ok) distinct.set(`${checked.head.size}:${checked.head.root_hash}`, { head: checked.head, root: checked.root });
+      if (checked.ok)
+        distinct.set(`${checked.head.size}:${checked.head.root_hash}`, { head: checked.head, root: checked.root });
     }
     return [...distinct.values()].sort((a, b) => a.head.size - b.head.size);
   }
 
-  async function consistent(held: { head: SignedTreeHead; root: Uint8Array }, latest: { head: SignedTreeHead; root: Uint8Array }): Promise<DeskAuditFinding | null> {
+  async function consistent(
+    held: { head: SignedTreeHead; root: Uint8Array },
+    latest: { head: SignedTreeHead; root: Uint8Array },
+  ): Promise<DeskAuditFinding | null> {
     const [from, to] = [held.head.size, latest.head.size];
-    const changed = (how: string): DeskAuditFinding => ({ code: 'HISTORY_CHANGED', message: `The desk's record changed after we saw it: ${how}` });
+    const changed = (how: string): DeskAuditFinding => ({
+      code: 'HISTORY_CHANGED',
+      message: `The desk's record changed after we saw it: ${how}`,
+    });
     if (from > to) return changed(`it signed a head of ${from} rows, and its head now has only ${to}.`);
-    if (from === to) return held.head.root_hash === latest.head.root_hash ? null : changed(`it signed two different heads of ${to} rows.`);
+    if (from === to)
+      return held.head.root_hash === latest.head.root_hash
+        ? null
+        : changed(`it signed two different heads of ${to} rows.`);
     const answer = await getJson(ask, `/api/ledger/proof/consistency?from=${from}&to=${to}`, AUDIT_WAIT_MS);
     const proof = answer.ok ? readProofJson(answer.body) : null;
-    const holds = proof?.ok === true && proof.kind === 'consistency' && proof.fromSize === from && proof.toSize === to && verifyConsistency(from, to, proof.path, held.root, latest.root);
+    const holds =
+      proof?.ok === true &&
+      proof.kind === 'consistency' &&
+      proof.fromSize === from &&
+      proof.toSize === to &&
+      verifyConsistency(from, to, proof.path, held.root, latest.root);
     return holds ? null : changed(`its head of ${from} rows is not contained in its head of ${to} rows.`);
   }
 
-  async function included(row: LedgerRow, receipt: string, latest: { head: SignedTreeHead; root: Uint8Array }): Promise<DeskAuditFinding | null> {
+  async function included(
+    row: LedgerRow,
+    receipt: string,
+    latest: { head: SignedTreeHead; root: Uint8Array },
+  ): Promise<DeskAuditFinding | null> {
     const size = latest.head.size;
     const changed: DeskAuditFinding = {
       code: 'ROW_NOT_IN_HEAD',
@@ -167,7 +208,12 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     }
     const answer = await getJson(ask, `/api/ledger/proof/inclusion?seq=${row.seq}&size=${size}`, AUDIT_WAIT_MS);
     const proof = answer.ok ? readProofJson(answer.body) : null;
-    const holds = proof?.ok === true && proof.kind === 'inclusion' && proof.seq === row.seq && proof.treeSize === size && verifyInclusion(row.seq - 1, size, leaf, proof.path, latest.root);
+    const holds =
+      proof?.ok === true &&
+      proof.kind === 'inclusion' &&
+      proof.seq === row.seq &&
+      proof.treeSize === size &&
+      verifyInclusion(row.seq - 1, size, leaf, proof.path, latest.root);
     return holds ? null : changed;
   }
 
@@ -181,7 +227,8 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     const headAnswer = await getJson(ask, '/api/ledger/head', AUDIT_WAIT_MS);
     if (!headAnswer.ok) return record(book, 'unchecked', `${headAnswer.problem}.`, []);
     const checked = verifyTreeHead(headAnswer.body, { key: trust.key });
-    if (!checked.ok) return record(book, 'failed', "its latest head is not signed with the desk's key.", [unsigned(checked.reason)]);
+    if (!checked.ok)
+      return record(book, 'failed', "its latest head is not signed with the desk's key.", [unsigned(checked.reason)]);
     const latest = { head: checked.head, root: checked.root };
     const held = await heldHeads(book);
     await keep(book, null, { head: latest.head });
@@ -194,7 +241,9 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
 
     const served = options.served();
     const ours = new Set(served.map((write) => write.receipt.id));
-    const entries = ((rowsAnswer.body as { entries?: unknown }).entries ?? []) as readonly { readonly record?: LedgerRow }[];
+    const entries = ((rowsAnswer.body as { entries?: unknown }).entries ?? []) as readonly {
+      readonly record?: LedgerRow;
+    }[];
     // Receipts a desk row names (whether or not that row is in the head), and those whose row is.
     const named = new Set<string>();
     const claimed = new Set<string>();
@@ -219,11 +268,22 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
         message: `Our receipt ${write.receipt.id} (${write.tool}, at ${write.at}) has no row in the desk's record, though the desk authorized that write.`,
       });
     }
-    if (findings.length > 0) return record(book, 'failed', `${plural(findings.length, 'thing')} in the desk's record ${findings.length === 1 ? 'does' : 'do'} not hold.${unkept}`, findings);
+    if (findings.length > 0)
+      return record(
+        book,
+        'failed',
+        `${plural(findings.length, 'thing')} in the desk's record ${findings.length === 1 ? 'does' : 'do'} not hold.${unkept}`,
+        findings,
+      );
     const found = expected.filter((write) => claimed.has(write.receipt.id)).length;
     const young = authorized.length - expected.length;
     const pending = young > 0 ? ` (${plural(young, 'newer receipt')} not yet expected there)` : '';
-    return record(book, 'passed', `${found} of ${expected.length} of our receipts are in it${pending}, consistent with the ${plural(held.length, 'head')} we hold.${unkept}`, []);
+    return record(
+      book,
+      'passed',
+      `${found} of ${expected.length} of our receipts are in it${pending}, consistent with the ${plural(held.length, 'head')} we hold.${unkept}`,
+      [],
+    );
   }
 
   /**
@@ -231,11 +291,17 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
    * had counts as kept): the server stopped, or could not write the row, after answering the write.
    */
   async function headless(book: number, writes: readonly ServedWrite[]): Promise<string> {
-    const rows = await db.query<{ receipt: string }>('SELECT DISTINCT receipt FROM partner_desk_heads WHERE book_no = $1 AND receipt IS NOT NULL', [book]);
+    const rows = await db.query<{ receipt: string }>(
+      'SELECT DISTINCT receipt FROM partner_desk_heads WHERE book_no = $1 AND receipt IS NOT NULL',
+      [book],
+    );
     const kept = new Set(rows.map((row) => row.receipt));
     const missing = writes.filter((write) => !kept.has(write.receipt.id)).map((write) => write.receipt.id);
     if (missing.length === 0) return '';
-    const named = missing.length > SHOWN ? `${missing.slice(0, SHOWN).join(', ')} and ${missing.length - SHOWN} more` : missing.join(', ');
+    const named =
+      missing.length > SHOWN
+        ? `${missing.slice(0, SHOWN).join(', ')} and ${missing.length - SHOWN} more`
+        : missing.join(', ');
     const one = missing.length === 1;
     return ` No head of the desk's was kept with ${missing.length} of our receipts (${named}): the server stopped, or could not record ${one ? 'it' : 'them'}, after answering ${one ? 'that write' : 'those writes'}, so ${one ? "that write's" : "those writes'"} view of the desk is not on our record.`;
   }
@@ -258,13 +324,21 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
   async function keepHeadNow(receipt: string, write: KeptWrite): Promise<void> {
     const { book } = write;
     try {
-      const [trust, answer] = await Promise.all([trustedKey(write.desk), getJson(ask, '/api/ledger/head', HEAD_WAIT_MS)]);
-      if (!trust.ok) return void (await keep(book, receipt, { problem: `no head obtained: the desk's key could not be had (${trust.problem})` }));
+      const [trust, answer] = await Promise.all([
+        trustedKey(write.desk),
+        getJson(ask, '/api/ledger/head', HEAD_WAIT_MS),
+      ]);
+      if (!trust.ok)
+        return void (await keep(book, receipt, {
+          problem: `no head obtained: the desk's key could not be had (${trust.problem})`,
+        }));
       if (!answer.ok) return void (await keep(book, receipt, { problem: `no head obtained: ${answer.problem}` }));
       const checked = verifyTreeHead(answer.body, { key: trust.key });
       if (checked.ok) return void (await keep(book, receipt, { head: checked.head }));
       await keep(book, receipt, { problem: `the head did not verify: ${checked.reason}` });
-      await record(book, 'failed', "the head it handed us with a write is not signed with the desk's key.", [unsigned(checked.reason)]);
+      await record(book, 'failed', "the head it handed us with a write is not signed with the desk's key.", [
+        unsigned(checked.reason),
+      ]);
     } catch {
       // The write is done and answered by its receipt; a head not kept is only a head not kept,
       // and the audit says so (headless).
@@ -287,17 +361,30 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     onStart() {
       queue = queue
         .then(async () => {
-          const [held] = await db.query('SELECT 1 FROM partner_desk_heads WHERE book_no = $1 AND head IS NOT NULL LIMIT 1', [await options.book()]);
+          const [held] = await db.query(
+            'SELECT 1 FROM partner_desk_heads WHERE book_no = $1 AND head IS NOT NULL LIMIT 1',
+            [await options.book()],
+          );
           if (held) await audit();
         })
         .catch(() => undefined);
     },
     async recent(book) {
-      const rows = await db.query<{ at: Date | string; outcome: DeskAuditRecord['outcome']; summary: string; findings: unknown }>(
+      const rows = await db.query<{
+        at: Date | string;
+        outcome: DeskAuditRecord['outcome'];
+        summary: string;
+        findings: unknown;
+      }>(
         `SELECT at, outcome, summary, findings FROM partner_desk_audits WHERE book_no = $1 ORDER BY id DESC LIMIT ${SHOWN}`,
         [book],
       );
-      return rows.map((row) => ({ at: new Date(row.at).toISOString(), outcome: row.outcome, summary: row.summary, findings: headJson(row.findings) as DeskAuditFinding[] }));
+      return rows.map((row) => ({
+        at: new Date(row.at).toISOString(),
+        outcome: row.outcome,
+        summary: row.summary,
+        findings: headJson(row.findings) as DeskAuditFinding[],
+      }));
     },
     async close() {
       clearTimeout(timer);

@@ -27,7 +27,8 @@ function served(tagged = true) {
   return { desk, asks, get };
 }
 
-const ids = (answer: Awaited<ReturnType<ReturnType<typeof deskFromItsOrigin>>>) => (answer.ok ? answer.record.dispatchers.list.dispatchers.map((entry) => entry.id) : answer.reason);
+const ids = (answer: Awaited<ReturnType<ReturnType<typeof deskFromItsOrigin>>>) =>
+  answer.ok ? answer.record.dispatchers.list.dispatchers.map((entry) => entry.id) : answer.reason;
 
 describe("the partner's ask for the desk's record", () => {
   it('asks every time with the tag it holds, checks against the held record on a 304, and takes a changed list at once', async () => {

@@ -19,14 +19,21 @@ export type FetchDesk = (path: string, init: RequestInit) => Promise<Response>;
 
 const atItsOrigin: FetchDesk = (path, init) => fetch(`${SITES.desk.address}${path}`, init);
 
-export function deskFromItsOrigin(env: Readonly<Record<string, string | undefined>>, get: FetchDesk = atItsOrigin): AuthorizationCheck['desk'] {
+export function deskFromItsOrigin(
+  env: Readonly<Record<string, string | undefined>>,
+  get: FetchDesk = atItsOrigin,
+): AuthorizationCheck['desk'] {
   const pinned = env['WARRANT_TRUSTED_DESK_KEY']?.trim() || null;
   let held: { readonly tag: string; readonly record: DeskRecord } | null = null;
   return async () => {
     try {
       const known = held;
-      const response = await get(DESK_RECORD_PATH, { signal: AbortSignal.timeout(DESK_TIMEOUT_MS), ...(known ? { headers: { 'If-None-Match': known.tag } } : {}) });
-      if (response.status === 304 && known) return { ok: true, record: known.record, trustedKey: pinned ?? known.record.key };
+      const response = await get(DESK_RECORD_PATH, {
+        signal: AbortSignal.timeout(DESK_TIMEOUT_MS),
+        ...(known ? { headers: { 'If-None-Match': known.tag } } : {}),
+      });
+      if (response.status === 304 && known)
+        return { ok: true, record: known.record, trustedKey: pinned ?? known.record.key };
       if (!response.ok) return { ok: false, reason: `the desk answered ${response.status}` };
       const record = (await response.json()) as DeskRecord;
       const tag = response.headers.get('ETag');

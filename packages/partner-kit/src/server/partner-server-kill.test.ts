@@ -50,9 +50,15 @@ afterEach(async () => {
 
 /** Starts the partner server in a child process and resolves once it says it is listening. */
 function startChild(settings: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: REPOSITORY_ROOT, env: { ...process.env, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: REPOSITORY_ROOT,
+    env: { ...process.env, ...settings },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -61,7 +67,9 @@ function startChild(settings: Record<string, string>): Promise<Child> {
       const match = /^listening (\d+)$/.exec(line);
       if (match) resolve({ process: child, url: `http://127.0.0.1:${match[1]}`, exited });
     });
-    void exited.then((how) => reject(new Error(`The partner child exited (${String(how)}) before it listened:\n${stderr}`)));
+    void exited.then((how) =>
+      reject(new Error(`The partner child exited (${String(how)}) before it listened:\n${stderr}`)),
+    );
   });
 }
 
@@ -74,31 +82,51 @@ interface Answer {
 type Outcome = { readonly status: number; readonly body: Answer } | { readonly lost: string };
 
 const post = async (url: string, body: unknown): Promise<{ status: number; body: Answer }> => {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Answer };
 };
 
-describe.each(Object.entries(engines))('a partner server killed with SIGKILL during writes, on %s', (_engine, settingsFor) => {
-  it(
-    'keeps every acknowledged write exactly once after a restart, and answers every retried call with its first result',
-    async () => {
+describe.each(Object.entries(engines))(
+  'a partner server killed with SIGKILL during writes, on %s',
+  (_engine, settingsFor) => {
+    it('keeps every acknowledged write exactly once after a restart, and answers every retried call with its first result', async () => {
       const desk = testDesk();
       const settings = { ...settingsFor(), PARTNER_CHILD_DESK: JSON.stringify(desk.record()) };
       const first = await startChild(settings);
       // Enough umbrellas that every write is legal: what is tested is the record, not the stock.
-      expect((await post(`${first.url}/api/staff/restock`, { input: { count: 100 } })).body).toMatchObject({ ok: true });
+      expect((await post(`${first.url}/api/staff/restock`, { input: { count: 100 } })).body).toMatchObject({
+        ok: true,
+      });
 
       const calls = Array.from({ length: WRITES }, (_, index) => {
-        const { steps } = desk.approve(`A-${index + 1}`, { v: 1, request: `R-${index + 1}`, steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: `B${index + 1}` } }] });
-        return { input: { ...steps[0]!.args, authorization: steps[0]!.step }, key: steps[0]!.args['idempotency_key'] as string };
+        const { steps } = desk.approve(`A-${index + 1}`, {
+          v: 1,
+          request: `R-${index + 1}`,
+          steps: [
+            { origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: `B${index + 1}` } },
+          ],
+        });
+        return {
+          input: { ...steps[0]!.args, authorization: steps[0]!.step },
+          key: steps[0]!.args['idempotency_key'] as string,
+        };
       });
 
       let acknowledged = 0;
       const outcomes: Outcome[] = await Promise.all(
         calls.map(async ({ input }): Promise<Outcome> => {
           try {
-            const answer = await post(`${first.url}/api/writes/lend_umbrellas`, { input, caller: 'runner', channel: 'webmcp' });
-            if (answer.status === 200 && answer.body.ok && (acknowledged += 1) === KILL_AFTER) first.process.kill('SIGKILL');
+            const answer = await post(`${first.url}/api/writes/lend_umbrellas`, {
+              input,
+              caller: 'runner',
+              channel: 'webmcp',
+            });
+            if (answer.status === 200 && answer.body.ok && (acknowledged += 1) === KILL_AFTER)
+              first.process.kill('SIGKILL');
             return answer;
           } catch (error) {
             return { lost: error instanceof Error ? error.message : String(error) };
@@ -121,7 +149,9 @@ describe.each(Object.entries(engines))('a partner server killed with SIGKILL dur
       const second = await startChild(settings);
       const recorded = async () => {
         const response = await fetch(`${second.url}/api/record`);
-        const { entries } = (await response.json()) as { entries: { seq: number; kind: string; args?: { idempotency_key?: string }; receipt?: { id: string } }[] };
+        const { entries } = (await response.json()) as {
+          entries: { seq: number; kind: string; args?: { idempotency_key?: string }; receipt?: { id: string } }[];
+        };
         expect(entries.map((entry) => entry.seq)).toEqual(entries.map((_, index) => index + 1));
         return entries.filter((entry) => entry.kind === 'write');
       };
@@ -129,11 +159,17 @@ describe.each(Object.entries(engines))('a partner server killed with SIGKILL dur
       const keysAfterRestart = afterRestart.map((entry) => entry.args?.idempotency_key);
       expect(new Set(keysAfterRestart).size).toBe(keysAfterRestart.length);
       for (const [key, receipt] of acked) {
-        expect(afterRestart.filter((entry) => entry.args?.idempotency_key === key).map((entry) => entry.receipt?.id)).toEqual([receipt]);
+        expect(
+          afterRestart.filter((entry) => entry.args?.idempotency_key === key).map((entry) => entry.receipt?.id),
+        ).toEqual([receipt]);
       }
 
       // Every call again, with its same key and authorization, as the desk does when it reconciles.
-      const retried = await Promise.all(calls.map(({ input }) => post(`${second.url}/api/writes/lend_umbrellas`, { input, caller: 'runner', channel: 'webmcp' })));
+      const retried = await Promise.all(
+        calls.map(({ input }) =>
+          post(`${second.url}/api/writes/lend_umbrellas`, { input, caller: 'runner', channel: 'webmcp' }),
+        ),
+      );
       retried.forEach((answer, index) => {
         const { key } = calls[index]!;
         expect(answer).toMatchObject({ status: 200, body: { ok: true } });
@@ -145,10 +181,17 @@ describe.each(Object.entries(engines))('a partner server killed with SIGKILL dur
       const final = await recorded();
       expect(final.map((entry) => entry.args?.idempotency_key).sort()).toEqual(calls.map((call) => call.key).sort());
       // And once more: now everything is a replay of its one write.
-      const again = await Promise.all(calls.map(({ input }) => post(`${second.url}/api/writes/lend_umbrellas`, { input })));
-      again.forEach((answer, index) => expect(answer.body).toMatchObject({ ok: true, replayed: true, receipt: { id: retried[index]!.body.receipt!.id } }));
+      const again = await Promise.all(
+        calls.map(({ input }) => post(`${second.url}/api/writes/lend_umbrellas`, { input })),
+      );
+      again.forEach((answer, index) =>
+        expect(answer.body).toMatchObject({
+          ok: true,
+          replayed: true,
+          receipt: { id: retried[index]!.body.receipt!.id },
+        }),
+      );
       expect(await recorded()).toHaveLength(WRITES);
-    },
-    180_000,
-  );
-});
+    }, 180_000);
+  },
+);

@@ -56,16 +56,28 @@ async function bodyOf(c: Context): Promise<Body | null> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : null;
 }
 
-const badBody = (c: Context) => c.json(refusal('MALFORMED_REQUEST', 'The request must be a JSON object sent as application/json. Nothing was changed.'), 400);
+const badBody = (c: Context) =>
+  c.json(
+    refusal('MALFORMED_REQUEST', 'The request must be a JSON object sent as application/json. Nothing was changed.'),
+    400,
+  );
 
-export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E>, options: PartnerServerOptions): Promise<PartnerServer<D>> {
+export async function openPartnerServer<D, E>(
+  definition: PartnerDefinition<D, E>,
+  options: PartnerServerOptions,
+): Promise<PartnerServer<D>> {
   const { db } = options;
   await migrate(db, MIGRATIONS);
   const key = await partnerSigningKey(db);
   const log = databaseSiteLog(db, {
     onAppend: async (tx, book, entry) => {
-      const written = entry as unknown as { readonly kind: string; readonly args?: JsonObject; readonly receipt?: { readonly id: string } };
-      if (written.kind === 'write' && written.args?.[AUTHORIZATION_FIELD] !== undefined) await recordAuthorizationUse(tx, book, written.args[AUTHORIZATION_FIELD], written.receipt?.id ?? '');
+      const written = entry as unknown as {
+        readonly kind: string;
+        readonly args?: JsonObject;
+        readonly receipt?: { readonly id: string };
+      };
+      if (written.kind === 'write' && written.args?.[AUTHORIZATION_FIELD] !== undefined)
+        await recordAuthorizationUse(tx, book, written.args[AUTHORIZATION_FIELD], written.receipt?.id ?? '');
     },
   });
   const now = options.now ?? (() => new Date());
@@ -76,7 +88,12 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
   const stepWrite = (planDigest: string, step: number) =>
     site.state.peek().served.find((served) => {
       const decoded = decodeStepAuthorization(served.args[AUTHORIZATION_FIELD]);
-      return decoded.ok && decoded.authorization.grant.kind === 'step' && decoded.authorization.grant.plan_digest === planDigest && decoded.authorization.grant.step === step;
+      return (
+        decoded.ok &&
+        decoded.authorization.grant.kind === 'step' &&
+        decoded.authorization.grant.plan_digest === planDigest &&
+        decoded.authorization.grant.step === step
+      );
     });
   const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
   const compensations = compensationsOf(definition);
@@ -122,9 +139,14 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
     const body = await bodyOf(c);
     if (!body) return badBody(c);
     const spec = writes.get(tool);
-    if (!spec) return c.json(refusal('UNKNOWN_TOOL', `This site has no write named ${tool}. Nothing was changed.`, { tool }), 404);
+    if (!spec)
+      return c.json(
+        refusal('UNKNOWN_TOOL', `This site has no write named ${tool}. Nothing was changed.`, { tool }),
+        404,
+      );
     const caller = CALLERS.includes(body['caller'] as Caller) ? (body['caller'] as Caller) : 'agent';
-    const channel: Channel = typeof body['channel'] === 'string' && CHANNEL.test(body['channel']) ? body['channel'] : 'webmcp';
+    const channel: Channel =
+      typeof body['channel'] === 'string' && CHANNEL.test(body['channel']) ? body['channel'] : 'webmcp';
     const input = body['input'];
     // The server checks the input itself, against the tool's schema for the state it holds.
     const invalid = await validateInput(tool, withEnvelope(spec.inputSchema(site.state.peek())), input);
@@ -146,15 +168,41 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       admit: async (admitted) => {
         const tx = log.within();
         book = bookNumber(await log.position());
-        const barred = await checkAuthorization({ tool, args: admitted, origin, compensations, now: now(), desk: deskForThisWrite, tx, book, stepWrite });
-        if (barred) await db.notify(REFUSALS_CHANNEL, await recordRefusal(tx, { tool, code: barred.code, reason: barred.message, request: admitted.request, channel, book }), tx);
+        const barred = await checkAuthorization({
+          tool,
+          args: admitted,
+          origin,
+          compensations,
+          now: now(),
+          desk: deskForThisWrite,
+          tx,
+          book,
+          stepWrite,
+        });
+        if (barred)
+          await db.notify(
+            REFUSALS_CHANNEL,
+            await recordRefusal(tx, {
+              tool,
+              code: barred.code,
+              reason: barred.message,
+              request: admitted.request,
+              channel,
+              book,
+            }),
+            tx,
+          );
         return barred;
       },
     });
     // What the desk's ledger was when it authorized this write, kept for later checks of it. The
     // write is committed and its receipt signed: the answer does not wait for the desk's ledger
     // (the audit waits for a head still being kept, and names a receipt whose head never was).
-    const written = answer as { readonly ok: boolean; readonly replayed?: boolean; readonly receipt?: { readonly id: string } };
+    const written = answer as {
+      readonly ok: boolean;
+      readonly replayed?: boolean;
+      readonly receipt?: { readonly id: string };
+    };
     if (written.ok && !written.replayed && written.receipt && args[AUTHORIZATION_FIELD] !== undefined) {
       void audits.keepHead(written.receipt.id, { book, desk: deskForThisWrite });
       audits.afterWrite();
@@ -176,7 +224,15 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       app.get('/api/record', async (c) => {
         await site.catchUp();
         const { entries, position } = await log.read();
-        return c.json({ ok: true, position, entries, closedBooks: site.closedBooks.peek(), notice: site.notice.peek(), refusals: await recentRefusals(db, bookNumber(position)), deskAudits: await audits.recent(bookNumber(position)) });
+        return c.json({
+          ok: true,
+          position,
+          entries,
+          closedBooks: site.closedBooks.peek(),
+          notice: site.notice.peek(),
+          refusals: await recentRefusals(db, bookNumber(position)),
+          deskAudits: await audits.recent(bookNumber(position)),
+        });
       });
       app.get('/api/events', (c) => changeStream(c, feed));
       app.post('/api/writes/:tool', write);
@@ -189,7 +245,8 @@ export async function openPartnerServer<D, E>(definition: PartnerDefinition<D, E
       app.post('/api/staff/:act', async (c) => {
         const body = await bodyOf(c);
         if (!body) return badBody(c);
-        const input = typeof body['input'] === 'object' && body['input'] !== null ? (body['input'] as Record<string, unknown>) : {};
+        const input =
+          typeof body['input'] === 'object' && body['input'] !== null ? (body['input'] as Record<string, unknown>) : {};
         const answer = await site.staff(c.req.param('act'), input);
         return c.json(answer, answer.ok ? 200 : 409);
       });

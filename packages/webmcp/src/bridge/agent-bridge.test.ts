@@ -26,11 +26,25 @@ afterEach(() => {
 });
 
 function invoke(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return { envelope: BRIDGE_ENVELOPE, version: 1, kind: 'invoke', id: 'c1', verb: 'read_turnstile', input: {}, ...fields };
+  return {
+    envelope: BRIDGE_ENVELOPE,
+    version: 1,
+    kind: 'invoke',
+    id: 'c1',
+    verb: 'read_turnstile',
+    input: {},
+    ...fields,
+  };
 }
 
 function deliver(data: unknown, from: { origin?: string; source?: MessageEventSource | null } = {}): void {
-  window.dispatchEvent(new MessageEvent('message', { data, origin: from.origin ?? OWN, source: from.source === undefined ? window : from.source }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      origin: from.origin ?? OWN,
+      source: from.source === undefined ? window : from.source,
+    }),
+  );
 }
 
 /** Replies posted to the window within a few ticks. */
@@ -47,7 +61,11 @@ async function repliesAfter(act: () => void): Promise<Record<string, unknown>[]>
   return replies;
 }
 
-function open(calls: Array<[string, unknown]>, rejections: BridgeRejection[], answer: (verb: string) => unknown = () => ({ ok: true, coins: 0 })): AgentBridge {
+function open(
+  calls: Array<[string, unknown]>,
+  rejections: BridgeRejection[],
+  answer: (verb: string) => unknown = () => ({ ok: true, coins: 0 }),
+): AgentBridge {
   bridge = openAgentBridge({
     window,
     manifestId: 'turnstile-agent-tools',
@@ -83,7 +101,9 @@ describe('the manifest', () => {
     page.publish([{ ...readTurnstile, description: 'Ends here </script><script>alert(1)</script>' }]);
     const element = document.getElementById('turnstile-agent-tools') as HTMLScriptElement;
     expect(element.textContent).not.toContain('<');
-    expect(JSON.parse(element.textContent ?? '').tools[0].description).toBe('Ends here </script><script>alert(1)</script>');
+    expect(JSON.parse(element.textContent ?? '').tools[0].description).toBe(
+      'Ends here </script><script>alert(1)</script>',
+    );
   });
 
   it('refuses to publish a verb the listener would not answer', () => {
@@ -92,11 +112,15 @@ describe('the manifest', () => {
   });
 
   it('refuses an id that does not end in -agent-tools, and an element of another kind', () => {
-    expect(() => openAgentBridge({ window, manifestId: 'tools', verbs: [], invoke: async () => null })).toThrow(RangeError);
+    expect(() => openAgentBridge({ window, manifestId: 'tools', verbs: [], invoke: async () => null })).toThrow(
+      RangeError,
+    );
     const div = document.createElement('div');
     div.id = 'other-agent-tools';
     document.body.append(div);
-    expect(() => openAgentBridge({ window, manifestId: 'other-agent-tools', verbs: [], invoke: async () => null })).toThrow(/not a <script/);
+    expect(() =>
+      openAgentBridge({ window, manifestId: 'other-agent-tools', verbs: [], invoke: async () => null }),
+    ).toThrow(/not a <script/);
     div.remove();
   });
 
@@ -115,13 +139,37 @@ describe('the invoke listener', () => {
     open(calls, []);
     const replies = await repliesAfter(() => deliver(invoke({ verb: 'insert_coin', input: { amount: 2 } })));
     expect(calls).toEqual([['insert_coin', { amount: 2 }]]);
-    expect(replies).toEqual([{ envelope: BRIDGE_ENVELOPE, version: 1, kind: 'reply', direction: 'reply', id: 'c1', ok: true, text: '{"ok":true,"coins":0}' }]);
+    expect(replies).toEqual([
+      {
+        envelope: BRIDGE_ENVELOPE,
+        version: 1,
+        kind: 'reply',
+        direction: 'reply',
+        id: 'c1',
+        ok: true,
+        text: '{"ok":true,"coins":0}',
+      },
+    ]);
   });
 
   it("answers a declared verb's refusal with its code", async () => {
-    open([], [], () => ({ ok: false, isError: true, code: 'NOT_IN_ORDER', message: 'Insert coins is not in order right now.', details: { tool: 'insert_coin' } }));
+    open([], [], () => ({
+      ok: false,
+      isError: true,
+      code: 'NOT_IN_ORDER',
+      message: 'Insert coins is not in order right now.',
+      details: { tool: 'insert_coin' },
+    }));
     const replies = await repliesAfter(() => deliver(invoke({ verb: 'insert_coin', input: { amount: 1 } })));
-    expect(replies).toMatchObject([{ id: 'c1', ok: false, code: 'NOT_IN_ORDER', reason: 'Insert coins is not in order right now.', details: { tool: 'insert_coin' } }]);
+    expect(replies).toMatchObject([
+      {
+        id: 'c1',
+        ok: false,
+        code: 'NOT_IN_ORDER',
+        reason: 'Insert coins is not in order right now.',
+        details: { tool: 'insert_coin' },
+      },
+    ]);
   });
 
   it('answers with BRIDGE_CALL_FAILED when the callback throws', async () => {
@@ -173,7 +221,15 @@ describe('the invoke listener', () => {
     await repliesAfter(() => {
       deliver('plain text');
       deliver({ type: 'some-library' });
-      deliver({ envelope: BRIDGE_ENVELOPE, version: 1, kind: 'reply', direction: 'reply', id: 'c1', ok: true, text: '{}' });
+      deliver({
+        envelope: BRIDGE_ENVELOPE,
+        version: 1,
+        kind: 'reply',
+        direction: 'reply',
+        id: 'c1',
+        ok: true,
+        text: '{}',
+      });
     });
     expect(rejections).toEqual([]);
   });

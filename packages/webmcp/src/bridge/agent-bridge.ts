@@ -1,5 +1,19 @@
-import { failureReply, MAX_INVOKE_BYTES, readInvoke, replyTo, type BridgeInvoke, type BridgeRejection } from './envelope.ts';
-import { invocationContract, manifestElement, manifestText, MANIFEST_FORMAT, MANIFEST_VERSION, type BridgeDeclaration } from './manifest.ts';
+import {
+  failureReply,
+  MAX_INVOKE_BYTES,
+  readInvoke,
+  replyTo,
+  type BridgeInvoke,
+  type BridgeRejection,
+} from './envelope.ts';
+import {
+  invocationContract,
+  manifestElement,
+  manifestText,
+  MANIFEST_FORMAT,
+  MANIFEST_VERSION,
+  type BridgeDeclaration,
+} from './manifest.ts';
 
 // The page's side of the cross-world bridge: the manifest in the DOM and the invoke listener on
 // the window. It touches no WebMCP at all, so it works in every mode, including none. The page
@@ -43,9 +57,17 @@ export function openAgentBridge(options: AgentBridgeOptions): AgentBridge {
   const write = (tools: readonly BridgeDeclaration[]): void => {
     const unknown = tools.filter((tool) => !verbs.has(tool.name)).map((tool) => tool.name);
     // A published tool the listener would not answer is a promise the page cannot keep.
-    if (unknown.length > 0) throw new Error(`The manifest names verbs the bridge does not answer: ${unknown.join(', ')}.`);
+    if (unknown.length > 0)
+      throw new Error(`The manifest names verbs the bridge does not answer: ${unknown.join(', ')}.`);
     revision += 1;
-    element.textContent = manifestText({ format: MANIFEST_FORMAT, version: MANIFEST_VERSION, origin: ownOrigin, revision, invocation: contract, tools });
+    element.textContent = manifestText({
+      format: MANIFEST_FORMAT,
+      version: MANIFEST_VERSION,
+      origin: ownOrigin,
+      revision,
+      invocation: contract,
+      tools,
+    });
   };
   // Until the page publishes its set, a reader finds a valid manifest listing nothing.
   write([]);
@@ -55,15 +77,31 @@ export function openAgentBridge(options: AgentBridgeOptions): AgentBridge {
   const onMessage = (event: MessageEvent): void => {
     const read = readInvoke(event.data, (verb) => verbs.has(verb), maxBytes);
     if (read.kind === 'ignored') return;
-    const claimed = read.kind === 'invoke' ? { id: read.invoke.id, verb: read.invoke.verb } : { ...(read.id === undefined ? {} : { id: read.id }), ...(read.verb === undefined ? {} : { verb: read.verb }) };
+    const claimed =
+      read.kind === 'invoke'
+        ? { id: read.invoke.id, verb: read.invoke.verb }
+        : {
+            ...(read.id === undefined ? {} : { id: read.id }),
+            ...(read.verb === undefined ? {} : { verb: read.verb }),
+          };
     // Where a message came from is checked before what it says: a frame or another window posting
     // a well-formed invoke is still not this page's own window.
     if (event.source !== win) {
-      reject({ code: 'WRONG_SOURCE', message: "The message was not posted by this page's own window.", origin: event.origin, ...claimed });
+      reject({
+        code: 'WRONG_SOURCE',
+        message: "The message was not posted by this page's own window.",
+        origin: event.origin,
+        ...claimed,
+      });
       return;
     }
     if (event.origin !== ownOrigin) {
-      reject({ code: 'WRONG_ORIGIN', message: `The message came from ${event.origin.slice(0, 200)}, not from ${ownOrigin}.`, origin: event.origin, ...claimed });
+      reject({
+        code: 'WRONG_ORIGIN',
+        message: `The message came from ${event.origin.slice(0, 200)}, not from ${ownOrigin}.`,
+        origin: event.origin,
+        ...claimed,
+      });
       return;
     }
     if (read.kind === 'rejected') {

@@ -19,7 +19,14 @@ describe('readInvoke', () => {
     const read = readInvoke(invoke({ input }), knows);
     expect(read).toEqual({
       kind: 'invoke',
-      invoke: { envelope: BRIDGE_ENVELOPE, version: 1, kind: 'invoke', id: 'call-1', verb: 'insert_coin', input: { amount: 2, when: '1970-01-01T00:00:00.000Z' } },
+      invoke: {
+        envelope: BRIDGE_ENVELOPE,
+        version: 1,
+        kind: 'invoke',
+        id: 'call-1',
+        verb: 'insert_coin',
+        input: { amount: 2, when: '1970-01-01T00:00:00.000Z' },
+      },
     });
     if (read.kind === 'invoke') expect(read.invoke.input).not.toBe(input);
   });
@@ -57,7 +64,10 @@ describe('readInvoke', () => {
   it('refuses an oversized message unread, by its UTF-8 size', () => {
     const fits = 'é'.repeat(Math.floor(MAX_INVOKE_BYTES / 2) - 200);
     expect(readInvoke(invoke({ input: { note: fits } }), knows).kind).toBe('invoke');
-    expect(readInvoke(invoke({ input: { note: `${fits}${'é'.repeat(200)}` } }), knows)).toMatchObject({ kind: 'rejected', code: 'OVERSIZED' });
+    expect(readInvoke(invoke({ input: { note: `${fits}${'é'.repeat(200)}` } }), knows)).toMatchObject({
+      kind: 'rejected',
+      code: 'OVERSIZED',
+    });
   });
 
   it('refuses a message that cannot be written as JSON', () => {
@@ -71,10 +81,24 @@ describe('readInvoke', () => {
   });
 
   it('never reads an invoke unless every field is right (property)', () => {
-    const field = fc.oneof(fc.constant(undefined), fc.string(), fc.integer(), fc.constant(null), fc.object(), fc.array(fc.anything()));
+    const field = fc.oneof(
+      fc.constant(undefined),
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.object(),
+      fc.array(fc.anything()),
+    );
     fc.assert(
       fc.property(
-        fc.record({ envelope: fc.oneof(fc.constant(BRIDGE_ENVELOPE), field), version: fc.oneof(fc.constant(1), field), kind: fc.oneof(fc.constant('invoke'), field), id: field, verb: fc.oneof(fc.constant('insert_coin'), field), input: field }),
+        fc.record({
+          envelope: fc.oneof(fc.constant(BRIDGE_ENVELOPE), field),
+          version: fc.oneof(fc.constant(1), field),
+          kind: fc.oneof(fc.constant('invoke'), field),
+          id: field,
+          verb: fc.oneof(fc.constant('insert_coin'), field),
+          input: field,
+        }),
         (message) => {
           const read = readInvoke(message, knows);
           if (read.kind !== 'invoke') return true;
@@ -96,8 +120,24 @@ describe('readInvoke', () => {
 
 describe('replyTo', () => {
   it('answers a success with its JSON text and a refusal with its code, reason and details', () => {
-    expect(replyTo(7, { ok: true, coins: 2 })).toEqual({ envelope: BRIDGE_ENVELOPE, version: 1, kind: 'reply', direction: 'reply', id: 7, ok: true, text: '{"ok":true,"coins":2}' });
-    expect(replyTo('a', { ok: false, isError: true, code: 'NOT_IN_ORDER', message: 'Not now.', details: { tool: 'close_gate' } })).toEqual({
+    expect(replyTo(7, { ok: true, coins: 2 })).toEqual({
+      envelope: BRIDGE_ENVELOPE,
+      version: 1,
+      kind: 'reply',
+      direction: 'reply',
+      id: 7,
+      ok: true,
+      text: '{"ok":true,"coins":2}',
+    });
+    expect(
+      replyTo('a', {
+        ok: false,
+        isError: true,
+        code: 'NOT_IN_ORDER',
+        message: 'Not now.',
+        details: { tool: 'close_gate' },
+      }),
+    ).toEqual({
       envelope: BRIDGE_ENVELOPE,
       version: 1,
       kind: 'reply',

@@ -76,7 +76,13 @@ export interface BridgeRejection {
 
 export type ReadResult =
   | { readonly kind: 'invoke'; readonly invoke: BridgeInvoke }
-  | { readonly kind: 'rejected'; readonly code: BridgeRejectionCode; readonly message: string; readonly id?: BridgeId; readonly verb?: string }
+  | {
+      readonly kind: 'rejected';
+      readonly code: BridgeRejectionCode;
+      readonly message: string;
+      readonly id?: BridgeId;
+      readonly verb?: string;
+    }
   /** Not addressed to the bridge at all (other traffic on the window, or a reply). */
   | { readonly kind: 'ignored' };
 
@@ -91,7 +97,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function readableId(value: unknown): BridgeId | undefined {
-  if (typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value)) return value;
+  if (typeof value === 'string' && value.length >= 1 && value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value))
+    return value;
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   return undefined;
 }
@@ -113,13 +120,22 @@ function addressedToBridge(data: unknown): boolean {
  * is not answered). The input handed on is the JSON copy of what arrived, as the browser hands a
  * tool its input.
  */
-export function readInvoke(data: unknown, knows: (verb: string) => boolean, maxBytes: number = MAX_INVOKE_BYTES): ReadResult {
+export function readInvoke(
+  data: unknown,
+  knows: (verb: string) => boolean,
+  maxBytes: number = MAX_INVOKE_BYTES,
+): ReadResult {
   if (!addressedToBridge(data)) return { kind: 'ignored' };
   const record = data as Record<string, unknown>;
   const id = readableId(record['id']);
   const verb = typeof record['verb'] === 'string' && VERB_PATTERN.test(record['verb']) ? record['verb'] : undefined;
   const named = { ...(id === undefined ? {} : { id }), ...(verb === undefined ? {} : { verb }) };
-  const rejected = (code: BridgeRejectionCode, message: string): ReadResult => ({ kind: 'rejected', code, message, ...named });
+  const rejected = (code: BridgeRejectionCode, message: string): ReadResult => ({
+    kind: 'rejected',
+    code,
+    message,
+    ...named,
+  });
 
   let text: string;
   try {
@@ -128,22 +144,30 @@ export function readInvoke(data: unknown, knows: (verb: string) => boolean, maxB
     return rejected('BAD_INPUT', 'The message cannot be written as JSON.');
   }
   if (byteLength(text) > maxBytes) return rejected('OVERSIZED', `The message is larger than ${maxBytes} bytes.`);
-  if (record['envelope'] !== BRIDGE_ENVELOPE) return rejected('WRONG_ENVELOPE', `The envelope must be "${BRIDGE_ENVELOPE}".`);
-  if (record['version'] !== BRIDGE_VERSION) return rejected('WRONG_VERSION', `Only version ${BRIDGE_VERSION} is understood.`);
+  if (record['envelope'] !== BRIDGE_ENVELOPE)
+    return rejected('WRONG_ENVELOPE', `The envelope must be "${BRIDGE_ENVELOPE}".`);
+  if (record['version'] !== BRIDGE_VERSION)
+    return rejected('WRONG_VERSION', `Only version ${BRIDGE_VERSION} is understood.`);
   if (record['kind'] !== 'invoke') return rejected('WRONG_KIND', 'Only kind "invoke" is answered.');
-  if (id === undefined) return rejected('BAD_ID', `The id must be 1 to ${MAX_ID_LENGTH} printable characters, or a safe integer.`);
+  if (id === undefined)
+    return rejected('BAD_ID', `The id must be 1 to ${MAX_ID_LENGTH} printable characters, or a safe integer.`);
   if (verb === undefined) return rejected('BAD_VERB', 'The verb must be a tool name: 1 to 128 of A-Z a-z 0-9 _ . -');
   if (!knows(verb)) return rejected('UNKNOWN_VERB', `This page declares no verb named ${verb}.`);
   if (!isPlainObject(record['input'])) return rejected('BAD_INPUT', 'The input must be a JSON object.');
   const input = (JSON.parse(text) as { input: Record<string, unknown> }).input;
-  return { kind: 'invoke', invoke: { envelope: BRIDGE_ENVELOPE, version: BRIDGE_VERSION, kind: 'invoke', id, verb, input } };
+  return {
+    kind: 'invoke',
+    invoke: { envelope: BRIDGE_ENVELOPE, version: BRIDGE_VERSION, kind: 'invoke', id, verb, input },
+  };
 }
 
 /** The reply to an invoke, from whatever the page's callback answered. */
 export function replyTo(id: BridgeId, result: unknown): BridgeReply {
   const base = { envelope: BRIDGE_ENVELOPE, version: BRIDGE_VERSION, kind: 'reply', direction: 'reply', id } as const;
   if (isRecord(result) && result['ok'] === false) {
-    const details = isRecord(result['details']) ? (JSON.parse(JSON.stringify(result['details'])) as Record<string, unknown>) : {};
+    const details = isRecord(result['details'])
+      ? (JSON.parse(JSON.stringify(result['details'])) as Record<string, unknown>)
+      : {};
     return {
       ...base,
       ok: false,
@@ -165,7 +189,10 @@ export function failureReply(id: BridgeId, error: unknown): BridgeRefusalReply {
     id,
     ok: false,
     code: 'BRIDGE_CALL_FAILED',
-    reason: `The call failed before it could answer: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+    reason: `The call failed before it could answer: ${error instanceof Error ? error.message : String(error)}`.slice(
+      0,
+      500,
+    ),
     details: {},
   };
 }

@@ -16,7 +16,8 @@ export interface FrameReport {
   readonly methods?: readonly MethodOutcome[];
 }
 
-export type FrameReportAnswer = { readonly ok: true; readonly report: FrameReport } | { readonly ok: false; readonly reason: string };
+export type FrameReportAnswer =
+  { readonly ok: true; readonly report: FrameReport } | { readonly ok: false; readonly reason: string };
 
 const MODES = new Set(['native', 'polyfill', 'unavailable']);
 const METHODS = new Set<PlatformMethod>(['registerTool', 'getTools', 'executeTool']);
@@ -33,17 +34,35 @@ function boundedText(value: unknown, max: number): value is string {
 function readHealth(value: unknown): DocumentHealth | null {
   if (!isRecord(value)) return null;
   const { origin, mode, reason, originAgentCluster, secureContext, framed } = value;
-  if (!boundedText(origin, 200) || typeof mode !== 'string' || !MODES.has(mode) || !boundedText(reason, 500)) return null;
-  if (!(typeof originAgentCluster === 'boolean' || originAgentCluster === null) || typeof secureContext !== 'boolean' || typeof framed !== 'boolean') return null;
+  if (!boundedText(origin, 200) || typeof mode !== 'string' || !MODES.has(mode) || !boundedText(reason, 500))
+    return null;
+  if (
+    !(typeof originAgentCluster === 'boolean' || originAgentCluster === null) ||
+    typeof secureContext !== 'boolean' ||
+    typeof framed !== 'boolean'
+  )
+    return null;
   return { origin, mode: mode as DocumentHealth['mode'], reason, originAgentCluster, secureContext, framed };
 }
 
 function readMethod(value: unknown): MethodOutcome | null {
   if (!isRecord(value)) return null;
   const { method, outcome, error, message } = value;
-  if (typeof method !== 'string' || !METHODS.has(method as PlatformMethod) || typeof outcome !== 'string' || !OUTCOMES.has(outcome)) return null;
-  if ((error !== undefined && !boundedText(error, 80)) || (message !== undefined && !boundedText(message, 300))) return null;
-  return { method: method as PlatformMethod, outcome: outcome as MethodOutcome['outcome'], ...(error === undefined ? {} : { error }), ...(message === undefined ? {} : { message }) };
+  if (
+    typeof method !== 'string' ||
+    !METHODS.has(method as PlatformMethod) ||
+    typeof outcome !== 'string' ||
+    !OUTCOMES.has(outcome)
+  )
+    return null;
+  if ((error !== undefined && !boundedText(error, 80)) || (message !== undefined && !boundedText(message, 300)))
+    return null;
+  return {
+    method: method as PlatformMethod,
+    outcome: outcome as MethodOutcome['outcome'],
+    ...(error === undefined ? {} : { error }),
+    ...(message === undefined ? {} : { message }),
+  };
 }
 
 /** A frame's report as data, or null if any part of it is not what a report is. */
@@ -62,20 +81,33 @@ export function readFrameReport(value: unknown): FrameReport | null {
  * The frame's side: answers its parent's questions with `report()`. Does nothing in a top-level
  * document. Returns the function that stops answering.
  */
-export function answerFrameReports(options: { readonly window: Window; readonly parentOrigin: string; readonly report: () => Promise<FrameReport> }): () => void {
+export function answerFrameReports(options: {
+  readonly window: Window;
+  readonly parentOrigin: string;
+  readonly report: () => Promise<FrameReport>;
+}): () => void {
   const win = options.window;
   if (win.parent === win) return () => undefined;
   let answer: Promise<FrameReport> | null = null;
   const onMessage = (event: MessageEvent): void => {
     if (event.source !== win.parent || event.origin !== options.parentOrigin) return;
     const data = event.data as unknown;
-    if (!isRecord(data) || data['envelope'] !== FRAME_REPORT_ENVELOPE || data['version'] !== FRAME_REPORT_VERSION || data['kind'] !== 'query') return;
+    if (
+      !isRecord(data) ||
+      data['envelope'] !== FRAME_REPORT_ENVELOPE ||
+      data['version'] !== FRAME_REPORT_VERSION ||
+      data['kind'] !== 'query'
+    )
+      return;
     const id = data['id'];
     if (typeof id !== 'string' || id.length > 64) return;
     // Measured once: a method's side effect (the marker tool) must not be repeated per question.
     answer ??= options.report();
     void answer.then((report) =>
-      win.parent.postMessage({ envelope: FRAME_REPORT_ENVELOPE, version: FRAME_REPORT_VERSION, kind: 'answer', id, report }, options.parentOrigin),
+      win.parent.postMessage(
+        { envelope: FRAME_REPORT_ENVELOPE, version: FRAME_REPORT_VERSION, kind: 'answer', id, report },
+        options.parentOrigin,
+      ),
     );
   };
   win.addEventListener('message', onMessage);
@@ -105,14 +137,35 @@ export function askFrameReport(options: {
     const onMessage = (event: MessageEvent): void => {
       if (event.source !== frame || event.origin !== frameOrigin) return;
       const data = event.data as unknown;
-      if (!isRecord(data) || data['envelope'] !== FRAME_REPORT_ENVELOPE || data['kind'] !== 'answer' || data['id'] !== id) return;
+      if (
+        !isRecord(data) ||
+        data['envelope'] !== FRAME_REPORT_ENVELOPE ||
+        data['kind'] !== 'answer' ||
+        data['id'] !== id
+      )
+        return;
       const report = readFrameReport(data['report']);
-      finish(report ? { ok: true, report } : { ok: false, reason: `${frameOrigin} answered with something that is not a report.` });
+      finish(
+        report
+          ? { ok: true, report }
+          : { ok: false, reason: `${frameOrigin} answered with something that is not a report.` },
+      );
     };
-    const ask = (): void => frame.postMessage({ envelope: FRAME_REPORT_ENVELOPE, version: FRAME_REPORT_VERSION, kind: 'query', id }, frameOrigin);
+    const ask = (): void =>
+      frame.postMessage(
+        { envelope: FRAME_REPORT_ENVELOPE, version: FRAME_REPORT_VERSION, kind: 'query', id },
+        frameOrigin,
+      );
     win.addEventListener('message', onMessage);
     const again = setInterval(ask, options.intervalMs ?? 200);
-    const timer = setTimeout(() => finish({ ok: false, reason: `${frameOrigin} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s.` }), options.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish({
+          ok: false,
+          reason: `${frameOrigin} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s.`,
+        }),
+      options.timeoutMs,
+    );
     ask();
   });
 }

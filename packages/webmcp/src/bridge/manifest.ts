@@ -87,7 +87,10 @@ export function manifestText(manifest: ManifestDocument): string {
 
 /** Finds or makes the manifest element in the document's head. */
 export function manifestElement(doc: Document, id: string): HTMLScriptElement {
-  if (!MANIFEST_ID_PATTERN.test(id)) throw new RangeError(`A manifest id is lower-case words ending in -agent-tools, not ${JSON.stringify(id.slice(0, 80))}.`);
+  if (!MANIFEST_ID_PATTERN.test(id))
+    throw new RangeError(
+      `A manifest id is lower-case words ending in -agent-tools, not ${JSON.stringify(id.slice(0, 80))}.`,
+    );
   const existing = doc.getElementById(id);
   if (existing) {
     if (existing.tagName !== 'SCRIPT' || (existing as HTMLScriptElement).type !== 'application/json') {

@@ -20,8 +20,14 @@ export interface MethodOutcome {
 export const MARKER_TOOL = 'probe_marker';
 
 function refused(method: PlatformMethod, error: unknown): MethodOutcome {
-  const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : 'Error';
-  const message = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).message : String(error);
+  const name =
+    error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)
+      ? (error as Error).name
+      : 'Error';
+  const message =
+    error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException)
+      ? (error as Error).message
+      : String(error);
   return { method, outcome: 'refused', error: name.slice(0, 80), message: message.slice(0, 300) };
 }
 
@@ -39,15 +45,20 @@ async function attempt(method: PlatformMethod, run: () => Promise<unknown>): Pro
  * once each. A marker that registers stays registered for the document's life, so the parent can
  * see whether it surfaced.
  */
-export async function tryPlatformMethods(doc: Document, options: { readonly exposedTo?: readonly string[] } = {}): Promise<MethodOutcome[]> {
+export async function tryPlatformMethods(
+  doc: Document,
+  options: { readonly exposedTo?: readonly string[] } = {},
+): Promise<MethodOutcome[]> {
   const context = documentContext(doc);
   const win = doc.defaultView;
-  if (!context || !win) return (['registerTool', 'getTools', 'executeTool'] as const).map((method) => ({ method, outcome: 'absent' }));
+  if (!context || !win)
+    return (['registerTool', 'getTools', 'executeTool'] as const).map((method) => ({ method, outcome: 'absent' }));
   const register = await attempt('registerTool', () =>
     context.registerTool(
       {
         name: MARKER_TOOL,
-        description: 'Answers with the word "marker". Registered by a measuring document to show whether it could register at all.',
+        description:
+          'Answers with the word "marker". Registered by a measuring document to show whether it could register at all.',
         inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         annotations: { readOnlyHint: true },
         execute: () => 'marker',
@@ -60,7 +71,13 @@ export async function tryPlatformMethods(doc: Document, options: { readonly expo
     listed = (await context.getTools()).find((tool) => tool.name === MARKER_TOOL);
   });
   // Without a listed entry, call with the entry the browser would have made for it.
-  const entry: PlatformRegisteredTool = listed ?? { name: MARKER_TOOL, title: '', description: 'marker', origin: win.location.origin, window: win };
+  const entry: PlatformRegisteredTool = listed ?? {
+    name: MARKER_TOOL,
+    title: '',
+    description: 'marker',
+    origin: win.location.origin,
+    window: win,
+  };
   const execute = await attempt('executeTool', () => context.executeTool(entry, {}));
   return [register, list, execute];
 }

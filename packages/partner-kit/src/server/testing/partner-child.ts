@@ -23,6 +23,12 @@ const db = env['PARTNER_CHILD_PG_URL']
   ? await openPostgresDatabase({ url: setting('PARTNER_CHILD_PG_URL'), schema: setting('PARTNER_CHILD_PG_SCHEMA') })
   : await openPgliteDatabase({ dataDir: setting('PARTNER_CHILD_DATA_DIR') });
 const record = JSON.parse(setting('PARTNER_CHILD_DESK')) as DeskRecord;
-const server = await openPartnerServer(umbrellaStand, { db, desk: async () => ({ ok: true, record, trustedKey: record.key }) });
-const running = await listen(siteApp({ site: SITES.pantry, distDir: null, routes: (app) => server.routes(app) }), { port: 0, host: '127.0.0.1' });
+const server = await openPartnerServer(umbrellaStand, {
+  db,
+  desk: async () => ({ ok: true, record, trustedKey: record.key }),
+});
+const running = await listen(siteApp({ site: SITES.pantry, distDir: null, routes: (app) => server.routes(app) }), {
+  port: 0,
+  host: '127.0.0.1',
+});
 process.stdout.write(`listening ${(running.server.address() as AddressInfo).port}\n`);

@@ -55,7 +55,11 @@ export interface TestDesk {
    * Approves `substance` as approval `approval`: the dispatcher's passkey signs the challenge and
    * the desk signs one authorization per step (and per undo), as the desk's server does on a grant.
    */
-  approve(approval: string, substance: PlanSubstance, options?: { readonly expiresAt?: string; readonly by?: TestDispatcher; readonly userVerified?: boolean }): Approved;
+  approve(
+    approval: string,
+    substance: PlanSubstance,
+    options?: { readonly expiresAt?: string; readonly by?: TestDispatcher; readonly userVerified?: boolean },
+  ): Approved;
   /** Signs a grant of the test's own making with the desk's key (to test what a partner does with it). */
   issue(grant: StepGrant, statement: ApprovalStatement, assertion: PasskeyAssertion): string;
 }
@@ -88,16 +92,43 @@ export function testDesk(compensations: Readonly<Record<string, Compensation>> =
       if (!digested.ok) throw new Error(`the plan does not digest: ${digested.message}`);
       const dispatcher = by ?? desk.dispatchers[0];
       if (!dispatcher) throw new Error('no dispatcher to approve');
-      const statement: ApprovalStatement = { approval, plan_digest: digested.digest, expires_at: expiresAt ?? new Date(Date.now() + 10 * 60_000).toISOString(), desk_origin: origin };
-      const assertion = dispatcher.passkey.assert(approvalChallenge(statement), origin, rpId, undefined, { userVerified: userVerified ?? true });
+      const statement: ApprovalStatement = {
+        approval,
+        plan_digest: digested.digest,
+        expires_at: expiresAt ?? new Date(Date.now() + 10 * 60_000).toISOString(),
+        desk_origin: origin,
+      };
+      const assertion = dispatcher.passkey.assert(approvalChallenge(statement), origin, rpId, undefined, {
+        userVerified: userVerified ?? true,
+      });
       const steps = substance.steps.map((step, index) => {
         const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(approval, index) };
-        const base = { v: 1, approval, plan_digest: digested.digest, step: index, partner_origin: step.origin, expires_at: statement.expires_at, dispatcher: dispatcher.id } as const;
+        const base = {
+          v: 1,
+          approval,
+          plan_digest: digested.digest,
+          step: index,
+          partner_origin: step.origin,
+          expires_at: statement.expires_at,
+          dispatcher: dispatcher.id,
+        } as const;
         const undoTool = Object.hasOwn(compensations, step.tool) ? compensations[step.tool]?.undo : undefined;
         return {
           args,
-          step: issueStepAuthorization(key, { ...base, kind: 'step', tool: step.tool, args_digest: authorizedArgsDigest(args) }, statement, assertion),
-          undo: undoTool ? issueStepAuthorization(key, { ...base, kind: 'undo', tool: undoTool, args_digest: null }, statement, assertion) : null,
+          step: issueStepAuthorization(
+            key,
+            { ...base, kind: 'step', tool: step.tool, args_digest: authorizedArgsDigest(args) },
+            statement,
+            assertion,
+          ),
+          undo: undoTool
+            ? issueStepAuthorization(
+                key,
+                { ...base, kind: 'undo', tool: undoTool, args_digest: null },
+                statement,
+                assertion,
+              )
+            : null,
         };
       });
       return { statement, assertion, steps };
