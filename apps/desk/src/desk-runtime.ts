@@ -1,7 +1,7 @@
 // The desk at run time: its state as a signal, and the broker's parts wired to it. Every lease
 // move and approval change becomes a desk event (so it survives a reload) and every hop a ledger
 // row. A reload ends every lease that was live (its frame went with the page); a run that was
-// under way is cut off, and the acting page takes it up again (run/take-up-run.ts); requests,
+// under way on the desk's server goes on there (server/approved-runs.ts); requests,
 // plans, pending approvals and the ledger carry on.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import {

@@ -22,6 +22,6 @@ export interface DeskView {
   readonly readOnly: string | null;
   /** Why the stored record could not be fully read, when it could not. */
   readonly notice: string | null;
-  /** Takes up a run the page before this one was driving when it went away (run/take-up-run.ts); again after a dispatcher signs in. */
+  /** Nothing now: the desk's server takes up a run cut off by a stop itself (server/approved-runs.ts). */
   readonly takeUpRuns: () => Promise<void>;
 }

@@ -29,6 +29,28 @@ export type ObtainConsent = (approval: Approval, plan: DraftedPlan) => Promise<C
 const passkey: ObtainConsent = async (approval, plan) =>
   (await import('./consent/passkey-consent.ts')).passkeyConsent(approval, plan);
 
+/** The run as it starts on the desk's server, before its first record reaches this page. */
+function runningOnTheServer(plan: DraftedPlan, approval: string, now: number): PlanRun {
+  return {
+    approval,
+    plan: plan.id,
+    request: plan.request,
+    status: 'running',
+    startedAt: new Date(now).toISOString(),
+    endedAt: null,
+    problem: null,
+    steps: plan.steps.map((step, index) => ({
+      index,
+      partner: step.partner,
+      tool: step.tool,
+      status: 'waiting',
+      receipt: null,
+      undoReceipt: null,
+      problem: null,
+    })),
+  };
+}
+
 export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey): HumanActs {
   const readOnly = (): ToolRefusal | null =>
     desk.state.value.acting
@@ -85,13 +107,17 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
           dispatcher: consent.dispatcher.id,
           name: consent.dispatcher.name,
           challenge: consent.challenge,
-          steps: consent.authorizations.length,
+          steps: plan.steps.length,
         }),
       });
       const granted = await desk.gate.approve(id, plan, call.actor);
       desk.recordApproval(id, call);
       if (!granted.ok) return granted;
-      // The run's code loads with the first approval: most visits never approve anything.
+      // The desk's server runs the plan it granted (server/approved-runs.ts), and this page, like
+      // every page, shows the run from the server's record as it lands.
+      if (consent.authorizations.length === 0)
+        return { ok: true, approval: granted.approval, run: runningOnTheServer(plan, id, desk.now()) };
+      // The Node tests' memory partners: the page's run, with their placeholder tokens.
       const { runApprovedPlan } = await import('./run/approved-run.ts');
       return {
         ok: true,

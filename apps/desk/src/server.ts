@@ -1,6 +1,6 @@
 // The desk's own server: its record (the ledger and the desk's state, as a transparency log), its
-// dispatchers and their passkeys, approvals decided once with a person's passkey, and the step
-// authorizations partners check before they write.
+// dispatchers and their passkeys, approvals decided once with a person's passkey, and the runs of
+// approved plans, carried out here with step authorizations signed as each step is sent.
 import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
@@ -13,13 +13,17 @@ import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
-import { runAuthorizationRoutes } from './server/run-authorizations.ts';
+import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 
+/** How often runs not yet ended, and closures not yet taken, are tried again. */
+const RESUME_EVERY_MS = 10_000;
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export interface DeskServerOptions {
   /** The server's clock for what depends on time running out (an approval's expiry); the real one by default. */
   readonly now?: () => number;
+  /** How this server calls a partner's server; by default at the partner's address. */
+  readonly reachPartner?: ReachPartner;
 }
 
 export const openServer: OpenSiteServer = (db) => openDeskServer(db);
@@ -33,21 +37,36 @@ export async function openDeskServer(
     signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)),
   );
   const enrolment = enrolmentFrom(process.env);
+  let heads: ReturnType<typeof ledgerHeads> | null = null;
+  // Approved runs are carried out here, not in a page; one cut off by a stop is taken up on start,
+  // and what is owed to a partner (a step not yet known, a run's closure) is tried again shortly.
+  const runs = approvedRuns({
+    db,
+    desk,
+    afterLedger: (appended) => heads?.appended(appended) ?? Promise.resolve(),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.reachPartner ? { reach: options.reachPartner } : {}),
+  });
+  void runs.resume();
+  const again = setInterval(() => void runs.resume(), RESUME_EVERY_MS);
+  again.unref();
   return {
     summary: `enrolment ${enrolment}`,
     routes(app) {
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
-      approvalRoutes(app, db, desk);
-      runAuthorizationRoutes(app, db, desk, options.now);
+      approvalRoutes(app, db, desk, runs);
       partnerRecordRoutes(app, db);
-      const heads = ledgerHeads(app, db, desk);
+      heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
-        afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()),
+        afterAppend: (log, appended) => (log === 'ledger' && heads ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);
     },
-    close: async () => undefined,
+    close: async () => {
+      clearInterval(again);
+      await runs.idle();
+    },
   };
 }

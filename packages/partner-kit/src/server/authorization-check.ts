@@ -12,6 +12,8 @@ import {
   decodeStepAuthorization,
   deskSignatureValid,
   latestGrantExpiry,
+  STEP_AUTHORIZATION_CLOCK_SLACK_MS,
+  STEP_AUTHORIZATION_TTL_MS,
   verifyCanonicalAsync,
   type StepAuthorization,
 } from '@warrant/authority';
@@ -55,7 +57,7 @@ export interface AuthorizationCheck {
   >;
   /** The transaction the write runs in: single use is read here and recorded with the write. */
   readonly tx: Queryable;
-  /** The site's current book: single use holds within it (a staff reset opens a new one). */
+  /** The site's current book, where the write would go (single use holds across every book). */
   readonly book: number;
   /** The write recorded under (plan digest, step), for an undo. */
   readonly stepWrite: (planDigest: string, step: number) => ServedWrite | undefined;
@@ -86,16 +88,24 @@ async function dispatcherListSigned(record: DeskRecord, trustedKey: string): Pro
   return signed;
 }
 
+/** Whether this plan step was already written (or undone) here, in any book: a reset never frees it. */
 export async function authorizationUsed(
   tx: Queryable,
-  book: number,
   grant: { readonly plan_digest: string; readonly step: number; readonly kind: string },
 ): Promise<boolean> {
   const rows = await tx.query(
-    'SELECT 1 FROM partner_authorization_uses WHERE book_no = $1 AND plan_digest = $2 AND step = $3 AND kind = $4',
-    [book, grant.plan_digest, grant.step, grant.kind],
+    'SELECT 1 FROM partner_authorization_uses WHERE plan_digest = $1 AND step = $2 AND kind = $3',
+    [grant.plan_digest, grant.step, grant.kind],
   );
   return rows.length > 0;
+}
+
+/** How the desk closed the run of the approval with this challenge, if it told this site it did. */
+export async function runClosed(tx: Queryable, challenge: string): Promise<string | null> {
+  const [row] = await tx.query<{ outcome: string }>('SELECT outcome FROM partner_closed_runs WHERE challenge = $1', [
+    challenge,
+  ]);
+  return row?.outcome ?? null;
 }
 
 export async function recordAuthorizationUse(
@@ -107,7 +117,8 @@ export async function recordAuthorizationUse(
   const decoded = decodeStepAuthorization(token);
   if (!decoded.ok) return;
   const { grant } = decoded.authorization;
-  // The primary key is the backstop: a second use of one plan step cannot be recorded.
+  // The primary key (plan digest, step, kind; not the book) is the backstop: a second use of one
+  // plan step cannot be recorded, before or after a reset.
   await tx.query(
     'INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt) VALUES ($1, $2, $3, $4, $5, $6)',
     [book, grant.plan_digest, grant.step, grant.kind, grant.approval, receipt],
@@ -143,6 +154,15 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
         : 'it is dated past the approval it carries',
     );
   }
+  // The desk signs each authorization at the moment it sends it, good for a couple of minutes: one
+  // dated further ahead was not signed for a write now, and is not taken.
+  if (
+    Date.parse(grant.expires_at) >
+    check.now.getTime() + STEP_AUTHORIZATION_TTL_MS + STEP_AUTHORIZATION_CLOCK_SLACK_MS
+  )
+    return invalid(
+      `it is dated ${grant.expires_at}, further ahead than the ${STEP_AUTHORIZATION_TTL_MS / 60_000} minutes a desk's authorization is good for`,
+    );
 
   if (grant.kind === 'step') {
     if (grant.args_digest !== authorizedArgsDigest(check.args))
@@ -200,7 +220,13 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
     );
   }
 
-  if (await authorizationUsed(check.tx, check.book, grant))
+  const closed = await runClosed(check.tx, approvalChallenge(statement));
+  if (closed !== null)
+    return invalid(
+      `the desk closed the run of ${grant.approval} (${closed}); nothing more of it is written or undone here`,
+      { step: grant.step, run: closed },
+    );
+  if (await authorizationUsed(check.tx, grant))
     return invalid(
       `step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`,
       { step: grant.step },

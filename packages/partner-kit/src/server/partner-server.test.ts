@@ -438,6 +438,75 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       ]);
     });
 
+    it('refuses every authorization of a run once the desk closed it: the undo of a done run, a step held past its run; a closure not signed by the desk changes nothing', async () => {
+      const substance: PlanSubstance = {
+        v: 1,
+        request: 'R-1',
+        steps: [
+          { origin: HERE, tool: 'reserve_parcels', args: { count: 2 } },
+          { origin: HERE, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Ada' } },
+        ],
+      };
+      const approved = desk.approve('A-1', substance);
+      const [first, second] = approved.steps as [(typeof approved.steps)[number], (typeof approved.steps)[number]];
+      const done = await write('reserve_parcels', { ...first.args, authorization: first.step });
+      expect(done.body).toMatchObject({ ok: true });
+      const undo = compensationFor(compensationsOf(stand), {
+        tool: 'reserve_parcels',
+        args: { ...first.args, authorization: first.step },
+        result: done.body.result!,
+      });
+      if (!undo.ok) throw new Error('no compensation');
+
+      // Someone else's signature: refused, and the run stays open.
+      const forged = testDesk().close(approved.statement);
+      const refusedClosure = await call('POST', '/api/desk/runs/closed', forged);
+      expect(refusedClosure).toMatchObject({ status: 403, body: { ok: false, code: 'RUN_CLOSURE_INVALID' } });
+      expect(await db.query('SELECT count(*)::int AS n FROM partner_closed_runs')).toEqual([{ n: 0 }]);
+
+      expect((await call('POST', '/api/desk/runs/closed', desk.close(approved.statement, 'done'))).body).toEqual({
+        ok: true,
+        closed: 'A-1',
+      });
+      const before = server.site.state.peek().domain;
+      await refusedFor(
+        await write('release_parcels', { ...undo.args, authorization: first.undo }),
+        'the desk closed the run of A-1 (done)',
+      );
+      await refusedFor(
+        await write('lend_umbrellas', { ...second.args, authorization: second.step }),
+        'the desk closed the run of A-1 (done)',
+      );
+      expect(server.site.state.peek().domain).toEqual(before);
+      expect(await writes()).toHaveLength(1);
+    });
+
+    it('refuses an authorization dated further ahead than the couple of minutes the desk signs one for', async () => {
+      const approved = desk.approve('A-1', lend('R-1'));
+      const { grant } = (
+        decodeStepAuthorization(approved.steps[0]!.step) as { ok: true; authorization: StepAuthorization }
+      ).authorization;
+      const longLived = desk.issue(
+        { ...grant, expires_at: new Date(clock.getTime() + 5 * 60_000).toISOString() },
+        approved.statement,
+        approved.assertion,
+      );
+      await refusedFor(
+        await write('lend_umbrellas', { ...approved.steps[0]!.args, authorization: longLived }),
+        /further ahead than the 2 minutes/,
+      );
+      expect(await writes()).toEqual([]);
+    });
+
+    it('keeps single use across a reset: an authorization used in one book is refused in the next', async () => {
+      const { steps } = desk.approve('A-1', lend('R-1'));
+      const input = { ...steps[0]!.args, authorization: steps[0]!.step };
+      expect((await write('lend_umbrellas', input)).body).toMatchObject({ ok: true });
+      expect((await call('POST', '/api/reset', {})).body).toEqual({ ok: true });
+      await refusedFor(await write('lend_umbrellas', input), 'step 1 of this plan was already written here');
+      expect(await writes()).toEqual([]);
+    });
+
     it('makes one write of 30 concurrent identical calls with one authorization and one key: every answer the same receipt', async () => {
       const { steps } = desk.approve('A-1', lend('R-1'));
       const input = { ...steps[0]!.args, authorization: steps[0]!.step };
@@ -574,7 +643,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
           approved.statement,
           approved.assertion,
         );
-      const reissuedStep = dated('step', clock.getTime() + 15 * 60_000);
+      const reissuedStep = dated('step', clock.getTime() + 60_000);
       await refusedFor(
         await write('reserve_parcels', { ...args, idempotency_key: 'a-second-try', authorization: reissuedStep }),
         'it is dated past the approval it carries',
@@ -585,7 +654,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       );
       const undone = await write('release_parcels', {
         ...expected.args,
-        authorization: dated('undo', clock.getTime() + 15 * 60_000),
+        authorization: dated('undo', clock.getTime() + 60_000),
       });
       expect(undone).toMatchObject({ status: 200, body: { ok: true, result: { released: 2 } } });
       expect(server.site.state.peek().domain.loans.filter((loan) => loan.open)).toEqual([]);

@@ -23,7 +23,14 @@ import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
 import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
 import { deskFromItsOrigin } from './desk-trust.ts';
 import { askDeskAtItsOrigin, deskAudit, DESK_AUDITS_CHANNEL, type AskDesk } from './desk-audit.ts';
-import { AUTHORIZATION_FIELD, decodeStepAuthorization, signCanonical } from '@warrant/authority';
+import {
+  AUTHORIZATION_FIELD,
+  decodeStepAuthorization,
+  RUN_CLOSED_PATH,
+  signCanonical,
+  verifiedRunClosure,
+} from '@warrant/authority';
+import { bodyLimit } from 'hono/body-limit';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 // The page says how a call reached it; the server keeps that claim as a short word, nothing more.
@@ -241,6 +248,35 @@ export async function openPartnerServer<D, E>(
         await site.catchUp();
         const served = site.state.peek().keys.get(c.req.param('key'));
         return c.json(served ? { ok: true, found: true, write: served } : { ok: true, found: false });
+      });
+      // The desk says a run is over (server to server, signed with the desk's key): from now no
+      // write or undo under that approval is taken here, whatever its authorization's deadline.
+      app.post(RUN_CLOSED_PATH, bodyLimit({ maxSize: 4096, onError: (c) => badBody(c) }), async (c) => {
+        const body = await bodyOf(c);
+        if (!body) return badBody(c);
+        const known = await desk();
+        if (!known.ok)
+          return c.json(
+            refusal(
+              'DESK_UNREACHABLE',
+              `The desk could not be asked for its key (${known.reason}). Nothing was recorded.`,
+            ),
+            503,
+          );
+        const closure = await verifiedRunClosure(body, known.trustedKey);
+        if (!closure || closure.desk_origin !== known.record.origin)
+          return c.json(
+            refusal(
+              'RUN_CLOSURE_INVALID',
+              "That is not a run's end signed by the desk this site trusts. Nothing was recorded.",
+            ),
+            403,
+          );
+        await db.query(
+          'INSERT INTO partner_closed_runs (challenge, approval, plan_digest, outcome, closed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (challenge) DO NOTHING',
+          [closure.challenge, closure.approval, closure.plan_digest, closure.outcome, closure.closed_at],
+        );
+        return c.json({ ok: true, closed: closure.approval });
       });
       app.post('/api/staff/:act', async (c) => {
         const body = await bodyOf(c);
