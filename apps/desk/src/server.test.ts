@@ -18,7 +18,7 @@ import { digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warran
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { openServer } from './server.ts';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -57,9 +57,14 @@ const plan = (request: string, parcels = 2): PlanSubstance => ({
 });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+// Every test on PGlite; on PostgreSQL too, the main write path end to end (appTestEngines).
+const ON_POSTGRES = [
+  'decides an approval once: a second grant, even concurrent ones, is APPROVAL_DECIDED and issues nothing',
+];
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
   'the desk server on %s',
-  (_engine, open) => {
+  (_engine, open, it) => {
     let db: Database;
     let server: SiteServer;
     let app: Hono;

@@ -9,7 +9,7 @@ import { verifyCanonical } from '@warrant/authority';
 import { softwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -26,7 +26,7 @@ interface SignedRecord {
   };
 }
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "the desk's record on %s",
   (_engine, open) => {
     let db: Database;

@@ -18,7 +18,7 @@ import { SITES } from '@warrant/config';
 import type { LedgerDraft, LogHead } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -46,7 +46,7 @@ const plan = (request: string): PlanSubstance => ({
   ],
 });
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   'taking up a cut-off run, on %s',
   (_engine, open) => {
     let db: Database;
