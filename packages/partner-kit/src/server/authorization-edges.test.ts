@@ -242,7 +242,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
 
     it("undoes a step's own write: step 2's undo takes back step 2's loan and not step 1's, and each step's undo is taken once", async () => {
       const approved = desk.approve('A-1', twoLoans('R-1'));
-      const done = [];
+      const done: { args: Record<string, unknown>; result: Record<string, unknown> }[] = [];
       for (const { args, step } of approved.steps) {
         const answer = await write('lend_umbrellas', { ...args, authorization: step });
         expect(answer.body).toMatchObject({ ok: true });
