@@ -15,7 +15,13 @@
 // by the real @simplewebauthn/server); requests are real Hono requests to the partner's routes.
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { decodeStepAuthorization, newSigningKey, signCanonical, type StepGrant } from '@warrant/authority';
+import {
+  approvalChallenge,
+  decodeStepAuthorization,
+  newSigningKey,
+  signCanonical,
+  type StepGrant,
+} from '@warrant/authority';
 import { softwarePasskey } from '@warrant/authority/testing';
 import { compensationFor, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
@@ -214,6 +220,42 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       expect(
         (await write('lend_umbrellas', { ...first.steps[0]!.args, authorization: first.steps[0]!.step })).body,
       ).toMatchObject({ ok: true });
+    });
+
+    it('takes an approval only as made at the desk it trusts: a statement naming another desk, or a passkey answering another origin or relying party, is refused', async () => {
+      const approved = desk.approve('A-1', oneLoan('R-1'));
+      const { args, step } = approved.steps[0]!;
+      const ada = desk.dispatchers[0]!;
+      // The person's passkey signed, at this desk, a statement that names another desk.
+      const elsewhere = { ...approved.statement, desk_origin: 'http://localhost:9' };
+      const namedElsewhere = desk.issue(
+        grantOf(step),
+        elsewhere,
+        ada.passkey.assert(approvalChallenge(elsewhere), desk.origin, desk.rpId),
+      );
+      expectRefused(
+        await write('lend_umbrellas', { ...args, authorization: namedElsewhere }),
+        'it was approved at http://localhost:9, not at the desk this site trusts',
+      );
+      // The WebAuthn relying-party checks: the origin the browser saw, and the rpId's hash.
+      const otherOrigin = ada.passkey.assert(approvalChallenge(approved.statement), 'http://evil.example', desk.rpId);
+      expectRefused(
+        await write('lend_umbrellas', {
+          ...args,
+          authorization: desk.issue(grantOf(step), approved.statement, otherOrigin),
+        }),
+        /the dispatcher's passkey assertion does not verify \(.*origin/i,
+      );
+      const otherParty = ada.passkey.assert(approvalChallenge(approved.statement), desk.origin, 'evil.example');
+      expectRefused(
+        await write('lend_umbrellas', {
+          ...args,
+          authorization: desk.issue(grantOf(step), approved.statement, otherParty),
+        }),
+        /the dispatcher's passkey assertion does not verify \(.*RP ID/i,
+      );
+      expect(await writtenCount()).toBe(0);
+      expect((await write('lend_umbrellas', { ...args, authorization: step })).body).toMatchObject({ ok: true });
     });
 
     it('uses an authorization once per plan step: both steps of a plan are written, each once; a second approval of the plan writes neither again', async () => {
