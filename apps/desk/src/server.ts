@@ -39,7 +39,7 @@ export async function openDeskServer(
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
-      approvalRoutes(app, db, desk);
+      approvalRoutes(app, db, desk, options.now);
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);

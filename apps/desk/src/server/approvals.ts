@@ -103,7 +103,7 @@ function grantsFor(
   });
 }
 
-export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): void {
+export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now: () => number = Date.now): void {
   app.post('/api/approvals', async (c) => {
     const body = await jsonBody(c);
     if (!body) return malformed(c);
@@ -229,7 +229,8 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity): voi
         const substance = (
           typeof row.substance === 'string' ? JSON.parse(row.substance) : row.substance
         ) as PlanSubstance;
-        if (!(Date.parse(statement.expires_at) > Date.now()))
+        // Void from the millisecond it expires, by this server's clock.
+        if (!(Date.parse(statement.expires_at) > now()))
           return refusal('APPROVAL_EXPIRED', 'That approval expired undecided. Nothing ran.');
         const checked = await checkAssertion(tx, desk, response, challenge);
         if (!checked.ok) return checked;
