@@ -106,6 +106,9 @@ test('after a reload at the halt the runner and the top of the page say the appr
   await page.setViewportSize(PHONE);
   await openDesk(page);
   await scenarioToTheHalt(page);
+  // The person had scrolled down to the card: a reload must still open on what waits for them.
+  await page.locator('#approval-A-1').scrollIntoViewIfNeeded();
+  await expect(page.locator('#approval-waiting')).not.toBeInViewport();
   await page.reload();
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
