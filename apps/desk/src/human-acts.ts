@@ -13,7 +13,8 @@ import { PERSON_AT_THE_PAGE } from './call-context.ts';
 export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
 
 export interface HumanActs {
-  approve(approval: string): Promise<ApproveAnswer>;
+  /** Approves with the person's passkey here, or with `consent` given elsewhere (another device). */
+  approve(approval: string, consent?: ObtainConsent): Promise<ApproveAnswer>;
   reject(approval: string, reason?: string): ToolRefusal | { readonly ok: true; readonly approval: Approval };
   revoke(lease: string): ToolRefusal | { readonly ok: true };
 }
@@ -36,7 +37,7 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
   return {
-    async approve(id) {
+    async approve(id, given) {
       const call = { ...PERSON_AT_THE_PAGE, approval: id };
       const blocked = readOnly();
       if (blocked) return blocked;
@@ -67,7 +68,7 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       }
       // The person's consent is their passkey, verified by the desk's server, which answers the
       // step authorizations partners check. The ceremony's code loads with the first approval.
-      const consent = await consentOf(approval, plan);
+      const consent = await (given ?? consentOf)(approval, plan);
       if (!consent.ok) return consent;
       desk.record({
         actor: call.actor,
