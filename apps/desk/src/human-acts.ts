@@ -36,7 +36,7 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       ? null
       : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
-  return {
+  const acts: HumanActs = {
     async approve(id, given) {
       const call = { ...PERSON_AT_THE_PAGE, approval: id };
       const blocked = readOnly();
@@ -120,6 +120,25 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       if (blocked) return blocked;
       const answer = desk.broker.revokeLease(id, { ...PERSON_AT_THE_PAGE, reason: 'revoked by a person at the desk' });
       return answer.ok ? { ok: true } : answer;
+    },
+  };
+
+  // An approval this page is deciding now: approving it again meanwhile (the card's own passkey and
+  // a decision from another device at once) would record its signature twice: the second is refused.
+  const deciding = new Set<string>();
+  return {
+    ...acts,
+    async approve(id, given) {
+      if (deciding.has(id))
+        return refusal('APPROVAL_BEING_DECIDED', `${id} is being approved on this page already. Nothing else ran.`, {
+          approval: id,
+        });
+      deciding.add(id);
+      try {
+        return await acts.approve(id, given);
+      } finally {
+        deciding.delete(id);
+      }
     },
   };
 }

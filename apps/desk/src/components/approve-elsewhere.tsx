@@ -30,9 +30,11 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
       const decision = await decisionOf(approval);
       if (stopped) return;
       if (decision.ok && decision.status === 'granted') {
+        // Refused for now (this page is approving it itself, or no dispatcher is signed in here):
+        // said on the card, and asked again while the card still waits.
         const answer = await view.acts.approve(approval.id, consentGivenElsewhere);
-        if (!answer.ok) setProblem(answer.message);
-        return;
+        if (answer.ok || stopped) return;
+        if (answer.code !== 'APPROVAL_BEING_DECIDED') setProblem(answer.message);
       }
       if (decision.ok && decision.status === 'rejected') {
         const answer = view.acts.reject(approval.id, 'Rejected on another device.');
