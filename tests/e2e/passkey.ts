@@ -4,10 +4,24 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // internal, resident keys, user verification that succeeds), on the page's own CDP session.
 // Never a stubbed verification: the desk's server and every partner verify what it signs.
 
+/** A passkey as the DevTools protocol exports it: its id, private key (PKCS#8), site and user, base64. */
+export interface ExportedPasskey {
+  readonly credentialId: string;
+  readonly isResidentCredential: boolean;
+  readonly rpId?: string;
+  readonly privateKey: string;
+  readonly userHandle?: string;
+  readonly signCount: number;
+}
+
 export interface Authenticator {
   readonly id: string;
   /** Takes the authenticator away: the browser then has no passkey to offer. */
   remove(): Promise<void>;
+  /** The passkeys it holds, private keys included: how a test carries one person's passkey to another browser. */
+  passkeys(): Promise<ExportedPasskey[]>;
+  /** Puts a passkey exported from another authenticator into this one, as a person's synced passkey arrives. */
+  holdPasskey(passkey: ExportedPasskey): Promise<void>;
 }
 
 export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator> {
@@ -27,6 +41,10 @@ export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator
     id: authenticatorId,
     remove: async () => {
       await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    },
+    passkeys: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    holdPasskey: async (passkey) => {
+      await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: passkey });
     },
   };
 }

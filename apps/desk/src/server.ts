@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { actingPageRoutes } from './server/acting-page.ts';
+import { approvalPageRoutes } from './server/approval-page.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
 import { deskLogRoutes } from './server/desk-logs.ts';
@@ -40,6 +41,7 @@ export async function openDeskServer(
       actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
       approvalRoutes(app, db, desk, options.now);
+      approvalPageRoutes(app, db, desk);
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
