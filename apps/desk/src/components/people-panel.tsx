@@ -73,7 +73,7 @@ export function PeoplePanel({ me }: { me: { readonly id: string } }) {
     });
 
   return (
-    <details class="people-panel" id="people-panel">
+    <details class="people-panel" id="people-panel" onToggle={() => void refresh()}>
       <summary>People at this desk ({people.length})</summary>
       <ul class="people-list" id="people-list">
         {people.map((person) => (
