@@ -227,7 +227,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const later = await check();
     expect(later.outcome).toBe('failed');
     expect(later.findings.map((finding) => finding.message)).toContain(
-      "The desk's record changed after we saw it: its head of 3 rows is not contained in its head of 4 rows.",
+      "The desk's record changed after we saw it: its head of 4 rows is not contained in its head of 5 rows.",
     );
     // Both are kept on the partner's own record, newest first.
     expect((await shown()).map((kept) => kept.outcome)).toEqual(['failed', 'failed', 'passed']);
