@@ -9,5 +9,5 @@ export { openPostgresDatabase, redactUrl, type PostgresDatabaseOptions } from '.
 export { siteApp, API_BODY_LIMIT_BYTES, type SiteAppOptions } from './site-app.ts';
 export { listen, type RunningServer } from './serve.ts';
 export { changeStream, type ChangeFeed } from './event-stream.ts';
-export type { SiteServer, OpenSiteServer } from './site-server.ts';
+export type { SiteServer, OpenSiteServer, SitePeopleOperator } from './site-server.ts';
 export { storedSecret } from './stored-secret.ts';
