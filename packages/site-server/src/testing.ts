@@ -20,3 +20,5 @@ export function testEngines(
     postgres: () => openPostgresDatabase({ url: postgresUrl, schema: freshName() }),
   };
 }
+
+export { rawRequest, type RawRequest, type RawAnswer } from './raw-request.ts';
