@@ -11,11 +11,10 @@ export {
   acceptsBody,
   requestGuard,
   API_BODY_LIMIT_BYTES,
-  MAX_JSON_DEPTH,
   type BodyDeclaration,
   type RequestGuardOptions,
 } from './request-guard.ts';
-export { nestsDeeperThan } from './json-depth.ts';
+export { nestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 export { listen, type RunningServer } from './serve.ts';
 export { changeStream, type ChangeFeed } from './event-stream.ts';
 export type { SiteServer, OpenSiteServer } from './site-server.ts';

@@ -2,6 +2,9 @@
 // value recursively overflows its stack on a body thousands of levels deep (one such body answered
 // 500), so the depth is counted first, over the characters, in one pass with no recursion.
 
+/** No route's JSON nests deeper than this; a body that does is refused before it is parsed. */
+export const MAX_JSON_DEPTH = 32;
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPENERS = new Set([0x5b, 0x7b]); // [ {

@@ -5,7 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insecureOriginOf, SITES } from '@warrant/config';
-import { acceptsBody, API_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from './request-guard.ts';
+import { MAX_JSON_DEPTH } from './json-depth.ts';
+import { acceptsBody, API_BODY_LIMIT_BYTES } from './request-guard.ts';
 import { listen, type RunningServer } from './serve.ts';
 import { siteApp } from './site-app.ts';
 import { rawRequest } from './testing.ts';

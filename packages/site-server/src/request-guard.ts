@@ -13,12 +13,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import { insecureOriginOf, type Site } from '@warrant/config';
-import { nestsDeeperThan } from './json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 
 /** Bodies are JSON of a known, small shape: anything larger is refused before it is read. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
-/** No route's JSON nests deeper than this; a body that does is refused before it is parsed. */
-export const MAX_JSON_DEPTH = 32;
 
 const JSON_TYPE = 'application/json';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
