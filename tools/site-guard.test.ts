@@ -129,7 +129,21 @@ describe.each(servedSites.map((site) => [site.name, site] as const))('every stat
     while (answers.length < 120) answers.push(...(await send()));
     const grown = process.memoryUsage().rss - before;
     for (const answer of answers) expect(answer).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
-    expect(median(answers.map((answer) => answer.ms))).toBeLessThan(50);
+    // The fastest, and the median with room for a loaded two-core machine's scheduler.
+    expect(Math.min(...answers.map((answer) => answer.ms))).toBeLessThan(50);
+    expect(median(answers.map((answer) => answer.ms))).toBeLessThan(200);
+    // Ten bytes of a declared body over any limit, the request held open: only an answer given
+    // before the body is read can arrive.
+    const unsent = await sweep((route) =>
+      rawRequest(port, {
+        method: route.method,
+        path: route.path,
+        headers: json,
+        body: '"xxxxxxxx"',
+        declaredLength: OVER_ANY_LIMIT.length,
+      }),
+    );
+    for (const answer of unsent) expect(answer).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
     // 120 MiB and more were sent: none of it was kept.
     expect(grown).toBeLessThan(24 * 1024 * 1024);
   });

@@ -12,6 +12,8 @@ export interface RawRequest {
   readonly body?: string | Buffer;
   /** Sent chunked (no Content-Length), and kept open after `body` until the answer arrives. */
   readonly chunked?: boolean;
+  /** A Content-Length to declare instead of the body's own: the request stays open, short of it, until answered. */
+  readonly declaredLength?: number;
 }
 
 export interface RawAnswer {
@@ -24,7 +26,8 @@ export interface RawAnswer {
 }
 
 export function rawRequest(port: number, sent: RawRequest): Promise<RawAnswer> {
-  const { method = 'POST', path, headers = {}, body, chunked = false } = sent;
+  const { method = 'POST', path, headers = {}, body, chunked = false, declaredLength } = sent;
+  const open = chunked || declaredLength !== undefined;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let answered = false;
@@ -36,7 +39,9 @@ export function rawRequest(port: number, sent: RawRequest): Promise<RawAnswer> {
         path,
         headers: {
           ...headers,
-          ...(body !== undefined && !chunked ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...(body !== undefined && !chunked
+            ? { 'content-length': String(declaredLength ?? Buffer.byteLength(body)) }
+            : {}),
           ...(chunked ? { 'transfer-encoding': 'chunked' } : {}),
         },
       },
@@ -54,7 +59,7 @@ export function rawRequest(port: number, sent: RawRequest): Promise<RawAnswer> {
           } catch {
             parsed = { text };
           }
-          if (chunked) outgoing.destroy();
+          if (open) outgoing.destroy();
           resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed, ms });
         });
       },
@@ -65,6 +70,6 @@ export function rawRequest(port: number, sent: RawRequest): Promise<RawAnswer> {
       if (!answered) reject(error);
     });
     if (body !== undefined) outgoing.write(body);
-    if (!chunked) outgoing.end();
+    if (!open) outgoing.end();
   });
 }
