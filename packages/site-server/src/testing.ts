@@ -59,3 +59,5 @@ export function appTestEngines<It extends (title: string, ...rest: never[]) => u
   rows.push(['postgres', engines.postgres, onlyNamed as unknown as It]);
   return rows;
 }
+
+export { rawRequest, type RawRequest, type RawAnswer } from './raw-request.ts';

@@ -8,7 +8,6 @@
 // another page wrote since: a page decides on the record as it stands, never on a stale copy.
 // Records are stored as the exact JSON text they were sealed from, so the chain reads back.
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   GENESIS,
   isLogHead,
@@ -18,7 +17,7 @@ import {
   type LogFormat,
   type LogHead,
 } from '@warrant/ledger';
-import { changeStream, type Database, type Queryable } from '@warrant/site-server';
+import { acceptsBody, changeStream, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
 import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.ts';
@@ -194,15 +193,8 @@ export function deskLogRoutes(
 
   app.post(
     '/api/logs/:log/append',
-    bodyLimit({
-      maxSize: APPEND_BODY_LIMIT_BYTES,
-      onError: (c) =>
-        refused(
-          c,
-          refusal('RECORD_TOO_LARGE', 'That append is larger than the desk takes at once. Nothing was recorded.'),
-          422,
-        ),
-    }),
+    // Larger than the rule's limit: an append carries a batch of rows (site-server's request guard).
+    acceptsBody({ maxBytes: APPEND_BODY_LIMIT_BYTES }),
     async (c) => {
       const log = c.req.param('log');
       if (!isLog(log))
