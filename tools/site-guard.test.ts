@@ -144,8 +144,10 @@ describe.each(servedSites.map((site) => [site.name, site] as const))('every stat
       }),
     );
     for (const answer of unsent) expect(answer).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE' });
-    // 240 MiB and more were sent: none of it was kept.
-    expect(grown).toBeLessThan(32 * 1024 * 1024);
+    // 240 MiB and more were sent: none of it was kept. Kept, the process would have grown by that
+    // much; the bound leaves room for what the test process itself (a shared Vitest worker on a
+    // loaded machine) grows by meanwhile, which measured 36 MiB once.
+    expect(grown).toBeLessThan(64 * 1024 * 1024);
   });
 
   it(`refuses a body nested deeper than ${MAX_JSON_DEPTH} 400`, async () => {
