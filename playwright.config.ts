@@ -3,6 +3,7 @@ import { SERVER_SETS, SET_COUNT } from './tests/e2e/server-sets.ts';
 import { defineConfig } from '@playwright/test';
 import { HOST, LOOPBACK_ADDRESS } from '@warrant/config';
 import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
+import { matchingSpecs, readLaneTable, specsOfLane } from './tests/e2e/lanes.ts';
 
 // Two lanes over the same tests: Debian's Chromium with native WebMCP, and the same browser
 // without the flag, where the pinned polyfill provides it. Never a downloaded browser.
@@ -24,6 +25,11 @@ import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 const executablePath = CHROMIUM_PATH;
 const baseArgs = BASE_ARGS;
 
+// Which specs each lane runs: tests/e2e/lanes.json. The native lane runs every spec but the
+// polyfill's own transport (message-port.spec); the polyfill lane, the specs whose behaviour
+// depends on the WebMCP mode (tools/e2e-lanes.test.ts says which must be there).
+const lanes = readLaneTable();
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -35,13 +41,16 @@ export default defineConfig({
   forbidOnly: true,
   use: { trace: 'off', screenshot: 'off' },
   projects: [
-    // message-port.spec tests the message transport, which only the polyfill lane uses.
     {
       name: 'native',
-      testIgnore: /message-port\.spec\.ts$/,
+      testMatch: matchingSpecs(specsOfLane(lanes, 'native')),
       use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } },
     },
-    { name: 'polyfill', use: { launchOptions: { executablePath, args: baseArgs } } },
+    {
+      name: 'polyfill',
+      testMatch: matchingSpecs(specsOfLane(lanes, 'polyfill')),
+      use: { launchOptions: { executablePath, args: baseArgs } },
+    },
   ],
   webServer: SERVER_SETS.map(({ portBase, dataDir, agentPorts, controlPort }) => ({
     name: `servers@${portBase}`,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@warrant/site-server/json-depth';
 import { createAllowance, type Allowance } from './allowance.ts';
 import { boundsFromEnv, type Bounds } from './bounds.ts';
 import { readChatRequest, upstreamBody } from './chat-request.ts';
@@ -75,6 +76,14 @@ function createGatewayApp({ upstream, bounds, allowance }: GatewayAppOptions): H
             message: `The request body is larger than ${bounds.maxBodyBytes} bytes.`,
           }),
       }),
+      // The depth rule every site's server applies, counted before the body is parsed or forwarded.
+      async (c, next) =>
+        nestsDeeperThan(await c.req.text(), MAX_JSON_DEPTH)
+          ? refuse(c, {
+              code: 'BODY_TOO_DEEP',
+              message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+            })
+          : next(),
       validator('json', (body, c) => {
         const read = readChatRequest(body, bounds.maxMessages);
         return read.ok ? read.request : refuse(c, read);

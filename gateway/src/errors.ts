@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 const GATEWAY_ERRORS = {
   BODY_TOO_LARGE: 413,
   BAD_JSON: 400,
+  BODY_TOO_DEEP: 400,
   BAD_REQUEST_SHAPE: 400,
   TOO_MANY_MESSAGES: 400,
   STREAMING_UNSUPPORTED: 400,

@@ -551,7 +551,8 @@ test('outcomes read in plain words: a kept frame is not shown as a success, and 
   await expect(page.locator('#change-line')).toContainText('4 tools are in order now');
   const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }));
   await page.getByRole('button', { name: 'Keep current scope' }).click();
-  expect(await asked.promise).toMatchObject({ code: 'EXPANSION_DENIED' });
+  // Answered, not granted: an agent that reads `granted` cannot take a kept frame for a grant.
+  expect(await asked.promise).toMatchObject({ ok: true, code: 'EXPANSION_DENIED', granted: false });
   const notice = page.locator('.act-notice[data-code="EXPANSION_DENIED"]');
   await expect(notice).toBeVisible();
   await expect(notice).not.toHaveClass(/is-ok/);

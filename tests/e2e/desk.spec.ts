@@ -91,7 +91,10 @@ async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, 
     digest: drafted['digest'],
     nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false },
   });
-  expect(halt['next']).toBe(COMMIT_NEXT);
+  // The spec's words, then how to learn the outcome later.
+  expect(halt['next']).toBe(
+    `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request ${request} say whether A-1 was approved or rejected and how each step ran`,
+  );
   return halt;
 }
 
@@ -141,6 +144,8 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
 
   const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
+  // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
+  expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
   for (const event of EVERY_HOP)
     expect(
       rows.some((row) => row.event === event),

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page, Route, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
@@ -148,6 +149,16 @@ test("a read lease whose partner's server stops fails at once; the desk says the
   const down = page.locator('#partners-down li[data-partner="pantry"]');
   await expect(down).toContainText('Food pantry is down: its server cannot be reached.');
   await expect(page.locator('#partners-down li[data-partner="shelter"]')).toHaveCount(0);
+  // The banner is heard and read like the rest of the page: no serious or critical axe violation, at either width.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).include('#partners-down').analyze();
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
 
   await startSite('pantry');
   await expect(down).toHaveCount(0);

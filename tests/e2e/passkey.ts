@@ -1,13 +1,28 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { setupLink } from './site-control.ts';
 
 // A person's passkey in a browser test: the DevTools protocol's virtual authenticator (CTAP2,
 // internal, resident keys, user verification that succeeds), on the page's own CDP session.
 // Never a stubbed verification: the desk's server and every partner verify what it signs.
 
+/** A passkey as the DevTools protocol exports it: its id, private key (PKCS#8), site and user, base64. */
+export interface ExportedPasskey {
+  readonly credentialId: string;
+  readonly isResidentCredential: boolean;
+  readonly rpId?: string;
+  readonly privateKey: string;
+  readonly userHandle?: string;
+  readonly signCount: number;
+}
+
 export interface Authenticator {
   readonly id: string;
   /** Takes the authenticator away: the browser then has no passkey to offer. */
   remove(): Promise<void>;
+  /** The passkeys it holds, private keys included: how a test carries one person's passkey to another browser. */
+  passkeys(): Promise<ExportedPasskey[]>;
+  /** Puts a passkey exported from another authenticator into this one, as a person's synced passkey arrives. */
+  holdPasskey(passkey: ExportedPasskey): Promise<void>;
 }
 
 export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator> {
@@ -28,11 +43,24 @@ export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator
     remove: async () => {
       await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     },
+    passkeys: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    holdPasskey: async (passkey) => {
+      await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: passkey });
+    },
   };
 }
 
-/** Enrols `name` as a dispatcher with a new passkey, through the desk's own form. */
-export async function enrolDispatcher(page: Page, name: string): Promise<void> {
+/**
+ * Enrols `name` as a dispatcher with a new passkey, as a person does: the operator mints a
+ * one-time setup link at the server (here through the test servers' control port, the same code
+ * `npm run people -- setup-link desk` runs; or one minted before, given as `minted`), the person opens it in the desk's page (a fragment:
+ * the page stays as it is) and enrols through the desk's own form.
+ */
+export async function enrolDispatcher(page: Page, name: string, minted?: string): Promise<void> {
+  const link = new URL(minted ?? (await setupLink('desk')));
+  const here = new URL(page.url());
+  if (here.origin === link.origin) here.hash = link.hash;
+  await page.goto(here.origin === link.origin ? here.href : link.href);
   await page.locator('#dispatcher-name-input').fill(name);
   await page.locator('#enrol').click();
   await expect(page.locator('#dispatcher-name')).toHaveText(name);

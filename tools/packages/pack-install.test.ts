@@ -270,13 +270,11 @@ async function turnstileIn(lane: 'native' | 'polyfill', origin: string): Promise
       .poll(seen)
       .toEqual({ agent: ['insert_coin', 'open_gate'], inOrder: ['insert_coin', 'open_gate'], outOfOrder: [] });
     expect(await call('open_gate')).toMatchObject({ ok: true, open: true });
-    await expect
-      .poll(seen)
-      .toEqual({
-        agent: [],
-        inOrder: [],
-        outOfOrder: ['insert_coin: the gate is open', 'open_gate: the gate is open'],
-      });
+    await expect.poll(seen).toEqual({
+      agent: [],
+      inOrder: [],
+      outOfOrder: ['insert_coin: the gate is open', 'open_gate: the gate is open'],
+    });
     // A person shuts the gate: the coin slot is in order again, and only it.
     await page.click('#shut');
     await expect.poll(seen).toEqual(shut);

@@ -144,7 +144,7 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     title: 'Ask the human for more fields',
     description: (state) =>
       'Ask the human to frame more fields: the fewest you need, and why. This grants nothing by itself: the call stays pending until the human ' +
-      'decides (up to 2 minutes), then returns the decision. On approval, re-inspect the scope and continue; do not ask the human to confirm ' +
+      'decides (up to 2 minutes), then returns the decision: check granted, not ok. On approval, re-inspect the scope and continue; do not ask the human to confirm ' +
       `again. Bound to scope v${state.scopeVersion}.`,
     verdict: (state) => rule(state, 'request_scope_expansion'),
     inputSchema: expansionSchema,

@@ -13,7 +13,8 @@ import { PERSON_AT_THE_PAGE } from './call-context.ts';
 export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
 
 export interface HumanActs {
-  approve(approval: string): Promise<ApproveAnswer>;
+  /** Approves with the person's passkey here, or with `consent` given elsewhere (another device). */
+  approve(approval: string, consent?: ObtainConsent): Promise<ApproveAnswer>;
   reject(approval: string, reason?: string): ToolRefusal | { readonly ok: true; readonly approval: Approval };
   revoke(lease: string): ToolRefusal | { readonly ok: true };
 }
@@ -57,8 +58,8 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       ? null
       : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
-  return {
-    async approve(id) {
+  const acts: HumanActs = {
+    async approve(id, given) {
       const call = { ...PERSON_AT_THE_PAGE, approval: id };
       const blocked = readOnly();
       if (blocked) return blocked;
@@ -89,7 +90,7 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       }
       // The person's consent is their passkey, verified by the desk's server, which answers the
       // step authorizations partners check. The ceremony's code loads with the first approval.
-      const consent = await consentOf(approval, plan);
+      const consent = await (given ?? consentOf)(approval, plan);
       if (!consent.ok) return consent;
       desk.record({
         actor: call.actor,
@@ -145,6 +146,25 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       if (blocked) return blocked;
       const answer = desk.broker.revokeLease(id, { ...PERSON_AT_THE_PAGE, reason: 'revoked by a person at the desk' });
       return answer.ok ? { ok: true } : answer;
+    },
+  };
+
+  // An approval this page is deciding now: approving it again meanwhile (the card's own passkey and
+  // a decision from another device at once) would record its signature twice: the second is refused.
+  const deciding = new Set<string>();
+  return {
+    ...acts,
+    async approve(id, given) {
+      if (deciding.has(id))
+        return refusal('APPROVAL_BEING_DECIDED', `${id} is being approved on this page already. Nothing else ran.`, {
+          approval: id,
+        });
+      deciding.add(id);
+      try {
+        return await acts.approve(id, given);
+      } finally {
+        deciding.delete(id);
+      }
     },
   };
 }

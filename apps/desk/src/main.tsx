@@ -26,6 +26,10 @@ import { SCENARIO_RUNNER } from './who.ts';
 // No top-level await: with one, the bundler stops merging the lazy chunks' shared modules and the
 // first visit downloads more.
 async function boot(): Promise<void> {
+  // A reload starts at the top, where the page says what waits for a person. The browser's own
+  // restoration aims at a position in a record that is still arriving from the server: on a busy
+  // machine it landed after the rows did, below the approval banner, on a quiet one it did not.
+  history.scrollRestoration = 'manual';
   const root = document.getElementById('app') as HTMLElement;
   const [acting, connection, opened] = await Promise.all([
     claimActingPage(() => location.reload()),

@@ -3,13 +3,16 @@
 // approved plans, carried out here with step authorizations signed as each step is sent.
 import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
+import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { actingPageRoutes } from './server/acting-page.ts';
+import { approvalPageRoutes } from './server/approval-page.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
-import { deskLogRoutes } from './server/desk-logs.ts';
+import { appendServerRecord, deskLogRoutes } from './server/desk-logs.ts';
 import { deskRecordRoutes } from './server/desk-record.ts';
-import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
+import { dispatcherRoutes } from './server/dispatchers.ts';
+import { DESK_PEOPLE } from './server/desk-people.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
@@ -36,7 +39,6 @@ export async function openDeskServer(
   const desk = deskIdentity(
     signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)),
   );
-  const enrolment = enrolmentFrom(process.env);
   let heads: ReturnType<typeof ledgerHeads> | null = null;
   // Approved runs are carried out here, not in a page; one cut off by a stop is taken up on start,
   // and what is owed to a partner (a step not yet known, a run's closure) is tried again shortly.
@@ -51,12 +53,18 @@ export async function openDeskServer(
   const again = setInterval(() => void runs.resume(), RESUME_EVERY_MS);
   again.unref();
   return {
-    summary: `enrolment ${enrolment}`,
+    summary: null,
+    people: peopleOperator(db, DESK_PEOPLE),
     routes(app) {
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
-      dispatcherRoutes(app, db, desk, enrolment);
-      approvalRoutes(app, db, desk, runs);
+      dispatcherRoutes(app, db, async (row) => {
+        const appended = await appendServerRecord(db, 'ledger', row);
+        if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);
+        await heads?.appended(appended);
+      });
+      approvalRoutes(app, db, desk, runs, options.now);
+      approvalPageRoutes(app, db, desk);
       partnerRecordRoutes(app, db);
       heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {

@@ -105,13 +105,11 @@ export async function startScriptedUpstream(
       const reply = script[n];
       const send = (): void => {
         if (!reply) {
-          res
-            .writeHead(500, { 'Content-Type': 'application/json' })
-            .end(
-              JSON.stringify({
-                error: { message: `Script exhausted: request ${n + 1}, ${script.length} replies scripted.` },
-              }),
-            );
+          res.writeHead(500, { 'Content-Type': 'application/json' }).end(
+            JSON.stringify({
+              error: { message: `Script exhausted: request ${n + 1}, ${script.length} replies scripted.` },
+            }),
+          );
         } else if (reply.kind === 'raw') {
           res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(reply.body);
         } else {

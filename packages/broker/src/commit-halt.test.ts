@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApprovalGate } from './approval-gate.ts';
-import { COMMIT_NEXT, commitHaltResult } from './commit-halt.ts';
+import { COMMIT_NEXT, commitHaltResult, commitNext } from './commit-halt.ts';
 import { manualBrokerClock } from './testing/manual-broker-clock.ts';
 import { RELIEF_PARTNERS } from '../test-support/relief-partners.ts';
 
@@ -31,15 +31,19 @@ describe('the commit_plan halt', () => {
       plan: 'plan-3',
       nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false },
       digest: answer.approval.digest,
-      next: COMMIT_NEXT,
+      next: commitNext(answer.approval),
     });
+    // The spec's words, then how to learn the outcome once the agent has stopped.
+    expect(halt.next).toBe(
+      `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request R-1 say whether A-1 was approved or rejected and how each step ran`,
+    );
     expect(halt.text.split('\n')).toEqual([
       'status: awaiting_human_approval',
       'approval_id: A-1',
       'commit_plan raised plan-3 for human approval as A-1. Nothing ran: no partner state changed, no lease was created, and no step was invoked.',
       `plan_digest: ${answer.approval.digest}`,
       'expires_at: 2026-12-04T09:15:00.000Z',
-      `next: ${COMMIT_NEXT}`,
+      `next: ${halt.next}`,
     ]);
   });
 });

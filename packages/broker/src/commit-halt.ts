@@ -6,6 +6,14 @@ import type { Approval } from './approval-gate.ts';
 export const COMMIT_NEXT =
   "none of this desk's verbs continues this plan; a person approves or rejects it; report that the plan is raised and waiting, and stop; calling commit_plan again raises a second approval";
 
+/**
+ * The spec's `next:` and then how to learn the outcome: an agent that stops here may be asked
+ * later what happened, and nothing it holds would tell it.
+ */
+export function commitNext(approval: Pick<Approval, 'id' | 'request'>): string {
+  return `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request ${approval.request} say whether ${approval.id} was approved or rejected and how each step ran`;
+}
+
 export interface CommitHalt {
   readonly ok: true;
   readonly status: 'awaiting_human_approval';
@@ -25,6 +33,7 @@ export interface CommitHalt {
 
 export function commitHaltResult(approval: Approval): CommitHalt {
   const expires = new Date(approval.expiresAt).toISOString();
+  const next = commitNext(approval);
   return {
     ok: true,
     status: 'awaiting_human_approval',
@@ -33,14 +42,14 @@ export function commitHaltResult(approval: Approval): CommitHalt {
     nothing_ran: { partner_state_changed: false, lease_created: false, step_invoked: false },
     digest: approval.digest,
     expires_at: expires,
-    next: COMMIT_NEXT,
+    next,
     text: [
       'status: awaiting_human_approval',
       `approval_id: ${approval.id}`,
       `commit_plan raised ${approval.plan} for human approval as ${approval.id}. Nothing ran: no partner state changed, no lease was created, and no step was invoked.`,
       `plan_digest: ${approval.digest}`,
       `expires_at: ${expires}`,
-      `next: ${COMMIT_NEXT}`,
+      `next: ${next}`,
     ].join('\n'),
   };
 }

@@ -54,4 +54,4 @@ export { createBroker, type Broker, type BrokerOptions } from './broker.ts';
 export { quarantine, modelDataRegion, QUARANTINE_MAX_CHARS, type Quarantined } from './quarantine.ts';
 export { planSubstance, digestPlan, digestSubstance, type Plan, type PlanStep, type PlanSubstance } from './plan.ts';
 export { createApprovalGate, APPROVAL_TTL_MS, type Approval, type ApprovalGate } from './approval-gate.ts';
-export { commitHaltResult, COMMIT_NEXT } from './commit-halt.ts';
+export { commitHaltResult, commitNext, COMMIT_NEXT } from './commit-halt.ts';

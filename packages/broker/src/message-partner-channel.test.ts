@@ -1,7 +1,7 @@
 import { insecureOriginOf, SITES } from '@warrant/config';
 import type { ExecuteOutcome, ListedTool, WebMcp } from '@warrant/webmcp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openMessagePartnerChannel } from './message-partner-channel.ts';
+import { messageChannelConnector, openMessagePartnerChannel } from './message-partner-channel.ts';
 import type { PartnerChannel, RejectedMessage } from './partner-channel.ts';
 import { PARTNER_ENVELOPE } from './partner-envelope.ts';
 import { servePartnerChannel, type PartnerChannelServer } from './serve-partner-channel.ts';
@@ -181,6 +181,41 @@ describe('the message transport', () => {
     expect(server.inFlight()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(committed).toBe(false);
+  });
+
+  it("with two frames open, neither channel reports the other frame's announcement as forged; a window no channel is bound to is still reported", async () => {
+    const desk = fakeWindow(DESK);
+    const pantry = fakeWindow(PANTRY);
+    const shelter = fakeWindow(SITES.shelter.origin);
+    // Each frame is handed its port; nothing answers on it here.
+    pantry.postMessage = shelter.postMessage = () => {};
+    const rejected: string[] = [];
+    const connect = messageChannelConnector(desk);
+    const mounted = (window: FakeWindow) => ({ window: window as unknown as Window, remove: () => {} });
+    for (const [frame, origin] of [
+      [pantry, PANTRY],
+      [shelter, SITES.shelter.origin],
+    ] as const) {
+      opened.push(
+        connect({
+          frame: mounted(frame),
+          lease: {} as never,
+          origin,
+          onRejected: (message) => rejected.push(`${origin}: ${message.reason}`),
+        }),
+      );
+    }
+    const ready = { envelope: PARTNER_ENVELOPE, version: 1, kind: 'ready', id: 'r', declared: [] };
+    deliver(desk, pantry, PANTRY, ready);
+    deliver(desk, shelter, SITES.shelter.origin, ready);
+    await settle();
+    expect(rejected).toEqual([]);
+    deliver(desk, fakeWindow(PANTRY), PANTRY, ready);
+    await settle();
+    expect(rejected).toEqual([
+      `${PANTRY}: the message did not come from the partner frame`,
+      `${SITES.shelter.origin}: the message did not come from the partner frame`,
+    ]);
   });
 
   it('ignores an announcement from a window that is not the frame, or from another origin, and reports it', async () => {

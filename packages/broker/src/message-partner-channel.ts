@@ -24,6 +24,7 @@ import {
   type PartnerChannel,
   type RejectedMessage,
 } from './partner-channel.ts';
+import type { MountedFrame } from './frame-container.ts';
 import type { PartnerFault } from './partner-fault.ts';
 
 type Host = Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -38,6 +39,12 @@ export interface MessagePartnerChannelOptions {
   readonly origin: string;
   readonly onRejected?: (message: RejectedMessage) => void;
   readonly onFault?: (fault: PartnerFault) => void;
+  /**
+   * Whether a window is another partner frame of this desk, with its own channel. Every channel
+   * hears every announcement on the desk's window, so with two leases open each hears the other
+   * frame's: that is a message for another channel, not a forgery, and is left to it.
+   */
+  readonly framedElsewhere?: (source: MessageEventSource | null) => boolean;
 }
 
 interface Deferred<T> {
@@ -124,6 +131,7 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
   const onWindowMessage = (event: MessageEvent): void => {
     if (closed || !claimsEnvelope(event.data)) return;
     const target = options.target();
+    if (target !== null && event.source !== (target as unknown) && options.framedElsewhere?.(event.source)) return;
     if (target === null || event.source !== (target as unknown))
       return reject('the message did not come from the partner frame', event.origin, event.data);
     if (event.origin !== origin)
@@ -217,14 +225,30 @@ export function openMessagePartnerChannel(options: MessagePartnerChannelOptions)
   };
 }
 
-/** Opens a message channel to each mounted frame, hearing its announcement on `host` (the desk's window). */
+/**
+ * Opens a message channel to each mounted frame, hearing its announcement on `host` (the desk's
+ * window). The connector knows every frame it has a channel to, so no channel reports another
+ * frame's announcement as forged; a window none of them is bound to is still reported by each.
+ */
 export function messageChannelConnector(host: Host): ChannelConnector {
-  return ({ frame, origin, onRejected, onFault }) =>
-    openMessagePartnerChannel({
+  const frames = new Set<MountedFrame>();
+  return ({ frame, origin, onRejected, onFault }) => {
+    frames.add(frame);
+    const channel = openMessagePartnerChannel({
       host,
       target: () => frame.window,
       origin,
       onRejected,
       ...(onFault ? { onFault } : {}),
+      framedElsewhere: (source) =>
+        source !== null && [...frames].some((other) => other !== frame && other.window === source),
     });
+    return {
+      ...channel,
+      close() {
+        frames.delete(frame);
+        channel.close();
+      },
+    };
+  };
 }

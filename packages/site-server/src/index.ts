@@ -6,8 +6,16 @@ export { migrate, readMigrations, MigrationError, type Migration } from './migra
 export { openPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.ts';
 export { openPostgresDatabase, redactUrl, type PostgresDatabaseOptions } from './postgres-database.ts';
 // The HTTP side: the Hono app for one site, the Node adapter, live updates, a site's server module.
-export { siteApp, API_BODY_LIMIT_BYTES, type SiteAppOptions } from './site-app.ts';
+export { siteApp, type SiteAppOptions } from './site-app.ts';
+export {
+  acceptsBody,
+  requestGuard,
+  API_BODY_LIMIT_BYTES,
+  type BodyDeclaration,
+  type RequestGuardOptions,
+} from './request-guard.ts';
+export { nestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 export { listen, type RunningServer } from './serve.ts';
 export { changeStream, type ChangeFeed } from './event-stream.ts';
-export type { SiteServer, OpenSiteServer } from './site-server.ts';
+export type { SiteServer, OpenSiteServer, SitePeopleOperator } from './site-server.ts';
 export { storedSecret } from './stored-secret.ts';

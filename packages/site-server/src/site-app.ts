@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { headersFor, type Site } from '@warrant/config';
+import { requestGuard } from './request-guard.ts';
 
 export interface SiteAppOptions {
   readonly site: Site;
@@ -18,9 +19,6 @@ export interface SiteAppOptions {
   readonly agentEndpoints?: readonly string[];
 }
 
-// Bodies are JSON of a known, small shape: anything larger is refused before it is read.
-export const API_BODY_LIMIT_BYTES = 64 * 1024;
-
 export function siteApp({ site, distDir, routes, withTestSites = false, agentEndpoints = [] }: SiteAppOptions): Hono {
   const headers = headersFor(site, { withTestSites, agentEndpoints });
   const app = new Hono();
@@ -30,6 +28,9 @@ export function siteApp({ site, distDir, routes, withTestSites = false, agentEnd
     // An API answer is about now: no cache may keep it.
     if (c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  // Before every route: a state-changing request comes from this site's own page (or no browser
+  // page) and carries JSON within a fixed size and depth (request-guard.ts).
+  app.use('*', requestGuard({ site, withTestSites }));
   routes?.(app);
   app.all('/api/*', (c) =>
     c.json(

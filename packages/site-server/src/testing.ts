@@ -20,3 +20,44 @@ export function testEngines(
     postgres: () => openPostgresDatabase({ url: postgresUrl, schema: freshName() }),
   };
 }
+
+type Engine = 'pglite' | 'postgres';
+
+/**
+ * For `describe.each(appTestEngines(…, it, [titles]))('… on %s', (_engine, open, it) => …)`: the
+ * engines an app's server test runs on. site-server's own database and migration tests run on both
+ * engines and prove they agree on what a server relies on; an app's server tests run on PGlite,
+ * and on PostgreSQL only the tests named in `onPostgres` (one per site server: its main write path
+ * end to end). Each row hands the describe its own `it`; PostgreSQL's registers only the tests
+ * named, and one more that fails when a name matches no test (renamed, so it would silently go).
+ */
+export function appTestEngines<It extends (title: string, ...rest: never[]) => unknown>(
+  pgliteRoot: string,
+  postgresUrl: string,
+  it: It,
+  onPostgres: readonly string[] = [],
+): Array<[Engine, () => Promise<Database>, It]> {
+  const engines = testEngines(pgliteRoot, postgresUrl);
+  const rows: Array<[Engine, () => Promise<Database>, It]> = [['pglite', engines.pglite, it]];
+  if (onPostgres.length === 0) return rows;
+  const registered = new Set<string>();
+  let checkRegistered = false;
+  const onlyNamed = (title: string, ...rest: never[]): unknown => {
+    if (!checkRegistered) {
+      checkRegistered = true;
+      // Runs after the whole file is collected, so every test the describe names is known by then.
+      it('runs on PostgreSQL every test it names', (() => {
+        const missing = onPostgres.filter((name) => !registered.has(name));
+        if (missing.length > 0)
+          throw new Error(`No test is named ${missing.map((name) => JSON.stringify(name)).join(', ')}.`);
+      }) as never);
+    }
+    if (!onPostgres.includes(title)) return undefined;
+    registered.add(title);
+    return it(title, ...rest);
+  };
+  rows.push(['postgres', engines.postgres, onlyNamed as unknown as It]);
+  return rows;
+}
+
+export { rawRequest, type RawRequest, type RawAnswer } from './raw-request.ts';

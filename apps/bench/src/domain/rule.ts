@@ -1,44 +1,51 @@
 // The single legality predicate. What is registered, what the panel shows as out of order and
 // what the path search may try are all read from rule(); nothing else decides legality.
 
-import type { GatedRow, ToolName } from './rulebook.ts';
-import { ASSEMBLY, GATED_ROWS, GUARD_CITES, MOTIONS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import { defineRulebook, type Guard, type Ruling } from '@warrant/surface';
+import type { GatedRow, GuardId, ToolName } from './rulebook.ts';
+import { ASSEMBLY, GATED_ROWS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 import { GUARDS } from './guards.ts';
 import type { MeetingState } from './state.ts';
 import { quorumPresent, top, voteMayBeTaken } from './state.ts';
 
-/** Shaped like the kernel's Verdict, so a row's verdict can return it unchanged. */
-export interface Ruling {
-  readonly legal: boolean;
-  /** Why the act is out of order: the first cause only. */
-  readonly reason?: string;
-  /** The rule that decides it, e.g. "RONR §12". */
-  readonly cite?: string;
-}
+export type { Ruling };
 
 export const ROWS_BY_NAME: ReadonlyMap<string, GatedRow> = new Map(GATED_ROWS.map((r) => [r.name, r]));
 
 const QUORUM_CITE = 'RONR §40';
 
-/** Checks run in a fixed order — unknown, phase, §40, guard — so the reason is the first cause. */
+// What every gated act must pass before its own guard: its phase, then a quorum (§40).
+const inPhase: Guard<MeetingState, GatedRow> = (state, row) =>
+  row.phases.includes(state.phase) ? null : { reason: `Not in order ${PHASE_WORDS[state.phase]}.` };
+
+const quorumOrExempt: Guard<MeetingState, GatedRow> = (state, row) =>
+  quorumPresent(state) || SUBQUORUM_ALLOWED.has(row.name)
+    ? null
+    : {
+        cite: QUORUM_CITE,
+        reason: `No quorum: ${state.present} of ${ASSEMBLY.boardSize} members present, quorum ${ASSEMBLY.quorum}. Only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`,
+      };
+
+type CheckName = 'inPhase' | 'quorumOrExempt' | GuardId;
+
+const RULES: Readonly<Record<string, readonly CheckName[]>> = Object.fromEntries(
+  GATED_ROWS.map((row) => [
+    row.name,
+    row.guard ? ['inPhase', 'quorumOrExempt', row.guard] : ['inPhase', 'quorumOrExempt'],
+  ]),
+);
+
+/** Each gated row's checks, in a fixed order — phase, §40, its guard — so the reason is the first cause. */
+const BENCH_RULES = defineRulebook({
+  guards: { inPhase, quorumOrExempt, ...GUARDS },
+  rules: RULES,
+  cite: (_state, _act, row) => row.cite,
+});
+
 export function rule(state: MeetingState, toolName: string): Ruling {
   const row = ROWS_BY_NAME.get(toolName);
   if (!row) return { legal: false, reason: `Unknown tool: ${toolName}.` };
-  if (!row.phases.includes(state.phase)) {
-    return { legal: false, cite: row.cite, reason: `Not in order ${PHASE_WORDS[state.phase]}.` };
-  }
-  if (!quorumPresent(state) && !SUBQUORUM_ALLOWED.has(row.name)) {
-    return {
-      legal: false,
-      cite: QUORUM_CITE,
-      reason: `No quorum: ${state.present} of ${ASSEMBLY.boardSize} members present, quorum ${ASSEMBLY.quorum}. Only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`,
-    };
-  }
-  if (row.guard) {
-    const failure = GUARDS[row.guard](state, row.motion ? MOTIONS[row.motion] : null);
-    if (failure) return { legal: false, cite: GUARD_CITES[row.guard] ?? row.cite, reason: failure };
-  }
-  return { legal: true, cite: row.cite };
+  return BENCH_RULES.rule(state, row.name, row);
 }
 
 /** The acts in order now, in rulebook order: what gets registered, and the order the search tries. */
@@ -46,11 +53,11 @@ export function legalTools(state: MeetingState): ToolName[] {
   return GATED_ROWS.filter((r) => rule(state, r.name).legal).map((r) => r.name);
 }
 
-export interface FrontierRow extends Ruling {
+export type FrontierRow = Ruling & {
   readonly toolName: ToolName;
   readonly title: string;
   readonly kind: GatedRow['kind'];
-}
+};
 
 /** Every gated row with its ruling: the in-order and out-of-order panels in one list. */
 export function frontier(state: MeetingState): FrontierRow[] {

@@ -1,20 +1,16 @@
 // Why an act is out of order, for each guard the rulebook names: the reason its verdict shows,
 // and the code a call that reaches it anyway hears. Worded here and nowhere else; the page needs
 // these from its first task on (the verdicts decide what is registered).
+import type { RuleFailure } from '@warrant/surface';
 import type { BoardState, ExpansionRequest } from './state.ts';
 import { labels } from './wording.ts';
 
-type Details = { readonly [key: string]: unknown };
-
 /**
  * Why an act is out of order: what its verdict shows (the reason) and what a call that reaches it
- * anyway hears (the code; the kernel's NOT_IN_ORDER when absent).
+ * anyway hears (the code; the kernel's NOT_IN_ORDER when absent). The kernel's one failure shape,
+ * with its details always given.
  */
-export interface Cause {
-  readonly code?: string;
-  readonly reason: string;
-  readonly details: Details;
-}
+export type Cause = RuleFailure & { readonly details: Readonly<Record<string, unknown>> };
 
 export function notDraft(state: BoardState): Cause {
   const reason =

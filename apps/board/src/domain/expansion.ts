@@ -38,6 +38,11 @@ export type ExpansionAnswer = {
   readonly code: 'EXPANSION_APPROVED' | 'EXPANSION_DENIED';
   readonly requestId: string;
   readonly decision: 'approved' | 'denied';
+  /**
+   * Whether the agent may now write the fields it asked for, said outright: `ok` only says the
+   * question was answered, so a kept frame must not read as a grant to an agent that checks `ok`.
+   */
+  readonly granted: boolean;
   readonly permissionChanged: boolean;
   readonly scope: readonly FieldId[];
   readonly currentScopeVersion: number;
@@ -56,6 +61,7 @@ export function expansionAnswer(decided: ExpansionDecided): ExpansionAnswer {
     code: decided.code,
     requestId: decided.requestId,
     decision: decided.decision,
+    granted: decided.decision === 'approved',
     permissionChanged: decided.permissionChanged,
     scope: decided.scope,
     currentScopeVersion: decided.scopeVersion,

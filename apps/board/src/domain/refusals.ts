@@ -3,9 +3,8 @@
 // is refused; this file says *how*. Three kinds live apart, because the page needs them before
 // the acts load: why an act is out of order (causes.ts), what a tool call hears before its act
 // runs (call-refusals.ts), and what a single field's value is refused for (value-refusals.ts).
-import { refusal, type ToolRefusal } from '@warrant/surface';
+import { refusal, type RuleFailure, type ToolRefusal } from '@warrant/surface';
 import { REASON_LENGTH, type FieldId } from './fields.ts';
-import type { Cause } from './causes.ts';
 import type { BoardState, Review } from './state.ts';
 import { UNCHANGED } from './value-refusals.ts';
 import { labels } from './wording.ts';
@@ -13,8 +12,8 @@ import { labels } from './wording.ts';
 type Details = { readonly [key: string]: unknown };
 
 /** The refusal an act gives when a guard fails: the cause's code and reason, and nothing changed. */
-export function outOfOrder(cause: Cause): ToolRefusal {
-  return refusal(cause.code ?? 'NOT_IN_ORDER', `${cause.reason} ${UNCHANGED}`, cause.details);
+export function outOfOrder(cause: RuleFailure): ToolRefusal {
+  return refusal(cause.code ?? 'NOT_IN_ORDER', `${cause.reason} ${UNCHANGED}`, cause.details ?? {});
 }
 
 // Refusals of what an act was given.

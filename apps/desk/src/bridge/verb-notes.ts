@@ -39,6 +39,6 @@ export const VERB_NOTES: Readonly<Record<VerbName, Pick<BridgeDeclaration, 'purp
   read_ledger: {
     purpose: "Read the desk's record: every hop, who made it, through which channel, and its policy verdict.",
     returns:
-      '{ ok, total, rows, first_seq, last_seq, tsv }: tsv holds the rows after `since` as the 17-field tab-separated ledger, under its header line; with `proof`, { ok, head, proof }: the signed tree head and the inclusion or consistency proof against it',
+      '{ ok, total, rows, first_seq, last_seq, earlier, later, message, tsv }: the newest rows unless `since` or `before` says where; `earlier` and `later` are the arguments for the rows on either side (null at the ends); tsv holds the rows as the 17-field tab-separated ledger, under its header line; with `proof`, { ok, head, proof }: the signed tree head and the inclusion or consistency proof against it',
   },
 };

@@ -5,6 +5,7 @@ import { cardStatement } from '../consent/card-statement.ts';
 import { findPlan, findRequest } from '../domain/queries.ts';
 import type { PlanRun } from '../domain/run.ts';
 import type { DeskView } from '../desk-view.ts';
+import { ApproveElsewhere } from './approve-elsewhere.tsx';
 import { ACTOR_WORDS, clockTime, duration, STEP_WORDS, stepWords } from './wording.ts';
 
 const STATUS = {
@@ -199,6 +200,7 @@ export function ApprovalCard({
           </button>
         </div>
       ) : null}
+      <ApproveElsewhere view={view} approval={approval} />
       {answer ? (
         <p class="act-answer" role="alert">
           {answer}

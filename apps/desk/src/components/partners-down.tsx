@@ -8,14 +8,18 @@ export function PartnersDown({ view }: { view: DeskView }) {
   const down = view.desk.partnersDown.value;
   if (down.length === 0) return null;
   return (
-    <ul class="banner bad partners-down" id="partners-down" role="status" aria-label="Partners that are down">
-      {down.map(({ partner, since }) => (
-        <li key={partner} data-partner={partner}>
-          <strong>{partnerTitle(partner)} is down: its server cannot be reached.</strong> Its leases have ended, and
-          nothing can be read or written there until it is back; the desk asks again every few seconds.{' '}
-          <small class="fine-print">Since {clockTime(since)}.</small>
-        </li>
-      ))}
-    </ul>
+    // The live region wraps the list: a role on the <ul> itself would take its list role away, and
+    // its items would be list items outside any list.
+    <div class="banner bad partners-down" id="partners-down" role="status" aria-label="Partners that are down">
+      <ul>
+        {down.map(({ partner, since }) => (
+          <li key={partner} data-partner={partner}>
+            <strong>{partnerTitle(partner)} is down: its server cannot be reached.</strong> Its leases have ended, and
+            nothing can be read or written there until it is back; the desk asks again every few seconds.{' '}
+            <small class="fine-print">Since {clockTime(since)}.</small>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

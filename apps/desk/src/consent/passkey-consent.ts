@@ -10,12 +10,10 @@ import {
   type AuthenticationResponseJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { planSubstance, type Approval, type Plan } from '@warrant/broker';
-import type { ApprovalStatement } from '@warrant/authority';
+import type { Approval, Plan } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { cardStatement } from './card-statement.ts';
 import { askDeskServer } from './desk-server.ts';
-import { PARTNER_DIRECTORY } from '../partners.ts';
+import { holdApproval } from './hold-approval.ts';
 
 export interface StepAuthorizations {
   readonly step: string;
@@ -36,29 +34,8 @@ export const NO_PASSKEY =
   'This browser offered no passkey. Approving needs one: a security key, a phone, or the passkey your browser or password manager keeps. Enrol at the top of the desk first if you have not.';
 
 export async function passkeyConsent(approval: Approval, plan: Plan): Promise<Consent> {
-  const held = await askDeskServer<{ challenge: string; statement: ApprovalStatement }>('/api/approvals', {
-    id: approval.id,
-    plan: approval.plan,
-    substance: planSubstance(plan, PARTNER_DIRECTORY),
-    expires_at: new Date(approval.expiresAt).toISOString(),
-  });
+  const held = await holdApproval(approval, plan);
   if (!held.ok) return held;
-  if (held.statement.plan_digest !== approval.digest) {
-    return refusal(
-      'DIGEST_MISMATCH',
-      "The desk's server digested a different plan from the one on this card. Nothing was approved.",
-      { server: held.statement.plan_digest, card: approval.digest },
-    );
-  }
-  // The passkey signs the challenge the server names; it must be the one over the statement the card shows.
-  const shown = cardStatement(approval);
-  if (held.challenge !== shown.challenge) {
-    return refusal(
-      'STATEMENT_MISMATCH',
-      "The desk's server holds this approval under another statement than the one on this card. Nothing was approved.",
-      { server: held.statement, card: shown.statement },
-    );
-  }
   const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(
     `/api/approvals/${held.challenge}/options`,
     {},

@@ -1,15 +1,8 @@
 // The named conditions verbs are gated by. Each answers null when it holds, or the reason it does
 // not, in words a person and a model can act on, with the rule it stands for.
+import type { Guard } from '@warrant/surface';
 import { activeReadLeases, awaitingPlans, liveLeases, openRequests, runUnderWay } from './queries.ts';
 import type { DeskState } from './state.ts';
-
-export interface GuardFailure {
-  readonly reason: string;
-  readonly cite: string;
-  readonly code: string;
-}
-
-type Guard = (state: DeskState) => GuardFailure | null;
 
 export const GUARDS = {
   actingTab: (state) =>
@@ -69,6 +62,6 @@ export const GUARDS = {
     liveLeases(state).length > 0
       ? null
       : { reason: 'no lease is open', cite: 'close needs an open lease', code: 'NO_OPEN_LEASE' },
-} satisfies Record<string, Guard>;
+} satisfies Record<string, Guard<DeskState>>;
 
 export type GuardName = keyof typeof GUARDS;

@@ -1,14 +1,13 @@
-// The one legality predicate of each verb: its guards from the rules, in order.
-import type { Verdict } from '@warrant/surface';
+// The one legality predicate of each verb: the verb's guards from the rules, in order, through the
+// kernel's rulebook.
+import { defineRulebook, type Verdict } from '@warrant/surface';
 import { GUARDS } from './guards.ts';
 import type { DeskState } from './state.ts';
 import { VERB_RULES } from './verb-rules.ts';
 import type { VerbName } from './verbs.ts';
 
+const DESK_RULES = defineRulebook({ guards: GUARDS, rules: VERB_RULES });
+
 export function verdictOf(verb: VerbName, state: DeskState): Verdict {
-  for (const name of VERB_RULES[verb]) {
-    const failure = GUARDS[name](state);
-    if (failure) return { legal: false, reason: failure.reason, cite: failure.cite, code: failure.code };
-  }
-  return { legal: true };
+  return DESK_RULES.rule(state, verb, undefined);
 }

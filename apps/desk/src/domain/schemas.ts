@@ -170,7 +170,13 @@ export const READ_LEDGER_SCHEMA: JsonSchema = {
     since: {
       type: 'integer',
       minimum: 0,
-      description: 'Return rows after this sequence number (default 0: from the start).',
+      description: 'Read forward: the rows after this sequence number, oldest first (0: from the start).',
+    },
+    before: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        "Read back: the newest rows before this sequence number (an answer's `earlier` gives it). Without since or before, the newest rows.",
     },
     limit: {
       type: 'integer',

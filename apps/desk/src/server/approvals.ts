@@ -60,7 +60,13 @@ function substanceProblem(value: unknown): string | null {
   return null;
 }
 
-export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, runs: ApprovedRuns): void {
+export function approvalRoutes(
+  app: Hono,
+  db: Database,
+  desk: DeskIdentity,
+  runs: ApprovedRuns,
+  now: () => number = Date.now,
+): void {
   app.post('/api/approvals', async (c) => {
     const body = await jsonBody(c);
     if (!body) return malformed(c);
@@ -183,7 +189,8 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, runs
         const statement = (
           typeof row.statement === 'string' ? JSON.parse(row.statement) : row.statement
         ) as ApprovalStatement;
-        if (!(Date.parse(statement.expires_at) > Date.now()))
+        // Void from the millisecond it expires, by this server's clock.
+        if (!(Date.parse(statement.expires_at) > now()))
           return refusal('APPROVAL_EXPIRED', 'That approval expired undecided. Nothing ran.');
         const checked = await checkAssertion(tx, desk, response, challenge);
         if (!checked.ok) return checked;

@@ -44,7 +44,7 @@ import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
 import { COMPENSATION_MAP, PARTNER_DIRECTORY, partnerAddressOf } from '../partners.ts';
 import type { AppendedRecords } from './desk-logs.ts';
 import type { DeskIdentity } from './desk-identity.ts';
-import { recordAsServer } from './server-records.ts';
+import { appendServerRecords } from './desk-logs.ts';
 
 /** How long the desk waits for a partner's server to answer one call. */
 const PARTNER_ANSWER_MS = 10_000;
@@ -317,13 +317,17 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
             );
         }
         const events: DeskEvent[] = [{ type: 'run_changed', run: next }];
-        return recordAsServer(
+        // The run's rows and its state change, with the step, in this one transaction.
+        const ledger = await appendServerRecords(
           db,
-          tx,
-          book,
+          'ledger',
           rows.map((draft) => ({ at, ...draft }) as LedgerDraft),
-          events,
+          tx,
         );
+        if (!ledger.ok) throw new Error(`The desk could not record its run's rows: ${ledger.message}`);
+        const stated = await appendServerRecords(db, 'state', events, tx);
+        if (!stated.ok) throw new Error(`The desk could not record its run's state: ${stated.message}`);
+        return ledger;
       });
       state = next;
       await options.afterLedger?.(appended);

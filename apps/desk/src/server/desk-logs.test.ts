@@ -26,7 +26,7 @@ import {
 import type { Database, SiteServer } from '@warrant/site-server';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import { openServer } from '../server.ts';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -41,7 +41,7 @@ interface Answer {
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "the desk's record on its server, on %s",
   (_engine, open) => {
     let db: Database;

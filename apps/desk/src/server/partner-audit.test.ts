@@ -27,6 +27,7 @@ import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/serv
 import { umbrellaStand } from '@warrant/partner-kit/testing';
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -185,7 +186,10 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
 
   async function enrol(): Promise<SoftwarePasskey> {
     const passkey = softwarePasskey();
-    const options = await call(deskApp, 'POST', '/api/dispatchers/options', { name: 'Ada' });
+    const options = await call(deskApp, 'POST', '/api/dispatchers/options', {
+      name: 'Ada',
+      link: await setupLinkCode(desk),
+    });
     const challenge = (options['options'] as { challenge: string }).challenge;
     expect(
       await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) }),
@@ -245,6 +249,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const rewritten = await check();
     expect(rewritten.outcome).toBe('failed');
     expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
+    // Row 1 is Ada's enrolment, which the desk's server recorded.
     expect(rewritten.findings[0]?.message).toMatch(
       /^The desk's record changed after we saw it: its row 3, which names our receipt /,
     );

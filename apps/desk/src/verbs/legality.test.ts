@@ -217,6 +217,41 @@ describe('schemas refuse bad input before any verb runs', () => {
   });
 });
 
+describe('an id the desk does not hold open is refused in words', () => {
+  it('says no such request, plan or lease is open and where the open ones are listed, without listing them; nothing changes', async () => {
+    test = await openTestDesk();
+    for (const id of ['R-1', 'R-2']) {
+      await test.agent('intake_request', FAMILY);
+      expect(test.desk.state.value.requests.at(-1)?.id).toBe(id);
+    }
+    const lease = await test.agent('open_lease', {
+      partner: 'pantry',
+      purpose: 'read_capacity',
+      ttl: 60,
+      request: 'R-99',
+    });
+    expect(lease).toMatchObject({
+      ok: false,
+      isError: true,
+      code: 'REQUEST_NOT_OPEN',
+      details: { field: 'request', received: 'R-99', open: 2 },
+    });
+    expect(lease['message']).toMatch(/^No request R-99 is open at the desk\. Nothing was changed\. /);
+    expect(lease['message']).toMatch(/input schema.*intake_request.*read_ledger/);
+    expect(lease['message']).not.toMatch(/R-1|R-2|Instance|match any/);
+    expect(test.desk.state.value.leases).toEqual([]);
+    await leasedFamily(test);
+    const closed = await test.agent('close_lease', { lease: 'L-7' });
+    expect(closed).toMatchObject({
+      ok: false,
+      code: 'LEASE_NOT_OPEN',
+      message: expect.stringMatching(/^No lease L-7 is open/),
+    });
+    // Anything that is not an id is still the validator's to describe.
+    expect(await test.agent('close_lease', { lease: 'L 1\n' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+  });
+});
+
 describe('what each verb tells an agent is the desk as configured', () => {
   it('open_lease names every configured partner and draft_plan every partner write, so a partner added in partners.json is offered like the others', async () => {
     test = await openTestDesk();

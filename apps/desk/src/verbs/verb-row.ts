@@ -16,6 +16,7 @@ import { verdictOf } from '../domain/legality.ts';
 import type { DeskState } from '../domain/state.ts';
 import type { VerbName } from '../domain/verbs.ts';
 import type { NotedResult } from './verb-note.ts';
+import { unknownIdRefusal } from './unknown-id.ts';
 import { verbCallRow } from './verb-record.ts';
 
 export interface VerbSpec<I> {
@@ -36,6 +37,7 @@ export function verbRow<I extends object>(desk: DeskRuntime, spec: VerbSpec<I>):
     annotations: spec.annotations,
     verdict: (state) => verdictOf(spec.name, state),
     inputSchema: (state) => spec.inputSchema(state),
+    precheck: (state, input) => unknownIdRefusal(spec.inputSchema(state), input),
     // The answer goes out once the verb's own row, and everything it changed, is durable: a
     // page reloaded the moment after still has the request, plan or approval it was told of.
     run: async (_state, input, ctx) => {

@@ -36,7 +36,7 @@ import { idOf, objectSchema, whole } from '../schema.ts';
 import type { AuthorizationCheck } from './authorization-check.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk, type TestDesk } from './testing/test-desk.ts';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -135,9 +135,14 @@ function retoken(token: string, change: (authorization: StepAuthorization) => St
   return toBase64(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+// Every test on PGlite; on PostgreSQL too, the main write path end to end (appTestEngines).
+const ON_POSTGRES = [
+  'makes one write of 30 concurrent identical calls with one authorization and one key: every answer the same receipt',
+];
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
   'the partner server on %s',
-  (_engine, open) => {
+  (_engine, open, it) => {
     let db: Database;
     let server: PartnerServer<Stand>;
     let app: Hono;

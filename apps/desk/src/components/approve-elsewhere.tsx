@@ -1,0 +1,105 @@
+// "Approve on another device": what this card says comes from this page, which an agent holding the
+// browser can rewrite. So the card offers a link, and its QR code, to a page the desk's SERVER
+// writes from the plan it holds (server/approval-page.ts), where a person reads the plan and
+// approves or rejects it with their passkey. The link approves nothing by itself.
+//
+// Offering it first asks the server to hold the approval (as approving here does), so that the
+// link names what the server holds. Then this page watches the server's decision: once the person
+// approved there, this page runs the plan with the step authorizations the server hands its acting
+// page; once they rejected it, the card says so.
+import { useEffect, useState } from 'preact/hooks';
+import type { Approval } from '@warrant/broker';
+import { SITES } from '@warrant/config';
+import type { DeskView } from '../desk-view.ts';
+import { findPlan } from '../domain/queries.ts';
+
+/** How often the card asks the server whether the other device decided. */
+const WATCH_MS = 1000;
+
+export function ApproveElsewhere({ view, approval }: { view: DeskView; approval: Approval }) {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pending = approval.status === 'pending';
+
+  useEffect(() => {
+    if (challenge === null || !pending) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const watch = async (): Promise<void> => {
+      const { decisionOf, consentGivenElsewhere } = await import('../consent/consent-given-elsewhere.ts');
+      const decision = await decisionOf(approval);
+      if (stopped) return;
+      if (decision.ok && decision.status === 'granted') {
+        // Refused for now (this page is approving it itself, or no dispatcher is signed in here):
+        // said on the card, and asked again while the card still waits.
+        const answer = await view.acts.approve(approval.id, consentGivenElsewhere);
+        if (answer.ok || stopped) return;
+        if (answer.code !== 'APPROVAL_BEING_DECIDED') setProblem(answer.message);
+      }
+      if (decision.ok && decision.status === 'rejected') {
+        const answer = view.acts.reject(approval.id, 'Rejected on another device.');
+        if (!answer.ok) setProblem(answer.message);
+        return;
+      }
+      timer = setTimeout(() => void watch(), WATCH_MS);
+    };
+    void watch();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [challenge, pending]);
+
+  // Rejected here once the link was offered: the server rejects it too, so the link can no longer approve it.
+  const rejectedHere = challenge !== null && approval.status === 'rejected';
+  useEffect(() => {
+    if (!rejectedHere || challenge === null) return;
+    void import('../consent/desk-server.ts').then(({ askDeskServer }) =>
+      askDeskServer(`/api/approvals/${encodeURIComponent(challenge)}/reject`, {}),
+    );
+  }, [rejectedHere]);
+
+  if (!pending) return null;
+  const offer = async (): Promise<void> => {
+    const plan = findPlan(view.desk.state.value, approval.plan);
+    if (!plan) return setProblem(`There is no plan ${approval.plan} on this desk. Nothing was offered.`);
+    const { holdApproval } = await import('../consent/hold-approval.ts');
+    const held = await holdApproval(approval, plan);
+    setProblem(held.ok ? null : held.message);
+    if (held.ok) setChallenge(held.challenge);
+  };
+  const link = challenge === null ? null : `${SITES.desk.origin}/approve/${challenge}`;
+  return (
+    <div class="approve-elsewhere">
+      {link === null ? (
+        <button type="button" class="elsewhere" disabled={view.readOnly !== null} onClick={() => void offer()}>
+          Approve on another device
+        </button>
+      ) : (
+        <>
+          <p class="small">
+            Open this on your phone or another computer. It shows the plan as the desk's server holds it, written by the
+            server, not by this page; approve or reject it there with your passkey. The link approves nothing by itself.
+          </p>
+          <div class="approve-elsewhere-offer">
+            <img
+              class="approve-elsewhere-qr"
+              src={`/approve/${challenge}/qr.svg`}
+              width={148}
+              height={148}
+              alt="QR code of the link to approve this plan on another device"
+            />
+            <a class="approve-elsewhere-link" href={link} target="_blank" rel="noopener noreferrer">
+              Approve on another device: <span class="approve-elsewhere-address">{link}</span>
+            </a>
+          </div>
+        </>
+      )}
+      {problem ? (
+        <p class="act-answer" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

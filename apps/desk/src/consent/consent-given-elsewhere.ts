@@ -1,0 +1,37 @@
+// A person's consent given on another device: they opened the card's link, read the plan as the
+// desk's server holds it, and approved there with their passkey (server/approval-page.ts). The
+// desk's server decided the approval then; this page learns it from the server, never from the
+// other device, and asks the server for the run's step authorizations as it does to take up a
+// cut-off run (server/run-authorizations.ts: only a signed-in dispatcher's acting page gets them).
+import { refusal } from '@warrant/surface';
+import { PAGE_ID } from '../page-id.ts';
+import { cardStatement } from './card-statement.ts';
+import { askDeskServer } from './desk-server.ts';
+import type { Consent, StepAuthorizations } from './passkey-consent.ts';
+import type { Approval } from '@warrant/broker';
+
+/** How the desk's server says an approval stands (GET /api/approvals/:challenge). */
+export interface ServerDecision {
+  readonly status: 'pending' | 'granted' | 'rejected';
+  readonly decided_by: { readonly id: string; readonly name: string } | null;
+}
+
+export function decisionOf(approval: Approval) {
+  return askDeskServer<ServerDecision>(`/api/approvals/${encodeURIComponent(cardStatement(approval).challenge)}`);
+}
+
+export async function consentGivenElsewhere(approval: Approval): Promise<Consent> {
+  const { challenge } = cardStatement(approval);
+  const decision = await decisionOf(approval);
+  if (!decision.ok) return decision;
+  if (decision.status !== 'granted' || decision.decided_by === null)
+    return refusal('APPROVAL_NOT_GRANTED', `${approval.id} is ${decision.status} at the desk's server. Nothing ran.`, {
+      status: decision.status,
+    });
+  const kept = await askDeskServer<{ authorizations: StepAuthorizations[] }>(
+    `/api/approvals/${encodeURIComponent(challenge)}/authorizations`,
+    { page: PAGE_ID },
+  );
+  if (!kept.ok) return kept;
+  return { ok: true, dispatcher: decision.decided_by, challenge, authorizations: kept.authorizations };
+}

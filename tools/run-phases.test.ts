@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { laneSpans } from './lane-spans.ts';
+import { PHASES, runPhases, timingTable } from './run-phases.ts';
+
+// `npm test` runs its phases in the order the `&&` chain did, stops at the first that fails with
+// that phase's exit code, and prints each phase's wall time and each browser lane's at its end.
+
+describe('npm test phases', () => {
+  it('runs the same scripts in the same order as the chain it replaced', () => {
+    expect(PHASES.map((phase) => phase.script)).toEqual([
+      'format:check',
+      'typecheck',
+      'lint',
+      'test:unit',
+      'test:e2e',
+      'test:claims',
+    ]);
+  });
+
+  it('stops at the first failing phase and answers its exit code; the rest are "not run"', () => {
+    const ran: string[] = [];
+    let clock = 0;
+    const { results, code } = runPhases(
+      PHASES,
+      (script) => {
+        ran.push(script);
+        clock += 1000;
+        return script === 'lint' ? 2 : 0;
+      },
+      () => clock,
+    );
+    expect(ran).toEqual(['format:check', 'typecheck', 'lint']);
+    expect(code).toBe(2);
+    const table = timingTable(results, new Map());
+    expect(table).toMatch(/lint\s+1\.0 s \(failed, exit 2\)/);
+    expect(table).toMatch(/unit \(Vitest\)\s+not run/);
+    expect(table).toMatch(/total\s+3\.0 s/);
+  });
+
+  it('answers 0 when every phase passes, and prints each lane under the browser phase', () => {
+    const { results, code } = runPhases(PHASES, () => 0);
+    expect(code).toBe(0);
+    const table = timingTable(results, new Map([['native', 61_000]]));
+    expect(table).toMatch(/browser lane native\s+61\.0 s/);
+  });
+});
+
+describe('laneSpans', () => {
+  const at = (iso: string, duration: number) => ({ startTime: iso, duration });
+  const report = {
+    suites: [
+      {
+        specs: [
+          {
+            tests: [
+              { projectName: 'native', results: [at('2026-12-06T10:00:00.000Z', 5_000)] },
+              { projectName: 'polyfill', results: [at('2026-12-06T10:01:00.000Z', 2_000)] },
+            ],
+          },
+        ],
+        suites: [
+          {
+            specs: [{ tests: [{ projectName: 'native', results: [at('2026-12-06T10:00:30.000Z', 10_000)] }] }],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('spans each project from its first test start to its last test end, nested suites included', () => {
+    expect(laneSpans(report)).toEqual(
+      new Map([
+        ['native', 40_000],
+        ['polyfill', 2_000],
+      ]),
+    );
+  });
+
+  it('leaves out results from before this run', () => {
+    expect(laneSpans(report, Date.parse('2026-12-06T10:00:10.000Z'))).toEqual(
+      new Map([
+        ['native', 10_000],
+        ['polyfill', 2_000],
+      ]),
+    );
+  });
+});
