@@ -34,6 +34,7 @@ import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
+import type { PlanRun } from './domain/run.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
 import { createPartnerReach, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
@@ -263,6 +264,23 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     if (approval.status === 'expired') recordApproval(approval.id, THE_DESK_ITSELF);
   });
 
+  /**
+   * A run the desk's server ended (server/approved-runs.ts): whatever its outcome, its approval is
+   * spent and no lease of its request stays open here — the agent's read lease included, so a
+   * failure leaves nothing open for it to close (closing one already ended answers success).
+   */
+  const afterRun = (run: PlanRun): void => {
+    if (run.status === 'running') return;
+    if (gate.get(run.approval)?.status === 'approved') gate.finish(run.approval);
+    for (const lease of leases.live())
+      if (lease.request === run.request)
+        broker.closeLease(lease.id, {
+          actor: 'system',
+          channel: 'ui',
+          reason: `the run of ${run.approval} ended (${run.status})`,
+        });
+  };
+
   return {
     state,
     clock,
@@ -274,6 +292,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     apply,
     absorb(events, restarted) {
       state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, events), acting: state.value.acting };
+      if (options.acting) for (const event of events) if (event.type === 'run_changed') afterRun(event.run);
     },
     record,
     recordApproval,

@@ -49,8 +49,16 @@ export async function openDeskServer(
     ...(options.now ? { now: options.now } : {}),
     ...(options.reachPartner ? { reach: options.reachPartner } : {}),
   });
-  void runs.resume();
-  const again = setInterval(() => void runs.resume(), RESUME_EVERY_MS);
+  void runs
+    .resume()
+    .catch((error: unknown) => console.error('Taking up the runs not ended failed; tried again shortly.', error));
+  const again = setInterval(
+    () =>
+      void runs
+        .resume()
+        .catch((error: unknown) => console.error('Taking up the runs not ended failed; tried again shortly.', error)),
+    RESUME_EVERY_MS,
+  );
   again.unref();
   return {
     summary: null,

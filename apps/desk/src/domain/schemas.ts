@@ -154,12 +154,13 @@ export function commitPlanSchema(state: DeskState): JsonSchema {
 }
 
 export function closeLeaseSchema(state: DeskState): JsonSchema {
-  const leases = liveLeases(state).map((lease) => lease.id);
+  // Any lease the desk knows: one that already ended is answered as closed, not refused.
+  const leases = state.leases.map((lease) => lease.id);
   return once(`close_lease:${leases.join(',')}`, () => ({
     type: 'object',
     additionalProperties: false,
     required: ['lease'],
-    properties: { lease: idSchema(leases, 'The open lease to close.') },
+    properties: { lease: idSchema(leases, 'The lease to close (one already ended is answered as closed).') },
   }));
 }
 

@@ -16,6 +16,7 @@ import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/serv
 import { umbrellaStand } from '@warrant/partner-kit/testing';
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
@@ -103,7 +104,10 @@ describe("the desk's server runs an approved plan itself", () => {
 
   async function enrol(): Promise<SoftwarePasskey> {
     const passkey = softwarePasskey();
-    const options = await call(deskApp, 'POST', '/api/dispatchers/options', { name: 'Ada' });
+    const options = await call(deskApp, 'POST', '/api/dispatchers/options', {
+      name: 'Ada',
+      link: await setupLinkCode(desk),
+    });
     const challenge = (options.body['options'] as { challenge: string }).challenge;
     expect(
       (await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).body,
@@ -174,6 +178,7 @@ describe("the desk's server runs an approved plan itself", () => {
     for (const site of SITES_USED) expect(await writesAt(site)).toHaveLength(1);
     const rows = await ledger();
     expect(rows.map((row) => row['event'])).toEqual([
+      'dispatcher_enrolled',
       'plan_started',
       'tool_invoked',
       'tool_result',

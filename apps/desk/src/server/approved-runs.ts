@@ -676,6 +676,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
       status,
       endedAt: closedAt.toISOString(),
       problem: stopped,
+      stoppedAt: problem?.partner ?? null,
       steps: state.steps.map((outcome) =>
         outcome.status === 'waiting' || outcome.status === 'running' ? { ...outcome, status: 'skipped' } : outcome,
       ),

@@ -251,7 +251,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
     // Row 1 is Ada's enrolment, which the desk's server recorded.
     expect(rewritten.findings[0]?.message).toMatch(
-      /^The desk's record changed after we saw it: its row 3, which names our receipt /,
+      /^The desk's record changed after we saw it: its row 4, which names our receipt /,
     );
 
     // A fresh desk process builds its tree from the rewritten rows: its next head no longer extends the one the partner kept.
@@ -261,7 +261,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const later = await check();
     expect(later.outcome).toBe('failed');
     expect(later.findings.map((finding) => finding.message)).toContain(
-      "The desk's record changed after we saw it: its head of 4 rows is not contained in its head of 5 rows.",
+      "The desk's record changed after we saw it: its head of 5 rows is not contained in its head of 6 rows.",
     );
     // Both are kept on the partner's own record, newest first.
     expect((await shown()).map((kept) => kept.outcome)).toEqual(['failed', 'failed', 'passed']);
@@ -274,7 +274,8 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     expect(missing).toMatchObject({ outcome: 'failed', findings: [{ code: 'RECEIPT_NOT_ON_DESK' }] });
     expect(missing.findings[0]?.message).toContain(`Our receipt ${receipt} (lend_umbrellas, at `);
 
-    ledgerAnswers = (body) => ({ ...(body as object), size: 1 });
+    // A head claiming one row more than the desk signed.
+    ledgerAnswers = (body) => ({ ...(body as object), size: ((body as { size?: number }).size ?? 0) + 1 });
     const forged = await check();
     expect(forged).toMatchObject({ outcome: 'failed', findings: [{ code: 'HEAD_SIGNATURE_INVALID' }] });
   });
