@@ -60,7 +60,7 @@ export interface AuthorizationCheck {
   /** The site's current book, where the write would go (single use holds across every book). */
   readonly book: number;
   /** The write recorded under (plan digest, step), for an undo. */
-  readonly stepWrite: (planDigest: string, step: number) => ServedWrite | undefined;
+  readonly stepWrite: (planDigest: string, approval: string, step: number) => ServedWrite | undefined;
 }
 
 const fromBase64url = (text: string): Uint8Array =>
@@ -88,16 +88,35 @@ async function dispatcherListSigned(record: DeskRecord, trustedKey: string): Pro
   return signed;
 }
 
-/** Whether this plan step was already written (or undone) here, in any book: a reset never frees it. */
+/**
+ * Why this step of this approval may not be used here, in any book (a reset never frees it), or
+ * null. Single use is per approval (`challenge`), step and kind: a new approval of the same plan —
+ * "Try again" after a failed run, approved again with a passkey — may write a step an earlier
+ * approval never wrote here, or wrote and undid here; never one still standing, so an approval runs
+ * a plan once and two runs of one plan never stand together.
+ */
 export async function authorizationUsed(
   tx: Queryable,
   grant: { readonly plan_digest: string; readonly step: number; readonly kind: string },
-): Promise<boolean> {
-  const rows = await tx.query(
-    'SELECT 1 FROM partner_authorization_uses WHERE plan_digest = $1 AND step = $2 AND kind = $3',
-    [grant.plan_digest, grant.step, grant.kind],
+  challenge: string,
+): Promise<string | null> {
+  const mine = await tx.query(
+    'SELECT 1 FROM partner_authorization_uses WHERE challenge = $1 AND step = $2 AND kind = $3',
+    [challenge, grant.step, grant.kind],
   );
-  return rows.length > 0;
+  if (mine.length > 0)
+    return `step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`;
+  if (grant.kind !== 'step') return null;
+  const standing = await tx.query(
+    `SELECT 1 FROM partner_authorization_uses written
+      WHERE written.plan_digest = $1 AND written.step = $2 AND written.kind = 'step'
+        AND NOT EXISTS (SELECT 1 FROM partner_authorization_uses undone
+                         WHERE undone.challenge = written.challenge AND undone.step = written.step AND undone.kind = 'undo')`,
+    [grant.plan_digest, grant.step],
+  );
+  return standing.length > 0
+    ? `step ${grant.step + 1} of this plan was already written here; an approval runs a plan once`
+    : null;
 }
 
 /** How the desk closed the run of the approval with this challenge, if it told this site it did. */
@@ -117,11 +136,19 @@ export async function recordAuthorizationUse(
   const decoded = decodeStepAuthorization(token);
   if (!decoded.ok) return;
   const { grant } = decoded.authorization;
-  // The primary key (plan digest, step, kind; not the book) is the backstop: a second use of one
-  // plan step cannot be recorded, before or after a reset.
+  // The primary key (challenge, step, kind; not the book) is the backstop: a second use of one
+  // approval's step cannot be recorded, before or after a reset.
   await tx.query(
-    'INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt) VALUES ($1, $2, $3, $4, $5, $6)',
-    [book, grant.plan_digest, grant.step, grant.kind, grant.approval, receipt],
+    'INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt, challenge) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      book,
+      grant.plan_digest,
+      grant.step,
+      grant.kind,
+      grant.approval,
+      receipt,
+      approvalChallenge(decoded.authorization.statement),
+    ],
   );
 }
 
@@ -168,7 +195,7 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
     if (grant.args_digest !== authorizedArgsDigest(check.args))
       return invalid('the arguments are not the ones that were approved', { step: grant.step });
   } else {
-    const done = check.stepWrite(grant.plan_digest, grant.step);
+    const done = check.stepWrite(grant.plan_digest, grant.approval, grant.step);
     if (!done)
       return invalid(`step ${grant.step + 1} of that plan was never written here, so there is nothing of it to undo`);
     const undo = compensationFor(check.compensations, { tool: done.tool, args: done.args, result: done.result });
@@ -226,10 +253,7 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
       `the desk closed the run of ${grant.approval} (${closed}); nothing more of it is written or undone here`,
       { step: grant.step, run: closed },
     );
-  if (await authorizationUsed(check.tx, grant))
-    return invalid(
-      `step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`,
-      { step: grant.step },
-    );
+  const used = await authorizationUsed(check.tx, grant, approvalChallenge(statement));
+  if (used !== null) return invalid(used, { step: grant.step });
   return null;
 }

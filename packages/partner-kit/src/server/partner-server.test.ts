@@ -443,6 +443,48 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       ]);
     });
 
+    it("takes a new approval of the same plan (Try again) for a step the earlier approval's run undid here, and only then", async () => {
+      const substance: PlanSubstance = {
+        v: 1,
+        request: 'R-1',
+        steps: [{ origin: HERE, tool: 'reserve_parcels', args: { count: 2 } }],
+      };
+      const failed = desk.approve('A-1', substance);
+      const step = failed.steps[0]!;
+      const done = await write('reserve_parcels', { ...step.args, authorization: step.step });
+      expect(done.body).toMatchObject({ ok: true });
+      // While the first run's write stands, a second approval of the plan is refused.
+      const early = desk.approve('A-2', substance);
+      await refusedFor(
+        await write('reserve_parcels', { ...early.steps[0]!.args, authorization: early.steps[0]!.step }),
+        'step 1 of this plan was already written here; an approval runs a plan once',
+      );
+      // The first run failed further on, and its compensation undid the write here.
+      const undo = compensationFor(compensationsOf(stand), {
+        tool: 'reserve_parcels',
+        args: { ...step.args, authorization: step.step },
+        result: done.body.result!,
+      });
+      if (!undo.ok) throw new Error('no compensation');
+      expect((await write('release_parcels', { ...undo.args, authorization: step.undo })).body).toMatchObject({
+        ok: true,
+      });
+      // The person approves the same plan again with their passkey: its run writes the step.
+      const again = desk.approve('A-3', substance);
+      expect(again.statement.plan_digest).toBe(failed.statement.plan_digest);
+      const retried = await write('reserve_parcels', { ...again.steps[0]!.args, authorization: again.steps[0]!.step });
+      expect(retried.body).toMatchObject({ ok: true });
+      // And it is that approval's once: the same step of A-3 again under another key is not taken.
+      await refusedFor(
+        await write('reserve_parcels', {
+          ...again.steps[0]!.args,
+          idempotency_key: 'A-3:step-0:again',
+          authorization: again.steps[0]!.step,
+        }),
+        'the arguments are not the ones that were approved',
+      );
+    });
+
     it('refuses every authorization of a run once the desk closed it: the undo of a done run, a step held past its run; a closure not signed by the desk changes nothing', async () => {
       const substance: PlanSubstance = {
         v: 1,

@@ -92,13 +92,15 @@ export async function openPartnerServer<D, E>(
   const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
 
   /** The write this site recorded for step `step` of the plan with this digest. */
-  const stepWrite = (planDigest: string, step: number) =>
+  // The write of one approval's step (a new approval of the same plan is another run of it).
+  const stepWrite = (planDigest: string, approval: string, step: number) =>
     site.state.peek().served.find((served) => {
       const decoded = decodeStepAuthorization(served.args[AUTHORIZATION_FIELD]);
       return (
         decoded.ok &&
         decoded.authorization.grant.kind === 'step' &&
         decoded.authorization.grant.plan_digest === planDigest &&
+        decoded.authorization.grant.approval === approval &&
         decoded.authorization.grant.step === step
       );
     });
