@@ -5,7 +5,7 @@ import { LEASE_PURPOSES, MAX_LEASE_TTL_SECONDS } from '@warrant/broker';
 import { COMPENSATION_MAP, PARTNERS } from '../partners.ts';
 import type { JsonSchema } from '@warrant/surface';
 import { freeText } from './free-text.ts';
-import { awaitingPlans, liveLeases, openRequests } from './queries.ts';
+import { awaitingPlans, openRequests } from './queries.ts';
 import { NEEDS } from './request.ts';
 import type { DeskState } from './state.ts';
 
