@@ -37,7 +37,20 @@ const LAYERS = {
   broker: ['base', 'config', 'webmcp', 'surface', 'authority', 'ledger'],
   ui: ['base', 'config', 'webmcp', 'surface', 'authority', 'ledger', 'broker'],
   react: ['base', 'config', 'webmcp', 'surface'],
-  'partner-kit': ['base', 'config', 'webmcp', 'surface', 'authority', 'ledger', 'broker', 'ui', 'site-server'],
+  // Who is a person at a site: passkeys, sessions, one-time links. Server-side only.
+  people: ['base', 'authority', 'site-server'],
+  'partner-kit': [
+    'base',
+    'config',
+    'webmcp',
+    'surface',
+    'authority',
+    'ledger',
+    'broker',
+    'ui',
+    'site-server',
+    'people',
+  ],
 };
 const PACKAGES = Object.keys(LAYERS);
 

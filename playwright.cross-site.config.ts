@@ -77,6 +77,9 @@ export default defineConfig({
       WARRANT_DATABASE_URL: '',
       WARRANT_SITE_HOSTS: LANE_SITE_HOSTS,
       WARRANT_AGENT_ENDPOINTS: '',
+      // Where a test mints the desk's one-time setup link (tools/site-control.ts): a dispatcher
+      // is enrolled only through one, in this lane as in the others.
+      WARRANT_TEST_CONTROL_PORT: String(set.controlPort),
     },
     wait: { stdout: /^Serving\./m },
     reuseExistingServer: false,

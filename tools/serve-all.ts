@@ -11,6 +11,7 @@ import {
   type Database,
   type OpenSiteServer,
   type RunningServer,
+  type SitePeopleOperator,
   type SiteServer,
 } from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
@@ -34,6 +35,8 @@ interface Running {
   readonly site: Site;
   readonly url: string;
   readonly summary: string | null;
+  /** Who is a person at the site, as its operator sees it (a site with people of its own). */
+  readonly people: SitePeopleOperator | null;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
       site,
       url: `${site.origin}/`,
       summary: held.db ? `${held.db.engine}: ${held.db.location}` : null,
+      people: held.server?.people ?? null,
       close: async () => {
         await listening.close();
         await stop();
@@ -159,6 +163,7 @@ async function startModelGateway(): Promise<Opened> {
         site,
         url: `${gateway.origin}/v1/chat/completions`,
         summary: gateway.summary,
+        people: null,
         close: () => gateway.close(),
       },
     };
@@ -198,6 +203,10 @@ async function startSiteControl(
           if ('error' in opened) throw opened.error;
           served.set(site.name, opened.running);
         },
+        setupLink: async () => {
+          const link = await served.get(site.name)?.people?.setupLink();
+          return link ? { url: link.url, expiresAt: link.expiresAt } : null;
+        },
       },
     ]),
   );
@@ -207,6 +216,21 @@ async function startSiteControl(
     return {
       problem: `The browser tests' site control could not listen on ${LOOPBACK_ADDRESS}:${port} (${TEST_CONTROL_PORT_SETTING}): ${error instanceof Error ? error.message : String(error)}`,
     };
+  }
+}
+
+/**
+ * A site with no person yet (the desk before its first dispatcher) gets a one-time setup link,
+ * printed here only: whoever reads this console started the server, and only that link enrols
+ * the first person. `npm run people -- setup-link <site>` mints another.
+ */
+async function printSetupLinks(servers: readonly Running[]): Promise<void> {
+  for (const { site, people } of servers) {
+    if (!people || !(await people.needsFirstPerson())) continue;
+    const link = await people.setupLink();
+    console.log(
+      `${site.title} has no ${people.noun} yet. Open this link once to enrol the first (it works once, until ${link.expiresAt}):\n  ${link.url}`,
+    );
   }
 }
 
@@ -236,6 +260,7 @@ if (control && 'problem' in control) problem = control.problem;
 if (problem === null) {
   for (const { site, url, summary } of running)
     console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
+  await printSetupLinks(running);
   console.log('Serving. Press Ctrl-C to stop.');
   const stopAll = (): void =>
     void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));

@@ -20,6 +20,8 @@ function site(): ControlledSite & { readonly acts: string[] } {
       acts.push('start');
       serving = true;
     },
+    setupLink: async () =>
+      serving ? { url: 'http://localhost/#enrol=x', expiresAt: '2026-12-07T00:00:00.000Z' } : null,
   };
 }
 
@@ -51,6 +53,28 @@ describe('the site control', () => {
         body: { ok: false, code: 'UNKNOWN_SITE', sites: ['pantry'] },
       });
       expect((await fetch(`${address}/sites/pantry/stop`)).status).toBe(404);
+    } finally {
+      await control.close();
+    }
+  });
+
+  it("mints a site's setup link as its operator would, and says so when it cannot", async () => {
+    const pantry = site();
+    const control = await serveSiteControl({ port: 0, host: LOOPBACK_ADDRESS, sites: new Map([['pantry', pantry]]) });
+    try {
+      const post = async (path: string) => {
+        const response = await fetch(`http://${LOOPBACK_ADDRESS}:${control.port}${path}`, { method: 'POST' });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      expect(await post('/sites/pantry/setup-link')).toEqual({
+        status: 200,
+        body: { ok: true, site: 'pantry', url: 'http://localhost/#enrol=x', expiresAt: '2026-12-07T00:00:00.000Z' },
+      });
+      await post('/sites/pantry/stop');
+      expect(await post('/sites/pantry/setup-link')).toMatchObject({
+        status: 409,
+        body: { ok: false, code: 'NO_SETUP_LINK' },
+      });
     } finally {
       await control.close();
     }

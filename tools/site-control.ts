@@ -7,8 +7,11 @@
 //   POST /sites/<name>/stop   closes the site as a stopped process would (every connection cut,
 //                             its database closed); answers once it is closed
 //   POST /sites/<name>/start  opens it again; answers once it serves
+//   POST /sites/<name>/setup-link
+//                             mints a one-time setup link for the site's people, as its operator
+//                             does (`npm run people -- setup-link <site>`): { ok, site, url, expiresAt }
 //
-// Both answer { ok, site, serving }; doing either twice changes nothing the second time.
+// Stop and start answer { ok, site, serving }; doing either twice changes nothing the second time.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export const TEST_CONTROL_PORT_SETTING = 'WARRANT_TEST_CONTROL_PORT';
@@ -18,6 +21,8 @@ export interface ControlledSite {
   serving(): boolean;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** A one-time setup link for the site's people, or null when it has none (or is not serving). */
+  setupLink(): Promise<{ readonly url: string; readonly expiresAt: string } | null>;
 }
 
 export interface SiteControl {
@@ -25,7 +30,7 @@ export interface SiteControl {
   close(): Promise<void>;
 }
 
-const PATH = /^\/sites\/([a-z-]{1,32})\/(stop|start)$/;
+const PATH = /^\/sites\/([a-z-]{1,32})\/(stop|start|setup-link)$/;
 
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -56,7 +61,7 @@ export function serveSiteControl(options: {
       return answer(response, 404, {
         ok: false,
         code: 'NOT_FOUND',
-        message: 'POST /sites/<name>/stop or /sites/<name>/start.',
+        message: 'POST /sites/<name>/stop, /sites/<name>/start or /sites/<name>/setup-link.',
       });
     const [, name = '', act] = matched;
     const site = options.sites.get(name);
@@ -67,6 +72,17 @@ export function serveSiteControl(options: {
         message: `${name} is not a site this process serves.`,
         sites: [...options.sites.keys()],
       });
+    if (act === 'setup-link') {
+      const link = await site.setupLink().catch((error: unknown) => error);
+      if (link === null || link instanceof Error || typeof link !== 'object')
+        return answer(response, 409, {
+          ok: false,
+          code: 'NO_SETUP_LINK',
+          message: `${name} has no people of its own, is not serving, or could not mint a link${link instanceof Error ? `: ${link.message}` : ''}.`,
+          site: name,
+        });
+      return answer(response, 200, { ok: true, site: name, ...link });
+    }
     const change = queue.then(async () => {
       if (act === 'stop' && site.serving()) await site.stop();
       if (act === 'start' && !site.serving()) await site.start();

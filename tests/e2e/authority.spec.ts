@@ -626,21 +626,12 @@ test("6. a dispatcher removed from the desk's list: their earlier, unexpired aut
   expect((await partnerRecord('shelter')).writes).toEqual([]);
   const heldArgs = approvedArgs(plan, 'A-1', 1, (grant.authorizations[1] as Issued).step);
 
-  // Another dispatcher, signed in, takes the first off the list.
+  // Another dispatcher, signed in, takes the first off the list with her passkey.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await enrolDispatcher(page, dispatcherName(lane, 'Eve'));
-  const answer = await page.evaluate(
-    async (id) =>
-      (
-        await fetch(`/api/dispatchers/${id}/remove`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        })
-      ).json(),
-    removed,
-  );
-  expect(answer).toEqual({ ok: true, removed });
+  await page.locator('#people-panel summary').click();
+  await page.locator(`#people-list li[data-person="${removed}"] button.remove-person`).click();
+  await expect(page.locator('#people-answer')).toContainText('is no longer a dispatcher here');
 
   const { answer: refused } = await writeDirect('shelter', 'hold_beds', heldArgs);
   expect(refused).toMatchObject({ ok: false, isError: true, code: 'AUTHORIZATION_INVALID' });

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { exportedLedgerText, openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { setupLink } from './site-control.ts';
 
 // The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
 // focused, said at the top of the page) without taking focus from someone typing; the halt still
@@ -54,7 +55,9 @@ test('an approval raised while the person types in an input leaves their focus a
 }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize(WIDE);
-  await openDesk(page);
+  // A person opens the setup link they were given and starts typing their name.
+  await page.goto(`${SITES.desk.origin}/${new URL(await setupLink('desk')).hash}`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   const input = page.locator('#dispatcher-name-input');
   await input.click();
   await page.keyboard.type('Ada Oka');

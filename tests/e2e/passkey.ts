@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { setupLink } from './site-control.ts';
 
 // A person's passkey in a browser test: the DevTools protocol's virtual authenticator (CTAP2,
 // internal, resident keys, user verification that succeeds), on the page's own CDP session.
@@ -49,8 +50,17 @@ export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator
   };
 }
 
-/** Enrols `name` as a dispatcher with a new passkey, through the desk's own form. */
-export async function enrolDispatcher(page: Page, name: string): Promise<void> {
+/**
+ * Enrols `name` as a dispatcher with a new passkey, as a person does: the operator mints a
+ * one-time setup link at the server (here through the test servers' control port, the same code
+ * `npm run people -- setup-link desk` runs; or one minted before, given as `minted`), the person opens it in the desk's page (a fragment:
+ * the page stays as it is) and enrols through the desk's own form.
+ */
+export async function enrolDispatcher(page: Page, name: string, minted?: string): Promise<void> {
+  const link = new URL(minted ?? (await setupLink('desk')));
+  const here = new URL(page.url());
+  if (here.origin === link.origin) here.hash = link.hash;
+  await page.goto(here.origin === link.origin ? here.href : link.href);
   await page.locator('#dispatcher-name-input').fill(name);
   await page.locator('#enrol').click();
   await expect(page.locator('#dispatcher-name')).toHaveText(name);

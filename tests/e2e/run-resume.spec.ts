@@ -5,6 +5,7 @@ import { SITES } from '@warrant/config';
 import { verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { deskInItsOwnProcess } from './desk-process.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { setupLink } from './site-control.ts';
 import { exportedLedgerText, holdWrites, ledgerRows, openDesk, scenarioToTheHalt } from './desk-page.ts';
 
 // An approved run survives its tab and the desk's server. A dispatcher approves Food and beds with
@@ -132,12 +133,14 @@ test('a run whose desk server is killed mid-run is resumed after the restart: ev
   browser,
 }) => {
   test.setTimeout(240_000);
+  // Minted while the worker's servers still serve the desk: the desk's own process opens the same data.
+  const link = await setupLink('desk');
   const desk = await deskInItsOwnProcess();
   try {
     const context = page.context();
     await addPasskeyAuthenticator(page);
     await openDesk(page);
-    await enrolDispatcher(page, dispatcherName('Bo'));
+    await enrolDispatcher(page, dispatcherName('Bo'), link);
     await scenarioToTheHalt(page);
     const shelter = await holdWrites(context, 'shelter');
     await approveUntilTheShelterWrite(page, shelter.held);

@@ -15,5 +15,15 @@ async function control(site: SiteName, act: 'stop' | 'start'): Promise<void> {
     throw new Error(`${act} ${site}: the site is ${body.serving ? 'still serving' : 'not serving'}`);
 }
 
+/** A one-time setup link for a site's people, minted as its operator mints one. */
+export async function setupLink(site: SiteName): Promise<string> {
+  const url = `http://${LOOPBACK_ADDRESS}:${WORKER_SET.controlPort}/sites/${site}/setup-link`;
+  const response = await fetch(url, { method: 'POST' });
+  const body = (await response.json()) as { ok: boolean; url?: string; message?: string };
+  if (!response.ok || !body.ok || !body.url)
+    throw new Error(`setup link for ${site}: ${body.message ?? response.status}`);
+  return body.url;
+}
+
 export const stopSite = (site: SiteName): Promise<void> => control(site, 'stop');
 export const startSite = (site: SiteName): Promise<void> => control(site, 'start');

@@ -19,6 +19,7 @@ import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { openServer } from './server.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
+import { removeWithPasskey, setupLinkCode } from './testing/desk-people.ts';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -103,7 +104,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       cookie?: string,
     ): Promise<{ passkey: SoftwarePasskey; id: string; cookie: string; setCookie: string }> {
       const passkey = softwarePasskey();
-      const options = await call('POST', '/api/dispatchers/options', { name }, cookie);
+      const options = await call(
+        'POST',
+        '/api/dispatchers/options',
+        { name, link: await setupLinkCode(server) },
+        cookie,
+      );
       expect(options.status).toBe(200);
       const challenge = (options.body['options'] as { challenge: string }).challenge;
       const enrolled = await call(
@@ -142,13 +148,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
 
     it('enrols a dispatcher with a passkey: a session cookie that is HttpOnly and SameSite=Strict, and the session names them', async () => {
       const ada = await enrol('Ada Lovelace');
-      expect(ada.setCookie).toMatch(/^warrant_dispatcher=[A-Za-z0-9_-]{43};/);
+      expect(ada.setCookie).toMatch(/^warrant_desk_session=[A-Za-z0-9_-]{43};/);
       expect(ada.setCookie).toMatch(/; HttpOnly/);
       expect(ada.setCookie).toMatch(/; SameSite=Strict/);
       expect((await call('GET', '/api/session', undefined, ada.cookie)).body).toMatchObject({
         ok: true,
         dispatcher: { id: ada.id, name: 'Ada Lovelace' },
-        enrolment: 'open',
         dispatchers: 1,
       });
       expect((await call('GET', '/api/session')).body).toMatchObject({ ok: true, dispatcher: null });
@@ -162,9 +167,13 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
 
     it('refuses an enrolment answered for another origin, with UV off, or twice for one ceremony', async () => {
       const passkey = softwarePasskey();
+      const link = await setupLinkCode(server);
       const challengeOf = async () =>
-        ((await call('POST', '/api/dispatchers/options', { name: 'Eve' })).body['options'] as { challenge: string })
-          .challenge;
+        (
+          (await call('POST', '/api/dispatchers/options', { name: 'Eve', link })).body['options'] as {
+            challenge: string;
+          }
+        ).challenge;
       const elsewhere = await call('POST', '/api/dispatchers', {
         response: passkey.register(await challengeOf(), 'http://evil.example', RP_ID),
       });
@@ -400,10 +409,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
         ok: false,
         code: 'SIGN_IN_REQUIRED',
       });
-      expect((await call('POST', `/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({
-        ok: true,
-        removed: ben.id,
-      });
+      expect(
+        await removeWithPasskey(
+          async (path, body, cookie) => (await call('POST', path, body, cookie)).body,
+          ben.id,
+          ada,
+          { origin: ORIGIN, rpId: RP_ID },
+        ),
+      ).toMatchObject({ ok: true, removed: ben.id });
       const refused = await grant(challenge, ben.passkey.assert(challenge, ORIGIN, RP_ID));
       expect(refused).toMatchObject({ status: 409, body: { ok: false, code: 'PASSKEY_UNKNOWN' } });
       expect(await statusOf(challenge)).toBe('pending');

@@ -3,14 +3,16 @@
 // authorizations partners check before they write.
 import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
+import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { actingPageRoutes } from './server/acting-page.ts';
 import { approvalPageRoutes } from './server/approval-page.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
-import { deskLogRoutes } from './server/desk-logs.ts';
+import { appendServerRecord, deskLogRoutes } from './server/desk-logs.ts';
 import { deskRecordRoutes } from './server/desk-record.ts';
-import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
+import { dispatcherRoutes } from './server/dispatchers.ts';
+import { DESK_PEOPLE } from './server/desk-people.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
@@ -33,13 +35,16 @@ export async function openDeskServer(
   const desk = deskIdentity(
     signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)),
   );
-  const enrolment = enrolmentFrom(process.env);
   return {
-    summary: `enrolment ${enrolment}`,
+    summary: null,
+    people: peopleOperator(db, DESK_PEOPLE),
     routes(app) {
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
-      dispatcherRoutes(app, db, desk, enrolment);
+      dispatcherRoutes(app, db, async (row) => {
+        const appended = await appendServerRecord(db, 'ledger', row);
+        if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);
+      });
       approvalRoutes(app, db, desk, options.now);
       approvalPageRoutes(app, db, desk);
       runAuthorizationRoutes(app, db, desk, options.now);

@@ -57,8 +57,12 @@ export const DESK_EVENTS = [
   'step_compensated',
   /** An undo did not succeed; the step it names stays applied. */
   'compensation_failed',
-  /** A person added themself (or was invited) as a dispatcher, with a passkey. */
+  /** A person enrolled as a dispatcher with a passkey and a one-time link (setup link or invitation); the desk's server records it. */
   'dispatcher_enrolled',
+  /** A dispatcher's passkey confirmed an invitation for someone by name; the desk's server records it. */
+  'dispatcher_invited',
+  /** A dispatcher's passkey confirmed taking someone off the list; the desk's server records it. */
+  'dispatcher_removed',
 ] as const;
 export type DeskEvent = (typeof DESK_EVENTS)[number];
 

@@ -17,5 +17,5 @@ export {
 export { nestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 export { listen, type RunningServer } from './serve.ts';
 export { changeStream, type ChangeFeed } from './event-stream.ts';
-export type { SiteServer, OpenSiteServer } from './site-server.ts';
+export type { SiteServer, OpenSiteServer, SitePeopleOperator } from './site-server.ts';
 export { storedSecret } from './stored-secret.ts';

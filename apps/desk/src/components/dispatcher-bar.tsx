@@ -1,14 +1,21 @@
-// Who is at the desk. Approving a plan takes a dispatcher's passkey, so a person enrols once (a
-// name and a passkey; on this desk anyone may add themself, and the ledger says so) and is then
-// signed in by it. A browser with no passkey support is told plainly what works.
+// Who is at the desk. Approving a plan takes a dispatcher's passkey. A person enrols once, only
+// with a one-time link opened in this browser (the setup link `npm start` prints for the first
+// dispatcher, or an invitation from a dispatcher: `#enrol=<code>`, a fragment no server sees),
+// and is then signed in by their passkey. A browser with no passkey support is told plainly
+// what works.
 import { useEffect, useState } from 'preact/hooks';
 import type { DeskView } from '../desk-view.ts';
 import { askDeskServer } from '../consent/desk-server.ts';
+import { PeoplePanel } from './people-panel.tsx';
 
 interface Session {
   readonly dispatcher: { readonly id: string; readonly name: string } | null;
-  readonly enrolment: 'open' | 'invite';
   readonly dispatchers: number;
+}
+
+/** The one-time link's code this page was opened with, if any. */
+function linkCode(): string | null {
+  return /^#enrol=([A-Za-z0-9_-]{43})$/.exec(window.location.hash)?.[1] ?? null;
 }
 
 const NO_WEBAUTHN =
@@ -19,6 +26,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
   const [name, setName] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState<string | null>(linkCode);
   const supported = typeof window.PublicKeyCredential === 'function' && window.isSecureContext;
 
   const refresh = async (): Promise<void> => {
@@ -27,6 +35,11 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     if (!got.ok) setAnswer(got.message);
   };
   useEffect(() => void refresh(), []);
+  useEffect(() => {
+    const opened = (): void => setLink(linkCode());
+    window.addEventListener('hashchange', opened);
+    return () => window.removeEventListener('hashchange', opened);
+  }, []);
 
   const enrol = async (event: Event): Promise<void> => {
     event.preventDefault();
@@ -35,7 +48,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     const { startRegistration } = await import('@simplewebauthn/browser');
     const options = await askDeskServer<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
       '/api/dispatchers/options',
-      { name },
+      { name, link },
     );
     if (!options.ok) {
       setAnswer(options.message);
@@ -48,16 +61,9 @@ export function DispatcherBar({ view }: { view: DeskView }) {
         response,
       });
       if (enrolled.ok) {
-        view.desk.record({
-          actor: 'human',
-          channel: 'ui',
-          event: 'dispatcher_enrolled',
-          from: 'desk',
-          to: 'desk',
-          policy: 'not_applicable',
-          status: 'ok',
-          detail: `dispatcher=${enrolled.dispatcher.id}`,
-        });
+        // The link is spent (the desk's server recorded the enrolment): it leaves the address bar.
+        history.replaceState(null, '', window.location.pathname + window.location.search);
+        setLink(null);
         setName('');
       } else setAnswer(enrolled.message);
     } catch (error) {
@@ -104,12 +110,32 @@ export function DispatcherBar({ view }: { view: DeskView }) {
           {NO_WEBAUTHN}
         </p>
       ) : session?.dispatcher ? (
-        <p>
-          Signed in as <strong id="dispatcher-name">{session.dispatcher.name}</strong>{' '}
-          <small class="fine-print">({session.dispatcher.id})</small>{' '}
-          <button type="button" class="link" onClick={() => void signOut()}>
-            Sign out
-          </button>
+        <>
+          <p>
+            Signed in as <strong id="dispatcher-name">{session.dispatcher.name}</strong>{' '}
+            <small class="fine-print">({session.dispatcher.id})</small>{' '}
+            <button type="button" class="link" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </p>
+          <PeoplePanel me={session.dispatcher} />
+        </>
+      ) : !link ? (
+        <p class="sign-in">
+          {session && session.dispatchers > 0 ? (
+            <button type="button" disabled={busy} onClick={() => void signIn()} id="sign-in">
+              Sign in with a passkey
+            </button>
+          ) : (
+            <span id="no-dispatcher">
+              This desk has no dispatcher yet. The person who started it has a one-time setup link on the server&rsquo;s
+              console (<code>npm start</code> prints it); open it in this browser to enrol.
+            </span>
+          )}{' '}
+          <small class="fine-print">
+            New here? A dispatcher invites you with a link. Approving a plan takes your passkey; clicking alone approves
+            nothing.
+          </small>
         </p>
       ) : (
         <form class="enrol" onSubmit={(event) => void enrol(event)}>
@@ -122,7 +148,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
             onInput={(event) => setName((event.target as HTMLInputElement).value)}
             autocomplete="name"
           />
-          <button type="submit" class="primary" disabled={busy || session?.enrolment === 'invite'} id="enrol">
+          <button type="submit" class="primary" disabled={busy} id="enrol">
             Enrol with a passkey
           </button>
           {session && session.dispatchers > 0 ? (

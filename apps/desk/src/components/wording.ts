@@ -16,6 +16,8 @@ export const EVENT_WORDS: Readonly<Record<LedgerEvent, string>> = {
   approval_granted: 'Approved by a person',
   approval_signed: "Signed with a dispatcher's passkey",
   dispatcher_enrolled: 'Dispatcher enrolled',
+  dispatcher_invited: 'Dispatcher invited',
+  dispatcher_removed: 'Dispatcher removed',
   approval_rejected: 'Rejected by a person',
   approval_void: 'Approval voided',
   frame_unmounted: 'Partner site removed',

@@ -14,6 +14,7 @@ import { SITES } from '@warrant/config';
 import { openPostgresDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { freshName, testEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -52,7 +53,7 @@ async function deskOver(db: Database, clock: { now: number | null }) {
     call,
     async enrol(name: string): Promise<{ id: string; passkey: SoftwarePasskey }> {
       const passkey = softwarePasskey();
-      const options = await call('/api/dispatchers/options', { name });
+      const options = await call('/api/dispatchers/options', { name, link: await setupLinkCode(server) });
       const challenge = (options.body['options'] as { challenge: string }).challenge;
       const enrolled = await call('/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) });
       expect(enrolled.body).toMatchObject({ ok: true });

@@ -12,6 +12,7 @@ import { SITES } from '@warrant/config';
 import { listen, openPgliteDatabase, siteApp, type Database, type RunningServer } from '@warrant/site-server';
 import { freshName, rawRequest, type RawAnswer } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -80,7 +81,10 @@ describe("the desk's state-changing routes, from a page of another origin", () =
     };
     // A dispatcher enrols from the desk's own page, and is signed in.
     const passkey = softwarePasskey();
-    const options = await call('/api/dispatchers/options', OWN_PAGE, { name: 'Ada' });
+    const options = await call('/api/dispatchers/options', OWN_PAGE, {
+      name: 'Ada',
+      link: await setupLinkCode(server),
+    });
     const challenge = (options.body['options'] as { challenge: string }).challenge;
     const enrolled = await call('/api/dispatchers', OWN_PAGE, {
       response: passkey.register(challenge, DESK.origin, RP_ID),

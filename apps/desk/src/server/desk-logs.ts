@@ -159,6 +159,22 @@ async function appendRecords(
   );
 }
 
+/** Who appended a record this server wrote itself (not a page): the desk's server. */
+const SERVER_WRITER = '00000000de5c5e7e';
+
+/**
+ * Appends one record this server writes itself, after whatever pages appended, in the current
+ * book (who enrolled, invited or removed a dispatcher: a person's act on people is the server's
+ * to record, never a page's). A book opened between reading the head and appending is retried.
+ */
+export async function appendServerRecord(db: Database, log: DeskLogName, record: unknown) {
+  for (let attempt = 0; ; attempt += 1) {
+    const book = await currentBook(db);
+    const appended = await appendRecords(db, log, SERVER_WRITER, await storedHead(db, book, log), [record], true);
+    if (appended.ok || appended.code !== 'STALE_TAB' || attempt >= 2) return appended;
+  }
+}
+
 function headFromQuery(c: Context): LogHead | null {
   const epoch = Number(c.req.query('epoch'));
   const seq = Number(c.req.query('seq'));

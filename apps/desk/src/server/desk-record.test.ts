@@ -6,11 +6,12 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { verifyCanonical } from '@warrant/authority';
-import { softwarePasskey } from '@warrant/authority/testing';
+import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
+import { removeWithPasskey, setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -60,14 +61,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       };
     }
 
-    async function enrol(name: string): Promise<{ id: string; cookie: string }> {
+    async function enrol(name: string): Promise<{ id: string; cookie: string; passkey: SoftwarePasskey }> {
       const passkey = softwarePasskey();
-      const options = await post('/api/dispatchers/options', { name });
+      const options = await post('/api/dispatchers/options', { name, link: await setupLinkCode(server) });
       const enrolled = await post('/api/dispatchers', {
         response: passkey.register((options.body['options'] as { challenge: string }).challenge, ORIGIN, RP_ID),
       });
       expect(enrolled.body).toMatchObject({ ok: true });
-      return { id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: enrolled.cookie };
+      return { id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: enrolled.cookie, passkey };
     }
 
     /** The record, asked for with `tag` when given: its status, tag, and the signed record (null on 304). */
@@ -104,7 +105,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect(ids(added.record)).toEqual([ada.id, ben.id].sort());
       expect(signed(added.record)).toBe(true);
 
-      expect((await post(`/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({
+      expect(
+        await removeWithPasskey(async (path, body, cookie) => (await post(path, body, cookie)).body, ben.id, ada, {
+          origin: ORIGIN,
+          rpId: RP_ID,
+        }),
+      ).toMatchObject({
         ok: true,
         removed: ben.id,
       });

@@ -19,12 +19,3 @@ export const malformed = (c: Context) =>
 
 export const refused = (c: Context, answer: ToolRefusal, status: 400 | 401 | 403 | 404 | 409 | 422 = 409) =>
   c.json(answer, status);
-
-/** A dispatcher's name as people write it: bounded, no control or invisible characters. */
-export function nameProblem(value: unknown): string | null {
-  if (typeof value !== 'string') return 'a name is needed';
-  const name = value.trim();
-  if (name.length < 1 || name.length > 60) return 'a name is 1 to 60 characters';
-  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name)) return 'a name cannot hold control or invisible characters';
-  return null;
-}

@@ -19,6 +19,7 @@ import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/serv
 import { umbrellaStand } from '@warrant/partner-kit/testing';
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -126,7 +127,10 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
 
   async function enrol(): Promise<SoftwarePasskey> {
     const passkey = softwarePasskey();
-    const options = await call(deskApp, 'POST', '/api/dispatchers/options', { name: 'Ada' });
+    const options = await call(deskApp, 'POST', '/api/dispatchers/options', {
+      name: 'Ada',
+      link: await setupLinkCode(desk),
+    });
     const challenge = (options['options'] as { challenge: string }).challenge;
     expect(
       await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) }),
@@ -211,8 +215,9 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const rewritten = await check();
     expect(rewritten.outcome).toBe('failed');
     expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
+    // Row 1 is Ada's enrolment, which the desk's server recorded.
     expect(rewritten.findings[0]?.message).toMatch(
-      /^The desk's record changed after we saw it: its row 2, which names our receipt /,
+      /^The desk's record changed after we saw it: its row 3, which names our receipt /,
     );
 
     // A fresh desk process builds its tree from the rewritten rows: its next head no longer extends the one the partner kept.
@@ -222,7 +227,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const later = await check();
     expect(later.outcome).toBe('failed');
     expect(later.findings.map((finding) => finding.message)).toContain(
-      "The desk's record changed after we saw it: its head of 3 rows is not contained in its head of 4 rows.",
+      "The desk's record changed after we saw it: its head of 4 rows is not contained in its head of 5 rows.",
     );
     // Both are kept on the partner's own record, newest first.
     expect((await shown()).map((kept) => kept.outcome)).toEqual(['failed', 'failed', 'passed']);

@@ -19,6 +19,7 @@ import type { LedgerDraft, LogHead } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
+import { removeWithPasskey, setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -84,7 +85,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
 
     async function enrol(name: string): Promise<{ passkey: SoftwarePasskey; id: string; cookie: string }> {
       const passkey = softwarePasskey();
-      const options = await call('/api/dispatchers/options', { name });
+      const options = await call('/api/dispatchers/options', { name, link: await setupLinkCode(server) });
       const challenge = (options.body['options'] as { challenge: string }).challenge;
       const response = await app.request('/api/dispatchers', {
         method: 'POST',
@@ -195,7 +196,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       });
 
       // A dispatcher taken off the list is signed in no more.
-      expect((await call(`/api/dispatchers/${ben.id}/remove`, {}, ada.cookie)).body).toMatchObject({ ok: true });
+      expect(
+        await removeWithPasskey(async (path, body, cookie) => (await call(path, body, cookie)).body, ben.id, ada, {
+          origin: ORIGIN,
+          rpId: RP_ID,
+        }),
+      ).toMatchObject({ ok: true });
       expect(await takeUp(challenge, ben.cookie)).toMatchObject({ status: 401, body: { code: 'NOT_SIGNED_IN' } });
 
       // Once the ledger records the run's end, nothing more is handed out: an approval runs once.

@@ -10,6 +10,7 @@ import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { testEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -50,7 +51,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
 
     it('may resume strictly before the expiry, only undo from its very millisecond, and nothing from the undo window’s end', async () => {
       const passkey = softwarePasskey();
-      const options = await call('/api/dispatchers/options', { name: 'Ada' });
+      const options = await call('/api/dispatchers/options', { name: 'Ada', link: await setupLinkCode(server) });
       const enrolChallenge = (options.body['options'] as { challenge: string }).challenge;
       const { cookie } = await call('/api/dispatchers', { response: passkey.register(enrolChallenge, ORIGIN, RP_ID) });
       const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();

@@ -10,6 +10,7 @@ import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { testEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -52,7 +53,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
 
     async function enrol(name: string): Promise<{ id: string; cookie: string }> {
       const passkey = softwarePasskey();
-      const options = await call('POST', '/api/dispatchers/options', { name });
+      const options = await call('POST', '/api/dispatchers/options', { name, link: await setupLinkCode(server) });
       const challenge = (options.body['options'] as { challenge: string }).challenge;
       const enrolled = await call('POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) });
       expect(enrolled.body).toMatchObject({ ok: true });
