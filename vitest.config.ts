@@ -11,12 +11,6 @@ export default defineConfig({
       'gateway/src/**/*.test.ts',
     ],
     environment: 'node',
-    // Two test files at a time. Vitest's default for a run is one fewer worker than the machine has
-    // cores, which on the 2-core machine this suite is timed on is one: every file in turn, while
-    // much of a file's time is spent waiting (on a PGlite start, a child process, a port). Every
-    // file is safe beside another: each opens its own PGlite directory and PostgreSQL schema, and
-    // claims its ports (tools/port-claims.ts). Measured: see issue 31.
-    maxWorkers: 2,
     // A property test that takes 1 s on a quiet machine takes several on a loaded 2-core one: give
     // every test the time a busy machine needs, so a slow run is not a red one.
     testTimeout: 30_000,
