@@ -37,14 +37,15 @@ const pageFetch = (page: Page, path: string, body: unknown) =>
 
 /** Earlier records the pantry keeps (one per reset), as its reset panel says. */
 async function earlierRecords(page: Page): Promise<number> {
-  const text = (await page.locator('#closed-books').count()) > 0 ? await page.locator('#closed-books').textContent() : '';
+  const text =
+    (await page.locator('#closed-books').count()) > 0 ? await page.locator('#closed-books').textContent() : '';
   return Number(/(\d+) earlier/.exec(text ?? '')?.[1] ?? 0);
 }
 
 const position = async (page: Page) =>
   page.evaluate(async () => ((await (await fetch('/api/record')).json()) as { position: string }).position);
 
-test("a pantry staff member enrols only through a setup link, and the link works once", async ({ page, browser }) => {
+test('a pantry staff member enrols only through a setup link, and the link works once', async ({ page, browser }) => {
   await addPasskeyAuthenticator(page);
   await openPantry(page);
   // No link, no enrolment: the page offers none, and the server refuses one asked for by hand.
@@ -76,7 +77,7 @@ test("a pantry staff member enrols only through a setup link, and the link works
   }
 });
 
-test("without a staff session, staff acts and the reset are refused and change nothing", async ({ page }) => {
+test('without a staff session, staff acts and the reset are refused and change nothing', async ({ page }) => {
   await openPantry(page);
   const before = await position(page);
   const delivery = page.locator('#deliveries li[data-delivery] button').first();

@@ -7,7 +7,11 @@ import { refusal, type ToolResult } from '@warrant/surface';
 export type PostJson = (path: string, body: unknown) => Promise<ToolResult>;
 
 /** POSTs `body` to `<path>/options`, answers its challenge with a passkey, then POSTs `body` and the answer to `path`. */
-export async function confirmWithPasskey(post: PostJson, path: string, body: Record<string, unknown>): Promise<ToolResult> {
+export async function confirmWithPasskey(
+  post: PostJson,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<ToolResult> {
   const proposed = await post(`${path}/options`, body);
   if (!proposed.ok) return proposed;
   const { startAuthentication } = await import('@simplewebauthn/browser');

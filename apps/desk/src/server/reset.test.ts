@@ -73,12 +73,20 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       });
       // Ada's passkey over an invitation's statement is not a reset.
       const invite = await post('/api/invitations/options', { name: 'Cy' }, ada.cookie);
-      const overInvite = await post('/api/reset', { response: ada.passkey.assert(challengeOf(invite), ORIGIN, RP_ID) }, ada.cookie);
+      const overInvite = await post(
+        '/api/reset',
+        { response: ada.passkey.assert(challengeOf(invite), ORIGIN, RP_ID) },
+        ada.cookie,
+      );
       expect(overInvite).toMatchObject({ status: 403, body: { code: 'STATEMENT_UNKNOWN' } });
       // Bob's passkey over Ada's reset statement is not Ada's.
       const adas = await post('/api/reset/options', {}, ada.cookie);
       expect((adas.body['statement'] as { subject: string }).subject).toBe('book 1');
-      const bobs = await post('/api/reset', { response: bob.passkey.assert(challengeOf(adas), ORIGIN, RP_ID) }, ada.cookie);
+      const bobs = await post(
+        '/api/reset',
+        { response: bob.passkey.assert(challengeOf(adas), ORIGIN, RP_ID) },
+        ada.cookie,
+      );
       expect(bobs.status).toBe(403);
       expect(await currentBook(db)).toBe(1);
     });
@@ -96,7 +104,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       // A statement asked for before another reset resets nothing more.
       const early = await post('/api/reset/options', {}, ada.cookie);
       await server.operatorReset?.();
-      const late = await post('/api/reset', { response: ada.passkey.assert(challengeOf(early), ORIGIN, RP_ID) }, ada.cookie);
+      const late = await post(
+        '/api/reset',
+        { response: ada.passkey.assert(challengeOf(early), ORIGIN, RP_ID) },
+        ada.cookie,
+      );
       expect(late).toMatchObject({ status: 409, body: { code: 'STATEMENT_MISMATCH' } });
       expect(await currentBook(db)).toBe(3);
     });

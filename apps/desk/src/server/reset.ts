@@ -33,7 +33,9 @@ async function openNextBook(tx: Queryable, closing: number | null, reason: strin
 
 /** The operator's reset (no page reaches it): a new book, every acting page released. */
 export async function operatorReset(db: Database): Promise<number> {
-  const book = await db.transaction((tx) => openNextBook(tx, null, `reset by the operator ${randomUUID().slice(0, 8)}`));
+  const book = await db.transaction((tx) =>
+    openNextBook(tx, null, `reset by the operator ${randomUUID().slice(0, 8)}`),
+  );
   await releaseEveryPage(db);
   return book ?? (await currentBook(db));
 }
@@ -67,7 +69,10 @@ export function resetRoutes(app: Hono, db: Database): void {
       const closing = Number(/^book (\d+)$/.exec(confirmed.statement.subject)?.[1] ?? Number.NaN);
       const book = await openNextBook(tx, closing, `reset by ${by.id} ${randomUUID().slice(0, 8)}`);
       return book === null
-        ? refusal('STATEMENT_MISMATCH', 'The desk was started again since your passkey was asked. Nothing more was changed.')
+        ? refusal(
+            'STATEMENT_MISMATCH',
+            'The desk was started again since your passkey was asked. Nothing more was changed.',
+          )
         : { ok: true as const, book };
     });
     if (!answer.ok) return refused(c, answer, answer.code === 'STATEMENT_MISMATCH' ? 409 : 403);

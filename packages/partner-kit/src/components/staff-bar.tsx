@@ -24,7 +24,7 @@ function linkCode(): string | null {
 }
 
 const NO_WEBAUTHN =
-  "This browser cannot use passkeys here, so staff cannot sign in with it. Everything else on this page can be read. A security key, a phone, or a browser with a password manager that keeps passkeys can sign in.";
+  'This browser cannot use passkeys here, so staff cannot sign in with it. Everything else on this page can be read. A security key, a phone, or a browser with a password manager that keeps passkeys can sign in.';
 
 async function readJson<T>(path: string): Promise<(T & { ok: true }) | null> {
   try {

@@ -130,7 +130,10 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       const before = await position();
       for (const sent of ['', 'warrant_desk_session=' + cookie.split('=')[1], 'warrant_pantry_staff=forged']) {
         const answer = await post('/api/staff/count_stand', { input: {} }, sent);
-        expect(answer).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'STAFF_SIGN_IN_REQUIRED' } });
+        expect(answer).toMatchObject({
+          status: 401,
+          body: { ok: false, isError: true, code: 'STAFF_SIGN_IN_REQUIRED' },
+        });
         expect((await post('/api/staff/restock/options', { input: { count: 2 } }, sent)).status).toBe(401);
         expect((await post('/api/reset/options', {}, sent)).status).toBe(401);
         expect((await get('/api/people', sent)).status).toBe(401);
@@ -156,13 +159,21 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       // A statement held for a change of stock is not a reset's.
       const stock = await post('/api/staff/restock/options', { input: { count: 1 } }, cookie);
       const stockChallenge = (stock.body['options'] as { challenge: string }).challenge;
-      const crossed = await post('/api/reset', { response: passkey.assert(stockChallenge, SITE.origin, RP_ID) }, cookie);
+      const crossed = await post(
+        '/api/reset',
+        { response: passkey.assert(stockChallenge, SITE.origin, RP_ID) },
+        cookie,
+      );
       expect(crossed).toMatchObject({ status: 403, body: { code: 'STATEMENT_UNKNOWN' } });
       // Another staff member's passkey over Bea's statement.
       const other = await enrol(codeOf((await server.people.setupLink()).url), 'Cy');
       const proposed = await post('/api/reset/options', {}, cookie);
       const challenge = (proposed.body['options'] as { challenge: string }).challenge;
-      const notHers = await post('/api/reset', { response: other.passkey.assert(challenge, SITE.origin, RP_ID) }, cookie);
+      const notHers = await post(
+        '/api/reset',
+        { response: other.passkey.assert(challenge, SITE.origin, RP_ID) },
+        cookie,
+      );
       expect(notHers.status).toBe(403);
       expect(await position()).toBe(before);
 

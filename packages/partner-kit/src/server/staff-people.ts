@@ -56,12 +56,7 @@ export interface StaffPeople {
   /** Holds a statement of `act` for the staff member's passkey: nothing is done yet. */
   propose(c: Context, by: Person, act: PersonAct, subject: string): Promise<Response>;
   /** The statement the signed-in staff member's fresh passkey assertion confirmed, used up; or why not. */
-  confirm(
-    tx: Queryable,
-    act: PersonAct,
-    response: unknown,
-    by: Person,
-  ): ReturnType<typeof confirmAct>;
+  confirm(tx: Queryable, act: PersonAct, response: unknown, by: Person): ReturnType<typeof confirmAct>;
 }
 
 export function staffPeople(db: Database, site: PeopleSite): StaffPeople {
