@@ -78,6 +78,8 @@ export async function enrolStaff(page: Page, site: SiteName, name: string): Prom
   const here = page.url().startsWith('http') ? new URL(page.url()) : null;
   if (here?.origin === link.origin) here.hash = link.hash;
   await page.goto(here?.origin === link.origin ? here.href : link.href);
+  // A passkey answers only the page that has focus (the test may have opened another tab since).
+  await page.bringToFront();
   await page.locator('#staff-name-input').fill(name);
   await page.locator('#staff-enrol').click();
   await expect(page.locator('#staff-name')).toHaveText(name);
