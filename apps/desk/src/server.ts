@@ -17,6 +17,7 @@ import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
 import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
+import { operatorReset, resetRoutes } from './server/reset.ts';
 
 /** How often runs not yet ended, and closures not yet taken, are tried again. */
 const RESUME_EVERY_MS = 10_000;
@@ -63,6 +64,7 @@ export async function openDeskServer(
   return {
     summary: null,
     people: peopleOperator(db, DESK_PEOPLE),
+    operatorReset: async () => void (await operatorReset(db)),
     routes(app) {
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
@@ -72,6 +74,7 @@ export async function openDeskServer(
         await heads?.appended(appended);
       });
       approvalRoutes(app, db, desk, runs, options.now);
+      resetRoutes(app, db);
       approvalPageRoutes(app, db, desk);
       partnerRecordRoutes(app, db);
       heads = ledgerHeads(app, db, desk);

@@ -5,7 +5,6 @@
 // one transaction: a pending row becomes granted once, and a plan is granted at most once in a
 // book. Only then does the desk's server run the plan itself (approved-runs.ts): it signs each
 // step's authorization as it sends that step, and hands none to the page.
-import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { approvalChallenge, type ApprovalStatement } from '@warrant/authority';
@@ -15,7 +14,6 @@ import { UniqueViolation, type Database, type Queryable } from '@warrant/site-se
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskIdentity } from './desk-identity.ts';
 import { checkAssertion } from './dispatchers.ts';
-import { releaseEveryPage } from './acting-page.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import type { ApprovedRuns } from './approved-runs.ts';
 
@@ -228,18 +226,5 @@ export function approvalRoutes(
         409,
       );
     return c.json({ ok: true, rejected: row.id });
-  });
-
-  // A training desk starts again: a new book (approvals and runs afresh); dispatchers stay. JSON
-  // only, so no other web page can send it without the browser asking this site first.
-  app.post('/api/reset', async (c) => {
-    if (!(await jsonBody(c))) return malformed(c);
-    const book = await currentBook(db);
-    await db.query('INSERT INTO desk_books (book_no, reason) VALUES ($1, $2)', [
-      book + 1,
-      `reset ${randomUUID().slice(0, 8)}`,
-    ]);
-    await releaseEveryPage(db);
-    return c.json({ ok: true, book: book + 1 });
   });
 }
