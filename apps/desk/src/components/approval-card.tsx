@@ -55,7 +55,7 @@ export function ApprovalCard({
       <div class="section-head">
         <h3 id={`approval-${approval.id}-title`} class="approval-title" tabIndex={-1}>
           {approval.label} {/* Once approved, the pill is the run's outcome as the desk's server recorded it. */}
-          <span class={`pill approval-${approval.status}`} data-run={run?.status}>
+          <span class={`pill approval-${approval.status}`} data-outcome={run?.status}>
             {run && (approval.status === 'approved' || approval.status === 'used')
               ? runPill(run)
               : STATUS[approval.status]}
