@@ -89,16 +89,19 @@ async function dispatcherListSigned(record: DeskRecord, trustedKey: string): Pro
 }
 
 /**
- * Why this step of this approval may not be used here, in any book (a reset never frees it), or
- * null. Single use is per approval (`challenge`), step and kind: a new approval of the same plan —
- * "Try again" after a failed run, approved again with a passkey — may write a step an earlier
- * approval never wrote here, or wrote and undid here; never one still standing, so an approval runs
- * a plan once and two runs of one plan never stand together.
+ * Why this step of this approval may not be used here, or null. Single use is per approval
+ * (`challenge`), step and kind, in any book (a reset never frees an approval's own use). A new
+ * approval of the same plan — "Try again" after a failed run, approved again with a passkey — may
+ * write a step an earlier approval never wrote here, or wrote and undid here; never one still
+ * standing in this book, so an approval runs a plan once and two runs of one plan never stand
+ * together. A reset starts the week afresh (its writes stay in the archive), as the desk grants a
+ * plan once per book of its own: the same plan approved in a new book writes again.
  */
 export async function authorizationUsed(
   tx: Queryable,
   grant: { readonly plan_digest: string; readonly step: number; readonly kind: string },
   challenge: string,
+  book: number,
 ): Promise<string | null> {
   const mine = await tx.query(
     'SELECT 1 FROM partner_authorization_uses WHERE challenge = $1 AND step = $2 AND kind = $3',
@@ -109,10 +112,10 @@ export async function authorizationUsed(
   if (grant.kind !== 'step') return null;
   const standing = await tx.query(
     `SELECT 1 FROM partner_authorization_uses written
-      WHERE written.plan_digest = $1 AND written.step = $2 AND written.kind = 'step'
+      WHERE written.book_no = $3 AND written.plan_digest = $1 AND written.step = $2 AND written.kind = 'step'
         AND NOT EXISTS (SELECT 1 FROM partner_authorization_uses undone
                          WHERE undone.challenge = written.challenge AND undone.step = written.step AND undone.kind = 'undo')`,
-    [grant.plan_digest, grant.step],
+    [grant.plan_digest, grant.step, book],
   );
   return standing.length > 0
     ? `step ${grant.step + 1} of this plan was already written here; an approval runs a plan once`
@@ -253,7 +256,7 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
       `the desk closed the run of ${grant.approval} (${closed}); nothing more of it is written or undone here`,
       { step: grant.step, run: closed },
     );
-  const used = await authorizationUsed(check.tx, grant, approvalChallenge(statement));
+  const used = await authorizationUsed(check.tx, grant, approvalChallenge(statement), check.book);
   if (used !== null) return invalid(used, { step: grant.step });
   return null;
 }

@@ -549,9 +549,27 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const { steps } = desk.approve('A-1', lend('R-1'));
       const input = { ...steps[0]!.args, authorization: steps[0]!.step };
       expect((await write('lend_umbrellas', input)).body).toMatchObject({ ok: true });
-      expect((await call('POST', '/api/reset', {})).body).toEqual({ ok: true });
+      // The operator's reset (a staff reset takes a passkey: partner-staff.test.ts).
+      await server.operatorReset();
       await refusedFor(await write('lend_umbrellas', input), 'step 1 of this plan was already written here');
       expect(await writes()).toEqual([]);
+    });
+
+    it('takes a new approval of the same plan in the book after a reset: the week starts afresh, as the desk grants a plan once per book', async () => {
+      const first = desk.approve('A-1', lend('R-1')).steps[0]!;
+      expect((await write('lend_umbrellas', { ...first.args, authorization: first.step })).body).toMatchObject({
+        ok: true,
+      });
+      const again = desk.approve('A-2', lend('R-1')).steps[0]!;
+      await refusedFor(
+        await write('lend_umbrellas', { ...again.args, authorization: again.step }),
+        'step 1 of this plan was already written here',
+      );
+      await server.operatorReset();
+      expect((await write('lend_umbrellas', { ...again.args, authorization: again.step })).body).toMatchObject({
+        ok: true,
+      });
+      expect(await writes()).toHaveLength(1);
     });
 
     it('makes one write of 30 concurrent identical calls with one authorization and one key: every answer the same receipt', async () => {
