@@ -15,6 +15,7 @@
 import {
   authorizedArgsDigest,
   AUTHORIZATION_FIELD,
+  canonicalJson,
   issueStepAuthorization,
   RUN_CLOSED_PATH,
   signRunClosure,
@@ -94,6 +95,14 @@ type StepRow = {
 };
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** Whether `kept` is the step's own arguments, whatever authorization was sent with them. */
+function isStepsOwn(kept: unknown, input: Readonly<Record<string, unknown>>): kept is Record<string, unknown> {
+  if (typeof kept !== 'object' || kept === null || Array.isArray(kept)) return false;
+  const { [AUTHORIZATION_FIELD]: _kept, ...keptArgs } = kept as Record<string, unknown>;
+  const { [AUTHORIZATION_FIELD]: _sent, ...stepArgs } = input;
+  return canonicalJson(keptArgs) === canonicalJson(stepArgs);
+}
 
 /** What a partner answered a call, read as the run needs it. */
 type Answered =
@@ -193,9 +202,17 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         `/api/writes/by-key/${encodeURIComponent(String(input['idempotency_key']))}`,
       );
       if (!response.ok) return { kind: 'lost', problem: `${partner}'s server answered ${response.status}` };
-      const body = (await response.json()) as { found?: boolean; write?: { result: unknown; receipt: unknown } };
+      const body = (await response.json()) as {
+        found?: boolean;
+        write?: { args?: unknown; result: unknown; receipt: unknown };
+      };
       if (body.found !== true) return { kind: 'absent' };
-      return verified(partner, tool, input, { ok: true, ...body.write });
+      // The partner's receipt digests the arguments it was sent, the authorization this desk signed
+      // for that send among them; a run taken up after a stop signs afresh, so it checks the
+      // receipt over the partner's own copy, once that copy is this step's arguments and no other.
+      const kept = body.write?.args;
+      const signedOver = isStepsOwn(kept, input) ? kept : input;
+      return verified(partner, tool, signedOver, { ok: true, ...body.write });
     } catch {
       return { kind: 'lost', problem: `${partner}'s server cannot be reached to ask what it holds` };
     }
