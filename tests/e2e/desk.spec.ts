@@ -132,10 +132,15 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
   await expect(card.locator('li[data-step]')).toHaveCount(2);
   await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The write landed at the shelter, and its own page, in the frame the read lease keeps, says so.
-  const shelter = page.frameLocator('#partner-frames iframe[data-partner="shelter"]');
+  // The write landed at the shelter (the desk's server sent it, server to server), and the
+  // shelter's own page, opened as its staff open it, says so.
+  const shelter = await page.context().newPage();
+  await shelter.goto(`${SITES.shelter.origin}/`);
+  await expect(shelter.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(shelter.locator('body')).toContainText(/held/i);
   await expect(shelter.locator('body')).toContainText('R-1');
+  await shelter.close();
+  await page.bringToFront();
 
   await expect.poll(() => agent.names()).toContain('close_lease');
   for (const lease of ['L-1', 'L-2']) ok(await agent.call('close_lease', { lease }));
