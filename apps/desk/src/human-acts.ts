@@ -67,7 +67,11 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
       if (!approval || !plan)
         return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
-      const ran = runsOf(desk.state.value, plan.id).find((run) => run.status === 'running' || run.status === 'done');
+      // A run of this very approval is the desk server's, begun when it granted it (approved on
+      // another device): this page records the grant it learnt, and runs nothing again.
+      const ran = runsOf(desk.state.value, plan.id).find(
+        (run) => run.approval !== id && (run.status === 'running' || run.status === 'done'),
+      );
       if (ran) {
         return refusal(
           'PLAN_ALREADY_RAN',
@@ -117,7 +121,13 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       // The desk's server runs the plan it granted (server/approved-runs.ts), and this page, like
       // every page, shows the run from the server's record as it lands.
       if (consent.authorizations.length === 0)
-        return { ok: true, approval: granted.approval, run: runningOnTheServer(plan, id, desk.now()) };
+        return {
+          ok: true,
+          approval: granted.approval,
+          run:
+            runsOf(desk.state.value, plan.id).find((run) => run.approval === id) ??
+            runningOnTheServer(plan, id, desk.now()),
+        };
       // The Node tests' memory partners: the page's run, with their placeholder tokens.
       const { runApprovedPlan } = await import('./run/approved-run.ts');
       return {
