@@ -37,6 +37,8 @@ interface Running {
   readonly summary: string | null;
   /** Who is a person at the site, as its operator sees it (a site with people of its own). */
   readonly people: SitePeopleOperator | null;
+  /** The operator's reset of the site's data (the test control port's), or null for a site with none. */
+  readonly reset: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -145,6 +147,7 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
       url: `${site.origin}/`,
       summary: held.db ? `${held.db.engine}: ${held.db.location}` : null,
       people: held.server?.people ?? null,
+      reset: held.server?.operatorReset ? () => held.server!.operatorReset!() : null,
       close: async () => {
         await listening.close();
         await stop();
@@ -164,6 +167,7 @@ async function startModelGateway(): Promise<Opened> {
         url: `${gateway.origin}/v1/chat/completions`,
         summary: gateway.summary,
         people: null,
+        reset: null,
         close: () => gateway.close(),
       },
     };
@@ -206,6 +210,12 @@ async function startSiteControl(
         setupLink: async () => {
           const link = await served.get(site.name)?.people?.setupLink();
           return link ? { url: link.url, expiresAt: link.expiresAt } : null;
+        },
+        reset: async () => {
+          const reset = served.get(site.name)?.reset;
+          if (!reset) return false;
+          await reset();
+          return true;
         },
       },
     ]),

@@ -16,6 +16,7 @@ import { DESK_PEOPLE } from './server/desk-people.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import { partnerRecordRoutes } from './server/partner-records.ts';
+import { operatorReset, resetRoutes } from './server/reset.ts';
 import { runAuthorizationRoutes } from './server/run-authorizations.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -38,6 +39,7 @@ export async function openDeskServer(
   return {
     summary: null,
     people: peopleOperator(db, DESK_PEOPLE),
+    operatorReset: async () => void (await operatorReset(db)),
     routes(app) {
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
@@ -46,6 +48,7 @@ export async function openDeskServer(
         if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);
       });
       approvalRoutes(app, db, desk, options.now);
+      resetRoutes(app, db);
       approvalPageRoutes(app, db, desk);
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
