@@ -1,6 +1,6 @@
 import { Component } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import type { LedgerRow } from '@warrant/ledger';
+import { serialiseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import type { DeskView } from '../desk-view.ts';
 import { checkExportAgainstHead, type HeadVerdict } from './export-against-head.ts';
 import { LedgerHead } from './ledger-head.tsx';
@@ -27,7 +27,6 @@ function optionLabel(key: FilterKey, value: string): string {
 
 /** The ledger checked, in a sentence (it starts with a capital): the page's own rows, or an exported file's. */
 async function check(text: string | Uint8Array | readonly LedgerRow[], file: string | null): Promise<Check> {
-  const { verifyLedger } = await import('@warrant/ledger');
   const verified = verifyLedger(text);
   const inFile = file === null ? '' : ` in ${file}`;
   if (verified.ok)
@@ -117,7 +116,6 @@ export function LedgerPanel({ view }: { view: DeskView }) {
   const newestFirst = matching.slice(-shown).reverse();
 
   const exportTsv = async (): Promise<void> => {
-    const { serialiseLedger } = await import('@warrant/ledger');
     const blob = new Blob([serialiseLedger(rows)], { type: 'text/tab-separated-values;charset=utf-8' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
