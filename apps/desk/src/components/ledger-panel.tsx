@@ -2,6 +2,7 @@ import { Component } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { serialiseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import type { DeskView } from '../desk-view.ts';
+import { detailWords } from './detail-words.ts';
 import { checkExportAgainstHead, type HeadVerdict } from './export-against-head.ts';
 import { LedgerHead } from './ledger-head.tsx';
 import { ACTOR_WORDS, CHANNEL_WORDS, clockTime, EVENT_WORDS, POLICY_WORDS, siteWord, STATUS_WORDS } from './wording.ts';
@@ -67,11 +68,9 @@ function LedgerCells({ row }: { row: LedgerRow }) {
       </td>
       <td class={`policy policy-${row.policy}`}>{POLICY_WORDS[row.policy]}</td>
       <td class={`status status-${row.status}`}>{STATUS_WORDS[row.status]}</td>
-      <td class="detail">
-        <small class="fine-print" data-inert="true">
-          {row.detail}
-          {row.digest ? ` digest=${row.digest.slice(0, 12)}…` : ''}
-        </small>
+      <td class="detail" title={row.detail || undefined}>
+        <span data-inert="true">{detailWords(row.detail)}</span>
+        {row.digest ? <small class="fine-print code"> digest {row.digest.slice(0, 12)}…</small> : null}
       </td>
     </tr>
   );
@@ -139,7 +138,7 @@ export function LedgerPanel({ view }: { view: DeskView }) {
     <section class="panel ledger" id="ledger" aria-labelledby="ledger-heading">
       <div class="section-head">
         <h2 id="ledger-heading">
-          Ledger · <span id="ledger-count">{rows.length}</span> rows
+          Ledger · <span id="ledger-count">{rows.length}</span> {rows.length === 1 ? 'row' : 'rows'}
         </h2>
         <div class="actions">
           <button type="button" id="verify-ledger" onClick={() => void check(rows, null).then(setVerified)}>
