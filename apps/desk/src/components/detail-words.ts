@@ -22,6 +22,12 @@ export function detailWords(detail: string): string {
   if (!PAIR.test(detail)) return detail;
   PAIR.lastIndex = 0;
   // "done=2 of=2" reads as "done 2 of 2": the pairs are spaced, joined with commas except before "of".
-  const words = detail.replace(PAIR, (_pair, key: string, value: string) => `${key.replaceAll('_', ' ')} ${valueWords(value)},`);
-  return words.replace(/,\s+of /g, ' of ').replace(/,(\s*)$/, '$1').trim();
+  const words = detail.replace(
+    PAIR,
+    (_pair, key: string, value: string) => `${key.replaceAll('_', ' ')} ${valueWords(value)},`,
+  );
+  return words
+    .replace(/,\s+of /g, ' of ')
+    .replace(/,(\s*)$/, '$1')
+    .trim();
 }

@@ -5,8 +5,7 @@
 
 const TOOL_UNDO = /\s*To undo: [a-z_]+ with [a-z_ ]+ \S+?\.?$/;
 
-export const STAFF_UNDO =
-  'Nothing to press here to undo it: the desk that asked releases it itself if its plan stops.';
+export const STAFF_UNDO = 'Nothing to press here to undo it: the desk that asked releases it itself if its plan stops.';
 
 /** The message of a served write as staff read it: the agent's "To undo: <tool> …" said for people. */
 export function staffMessage(message: string): string {
