@@ -24,10 +24,10 @@ const dispatcherName = (who: string): string => `${who} ${Date.now().toString(36
 /** Approves A-1 with the passkey and waits until the pantry's receipt is on the ledger and the shelter's write is held. */
 async function approveUntilTheShelterWrite(page: Page, held: readonly Route[]): Promise<void> {
   await page.locator('#approval-A-1 button.approve').click();
-  const pantryReceipt = page
-    .locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]')
-    .filter({ hasText: 'tool=reserve_parcels' })
-    .filter({ hasText: 'receipt=' });
+  // The cell shows the detail in words; its title is the exact key=value detail.
+  const pantryReceipt = page.locator(
+    '#ledger-rows tr[data-event="tool_result"][data-status="ok"]:has(td.detail[title*="tool=reserve_parcels"][title*="receipt="])',
+  );
   await expect(pantryReceipt).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
 }
