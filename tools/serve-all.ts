@@ -244,6 +244,19 @@ async function printSetupLinks(servers: readonly Running[]): Promise<void> {
   }
 }
 
+/**
+ * The last word of the list: which page to open first and what to try there, so a newcomer facing
+ * nine URLs knows where to begin.
+ */
+function openFirst(deskUrl: string): string {
+  return [
+    `Open first: the dispatch desk, ${deskUrl}`,
+    '  (on a first start, enrol yourself with the setup link above). Press "Run the relief scenario":',
+    '  an agent takes a request, finds beds and parcels at the partners and drafts a plan, then stops',
+    '  at the approval card; read the plan there and approve it with your passkey to see it run.',
+  ].join('\n');
+}
+
 const sites = appSites({ withTestSites: WITH_TEST_SITES });
 const built = sites.filter((site) => existsSync(join(distOf(site), 'index.html')));
 for (const site of sites.filter((s) => !built.includes(s)))
@@ -271,6 +284,8 @@ if (problem === null) {
   for (const { site, url, summary } of running)
     console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
   await printSetupLinks(running);
+  const desk = running.find((server) => server.site.name === 'desk');
+  if (desk) console.log(openFirst(desk.url));
   console.log('Serving. Press Ctrl-C to stop.');
   const stopAll = (): void =>
     void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { framedUrl, PARTNER_ENVELOPE, PARTNER_MANIFEST_PATH, readPartnerManifest } from '@warrant/broker';
@@ -263,7 +264,7 @@ for (const scenario of SCENARIOS) {
     await open(page, scenario, laneOf(testInfo));
     await expect(page.locator('#receipts')).toBeVisible();
     const kept = await earlierRecords(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await overflowAtPhoneWidth(page, `${site} at load`)).toEqual([]);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations

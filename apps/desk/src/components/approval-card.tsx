@@ -5,8 +5,9 @@ import { cardStatement } from '../consent/card-statement.ts';
 import { findPlan, findRequest } from '../domain/queries.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ApproveElsewhere } from './approve-elsewhere.tsx';
+import { planStepInWords } from '../domain/plan-in-words.ts';
 import { runPill, runWords } from './run-words.ts';
-import { ACTOR_WORDS, clockTime, duration, STEP_WORDS, stepWords } from './wording.ts';
+import { ACTOR_WORDS, clockTime, duration, STEP_WORDS } from './wording.ts';
 
 const STATUS = {
   pending: 'Waiting for you',
@@ -87,7 +88,7 @@ export function ApprovalCard({
             const outcome = run?.steps[index];
             return (
               <li key={index} data-step={index} data-state={outcome?.status ?? 'planned'}>
-                {stepWords(step)}
+                {planStepInWords(step)}
                 {outcome ? (
                   <span class={`step-state state-${outcome.status}`}>
                     {' '}
@@ -102,7 +103,8 @@ export function ApprovalCard({
           })}
         </ol>
       ) : null}
-      <details class="canonical" open={pending}>
+      {/* Closed until asked for: the raw bytes are for checking, not the first thing a person reads. */}
+      <details class="canonical">
         <summary>
           Exactly what was hashed
           {shown.hidden > 0

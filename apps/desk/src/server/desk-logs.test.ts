@@ -26,6 +26,9 @@ import {
 import type { Database, SiteServer } from '@warrant/site-server';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import { openServer } from '../server.ts';
+import { setupLinkCode } from '../testing/desk-people.ts';
+import { softwarePasskey } from '@warrant/authority/testing';
+import { SITES } from '@warrant/config';
 import { appTestEngines } from '@warrant/site-server/testing';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -38,6 +41,8 @@ interface Answer {
   readonly code?: string;
   readonly [key: string]: unknown;
 }
+
+type StoredRow = { book_no: number; log: string; seq: number; head: string; record: string; writer: string };
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
@@ -67,12 +72,33 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       method: 'GET' | 'POST',
       path: string,
       body?: unknown,
-    ): Promise<{ status: number; body: Answer }> {
+      cookie?: string,
+    ): Promise<{ status: number; body: Answer; cookie: string }> {
       const response = await app.request(path, {
         method,
-        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(cookie ? { cookie } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: response.status, body: (await response.json()) as Answer };
+      return {
+        status: response.status,
+        body: (await response.json()) as Answer,
+        cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+      };
+    }
+
+    /** A dispatcher enrolled through a setup link, and their session. */
+    async function enrol(name: string): Promise<{ id: string; cookie: string }> {
+      const passkey = softwarePasskey();
+      const options = await call('POST', '/api/dispatchers/options', { name, link: await setupLinkCode(server) });
+      const challenge = (options.body['options'] as { challenge: string }).challenge;
+      const enrolled = await call('POST', '/api/dispatchers', {
+        response: passkey.register(challenge, SITES.desk.origin, new URL(SITES.desk.origin).hostname),
+      });
+      expect(enrolled.body).toMatchObject({ ok: true });
+      return { id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: enrolled.cookie };
     }
 
     const headOf = async (log: 'ledger' | 'state'): Promise<LogHead> =>
@@ -316,7 +342,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         });
       });
 
-      it('a row rewritten in the database behind the server: the head handed out before no longer matches, and no consistency proof from it verifies', async () => {
+      it('a row rewritten in the database behind the server: no consistency proof from the head handed out before verifies, and the desk signs no head that does not extend it', async () => {
         await rows(5);
         const before = await head();
         await db.query(
@@ -326,20 +352,100 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         // A fresh process builds its tree from what the database holds now.
         await server.close();
         await serve();
-        const after = await head();
-        const proof = readProofJson(
-          (await call('GET', `/api/ledger/proof/consistency?from=${before.size}&to=${after.size}`)).body,
-        );
+        const proof = readProofJson((await call('GET', `/api/ledger/proof/consistency?from=${before.size}&to=6`)).body);
         if (!proof.ok || proof.kind !== 'consistency') throw new Error('not a consistency proof');
+        const rewritten = ledgerTree(await ledgerRows());
+        expect(verifyConsistency(before.size, 6, proof.path, hexToBytes(before.root_hash), rewritten.root(6))).toBe(
+          false,
+        );
+        expect(await call('GET', '/api/ledger/head')).toMatchObject({
+          status: 409,
+          body: {
+            ok: false,
+            isError: true,
+            code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+            details: { signed_size: 5, stored_size: 6 },
+          },
+        });
+        expect((await call('GET', '/api/ledger/head?size=6')).body).toMatchObject({ code: 'HEAD_NOT_FOUND' });
+      });
+
+      it('rows deleted from the database: the desk signs no smaller head and says so in plain words, and signs nothing until the rows are back and a dispatcher has looked', async () => {
+        // The dispatcher who will look is enrolled first: their enrolment is the record's first row.
+        const ada = await enrol('Ada');
+        await rows(4);
+        const signed = await head();
+        expect(signed.size).toBe(5);
+        const gone = await db.query<StoredRow>(
+          "SELECT * FROM desk_log_records WHERE log = 'ledger' AND seq > 3 ORDER BY seq",
+        );
+        await db.query("DELETE FROM desk_log_records WHERE log = 'ledger' AND seq > 3");
+        const shorter = await call('GET', '/api/ledger/head');
+        expect(shorter).toMatchObject({
+          status: 409,
+          body: {
+            ok: false,
+            isError: true,
+            code: 'LEDGER_SHORTER_THAN_SIGNED',
+            details: { problem: 'shorter', signed_size: 5, stored_size: 3, looked_by: null },
+          },
+        });
+        expect(shorter.body['message']).toBe(
+          "The desk's record has 3 rows, but the desk signed a head of 5 rows: 2 rows it signed are gone from its database. The desk signs no smaller head and no new head until they are back and a dispatcher has looked.",
+        );
+        // A fresh process finds the same, and rows appended in the place of the lost ones change nothing.
+        await server.close();
+        await serve();
+        await rows(2);
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
+          code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+          details: { signed_size: 5, stored_size: 5 },
+        });
         expect(
-          verifyConsistency(
-            before.size,
-            after.size,
-            proof.path,
-            hexToBytes(before.root_hash),
-            hexToBytes(after.root_hash),
-          ),
-        ).toBe(false);
+          (await db.query<{ size: number }>('SELECT size FROM desk_ledger_heads ORDER BY size')).map((row) => row.size),
+        ).toEqual([5]);
+
+        // Looking takes a dispatcher's session; looking alone signs nothing smaller.
+        expect((await call('POST', '/api/ledger/holds/look', {})).body).toMatchObject({ code: 'NOT_SIGNED_IN' });
+        expect((await call('POST', '/api/ledger/holds/look', {}, ada.cookie)).body).toMatchObject({
+          ok: true,
+          looked: 2,
+        });
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
+          code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+          details: { looked_by: ada.id },
+        });
+
+        // The rows restored from a backup: the desk's record extends its head again, and it signs on.
+        await db.query("DELETE FROM desk_log_records WHERE log = 'ledger' AND seq > 3");
+        for (const row of gone)
+          await db.query(
+            'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
+            [row.book_no, row.log, row.seq, row.head, row.record, row.writer],
+          );
+        expect(await head()).toEqual(signed);
+        await rows(1);
+        expect(verifyTreeHead(await head(), { key: await deskKey() })).toMatchObject({ ok: true, head: { size: 6 } });
+      });
+
+      it('found rows missing, then restored before anyone looked: still signs nothing new until a dispatcher has looked', async () => {
+        const ada = await enrol('Ada');
+        await rows(2);
+        await head();
+        const [last] = await db.query<StoredRow>("SELECT * FROM desk_log_records WHERE log = 'ledger' AND seq = 3");
+        await db.query("DELETE FROM desk_log_records WHERE log = 'ledger' AND seq = 3");
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({ code: 'LEDGER_SHORTER_THAN_SIGNED' });
+        await db.query(
+          'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
+          [last!.book_no, last!.log, last!.seq, last!.head, last!.record, last!.writer],
+        );
+        await rows(1);
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
+          code: 'LEDGER_HELD',
+          details: { problem: 'shorter', signed_size: 3 },
+        });
+        await call('POST', '/api/ledger/holds/look', {}, ada.cookie);
+        expect(await head()).toMatchObject({ size: 4 });
       });
     });
   },

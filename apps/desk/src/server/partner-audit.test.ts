@@ -254,15 +254,26 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       /^The desk's record changed after we saw it: its row 4, which names our receipt /,
     );
 
-    // A fresh desk process builds its tree from the rewritten rows: its next head no longer extends the one the partner kept.
+    // A fresh desk process builds its tree from the rewritten rows: the desk itself refuses to sign a
+    // head that does not extend the one it signed, so the partner's check cannot pass either.
     await desk.close();
     await openDesk();
     await appendToDesk([hop({ detail: 'later' })]);
+    expect(await call(deskApp, 'GET', '/api/ledger/head')).toMatchObject({
+      ok: false,
+      code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+    });
     const later = await check();
+    // The desk saying its record is not what it signed is a finding, not "could not check".
     expect(later.outcome).toBe('failed');
-    expect(later.findings.map((finding) => finding.message)).toContain(
-      "The desk's record changed after we saw it: its head of 5 rows is not contained in its head of 6 rows.",
-    );
+    expect(later.findings).toEqual([
+      {
+        code: 'HISTORY_CHANGED',
+        message: expect.stringMatching(
+          /^The desk's record changed after it signed it, the desk says itself \(LEDGER_NOT_CONSISTENT_WITH_SIGNED\): The desk's record no longer begins with the 5 rows it signed/,
+        ),
+      },
+    ]);
     // Both are kept on the partner's own record, newest first.
     expect((await shown()).map((kept) => kept.outcome)).toEqual(['failed', 'failed', 'passed']);
   });
