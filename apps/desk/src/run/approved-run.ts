@@ -23,6 +23,7 @@ import {
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
 import type { DeskCall } from '../call-context.ts';
 import type { StepAuthorizations } from '../consent/passkey-consent.ts';
+import { cardStatement } from '../consent/card-statement.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import type { PlanRun, RunStatus, StepOutcome, TakenUp } from '../domain/run.ts';
@@ -139,7 +140,7 @@ export async function runApprovedPlan(
     );
   };
   const inputOf = (index: number) => ({
-    ...stepInput(plan, index, approval.id),
+    ...stepInput(plan, index, { id: approval.id, challenge: cardStatement(approval).challenge }),
     [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '',
   });
   // A step whose partner's answer is not known stays as it was: the run cannot say it was undone.

@@ -102,17 +102,39 @@ describe("the desk's server runs an approved plan itself", () => {
     return { status: response.status, text: await response.clone().text(), body: (await response.json()) as Answer };
   }
 
-  async function enrol(): Promise<SoftwarePasskey> {
+  /** Ada, enrolled by a setup link: her passkey and her session's cookie. */
+  async function enrolAda(): Promise<{ passkey: SoftwarePasskey; cookie: string }> {
     const passkey = softwarePasskey();
     const options = await call(deskApp, 'POST', '/api/dispatchers/options', {
       name: 'Ada',
       link: await setupLinkCode(desk),
     });
     const challenge = (options.body['options'] as { challenge: string }).challenge;
-    expect(
-      (await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) })).body,
-    ).toMatchObject({ ok: true });
-    return passkey;
+    const enrolled = await deskApp.request('/api/dispatchers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ response: passkey.register(challenge, ORIGIN, RP_ID) }),
+    });
+    expect(await enrolled.json()).toMatchObject({ ok: true });
+    return { passkey, cookie: (enrolled.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+  }
+  const enrol = async (): Promise<SoftwarePasskey> => (await enrolAda()).passkey;
+
+  /** Opens the desk's next book as Ada does: her fresh passkey over the reset's statement. */
+  async function resetTheDesk(ada: { passkey: SoftwarePasskey; cookie: string }): Promise<void> {
+    const post = async (path: string, body: unknown) =>
+      (
+        await deskApp.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: ada.cookie },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<Record<string, unknown>>;
+    const proposed = await post('/api/reset/options', {});
+    const challenge = (proposed['options'] as { challenge: string }).challenge;
+    expect(await post('/api/reset', { response: ada.passkey.assert(challenge, ORIGIN, RP_ID) })).toMatchObject({
+      ok: true,
+    });
   }
 
   const lendAt = (...sites: PartnerName[]): PlanSubstance => ({
@@ -210,6 +232,28 @@ describe("the desk's server runs an approved plan itself", () => {
       expect(other.body).toMatchObject({ ok: false, code: 'AUTHORIZATION_INVALID' });
     }
     for (const site of SITES_USED) expect(await writesAt(site)).toHaveLength(1);
+  });
+
+  it("a new book's A-1 after a desk reset writes afresh at a partner that kept the earlier book's A-1 write, never answered with it", async () => {
+    const ada = await enrolAda();
+    const first = await approve(lendAt('pantry'), ada.passkey);
+    expect(await ended(first.challenge)).toEqual({ status: 'done', problem: null });
+    await resetTheDesk(ada);
+
+    // The pantry was not reset: it still holds the first book's write. The new book numbers its
+    // approvals from A-1 again; its run of another plan must be a write of its own.
+    const other: PlanSubstance = {
+      ...lendAt('pantry'),
+      steps: [{ ...lendAt('pantry').steps[0]!, args: { count: 1, borrower: 'Cy' } }],
+    };
+    const second = await approve(other, ada.passkey);
+    expect(second.challenge).not.toBe(first.challenge);
+    expect(await ended(second.challenge)).toEqual({ status: 'done', problem: null });
+    const writes = await writesAt('pantry');
+    expect(writes).toHaveLength(2);
+    expect(new Set(writes.map((write) => write.receipt?.id)).size).toBe(2);
+    const keys = stepsSent().map((request) => (request.body?.['input'] as Record<string, unknown>)['idempotency_key']);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('the shelter down at approval: the run fails at the shelter and says why; its authorization, sent once the run is over, is refused', async () => {

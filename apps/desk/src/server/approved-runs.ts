@@ -244,7 +244,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
       input: {
         ...step.args,
         request: substance.request,
-        idempotency_key: stepIdempotencyKey(statement.approval, index),
+        idempotency_key: stepIdempotencyKey(statement.approval, challenge, index),
       },
     }));
     const policy = (act: 'run_plan' | 'partner_write' | 'reconcile_step') =>

@@ -140,7 +140,8 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       receipt?: { id: string };
     }[];
     const written = entries.find(
-      (entry) => entry.kind === 'write' && entry.args?.['idempotency_key'] === stepIdempotencyKey(approval, 0),
+      (entry) =>
+        entry.kind === 'write' && entry.args?.['idempotency_key'] === stepIdempotencyKey(approval, challenge, 0),
     );
     return written!.receipt!.id;
   }
@@ -155,7 +156,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       count: 1,
       borrower: 'Bo',
       request: `R-${approval}`,
-      idempotency_key: stepIdempotencyKey(approval, 0),
+      idempotency_key: stepIdempotencyKey(approval, raised['challenge'] as string, 0),
     };
     const [dispatcher] = await deskDb.query<{ id: string }>('SELECT id FROM dispatchers');
     const step = issueStepAuthorization(

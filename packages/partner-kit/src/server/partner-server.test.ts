@@ -21,7 +21,6 @@ import {
   PARTNER_MANIFEST_PATH,
   readPartnerManifest,
   receiptDigest,
-  stepIdempotencyKey,
   type PartnerManifest,
   type PlanSubstance,
 } from '@warrant/broker';
@@ -216,7 +215,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     });
 
     it('refuses a forged authorization — garbage, one changed byte of the desk signature, another desk key — with the reason', async () => {
-      const { steps } = desk.approve('A-1', lend('R-1'));
+      // One statement for both desks (the idempotency key carries its challenge): only the signing key differs.
+      const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+      const { steps } = desk.approve('A-1', lend('R-1'), { expiresAt });
       const [{ args, step }] = steps as [(typeof steps)[number]];
       await refusedFor(
         await write('lend_umbrellas', { ...args, authorization: 'garbage' }),
@@ -233,7 +234,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       );
       const impostor = testDesk();
       impostor.dispatchers = desk.dispatchers;
-      const { steps: forged } = impostor.approve('A-1', lend('R-1'));
+      const { steps: forged } = impostor.approve('A-1', lend('R-1'), { expiresAt });
       await refusedFor(
         await write('lend_umbrellas', { ...args, authorization: forged[0]!.step }),
         "the desk's signature does not verify",
@@ -596,7 +597,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const { steps } = desk.approve('A-1', substance);
       const { args, step, undo } = steps[0]!;
       expect(undo).not.toBeNull();
-      const undoKey = `${stepIdempotencyKey('A-1', 0)}:undo`;
+      const undoKey = `${String(args['idempotency_key'])}:undo`;
 
       // Nothing written yet: there is nothing of that step to undo.
       await refusedFor(

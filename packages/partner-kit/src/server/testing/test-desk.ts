@@ -108,7 +108,11 @@ export function testDesk(compensations: Readonly<Record<string, Compensation>> =
         userVerified: userVerified ?? true,
       });
       const steps = substance.steps.map((step, index) => {
-        const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(approval, index) };
+        const args = {
+          ...step.args,
+          request: substance.request,
+          idempotency_key: stepIdempotencyKey(approval, approvalChallenge(statement), index),
+        };
         const base = {
           v: 1,
           approval,
