@@ -179,7 +179,7 @@ async function receiptsMatchEverywhere(page: Page): Promise<void> {
   );
 }
 
-test("an approved run whose second partner's server is down ends at once: the first step is undone, the card says where it stopped, and both sides' receipts match once it is back", async ({
+test("an approved run whose second partner's server is down fails at once: the first step is undone, the card says where it failed and why, and both sides' receipts match once it is back", async ({
   page,
 }) => {
   await toTheHalt(page, 'Ada Okafor');
@@ -190,8 +190,9 @@ test("an approved run whose second partner's server is down ends at once: the fi
   await card.locator('button.approve').click();
 
   // The desk's server wrote the pantry's step, could not reach the shelter, and undid the pantry's.
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'undone', { timeout: 30_000 });
-  await expect(card.locator('[data-run]')).toContainText(/shelter/i);
+  // What the shelter holds it cannot know while the shelter is down: the run failed there, and says so.
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'failed', { timeout: 30_000 });
+  await expect(card.locator('[data-run]')).toContainText("Failed at Shelter: shelter's server cannot be reached");
   const rows = await rowsOfTheEndedRun();
   expect(rows.some((row) => row.event === 'step_compensated' && row.to === 'pantry')).toBe(true);
   expect(rows.some((row) => row.event === 'compensation_failed')).toBe(false);

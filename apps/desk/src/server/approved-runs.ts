@@ -620,8 +620,40 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
           }
         }
         if (answer.kind === 'written') {
+          // The undo is a write like any other: asked of the partner, answered with its signed
+          // receipt (which the receipts check sets against what the partner holds), then the step
+          // said undone.
           await commit(
             [
+              {
+                ...base,
+                event: 'tool_invoked',
+                from: 'desk',
+                to: step.partner,
+                verb: undo.ok ? undo.tool : '',
+                policy: policy('partner_write'),
+                status: 'ok',
+                detail: hopDetail({
+                  tool: undo.ok ? undo.tool : '',
+                  step: write.step + 1,
+                  key: undo.ok ? String(undo.args['idempotency_key']) : '',
+                }),
+              },
+              {
+                ...base,
+                event: 'tool_result',
+                from: step.partner,
+                to: 'desk',
+                verb: undo.ok ? undo.tool : '',
+                policy: policy('partner_write'),
+                status: 'ok',
+                detail: hopDetail({
+                  tool: undo.ok ? undo.tool : '',
+                  receipt: answer.receipt,
+                  receipt_digest: answer.digest,
+                  verified: 'yes',
+                }),
+              },
               {
                 ...base,
                 event: 'step_compensated',
