@@ -29,8 +29,7 @@ export interface WriteContext<D, E> {
 
 /** Whether a call may write: the refusal, or yes, with who approved it at the desk when it came under the desk's authorization. */
 export type Admission =
-  | { readonly ok: false; readonly refusal: ToolResult }
-  | { readonly ok: true; readonly approvedBy?: DeskApproval };
+  { readonly ok: false; readonly refusal: ToolResult } | { readonly ok: true; readonly approvedBy?: DeskApproval };
 
 export interface WriteCall {
   readonly tool: string;

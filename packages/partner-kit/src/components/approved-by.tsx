@@ -11,7 +11,8 @@ export function ApprovedBy({ write }: { readonly write: Pick<ServedWrite, 'appro
   return (
     <p class="approved-by" data-dispatcher={write.approvedBy.dispatcher} data-approval={write.approvedBy.approval}>
       {words.charAt(0).toUpperCase() + words.slice(1)}
-      {write.approvedBy.kind === 'step' ? ', with their passkey' : ''}, for request <code>{write.approvedBy.request}</code>.
+      {write.approvedBy.kind === 'step' ? ', with their passkey' : ''}, for request{' '}
+      <code>{write.approvedBy.request}</code>.
       <span class="fine-print">
         {' '}
         Approval <code>{write.approvedBy.approval}</code> · dispatcher <code>{write.approvedBy.dispatcher}</code>

@@ -162,7 +162,9 @@ export async function recordAuthorizationUse(
  */
 export async function checkAuthorization(
   check: AuthorizationCheck,
-): Promise<{ readonly ok: false; readonly refusal: ToolRefusal } | { readonly ok: true; readonly approvedBy: DeskApproval }> {
+): Promise<
+  { readonly ok: false; readonly refusal: ToolRefusal } | { readonly ok: true; readonly approvedBy: DeskApproval }
+> {
   const found = await refusalOrApproval(check);
   return 'code' in found ? { ok: false, refusal: found } : { ok: true, approvedBy: found };
 }
