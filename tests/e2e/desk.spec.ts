@@ -140,6 +140,8 @@ test('an agent runs the desk to the halt and stops; a person approves; the shelt
   await expect(shelter.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(shelter.locator('body')).toContainText(/held/i);
   await expect(shelter.locator('body')).toContainText('R-1');
+  await expect(shelter.locator('#receipts .approved-by')).toContainText('Approved by Ada Okafor at the desk');
+  expect(await overflowAtPhoneWidth(shelter, "the shelter's own page, approved by Ada")).toEqual([]);
   await shelter.close();
   await page.bringToFront();
 

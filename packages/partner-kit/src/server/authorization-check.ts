@@ -20,7 +20,7 @@ import {
 import { compensationFor, type Compensation } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { Queryable } from '@warrant/site-server';
-import type { JsonObject } from '../log-entry.ts';
+import type { DeskApproval, JsonObject } from '../log-entry.ts';
 import type { ServedWrite } from '../partner-state.ts';
 
 /** The desk's public record, as it serves it at /.well-known/warrant-desk.json. */
@@ -155,8 +155,21 @@ export async function recordAuthorizationUse(
   );
 }
 
-/** null when the write may go on; otherwise the refusal, naming the reason. */
-export async function checkAuthorization(check: AuthorizationCheck): Promise<ToolRefusal | null> {
+/**
+ * The refusal, naming the reason; or, when the write may go on, who approved it: the dispatcher the
+ * desk's signed grant names, whose passkey assertion verified against their credential on the
+ * desk's signed list, by the name that verified list gives.
+ */
+export async function checkAuthorization(
+  check: AuthorizationCheck,
+): Promise<
+  { readonly ok: false; readonly refusal: ToolRefusal } | { readonly ok: true; readonly approvedBy: DeskApproval }
+> {
+  const found = await refusalOrApproval(check);
+  return 'code' in found ? { ok: false, refusal: found } : { ok: true, approvedBy: found };
+}
+
+async function refusalOrApproval(check: AuthorizationCheck): Promise<ToolRefusal | DeskApproval> {
   const token = check.args[AUTHORIZATION_FIELD];
   if (token === undefined) {
     return refusal(
@@ -258,5 +271,14 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
     );
   const used = await authorizationUsed(check.tx, grant, approvalChallenge(statement), check.book);
   if (used !== null) return invalid(used, { step: grant.step });
-  return null;
+  // Who approved: the dispatcher the desk's signed grant names, whose passkey assertion just
+  // verified, by the name the desk's signed list gives them; the request is the one the write's
+  // arguments carry (a step's arguments are the approved ones, by digest).
+  return {
+    kind: grant.kind,
+    dispatcher: dispatcher.id,
+    name: dispatcher.name,
+    approval: grant.approval,
+    request: String(check.args['request']),
+  };
 }

@@ -110,6 +110,7 @@ interface RecordAnswer {
     readonly tool?: string;
     readonly args?: Record<string, unknown>;
     readonly receipt?: { id: string };
+    readonly approvedBy?: Record<string, unknown>;
   }[];
   readonly refusals: {
     readonly tool: string;
@@ -416,6 +417,58 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect((await record()).refusals).toEqual([]);
     });
 
+    it("records each write as approved by the dispatcher its grant names, by id and by the name the desk's signed list gives, through the desk for the request; never a name the caller sends", async () => {
+      // Two dispatchers on the list; the grant naming Bea, signed with Bea's passkey, is Bea's, not the list's first.
+      const bea = { id: 'D-bea', name: 'Bea Lindqvist', passkey: softwarePasskey() };
+      desk.dispatchers = [...desk.dispatchers, bea];
+      const byAda = desk.approve('A-1', lend('R-1'));
+      const byBea = desk.approve('A-2', lend('R-2', 1, 'Ben'), { by: bea });
+      // The desk renames Ada after she approved: the record takes the name the signed list gives when the write is checked.
+      desk.dispatchers = desk.dispatchers.map((dispatcher) =>
+        dispatcher.id === 'D-ada' ? { ...dispatcher, name: 'Ada Okafor' } : dispatcher,
+      );
+      // What the caller says alongside the input is its own, unsigned: it names nobody on the record.
+      const answer = await call('POST', '/api/writes/lend_umbrellas', {
+        input: { ...byAda.steps[0]!.args, authorization: byAda.steps[0]!.step },
+        caller: 'agent',
+        channel: 'webmcp',
+        approvedBy: { dispatcher: 'D-mallory', name: 'Mallory' },
+        name: 'Mallory',
+      });
+      expect(answer.body).toMatchObject({ ok: true });
+      expect(
+        (await write('lend_umbrellas', { ...byBea.steps[0]!.args, authorization: byBea.steps[0]!.step })).body,
+      ).toMatchObject({ ok: true });
+
+      const kept = await writes();
+      expect(kept.map((entry) => entry.approvedBy)).toEqual([
+        { kind: 'step', dispatcher: 'D-ada', name: 'Ada Okafor', approval: 'A-1', request: 'R-1' },
+        { kind: 'step', dispatcher: 'D-bea', name: 'Bea Lindqvist', approval: 'A-2', request: 'R-2' },
+      ]);
+      expect(JSON.stringify(await record())).not.toContain('Mallory');
+      // Asked by key, the write says who approved it too.
+      expect(
+        (await call('GET', `/api/writes/by-key/${String(byBea.steps[0]!.args['idempotency_key'])}`)).body,
+      ).toMatchObject({ found: true, write: { approvedBy: { dispatcher: 'D-bea', name: 'Bea Lindqvist' } } });
+    });
+
+    it("refuses a grant naming one dispatcher carried by another's passkey assertion: no write, no name on the record", async () => {
+      const bea = { id: 'D-bea', name: 'Bea Lindqvist', passkey: softwarePasskey() };
+      desk.dispatchers = [...desk.dispatchers, bea];
+      // Ada's passkey approved; the desk's grant names Bea.
+      const approved = desk.approve('A-1', lend('R-1'));
+      const decoded = decodeStepAuthorization(approved.steps[0]!.step);
+      if (!decoded.ok) throw new Error(decoded.reason);
+      const { grant, statement, assertion } = decoded.authorization;
+      const naming = desk.issue({ ...grant, dispatcher: 'D-bea' }, statement, assertion);
+      await refusedFor(
+        await write('lend_umbrellas', { ...approved.steps[0]!.args, authorization: naming }),
+        "the passkey that approved is not one of Bea Lindqvist's",
+      );
+      expect(await writes()).toEqual([]);
+      expect(JSON.stringify(await record())).not.toContain('"approvedBy"');
+    });
+
     it('uses an authorization once: the same call again answers the first result (replayed); the token under another key, or another approval of the same plan after the first ran, is refused', async () => {
       const substance = lend('R-1');
       const first = desk.approve('A-1', substance);
@@ -671,6 +724,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
         'reserve_parcels',
         'release_parcels',
       ]);
+      // The undo is recorded as the desk's, under the approval of the dispatcher who approved the write.
+      expect((await writes()).at(-1)?.approvedBy).toEqual({
+        kind: 'undo',
+        dispatcher: 'D-ada',
+        name: 'Ada',
+        approval: 'A-1',
+        request: 'R-1',
+      });
       expect(await db.query('SELECT kind, approval FROM partner_authorization_uses ORDER BY kind, approval')).toEqual([
         { kind: 'step', approval: 'A-1' },
         { kind: 'step', approval: 'A-2' },

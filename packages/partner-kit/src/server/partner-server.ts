@@ -193,7 +193,7 @@ export async function openPartnerServer<D, E>(
       admit: async (admitted) => {
         const tx = log.within();
         book = bookNumber(await log.position());
-        const barred = await checkAuthorization({
+        const checked = await checkAuthorization({
           tool,
           args: admitted,
           origin,
@@ -204,20 +204,20 @@ export async function openPartnerServer<D, E>(
           book,
           stepWrite,
         });
-        if (barred)
+        if (!checked.ok)
           await db.notify(
             REFUSALS_CHANNEL,
             await recordRefusal(tx, {
               tool,
-              code: barred.code,
-              reason: barred.message,
+              code: checked.refusal.code,
+              reason: checked.refusal.message,
               request: admitted.request,
               channel,
               book,
             }),
             tx,
           );
-        return barred;
+        return checked;
       },
     });
     // What the desk's ledger was when it authorized this write, kept for later checks of it. The
