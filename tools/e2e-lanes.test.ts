@@ -110,7 +110,9 @@ describe('laneDependence', () => {
     const inTest = (body: string): string => `test('x', async ({ page }, testInfo) => { ${body} });`;
     expect(reasons(inTest("if (laneOf(testInfo) === 'native') {}"))).toContain('compares the lane');
     expect(reasons(inTest('const lane = laneOf(testInfo); await open(page, lane);'))).toEqual([HANDS_THE_LANE]);
-    expect(reasons(inTest('await page.evaluate(pageAgentCall, call);'))).toEqual(["calls WebMCP from the page's world"]);
+    expect(reasons(inTest('await page.evaluate(pageAgentCall, call);'))).toEqual([
+      "calls WebMCP from the page's world",
+    ]);
     expect(reasons(inTest("agentFor(page, 'polyfill')"))).toEqual(["names the 'polyfill' lane"]);
     const helper = 'function tools(page: Page) { return page.evaluate(pageAgentListTools); }\n';
     expect(reasons(helper + inTest('await tools(page);'))).toEqual([
