@@ -9,6 +9,7 @@ import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
 import { exportedLedgerFile, holdWrites, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
 // framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
@@ -106,79 +107,83 @@ function expectVerifiedWith17Fields(text: string, rows: readonly LedgerRow[]): v
   expect(lines.slice(1).every((line) => line.split('\t').length === 17)).toBe(true);
 }
 
-test('an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop', async ({
-  page,
-}, testInfo) => {
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The halt: an approval waits on the page, and no tool can decide it.
-  const card = page.locator('#approval-A-1');
-  await expect(card).toHaveAttribute('data-status', 'pending');
-  await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
-  await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
-  const names = await agent.names();
-  expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
-  // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
-  const refused = await agent.call('open_lease', {
-    partner: 'shelter',
-    purpose: 'execute_plan',
-    ttl: 60,
-    request: 'R-1',
-  });
-  expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+test(
+  'an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The halt: an approval waits on the page, and no tool can decide it.
+    const card = page.locator('#approval-A-1');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
+    await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
+    const names = await agent.names();
+    expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
+    // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
+    const refused = await agent.call('open_lease', {
+      partner: 'shelter',
+      purpose: 'execute_plan',
+      ttl: 60,
+      request: 'R-1',
+    });
+    expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
 
-  await card.locator('button.approve').click();
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  await expect(card.locator('li[data-step]')).toHaveCount(2);
-  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The write landed at the shelter, and its own page, in the frame the read lease keeps, says so.
-  const shelter = page.frameLocator('#partner-frames iframe[data-partner="shelter"]');
-  await expect(shelter.locator('body')).toContainText(/held/i);
-  await expect(shelter.locator('body')).toContainText('R-1');
+    await card.locator('button.approve').click();
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-step]')).toHaveCount(2);
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    // The write landed at the shelter, and its own page, in the frame the read lease keeps, says so.
+    const shelter = page.frameLocator('#partner-frames iframe[data-partner="shelter"]');
+    await expect(shelter.locator('body')).toContainText(/held/i);
+    await expect(shelter.locator('body')).toContainText('R-1');
 
-  await expect.poll(() => agent.names()).toContain('close_lease');
-  for (const lease of ['L-1', 'L-2']) ok(await agent.call('close_lease', { lease }));
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-  await expect(page.locator('#live-lease-count')).toHaveText('0');
+    await expect.poll(() => agent.names()).toContain('close_lease');
+    for (const lease of ['L-1', 'L-2']) ok(await agent.call('close_lease', { lease }));
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+    await expect(page.locator('#live-lease-count')).toHaveText('0');
 
-  const { text, rows } = await exportedLedgerFile(page);
-  expectVerifiedWith17Fields(text, rows);
-  // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
-  expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
-  for (const event of EVERY_HOP)
+    const { text, rows } = await exportedLedgerFile(page);
+    expectVerifiedWith17Fields(text, rows);
+    // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
+    expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
+    for (const event of EVERY_HOP)
+      expect(
+        rows.some((row) => row.event === event),
+        event,
+      ).toBe(true);
+    const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
+    expect(writes).toHaveLength(2);
+    for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
     expect(
-      rows.some((row) => row.event === event),
-      event,
+      rows
+        .filter((row) => row.event === 'verb_called' && row.actor === 'agent')
+        .every((row) => row.channel === 'webmcp'),
     ).toBe(true);
-  const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
-  expect(writes).toHaveLength(2);
-  for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
-  expect(
-    rows.filter((row) => row.event === 'verb_called' && row.actor === 'agent').every((row) => row.channel === 'webmcp'),
-  ).toBe(true);
-  expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
-    actor: 'human',
-    channel: 'ui',
-    approval: 'A-1',
-  });
-  // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
-  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
-    actor: 'human',
-    approval: 'A-1',
-    detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
-  });
-  expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
-    actor: 'agent',
-    to: 'shelter',
-    policy: 'deny',
-  });
-  const shapes = rows.filter((row) => row.event === 'tool_result').map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
-  expect(shapes.every((shape) => shape !== undefined)).toBe(true);
-  await page.click('#verify-ledger');
-  await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
-});
+    expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
+      actor: 'human',
+      channel: 'ui',
+      approval: 'A-1',
+    });
+    // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
+    expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
+      actor: 'human',
+      approval: 'A-1',
+      detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
+    });
+    expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
+      actor: 'agent',
+      to: 'shelter',
+      policy: 'deny',
+    });
+    const shapes = rows.filter((row) => row.event === 'tool_result').map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
+    expect(shapes.every((shape) => shape !== undefined)).toBe(true);
+    await page.click('#verify-ledger');
+    await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
+  },
+);
 
 /**
  * Every partner tool call that a partner frame's document ran, with the lease that frame is
@@ -230,47 +235,51 @@ async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; 
   return ran;
 }
 
-test('with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under', async ({
-  page,
-}, testInfo) => {
-  const ran = await watchFrameCalls(page, laneOf(testInfo));
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The read leases on pantry and shelter stay open while the approved run opens its own
-  // execute_plan leases on the same two partners: two frames of each origin, the same tool names.
-  const card = page.locator('#approval-A-1');
-  await card.locator('button.approve').click();
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect
-    .poll(
-      async () =>
-        (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const { rows } = await exportedLedgerFile(page);
-  const invoked = rows
-    .filter((row) => row.event === 'tool_invoked')
-    .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
-  const purposes = new Map(
-    rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
-  );
-  expect(
-    invoked
-      .filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds')
-      .map((call) => purposes.get(call.lease)),
-  ).toEqual(['execute_plan', 'execute_plan']);
-  const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
-  await expect.poll(() => ran.map(key).sort()).toEqual(invoked.map(key).sort());
-  expect(
-    rows
-      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
-      .every((row) => / verified=yes/.test(row.detail)),
-  ).toBe(true);
-});
+test(
+  'with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const ran = await watchFrameCalls(page, laneOf(testInfo));
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The read leases on pantry and shelter stay open while the approved run opens its own
+    // execute_plan leases on the same two partners: two frames of each origin, the same tool names.
+    const card = page.locator('#approval-A-1');
+    await card.locator('button.approve').click();
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+    await expect
+      .poll(
+        async () =>
+          (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const { rows } = await exportedLedgerFile(page);
+    const invoked = rows
+      .filter((row) => row.event === 'tool_invoked')
+      .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
+    const purposes = new Map(
+      rows
+        .filter((row) => row.event === 'lease_opened')
+        .map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
+    );
+    expect(
+      invoked
+        .filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds')
+        .map((call) => purposes.get(call.lease)),
+    ).toEqual(['execute_plan', 'execute_plan']);
+    const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
+    await expect.poll(() => ran.map(key).sort()).toEqual(invoked.map(key).sort());
+    expect(
+      rows
+        .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
+        .every((row) => / verified=yes/.test(row.detail)),
+    ).toBe(true);
+  },
+);
 
 test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({
   page,
@@ -406,49 +415,53 @@ test('a changed argument after commit voids the approval, and nothing runs', asy
   expect(rows.some((row) => row.event === 'tool_invoked' && row.approval === 'A-1')).toBe(false);
 });
 
-test("while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent's tools, a revise sent anyway changes nothing, and the partners hold the plan on record", async ({
-  page,
-}, testInfo) => {
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The shelter's write waits, unanswered, in the network: the run stays under way.
-  const shelter = await holdWrites(page.context(), 'shelter');
-  await page.locator('#approval-A-1 button.approve').click();
-  await expect.poll(() => shelter.held.length, { timeout: 30_000 }).toBe(1);
+test(
+  "while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent's tools, a revise sent anyway changes nothing, and the partners hold the plan on record",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The shelter's write waits, unanswered, in the network: the run stays under way.
+    const shelter = await holdWrites(page.context(), 'shelter');
+    await page.locator('#approval-A-1 button.approve').click();
+    await expect.poll(() => shelter.held.length, { timeout: 30_000 }).toBe(1);
 
-  await expect.poll(() => agent.names()).not.toContain('draft_plan');
-  const [pantryStep] = plan() as [object];
-  const revise = await agent
-    .call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] })
-    .then(
-      (result) => JSON.stringify(result),
-      (error: unknown) => String(error),
+    await expect.poll(() => agent.names()).not.toContain('draft_plan');
+    const [pantryStep] = plan() as [object];
+    const revise = await agent
+      .call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] })
+      .then(
+        (result) => JSON.stringify(result),
+        (error: unknown) => String(error),
+      );
+    // Refused by the rule (RUN_IN_PROGRESS), or no such tool to call: the verb is not offered.
+    expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
+    expect(revise).not.toMatch(/"ok":true/);
+
+    await shelter.release();
+    await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+    await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
+    const { rows } = await exportedLedgerFile(page);
+    const drafts = rows.filter(
+      (row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok',
     );
-  // Refused by the rule (RUN_IN_PROGRESS), or no such tool to call: the verb is not offered.
-  expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
-  expect(revise).not.toMatch(/"ok":true/);
-
-  await shelter.release();
-  await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
-  const { rows } = await exportedLedgerFile(page);
-  const drafts = rows.filter((row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok');
-  expect(drafts).toHaveLength(1);
-  expect(rows.some((row) => row.event === 'approval_void')).toBe(false);
-  expect(
-    rows
-      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok')
-      .map((row) => row.from),
-  ).toEqual(['pantry', 'shelter']);
-  const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as {
-    entries: Array<{ kind: string; tool: string }>;
-  };
-  expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual([
-    'hold_beds',
-  ]);
-});
+    expect(drafts).toHaveLength(1);
+    expect(rows.some((row) => row.event === 'approval_void')).toBe(false);
+    expect(
+      rows
+        .filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok')
+        .map((row) => row.from),
+    ).toEqual(['pantry', 'shelter']);
+    const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as {
+      entries: Array<{ kind: string; tool: string }>;
+    };
+    expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual([
+      'hold_beds',
+    ]);
+  },
+);
 
 test('a reload keeps the ledger and the pending approval; the leases that were live end failed', async ({
   page,
@@ -490,49 +503,53 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await second.close();
 });
 
-test('with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing', async ({
-  browserName: _browserName,
-}, testInfo) => {
-  // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
-  // a partner framed in it (a frame in an insecure page is not a secure context either). The
-  // runner's calls run through the same rows and are recorded as its own; the desk reaches each
-  // partner over the MessageChannel the partner serves whenever the desk frames it. Passkeys need a
-  // secure context too, so here no one can approve: the page says so in plain words.
-  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
-  try {
-    const page = await browser.newPage();
-    await openDesk(page, insecureOriginOf('desk'));
-    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-    await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
-    await expect(page.locator('#in-order-count')).toHaveText('2');
-    await expect(page.locator('#no-passkeys')).toContainText('cannot use passkeys here');
-    await page.click('#run-scenario');
-    const runner = page.locator('#runner');
-    await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-    await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
-    const card = page.locator('#approval-A-1');
-    await expect(card).toHaveAttribute('data-status', 'pending');
-    await card.locator('button.approve').click();
-    await expect(card.locator('.act-answer')).toContainText('Nothing was approved');
-    await expect(card).toHaveAttribute('data-status', 'pending');
-    const { text, rows } = await exportedLedgerFile(page);
-    expectVerifiedWith17Fields(text, rows);
-    const calls = rows.filter((row) => row.event === 'verb_called');
-    expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
-      ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map(
-        (verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`,
-      ),
-    );
-    const discovered = rows.filter((row) => row.event === 'tools_discovered');
-    expect(discovered).toHaveLength(2);
-    expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
-    expect(
-      rows.some((row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1')),
-    ).toBe(false);
-  } finally {
-    await browser.close();
-  }
-});
+test(
+  'with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing',
+  { tag: POLYFILL },
+  async ({ browserName: _browserName }, testInfo) => {
+    // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
+    // a partner framed in it (a frame in an insecure page is not a secure context either). The
+    // runner's calls run through the same rows and are recorded as its own; the desk reaches each
+    // partner over the MessageChannel the partner serves whenever the desk frames it. Passkeys need a
+    // secure context too, so here no one can approve: the page says so in plain words.
+    const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+    try {
+      const page = await browser.newPage();
+      await openDesk(page, insecureOriginOf('desk'));
+      await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+      await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
+      await expect(page.locator('#in-order-count')).toHaveText('2');
+      await expect(page.locator('#no-passkeys')).toContainText('cannot use passkeys here');
+      await page.click('#run-scenario');
+      const runner = page.locator('#runner');
+      await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+      await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+      const card = page.locator('#approval-A-1');
+      await expect(card).toHaveAttribute('data-status', 'pending');
+      await card.locator('button.approve').click();
+      await expect(card.locator('.act-answer')).toContainText('Nothing was approved');
+      await expect(card).toHaveAttribute('data-status', 'pending');
+      const { text, rows } = await exportedLedgerFile(page);
+      expectVerifiedWith17Fields(text, rows);
+      const calls = rows.filter((row) => row.event === 'verb_called');
+      expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
+        ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map(
+          (verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`,
+        ),
+      );
+      const discovered = rows.filter((row) => row.event === 'tools_discovered');
+      expect(discovered).toHaveLength(2);
+      expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
+      expect(
+        rows.some(
+          (row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1'),
+        ),
+      ).toBe(false);
+    } finally {
+      await browser.close();
+    }
+  },
+);
 
 test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({
   page,
