@@ -9,6 +9,7 @@ import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
 import { exportedLedgerFile, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
 // framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
@@ -106,90 +107,94 @@ function expectVerifiedWith17Fields(text: string, rows: readonly LedgerRow[]): v
   expect(lines.slice(1).every((line) => line.split('\t').length === 17)).toBe(true);
 }
 
-test('an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop', async ({
-  page,
-}, testInfo) => {
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The halt: an approval waits on the page, and no tool can decide it.
-  const card = page.locator('#approval-A-1');
-  await expect(card).toHaveAttribute('data-status', 'pending');
-  await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
-  await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
-  const names = await agent.names();
-  expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
-  // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
-  const refused = await agent.call('open_lease', {
-    partner: 'shelter',
-    purpose: 'execute_plan',
-    ttl: 60,
-    request: 'R-1',
-  });
-  expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+test(
+  'an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The halt: an approval waits on the page, and no tool can decide it.
+    const card = page.locator('#approval-A-1');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
+    await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
+    const names = await agent.names();
+    expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
+    // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
+    const refused = await agent.call('open_lease', {
+      partner: 'shelter',
+      purpose: 'execute_plan',
+      ttl: 60,
+      request: 'R-1',
+    });
+    expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
 
-  await card.locator('button.approve').click();
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  await expect(card.locator('li[data-step]')).toHaveCount(2);
-  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The write landed at the shelter (the desk's server sent it, server to server), and the
-  // shelter's own page, opened as its staff open it, says so.
-  const shelter = await page.context().newPage();
-  await shelter.goto(`${SITES.shelter.origin}/`);
-  await expect(shelter.locator('body')).toHaveAttribute('data-ready', 'true');
-  await expect(shelter.locator('body')).toContainText(/held/i);
-  await expect(shelter.locator('body')).toContainText('R-1');
-  await expect(shelter.locator('#receipts .approved-by')).toContainText('Approved by Ada Okafor at the desk');
-  expect(await overflowAtPhoneWidth(shelter, "the shelter's own page, approved by Ada")).toEqual([]);
-  await shelter.close();
-  await page.bringToFront();
+    await card.locator('button.approve').click();
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-step]')).toHaveCount(2);
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    // The write landed at the shelter (the desk's server sent it, server to server), and the
+    // shelter's own page, opened as its staff open it, says so.
+    const shelter = await page.context().newPage();
+    await shelter.goto(`${SITES.shelter.origin}/`);
+    await expect(shelter.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(shelter.locator('body')).toContainText(/held/i);
+    await expect(shelter.locator('body')).toContainText('R-1');
+    await expect(shelter.locator('#receipts .approved-by')).toContainText('Approved by Ada Okafor at the desk');
+    expect(await overflowAtPhoneWidth(shelter, "the shelter's own page, approved by Ada")).toEqual([]);
+    await shelter.close();
+    await page.bringToFront();
 
-  // The run over, the desk's page closes every lease of the request, the agent's reads included:
-  // nothing is left open for the agent to close.
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-  await expect(page.locator('#live-lease-count')).toHaveText('0');
+    // The run over, the desk's page closes every lease of the request, the agent's reads included:
+    // nothing is left open for the agent to close.
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+    await expect(page.locator('#live-lease-count')).toHaveText('0');
 
-  const { text, rows } = await exportedLedgerFile(page);
-  expectVerifiedWith17Fields(text, rows);
-  // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
-  expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
-  for (const event of EVERY_HOP)
+    const { text, rows } = await exportedLedgerFile(page);
+    expectVerifiedWith17Fields(text, rows);
+    // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
+    expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
+    for (const event of EVERY_HOP)
+      expect(
+        rows.some((row) => row.event === event),
+        event,
+      ).toBe(true);
+    const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
+    expect(writes).toHaveLength(2);
+    for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
     expect(
-      rows.some((row) => row.event === event),
-      event,
+      rows
+        .filter((row) => row.event === 'verb_called' && row.actor === 'agent')
+        .every((row) => row.channel === 'webmcp'),
     ).toBe(true);
-  const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
-  expect(writes).toHaveLength(2);
-  for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
-  expect(
-    rows.filter((row) => row.event === 'verb_called' && row.actor === 'agent').every((row) => row.channel === 'webmcp'),
-  ).toBe(true);
-  expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
-    actor: 'human',
-    channel: 'ui',
-    approval: 'A-1',
-  });
-  // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
-  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
-    actor: 'human',
-    approval: 'A-1',
-    detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
-  });
-  expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
-    actor: 'agent',
-    to: 'shelter',
-    policy: 'deny',
-  });
-  // A call through a lease's frame says how WebMCP carried its arguments; the run's writes went server to server.
-  const shapes = rows
-    .filter((row) => row.event === 'tool_result' && row.lease !== '')
-    .map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
-  expect(shapes.length).toBeGreaterThan(0);
-  expect(shapes.every((shape) => shape !== undefined)).toBe(true);
-  await page.click('#verify-ledger');
-  await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
-});
+    expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
+      actor: 'human',
+      channel: 'ui',
+      approval: 'A-1',
+    });
+    // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
+    expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
+      actor: 'human',
+      approval: 'A-1',
+      detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
+    });
+    expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
+      actor: 'agent',
+      to: 'shelter',
+      policy: 'deny',
+    });
+    // A call through a lease's frame says how WebMCP carried its arguments; the run's writes went server to server.
+    const shapes = rows
+      .filter((row) => row.event === 'tool_result' && row.lease !== '')
+      .map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
+    expect(shapes.length).toBeGreaterThan(0);
+    expect(shapes.every((shape) => shape !== undefined)).toBe(true);
+    await page.click('#verify-ledger');
+    await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
+  },
+);
 
 /**
  * Every partner tool call that a partner frame's document ran, with the lease that frame is
@@ -241,48 +246,52 @@ async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; 
   return ran;
 }
 
-test("the agent's reads run in the frame of the read lease they were made under; the approved run's writes go server to server and run in no frame", async ({
-  page,
-}, testInfo) => {
-  const ran = await watchFrameCalls(page, laneOf(testInfo));
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  const card = page.locator('#approval-A-1');
-  await card.locator('button.approve').click();
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect
-    .poll(
-      async () =>
-        (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const { rows } = await exportedLedgerFile(page);
-  const invoked = rows
-    .filter((row) => row.event === 'tool_invoked')
-    .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease, approval: row.approval }));
-  const purposes = new Map(
-    rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
-  );
-  const reads = invoked.filter((call) => call.approval === '');
-  expect(reads.length).toBeGreaterThan(0);
-  expect(reads.every((call) => purposes.get(call.lease) === 'read_capacity')).toBe(true);
-  const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
-  // Every read ran in the frame of its own lease, and nothing else ran in any frame.
-  await expect.poll(() => ran.map(key).sort()).toEqual(reads.map(key).sort());
-  // The two writes: the desk's server sent them (no lease, no frame), and verified each receipt.
-  const writes = invoked.filter((call) => call.approval === 'A-1').map((call) => call.tool);
-  expect(writes).toEqual(['reserve_parcels', 'hold_beds']);
-  expect(ran.some((call) => writes.includes(call.tool))).toBe(false);
-  expect(
-    rows
-      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
-      .every((row) => / verified=yes/.test(row.detail)),
-  ).toBe(true);
-});
+test(
+  "the agent's reads run in the frame of the read lease they were made under; the approved run's writes go server to server and run in no frame",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const ran = await watchFrameCalls(page, laneOf(testInfo));
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    const card = page.locator('#approval-A-1');
+    await card.locator('button.approve').click();
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+    await expect
+      .poll(
+        async () =>
+          (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const { rows } = await exportedLedgerFile(page);
+    const invoked = rows
+      .filter((row) => row.event === 'tool_invoked')
+      .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease, approval: row.approval }));
+    const purposes = new Map(
+      rows
+        .filter((row) => row.event === 'lease_opened')
+        .map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
+    );
+    const reads = invoked.filter((call) => call.approval === '');
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((call) => purposes.get(call.lease) === 'read_capacity')).toBe(true);
+    const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
+    // Every read ran in the frame of its own lease, and nothing else ran in any frame.
+    await expect.poll(() => ran.map(key).sort()).toEqual(reads.map(key).sort());
+    // The two writes: the desk's server sent them (no lease, no frame), and verified each receipt.
+    const writes = invoked.filter((call) => call.approval === 'A-1').map((call) => call.tool);
+    expect(writes).toEqual(['reserve_parcels', 'hold_beds']);
+    expect(ran.some((call) => writes.includes(call.tool))).toBe(false);
+    expect(
+      rows
+        .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
+        .every((row) => / verified=yes/.test(row.detail)),
+    ).toBe(true);
+  },
+);
 
 test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({
   page,
@@ -458,49 +467,53 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await second.close();
 });
 
-test('with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing', async ({
-  browserName: _browserName,
-}, testInfo) => {
-  // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
-  // a partner framed in it (a frame in an insecure page is not a secure context either). The
-  // runner's calls run through the same rows and are recorded as its own; the desk reaches each
-  // partner over the MessageChannel the partner serves whenever the desk frames it. Passkeys need a
-  // secure context too, so here no one can approve: the page says so in plain words.
-  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
-  try {
-    const page = await browser.newPage();
-    await openDesk(page, insecureOriginOf('desk'));
-    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-    await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
-    await expect(page.locator('#in-order-count')).toHaveText('2');
-    await expect(page.locator('#no-passkeys')).toContainText('cannot use passkeys here');
-    await page.click('#run-scenario');
-    const runner = page.locator('#runner');
-    await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-    await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
-    const card = page.locator('#approval-A-1');
-    await expect(card).toHaveAttribute('data-status', 'pending');
-    await card.locator('button.approve').click();
-    await expect(card.locator('.act-answer')).toContainText('Nothing was approved');
-    await expect(card).toHaveAttribute('data-status', 'pending');
-    const { text, rows } = await exportedLedgerFile(page);
-    expectVerifiedWith17Fields(text, rows);
-    const calls = rows.filter((row) => row.event === 'verb_called');
-    expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
-      ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map(
-        (verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`,
-      ),
-    );
-    const discovered = rows.filter((row) => row.event === 'tools_discovered');
-    expect(discovered).toHaveLength(2);
-    expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
-    expect(
-      rows.some((row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1')),
-    ).toBe(false);
-  } finally {
-    await browser.close();
-  }
-});
+test(
+  'with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing',
+  { tag: POLYFILL },
+  async ({ browserName: _browserName }, testInfo) => {
+    // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
+    // a partner framed in it (a frame in an insecure page is not a secure context either). The
+    // runner's calls run through the same rows and are recorded as its own; the desk reaches each
+    // partner over the MessageChannel the partner serves whenever the desk frames it. Passkeys need a
+    // secure context too, so here no one can approve: the page says so in plain words.
+    const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+    try {
+      const page = await browser.newPage();
+      await openDesk(page, insecureOriginOf('desk'));
+      await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+      await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
+      await expect(page.locator('#in-order-count')).toHaveText('2');
+      await expect(page.locator('#no-passkeys')).toContainText('cannot use passkeys here');
+      await page.click('#run-scenario');
+      const runner = page.locator('#runner');
+      await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
+      await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+      const card = page.locator('#approval-A-1');
+      await expect(card).toHaveAttribute('data-status', 'pending');
+      await card.locator('button.approve').click();
+      await expect(card.locator('.act-answer')).toContainText('Nothing was approved');
+      await expect(card).toHaveAttribute('data-status', 'pending');
+      const { text, rows } = await exportedLedgerFile(page);
+      expectVerifiedWith17Fields(text, rows);
+      const calls = rows.filter((row) => row.event === 'verb_called');
+      expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
+        ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map(
+          (verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`,
+        ),
+      );
+      const discovered = rows.filter((row) => row.event === 'tools_discovered');
+      expect(discovered).toHaveLength(2);
+      expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
+      expect(
+        rows.some(
+          (row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1'),
+        ),
+      ).toBe(false);
+    } finally {
+      await browser.close();
+    }
+  },
+);
 
 test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({
   page,

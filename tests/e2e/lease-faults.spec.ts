@@ -7,6 +7,7 @@ import { agentFor, laneOf, type Agent } from './agent.ts';
 import { toTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { startSite, stopSite } from './site-control.ts';
+import { POLYFILL } from './lanes.ts';
 
 // A lease whose partner is gone fails at once, with a row saying why (issue 15, item 6): the
 // partner's frame navigated elsewhere (an agent holding the browser can do that to any frame), or
@@ -95,29 +96,33 @@ async function navigateAway(frame: Frame): Promise<void> {
 
 const leaseRow = (page: Page, lease: string) => page.locator(`#leases li.lease[data-lease="${lease}"]`);
 
-test('a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused', async ({
-  page,
-}, testInfo) => {
-  const agent = agentFor(page, laneOf(testInfo));
-  const { request, pantry, shelter } = await readLeases(page, agent);
-  await navigateAway(leaseFrame(page, 'pantry', 'read_capacity'));
+test(
+  'a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = agentFor(page, laneOf(testInfo));
+    const { request, pantry, shelter } = await readLeases(page, agent);
+    await navigateAway(leaseFrame(page, 'pantry', 'read_capacity'));
 
-  await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
-  await expect(leaseRow(page, pantry)).toContainText('Ended: the partner frame navigated away');
-  await expect.poll(async () => (await failedRow(pantry))?.detail).toMatch(/reason="the partner frame navigated away/);
-  await expect(page.locator(`#partner-frames iframe[data-lease="${pantry}"]`)).toHaveCount(0);
+    await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
+    await expect(leaseRow(page, pantry)).toContainText('Ended: the partner frame navigated away');
+    await expect
+      .poll(async () => (await failedRow(pantry))?.detail)
+      .toMatch(/reason="the partner frame navigated away/);
+    await expect(page.locator(`#partner-frames iframe[data-lease="${pantry}"]`)).toHaveCount(0);
 
-  // The next read on it is refused at once; the shelter's lease, whose frame stayed, still reads.
-  const refused = result(await agent.call('find_capacity', { request, partners: ['pantry'] }));
-  expect(refused).toMatchObject({ ok: false, isError: true, code: 'NO_ACTIVE_READ_LEASE' });
-  await expect(leaseRow(page, shelter)).toHaveAttribute('data-state', 'active');
-  const read = result(await agent.call('find_capacity', { request, partners: ['shelter'] }));
-  expect(read).toMatchObject({ ok: true });
-  expect(read['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', ok: true })]));
-  expect(
-    (read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok),
-  ).toBe(true);
-});
+    // The next read on it is refused at once; the shelter's lease, whose frame stayed, still reads.
+    const refused = result(await agent.call('find_capacity', { request, partners: ['pantry'] }));
+    expect(refused).toMatchObject({ ok: false, isError: true, code: 'NO_ACTIVE_READ_LEASE' });
+    await expect(leaseRow(page, shelter)).toHaveAttribute('data-state', 'active');
+    const read = result(await agent.call('find_capacity', { request, partners: ['shelter'] }));
+    expect(read).toMatchObject({ ok: true });
+    expect(read['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', ok: true })]));
+    expect(
+      (read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok),
+    ).toBe(true);
+  },
+);
 
 test("a read lease whose partner's server stops fails at once; the desk says the partner is down while it is, and leases work again once it is back", async ({
   page,
