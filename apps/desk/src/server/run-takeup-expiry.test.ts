@@ -8,7 +8,7 @@ import { UNDO_WINDOW_MS } from '@warrant/authority';
 import { softwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 
@@ -18,7 +18,7 @@ const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
 const PAGE = 'feedc0de';
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   'taking up a run at the edges of its approval, on %s',
   (_engine, open) => {
     let db: Database;
