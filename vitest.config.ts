@@ -11,12 +11,6 @@ export default defineConfig({
       'gateway/src/**/*.test.ts',
     ],
     environment: 'node',
-    // Two test files at once on this 2-core machine (Vitest's default there is one): many files
-    // spend their time waiting on child processes, servers and PGlite, not on the CPU. Each file
-    // still has its own process (pool 'forks'); tests that bind ports take port 0 or claim a
-    // range of their own (tools/port-claims.ts), so two files never collide.
-    pool: 'forks',
-    maxWorkers: 2,
     // A property test that takes 1 s on a quiet machine takes several on a loaded 2-core one: give
     // every test the time a busy machine needs, so a slow run is not a red one.
     testTimeout: 30_000,
