@@ -8,6 +8,7 @@ import { toTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { startSite, stopSite } from './site-control.ts';
 import { POLYFILL } from './lanes.ts';
+import { partnerWrites } from './server-run.ts';
 
 // A lease whose partner is gone fails at once, with a row saying why (issue 15, item 6): the
 // partner's frame navigated elsewhere (an agent holding the browser can do that to any frame), or
@@ -184,7 +185,7 @@ async function receiptsMatchEverywhere(page: Page): Promise<void> {
   );
 }
 
-test("an approved run whose second partner's server is down fails at once: the first step is undone, the card says where it failed and why, and both sides' receipts match once it is back", async ({
+test("an approved run whose second partner's server is down fails at once: the first step is undone, the card says where it failed and why, both sides' receipts match once it is back, and Try again runs the plan under a new passkey approval", async ({
   page,
 }) => {
   await toTheHalt(page, 'Ada Okafor');
@@ -206,5 +207,21 @@ test("an approved run whose second partner's server is down fails at once: the f
   await startSite('shelter');
   await expect(page.locator('#partners-down li[data-partner="shelter"]')).toHaveCount(0);
   await ownPageHolds(page, 'shelter');
+  await receiptsMatchEverywhere(page);
+
+  // The shelter is back: the person tries again. A new approval of the same plan waits, brought into view
+  // and focused; their passkey again, and the run writes both steps, each once.
+  await expect(card.locator('.try-again p')).toContainText('When Shelter is back, try the same plan again');
+  await card.getByRole('button', { name: 'Try again' }).click();
+  const again = page.locator('#approval-A-2');
+  await expect(again).toHaveAttribute('data-status', 'pending');
+  // The same plan: the digest the person's passkey binds is the failed run's.
+  await expect(again.locator('.digest-value')).toHaveText((await card.locator('.digest-value').textContent()) ?? '');
+  await expect(page.locator('#approval-A-2-title')).toBeFocused();
+  await expect(card.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await again.locator('button.approve').click();
+  await expect(again.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+  expect(await partnerWrites('pantry')).toEqual(['reserve_parcels', 'release_parcels', 'reserve_parcels']);
+  expect(await partnerWrites('shelter')).toEqual(['hold_beds']);
   await receiptsMatchEverywhere(page);
 });

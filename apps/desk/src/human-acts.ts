@@ -17,6 +17,12 @@ export interface HumanActs {
   approve(approval: string, consent?: ObtainConsent): Promise<ApproveAnswer>;
   reject(approval: string, reason?: string): ToolRefusal | { readonly ok: true; readonly approval: Approval };
   revoke(lease: string): ToolRefusal | { readonly ok: true };
+  /**
+   * After a run that failed or was undone: raises a new approval of the same plan, which the person
+   * approves with their passkey again (a person decides again; the desk's server grants a plan
+   * again only when no run of it stands).
+   */
+  tryAgain(approval: string): Promise<ToolRefusal | { readonly ok: true; readonly approval: Approval }>;
 }
 
 /**
@@ -149,6 +155,41 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       const answer = desk.gate.reject(id, call.actor, reason);
       desk.recordApproval(id, call);
       return answer;
+    },
+
+    async tryAgain(id) {
+      const blocked = readOnly();
+      if (blocked) return blocked;
+      const approval = desk.gate.get(id);
+      const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
+      if (!approval || !plan)
+        return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing was raised.`, {
+          approval: id,
+        });
+      const ended = runsOf(desk.state.value, plan.id).find((run) => run.approval === id);
+      if (!ended || (ended.status !== 'failed' && ended.status !== 'undone'))
+        return refusal(
+          'RUN_NOT_FAILED',
+          `${id}'s run did not fail, so there is nothing to try again. Nothing was raised.`,
+          { approval: id, run: ended?.status ?? 'none' },
+        );
+      const standing = runsOf(desk.state.value, plan.id).find(
+        (run) => run.status === 'running' || run.status === 'done',
+      );
+      if (standing)
+        return refusal('PLAN_ALREADY_RAN', `${plan.id} ran under ${standing.approval}. Nothing was raised.`, {
+          approval: id,
+          ranUnder: standing.approval,
+        });
+      const waiting = desk.gate.list().find((other) => other.plan === plan.id && other.status === 'pending');
+      if (waiting)
+        return refusal('APPROVAL_WAITING', `${waiting.id} already asks to run ${plan.id} again; decide it there.`, {
+          approval: waiting.id,
+        });
+      const raised = await desk.gate.raise(plan, PERSON_AT_THE_PAGE.actor);
+      if (!raised.ok) return raised;
+      desk.recordApproval(raised.approval.id, { ...PERSON_AT_THE_PAGE, request: plan.request, plan: plan.id });
+      return { ok: true, approval: raised.approval };
     },
 
     revoke(id) {

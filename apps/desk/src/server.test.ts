@@ -10,7 +10,8 @@ import { base64url, softwarePasskey, type SoftwarePasskey } from '@warrant/autho
 import { digestSubstance, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
-import { openServer } from './server.ts';
+import { openDeskServer, openServer } from './server.ts';
+import { unansweredPartners } from './testing/unanswered-partners.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { removeWithPasskey, setupLinkCode } from './testing/desk-people.ts';
 
@@ -62,14 +63,18 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    // A granted plan's run stays under way while a test asserts on its grant; let go before closing.
+    let partners: ReturnType<typeof unansweredPartners>;
 
     beforeEach(async () => {
       db = await open();
-      server = await openServer(db);
+      partners = unansweredPartners();
+      server = await openDeskServer(db, { reachPartner: partners.reach });
       app = new Hono();
       server.routes(app);
     });
     afterEach(async () => {
+      partners.letGo();
       await server.close();
       await db.close();
     });

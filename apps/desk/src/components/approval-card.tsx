@@ -6,7 +6,7 @@ import { findPlan, findRequest } from '../domain/queries.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ApproveElsewhere } from './approve-elsewhere.tsx';
 import { planStepInWords } from '../domain/plan-in-words.ts';
-import { runPill, runWords } from './run-words.ts';
+import { runPill, runWords, stoppedAt } from './run-words.ts';
 import { ACTOR_WORDS, clockTime, duration, STEP_WORDS } from './wording.ts';
 
 const STATUS = {
@@ -34,6 +34,12 @@ export function ApprovalCard({
   const request = findRequest(state, approval.request);
   const run = state.runs.find((candidate) => candidate.approval === approval.id);
   const pending = approval.status === 'pending';
+  // A run that failed or was undone may be tried again from its own card, once: a later approval
+  // of the plan is where the person decides next.
+  const retryable =
+    (run?.status === 'failed' || run?.status === 'undone') &&
+    !view.desk.gate.list().some((other) => other.plan === approval.plan && other.raisedAt > approval.raisedAt);
+  const stoppedBy = run ? stoppedAt(run) : null;
   const left = (approval.expiresAt - view.now.value) / 1000;
   const shown = revealInvisible(approval.canonical);
   const signed = cardStatement(approval);
@@ -146,6 +152,26 @@ export function ApprovalCard({
         <p class="run-status" data-run={run.status}>
           {runWords(run)}
         </p>
+      ) : null}
+      {retryable ? (
+        <div class="actions try-again">
+          <p class="small">
+            {stoppedBy ? `When ${stoppedBy} is back, try` : 'Try'} the same plan again: a new approval, which you
+            approve with your passkey again. Or ask the agent to draft another plan.
+          </p>
+          <button
+            type="button"
+            class="primary try-again"
+            disabled={busy || view.readOnly !== null}
+            onClick={(event) => {
+              if (!event.isTrusted) return;
+              // The new approval is brought to the person as any waiting approval is (bring-to-view.ts).
+              void act(() => view.acts.tryAgain(approval.id));
+            }}
+          >
+            Try again
+          </button>
+        </div>
       ) : null}
       {pending ? (
         <div class="actions">

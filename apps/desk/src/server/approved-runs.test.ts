@@ -148,9 +148,9 @@ describe("the desk's server runs an approved plan itself", () => {
   });
 
   /** Raises A-1 for `substance` and grants it with the passkey: the grant's answer, as the page receives it. */
-  async function approve(substance: PlanSubstance, passkey: SoftwarePasskey) {
+  async function approve(substance: PlanSubstance, passkey: SoftwarePasskey, id = 'A-1') {
     const raised = await call(deskApp, 'POST', '/api/approvals', {
-      id: 'A-1',
+      id,
       plan: 'P-1',
       substance,
       expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
@@ -254,6 +254,25 @@ describe("the desk's server runs an approved plan itself", () => {
     expect(new Set(writes.map((write) => write.receipt?.id)).size).toBe(2);
     const keys = stepsSent().map((request) => (request.body?.['input'] as Record<string, unknown>)['idempotency_key']);
     expect(new Set(keys).size).toBe(2);
+  });
+
+  it('a run that failed can be tried again: the same plan approved again with a fresh passkey runs once the partner is back; a plan whose run is done is not', async () => {
+    const passkey = await enrol();
+    down.add('shelter');
+    const first = await approve(lendAt('shelter'), passkey);
+    expect((await ended(first.challenge)).status).toBe('failed');
+
+    // The shelter is back: the same plan, a new approval, the person's passkey again.
+    down.delete('shelter');
+    const again = await approve(lendAt('shelter'), passkey, 'A-2');
+    expect(again.granted.body).toMatchObject({ ok: true, run: 'running' });
+    expect(await ended(again.challenge)).toEqual({ status: 'done', problem: null });
+    expect(await writesAt('shelter')).toHaveLength(1);
+
+    // Done is done: a third approval of the plan is refused, and nothing more is written.
+    const third = await approve(lendAt('shelter'), passkey, 'A-3');
+    expect(third.granted).toMatchObject({ status: 409, body: { ok: false, code: 'PLAN_ALREADY_APPROVED' } });
+    expect(await writesAt('shelter')).toHaveLength(1);
   });
 
   it('the shelter down at approval: the run fails at the shelter and says why; its authorization, sent once the run is over, is refused', async () => {
