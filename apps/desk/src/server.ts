@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { actingPageRoutes } from './server/acting-page.ts';
+import { approvalRaisingGuard } from './server/approval-raising-guard.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
 import { deskLogRoutes } from './server/desk-logs.ts';
@@ -12,7 +13,8 @@ import { deskRecordRoutes } from './server/desk-record.ts';
 import { dispatcherRoutes, enrolmentFrom } from './server/dispatchers.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
-import { partnerRecordRoutes } from './server/partner-records.ts';
+import type { ReceiptKeyOf } from './server/page-report.ts';
+import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
 import { runAuthorizationRoutes } from './server/run-authorizations.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -20,6 +22,8 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 export interface DeskServerOptions {
   /** The server's clock for what depends on time running out (an approval's expiry); the real one by default. */
   readonly now?: () => number;
+  /** Where a partner's receipt key is learnt: its published manifest, asked by this server, by default. */
+  readonly receiptKeyOf?: ReceiptKeyOf;
 }
 
 export const openServer: OpenSiteServer = (db) => openDeskServer(db);
@@ -39,11 +43,13 @@ export async function openDeskServer(
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
       dispatcherRoutes(app, db, desk, enrolment);
+      approvalRaisingGuard(app, db);
       approvalRoutes(app, db, desk);
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
+        receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
         afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);

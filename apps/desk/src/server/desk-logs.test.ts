@@ -3,6 +3,8 @@
 // append is refused STALE_TAB, concurrent writers lose and duplicate nothing, and the ledger is a
 // transparency log: signed tree heads, inclusion and consistency proofs that verify, and a row
 // rewritten in the database behind the server's back is caught against a head handed out before.
+// Only a signed-in dispatcher's page appends, only rows a page may report, each stamped with that
+// dispatcher; a row naming a partner's receipt only with the partner's signature over it.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
@@ -25,8 +27,11 @@ import {
 } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { leasedReadDraft } from '@warrant/ledger/testing';
-import { openServer } from '../server.ts';
+import { newSigningKey, signCanonical } from '@warrant/authority';
+import { hopDetail } from '@warrant/broker';
+import { openDeskServer } from '../server.ts';
 import { testEngines } from '@warrant/site-server/testing';
+import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -39,6 +44,9 @@ interface Answer {
   readonly [key: string]: unknown;
 }
 
+/** A stored record as the desk's table holds it, to put back what a test deleted. */
+type StoredRow = { book_no: number; log: string; seq: number; head: string; record: string; writer: string };
+
 const writerId = () => randomUUID().replace(/-/g, '');
 
 describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
@@ -47,9 +55,14 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    let ada: TestDispatcher;
+    // The pantry's receipt key, as the desk's server would learn it from the pantry's manifest.
+    const pantryKey = newSigningKey();
 
     const serve = async () => {
-      server = await openServer(db);
+      server = await openDeskServer(db, {
+        receiptKeyOf: async (partner) => (partner === 'pantry' ? pantryKey.publicKey : null),
+      });
       app = new Hono();
       server.routes(app);
     };
@@ -57,20 +70,26 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
     beforeEach(async () => {
       db = await open();
       await serve();
+      ada = await enrolTestDispatcher(app, 'Ada');
     });
     afterEach(async () => {
       await server.close();
       await db.close();
     });
 
+    /** A call from Ada's page (her session's cookie), or with `cookie` ('' for none). */
     async function call(
       method: 'GET' | 'POST',
       path: string,
       body?: unknown,
+      cookie: string = ada.cookie,
     ): Promise<{ status: number; body: Answer }> {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
       const response = await app.request(path, {
         method,
-        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        ...(body === undefined
+          ? { headers }
+          : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       });
       return { status: response.status, body: (await response.json()) as Answer };
     }
@@ -110,9 +129,9 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       expect(again.body).toMatchObject({ ok: true, head: { seq: 3 } });
       const rows = await ledgerRows();
       expect(rows.map((row) => [row.seq, row.detail])).toEqual([
-        [1, 'one'],
-        [2, 'two'],
-        [3, 'three'],
+        [1, `reported_by=${ada.id} one`],
+        [2, `reported_by=${ada.id} two`],
+        [3, `reported_by=${ada.id} three`],
       ]);
       expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 3 });
     });
@@ -128,8 +147,11 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       expect(stale.body).toMatchObject({ ok: false, isError: true, code: 'STALE_TAB', details: { restarted: false } });
       expect(
         (stale.body['details'] as { missed: { record: LedgerRow }[] }).missed.map((entry) => entry.record.detail),
-      ).toEqual(['mine', 'mine again']);
-      expect((await ledgerRows()).map((row) => row.detail)).toEqual(['mine', 'mine again']);
+      ).toEqual([`reported_by=${ada.id} mine`, `reported_by=${ada.id} mine again`]);
+      expect((await ledgerRows()).map((row) => row.detail)).toEqual([
+        `reported_by=${ada.id} mine`,
+        `reported_by=${ada.id} mine again`,
+      ]);
       expect(mine.body['head']).toMatchObject({ seq: 1 });
     });
 
@@ -161,8 +183,9 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       const rows = await ledgerRows();
       expect(rows).toHaveLength(150);
       expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
+      const said = (row: LedgerRow) => row.detail.replace(`reported_by=${ada.id} `, '');
       for (const name of ['A', 'B', 'C'])
-        expect(rows.filter((row) => row.detail.startsWith(`${name} `)).map((row) => row.detail)).toEqual(
+        expect(rows.filter((row) => said(row).startsWith(`${name} `)).map(said)).toEqual(
           Array.from({ length: 50 }, (_, index) => `${name} ${index}`),
         );
       expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
@@ -224,6 +247,113 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       expect(await ledgerRows()).toEqual([]);
       const since = await call('GET', '/api/logs/ledger?epoch=1&seq=1');
       expect(since.body).toMatchObject({ ok: true, restarted: true, entries: [] });
+    });
+
+    describe('who may add to it', () => {
+      /** A pantry write's result row, naming its receipt, as the broker in a page reports it. */
+      function resultRow(
+        receipt: { id: string; digest: string; signature?: string },
+        extra: Partial<LedgerDraft> = {},
+      ) {
+        return hop(
+          hopDetail({
+            tool: 'reserve_parcels',
+            shape: 'object',
+            receipt: receipt.id,
+            receipt_digest: receipt.digest,
+            verified: 'yes',
+            receipt_signature: receipt.signature,
+          }),
+          { event: 'tool_result', from: 'pantry', to: 'desk', verb: 'commit_plan', request: 'R-1', ...extra },
+        );
+      }
+      const signedReceipt = (id: string, key = pantryKey) => {
+        const unsigned = { id, tool: 'reserve_parcels', request: 'R-1', digest: 'ab'.repeat(32) };
+        return { ...unsigned, signature: signCanonical(key, unsigned) };
+      };
+
+      it('refuses an append with no dispatcher signed in, to either record, and records nothing', async () => {
+        const ledger = await call(
+          'POST',
+          '/api/logs/ledger/append',
+          { writer: writerId(), basis: await headOf('ledger'), records: [hop('anyone')] },
+          '',
+        );
+        expect(ledger).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'NOT_SIGNED_IN' } });
+        const state = await call(
+          'POST',
+          '/api/logs/state/append',
+          { writer: writerId(), basis: await headOf('state'), records: [{ type: 'coup' }] },
+          'warrant_dispatcher=made-up',
+        );
+        expect(state).toMatchObject({ status: 401, body: { code: 'NOT_SIGNED_IN' } });
+        expect(await ledgerRows()).toEqual([]);
+        expect(await headOf('state')).toMatchObject({ seq: 0 });
+      });
+
+      it('stamps every row with the dispatcher whose session it came through, reported by their page; a row cannot name its own reporter', async () => {
+        const ben = await enrolTestDispatcher(app, 'Ben');
+        const writer = writerId();
+        await append(writer, await headOf('ledger'), [hop('seen by Ada'), hop('')]);
+        await call(
+          'POST',
+          '/api/logs/ledger/append',
+          { writer, basis: await headOf('ledger'), records: [hop('seen by Ben')], after_others: true },
+          ben.cookie,
+        );
+        expect((await ledgerRows()).map((row) => row.detail)).toEqual([
+          `reported_by=${ada.id} seen by Ada`,
+          `reported_by=${ada.id}`,
+          `reported_by=${ben.id} seen by Ben`,
+        ]);
+        const claimed = await append(writer, await headOf('ledger'), [hop(`reported_by=${ben.id} not me`)]);
+        expect(claimed).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'INVALID_RECORD' } });
+        expect(await ledgerRows()).toHaveLength(3);
+      });
+
+      it("refuses from a page the rows only the desk's server writes: an approval raised, granted, rejected or voided", async () => {
+        for (const event of ['approval_raised', 'approval_granted', 'approval_rejected', 'approval_void'] as const) {
+          const made = await append(writerId(), await headOf('ledger'), [
+            hop('fine'),
+            hop(`approval=A-1`, { event, actor: 'human', channel: 'ui', approval: 'A-1' }),
+          ]);
+          expect(made).toMatchObject({
+            status: 403,
+            body: { ok: false, isError: true, code: 'SERVER_ONLY_EVENT', details: { event, index: 1 } },
+          });
+        }
+        expect(await ledgerRows()).toEqual([]);
+      });
+
+      it("takes a tool_result naming a receipt only when the partner's signature over it verifies and its digest is the row's", async () => {
+        const writer = writerId();
+        const good = signedReceipt('RC-1-1');
+        expect((await append(writer, await headOf('ledger'), [resultRow(good)])).body).toMatchObject({ ok: true });
+
+        const refusedAs = async (row: LedgerDraft) => {
+          const answer = await append(writer, await headOf('ledger'), [row]);
+          expect(answer).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'RECEIPT_UNVERIFIED' } });
+        };
+        // Made up: no signature at all.
+        await refusedAs(resultRow({ id: 'RC-1-2', digest: 'cd'.repeat(32) }));
+        // Signed by someone else's key.
+        await refusedAs(resultRow(signedReceipt('RC-1-3', newSigningKey())));
+        // The partner's signature, over another digest than the row names.
+        await refusedAs(resultRow({ ...signedReceipt('RC-1-4'), digest: 'cd'.repeat(32) }));
+        // The partner's signature, on a row for another request.
+        await refusedAs(resultRow(signedReceipt('RC-1-5'), { request: 'R-2' }));
+        // A partner whose key the desk cannot learn.
+        await refusedAs(resultRow(signedReceipt('RC-1-6'), { from: 'shelter' }));
+        // A result with no receipt (a read, a write whose receipt was missing) names none to check.
+        expect(
+          (
+            await append(writer, await headOf('ledger'), [
+              hop('receipt=missing', { event: 'tool_result', from: 'pantry' }),
+            ])
+          ).body,
+        ).toMatchObject({ ok: true });
+        expect((await ledgerRows()).map((row) => row.seq)).toEqual([1, 2]);
+      });
     });
 
     describe('as a transparency log', () => {
@@ -314,7 +444,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
         });
       });
 
-      it('a row rewritten in the database behind the server: the head handed out before no longer matches, and no consistency proof from it verifies', async () => {
+      it('a row rewritten in the database behind the server: no consistency proof from the head handed out before verifies, and the desk signs no head that does not extend it', async () => {
         await rows(5);
         const before = await head();
         await db.query(
@@ -324,20 +454,94 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
         // A fresh process builds its tree from what the database holds now.
         await server.close();
         await serve();
-        const after = await head();
-        const proof = readProofJson(
-          (await call('GET', `/api/ledger/proof/consistency?from=${before.size}&to=${after.size}`)).body,
-        );
+        const proof = readProofJson((await call('GET', `/api/ledger/proof/consistency?from=${before.size}&to=6`)).body);
         if (!proof.ok || proof.kind !== 'consistency') throw new Error('not a consistency proof');
+        const rewritten = ledgerTree(await ledgerRows());
+        expect(verifyConsistency(before.size, 6, proof.path, hexToBytes(before.root_hash), rewritten.root(6))).toBe(
+          false,
+        );
+        expect(await call('GET', '/api/ledger/head')).toMatchObject({
+          status: 409,
+          body: {
+            ok: false,
+            isError: true,
+            code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+            details: { signed_size: 5, stored_size: 6 },
+          },
+        });
+        expect((await call('GET', '/api/ledger/head?size=6')).body).toMatchObject({ code: 'HEAD_NOT_FOUND' });
+      });
+
+      it('rows deleted from the database: the desk signs no smaller head and says so in plain words, and signs nothing until the rows are back and a dispatcher has looked', async () => {
+        await rows(5);
+        const signed = await head();
+        expect(signed.size).toBe(5);
+        const gone = await db.query<StoredRow>(
+          "SELECT * FROM desk_log_records WHERE log = 'ledger' AND seq > 3 ORDER BY seq",
+        );
+        await db.query("DELETE FROM desk_log_records WHERE log = 'ledger' AND seq > 3");
+        const shorter = await call('GET', '/api/ledger/head');
+        expect(shorter).toMatchObject({
+          status: 409,
+          body: {
+            ok: false,
+            isError: true,
+            code: 'LEDGER_SHORTER_THAN_SIGNED',
+            details: { problem: 'shorter', signed_size: 5, stored_size: 3, looked_by: null },
+          },
+        });
+        expect(shorter.body['message']).toBe(
+          "The desk's record has 3 rows, but the desk signed a head of 5 rows: 2 rows it signed are gone from its database. The desk signs no smaller head and no new head until they are back and a dispatcher has looked.",
+        );
+        // A fresh process finds the same, and rows appended in the place of the lost ones change nothing.
+        await server.close();
+        await serve();
+        await rows(2);
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
+          code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+          details: { signed_size: 5, stored_size: 5 },
+        });
         expect(
-          verifyConsistency(
-            before.size,
-            after.size,
-            proof.path,
-            hexToBytes(before.root_hash),
-            hexToBytes(after.root_hash),
-          ),
-        ).toBe(false);
+          (await db.query<{ size: number }>('SELECT size FROM desk_ledger_heads ORDER BY size')).map((row) => row.size),
+        ).toEqual([5]);
+
+        // Looking takes a dispatcher's session; looking alone signs nothing smaller.
+        expect((await call('POST', '/api/ledger/holds/look', {}, '')).body).toMatchObject({ code: 'NOT_SIGNED_IN' });
+        expect((await call('POST', '/api/ledger/holds/look', {})).body).toMatchObject({ ok: true, looked: 2 });
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
+          code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+          details: { looked_by: ada.id },
+        });
+
+        // The rows restored from a backup: the desk's record extends its head again, and it signs on.
+        await db.query("DELETE FROM desk_log_records WHERE log = 'ledger' AND seq > 3");
+        for (const row of gone)
+          await db.query(
+            'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
+            [row.book_no, row.log, row.seq, row.head, row.record, row.writer],
+          );
+        expect(await head()).toEqual(signed);
+        await rows(1);
+        expect(verifyTreeHead(await head(), { key: await deskKey() })).toMatchObject({ ok: true, head: { size: 6 } });
+      });
+
+      it('found rows missing, then restored before anyone looked: still signs nothing new until a dispatcher has looked', async () => {
+        await rows(3);
+        await head();
+        const [last] = await db.query<StoredRow>("SELECT * FROM desk_log_records WHERE log = 'ledger' AND seq = 3");
+        await db.query("DELETE FROM desk_log_records WHERE log = 'ledger' AND seq = 3");
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({ code: 'LEDGER_SHORTER_THAN_SIGNED' });
+        await db.query(
+          'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
+          [last!.book_no, last!.log, last!.seq, last!.head, last!.record, last!.writer],
+        );
+        await rows(1);
+        expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
+          code: 'LEDGER_HELD',
+          details: { problem: 'shorter', signed_size: 3 },
+        });
+        await call('POST', '/api/ledger/holds/look', {});
+        expect(await head()).toMatchObject({ size: 4 });
       });
     });
   },

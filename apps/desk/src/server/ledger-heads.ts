@@ -6,7 +6,9 @@
 // The tree lives in this process's memory and is brought up to date from the database before
 // every answer, so rows appended by another desk server process on the same database are in it.
 // A head is produced on request and after every approved run's last row (plan_finished), and is
-// stored: the head of a given size is the same one every time it is asked for.
+// stored: the head of a given size is the same one every time it is asked for. A head is never
+// smaller than, nor inconsistent with, the largest signed before (ledger-hold.ts): rows gone from
+// the database are answered with a refusal in plain words, and nothing is signed.
 import type { Context, Hono } from 'hono';
 import {
   consistencyProofJson,
@@ -18,33 +20,50 @@ import {
   type SignedTreeHead,
 } from '@warrant/ledger';
 import type { Database, Queryable } from '@warrant/site-server';
-import { refusal } from '@warrant/surface';
+import { isError, refusal, type ToolRefusal } from '@warrant/surface';
 import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import type { AppendedRecords } from './desk-logs.ts';
 import { refused } from './http.ts';
+import { holdProblem, ledgerHoldRoutes } from './ledger-hold.ts';
+
+// Signing a head is one at a time across the desk's server processes (the logs' locks are 7_420_101 and 102).
+const HEADS_LOCK = 7_420_103;
 
 export interface LedgerHeads {
-  /** The latest signed head of the current book, made now if none covers every row yet. */
-  latest(): Promise<SignedTreeHead>;
+  /** The latest signed head of the current book, made now if none covers every row yet; refused while the rows do not extend the largest head signed. */
+  latest(): Promise<SignedTreeHead | ToolRefusal>;
   /** Called after rows are appended to the ledger: a run's end gets a head of its own. */
   appended(appended: AppendedRecords): Promise<void>;
 }
 
 export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): LedgerHeads {
-  let held: { book: number; tree: MerkleTree } = { book: 0, tree: new MerkleTree() };
+  ledgerHoldRoutes(app, db);
+  let held: { book: number; tree: MerkleTree; last: string | null } = { book: 0, tree: new MerkleTree(), last: null };
   let queue: Promise<unknown> = Promise.resolve();
 
   /** The current book's tree, with every row stored so far (one at a time: a caller's answer never sees a half-built tree). */
   function current(): Promise<{ book: number; tree: MerkleTree }> {
     const run = queue.then(async () => {
       const book = await currentBook(db);
-      if (held.book !== book) held = { book, tree: new MerkleTree() };
-      const rows = await db.query<{ record: string }>(
-        "SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > $2 ORDER BY seq",
+      if (held.book !== book) held = { book, tree: new MerkleTree(), last: null };
+      // The row the tree ends at must still be there, as it was: rows deleted (or replaced) behind
+      // the server make it build the tree again from what the database holds.
+      if (held.tree.size > 0) {
+        const [edge] = await db.query<{ head: string }>(
+          "SELECT head FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq = $2",
+          [book, held.tree.size],
+        );
+        if (edge?.head !== held.last) held = { book, tree: new MerkleTree(), last: null };
+      }
+      const rows = await db.query<{ record: string; head: string }>(
+        "SELECT record, head FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > $2 ORDER BY seq",
         [book, held.tree.size],
       );
-      for (const row of rows) held.tree.append(ledgerLeaf(JSON.parse(row.record) as LedgerRow));
+      for (const row of rows) {
+        held.tree.append(ledgerLeaf(JSON.parse(row.record) as LedgerRow));
+        held.last = row.head;
+      }
       return held;
     });
     queue = run.catch(() => undefined);
@@ -64,24 +83,27 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   // for the latest with every write they are given, mostly while the ledger stands still.
   let lastOfRecord: { book: number; head: SignedTreeHead } | null = null;
 
-  async function headAt(book: number, tree: MerkleTree, size: number): Promise<SignedTreeHead> {
+  async function headAt(book: number, tree: MerkleTree, size: number): Promise<SignedTreeHead | ToolRefusal> {
     if (lastOfRecord?.book === book && lastOfRecord.head.size === size) return lastOfRecord.head;
-    let head = await storedHead(db, book, size);
-    if (!head) {
+    const head = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [HEADS_LOCK]);
+      const held = await holdProblem(tx, book, tree);
+      if (held) return held;
+      const stored = await storedHead(tx, book, size);
+      if (stored) return stored;
       const signed = signTreeHead({ size, root: tree.root(size) }, desk.key.secretKey);
-      await db.query(
-        'INSERT INTO desk_ledger_heads (book_no, size, head) VALUES ($1, $2, $3) ON CONFLICT (book_no, size) DO NOTHING',
-        [book, size, JSON.stringify(signed)],
-      );
-      // Another process may have signed this size first: theirs is the head of record.
-      head = await storedHead(db, book, size);
-      if (!head) return signed;
-    }
-    lastOfRecord = { book, head };
+      await tx.query('INSERT INTO desk_ledger_heads (book_no, size, head) VALUES ($1, $2, $3)', [
+        book,
+        size,
+        JSON.stringify(signed),
+      ]);
+      return signed;
+    });
+    if (!isError(head)) lastOfRecord = { book, head };
     return head;
   }
 
-  const latest = async (): Promise<SignedTreeHead> => {
+  const latest = async (): Promise<SignedTreeHead | ToolRefusal> => {
     const { book, tree } = await current();
     return headAt(book, tree, tree.size);
   };
@@ -102,7 +124,10 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   app.get('/api/ledger/head', async (c) => {
     const size = sizeParam(c, 'size');
     if (size === null) return refused(c, refusal('MALFORMED_REQUEST', 'size is a whole number of rows.'), 400);
-    if (size === undefined) return c.json(await latest());
+    if (size === undefined) {
+      const head = await latest();
+      return isError(head) ? refused(c, head, 409) : c.json(head);
+    }
     const { book, tree } = await current();
     const stored = await storedHead(db, book, size);
     if (!stored)

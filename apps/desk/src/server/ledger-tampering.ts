@@ -1,7 +1,7 @@
 // For the browser tests only: a desk server started with --with-test-sites (as the browser tests
 // start theirs, and `npm start` never does) lets a test rewrite one stored ledger row behind the
-// server's back, as anyone holding the desk's database could, so the test can check that a partner
-// notices. The browser tests' databases are PGlite, held by the server's own process, so a test
+// server's back, or delete its last rows, as anyone holding the desk's database could, so the test
+// can check that a partner notices, and that the desk itself signs no smaller head. The browser tests' databases are PGlite, held by the server's own process, so a test
 // cannot open them itself.
 import type { Hono } from 'hono';
 import type { Database } from '@warrant/site-server';
@@ -34,5 +34,21 @@ export function ledgerTamperingRoutes(app: Hono, db: Database): void {
       seq,
     ]);
     return c.json({ ok: true, seq });
+  });
+
+  // Deletes the last `count` ledger rows of the current book from the database, nothing else.
+  app.post('/api/test/delete-last-ledger-rows', async (c) => {
+    const body = await jsonBody(c);
+    if (!body) return malformed(c);
+    const { count } = body;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > 1000)
+      return refused(c, refusal('MALFORMED_REQUEST', 'count (1 to 1000 rows) is needed.'), 400);
+    const book = await currentBook(db);
+    const deleted = await db.query<{ seq: number }>(
+      `DELETE FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > (
+         SELECT coalesce(max(seq), 0) - $2 FROM desk_log_records WHERE book_no = $1 AND log = 'ledger') RETURNING seq`,
+      [book, count],
+    );
+    return c.json({ ok: true, deleted: deleted.length });
   });
 }

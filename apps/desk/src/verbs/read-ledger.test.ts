@@ -21,6 +21,7 @@ import {
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openServer } from '../server.ts';
 import { openTestDesk, type TestDesk } from '../testing/test-desk.ts';
+import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -30,13 +31,19 @@ describe('read_ledger with a proof', () => {
   let app: Hono;
   let test: TestDesk;
 
+  // Another page's appends come through a signed-in dispatcher's session.
+  let session: string;
   const call = async (path: string, body?: unknown): Promise<Record<string, unknown>> =>
     (await (
       await app.request(
         path,
         body === undefined
           ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: session },
+              body: JSON.stringify(body),
+            },
       )
     ).json()) as Record<string, unknown>;
 
@@ -69,6 +76,7 @@ describe('read_ledger with a proof', () => {
     server = await openServer(db);
     app = new Hono();
     server.routes(app);
+    session = (await enrolTestDispatcher(app, 'Ada')).cookie;
     // The page's fetch of its own origin reaches this server.
     vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) =>
       app.request(String(input instanceof Request ? input.url : input), init),
