@@ -69,8 +69,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    // The session of the first dispatcher enrolled: their page raises approvals.
+    let session: string;
 
     beforeEach(async () => {
+      session = '';
       db = await open();
       server = await openServer(db);
       app = new Hono();
@@ -120,6 +123,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       );
       expect(enrolled.body).toMatchObject({ ok: true, dispatcher: { name } });
       const setCookie = enrolled.headers.get('set-cookie') ?? '';
+      session ||= setCookie.split(';')[0] ?? '';
       return {
         passkey,
         id: (enrolled.body['dispatcher'] as { id: string }).id,
@@ -133,7 +137,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       substance: PlanSubstance,
       expiresAt = inMinutes(10),
     ): Promise<{ challenge: string; statement: ApprovalStatement }> {
-      const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt });
+      const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt }, session);
       expect(raised.body).toMatchObject({ ok: true });
       return {
         challenge: raised.body['challenge'] as string,
@@ -432,14 +436,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     });
 
     it('refuses to hold an approval for a plan that is not one: a bad id, expiry, partner or reserved argument', async () => {
+      const { cookie } = await enrol('Ada');
       const bad = async (body: Record<string, unknown>) =>
         (
-          await call('POST', '/api/approvals', {
-            id: 'A-1',
-            substance: plan('R-1'),
-            expires_at: inMinutes(10),
-            ...body,
-          })
+          await call(
+            'POST',
+            '/api/approvals',
+            { id: 'A-1', substance: plan('R-1'), expires_at: inMinutes(10), ...body },
+            cookie,
+          )
         ).body['code'];
       expect(await bad({ id: 'B-1' })).toBe('APPROVAL_ID_INVALID');
       expect(await bad({ expires_at: inMinutes(-1) })).toBe('APPROVAL_EXPIRY_INVALID');

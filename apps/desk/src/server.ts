@@ -7,6 +7,7 @@ import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { actingPageRoutes } from './server/acting-page.ts';
 import { approvalPageRoutes } from './server/approval-page.ts';
+import { approvalRaisingGuard } from './server/approval-raising-guard.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
 import { appendServerRecord, deskLogRoutes } from './server/desk-logs.ts';
@@ -15,7 +16,8 @@ import { dispatcherRoutes } from './server/dispatchers.ts';
 import { DESK_PEOPLE } from './server/desk-people.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
-import { partnerRecordRoutes } from './server/partner-records.ts';
+import type { ReceiptKeyOf } from './server/page-report.ts';
+import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
 import { runAuthorizationRoutes } from './server/run-authorizations.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -23,6 +25,8 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 export interface DeskServerOptions {
   /** The server's clock for what depends on time running out (an approval's expiry); the real one by default. */
   readonly now?: () => number;
+  /** Where a partner's receipt key is learnt: its published manifest, asked by this server, by default. */
+  readonly receiptKeyOf?: ReceiptKeyOf;
 }
 
 export const openServer: OpenSiteServer = (db) => openDeskServer(db);
@@ -45,12 +49,14 @@ export async function openDeskServer(
         const appended = await appendServerRecord(db, 'ledger', row);
         if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);
       });
+      approvalRaisingGuard(app, db);
       approvalRoutes(app, db, desk, options.now);
       approvalPageRoutes(app, db, desk);
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
       const heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
+        receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
         afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);

@@ -54,8 +54,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     let server: SiteServer;
     let app: Hono;
     let clock: number;
+    // The session of the first dispatcher enrolled: their page raises approvals and records rows.
+    let session: string;
 
     beforeEach(async () => {
+      session = '';
       db = await open();
       clock = Date.now();
       server = await openDeskServer(db, { now: () => clock });
@@ -94,11 +97,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       });
       const enrolled = (await response.json()) as Answer;
       expect(enrolled).toMatchObject({ ok: true });
-      return {
-        passkey,
-        id: (enrolled['dispatcher'] as { id: string }).id,
-        cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
-      };
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      session ||= cookie;
+      return { passkey, id: (enrolled['dispatcher'] as { id: string }).id, cookie };
     }
 
     /** Raises `id` over a two-step plan, expiring in ten minutes, and grants it with `by`'s passkey. */
@@ -106,11 +107,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       id: string,
       by: SoftwarePasskey,
     ): Promise<{ challenge: string; statement: ApprovalStatement; issued: Issued[] }> {
-      const raised = await call('/api/approvals', {
-        id,
-        substance: plan(`R-${id}`),
-        expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
-      });
+      const raised = await call(
+        '/api/approvals',
+        { id, substance: plan(`R-${id}`), expires_at: new Date(Date.now() + 10 * 60_000).toISOString() },
+        session,
+      );
       const challenge = raised.body['challenge'] as string;
       const grant = await call(`/api/approvals/${challenge}/grant`, { response: by.assert(challenge, ORIGIN, RP_ID) });
       expect(grant.body).toMatchObject({ ok: true });
@@ -141,9 +142,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         detail: '',
         ...draft,
       };
-      expect((await call('/api/logs/ledger/append', { writer: PAGE, basis: head, records: [row] })).body).toMatchObject(
-        { ok: true },
-      );
+      expect(
+        (await call('/api/logs/ledger/append', { writer: PAGE, basis: head, records: [row] }, session)).body,
+      ).toMatchObject({ ok: true });
     }
 
     it('hands the acting page of a signed-in dispatcher the very authorizations the grant issued, while the approval holds and its run has not ended', async () => {
@@ -179,11 +180,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         body: { ok: false, isError: true, code: 'APPROVAL_UNKNOWN' },
       });
 
-      const pending = await call('/api/approvals', {
-        id: 'A-2',
-        substance: plan('R-2'),
-        expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
-      });
+      const pending = await call(
+        '/api/approvals',
+        { id: 'A-2', substance: plan('R-2'), expires_at: new Date(Date.now() + 10 * 60_000).toISOString() },
+        session,
+      );
       const pendingChallenge = pending.body['challenge'] as string;
       expect(await takeUp(pendingChallenge, ada.cookie)).toMatchObject({
         status: 409,

@@ -85,12 +85,44 @@ export interface DeskAudit {
   close(): Promise<void>;
 }
 
-type Got = { readonly ok: true; readonly body: unknown } | { readonly ok: false; readonly problem: string };
+// The desk's own refusals to hand out a head because its stored rows no longer extend the largest
+// head it signed (rows deleted or rewritten behind its server). That is not "could not check": the
+// desk is saying its record is not what it signed, which is what this audit exists to find.
+const DESK_SAYS_RECORD_CHANGED: ReadonlySet<string> = new Set([
+  'LEDGER_SHORTER_THAN_SIGNED',
+  'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
+  'LEDGER_HELD',
+]);
+
+type Got =
+  | { readonly ok: true; readonly body: unknown }
+  | {
+      readonly ok: false;
+      readonly problem: string;
+      /** The desk's refusal, when it answered one in the refusal shape. */
+      readonly refusal?: { readonly code: string; readonly message: string };
+    };
+
+/** The `{ code, message }` of a refusal the desk answered, or undefined for anything else. */
+async function refusalIn(response: Response): Promise<{ code: string; message: string } | undefined> {
+  try {
+    const body = (await response.json()) as { code?: unknown; message?: unknown };
+    return typeof body.code === 'string' && typeof body.message === 'string'
+      ? { code: body.code, message: body.message }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 async function getJson(ask: AskDesk, path: string, waitMs: number): Promise<Got> {
   try {
     const response = await ask(path, AbortSignal.timeout(waitMs));
-    if (!response.ok) return { ok: false, problem: `the desk answered ${response.status} to ${path.split('?')[0]}` };
+    if (!response.ok) {
+      const problem = `the desk answered ${response.status} to ${path.split('?')[0]}`;
+      const refusal = await refusalIn(response);
+      return refusal ? { ok: false, problem, refusal } : { ok: false, problem };
+    }
     return { ok: true, body: await response.json() };
   } catch (error) {
     return {
@@ -225,6 +257,13 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     const rowsAnswer = await getJson(ask, '/api/logs/ledger', AUDIT_WAIT_MS);
     if (!rowsAnswer.ok) return record(book, 'unchecked', `${rowsAnswer.problem}.`, []);
     const headAnswer = await getJson(ask, '/api/ledger/head', AUDIT_WAIT_MS);
+    if (!headAnswer.ok && headAnswer.refusal && DESK_SAYS_RECORD_CHANGED.has(headAnswer.refusal.code))
+      return record(book, 'failed', "the desk says its record is not what it signed, and signs no head.", [
+        {
+          code: 'HISTORY_CHANGED',
+          message: `The desk's record changed after it signed it, the desk says itself (${headAnswer.refusal.code}): ${headAnswer.refusal.message}`,
+        },
+      ]);
     if (!headAnswer.ok) return record(book, 'unchecked', `${headAnswer.problem}.`, []);
     const checked = verifyTreeHead(headAnswer.body, { key: trust.key });
     if (!checked.ok)
