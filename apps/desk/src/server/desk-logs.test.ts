@@ -50,9 +50,21 @@ type StoredRow = { book_no: number; log: string; seq: number; head: string; reco
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
-describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
+// Every test on PGlite; on PostgreSQL too, who may add to the record and the head that never shrinks.
+const ON_POSTGRES = [
+  'refuses an append with no dispatcher signed in, to either record, and records nothing',
+  'stamps every row with the dispatcher whose session it came through, reported by their page; a row cannot name its own reporter',
+  "refuses from a page the rows only the desk's server writes: who enrolled, was invited or removed",
+  "takes a page's approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)",
+  "takes a tool_result naming a receipt only when the partner's signature over it verifies and its digest is the row's",
+  'a row rewritten in the database behind the server: no consistency proof from the head handed out before verifies, and the desk signs no head that does not extend it',
+  'rows deleted from the database: the desk signs no smaller head and says so in plain words, and signs nothing until the rows are back and a dispatcher has looked',
+  'found rows missing, then restored before anyone looked: still signs nothing new until a dispatcher has looked',
+];
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
   "the desk's record on its server, on %s",
-  (_engine, open) => {
+  (_engine, open, it) => {
     let db: Database;
     let server: SiteServer;
     let app: Hono;
@@ -331,7 +343,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         expect(await reportedRows()).toEqual([]);
       });
 
-      it('takes a page\'s approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)', async () => {
+      it("takes a page's approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)", async () => {
         const desk = SITES.desk.origin;
         const raise = async (id: string, request: string) => {
           const raised = await call('POST', '/api/approvals', {
@@ -355,10 +367,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
           ['approval_rejected', rejected],
         ] as const) {
           const id = held === granted ? 'A-1' : 'A-2';
-          expect(await append(writerId(), await headOf('ledger'), [decisionRow(event, id, held.digest)])).toMatchObject({
-            status: 403,
-            body: { ok: false, isError: true, code: 'NOT_DECIDED_BY_SERVER', details: { event, approval: id } },
-          });
+          expect(await append(writerId(), await headOf('ledger'), [decisionRow(event, id, held.digest)])).toMatchObject(
+            {
+              status: 403,
+              body: { ok: false, isError: true, code: 'NOT_DECIDED_BY_SERVER', details: { event, approval: id } },
+            },
+          );
         }
         // Ada approves A-1 with her passkey and rejects A-2: now her page's rows of those decisions stand,
         // and no other (another approval's id, another plan's digest, the other decision).
@@ -369,7 +383,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
             })
           ).body,
         ).toMatchObject({ ok: true });
-        expect((await call('POST', `/api/approvals/${rejected.challenge}/reject`, {})).body).toMatchObject({ ok: true });
+        expect((await call('POST', `/api/approvals/${rejected.challenge}/reject`, {})).body).toMatchObject({
+          ok: true,
+        });
         for (const row of [
           decisionRow('approval_granted', 'A-2', rejected.digest),
           decisionRow('approval_granted', 'A-1', rejected.digest),

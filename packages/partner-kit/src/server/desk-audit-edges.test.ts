@@ -36,11 +36,15 @@ function deskLedger(desk: TestDesk) {
   let rows: LedgerRow[] = [];
   let tree = new MerkleTree();
   let signer = desk.key.secretKey;
+  // What the desk answers for its head instead of one, as its server refuses (null: it signs).
+  let headRefusal: { status: number; body: unknown } | null = null;
   const ask: AskDesk = async (path) => {
     const url = new URL(path, 'http://desk');
     const param = (name: string) => Number(url.searchParams.get(name));
     if (url.pathname === '/api/ledger/head')
-      return Response.json(signTreeHead({ size: tree.size, root: tree.root() }, signer));
+      return headRefusal
+        ? Response.json(headRefusal.body, { status: headRefusal.status })
+        : Response.json(signTreeHead({ size: tree.size, root: tree.root() }, signer));
     if (url.pathname === '/api/logs/ledger') return Response.json({ entries: rows.map((record) => ({ record })) });
     if (url.pathname === '/api/ledger/proof/inclusion')
       return Response.json(inclusionProofJson(tree, param('seq'), param('size')));
@@ -83,6 +87,10 @@ function deskLedger(desk: TestDesk) {
     /** From now on the desk's heads are signed with `secretKey`. */
     signWith(secretKey: Uint8Array) {
       signer = secretKey;
+    },
+    /** From now on the desk answers its head with this refusal instead (null: it signs again). */
+    refuseHead(refusal: { status: number; body: unknown } | null) {
+      headRefusal = refusal;
     },
   };
 }
@@ -165,6 +173,32 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
           message: expect.stringMatching(/head of 3 rows.*only 1/) as unknown,
         }),
       ]);
+    });
+
+    it('fails a desk that says its own record is not what it signed (it refuses to sign a head); any other refusal is only unchecked', async () => {
+      const receipt = await write('A-1');
+      ledger.recordResult(receipt);
+      expect(await audit()).toMatchObject({ outcome: 'passed' });
+      for (const code of ['LEDGER_SHORTER_THAN_SIGNED', 'LEDGER_NOT_CONSISTENT_WITH_SIGNED', 'LEDGER_HELD']) {
+        const message = `The desk's record is not what it signed (${code}).`;
+        ledger.refuseHead({ status: 409, body: { ok: false, isError: true, code, message, details: {} } });
+        const checked = await audit();
+        expect(checked).toMatchObject({
+          outcome: 'failed',
+          summary: 'the desk says its record is not what it signed, and signs no head.',
+        });
+        expect(checked.findings).toEqual([
+          {
+            code: 'HISTORY_CHANGED',
+            message: `The desk's record changed after it signed it, the desk says itself (${code}): ${message}`,
+          },
+        ]);
+      }
+      // A desk that is down, or refuses for any other reason, tells us nothing either way.
+      ledger.refuseHead({ status: 503, body: { ok: false, isError: true, code: 'UNAVAILABLE', message: 'Down.' } });
+      expect(await audit()).toMatchObject({ outcome: 'unchecked', findings: [] });
+      ledger.refuseHead({ status: 409, body: 'not json' });
+      expect(await audit()).toMatchObject({ outcome: 'unchecked' });
     });
 
     it("checks the desk's latest head under the desk key it trusts, not the key the head carries", async () => {

@@ -258,7 +258,7 @@ export function deskAudit(options: DeskAuditOptions): DeskAudit {
     if (!rowsAnswer.ok) return record(book, 'unchecked', `${rowsAnswer.problem}.`, []);
     const headAnswer = await getJson(ask, '/api/ledger/head', AUDIT_WAIT_MS);
     if (!headAnswer.ok && headAnswer.refusal && DESK_SAYS_RECORD_CHANGED.has(headAnswer.refusal.code))
-      return record(book, 'failed', "the desk says its record is not what it signed, and signs no head.", [
+      return record(book, 'failed', 'the desk says its record is not what it signed, and signs no head.', [
         {
           code: 'HISTORY_CHANGED',
           message: `The desk's record changed after it signed it, the desk says itself (${headAnswer.refusal.code}): ${headAnswer.refusal.message}`,
