@@ -176,7 +176,7 @@ test("rows deleted from the desk's database behind its server: the desk signs no
   await expect(head).toHaveAttribute('data-ok', 'false');
   await expect(head).toHaveAttribute('data-code', 'LEDGER_SHORTER_THAN_SIGNED');
   await expect(head).toContainText(
-    `The desk's record has ${size - 2} rows, but the desk signed a head of ${size} rows: 2 rows it signed are gone from its database.`,
+    `The desk's record has ${size - 2} ${size - 2 === 1 ? 'row' : 'rows'}, but the desk signed a head of ${size} rows: 2 rows it signed are gone from its database.`,
   );
   await expect(head).not.toContainText('Signed record head:');
   const served = await page.request.get(`${SITES.desk.origin}/api/ledger/head`);
