@@ -55,15 +55,19 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       const enrolChallenge = (options.body['options'] as { challenge: string }).challenge;
       const { cookie } = await call('/api/dispatchers', { response: passkey.register(enrolChallenge, ORIGIN, RP_ID) });
       const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
-      const raised = await call('/api/approvals', {
-        id: 'A-1',
-        substance: {
-          v: 1,
-          request: 'R-1',
-          steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels: 2 } }],
+      const raised = await call(
+        '/api/approvals',
+        {
+          id: 'A-1',
+          substance: {
+            v: 1,
+            request: 'R-1',
+            steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels: 2 } }],
+          },
+          expires_at: expiresAt,
         },
-        expires_at: expiresAt,
-      });
+        cookie,
+      );
       const challenge = raised.body['challenge'] as string;
       expect(
         (await call(`/api/approvals/${challenge}/grant`, { response: passkey.assert(challenge, ORIGIN, RP_ID) })).body,
