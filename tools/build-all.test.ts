@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, mergeConfig, type Rolldown } from 'vite';
+import { build, createLogger, mergeConfig, type Rolldown } from 'vite';
 import { INSECURE_TEST_HOST, SITES } from '@warrant/config';
 import { buildConfigOf } from './app-sites.ts';
 
@@ -37,5 +37,24 @@ describe("a partner's bundle", { timeout: 120_000 }, () => {
       (await bundleText(true)).includes(INSECURE_TEST_HOST),
       `the test bundle does not name ${INSECURE_TEST_HOST}`,
     ).toBe(true);
+  });
+});
+
+// A newcomer's first build says nothing they cannot act on: no bundler warning at all for the desk
+// (its ledger package was once imported both statically and dynamically, and every build printed
+// INEFFECTIVE_DYNAMIC_IMPORT with raw colour codes).
+describe("the desk's build", { timeout: 180_000 }, () => {
+  it('prints no warning', async () => {
+    const warnings: string[] = [];
+    const logger = createLogger('warn');
+    logger.warn = (message) => void warnings.push(message);
+    logger.warnOnce = (message) => void warnings.push(message);
+    await build(
+      mergeConfig(buildConfigOf(SITES.desk, { withTestSites: false }), {
+        customLogger: logger,
+        build: { outDir: join(out, 'desk'), write: false },
+      }),
+    );
+    expect(warnings).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // `npm run people -- setup-link <site>`: the operator's way to add a person to a site (the desk's
-// dispatchers), from the server's console. It opens the site's own database, as its server does,
+// dispatchers, a partner's staff), from the server's console. It opens the site's own database, as its server does,
 // and mints a one-time setup link through the same code `npm start` prints the first one with.
 // Whoever has this shell already holds the site's database and keys: they are trusted as the one
 // who runs the site is. Nothing here is reachable from a web page.
@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { openSiteDatabase, type OpenSiteServer } from '@warrant/site-server';
 import { appRoot, registry } from './app-sites.ts';
 
-const USAGE = 'Usage: npm run people -- setup-link <site>   (a site with people of its own: desk)';
+const USAGE =
+  'Usage: npm run people -- setup-link <site>   (a site with people of its own: desk, pantry, shelter, rides, coldchain, laundry)';
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, name] = argv;

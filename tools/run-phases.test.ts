@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { laneSpans } from './lane-spans.ts';
-import { PHASES, runPhases, timingTable } from './run-phases.ts';
+import { PHASES, runPhases, STEPS, timingTable } from './run-phases.ts';
 
 // `npm test` runs its phases in the order the `&&` chain did, stops at the first that fails with
 // that phase's exit code, and prints each phase's wall time and each browser lane's at its end.
@@ -17,30 +17,52 @@ describe('npm test phases', () => {
     ]);
   });
 
-  it('stops at the first failing phase and answers its exit code; the rest are "not run"', () => {
-    const ran: string[] = [];
+  it('runs the three static checks at once, as one step, and every other phase alone', () => {
+    expect(STEPS.map((step) => step.map((phase) => phase.script))).toEqual([
+      ['format:check', 'typecheck', 'lint'],
+      ['test:unit'],
+      ['test:e2e'],
+      ['test:claims'],
+    ]);
+  });
+
+  it('stops after the step holding the first failing phase and answers its exit code; the rest are "not run"', async () => {
+    const ran: Array<[string, boolean]> = [];
     let clock = 0;
-    const { results, code } = runPhases(
-      PHASES,
-      (script) => {
-        ran.push(script);
+    const { results, code, wallMs } = await runPhases(
+      STEPS,
+      async (script, alone) => {
+        ran.push([script, alone]);
+        await Promise.resolve();
         clock += 1000;
         return script === 'lint' ? 2 : 0;
       },
       () => clock,
     );
-    expect(ran).toEqual(['format:check', 'typecheck', 'lint']);
+    // All three checks ran (side by side, none alone), and nothing after them.
+    expect(ran).toEqual([
+      ['format:check', false],
+      ['typecheck', false],
+      ['lint', false],
+    ]);
     expect(code).toBe(2);
-    const table = timingTable(results, new Map());
-    expect(table).toMatch(/lint\s+1\.0 s \(failed, exit 2\)/);
+    expect(wallMs).toBe(3000);
+    const table = timingTable(results, new Map(), wallMs);
+    expect(table).toMatch(/lint\s+3\.0 s \(at once with the other checks\) \(failed, exit 2\)/);
     expect(table).toMatch(/unit \(Vitest\)\s+not run/);
-    expect(table).toMatch(/total\s+3\.0 s/);
+    expect(table).toMatch(/total \(wall\)\s+3\.0 s/);
   });
 
-  it('answers 0 when every phase passes, and prints each lane under the browser phase', () => {
-    const { results, code } = runPhases(PHASES, () => 0);
+  it('answers 0 when every phase passes, runs a lone phase alone, and prints each lane under the browser phase', async () => {
+    const alone = new Map<string, boolean>();
+    const { results, code, wallMs } = await runPhases(STEPS, async (script, isAlone) => {
+      alone.set(script, isAlone);
+      return 0;
+    });
     expect(code).toBe(0);
-    const table = timingTable(results, new Map([['native', 61_000]]));
+    expect(alone.get('test:unit')).toBe(true);
+    expect(alone.get('typecheck')).toBe(false);
+    const table = timingTable(results, new Map([['native', 61_000]]), wallMs);
     expect(table).toMatch(/browser lane native\s+61\.0 s/);
   });
 });

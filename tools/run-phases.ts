@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,9 +6,12 @@ import { ROOT } from './app-sites.ts';
 import { laneSpans, type PlaywrightTimingReport } from './lane-spans.ts';
 
 // `npm test`: the phases it always ran, in the same order and each stopping the run when it fails
-// (as the `&&` chain it replaces did), the exit code the failing phase's. At its end it prints each
-// phase's wall time, and each browser lane's (first test start to last test end, from the
-// Playwright reports), so a slow run says where its time went.
+// (as the `&&` chain it replaces did), the exit code the first failing phase's. The three static
+// checks (format, types, lint) read the tree and write nothing, and each is one single-threaded
+// process: they run at once, as one step, which on the 2-core machine takes about the longest of
+// them rather than their sum; each one's output is printed whole when it ends, never interleaved.
+// At its end it prints each phase's wall time, and each browser lane's (first test start to last
+// test end, from the Playwright reports), so a slow run says where its time went.
 
 export interface Phase {
   readonly label: string;
@@ -16,61 +19,100 @@ export interface Phase {
   readonly script: string;
 }
 
-/** What `npm test` runs, in order (package.json names each script). */
-export const PHASES: readonly Phase[] = [
-  { label: 'format check', script: 'format:check' },
-  { label: 'typecheck', script: 'typecheck' },
-  { label: 'lint', script: 'lint' },
-  { label: 'unit (Vitest)', script: 'test:unit' },
-  { label: 'browser (build, servers, every lane)', script: 'test:e2e' },
-  { label: 'claims', script: 'test:claims' },
+/** What `npm test` runs, step by step: the phases of one step run at once, the steps in order. */
+export const STEPS: ReadonlyArray<readonly Phase[]> = [
+  [
+    { label: 'format check', script: 'format:check' },
+    { label: 'typecheck', script: 'typecheck' },
+    { label: 'lint', script: 'lint' },
+  ],
+  [{ label: 'unit (Vitest)', script: 'test:unit' }],
+  [{ label: 'browser (build, servers, every lane)', script: 'test:e2e' }],
+  [{ label: 'claims', script: 'test:claims' }],
 ];
+
+/** Every phase, in order (package.json names each script). */
+export const PHASES: readonly Phase[] = STEPS.flat();
 
 export interface PhaseResult {
   readonly label: string;
-  /** Milliseconds, or null when an earlier phase failed and this one did not run. */
+  /** Milliseconds, or null when an earlier step failed and this one did not run. */
   readonly ms: number | null;
   readonly code: number | null;
+  /** Whether it ran beside other phases (its time then overlaps theirs). */
+  readonly concurrent: boolean;
 }
 
-/** Runs the phases in order until one fails; `run` answers a script's exit code. */
-export function runPhases(
-  phases: readonly Phase[],
-  run: (script: string) => number,
+/**
+ * Runs the steps in order until one fails; `run` answers a script's exit code, `alone` telling it
+ * whether the phase runs by itself (so may write to the terminal as it goes).
+ */
+export async function runPhases(
+  steps: ReadonlyArray<readonly Phase[]>,
+  run: (script: string, alone: boolean) => Promise<number>,
   now: () => number = () => performance.now(),
-): { results: PhaseResult[]; code: number } {
+): Promise<{ results: PhaseResult[]; code: number; wallMs: number }> {
   const results: PhaseResult[] = [];
   let code = 0;
-  for (const phase of phases) {
+  const began = now();
+  for (const step of steps) {
+    const concurrent = step.length > 1;
     if (code !== 0) {
-      results.push({ label: phase.label, ms: null, code: null });
+      for (const { label } of step) results.push({ label, ms: null, code: null, concurrent });
       continue;
     }
     const start = now();
-    const exit = run(phase.script);
-    results.push({ label: phase.label, ms: now() - start, code: exit });
-    code = exit;
+    const exits = await Promise.all(
+      step.map(async ({ label, script }) => {
+        const exit = await run(script, !concurrent);
+        return { label, ms: now() - start, code: exit, concurrent };
+      }),
+    );
+    results.push(...exits);
+    code = exits.find((result) => result.code !== 0)?.code ?? 0;
   }
-  return { results, code };
+  return { results, code, wallMs: now() - began };
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-/** The table printed at the end of `npm test`. */
-export function timingTable(results: readonly PhaseResult[], lanes: ReadonlyMap<string, number>): string {
-  const rows: Array<[string, string]> = results.map(({ label, ms, code }) => [
+/** The table printed at the end of `npm test`; `wallMs` is the whole run's, since phases may overlap. */
+export function timingTable(
+  results: readonly PhaseResult[],
+  lanes: ReadonlyMap<string, number>,
+  wallMs: number,
+): string {
+  const rows: Array<[string, string]> = results.map(({ label, ms, code, concurrent }) => [
     label,
-    ms === null ? 'not run' : `${seconds(ms)}${code === 0 ? '' : ` (failed, exit ${code})`}`,
+    ms === null
+      ? 'not run'
+      : `${seconds(ms)}${concurrent ? ' (at once with the other checks)' : ''}${code === 0 ? '' : ` (failed, exit ${code})`}`,
   ]);
   for (const [lane, ms] of lanes) rows.push([`  browser lane ${lane}`, seconds(ms)]);
-  const total = results.reduce((sum, { ms }) => sum + (ms ?? 0), 0);
-  rows.push(['total', seconds(total)]);
+  rows.push(['total (wall)', seconds(wallMs)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   return [
     '',
     'npm test, wall time per phase:',
     ...rows.map(([label, time]) => `  ${label.padEnd(width)}  ${time}`),
   ].join('\n');
+}
+
+/** Runs `npm run <script>`: straight to the terminal when alone, else its output kept and printed whole at its end. */
+function runScript(script: string, alone: boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', script], { cwd: ROOT, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+    });
+    child.once('close', (code) => {
+      if (!alone) process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function readReport(file: string): PlaywrightTimingReport | null {
@@ -83,12 +125,9 @@ function readReport(file: string): PlaywrightTimingReport | null {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = Date.now();
-  const { results, code } = runPhases(PHASES, (script) => {
-    const run = spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' });
-    return run.status ?? 1;
-  });
+  const { results, code, wallMs } = await runPhases(STEPS, runScript);
   // Only this run's reports: one left from an earlier run is older than this run's start.
   const lanes = new Map<string, number>();
   const browser = results.find((result) => result.label.startsWith('browser'));
@@ -97,8 +136,8 @@ function main(): void {
       const report = readReport(file);
       if (report) for (const [lane, ms] of laneSpans(report, started)) lanes.set(lane, ms);
     }
-  console.log(timingTable(results, lanes));
+  console.log(timingTable(results, lanes, wallMs));
   process.exitCode = code;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -126,7 +126,12 @@ function dataFolder(): string {
 }
 
 /** Serves every built site on `base` (with its own empty data folder) until `use` is done. */
-async function serving<T>(base: number, flags: string, use: () => Promise<T>, env: NodeJS.ProcessEnv = {}): Promise<T> {
+async function serving<T>(
+  base: number,
+  flags: string,
+  use: (said: () => string) => Promise<T>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<T> {
   const data = dataFolder();
   const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, {
     shell: true,
@@ -135,9 +140,9 @@ async function serving<T>(base: number, flags: string, use: () => Promise<T>, en
     env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data, ...env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let said = '';
   try {
     await new Promise<void>((resolve, reject) => {
-      let said = '';
       let problems = '';
       child.stdout.on('data', (chunk: Buffer) => {
         said += chunk.toString();
@@ -147,7 +152,7 @@ async function serving<T>(base: number, flags: string, use: () => Promise<T>, en
       child.stderr.on('data', (chunk: Buffer) => (problems += chunk.toString()));
       child.once('exit', (code) => reject(new Error(`serve-all ended (${code}) before serving: ${said}${problems}`)));
     });
-    return await use();
+    return await use(() => said);
   } finally {
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     await exited;
@@ -219,6 +224,17 @@ describe("the desk's connect-src as served", { timeout: 90_000 }, () => {
     });
     expect(served).toBe(`connect-src 'self' ${gatewayAt} http://127.0.0.1:8080 http://localhost:11434`);
     expect(served).not.toContain(':*');
+  });
+
+  it('ends its list of URLs with the page to open first and what to try there', async () => {
+    const base = await freeBase();
+    const said = await serving(base, '', async (output) => output());
+    const list = said.slice(0, said.indexOf('Serving.'));
+    expect(list).toContain(`Open first: the dispatch desk, http://${HOST}:${base}`);
+    expect(list).toContain('Press "Run the relief scenario"');
+    // Nothing but the stop line comes after it: every line after "Open first:" is its own, indented.
+    const after = list.slice(list.indexOf('Open first:')).split('\n').slice(1).filter(Boolean);
+    expect(after.every((line) => line.startsWith('  '))).toBe(true);
   });
 
   it('a value it cannot use: one line naming the setting, exit non-zero, nothing listening', async () => {

@@ -37,6 +37,8 @@ interface Running {
   readonly summary: string | null;
   /** Who is a person at the site, as its operator sees it (a site with people of its own). */
   readonly people: SitePeopleOperator | null;
+  /** The operator's reset of the site's data (the test control port's), or null for a site with none. */
+  readonly reset: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -145,6 +147,7 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
       url: `${site.origin}/`,
       summary: held.db ? `${held.db.engine}: ${held.db.location}` : null,
       people: held.server?.people ?? null,
+      reset: held.server?.operatorReset ? () => held.server!.operatorReset!() : null,
       close: async () => {
         await listening.close();
         await stop();
@@ -164,6 +167,7 @@ async function startModelGateway(): Promise<Opened> {
         url: `${gateway.origin}/v1/chat/completions`,
         summary: gateway.summary,
         people: null,
+        reset: null,
         close: () => gateway.close(),
       },
     };
@@ -207,6 +211,12 @@ async function startSiteControl(
           const link = await served.get(site.name)?.people?.setupLink();
           return link ? { url: link.url, expiresAt: link.expiresAt } : null;
         },
+        reset: async () => {
+          const reset = served.get(site.name)?.reset;
+          if (!reset) return false;
+          await reset();
+          return true;
+        },
       },
     ]),
   );
@@ -232,6 +242,19 @@ async function printSetupLinks(servers: readonly Running[]): Promise<void> {
       `${site.title} has no ${people.noun} yet. Open this link once to enrol the first (it works once, until ${link.expiresAt}):\n  ${link.url}`,
     );
   }
+}
+
+/**
+ * The last word of the list: which page to open first and what to try there, so a newcomer facing
+ * nine URLs knows where to begin.
+ */
+function openFirst(deskUrl: string): string {
+  return [
+    `Open first: the dispatch desk, ${deskUrl}`,
+    '  (on a first start, enrol yourself with the setup link above). Press "Run the relief scenario":',
+    '  an agent takes a request, finds beds and parcels at the partners and drafts a plan, then stops',
+    '  at the approval card; read the plan there and approve it with your passkey to see it run.',
+  ].join('\n');
 }
 
 const sites = appSites({ withTestSites: WITH_TEST_SITES });
@@ -261,6 +284,8 @@ if (problem === null) {
   for (const { site, url, summary } of running)
     console.log(`${site.title.padEnd(22)} ${url}${summary ? `  (${summary})` : ''}`);
   await printSetupLinks(running);
+  const desk = running.find((server) => server.site.name === 'desk');
+  if (desk) console.log(openFirst(desk.url));
   console.log('Serving. Press Ctrl-C to stop.');
   const stopAll = (): void =>
     void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));

@@ -22,6 +22,11 @@ function site(): ControlledSite & { readonly acts: string[] } {
     },
     setupLink: async () =>
       serving ? { url: 'http://localhost/#enrol=x', expiresAt: '2026-12-07T00:00:00.000Z' } : null,
+    reset: async () => {
+      if (!serving) return false;
+      acts.push('reset');
+      return true;
+    },
   };
 }
 
@@ -75,6 +80,23 @@ describe('the site control', () => {
         status: 409,
         body: { ok: false, code: 'NO_SETUP_LINK' },
       });
+    } finally {
+      await control.close();
+    }
+  });
+
+  it("resets a site's data as its operator would, and says so when it cannot", async () => {
+    const pantry = site();
+    const control = await serveSiteControl({ port: 0, host: LOOPBACK_ADDRESS, sites: new Map([['pantry', pantry]]) });
+    try {
+      const post = async (path: string) => {
+        const response = await fetch(`http://${LOOPBACK_ADDRESS}:${control.port}${path}`, { method: 'POST' });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      expect(await post('/sites/pantry/reset')).toEqual({ status: 200, body: { ok: true, site: 'pantry' } });
+      expect(pantry.acts).toEqual(['reset']);
+      await post('/sites/pantry/stop');
+      expect(await post('/sites/pantry/reset')).toMatchObject({ status: 409, body: { ok: false, code: 'NOT_RESET' } });
     } finally {
       await control.close();
     }

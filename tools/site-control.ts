@@ -10,6 +10,9 @@
 //   POST /sites/<name>/setup-link
 //                             mints a one-time setup link for the site's people, as its operator
 //                             does (`npm run people -- setup-link <site>`): { ok, site, url, expiresAt }
+//   POST /sites/<name>/reset  starts the site's data afresh, as its operator may (a partner's new
+//                             week, the desk's new book): each browser test starts from one. A page
+//                             resets only with a person's passkey. { ok, site }
 //
 // Stop and start answer { ok, site, serving }; doing either twice changes nothing the second time.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,6 +26,8 @@ export interface ControlledSite {
   start(): Promise<void>;
   /** A one-time setup link for the site's people, or null when it has none (or is not serving). */
   setupLink(): Promise<{ readonly url: string; readonly expiresAt: string } | null>;
+  /** The operator's reset; false when the site has no data of its own to reset (or is not serving). */
+  reset(): Promise<boolean>;
 }
 
 export interface SiteControl {
@@ -30,7 +35,7 @@ export interface SiteControl {
   close(): Promise<void>;
 }
 
-const PATH = /^\/sites\/([a-z-]{1,32})\/(stop|start|setup-link)$/;
+const PATH = /^\/sites\/([a-z-]{1,32})\/(stop|start|setup-link|reset)$/;
 
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -61,7 +66,7 @@ export function serveSiteControl(options: {
       return answer(response, 404, {
         ok: false,
         code: 'NOT_FOUND',
-        message: 'POST /sites/<name>/stop, /sites/<name>/start or /sites/<name>/setup-link.',
+        message: 'POST /sites/<name>/stop, /sites/<name>/start, /sites/<name>/setup-link or /sites/<name>/reset.',
       });
     const [, name = '', act] = matched;
     const site = options.sites.get(name);
@@ -82,6 +87,17 @@ export function serveSiteControl(options: {
           site: name,
         });
       return answer(response, 200, { ok: true, site: name, ...link });
+    }
+    if (act === 'reset') {
+      const done = await site.reset().catch((error: unknown) => error);
+      if (done !== true)
+        return answer(response, 409, {
+          ok: false,
+          code: 'NOT_RESET',
+          message: `${name} has no data of its own to reset, is not serving, or could not reset${done instanceof Error ? `: ${done.message}` : ''}.`,
+          site: name,
+        });
+      return answer(response, 200, { ok: true, site: name });
     }
     const change = queue.then(async () => {
       if (act === 'stop' && site.serving()) await site.stop();

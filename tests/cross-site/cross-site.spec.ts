@@ -42,11 +42,12 @@ test('a write approved on the desk with a passkey shows on the pantry’s own pa
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done');
 
   // The desk's ledger: the pantry answered reserve_parcels with a receipt whose signature checked.
-  const written = page
-    .locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]')
-    .filter({ hasText: 'tool=reserve_parcels' });
+  // The cell shows the detail in words; its title is the exact key=value detail.
+  const written = page.locator(
+    '#ledger-rows tr[data-event="tool_result"][data-status="ok"]:has(td.detail[title*="tool=reserve_parcels"])',
+  );
   await expect(written).toHaveCount(1);
-  const detail = (await written.locator('td.detail').textContent()) ?? '';
+  const detail = (await written.locator('td.detail').getAttribute('title')) ?? '';
   expect(detail).toContain('verified=yes');
   const receipt = /receipt=(\S+)/.exec(detail)?.[1];
   const digest = /receipt_digest=([0-9a-f]{64})/.exec(detail)?.[1];

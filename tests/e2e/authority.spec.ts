@@ -117,6 +117,9 @@ function approvedArgs(
 
 const fromBase64url = (text: string): Buffer => Buffer.from(text, 'base64url');
 
+/** The ceremony timeout test 3 hands the browser: long enough to see the Approve button busy on a loaded machine. */
+const SHORTENED_CEREMONY_TIMEOUT_MS = 10_000;
+
 /** The token with one byte of the desk's signature over its grant changed. */
 function withSignatureByteChanged(token: string): string {
   const authorization = JSON.parse(fromBase64url(token).toString('utf8')) as { desk_signature: string };
@@ -362,8 +365,19 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
   page,
   browser,
 }, testInfo) => {
-  // The trusted click waits out the browser's WebAuthn timeout (two minutes) before it is answered.
-  test.setTimeout(240_000);
+  // The trusted click waits out the ceremony's timeout before the browser answers that no passkey
+  // did. The desk's server asks for two minutes; waiting them out proves nothing that the
+  // ceremony's end after a shorter one does not, so this test lowers the `timeout` in the server's
+  // answer (Chromium honours it as given while its virtual-authenticator environment is on, as it
+  // stays after the authenticator is removed). Everything else is the desk's own: the challenge,
+  // the ceremony, the grant it never asks for.
+  test.setTimeout(150_000);
+  await page.context().route('**/api/approvals/*/options', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { ok: boolean; options?: { timeout?: number } };
+    if (body.options) body.options.timeout = SHORTENED_CEREMONY_TIMEOUT_MS;
+    await route.fulfill({ response, json: body });
+  });
   const authenticator = await addPasskeyAuthenticator(page);
   const approvalsAsked: string[] = [];
   page.on('request', (request) => {
@@ -389,11 +403,11 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
   await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at });
   await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at, button: 'left', clickCount: 1 });
   await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at, button: 'left', clickCount: 1 });
-  // The browser waits for an authenticator until the ceremony's own timeout (two minutes, the
-  // desk's options) and then says none answered; the card says so in words.
+  // The browser waits for an authenticator until the ceremony's timeout and then says none
+  // answered; the card says so in words.
   await expect(approve).toBeDisabled();
   const answer = card.locator('.act-answer');
-  await expect(answer).toContainText('No passkey answered', { timeout: 150_000 });
+  await expect(answer).toContainText('No passkey answered', { timeout: 90_000 });
   await expect(answer).toContainText('Nothing was approved');
   await expect(approve).toBeEnabled();
 

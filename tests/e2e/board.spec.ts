@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
@@ -569,13 +570,18 @@ test.describe('for every person', () => {
   /** Serious and critical axe violations on the page as it stands, with where they are. */
   async function seriousViolations(page: Page, state: string) {
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        state,
-        rule: violation.id,
-        targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 4),
-      }));
+    // Where axe looks, the page must also fit a phone: nothing wider than 390 px.
+    const overflow = await overflowAtPhoneWidth(page, state);
+    return [
+      ...results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          state,
+          rule: violation.id,
+          targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 4),
+        })),
+      ...overflow.map((problem) => ({ state, rule: 'wider than a phone', targets: [problem] })),
+    ];
   }
 
   for (const viewport of [{ width: 1440, height: 1000 }, PHONE]) {

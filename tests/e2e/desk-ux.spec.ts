@@ -4,6 +4,7 @@ import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { exportedLedgerText, openDesk, scenarioToTheHalt } from './desk-page.ts';
 import { setupLink } from './site-control.ts';
+import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 
 // The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
 // focused, said at the top of the page) without taking focus from someone typing; the halt still
@@ -45,8 +46,15 @@ for (const viewport of [WIDE, PHONE]) {
     await expect(waiting).toHaveAttribute('data-brought', 'focused');
     await expect(waiting).toContainText('Approval A-1 waits for a person');
     await expect(page.locator('#top-approval-link')).toHaveAttribute('href', '#approval-A-1');
+    // The decision itself is on screen, whole: the Approve control, not only the card's top.
+    await expect(card.locator('button.approve')).toBeInViewport({ ratio: 1 });
+    // The steps read as a dispatcher says them, the hashed bytes one click away, not open.
+    await expect(card.locator('.plan-steps li').nth(1)).toHaveText('Hold 1 family room for tonight at the shelter');
+    await expect(card.locator('details.canonical').first()).not.toHaveAttribute('open', '');
+    await expect(card.locator('.canonical-bytes')).toBeHidden();
     await page.screenshot({ path: testInfo.outputPath(`halt-${viewport.width}.png`) });
     await page.screenshot({ path: testInfo.outputPath(`halt-${viewport.width}-full.png`), fullPage: true });
+    expect(await overflowAtPhoneWidth(page, 'at the halt')).toEqual([]);
   });
 }
 

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { COMMIT_NEXT } from '@warrant/broker';
@@ -306,6 +307,23 @@ test('the relief scenario runs on the same verbs, halts at the highlighted appro
     'close_lease',
   ]);
   expect(calls.every((row) => row.actor === 'runner' && row.channel === 'scenario')).toBe(true);
+  // The words say what is true: the run's own leases are closed, whatever else is open.
+  await expect(card.locator('[data-run]')).toHaveText('Every step ran, and the leases opened to run it are closed.');
+  // The desk after the run, and each partner's own page with what it now holds, fit a phone.
+  const wide: string[] = await overflowAtPhoneWidth(page, 'the desk after the approved run');
+  for (const partner of ['pantry', 'shelter'] as const) {
+    const own = await page.context().newPage();
+    await own.goto(`${SITES[partner].origin}/`);
+    await expect(own.locator('body')).toHaveAttribute('data-ready', 'true');
+    const latest = own.locator('#latest-write');
+    await expect(latest).not.toHaveAttribute('data-receipt', '');
+    // Staff are told in words what undoes it, never which tool to call.
+    await expect(latest).toContainText('Nothing to press here to undo it');
+    await expect(own.locator('#receipts')).not.toContainText('To undo:');
+    wide.push(...(await overflowAtPhoneWidth(own, `the ${partner}'s own page after the run`)));
+    await own.close();
+  }
+  expect(wide).toEqual([]);
 });
 
 test('an exported ledger dropped back in verifies, and one edited byte is named at its row', async ({ page }) => {
@@ -520,4 +538,6 @@ test('the desk has no serious or critical accessibility violations at the halt, 
       serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     ).toEqual([]);
   }
+  // And it fits a phone there: nothing wider than 390 px.
+  expect(await overflowAtPhoneWidth(page, 'at the halt')).toEqual([]);
 });

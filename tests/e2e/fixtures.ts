@@ -2,13 +2,14 @@
 import { WORKER_SET } from './server-sets.ts';
 import { test as base, expect } from '@playwright/test';
 import { SITES, type Site } from '@warrant/config';
+import { resetSite } from './site-control.ts';
 
 // Every browser test starts from a fresh start, as each test's fresh browser context once gave it
 // when partners kept their records in the browser. Partners now keep them on their servers, which
-// outlive a test, so before each test every partner of this worker's set of servers is reset
-// through its real API, as its staff would ("Reset this site's data": the book is archived and a
-// new week seeded), and the test begins once each has answered. Specs take `test` and `expect`
-// from here, never from @playwright/test.
+// outlive a test, so before each test every partner of this worker's set of servers is reset as
+// its operator may reset it (the control port, tools/site-control.ts: the book is archived and a
+// new week seeded; a page resets only with a staff member's passkey), and the test begins once
+// each has answered. Specs take `test` and `expect` from here, never from @playwright/test.
 
 // The worker's origins must be its own set's: if @warrant/config was read before server-sets.ts
 // moved the base, every test would talk to the other worker's servers. Say so rather than share.
@@ -22,28 +23,20 @@ if (SITES.desk.port !== WORKER_SET.portBase) {
 // their passkeys stay, as people do).
 const SERVED: readonly Site[] = Object.values(SITES).filter((site) => site.role === 'partner' || site.name === 'desk');
 
-async function resetSite(site: Site): Promise<void> {
-  // Its address, not its origin: this process is Node, which need not resolve a site's own host.
-  const url = `${site.address}/api/reset`;
-  let response: Response;
+async function resetServed(site: Site): Promise<void> {
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await resetSite(site.name);
   } catch (error) {
     throw new Error(
-      `${site.title} could not be reset before the test: POST ${url} did not answer (${error instanceof Error ? error.message : String(error)}).`,
+      `${site.title} could not be reset before the test (${error instanceof Error ? error.message : String(error)}).`,
       { cause: error },
     );
   }
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(
-      `${site.title} could not be reset before the test: POST ${url} answered ${response.status}: ${text.slice(0, 300)}`,
-    );
 }
 
 /** Every site of this worker's set back to a fresh start, each answered before the test begins. */
 async function freshStart(): Promise<void> {
-  await Promise.all(SERVED.map(resetSite));
+  await Promise.all(SERVED.map(resetServed));
 }
 
 export const test = base.extend<{ freshStart: void }>({

@@ -7,6 +7,7 @@ import { isoDay } from '../../packages/partner-kit/src/week.ts';
 import { agentFor, laneOf } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
 import { exportedLedgerFile } from './desk-page.ts';
+import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 
 // The fifth partner, the laundry, added as data: its own site and server, a row in the origin
 // registry and an entry in the desk's partners.json, and no change to any package. The relief
@@ -123,6 +124,14 @@ test('the laundry, added as data: an agent leases it, reads its loads, drafts a 
   const laundry = page.frameLocator('#partner-frames iframe[data-partner="laundry"]');
   await expect(laundry.locator('#bookings [data-booking][data-status="booked"]')).toHaveCount(1);
   await expect(laundry.locator('#bookings [data-booking]')).toContainText(request);
+  // The desk after the run, and the laundry's own page with the booking, fit a phone.
+  const wide = await overflowAtPhoneWidth(page, 'the desk after the laundry run');
+  const own = await page.context().newPage();
+  await own.goto(`${SITES.laundry.origin}/`);
+  await expect(own.locator('#bookings [data-booking][data-status="booked"]')).toHaveCount(1);
+  wide.push(...(await overflowAtPhoneWidth(own, "the laundry's own page with a booking")));
+  await own.close();
+  expect(wide).toEqual([]);
 
   // Receipt: signed by the laundry with the key it publishes, and on the desk's ledger, verified.
   const [write] = await laundryWrites();

@@ -48,21 +48,24 @@ test('a write the shelter committed whose answer the desk never got is asked for
 
   // The call's answer was lost, so the desk asked the shelter by key and learnt it holds the write.
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  const rows = page.locator('#ledger-rows tr[data-event="tool_result"]');
+  // A row's cell shows its detail in words; the exact key=value detail is the cell's title.
+  const withDetail = (pair: string): string => `:has(td.detail[title*="${pair}"])`;
+  const results = '#ledger-rows tr[data-event="tool_result"]';
   // The call itself ended with no answer from the frame: the ledger first says so.
-  const cutOff = rows.filter({ hasText: 'tool=hold_beds' }).filter({ hasNotText: 'reconciled=by_key' });
+  const cutOff = page.locator(`${results}${withDetail('tool=hold_beds')}:not(${withDetail('reconciled=by_key')})`);
   await expect(cutOff).toHaveCount(1);
   await expect(cutOff).toHaveAttribute('data-status', /^(aborted|error)$/);
-  await expect(cutOff).not.toContainText('receipt=');
-  const asked = rows.filter({ hasText: 'reconciled=by_key' });
+  await expect(cutOff.locator('td.detail')).not.toHaveAttribute('title', /receipt=/);
+  const asked = page.locator(`${results}${withDetail('reconciled=by_key')}`);
   await expect(asked).toHaveCount(1);
   await expect(asked).toHaveAttribute('data-status', 'ok');
-  await expect(asked).toContainText('tool=hold_beds');
-  await expect(asked).toContainText('written=yes');
-  await expect(asked).toContainText('verified=yes');
-  await expect(asked).toContainText(/receipt=\S+/);
-  await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
-  await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toContainText('outcome=done done=2 of=2');
+  for (const pair of [/tool=hold_beds/, /written=yes/, /verified=yes/, /receipt=\S+/])
+    await expect(asked.locator('td.detail')).toHaveAttribute('title', pair);
+  // A person reads it in words.
+  await expect(asked.locator('td.detail')).toContainText('tool hold beds');
+  const finished = page.locator('#ledger-rows tr[data-event="plan_finished"]');
+  await expect(finished).toHaveCount(1);
+  await expect(finished.locator('td.detail')).toHaveAttribute('title', /outcome=done done=2 of=2/);
   await expect(page.locator('#ledger-rows tr[data-event="step_compensated"]')).toHaveCount(0);
 
   // The shelter's own page: exactly one hold, the one the desk counted.

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { SiteName } from '@warrant/config';
 import { setupLink } from './site-control.ts';
 
 // A person's passkey in a browser test: the DevTools protocol's virtual authenticator (CTAP2,
@@ -64,6 +65,24 @@ export async function enrolDispatcher(page: Page, name: string, minted?: string)
   await page.locator('#dispatcher-name-input').fill(name);
   await page.locator('#enrol').click();
   await expect(page.locator('#dispatcher-name')).toHaveText(name);
+}
+
+/**
+ * Enrols `name` as a staff member of the partner `site` with a new passkey, as its first (or a
+ * later) staff member does: its operator mints a setup link (the control port, as `npm run people
+ * -- setup-link <partner>` does), the person opens it on the partner's page and enrols there.
+ * Needs a virtual authenticator on the page (addPasskeyAuthenticator).
+ */
+export async function enrolStaff(page: Page, site: SiteName, name: string): Promise<void> {
+  const link = new URL(await setupLink(site));
+  const here = page.url().startsWith('http') ? new URL(page.url()) : null;
+  if (here?.origin === link.origin) here.hash = link.hash;
+  await page.goto(here?.origin === link.origin ? here.href : link.href);
+  // A passkey answers only the page that has focus (the test may have opened another tab since).
+  await page.bringToFront();
+  await page.locator('#staff-name-input').fill(name);
+  await page.locator('#staff-enrol').click();
+  await expect(page.locator('#staff-name')).toHaveText(name);
 }
 
 /** A person approves the card with their passkey; waits until the run has ended. */

@@ -3,12 +3,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { openDeskAsDispatcher, scenarioToTheHalt } from './desk-page.ts';
+import { resetSite } from './site-control.ts';
 
 // Two-sided evidence as a dispatcher sees it: after an approved run, each partner's own record is
 // set against the desk's ledger by the desk's server, and the desk says, per partner, how many
 // receipts both sides hold. A receipt that one side holds and the other does not is named at its
-// ledger row. The partner's record is changed through the partner's own API (its staff's reset),
-// as a partner losing or rewriting its record would change it.
+// ledger row. The partner's record is changed by its operator's reset (the control port), as a
+// partner losing or rewriting its record would change it.
 
 async function runReliefScenarioToTheHalt(page: Page): Promise<void> {
   await openDeskAsDispatcher(page);
@@ -36,13 +37,9 @@ test('after an approved run every partner holds the receipts the ledger claims, 
   await expect(line(page, 'rides')).toHaveAttribute('data-matched', '0/0');
   await expect(page.locator('#receipts-result')).toContainText('Every partner holds what the ledger says');
 
-  // The pantry's staff start a new week: its record no longer holds the receipt the ledger claims.
-  const reset = await fetch(`${SITES.pantry.origin}/api/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(reset.ok).toBe(true);
+  // The pantry starts a new week (its operator's reset; staff reset with a passkey, partner-staff.spec):
+  // its record no longer holds the receipt the ledger claims.
+  await resetSite('pantry');
   await page.click('#check-receipts');
   await expect(line(page, 'pantry')).toHaveAttribute('data-matched', '0/1');
   const claimed = line(page, 'pantry').locator('li.desk-only');

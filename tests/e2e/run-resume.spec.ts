@@ -24,10 +24,10 @@ const dispatcherName = (who: string): string => `${who} ${Date.now().toString(36
 /** Approves A-1 with the passkey and waits until the pantry's receipt is on the ledger and the shelter's write is held. */
 async function approveUntilTheShelterWrite(page: Page, held: readonly Route[]): Promise<void> {
   await page.locator('#approval-A-1 button.approve').click();
-  const pantryReceipt = page
-    .locator('#ledger-rows tr[data-event="tool_result"][data-status="ok"]')
-    .filter({ hasText: 'tool=reserve_parcels' })
-    .filter({ hasText: 'receipt=' });
+  // The cell shows the detail in words; its title is the exact key=value detail.
+  const pantryReceipt = page.locator(
+    '#ledger-rows tr[data-event="tool_result"][data-status="ok"]:has(td.detail[title*="tool=reserve_parcels"][title*="receipt="])',
+  );
   await expect(pantryReceipt).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
 }
@@ -162,7 +162,9 @@ test('a run whose desk server is killed mid-run is resumed after the restart: ev
         event: line.getAttribute('data-event') ?? '',
         at: line.querySelector('time')?.getAttribute('datetime') ?? '',
         ids: line.querySelector('.ids')?.textContent ?? '',
-        detail: line.querySelector('.detail small')?.textContent ?? '',
+        // The cell shows the detail in words; its title is the exact detail, its small print the digest.
+        detail: line.querySelector('.detail')?.getAttribute('title') ?? '',
+        digest: line.querySelector('.detail small')?.textContent ?? '',
       })),
     );
     expect(acknowledged).toHaveLength(count);
@@ -174,12 +176,13 @@ test('a run whose desk server is killed mid-run is resumed after the restart: ev
 
     // Every acknowledged row is on the desk's ledger once, where it was.
     const ledger = await verifiedLedger(page);
-    // A row as the ledger panel shows it: its ids run together, its digest shortened after its detail.
+    // A row as the ledger panel shows it: its ids run together, its digest shortened in small print.
     const shown = (kept: LedgerRow) => ({
       at: kept.at,
       event: kept.event,
       ids: [kept.request, kept.lease, kept.plan, kept.approval].join(''),
-      detail: `${kept.detail}${kept.digest ? ` digest=${kept.digest.slice(0, 12)}…` : ''}`,
+      detail: kept.detail,
+      digest: kept.digest ? ` digest ${kept.digest.slice(0, 12)}…` : '',
     });
     for (const row of acknowledged) {
       const { seq: _seq, ...seen } = row;

@@ -25,5 +25,16 @@ export async function setupLink(site: SiteName): Promise<string> {
   return body.url;
 }
 
+/**
+ * A site's data afresh, as its operator may reset it from the console (a partner's new week, the
+ * desk's new book). A page resets only with a person's passkey (partner-staff.spec.ts).
+ */
+export async function resetSite(site: SiteName): Promise<void> {
+  const url = `http://${LOOPBACK_ADDRESS}:${WORKER_SET.controlPort}/sites/${site}/reset`;
+  const response = await fetch(url, { method: 'POST' });
+  const body = (await response.json()) as { ok: boolean; message?: string };
+  if (!response.ok || !body.ok) throw new Error(`reset ${site}: ${body.message ?? response.status}`);
+}
+
 export const stopSite = (site: SiteName): Promise<void> => control(site, 'stop');
 export const startSite = (site: SiteName): Promise<void> => control(site, 'start');

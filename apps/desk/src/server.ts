@@ -18,6 +18,7 @@ import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import type { ReceiptKeyOf } from './server/page-report.ts';
 import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
+import { operatorReset, resetRoutes } from './server/reset.ts';
 import { runAuthorizationRoutes } from './server/run-authorizations.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -42,6 +43,7 @@ export async function openDeskServer(
   return {
     summary: null,
     people: peopleOperator(db, DESK_PEOPLE),
+    operatorReset: async () => void (await operatorReset(db)),
     routes(app) {
       deskRecordRoutes(app, db, desk);
       actingPageRoutes(app, db);
@@ -51,6 +53,7 @@ export async function openDeskServer(
       });
       approvalRaisingGuard(app, db);
       approvalRoutes(app, db, desk, options.now);
+      resetRoutes(app, db);
       approvalPageRoutes(app, db, desk);
       runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);

@@ -74,6 +74,13 @@ export interface WriteSpec<D, E, I> {
 export interface StaffAct<D, E, I> {
   readonly name: string;
   readonly title: string;
+  /**
+   * It changes the week's stock (what the site can offer: parcels on the shelves, beds or windows
+   * in service): a staff session is not enough, it takes the staff member's fresh passkey
+   * assertion over the change (the server's statement of it). Every other staff act takes a
+   * signed-in staff member.
+   */
+  readonly changesStock?: boolean;
   apply(
     state: PartnerState<D>,
     input: I,

@@ -57,6 +57,8 @@ export interface WriteEntry<E> extends EntryBase {
 export interface StaffEntry<E> extends EntryBase {
   readonly kind: 'staff';
   readonly act: string;
+  /** The staff member whose session (and, for a change of stock, passkey) made it; absent in older books. */
+  readonly by?: string;
   readonly summary: string;
   readonly event: E;
 }

@@ -31,10 +31,13 @@ export interface PartnerSite<D> {
   readonly closedBooks: ReadonlySignal<number>;
   /** Serves a write tool; the input has passed the tool's schema. */
   write(call: WriteCall): Promise<ToolResult>;
-  /** A staff member's change from the page. */
-  staff(act: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult>;
-  /** "Reset this site's data": closes the current book into the archive and seeds a new week from today. */
-  reset(): Promise<void>;
+  /** A staff member's change from the page; `by` is the staff member the server knows made it. */
+  staff(act: string, input: Readonly<Record<string, unknown>>, by?: string): Promise<ToolResult>;
+  /**
+   * "Reset this site's data": closes the current book into the archive and seeds a new week from
+   * today. `by` says who (a staff member's id, or the operator), in the new book's reason.
+   */
+  reset(by?: string): Promise<void>;
   /** Reads the log again if it moved on elsewhere, and moves `today` on. */
   catchUp(): Promise<void>;
   dispose(): void;
@@ -114,7 +117,7 @@ export async function openPartnerSite<D, E>(
     return null;
   }
 
-  async function act(name: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult> {
+  async function act(name: string, input: Readonly<Record<string, unknown>>, by?: string): Promise<ToolResult> {
     const staffAct = acts.get(name);
     if (!staffAct)
       return refusal('UNKNOWN_ACT', `This site has no staff action named ${name}. Nothing was changed.`, { act: name });
@@ -126,6 +129,7 @@ export async function openPartnerSite<D, E>(
       at: now().toISOString(),
       kind: 'staff',
       act: name,
+      ...(by === undefined ? {} : { by }),
       summary: decision.summary,
       event: decision.event,
     };
@@ -150,11 +154,11 @@ export async function openPartnerSite<D, E>(
           call,
         ),
       ),
-    staff: (name, input) => exclusive(() => act(name, input)),
-    reset: () =>
+    staff: (name, input, by) => exclusive(() => act(name, input, by)),
+    reset: (by) =>
       exclusive(async () => {
         await sync();
-        state.value = await seed('reset by staff', false);
+        state.value = await seed(by === undefined ? 'reset by staff' : `reset by ${by}`, false);
         notice.value = options.notice ?? null;
       }),
     catchUp: () => exclusive(async () => void (await sync())),

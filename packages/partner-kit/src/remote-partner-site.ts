@@ -12,6 +12,7 @@ import type { PartnerSite } from './partner-site.ts';
 import { foldBook, type PartnerState } from './partner-state.ts';
 import type { WriteCall } from './serve-write.ts';
 import { isoDay } from './week.ts';
+import { confirmWithPasskey } from './staff-passkey.ts';
 
 interface RecordAnswer {
   readonly ok: true;
@@ -32,6 +33,10 @@ export interface RemotePartnerSite<D> extends PartnerSite<D> {
   checkDesk(): Promise<void>;
   /** Whether the page can reach its server; a plain sentence when it cannot. */
   readonly unreachable: Signal<string | null>;
+  /** "Reset this site's data" with the signed-in staff member's passkey: the server's answer. */
+  resetData(): Promise<ToolResult>;
+  /** POSTs JSON to this site's server and answers its answer (the staff bar's enrolment, sign-in, invitations). */
+  post(path: string, body: unknown): Promise<ToolResult>;
 }
 
 const UNREACHABLE =
@@ -140,10 +145,16 @@ export async function openRemotePartnerSite<D, E>(
     unreachable,
     write: ({ tool, input, caller, channel, signal: abort }: WriteCall) =>
       post(`/api/writes/${encodeURIComponent(tool)}`, { input, caller, channel }, abort),
-    staff: (act, input) => post(`/api/staff/${encodeURIComponent(act)}`, { input }),
+    // A change of the week's stock takes the staff member's passkey over it; other acts their session.
+    staff: (act, input) =>
+      definition.staff.some((known) => known.name === act && known.changesStock)
+        ? confirmWithPasskey(post, `/api/staff/${encodeURIComponent(act)}`, { input })
+        : post(`/api/staff/${encodeURIComponent(act)}`, { input }),
     reset: async () => {
-      await post('/api/reset', {});
+      await confirmWithPasskey(post, '/api/reset', {});
     },
+    resetData: () => confirmWithPasskey(post, '/api/reset', {}),
+    post: (path, body) => post(path, body),
     catchUp: refresh,
     dispose() {
       events?.close();

@@ -1,4 +1,6 @@
-// Acts on people (inviting someone, removing someone) are a person's, not a session's. The server
+// Acts on people (inviting someone, removing someone), and a site's other acts that a session must
+// not do alone (resetting a site's data, changing the week's stock), are a person's, not a
+// session's. The server
 // writes the act down as a statement (which site, who acts, on whom, until when: RFC 8785 JSON),
 // and the challenge of the passkey ceremony is that statement's SHA-256, as an approval's is. The
 // act is done only once the acting person's passkey answers that exact challenge with user
@@ -12,7 +14,12 @@ import { checkAssertion } from './assertion.ts';
 import { CEREMONY_MINUTES, challengeOf } from './ceremony.ts';
 import type { PeopleSite, Person } from './people-site.ts';
 
-export type PersonAct = 'invite' | 'remove';
+/**
+ * What a person confirms with their passkey: inviting or removing someone; resetting the site's
+ * data (the subject names the book reset); changing the week's stock (the subject is the change,
+ * as the site's RFC 8785 JSON of it, so what is signed is what is done).
+ */
+export type PersonAct = 'invite' | 'remove' | 'reset' | 'stock_change';
 
 export interface PersonActStatement {
   readonly v: 1;
@@ -20,7 +27,7 @@ export interface PersonActStatement {
   readonly site_origin: string;
   /** The person who acts (their id). */
   readonly by: string;
-  /** Whom: the invitee's name, or the id of the person removed. */
+  /** Whom or what: the invitee's name, the id of the person removed, the book reset, the change. */
   readonly subject: string;
   /** An invitation's expiry; a removal's statement expires with its ceremony. */
   readonly expires_at: string;

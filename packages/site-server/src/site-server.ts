@@ -12,6 +12,11 @@ export interface SiteServer {
    * a setup link while there is no one; `npm run people` mints one). Never reachable from a page.
    */
   readonly people?: SitePeopleOperator;
+  /**
+   * The operator's "start again" (the browser tests' control port, before each test): the site's
+   * data afresh, as its people's passkey-confirmed reset makes it. Never reachable from a page.
+   */
+  operatorReset?(): Promise<void>;
   close(): Promise<void>;
 }
 

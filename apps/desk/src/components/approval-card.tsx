@@ -6,7 +6,8 @@ import { findPlan, findRequest } from '../domain/queries.ts';
 import type { PlanRun } from '../domain/run.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ApproveElsewhere } from './approve-elsewhere.tsx';
-import { ACTOR_WORDS, clockTime, duration, STEP_WORDS, stepWords } from './wording.ts';
+import { planStepInWords } from '../domain/plan-in-words.ts';
+import { ACTOR_WORDS, clockTime, duration, STEP_WORDS } from './wording.ts';
 
 const STATUS = {
   pending: 'Waiting for you',
@@ -42,7 +43,8 @@ function endWords(run: PlanRun): string {
         ? 'Asking each partner what it holds of the run, then going on…'
         : 'Running the approved steps…';
     case 'done':
-      return 'Every step ran; the leases are closed.';
+      // Only the leases the run opened: a lease opened earlier to read capacity may still be open.
+      return 'Every step ran, and the leases opened to run it are closed.';
     case 'undone':
       return done === 0
         ? `Nothing ran: ${run.problem ?? 'the run stopped before its first step'}.`
@@ -117,7 +119,7 @@ export function ApprovalCard({
             const outcome = run?.steps[index];
             return (
               <li key={index} data-step={index} data-state={outcome?.status ?? 'planned'}>
-                {stepWords(step)}
+                {planStepInWords(step)}
                 {outcome ? (
                   <span class={`step-state state-${outcome.status}`}>
                     {' '}
@@ -132,7 +134,8 @@ export function ApprovalCard({
           })}
         </ol>
       ) : null}
-      <details class="canonical" open={pending}>
+      {/* Closed until asked for: the raw bytes are for checking, not the first thing a person reads. */}
+      <details class="canonical">
         <summary>
           Exactly what was hashed
           {shown.hidden > 0

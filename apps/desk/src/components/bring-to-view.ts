@@ -34,13 +34,23 @@ export function someoneIsTyping(active: Element | null = document.activeElement)
 export const cardId = (approval: string): string => `approval-${approval}`;
 export const cardHeadingId = (approval: string): string => `approval-${approval}-title`;
 
-/** Scrolls the approval's card into view and moves focus to its heading. False when the card is not on the page. */
+/**
+ * Scrolls the approval's card into view and moves focus to its heading. The decision is the point:
+ * when the card's top and its Approve control do not both fit the screen (a phone, a long plan),
+ * the page scrolls so the Approve control is on screen, the steps just above it. False when the
+ * card is not on the page.
+ */
 export function bringApproval(approval: string): boolean {
   const card = document.getElementById(cardId(approval));
   const heading = document.getElementById(cardHeadingId(approval));
   if (!card || !heading) return false;
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  card.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  const behavior = still ? 'auto' : 'smooth';
+  const approve = card.querySelector<HTMLElement>('button.approve');
+  const cardTop = card.getBoundingClientRect().top;
+  const fitsWhole = !approve || approve.getBoundingClientRect().bottom - cardTop <= window.innerHeight;
+  if (fitsWhole) card.scrollIntoView({ block: 'start', behavior });
+  else approve.scrollIntoView({ block: 'end', behavior });
   heading.focus({ preventScroll: true });
   return true;
 }

@@ -1,7 +1,9 @@
 // The desk's signed tree heads as the page reads them from its own server, each checked in the page
 // against the desk's published key (/.well-known/warrant-desk.json) with the ledger package's
-// verifier, loaded only when a head is first read so the page's first paint does not carry it.
-import type { SignedTreeHead } from '@warrant/ledger';
+// verifier. The page's own record already imports the ledger package statically, so it is in the
+// first bundle anyway: a dynamic import here would split nothing off (Rolldown's
+// INEFFECTIVE_DYNAMIC_IMPORT), only warn on every build.
+import { verifyTreeHead, type SignedTreeHead } from '@warrant/ledger';
 
 export type DeskHead =
   | { readonly ok: true; readonly head: SignedTreeHead }
@@ -32,10 +34,9 @@ async function answerOf(path: string): Promise<unknown> {
 
 /** The latest signed head, or the one of `size` rows when one was signed; checked against the desk's key. */
 export async function readDeskHead(size?: number): Promise<DeskHead> {
-  const [answer, key, { verifyTreeHead }] = await Promise.all([
+  const [answer, key] = await Promise.all([
     answerOf(`/api/ledger/head${size === undefined ? '' : `?size=${size}`}`),
     publishedKey(),
-    import('@warrant/ledger'),
   ]);
   if (answer === null)
     return {

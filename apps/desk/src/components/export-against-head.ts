@@ -4,7 +4,7 @@
 // server for consistency proofs from shorter prefixes of the file to the head and halves the range
 // until it finds the first row the desk did not sign: about log2(rows) small requests, each proof
 // checked here against the signed root, so the server is trusted for nothing but its signature.
-import type * as LedgerPackage from '@warrant/ledger';
+import * as LedgerPackage from '@warrant/ledger';
 import type { MerkleTree, SignedTreeHead } from '@warrant/ledger';
 import { readDeskHead } from './desk-head.ts';
 import { clockTime } from './wording.ts';
@@ -72,7 +72,8 @@ async function firstUnsigned(
 }
 
 export async function checkExportAgainstHead(bytes: Uint8Array, file: string): Promise<HeadVerdict> {
-  const [ledger, current] = await Promise.all([import('@warrant/ledger'), readDeskHead()]);
+  const ledger: Ledger = LedgerPackage;
+  const current = await readDeskHead();
   if (!current.ok)
     return {
       kind: 'unchecked',

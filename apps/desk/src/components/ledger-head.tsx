@@ -82,7 +82,7 @@ export function LedgerHead({ rows }: { rows: number }) {
       <code>{head.root_hash.slice(0, 4)}…</code>, signed{' '}
       <time dateTime={head.timestamp}>{clockTime(head.timestamp)}</time>. Its signature checks against the desk's key.{' '}
       <small class="fine-print code">
-        size={head.size} root_hash={head.root_hash} timestamp={head.timestamp} key={head.key} · GET /api/ledger/head
+        Root {head.root_hash}, signed at {head.timestamp} with key {head.key}; anyone can read it at /api/ledger/head.
       </small>
     </p>
   );

@@ -1,7 +1,8 @@
 import { Component } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import type { LedgerRow } from '@warrant/ledger';
+import { serialiseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import type { DeskView } from '../desk-view.ts';
+import { detailWords } from './detail-words.ts';
 import { checkExportAgainstHead, type HeadVerdict } from './export-against-head.ts';
 import { LedgerHead } from './ledger-head.tsx';
 import { ACTOR_WORDS, CHANNEL_WORDS, clockTime, EVENT_WORDS, POLICY_WORDS, siteWord, STATUS_WORDS } from './wording.ts';
@@ -27,7 +28,6 @@ function optionLabel(key: FilterKey, value: string): string {
 
 /** The ledger checked, in a sentence (it starts with a capital): the page's own rows, or an exported file's. */
 async function check(text: string | Uint8Array | readonly LedgerRow[], file: string | null): Promise<Check> {
-  const { verifyLedger } = await import('@warrant/ledger');
   const verified = verifyLedger(text);
   const inFile = file === null ? '' : ` in ${file}`;
   if (verified.ok)
@@ -68,11 +68,9 @@ function LedgerCells({ row }: { row: LedgerRow }) {
       </td>
       <td class={`policy policy-${row.policy}`}>{POLICY_WORDS[row.policy]}</td>
       <td class={`status status-${row.status}`}>{STATUS_WORDS[row.status]}</td>
-      <td class="detail">
-        <small class="fine-print" data-inert="true">
-          {row.detail}
-          {row.digest ? ` digest=${row.digest.slice(0, 12)}…` : ''}
-        </small>
+      <td class="detail" title={row.detail || undefined}>
+        <span data-inert="true">{detailWords(row.detail)}</span>
+        {row.digest ? <small class="fine-print code"> digest {row.digest.slice(0, 12)}…</small> : null}
       </td>
     </tr>
   );
@@ -117,7 +115,6 @@ export function LedgerPanel({ view }: { view: DeskView }) {
   const newestFirst = matching.slice(-shown).reverse();
 
   const exportTsv = async (): Promise<void> => {
-    const { serialiseLedger } = await import('@warrant/ledger');
     const blob = new Blob([serialiseLedger(rows)], { type: 'text/tab-separated-values;charset=utf-8' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
@@ -141,7 +138,7 @@ export function LedgerPanel({ view }: { view: DeskView }) {
     <section class="panel ledger" id="ledger" aria-labelledby="ledger-heading">
       <div class="section-head">
         <h2 id="ledger-heading">
-          Ledger · <span id="ledger-count">{rows.length}</span> rows
+          Ledger · <span id="ledger-count">{rows.length}</span> {rows.length === 1 ? 'row' : 'rows'}
         </h2>
         <div class="actions">
           <button type="button" id="verify-ledger" onClick={() => void check(rows, null).then(setVerified)}>

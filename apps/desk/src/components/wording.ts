@@ -1,6 +1,6 @@
 // The desk's words for people. Codes stay in the fine print; these are what a dispatcher reads.
 import { SITES, type Site } from '@warrant/config';
-import type { LeasePurpose, LeaseState, PartnerName, PlanStep } from '@warrant/broker';
+import type { LeasePurpose, LeaseState, PartnerName } from '@warrant/broker';
 import type { Actor, Channel, LedgerEvent, PolicyVerdict, Status } from '@warrant/base';
 import type { RequestStatus } from '../domain/queries.ts';
 import type { StepStatus } from '../domain/run.ts';
@@ -106,14 +106,6 @@ export function siteWord(site: string): string {
   if (site === '') return '';
   if (site === 'desk') return 'Desk';
   return partnerTitle(site);
-}
-
-/** A plan step in words: the tool as words, at the partner, with its arguments. */
-export function stepWords(step: PlanStep): string {
-  const args = Object.entries(step.args)
-    .map(([name, value]) => `${name.replaceAll('_', ' ')} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
-  return `${step.tool.replaceAll('_', ' ')} at ${partnerTitle(step.partner)}${args ? ` (${args})` : ''}`;
 }
 
 /** Seconds as "2 min 05 s" or "45 s". */

@@ -19,7 +19,7 @@ import { digestSubstance, type PlanSubstance } from '@warrant/broker';
 import type { Database } from '@warrant/site-server';
 import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
-import { planInWords } from './plan-in-words.ts';
+import { planInWords } from '../domain/plan-in-words.ts';
 
 /** A challenge is the base64url SHA-256 of an approval's statement: 43 characters. */
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;

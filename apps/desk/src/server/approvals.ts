@@ -5,7 +5,6 @@
 // one transaction: a pending row becomes granted once, and a plan is granted at most once in a
 // book. Only then does the desk sign one step authorization per step (and one for its undo),
 // which each partner checks on its own server before it writes.
-import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import {
@@ -23,7 +22,6 @@ import { UniqueViolation, type Database, type Queryable } from '@warrant/site-se
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskIdentity } from './desk-identity.ts';
 import { checkAssertion } from './dispatchers.ts';
-import { releaseEveryPage } from './acting-page.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 
 const PARTNER_ORIGINS = new Set(
@@ -270,18 +268,5 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
         409,
       );
     return c.json({ ok: true, rejected: row.id });
-  });
-
-  // A training desk starts again: a new book (approvals and runs afresh); dispatchers stay. JSON
-  // only, so no other web page can send it without the browser asking this site first.
-  app.post('/api/reset', async (c) => {
-    if (!(await jsonBody(c))) return malformed(c);
-    const book = await currentBook(db);
-    await db.query('INSERT INTO desk_books (book_no, reason) VALUES ($1, $2)', [
-      book + 1,
-      `reset ${randomUUID().slice(0, 8)}`,
-    ]);
-    await releaseEveryPage(db);
-    return c.json({ ok: true, book: book + 1 });
   });
 }

@@ -28,6 +28,8 @@ export const handOver = defineStaffAct<PantryData, PantryEvent, { readonly reser
 export const receiveDelivery = defineStaffAct<PantryData, PantryEvent, { readonly delivery: string }>({
   name: 'receive_delivery',
   title: 'Delivery received',
+  // What the site can offer this week: a staff member's passkey confirms it, not a session alone.
+  changesStock: true,
   apply: ({ domain }: State, { delivery }) => {
     const found = domain.deliveries.find((d) => d.id === delivery);
     if (!found) return refusal('UNKNOWN_DELIVERY', `No delivery ${delivery} is expected.`, { delivery });

@@ -11,6 +11,8 @@ export const setWindow = defineStaffAct<
 >({
   name: 'set_window',
   title: 'Stand a window down or back up',
+  // What the site can offer this week: a staff member's passkey confirms it, not a session alone.
+  changesStock: true,
   apply: ({ domain }, { window, stoodDown }) => {
     const found = domain.windows.find((w) => w.id === window);
     if (!found) return refusal('UNKNOWN_WINDOW', `There is no window ${window}.`, { window });

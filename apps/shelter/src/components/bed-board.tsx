@@ -94,7 +94,7 @@ export function BedBoard({ state, act, compact }: Props) {
                     void act('set_in_service', { bed: bed.id, inService: !bed.inService }).then(setOutcome)
                   }
                 >
-                  {bed.inService ? 'Out of service' : 'Back in service'}
+                  {bed.inService ? 'Mark out of service' : 'Mark back in service'}
                   <span class="visually-hidden"> {bed.id}</span>
                 </button>
               </li>

@@ -11,6 +11,8 @@ export const setInService = defineStaffAct<
 >({
   name: 'set_in_service',
   title: 'Bed in or out of service',
+  // What the site can offer this week: a staff member's passkey confirms it, not a session alone.
+  changesStock: true,
   apply: ({ domain, week, today }: PartnerState<ShelterData>, { bed, inService }) => {
     const found = domain.beds.find((b) => b.id === bed);
     if (!found) return refusal('UNKNOWN_BED', `There is no bed ${bed}.`, { bed });

@@ -11,6 +11,7 @@ import { LatestWrite } from './latest-write.tsx';
 import { LaterSide } from './later-side.tsx';
 import { RefusalsPanel } from './refusals-panel.tsx';
 import { DeskAuditPanel } from './desk-audit-panel.tsx';
+import { StaffBar } from './staff-bar.tsx';
 
 /** What a site's own panels get: the state, a way to make a staff change, and whether to be compact. */
 export interface PanelsProps<D> {
@@ -77,6 +78,8 @@ export function PartnerPage<D, E>({ definition, site, agent, framed, Panels }: P
       ) : null}
       <main class="partner-layout">
         <div class="partner-main">
+          {/* Staff sign in on the site's own page; inside the desk's frame the desk is looking, not staff. */}
+          {framed ? null : <StaffBar site={site} organisation={definition.organisation} />}
           <Panels state={state} act={site.staff} compact={framed} />
           <RefusalsPanel refusals={site.refusals.value} />
           {/* The check is this site's staff's own, on its own page; inside the desk's frame it would be the desk checking itself. */}

@@ -1,5 +1,5 @@
 import type { PartnerDefinition } from '../definition.ts';
-import type { PartnerSite } from '../partner-site.ts';
+import type { RemotePartnerSite } from '../remote-partner-site.ts';
 import { AgentToolsPanel, type AgentToolsView } from './agent-tools-panel.tsx';
 import { NotesPanel } from './notes-panel.tsx';
 import { ReceiptsPanel } from './receipts-panel.tsx';
@@ -7,7 +7,7 @@ import { ResetControl } from './reset-control.tsx';
 
 export interface PartnerSideProps<D, E> {
   readonly definition: PartnerDefinition<D, E>;
-  readonly site: PartnerSite<D>;
+  readonly site: RemotePartnerSite<D>;
   readonly agent: AgentToolsView;
   readonly titles: ReadonlyMap<string, string>;
   readonly framed: boolean;
@@ -37,7 +37,7 @@ export function PartnerSide<D, E>({ definition, site, agent, titles, framed }: P
       ) : (
         tools
       )}
-      <ResetControl onReset={site.reset} closedBooks={site.closedBooks.value} />
+      <ResetControl onReset={site.resetData} closedBooks={site.closedBooks.value} />
     </>
   );
 }

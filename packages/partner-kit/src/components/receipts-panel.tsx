@@ -1,5 +1,6 @@
 import type { ServedWrite } from '../partner-state.ts';
 import { callerWords } from './caller-words.ts';
+import { staffMessage } from './staff-words.ts';
 
 export interface ReceiptsPanelProps {
   readonly served: readonly ServedWrite[];
@@ -46,7 +47,7 @@ export function ReceiptsPanel({ served, titles }: ReceiptsPanelProps) {
                     · {time(write.at)} · {callerWords(write)}
                   </span>
                 </p>
-                <p class="receipt-message">{write.message}</p>
+                <p class="receipt-message">{staffMessage(write.message)}</p>
                 <p class="fine-print">
                   Receipt <code class="receipt-id">{write.receipt.id}</code> · <code>{write.tool}</code>
                 </p>

@@ -23,7 +23,11 @@ import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
 import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
 import { deskFromItsOrigin } from './desk-trust.ts';
 import { askDeskAtItsOrigin, deskAudit, DESK_AUDITS_CHANNEL, type AskDesk } from './desk-audit.ts';
-import { AUTHORIZATION_FIELD, decodeStepAuthorization, signCanonical } from '@warrant/authority';
+import { AUTHORIZATION_FIELD, canonicalJson, decodeStepAuthorization, signCanonical } from '@warrant/authority';
+import { peopleOperator } from '@warrant/people';
+import type { SitePeopleOperator } from '@warrant/site-server';
+import { partnerPeople } from './partner-people.ts';
+import { refused, staffPeople, staffPeopleRoutes, staffSignInRequired } from './staff-people.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 // The page says how a call reached it; the server keeps that claim as a short word, nothing more.
@@ -41,6 +45,10 @@ export interface PartnerServerOptions {
 export interface PartnerServer<D> {
   readonly site: PartnerSite<D>;
   readonly publicKey: string;
+  /** The operator's say over this partner's staff (`npm start`'s setup link, `npm run people`). */
+  readonly people: SitePeopleOperator;
+  /** The operator's reset, from the server's console (the browser tests' control port): no page reaches it. */
+  operatorReset(): Promise<void>;
   routes(app: Hono): void;
   close(): Promise<void>;
 }
@@ -98,6 +106,13 @@ export async function openPartnerServer<D, E>(
   const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
   const compensations = compensationsOf(definition);
   const origin = SITES[definition.site].origin;
+  const acts = new Map(definition.staff.map((act) => [act.name, act]));
+  const staffSite = partnerPeople(definition.site, definition.organisation);
+  const staff = staffPeople(db, staffSite);
+  /** A reset's statement names the book it closes: one confirmed after another reset resets nothing. */
+  const bookSubject = async () => `book ${bookNumber(await log.position())}`;
+  /** A change of stock's statement is the change itself (RFC 8785 JSON): what is signed is what is done. */
+  const changeSubject = (act: string, input: unknown) => canonicalJson({ act, input: input ?? {} });
 
   const listeners = new Set<(position: string) => void>();
   const stopListening = await db.listen(LOG_CHANNEL, (position) => {
@@ -213,6 +228,8 @@ export async function openPartnerServer<D, E>(
   return {
     site,
     publicKey: key.publicKey,
+    people: peopleOperator(db, staffSite),
+    operatorReset: () => site.reset('the operator'),
     routes(app) {
       // Who this partner is, what it offers a desk, and how to check its receipts: its manifest,
       // made from its definition, read by the desk and by anyone.
@@ -242,12 +259,47 @@ export async function openPartnerServer<D, E>(
         const served = site.state.peek().keys.get(c.req.param('key'));
         return c.json(served ? { ok: true, found: true, write: served } : { ok: true, found: false });
       });
+      staffPeopleRoutes(app, db, staff, bodyOf, badBody);
+      // A change of the week's stock is held as a statement for the staff member's passkey first.
+      app.post('/api/staff/:act/options', async (c) => {
+        const body = await bodyOf(c);
+        if (!body) return badBody(c);
+        const by = await staff.current(c);
+        if (!by) return staffSignInRequired(c);
+        const act = acts.get(c.req.param('act'));
+        if (!act?.changesStock)
+          return refused(
+            c,
+            refusal('NO_PASSKEY_ACT', 'That staff action takes no passkey here. Nothing was changed.', {
+              act: c.req.param('act'),
+            }),
+            404,
+          );
+        return staff.propose(c, by, 'stock_change', changeSubject(act.name, body['input']));
+      });
+      // A staff act: a signed-in staff member; a change of stock, their passkey over exactly it.
       app.post('/api/staff/:act', async (c) => {
         const body = await bodyOf(c);
         if (!body) return badBody(c);
-        const input =
+        const by = await staff.current(c);
+        if (!by) return staffSignInRequired(c);
+        const name = c.req.param('act');
+        let input =
           typeof body['input'] === 'object' && body['input'] !== null ? (body['input'] as Record<string, unknown>) : {};
-        const answer = await site.staff(c.req.param('act'), input);
+        if (acts.get(name)?.changesStock) {
+          const confirmed = await db.transaction((tx) => staff.confirm(tx, 'stock_change', body['response'], by));
+          if (!confirmed.ok) return refused(c, confirmed, 403);
+          const signed = JSON.parse(confirmed.statement.subject) as { act: string; input: Record<string, unknown> };
+          if (signed.act !== name)
+            return refused(
+              c,
+              refusal('STATEMENT_MISMATCH', 'Your passkey confirmed a different change. Nothing was changed.'),
+              403,
+            );
+          // The change done is the one the passkey signed, whatever this request's body says.
+          input = signed.input;
+        }
+        const answer = await site.staff(name, input, by.id);
         return c.json(answer, answer.ok ? 200 : 409);
       });
       // The staff's "Check the desk's record": JSON only, like the reset, so no other page sends it unasked.
@@ -255,10 +307,31 @@ export async function openPartnerServer<D, E>(
         if (!(await bodyOf(c))) return badBody(c);
         return c.json({ ok: true, audit: await audits.run() });
       });
-      app.post('/api/reset', async (c) => {
-        // JSON only, so no other web page can send it without the browser asking this site first.
+      // "Reset this site's data": a signed-in staff member asks, and their passkey confirms the
+      // statement naming the book it closes. A session alone resets nothing.
+      app.post('/api/reset/options', async (c) => {
         if (!(await bodyOf(c))) return badBody(c);
-        await site.reset();
+        const by = await staff.current(c);
+        if (!by) return staffSignInRequired(c);
+        return staff.propose(c, by, 'reset', await bookSubject());
+      });
+      app.post('/api/reset', async (c) => {
+        const body = await bodyOf(c);
+        if (!body) return badBody(c);
+        const by = await staff.current(c);
+        if (!by) return staffSignInRequired(c);
+        const confirmed = await db.transaction((tx) => staff.confirm(tx, 'reset', body['response'], by));
+        if (!confirmed.ok) return refused(c, confirmed, 403);
+        if (confirmed.statement.subject !== (await bookSubject()))
+          return refused(
+            c,
+            refusal(
+              'STATEMENT_MISMATCH',
+              "This site's data was reset since your passkey was asked; that reset is done. Nothing more was changed.",
+            ),
+            409,
+          );
+        await site.reset(by.id);
         return c.json({ ok: true });
       });
     },

@@ -3,7 +3,9 @@
 // database the test names (PARTNER_CHILD_DATA_DIR for PGlite, or PARTNER_CHILD_PG_URL with
 // PARTNER_CHILD_PG_SCHEMA for PostgreSQL), trusting the desk record the test hands it
 // (PARTNER_CHILD_DESK, its /.well-known/warrant-desk.json as JSON). It listens on a free loopback
-// port and says so on one line, "listening <port>", which the test waits for.
+// port and says so on one line, "listening <port>", which the test waits for. With
+// PARTNER_CHILD_RESTOCK=<n> it first adds n umbrellas, as a staff member would from the page (a
+// change of stock there takes a staff passkey; here the test stands in for the staff).
 // Run with: node --import tsx packages/partner-kit/src/server/testing/partner-child.ts
 import type { AddressInfo } from 'node:net';
 import { SITES } from '@warrant/config';
@@ -27,6 +29,11 @@ const server = await openPartnerServer(umbrellaStand, {
   db,
   desk: async () => ({ ok: true, record, trustedKey: record.key }),
 });
+const restock = Number(env['PARTNER_CHILD_RESTOCK'] ?? 0);
+if (restock > 0) {
+  const restocked = await server.site.staff('restock', { count: restock });
+  if (!restocked.ok) throw new Error(`The child could not restock: ${restocked.message}`);
+}
 const running = await listen(siteApp({ site: SITES.pantry, distDir: null, routes: (app) => server.routes(app) }), {
   port: 0,
   host: '127.0.0.1',

@@ -1,9 +1,10 @@
-// A stored plan in a dispatcher's words: each step as one sentence that says which partner, what,
-// how many and when ("Hold 1 family room for tonight at the shelter"). The approval page on another
-// device shows these, written by the desk's server from the plan it holds, never from a page. A
-// tool the desk has no sentence for is still said, plainly, with every argument it carries, so
-// nothing of a step can hide behind a sentence.
-import type { PlanSubstance } from '@warrant/broker';
+// A plan in a dispatcher's words: each step as one sentence that says which partner, what, how many
+// and when ("Hold 1 family room for tonight at the shelter"). Written once, for two readers: the
+// approval page on another device, which the desk's server renders from the plan it holds (never
+// from a page), and the approval card on the desk's own page. A tool the desk has no sentence for
+// is still said, plainly, with every argument it carries, so nothing of a step can hide behind a
+// sentence.
+import type { PlanStep, PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 
 type Step = PlanSubstance['steps'][number];
@@ -66,8 +67,14 @@ function partnerAt(origin: string): string {
   return site ? `the ${site.title.toLowerCase()}` : origin;
 }
 
+/** The same, for a step that names its partner (the page's plan) rather than its origin (the digested substance). */
+function partnerNamed(partner: string): string {
+  const site = (SITES as Readonly<Partial<Record<string, { readonly title: string }>>>)[partner];
+  return site ? `the ${site.title.toLowerCase()}` : partner;
+}
+
 /** Every argument of a step, as words, for a tool the desk has no sentence for. */
-function plainly(step: Step, at: string): string {
+function plainly(step: Pick<Step, 'tool' | 'args'>, at: string): string {
   const args = Object.entries(step.args)
     .map(([name, value]) => `${name.replaceAll('_', ' ')} ${text(value)}`)
     .join(', ');
@@ -83,12 +90,21 @@ const SAID: Readonly<Record<string, readonly string[]>> = {
   book_wash_slot: ['day', 'window', 'loads'],
 };
 
-export function stepInWords(step: Step, today: Date = new Date()): string {
-  const at = partnerAt(step.origin);
+function inWords(step: Pick<Step, 'tool' | 'args'>, at: string, today: Date): string {
   const sentence = SENTENCES[step.tool];
   const said = SAID[step.tool] ?? [];
   const unsaid = Object.keys(step.args).some((name) => !said.includes(name));
   return sentence && !unsaid ? sentence(step.args, at, today) : plainly(step, at);
+}
+
+/** A step of the digested substance (its partner by origin), as the approval page on another device says it. */
+export function stepInWords(step: Step, today: Date = new Date()): string {
+  return inWords(step, partnerAt(step.origin), today);
+}
+
+/** A step of the page's plan (its partner by name), as the approval card says it: the same sentence. */
+export function planStepInWords(step: PlanStep, today: Date = new Date()): string {
+  return inWords(step, partnerNamed(step.partner), today);
 }
 
 export function planInWords(plan: PlanSubstance, today: Date = new Date()): string[] {

@@ -1,7 +1,7 @@
 // A stored plan in a dispatcher's words: which partner, what, how many, when.
 import { describe, expect, it } from 'vitest';
 import { SITES } from '@warrant/config';
-import { stepInWords } from './plan-in-words.ts';
+import { planStepInWords, stepInWords } from './plan-in-words.ts';
 
 const SUNDAY = new Date(2026, 11, 6, 15, 0);
 
@@ -51,6 +51,16 @@ describe('a plan step in words', () => {
     ).toBe('hold beds at the shelter (kind bed, count 1, night 2026-12-06, note x)');
     expect(stepInWords({ origin: SITES.rides.origin, tool: 'fly_away', args: {} }, SUNDAY)).toBe(
       'fly away at the ride collective',
+    );
+  });
+
+  it("says a step of the page's plan (its partner by name) in the same words as the digested step", () => {
+    const args = { kind: 'family_room', count: 1, night: '2026-12-06' };
+    expect(planStepInWords({ partner: 'shelter', tool: 'hold_beds', args }, SUNDAY)).toBe(
+      stepInWords({ origin: SITES.shelter.origin, tool: 'hold_beds', args }, SUNDAY),
+    );
+    expect(planStepInWords({ partner: 'shelter', tool: 'hold_beds', args }, SUNDAY)).toBe(
+      'Hold 1 family room for tonight at the shelter',
     );
   });
 });
