@@ -258,8 +258,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const writer = writerId();
       const old = await headOf('ledger');
       const done = await append(writer, old, [hop('before the reset')]);
-      // A page's reset takes a dispatcher's passkey (reset.test.ts); the operator's opens the book here.
-      expect((await call('POST', '/api/reset', {})).status).toBe(401);
+      // A page's reset takes a dispatcher's passkey (reset.test.ts): no session, or a session alone,
+      // opens no book. The operator's opens the book here.
+      expect((await call('POST', '/api/reset', {}, '')).status).toBe(401);
+      expect((await call('POST', '/api/reset', {})).status).toBe(403);
+      expect(await headOf('ledger')).toMatchObject({ epoch: 1 });
       await server.operatorReset?.();
       expect(await headOf('ledger')).toEqual({ epoch: 2, seq: 0, hash: GENESIS });
       const late = await append(writer, done.body['head'] as LogHead, [hop('after')]);
