@@ -6,7 +6,7 @@ import { SITES } from '@warrant/config';
 import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
-import { exportedLedger, openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { deskReady, exportedLedger, openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 
 // Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
 // agent that holds the browser can call any frame's tools, run script in the desk's page, click
@@ -384,7 +384,7 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
     const path = new URL(request.url()).pathname;
     if (request.method() === 'POST' && path.startsWith('/api/approvals')) approvalsAsked.push(path);
   });
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(laneOf(testInfo), 'Sam'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
@@ -442,12 +442,12 @@ test('4. two dispatchers, two browsers, one desk: the second sees the one record
   // plan and pending A-1, read-only, since one page acts at a time (its frames carry the run).
   const second = await (await browser.newContext()).newPage();
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Ada'));
   const substance = heldSubstance(page);
   await scenarioToTheHalt(page);
   await addPasskeyAuthenticator(second);
-  await openDesk(second);
+  await openDeskSignedOut(second);
   await enrolDispatcher(second, dispatcherName(lane, 'Ben'));
   await expect(second.locator('#read-only-notice')).toContainText('Another page of this desk is the one acting');
   await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
@@ -498,7 +498,7 @@ test("5. direct HTTP to a partner's write API: no, forged, expired, replayed and
 }, testInfo) => {
   const lane = laneOf(testInfo);
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Cleo'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
@@ -623,7 +623,7 @@ test("6. a dispatcher removed from the desk's list: their earlier, unexpired aut
 }, testInfo) => {
   const lane = laneOf(testInfo);
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Dev'));
   const removed = /\((D-[0-9a-f]{8})\)/.exec((await page.locator('#dispatcher').textContent()) ?? '')?.[1] ?? '';
   expect(removed).toMatch(/^D-/);
@@ -642,6 +642,9 @@ test("6. a dispatcher removed from the desk's list: their earlier, unexpired aut
 
   // Another dispatcher, signed in, takes the first off the list with her passkey.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out, the page opens again as no one's.
+  await expect(page.locator('#sign-in')).toBeVisible();
+  await deskReady(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Eve'));
   await page.locator('#people-panel summary').click();
   await page.locator(`#people-list li[data-person="${removed}"] button.remove-person`).click();

@@ -11,7 +11,7 @@ import {
 import { agentFor, laneOf } from './agent.ts';
 import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 import { launchWithInsecureHost } from './launch.ts';
-import { exportedLedger } from './desk-page.ts';
+import { carryDeskSession, exportedLedger, openDesk } from './desk-page.ts';
 
 // The desk's cross-world bridge, driven from a CDP isolated world: the world an extension's
 // content script runs in, which shares the page's DOM and window but none of its JavaScript
@@ -33,6 +33,7 @@ const FAMILY = () => ({
   deadline: `${today()}T21:00`,
 });
 
+/** The desk, a dispatcher signed in (the bridge carries an agent's calls only in a signed-in dispatcher's page), and an isolated world on it. */
 async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -41,8 +42,7 @@ async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await page.goto(`${origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await openDesk(page, origin);
   return isolatedWorld(page);
 }
 
@@ -239,13 +239,17 @@ test('forged and malformed envelopes get no reply, change nothing and are record
 });
 
 test('with no WebMCP at all the bridge still carries the verbs: discovered and invoked from an isolated world, recorded on channel bridge', async ({
-  browserName: _browserName,
+  page: signedIn,
 }, testInfo) => {
   // Over a host name that is not a secure context the desk has no WebMCP in any world; the bridge
-  // needs none.
+  // needs none. No passkey signs in there either: the dispatcher signs in where the desk is a
+  // secure context, and their session goes with them.
   const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
   try {
-    const page = await browser.newPage();
+    await openDesk(signedIn);
+    const context = await browser.newContext();
+    await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
+    const page = await context.newPage();
     const world = await open(page, insecureOriginOf('desk'));
     await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
     expect((await world.evaluate(worldView, undefined)).api).toBe('undefined');

@@ -8,7 +8,17 @@ import { LEDGER_FIELDS, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
-import { exportedLedgerFile, holdWrites, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import {
+  deskReady,
+  exportedLedgerFile,
+  holdWrites,
+  openDesk,
+  openDeskAsDispatcher,
+  openDeskSignedOut,
+} from './desk-page.ts';
+import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { isolatedWorld } from './isolated-world.ts';
+import { bridgeClientCall } from '@warrant/webmcp/testing';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
 // framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
@@ -490,7 +500,51 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await second.close();
 });
 
-test('with no WebMCP and no passkey here no one can sign in, so the desk records nothing: the runner is refused at its first verb and says why', async ({
+test('a page with no dispatcher signed in acts on nothing and says so in words: an agent finds read_ledger alone, a verb reached anyway is refused NOT_SIGNED_IN, and once a dispatcher signs in the verbs are there', async ({
+  page,
+}, testInfo) => {
+  await addPasskeyAuthenticator(page);
+  await openDeskSignedOut(page);
+  await expect(page.locator('#dispatcher-name')).toHaveCount(0);
+  await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+  await expect(page.locator('.topbar-status')).toContainText('Not signed in');
+  await expect(page.locator('#run-scenario')).toBeDisabled();
+  // An agent holding the browser finds nothing that acts: not by WebMCP, not in the bridge's manifest.
+  const agent = agentFor(page, laneOf(testInfo));
+  await expect.poll(() => agent.names()).toEqual(['read_ledger']);
+  await expect(page.locator('#in-order-count')).toHaveText('1');
+  const world = await isolatedWorld(page);
+  const manifest = { manifestId: 'desk-agent-tools', waitMs: 10_000 };
+  const intake = await world.evaluate(bridgeClientCall, {
+    ...manifest,
+    verb: 'intake_request',
+    id: 'i1',
+    input: { people: 2, needs: ['food'], place: 'Harbour Street community hall' },
+  });
+  expect(intake.reply).toMatchObject({ id: 'i1', ok: false, code: 'NOT_SIGNED_IN' });
+  expect(String(intake.reply?.['text'])).toContain('sign in to act on requests');
+  const before = Number(await page.locator('#ledger-count').textContent());
+  expect(
+    (await world.evaluate(bridgeClientCall, { ...manifest, verb: 'read_ledger', id: 'r1', input: {} })).reply,
+  ).toMatchObject({ id: 'r1', ok: true });
+  await expect(page.locator('#queue-count')).toHaveText('0');
+  await expect(page.locator('#ledger-count')).toHaveText(String(before));
+
+  // A dispatcher signs in here: the page opens again as theirs, and the verbs are there.
+  await enrolDispatcher(page, 'Ada Okafor');
+  await expect(page.locator('#read-only-notice')).toHaveCount(0);
+  await expect(page.locator('.topbar-status')).toContainText('This tab acts');
+  await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
+  await expect(page.locator('#run-scenario')).toBeEnabled();
+  // Signed out again, it acts on nothing again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.locator('#sign-in')).toBeVisible();
+  await deskReady(page);
+  await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+  await expect.poll(() => agent.names()).toEqual(['read_ledger']);
+});
+
+test('with no WebMCP and no passkey here no one can sign in, so the page acts on nothing and says why', async ({
   browserName: _browserName,
 }, testInfo) => {
   // Reached over a host name that is not a secure context, the desk has no WebMCP, and passkeys
@@ -499,20 +553,17 @@ test('with no WebMCP and no passkey here no one can sign in, so the desk records
   const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
   try {
     const page = await browser.newPage();
-    await openDesk(page, insecureOriginOf('desk'));
+    await openDeskSignedOut(page, insecureOriginOf('desk'));
     await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
     await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
-    await expect(page.locator('#in-order-count')).toHaveText('2');
-    await expect(page.locator('#no-passkeys')).toContainText('cannot use passkeys here');
-    const before = Number(await page.locator('#ledger-count').textContent());
-    await page.click('#run-scenario');
-    const runner = page.locator('#runner');
-    await expect(runner).toHaveAttribute('data-status', 'stopped', { timeout: 30_000 });
-    await expect(page.locator('#runner-status')).toContainText(
-      "Only a signed-in dispatcher's page adds to the desk's record",
+    await expect(page.locator('#no-passkeys')).toContainText(
+      'cannot use passkeys here, so no one can sign in on this page',
     );
+    await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+    // Nothing that acts is in order: read_ledger alone.
+    await expect(page.locator('#in-order-count')).toHaveText('1');
+    await expect(page.locator('#run-scenario')).toBeDisabled();
     await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-    await expect(page.locator('#ledger-count')).toHaveText(String(before));
   } finally {
     await browser.close();
   }

@@ -6,7 +6,14 @@ import { verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { deskInItsOwnProcess } from './desk-process.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { setupLink } from './site-control.ts';
-import { exportedLedgerText, holdWrites, ledgerRows, openDesk, scenarioToTheHalt } from './desk-page.ts';
+import {
+  exportedLedgerText,
+  holdWrites,
+  ledgerRows,
+  openDesk,
+  openDeskSignedOut,
+  scenarioToTheHalt,
+} from './desk-page.ts';
 
 // An approved run survives its tab and the desk's server. A dispatcher approves Food and beds with
 // the passkey; the pantry writes its step; the shelter's write is held in the network (it never
@@ -110,7 +117,7 @@ test('a run whose tab is closed after its first partner write is resumed by the 
   test.setTimeout(150_000);
   const context = page.context();
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName('Ada'));
   await scenarioToTheHalt(page);
   const shelter = await holdWrites(context, 'shelter');
@@ -139,7 +146,7 @@ test('a run whose desk server is killed mid-run is resumed after the restart: ev
   try {
     const context = page.context();
     await addPasskeyAuthenticator(page);
-    await openDesk(page);
+    await openDeskSignedOut(page);
     await enrolDispatcher(page, dispatcherName('Bo'), link);
     await scenarioToTheHalt(page);
     const shelter = await holdWrites(context, 'shelter');

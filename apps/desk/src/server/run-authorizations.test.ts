@@ -124,8 +124,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
 
     const takeUp = (challenge: string, cookie?: string, page = PAGE) =>
       call(`/api/approvals/${challenge}/authorizations`, { page }, cookie);
+    // The claim is a signed-in dispatcher's page's (acting-page.test.ts).
     const claim = async (page = PAGE) =>
-      expect((await call('/api/acting', { page })).body).toMatchObject({ acting: true });
+      expect((await call('/api/acting', { page }, session)).body).toMatchObject({ acting: true });
 
     /** Appends one ledger row as a page does, after the head it reads. */
     async function appendRow(draft: Partial<LedgerDraft>): Promise<void> {

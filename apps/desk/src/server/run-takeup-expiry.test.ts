@@ -72,7 +72,7 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
       expect(
         (await call(`/api/approvals/${challenge}/grant`, { response: passkey.assert(challenge, ORIGIN, RP_ID) })).body,
       ).toMatchObject({ ok: true });
-      expect((await call('/api/acting', { page: PAGE })).body).toMatchObject({ acting: true });
+      expect((await call('/api/acting', { page: PAGE }, cookie)).body).toMatchObject({ acting: true });
       const takeUp = () => call(`/api/approvals/${challenge}/authorizations`, { page: PAGE }, cookie);
       const expiry = Date.parse(expiresAt);
 
