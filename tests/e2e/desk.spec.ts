@@ -513,6 +513,14 @@ test('a page with no dispatcher signed in acts on nothing and says so in words: 
   const agent = agentFor(page, laneOf(testInfo));
   await expect.poll(() => agent.names()).toEqual(['read_ledger']);
   await expect(page.locator('#in-order-count')).toHaveText('1');
+  // The bridge's manifest (published after the first paint) lists read_ledger alone too.
+  const listed = async () =>
+    (
+      JSON.parse((await page.locator('script#desk-agent-tools').textContent()) ?? '{"tools":[]}') as {
+        tools: { name: string }[];
+      }
+    ).tools.map((tool) => tool.name);
+  await expect.poll(listed).toEqual(['read_ledger']);
   const world = await isolatedWorld(page);
   const manifest = { manifestId: 'desk-agent-tools', waitMs: 10_000 };
   const intake = await world.evaluate(bridgeClientCall, {
@@ -522,7 +530,7 @@ test('a page with no dispatcher signed in acts on nothing and says so in words: 
     input: { people: 2, needs: ['food'], place: 'Harbour Street community hall' },
   });
   expect(intake.reply).toMatchObject({ id: 'i1', ok: false, code: 'NOT_SIGNED_IN' });
-  expect(String(intake.reply?.['text'])).toContain('sign in to act on requests');
+  expect(String(intake.reply?.['reason'])).toContain('sign in to act on requests');
   const before = Number(await page.locator('#ledger-count').textContent());
   expect(
     (await world.evaluate(bridgeClientCall, { ...manifest, verb: 'read_ledger', id: 'r1', input: {} })).reply,
