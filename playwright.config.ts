@@ -3,7 +3,7 @@ import { SERVER_SETS, SET_COUNT } from './tests/e2e/server-sets.ts';
 import { defineConfig } from '@playwright/test';
 import { HOST, LOOPBACK_ADDRESS } from '@warrant/config';
 import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
-import { matchingSpecs, readLaneTable, specsOfLane } from './tests/e2e/lanes.ts';
+import { POLYFILL, POLYFILL_ONLY, taggedWith } from './tests/e2e/lanes.ts';
 
 // Two lanes over the same tests: Debian's Chromium with native WebMCP, and the same browser
 // without the flag, where the pinned polyfill provides it. Never a downloaded browser.
@@ -25,10 +25,9 @@ import { matchingSpecs, readLaneTable, specsOfLane } from './tests/e2e/lanes.ts'
 const executablePath = CHROMIUM_PATH;
 const baseArgs = BASE_ARGS;
 
-// Which specs each lane runs: tests/e2e/lanes.json. The native lane runs every spec but the
-// polyfill's own transport (message-port.spec); the polyfill lane, the specs whose behaviour
-// depends on the WebMCP mode (tools/e2e-lanes.test.ts says which must be there).
-const lanes = readLaneTable();
+// Which tests each lane runs: tags on the tests (tests/e2e/lanes.ts). The native lane runs every
+// test but those of the polyfill's own transport (POLYFILL_ONLY); the polyfill lane, the tests whose
+// behaviour depends on the WebMCP mode (tagged POLYFILL; tools/e2e-lanes.test.ts says which must be).
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,12 +42,12 @@ export default defineConfig({
   projects: [
     {
       name: 'native',
-      testMatch: matchingSpecs(specsOfLane(lanes, 'native')),
+      grepInvert: taggedWith(POLYFILL_ONLY),
       use: { launchOptions: { executablePath, args: [...baseArgs, '--enable-features=WebMCP'] } },
     },
     {
       name: 'polyfill',
-      testMatch: matchingSpecs(specsOfLane(lanes, 'polyfill')),
+      grep: [taggedWith(POLYFILL), taggedWith(POLYFILL_ONLY)],
       use: { launchOptions: { executablePath, args: baseArgs } },
     },
   ],

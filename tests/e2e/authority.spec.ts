@@ -7,6 +7,7 @@ import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
 import { deskReady, exportedLedger, openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
 // agent that holds the browser can call any frame's tools, run script in the desk's page, click
@@ -249,117 +250,123 @@ function deskScriptExecute(
 
 const refusedWith = (code: string) => expect.objectContaining({ ok: false, isError: true, code });
 
-test("1. an external agent calls a partner write under a read lease: the frame holds no write tool to call, a script in it that writes to its server is refused, nothing is held, and the refusal is on the partner's own log", async ({
-  page,
-  browser,
-}, testInfo) => {
-  const lane = laneOf(testInfo);
-  await openDesk(page);
-  await scenarioToTheHalt(page);
-  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(SITES.shelter.origin))).toBe(true);
-  const frame = partnerFrame(page, 'shelter');
-  await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
-  const args = (n: number) => ({
-    kind: 'family_room',
-    count: 1,
-    night: today(),
-    request: 'R-1',
-    idempotency_key: `read-lease-${lane}-${Date.now()}-${n}`,
-  });
-  let calls = 0;
-
-  if (lane === 'native') {
-    // Playwright's frame.webmcp: the partner frame's tools, as an agent over CDP sees them. A read
-    // lease's frame registers the reads only (defence in depth: the page is not the boundary).
-    const names = (await frame.webmcp.tools()).map((tool) => tool.name);
-    expect(names).toContain('list_bed_availability');
-    expect(names).not.toContain('hold_beds');
-    await expect(frame.webmcp.callTool('hold_beds', args(1))).rejects.toThrow('No WebMCP tool named "hold_beds"');
-
-    // The DevTools protocol's WebMCP domain on the partner frame's own session.
-    const cdp = await page.context().newCDPSession(frame);
-    const added: Array<{ name: string; frameId: string }> = [];
-    cdp.on(
-      'WebMCP.toolsAdded' as never,
-      (event: { tools: Array<{ name: string; frameId: string }> }) => void added.push(...event.tools),
-    );
-    await cdp.send('WebMCP.enable' as never);
-    await expect.poll(() => added.some((tool) => tool.name === 'list_bed_availability')).toBe(true);
-    expect(added.map((tool) => tool.name)).not.toContain('hold_beds');
-    const read = added.find((tool) => tool.name === 'list_bed_availability') as { frameId: string };
-    await expect(
-      cdp.send('WebMCP.invokeTool' as never, { frameId: read.frameId, toolName: 'hold_beds', input: args(2) } as never),
-    ).rejects.toThrow('Tool not found');
-
-    // A script in the desk's page: getTools({ fromOrigins }) sees the reads, and no write to execute.
-    const script = await deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3));
-    expect(script.seen).toContain('list_bed_availability');
-    expect(script.seen).not.toContain('hold_beds');
-    expect(script.result).toBeNull();
-  } else {
-    // The runtimes differ here: the polyfill has no cross-document discovery, so a desk-page script
-    // cannot reach the partner's tools through getTools({ fromOrigins }). The page-script path
-    // left is the broker's channel itself: a hello of the script's own, with its own port. The
-    // partner's port is bound once, so the hello is refused on the port it offered, and the desk
-    // records it (the partner reports it on the bound port).
-    await expect(deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3))).rejects.toThrow(
-      'Cross-document tool discovery requires native WebMCP',
-    );
-    expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toMatchObject({
-      kind: 'refused',
-      refusedKind: 'hello',
-      from: SITES.desk.origin,
+test(
+  "1. an external agent calls a partner write under a read lease: the frame holds no write tool to call, a script in it that writes to its server is refused, nothing is held, and the refusal is on the partner's own log",
+  { tag: POLYFILL },
+  async ({ page, browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    await openDesk(page);
+    await scenarioToTheHalt(page);
+    await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(SITES.shelter.origin))).toBe(true);
+    const frame = partnerFrame(page, 'shelter');
+    await expect(frame.locator('body')).toHaveAttribute('data-ready', 'true');
+    const args = (n: number) => ({
+      kind: 'family_room',
+      count: 1,
+      night: today(),
+      request: 'R-1',
+      idempotency_key: `read-lease-${lane}-${Date.now()}-${n}`,
     });
-    await expect
-      .poll(
-        async () =>
-          (await exportedLedger(page)).filter(
-            (row) => row.event === 'bridge_forged' && row.to === 'desk' && /second hello/.test(row.detail),
-          ).length,
-      )
-      .toBe(1);
-  }
-  // The broker's own discovery of the read lease's frame lists no write either, in both lanes: the
-  // frame only declares its writes (so a drafted step can be checked), and declares them apart.
-  const discovered = (await exportedLedger(page)).filter(
-    (row) => row.event === 'tools_discovered' && row.from === 'shelter',
-  );
-  expect(discovered).toHaveLength(1);
-  const registered = /names=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',') ?? [];
-  expect(registered).toContain('list_bed_availability');
-  expect(registered).not.toContain('hold_beds');
-  expect(/declared=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',')).toContain('hold_beds');
+    let calls = 0;
 
-  // Script in the partner's frame can still send the write to the partner's own server, as any
-  // HTTP client can: the server is where authority lives, and it refuses.
-  const direct = await frame.evaluate(async (input) => {
-    const response = await fetch('/api/writes/hold_beds', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ input, caller: 'agent', channel: 'webmcp' }),
-    });
-    return (await response.json()) as unknown;
-  }, args(4));
-  expect(direct).toEqual(refusedWith('APPROVAL_REQUIRED'));
-  calls += 1;
+    if (lane === 'native') {
+      // Playwright's frame.webmcp: the partner frame's tools, as an agent over CDP sees them. A read
+      // lease's frame registers the reads only (defence in depth: the page is not the boundary).
+      const names = (await frame.webmcp.tools()).map((tool) => tool.name);
+      expect(names).toContain('list_bed_availability');
+      expect(names).not.toContain('hold_beds');
+      await expect(frame.webmcp.callTool('hold_beds', args(1))).rejects.toThrow('No WebMCP tool named "hold_beds"');
 
-  // The partner's own server: nothing written, each call refused at its door.
-  const record = await partnerRecord('shelter');
-  expect(record.writes).toEqual([]);
-  expect(record.refusals).toHaveLength(calls);
-  expect(record.refusals.every((refusal) => refusal.code === 'APPROVAL_REQUIRED' && refusal.tool === 'hold_beds')).toBe(
-    true,
-  );
-  // The partner's own page, first-party, in a browser context of its own.
-  const staff = await partnerPage(browser, 'shelter');
-  await expect(staff.locator('#receipts-count')).toHaveText('0');
-  await expect(staff.locator('#refusals-count')).toHaveText(String(calls));
-  await expect(staff.locator('#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="hold_beds"]')).toHaveCount(calls);
-  // The frame the read lease keeps on the desk shows the same.
-  await expect(frame.locator('#refusals-count')).toHaveText(String(calls));
-  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
-  await staff.context().close();
-});
+      // The DevTools protocol's WebMCP domain on the partner frame's own session.
+      const cdp = await page.context().newCDPSession(frame);
+      const added: Array<{ name: string; frameId: string }> = [];
+      cdp.on(
+        'WebMCP.toolsAdded' as never,
+        (event: { tools: Array<{ name: string; frameId: string }> }) => void added.push(...event.tools),
+      );
+      await cdp.send('WebMCP.enable' as never);
+      await expect.poll(() => added.some((tool) => tool.name === 'list_bed_availability')).toBe(true);
+      expect(added.map((tool) => tool.name)).not.toContain('hold_beds');
+      const read = added.find((tool) => tool.name === 'list_bed_availability') as { frameId: string };
+      await expect(
+        cdp.send(
+          'WebMCP.invokeTool' as never,
+          { frameId: read.frameId, toolName: 'hold_beds', input: args(2) } as never,
+        ),
+      ).rejects.toThrow('Tool not found');
+
+      // A script in the desk's page: getTools({ fromOrigins }) sees the reads, and no write to execute.
+      const script = await deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3));
+      expect(script.seen).toContain('list_bed_availability');
+      expect(script.seen).not.toContain('hold_beds');
+      expect(script.result).toBeNull();
+    } else {
+      // The runtimes differ here: the polyfill has no cross-document discovery, so a desk-page script
+      // cannot reach the partner's tools through getTools({ fromOrigins }). The page-script path
+      // left is the broker's channel itself: a hello of the script's own, with its own port. The
+      // partner's port is bound once, so the hello is refused on the port it offered, and the desk
+      // records it (the partner reports it on the bound port).
+      await expect(deskScriptExecute(page, SITES.shelter.origin, 'hold_beds', args(3))).rejects.toThrow(
+        'Cross-document tool discovery requires native WebMCP',
+      );
+      expect(await forgedInvoke(page, 'shelter', 'hold_beds', args(1))).toMatchObject({
+        kind: 'refused',
+        refusedKind: 'hello',
+        from: SITES.desk.origin,
+      });
+      await expect
+        .poll(
+          async () =>
+            (await exportedLedger(page)).filter(
+              (row) => row.event === 'bridge_forged' && row.to === 'desk' && /second hello/.test(row.detail),
+            ).length,
+        )
+        .toBe(1);
+    }
+    // The broker's own discovery of the read lease's frame lists no write either, in both lanes: the
+    // frame only declares its writes (so a drafted step can be checked), and declares them apart.
+    const discovered = (await exportedLedger(page)).filter(
+      (row) => row.event === 'tools_discovered' && row.from === 'shelter',
+    );
+    expect(discovered).toHaveLength(1);
+    const registered = /names=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',') ?? [];
+    expect(registered).toContain('list_bed_availability');
+    expect(registered).not.toContain('hold_beds');
+    expect(/declared=(\S+)/.exec(discovered[0]?.detail ?? '')?.[1]?.split(',')).toContain('hold_beds');
+
+    // Script in the partner's frame can still send the write to the partner's own server, as any
+    // HTTP client can: the server is where authority lives, and it refuses.
+    const direct = await frame.evaluate(async (input) => {
+      const response = await fetch('/api/writes/hold_beds', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input, caller: 'agent', channel: 'webmcp' }),
+      });
+      return (await response.json()) as unknown;
+    }, args(4));
+    expect(direct).toEqual(refusedWith('APPROVAL_REQUIRED'));
+    calls += 1;
+
+    // The partner's own server: nothing written, each call refused at its door.
+    const record = await partnerRecord('shelter');
+    expect(record.writes).toEqual([]);
+    expect(record.refusals).toHaveLength(calls);
+    expect(
+      record.refusals.every((refusal) => refusal.code === 'APPROVAL_REQUIRED' && refusal.tool === 'hold_beds'),
+    ).toBe(true);
+    // The partner's own page, first-party, in a browser context of its own.
+    const staff = await partnerPage(browser, 'shelter');
+    await expect(staff.locator('#receipts-count')).toHaveText('0');
+    await expect(staff.locator('#refusals-count')).toHaveText(String(calls));
+    await expect(staff.locator('#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="hold_beds"]')).toHaveCount(
+      calls,
+    );
+    // The frame the read lease keeps on the desk shows the same.
+    await expect(frame.locator('#refusals-count')).toHaveText(String(calls));
+    await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+    await staff.context().close();
+  },
+);
 
 test('3. a script click on Approve, and a trusted click with no passkey present, approve nothing; the card says no passkey answered', async ({
   page,

@@ -8,6 +8,7 @@ import { READ_NAMES } from '../../apps/bench/src/domain/rulebook.ts';
 import { firstToolsProbe } from '../../bench/bench-app.bench.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The clerk's bench in a real browser, in both lanes. The agent is a real caller; the chair and
 // the clerk are a person clicking the page.
@@ -41,118 +42,124 @@ function ok(result: unknown): Record<string, unknown> {
   return result as Record<string, unknown>;
 }
 
-test('an agent walks the meeting from load to the tangle; the counts match the screen at every checkpoint', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await expectCount(page, agent, 5);
-  ok(await agent.call('set_members_present', { present: 7, note: 'Two trustees sent apologies.' }));
-  await expectCount(page, agent, 6);
-  ok(await agent.call('call_meeting_to_order', { chair: 'Adaeze Okafor', at: '6:32' }));
-  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'FLOOR_CLEAR');
-  ok(await agent.call('move_main_motion', { text: 'That the library buy a seed dryer.', mover: 'Hollis Pemberton' }));
-  const seconded = ok(await agent.call('second_pending_motion', { seconder: 'Bettina Lund' }));
-  expect(String(seconded['message'])).toMatch(/in order/);
-  await expectCount(page, agent, 17);
-  ok(
-    await agent.call('move_to_amend', {
-      text: 'strike "seed dryer" and insert "solar seed dryer"',
-      mover: 'Inés Carvajal',
-      form: 'strike_and_insert',
-    }),
-  );
-  ok(await agent.call('second_pending_motion', { seconder: 'Ravi Subramaniam' }));
-  ok(
-    await agent.call('move_to_amend_the_amendment', {
-      text: 'insert "with a two-year warranty"',
-      mover: 'Bettina Lund',
-      form: 'insert',
-    }),
-  );
-  ok(await agent.call('second_pending_motion', { seconder: 'Oluwaseun Adeyemi' }));
-  await expectCount(page, agent, 15);
-  await expect(page.locator('#motion-stack > li')).toHaveCount(3);
-  // The out-of-order panel shows the rule beside the act it removed.
-  const blocked = page.locator('#out-of-order li[data-tool="move_to_amend_the_amendment"]');
-  await expect(blocked).toContainText('§12');
-  await expect(blocked).toContainText('first-degree amendment can be amended');
-  expect(await agent.names()).not.toContain('move_to_amend_the_amendment');
-  // A plan for the vote on the main motion from here is proved at depth 6.
-  const plan = ok(await agent.call('explain_path_to', { goal: 'vote_on_the_main_motion' }));
-  expect(plan).toMatchObject({ found: true, depth: 6, cancelled: false });
-  expect(String(plan['plan'])).toContain('depth 6');
-  // The agent's acts are in the minute book, attributed to it, and survive a reload.
-  await expect(page.locator('#entry-count')).toHaveText('8');
-  const download = page.waitForEvent('download');
-  await page.click('#export-minutes');
-  const exported = await (await download).createReadStream();
-  let text = '';
-  for await (const chunk of exported) text += String(chunk);
-  expect(text).toContain('MINUTES');
-  expect(text).toContain('That the library buy a seed dryer.');
-  await page.reload();
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  await expect(page.locator('#entry-count')).toHaveText('8');
-  await expect(page.locator('#motion-stack > li')).toHaveCount(3);
-  await expectCount(page, agent, 15);
-});
+test(
+  'an agent walks the meeting from load to the tangle; the counts match the screen at every checkpoint',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await expectCount(page, agent, 5);
+    ok(await agent.call('set_members_present', { present: 7, note: 'Two trustees sent apologies.' }));
+    await expectCount(page, agent, 6);
+    ok(await agent.call('call_meeting_to_order', { chair: 'Adaeze Okafor', at: '6:32' }));
+    await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'FLOOR_CLEAR');
+    ok(await agent.call('move_main_motion', { text: 'That the library buy a seed dryer.', mover: 'Hollis Pemberton' }));
+    const seconded = ok(await agent.call('second_pending_motion', { seconder: 'Bettina Lund' }));
+    expect(String(seconded['message'])).toMatch(/in order/);
+    await expectCount(page, agent, 17);
+    ok(
+      await agent.call('move_to_amend', {
+        text: 'strike "seed dryer" and insert "solar seed dryer"',
+        mover: 'Inés Carvajal',
+        form: 'strike_and_insert',
+      }),
+    );
+    ok(await agent.call('second_pending_motion', { seconder: 'Ravi Subramaniam' }));
+    ok(
+      await agent.call('move_to_amend_the_amendment', {
+        text: 'insert "with a two-year warranty"',
+        mover: 'Bettina Lund',
+        form: 'insert',
+      }),
+    );
+    ok(await agent.call('second_pending_motion', { seconder: 'Oluwaseun Adeyemi' }));
+    await expectCount(page, agent, 15);
+    await expect(page.locator('#motion-stack > li')).toHaveCount(3);
+    // The out-of-order panel shows the rule beside the act it removed.
+    const blocked = page.locator('#out-of-order li[data-tool="move_to_amend_the_amendment"]');
+    await expect(blocked).toContainText('§12');
+    await expect(blocked).toContainText('first-degree amendment can be amended');
+    expect(await agent.names()).not.toContain('move_to_amend_the_amendment');
+    // A plan for the vote on the main motion from here is proved at depth 6.
+    const plan = ok(await agent.call('explain_path_to', { goal: 'vote_on_the_main_motion' }));
+    expect(plan).toMatchObject({ found: true, depth: 6, cancelled: false });
+    expect(String(plan['plan'])).toContain('depth 6');
+    // The agent's acts are in the minute book, attributed to it, and survive a reload.
+    await expect(page.locator('#entry-count')).toHaveText('8');
+    const download = page.waitForEvent('download');
+    await page.click('#export-minutes');
+    const exported = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of exported) text += String(chunk);
+    expect(text).toContain('MINUTES');
+    expect(text).toContain('That the library buy a seed dryer.');
+    await page.reload();
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(page.locator('#entry-count')).toHaveText('8');
+    await expect(page.locator('#motion-stack > li')).toHaveCount(3);
+    await expectCount(page, agent, 15);
+  },
+);
 
-test('checkpoints replay the seeded meeting: 5 / 17 / 15 tools, and the quorum cliff removes exactly 8', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await expectCount(page, agent, 5);
-  await page.click('#checkpoint-widest');
-  await expectCount(page, agent, 17);
-  await page.click('#checkpoint-tangle');
-  await expectCount(page, agent, 15);
-  await page.click('#checkpoint-widest');
-  await expectCount(page, agent, 17);
-  // Three members leave, one at a time: at the fourth, the quorum goes; the phase holds, 8 acts go (7 tools, 1 form).
-  await membersLeave(page, 3);
-  await expectCount(page, agent, 9);
-  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'OPEN');
-  await expect(page.locator('#quorum-state')).toHaveAttribute('data-quorum', 'absent');
-  const line = page.locator('#change-line');
-  await expect(line).toHaveAttribute('data-added', '0');
-  await expect(line).toHaveAttribute('data-removed', '8');
-  await expect(line).toHaveAttribute('data-aborted', '7');
-  await expect(line).toHaveAttribute('data-form-off', '1');
-  await expect(page.locator('#motion-entry')).not.toHaveAttribute('toolname', /.*/);
-  expect(await agent.names()).toEqual([
-    'correct_last_entry',
-    'draft_minutes',
-    'explain_current_state',
-    'explain_path_to',
-    'get_motion_stack',
-    'move_to_adjourn',
-    'raise_point_of_order',
-    'record_chair_ruling',
-    'set_members_present',
-  ]);
-});
+test(
+  'checkpoints replay the seeded meeting: 5 / 17 / 15 tools, and the quorum cliff removes exactly 8',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await expectCount(page, agent, 5);
+    await page.click('#checkpoint-widest');
+    await expectCount(page, agent, 17);
+    await page.click('#checkpoint-tangle');
+    await expectCount(page, agent, 15);
+    await page.click('#checkpoint-widest');
+    await expectCount(page, agent, 17);
+    // Three members leave, one at a time: at the fourth, the quorum goes; the phase holds, 8 acts go (7 tools, 1 form).
+    await membersLeave(page, 3);
+    await expectCount(page, agent, 9);
+    await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'OPEN');
+    await expect(page.locator('#quorum-state')).toHaveAttribute('data-quorum', 'absent');
+    const line = page.locator('#change-line');
+    await expect(line).toHaveAttribute('data-added', '0');
+    await expect(line).toHaveAttribute('data-removed', '8');
+    await expect(line).toHaveAttribute('data-aborted', '7');
+    await expect(line).toHaveAttribute('data-form-off', '1');
+    await expect(page.locator('#motion-entry')).not.toHaveAttribute('toolname', /.*/);
+    expect(await agent.names()).toEqual([
+      'correct_last_entry',
+      'draft_minutes',
+      'explain_current_state',
+      'explain_path_to',
+      'get_motion_stack',
+      'move_to_adjourn',
+      'raise_point_of_order',
+      'record_chair_ruling',
+      'set_members_present',
+    ]);
+  },
+);
 
-test('the tally form, submitted by an agent, records the vote once the chair has put the question', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await page.click('#checkpoint-tangle');
-  await expectCount(page, agent, 15);
-  expect(await agent.names()).not.toContain('record_vote_tally');
-  // Only the chair puts the question; there is no tool for it.
-  expect(await agent.names()).not.toContain('put_the_question');
-  await page.click('#put-the-question');
-  await expect(page.locator('#vote-tally')).toHaveAttribute('toolname', 'record_vote_tally');
-  await expect.poll(() => agent.names()).toContain('record_vote_tally');
-  const tally = await agent.call('record_vote_tally', { aye: 4, nay: 2, abstain: 1 });
-  expect(JSON.stringify(tally)).toContain('ADOPTED');
-  await expect(page.locator('#motion-stack > li')).toHaveCount(2);
-  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 1');
-  await expect(page.locator('#vote-tally')).not.toHaveAttribute('toolname', /.*/);
-});
+test(
+  'the tally form, submitted by an agent, records the vote once the chair has put the question',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await page.click('#checkpoint-tangle');
+    await expectCount(page, agent, 15);
+    expect(await agent.names()).not.toContain('record_vote_tally');
+    // Only the chair puts the question; there is no tool for it.
+    expect(await agent.names()).not.toContain('put_the_question');
+    await page.click('#put-the-question');
+    await expect(page.locator('#vote-tally')).toHaveAttribute('toolname', 'record_vote_tally');
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    const tally = await agent.call('record_vote_tally', { aye: 4, nay: 2, abstain: 1 });
+    expect(JSON.stringify(tally)).toContain('ADOPTED');
+    await expect(page.locator('#motion-stack > li')).toHaveCount(2);
+    await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 1');
+    await expect(page.locator('#vote-tally')).not.toHaveAttribute('toolname', /.*/);
+  },
+);
 
 test('the injected instruction is transcribed as data: pending, no vote tool, verbatim in the minutes', async ({
   page,
@@ -173,43 +180,51 @@ test('the injected instruction is transcribed as data: pending, no vote tool, ve
   expect(String(explained['explanation'])).not.toMatch(/Brightwater|invoice|unanimous/i);
 });
 
-test('bad input is refused with the field named, and the record does not change', async ({ page }, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  const refused = (await agent.call('set_members_present', { present: -3 })) as {
-    ok: boolean;
-    code: string;
-    details: { field: string };
-  };
-  expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'present' } });
-  await expect(page.locator('#entry-count')).toHaveText('0');
-  await expect(page.locator('#present-count')).toHaveText('0');
-});
+test(
+  'bad input is refused with the field named, and the record does not change',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    const refused = (await agent.call('set_members_present', { present: -3 })) as {
+      ok: boolean;
+      code: string;
+      details: { field: string };
+    };
+    expect(refused).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'present' } });
+    await expect(page.locator('#entry-count')).toHaveText('0');
+    await expect(page.locator('#present-count')).toHaveText('0');
+  },
+);
 
-test('with no WebMCP at all the bench still works and says so', async ({ browserName: _browserName }, testInfo) => {
-  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${insecureOriginOf('bench')}/`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-    await expect(page.locator('#webmcp-mode')).toHaveAttribute('title', /secure context/);
-    // The in-order panel falls back to the rule table, and the bench controls still record.
-    await expect(page.locator('#in-order-count')).toHaveText('5');
-    for (let i = 1; i <= 7; i += 1) {
-      await page.click('#present-more');
-      await expect(page.locator('#present-count')).toHaveText(String(i));
+test(
+  'with no WebMCP at all the bench still works and says so',
+  { tag: POLYFILL },
+  async ({ browserName: _browserName }, testInfo) => {
+    const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${insecureOriginOf('bench')}/`);
+      await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+      await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+      await expect(page.locator('#webmcp-mode')).toHaveAttribute('title', /secure context/);
+      // The in-order panel falls back to the rule table, and the bench controls still record.
+      await expect(page.locator('#in-order-count')).toHaveText('5');
+      for (let i = 1; i <= 7; i += 1) {
+        await page.click('#present-more');
+        await expect(page.locator('#present-count')).toHaveText(String(i));
+      }
+      await expect(page.locator('#in-order-count')).toHaveText('6');
+      // The person's own meeting is replaced only once they say so.
+      await page.click('#checkpoint-tangle');
+      await page.click('#confirm-load');
+      await expect(page.locator('#in-order-count')).toHaveText('15');
+      await expect(page.locator('#out-of-order li[data-tool="move_to_amend_the_amendment"]')).toContainText('§12');
+    } finally {
+      await browser.close();
     }
-    await expect(page.locator('#in-order-count')).toHaveText('6');
-    // The person's own meeting is replaced only once they say so.
-    await page.click('#checkpoint-tangle');
-    await page.click('#confirm-load');
-    await expect(page.locator('#in-order-count')).toHaveText('15');
-    await expect(page.locator('#out-of-order li[data-tool="move_to_amend_the_amendment"]')).toContainText('§12');
-  } finally {
-    await browser.close();
-  }
-});
+  },
+);
 
 test('losing the quorum never deadlocks the meeting: a question awaiting its vote can be adjourned', async ({
   page,
@@ -289,56 +304,60 @@ async function answerOrError(agent: Agent, name: string, input: object): Promise
   }
 }
 
-test('the tally form records only what the caller sent: refused counts are cleared, a missing count is refused', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await page.click('#checkpoint-widest');
-  await expectCount(page, agent, 17);
-  await page.click('#put-the-question');
-  await expect.poll(() => agent.names()).toContain('record_vote_tally');
-  const tooMany = await agent.call('record_vote_tally', { aye: 5, nay: 5 });
-  expect(tooMany).toMatchObject({ ok: false, isError: true, code: 'TALLY_EXCEEDS_PRESENT' });
-  // The form is clear again once the refusal has gone out: nothing of that call is left to submit.
-  await expect(page.locator('#vote-tally input[name="nay"]')).toHaveValue('');
-  await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
-  const missing = await answerOrError(agent, 'record_vote_tally', { aye: 2 });
-  expect(missing['ok']).not.toBe(true);
-  expect(JSON.stringify(missing)).toMatch(/nay/);
-  await expect(page.locator('#minutes')).not.toContainText('The vote was taken');
-  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
-  const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
-  expect(String(counted['message'])).toContain('4 aye, 2 nay');
-  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
-});
+test(
+  'the tally form records only what the caller sent: refused counts are cleared, a missing count is refused',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await page.click('#checkpoint-widest');
+    await expectCount(page, agent, 17);
+    await page.click('#put-the-question');
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    const tooMany = await agent.call('record_vote_tally', { aye: 5, nay: 5 });
+    expect(tooMany).toMatchObject({ ok: false, isError: true, code: 'TALLY_EXCEEDS_PRESENT' });
+    // The form is clear again once the refusal has gone out: nothing of that call is left to submit.
+    await expect(page.locator('#vote-tally input[name="nay"]')).toHaveValue('');
+    await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
+    const missing = await answerOrError(agent, 'record_vote_tally', { aye: 2 });
+    expect(missing['ok']).not.toBe(true);
+    expect(JSON.stringify(missing)).toMatch(/nay/);
+    await expect(page.locator('#minutes')).not.toContainText('The vote was taken');
+    await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
+    const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
+    expect(String(counted['message'])).toContain('4 aye, 2 nay');
+    await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
+  },
+);
 
-test('a tally the browser’s own validation refused leaves nothing in the form: a later call cannot complete it into a count nobody sent', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await page.click('#checkpoint-widest');
-  await expectCount(page, agent, 17);
-  await page.click('#put-the-question');
-  await expect.poll(() => agent.names()).toContain('record_vote_tally');
-  // The browser refuses this one itself (aye is required), before the page is ever asked.
-  const halfCount = await answerOrError(agent, 'record_vote_tally', { nay: 3 });
-  expect(halfCount['ok']).not.toBe(true);
-  expect(JSON.stringify(halfCount)).toMatch(/aye/);
-  await expect(page.locator('#vote-tally input[name="nay"]')).toHaveValue('');
-  await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
-  // The other half alone is refused in turn: the nay of the first call is not there to complete it.
-  const otherHalf = await answerOrError(agent, 'record_vote_tally', { aye: 4 });
-  expect(otherHalf['ok']).not.toBe(true);
-  expect(JSON.stringify(otherHalf)).toMatch(/nay/);
-  await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
-  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
-  await expect(page.locator('#minutes')).not.toContainText('The vote was taken');
-  const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
-  expect(String(counted['message'])).toContain('4 aye, 2 nay');
-  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
-});
+test(
+  'a tally the browser’s own validation refused leaves nothing in the form: a later call cannot complete it into a count nobody sent',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await page.click('#checkpoint-widest');
+    await expectCount(page, agent, 17);
+    await page.click('#put-the-question');
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    // The browser refuses this one itself (aye is required), before the page is ever asked.
+    const halfCount = await answerOrError(agent, 'record_vote_tally', { nay: 3 });
+    expect(halfCount['ok']).not.toBe(true);
+    expect(JSON.stringify(halfCount)).toMatch(/aye/);
+    await expect(page.locator('#vote-tally input[name="nay"]')).toHaveValue('');
+    await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
+    // The other half alone is refused in turn: the nay of the first call is not there to complete it.
+    const otherHalf = await answerOrError(agent, 'record_vote_tally', { aye: 4 });
+    expect(otherHalf['ok']).not.toBe(true);
+    expect(JSON.stringify(otherHalf)).toMatch(/nay/);
+    await expect(page.locator('#vote-tally input[name="aye"]')).toHaveValue('');
+    await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
+    await expect(page.locator('#minutes')).not.toContainText('The vote was taken');
+    const counted = ok(await agent.call('record_vote_tally', { aye: 4, nay: 2 }));
+    expect(String(counted['message'])).toContain('4 aye, 2 nay');
+    await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2, abstaining 0');
+  },
+);
 
 /**
  * Two tallies sent at once, neither waiting for the other: in the native lane over the protocol,
@@ -361,68 +380,72 @@ async function twoTalliesAtOnce(
   return answers.map((a) => ('thrown' in a ? { thrown: a.thrown } : (a.result as Record<string, unknown>)));
 }
 
-test('two tallies at once: the one recorded is answered as recorded, the other is told it was not', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const lane = laneOf(testInfo);
-  const agent = agentFor(page, lane);
-  await page.click('#checkpoint-widest');
-  await page.click('#put-the-question');
-  await expect.poll(() => agent.names()).toContain('record_vote_tally');
-  const answers = await twoTalliesAtOnce(page, agent, lane, { aye: 4, nay: 2 }, { aye: 1, nay: 5 });
-  await expect(page.locator('#minutes')).toContainText('The vote was taken');
-  const minutes = (await page.locator('#minutes').textContent()) ?? '';
-  expect(minutes.split('The vote was taken')).toHaveLength(2);
-  const recordedFirst = minutes.includes('ayes 4, noes 2');
-  expect(recordedFirst || minutes.includes('ayes 1, noes 5')).toBe(true);
-  const [mine, theirs] = recordedFirst ? answers : [answers[1], answers[0]];
-  expect(mine).toMatchObject({ ok: true });
-  expect(String(mine?.['message'])).toContain(recordedFirst ? '4 aye, 2 nay' : '1 aye, 5 nay');
-  expect(theirs?.['ok']).not.toBe(true);
-  expect(JSON.stringify(theirs)).not.toMatch(/cancelled/i);
-});
+test(
+  'two tallies at once: the one recorded is answered as recorded, the other is told it was not',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const lane = laneOf(testInfo);
+    const agent = agentFor(page, lane);
+    await page.click('#checkpoint-widest');
+    await page.click('#put-the-question');
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    const answers = await twoTalliesAtOnce(page, agent, lane, { aye: 4, nay: 2 }, { aye: 1, nay: 5 });
+    await expect(page.locator('#minutes')).toContainText('The vote was taken');
+    const minutes = (await page.locator('#minutes').textContent()) ?? '';
+    expect(minutes.split('The vote was taken')).toHaveLength(2);
+    const recordedFirst = minutes.includes('ayes 4, noes 2');
+    expect(recordedFirst || minutes.includes('ayes 1, noes 5')).toBe(true);
+    const [mine, theirs] = recordedFirst ? answers : [answers[1], answers[0]];
+    expect(mine).toMatchObject({ ok: true });
+    expect(String(mine?.['message'])).toContain(recordedFirst ? '4 aye, 2 nay' : '1 aye, 5 nay');
+    expect(theirs?.['ok']).not.toBe(true);
+    expect(JSON.stringify(theirs)).not.toMatch(/cancelled/i);
+  },
+);
 
-test('a burst of 50 tallies: the first is recorded and answered, every other caller is answered at once, none hangs', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const lane = laneOf(testInfo);
-  await page.click('#checkpoint-widest');
-  await page.click('#put-the-question');
-  const agent = agentFor(page, lane);
-  await expect.poll(() => agent.names()).toContain('record_vote_tally');
-  const HANG = 'no answer within 10 s';
-  const started = Date.now();
-  const answers = await Promise.all(
-    Array.from({ length: 50 }, () =>
-      Promise.race([
-        answerOrError(agent, 'record_vote_tally', { aye: 4, nay: 2 }),
-        new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ thrown: HANG }), 10_000)),
-      ]),
-    ),
-  );
-  const elapsed = Date.now() - started;
-  expect(answers.filter((a) => a['thrown'] === HANG)).toEqual([]);
-  const recorded = answers.filter((a) => a['ok'] === true);
-  expect(recorded).toHaveLength(1);
-  expect(String(recorded[0]?.['message'])).toContain('ADOPTED');
-  // Every other caller heard a structured refusal, or, once the form had left, the platform's own
-  // answer for a tool that is gone (Chromium's is a generic UnknownError when the tool left between
-  // the caller's listing it and calling it).
-  for (const other of answers.filter((a) => a['ok'] !== true)) {
-    if ('thrown' in other)
-      expect(String(other['thrown'])).toMatch(
-        /not found|not registered|No WebMCP tool|No tool named|unknown transient reason/i,
-      );
-    else expect(other).toMatchObject({ ok: false, isError: true });
-  }
-  expect(elapsed).toBeLessThan(10_000);
-  await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2');
-  expect(await page.locator('#minutes').textContent()).toMatch(
-    /^(?![\s\S]*The vote was taken[\s\S]*The vote was taken)/,
-  );
-});
+test(
+  'a burst of 50 tallies: the first is recorded and answered, every other caller is answered at once, none hangs',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const lane = laneOf(testInfo);
+    await page.click('#checkpoint-widest');
+    await page.click('#put-the-question');
+    const agent = agentFor(page, lane);
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    const HANG = 'no answer within 10 s';
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        Promise.race([
+          answerOrError(agent, 'record_vote_tally', { aye: 4, nay: 2 }),
+          new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ thrown: HANG }), 10_000)),
+        ]),
+      ),
+    );
+    const elapsed = Date.now() - started;
+    expect(answers.filter((a) => a['thrown'] === HANG)).toEqual([]);
+    const recorded = answers.filter((a) => a['ok'] === true);
+    expect(recorded).toHaveLength(1);
+    expect(String(recorded[0]?.['message'])).toContain('ADOPTED');
+    // Every other caller heard a structured refusal, or, once the form had left, the platform's own
+    // answer for a tool that is gone (Chromium's is a generic UnknownError when the tool left between
+    // the caller's listing it and calling it).
+    for (const other of answers.filter((a) => a['ok'] !== true)) {
+      if ('thrown' in other)
+        expect(String(other['thrown'])).toMatch(
+          /not found|not registered|No WebMCP tool|No tool named|unknown transient reason/i,
+        );
+      else expect(other).toMatchObject({ ok: false, isError: true });
+    }
+    expect(elapsed).toBeLessThan(10_000);
+    await expect(page.locator('#minutes')).toContainText('ayes 4, noes 2');
+    expect(await page.locator('#minutes').textContent()).toMatch(
+      /^(?![\s\S]*The vote was taken[\s\S]*The vote was taken)/,
+    );
+  },
+);
 
 test('free text is plain and bounded, counts are bounded by the board, and no name can forge an entry in the minutes', async ({
   page,
@@ -483,117 +506,123 @@ function ownWordsIn(page: Page): Promise<string> {
   });
 }
 
-test('an agent’s motion text left in the form by a call it gave up on is recorded as the agent’s, not the clerk’s', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const lane = laneOf(testInfo);
-  const agent = agentFor(page, lane);
-  await page.click('#checkpoint-tabled');
-  await expect.poll(() => agent.names()).toContain('enter_motion_text');
-  const text = 'That the library buy a second seed dryer.';
-  if (lane === 'native') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebMCP.enable');
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const input = { text } as unknown as Record<string, string>;
-    const { invocationId } = (await cdp.send('WebMCP.invokeTool', {
-      frameId: frameTree.frame.id,
-      toolName: 'enter_motion_text',
-      input,
-    })) as unknown as { invocationId: string };
-    await expect(page.locator('#motion-entry textarea[name="text"]')).toHaveValue(text);
-    await cdp.send('WebMCP.cancelInvocation', { invocationId } as never);
-  } else {
-    // The polyfill's calls are not on the protocol: the page's own runner plays the agent, and stops its call.
-    await page.getByRole('button', { name: 'Do this: Enter the text of a motion' }).click();
-    await page.locator('#runner textarea[name="text"]').fill(text);
-    await page.locator('#runner button[type="submit"]').click();
-    await expect(page.locator('#motion-entry textarea[name="text"]')).toHaveValue(text);
-    await page.click('#runner-stop');
-  }
-  await expect(page.locator('#motion-entry')).toContainText('Filled in by an agent');
-  await page.click('#motion-entry button[type="submit"]');
-  await expect(page.locator('#motion-stack > li')).toHaveCount(1);
-  await expect(page.locator('#minutes')).toContainText(text);
-  const minutes = ok(await agent.call('draft_minutes', {}));
-  expect(String(minutes['minutes'])).toMatch(
-    /moved \(main motion, §10\): «That the library buy a second seed dryer\.» \(Entered by an agent\.\)/,
-  );
-});
-
-test('a ruling is the chair’s: an agent’s ruling waits for the chair at the bench, and its call answers with the chair’s decision', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await page.click('#checkpoint-tangle');
-  await expectCount(page, agent, 15);
-  ok(
-    await agent.call('raise_point_of_order', {
-      concern: 'The amendment to the amendment is not germane.',
-      raisedBy: 'Hollis Pemberton',
-    }),
-  );
-  const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'It is not germane.' };
-  // Rejected: nothing is recorded, and the call says so.
-  const rejected = agent.call('record_chair_ruling', ruling);
-  await expect(page.locator('#ruling-proposal')).toContainText('It is not germane.');
-  await expect(page.locator('#entry-count')).toHaveText('9');
-  await page.click('#reject-ruling');
-  expect(await rejected).toMatchObject({ ok: true, decision: 'rejected', recorded: null });
-  await expect(page.locator('#ruling-proposal')).toHaveCount(0);
-  await expect(page.locator('#entry-count')).toHaveText('9');
-  // Confirmed: recorded as the chair's, and the same call hears it.
-  const confirmed = agent.call('record_chair_ruling', ruling);
-  await expect(page.locator('#ruling-proposal')).toBeVisible();
-  await page.click('#confirm-ruling');
-  expect(await confirmed).toMatchObject({ ok: true, decision: 'confirmed', recorded: 'record_chair_ruling' });
-  await expect(page.locator('#entry-count')).toHaveText('10');
-  await expect(page.locator('#motion-stack > li')).toHaveCount(2);
-  await expect(page.locator('#minutes')).toContainText('ruled: well taken');
-  // The chair's act, not the agent's: the line carries no agent mark.
-  await expect(page.locator('#minutes')).toContainText(
-    /ruled: well taken\. «It is not germane\.» The amendment to the amendment was struck from the floor\.(?! \(Entered by an agent)/,
-  );
-  // Two deep again: the amendment is open, and may be amended once more.
-  await expectCount(page, agent, 16);
-});
-
-test('the always-on tools are there when a client looks: before the load event (native), as soon as the polyfill is in (polyfill)', async ({
-  page,
-}, testInfo) => {
-  await page.addInitScript({ content: firstToolsProbe() });
-  if (laneOf(testInfo) === 'native') {
-    // The browser's own order of events: each tool as it is registered, and the load event.
-    const cdp = await page.context().newCDPSession(page);
-    const order: string[] = [];
-    cdp.on('WebMCP.toolsAdded', (event) =>
-      order.push(...(event as { tools: Array<{ name: string }> }).tools.map((tool) => `tool:${tool.name}`)),
-    );
-    cdp.on('Page.loadEventFired', () => order.push('load'));
-    await cdp.send('Page.enable');
-    await cdp.send('WebMCP.enable');
+test(
+  'an agent’s motion text left in the form by a call it gave up on is recorded as the agent’s, not the clerk’s',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
     await openBench(page);
-    await expect.poll(() => order.includes('load')).toBe(true);
-    for (const name of READ_NAMES) {
-      expect(order.indexOf(`tool:${name}`), name).toBeGreaterThanOrEqual(0);
-      expect(order.indexOf(`tool:${name}`), name).toBeLessThan(order.indexOf('load'));
+    const lane = laneOf(testInfo);
+    const agent = agentFor(page, lane);
+    await page.click('#checkpoint-tabled');
+    await expect.poll(() => agent.names()).toContain('enter_motion_text');
+    const text = 'That the library buy a second seed dryer.';
+    if (lane === 'native') {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebMCP.enable');
+      const { frameTree } = await cdp.send('Page.getFrameTree');
+      const input = { text } as unknown as Record<string, string>;
+      const { invocationId } = (await cdp.send('WebMCP.invokeTool', {
+        frameId: frameTree.frame.id,
+        toolName: 'enter_motion_text',
+        input,
+      })) as unknown as { invocationId: string };
+      await expect(page.locator('#motion-entry textarea[name="text"]')).toHaveValue(text);
+      await cdp.send('WebMCP.cancelInvocation', { invocationId } as never);
+    } else {
+      // The polyfill's calls are not on the protocol: the page's own runner plays the agent, and stops its call.
+      await page.getByRole('button', { name: 'Do this: Enter the text of a motion' }).click();
+      await page.locator('#runner textarea[name="text"]').fill(text);
+      await page.locator('#runner button[type="submit"]').click();
+      await expect(page.locator('#motion-entry textarea[name="text"]')).toHaveValue(text);
+      await page.click('#runner-stop');
     }
-  } else {
-    await openBench(page);
-  }
-  const seen = await page.evaluate(
-    () =>
-      (window as unknown as { __warrantFirstTools: { toolsAt: number | null; loadAt: number | null } })
-        .__warrantFirstTools,
-  );
-  // Listed by the time the page is open; how soon is the bench's figure (bench.first_tools_ms_<lane>),
-  // not a bound here: a timed assertion fails on a loaded machine (3.3 s measured under load 35).
-  expect(seen.toolsAt).not.toBeNull();
-});
+    await expect(page.locator('#motion-entry')).toContainText('Filled in by an agent');
+    await page.click('#motion-entry button[type="submit"]');
+    await expect(page.locator('#motion-stack > li')).toHaveCount(1);
+    await expect(page.locator('#minutes')).toContainText(text);
+    const minutes = ok(await agent.call('draft_minutes', {}));
+    expect(String(minutes['minutes'])).toMatch(
+      /moved \(main motion, §10\): «That the library buy a second seed dryer\.» \(Entered by an agent\.\)/,
+    );
+  },
+);
 
-test('every answer counts the tools in order as the page shows them', async ({ page }, testInfo) => {
+test(
+  'a ruling is the chair’s: an agent’s ruling waits for the chair at the bench, and its call answers with the chair’s decision',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await page.click('#checkpoint-tangle');
+    await expectCount(page, agent, 15);
+    ok(
+      await agent.call('raise_point_of_order', {
+        concern: 'The amendment to the amendment is not germane.',
+        raisedBy: 'Hollis Pemberton',
+      }),
+    );
+    const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'It is not germane.' };
+    // Rejected: nothing is recorded, and the call says so.
+    const rejected = agent.call('record_chair_ruling', ruling);
+    await expect(page.locator('#ruling-proposal')).toContainText('It is not germane.');
+    await expect(page.locator('#entry-count')).toHaveText('9');
+    await page.click('#reject-ruling');
+    expect(await rejected).toMatchObject({ ok: true, decision: 'rejected', recorded: null });
+    await expect(page.locator('#ruling-proposal')).toHaveCount(0);
+    await expect(page.locator('#entry-count')).toHaveText('9');
+    // Confirmed: recorded as the chair's, and the same call hears it.
+    const confirmed = agent.call('record_chair_ruling', ruling);
+    await expect(page.locator('#ruling-proposal')).toBeVisible();
+    await page.click('#confirm-ruling');
+    expect(await confirmed).toMatchObject({ ok: true, decision: 'confirmed', recorded: 'record_chair_ruling' });
+    await expect(page.locator('#entry-count')).toHaveText('10');
+    await expect(page.locator('#motion-stack > li')).toHaveCount(2);
+    await expect(page.locator('#minutes')).toContainText('ruled: well taken');
+    // The chair's act, not the agent's: the line carries no agent mark.
+    await expect(page.locator('#minutes')).toContainText(
+      /ruled: well taken\. «It is not germane\.» The amendment to the amendment was struck from the floor\.(?! \(Entered by an agent)/,
+    );
+    // Two deep again: the amendment is open, and may be amended once more.
+    await expectCount(page, agent, 16);
+  },
+);
+
+test(
+  'the always-on tools are there when a client looks: before the load event (native), as soon as the polyfill is in (polyfill)',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await page.addInitScript({ content: firstToolsProbe() });
+    if (laneOf(testInfo) === 'native') {
+      // The browser's own order of events: each tool as it is registered, and the load event.
+      const cdp = await page.context().newCDPSession(page);
+      const order: string[] = [];
+      cdp.on('WebMCP.toolsAdded', (event) =>
+        order.push(...(event as { tools: Array<{ name: string }> }).tools.map((tool) => `tool:${tool.name}`)),
+      );
+      cdp.on('Page.loadEventFired', () => order.push('load'));
+      await cdp.send('Page.enable');
+      await cdp.send('WebMCP.enable');
+      await openBench(page);
+      await expect.poll(() => order.includes('load')).toBe(true);
+      for (const name of READ_NAMES) {
+        expect(order.indexOf(`tool:${name}`), name).toBeGreaterThanOrEqual(0);
+        expect(order.indexOf(`tool:${name}`), name).toBeLessThan(order.indexOf('load'));
+      }
+    } else {
+      await openBench(page);
+    }
+    const seen = await page.evaluate(
+      () =>
+        (window as unknown as { __warrantFirstTools: { toolsAt: number | null; loadAt: number | null } })
+          .__warrantFirstTools,
+    );
+    // Listed by the time the page is open; how soon is the bench's figure (bench.first_tools_ms_<lane>),
+    // not a bound here: a timed assertion fails on a loaded machine (3.3 s measured under load 35).
+    expect(seen.toolsAt).not.toBeNull();
+  },
+);
+
+test('every answer counts the tools in order as the page shows them', { tag: POLYFILL }, async ({ page }, testInfo) => {
   await openBench(page);
   const agent = agentFor(page, laneOf(testInfo));
   await page.click('#checkpoint-widest');
@@ -619,18 +648,20 @@ test('every answer counts the tools in order as the page shows them', async ({ p
   expect(String(explained['explanation'])).toContain(`${await onScreenCount(page)} tools are in order`);
 });
 
-test('every tool’s declaration, as a client receives it, fits in 900 characters at every checkpoint', async ({
-  page,
-}, testInfo) => {
-  await openBench(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  for (const checkpoint of ['load', 'widest', 'tangle', 'tabled', 'injection']) {
-    await page.click(`#checkpoint-${checkpoint}`);
-    await expect(page.locator('#in-order-count')).not.toHaveText('0');
-    for (const tool of await agent.tools())
-      expect(JSON.stringify(tool).length, `${tool.name} at ${checkpoint}`).toBeLessThanOrEqual(900);
-  }
-});
+test(
+  'every tool’s declaration, as a client receives it, fits in 900 characters at every checkpoint',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openBench(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    for (const checkpoint of ['load', 'widest', 'tangle', 'tabled', 'injection']) {
+      await page.click(`#checkpoint-${checkpoint}`);
+      await expect(page.locator('#in-order-count')).not.toHaveText('0');
+      for (const tool of await agent.tools())
+        expect(JSON.stringify(tool).length, `${tool.name} at ${checkpoint}`).toBeLessThanOrEqual(900);
+    }
+  },
+);
 
 /** Words a person should never have to read: identifiers, platform codes, "(s)" plurals, "1 entries". */
 const JARGON =

@@ -6,6 +6,7 @@ import { SITES } from '@warrant/config';
 import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
 import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
 // human is Playwright clicking the page. Each test gets a fresh browser context, so a fresh
@@ -94,94 +95,100 @@ function watch<T>(promise: Promise<T>) {
   return box;
 }
 
-test('the agent asks for a wider frame, waits, and continues in the same turn once the human expands it', async ({
-  page,
-}, testInfo) => {
-  const agent = await open(page, laneOf(testInfo));
-  expect(await agent.names()).toEqual(READS);
+test(
+  'the agent asks for a wider frame, waits, and continues in the same turn once the human expands it',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    expect(await agent.names()).toEqual(READS);
 
-  await card(page, 'headline').click();
-  await card(page, 'description').click({ modifiers: ['Shift'] });
-  await page.getByRole('button', { name: 'Frame selected fields' }).click();
-  await scopeVersion(page, 1);
-  await expect.poll(() => agent.names()).toEqual(FRAMED);
+    await card(page, 'headline').click();
+    await card(page, 'description').click({ modifiers: ['Shift'] });
+    await page.getByRole('button', { name: 'Frame selected fields' }).click();
+    await scopeVersion(page, 1);
+    await expect.poll(() => agent.names()).toEqual(FRAMED);
 
-  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({
-    ok: true,
-    code: 'SCOPED_EDIT_APPLIED',
-  });
-  await expect.poll(() => agent.names()).toEqual(ALL);
+    expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject(
+      {
+        ok: true,
+        code: 'SCOPED_EDIT_APPLIED',
+      },
+    );
+    await expect.poll(() => agent.names()).toEqual(ALL);
 
-  const request = watch(
-    call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }),
-  );
-  const decision = page.locator('section.decision');
-  await expect(decision.getByRole('heading', { name: 'The agent is asking for a wider frame' })).toBeVisible();
-  await expect(decision).toContainText(REASON);
-  await expect(decision.locator('[data-field="launch_date"]')).toBeVisible();
-  await expect(page.locator('#surface-held')).toBeVisible();
-  // Held: the request and submit tools are out of order now, yet nothing was re-registered. Asking
-  // the page for its tools is a round trip through it after the decision is on screen, so a call
-  // answered without the human would have been answered by now.
-  expect(await agent.names()).toEqual(ALL);
-  expect(request.settled, 'the call waits for the human').toBe(false);
+    const request = watch(
+      call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['launch_date'], reason: REASON }),
+    );
+    const decision = page.locator('section.decision');
+    await expect(decision.getByRole('heading', { name: 'The agent is asking for a wider frame' })).toBeVisible();
+    await expect(decision).toContainText(REASON);
+    await expect(decision.locator('[data-field="launch_date"]')).toBeVisible();
+    await expect(page.locator('#surface-held')).toBeVisible();
+    // Held: the request and submit tools are out of order now, yet nothing was re-registered. Asking
+    // the page for its tools is a round trip through it after the decision is on screen, so a call
+    // answered without the human would have been answered by now.
+    expect(await agent.names()).toEqual(ALL);
+    expect(request.settled, 'the call waits for the human').toBe(false);
 
-  await decision.getByRole('button', { name: 'Expand scope' }).click();
-  const answer = await request.promise;
-  expect(answer).toMatchObject({
-    ok: true,
-    code: 'EXPANSION_APPROVED',
-    permissionChanged: true,
-    currentScopeVersion: 2,
-    scope: ['headline', 'description', 'launch_date'],
-  });
-  expect(answer['nextAction']).toContain('do not ask the human to confirm again');
-  await expect(decision).toHaveCount(0);
-  await scopeVersion(page, 2);
+    await decision.getByRole('button', { name: 'Expand scope' }).click();
+    const answer = await request.promise;
+    expect(answer).toMatchObject({
+      ok: true,
+      code: 'EXPANSION_APPROVED',
+      permissionChanged: true,
+      currentScopeVersion: 2,
+      scope: ['headline', 'description', 'launch_date'],
+    });
+    expect(answer['nextAction']).toContain('do not ask the human to confirm again');
+    await expect(decision).toHaveCount(0);
+    await scopeVersion(page, 2);
 
-  // The same turn: re-inspect, pick up the tools bound to v2, edit the new field, submit.
-  expect(await call(agent, 'inspect_active_scope')).toMatchObject({ scopeVersion: 2, pendingHumanDecision: null });
-  await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
-  expect(
-    await call(agent, 'edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } }),
-  ).toMatchObject({ ok: true, scopeVersion: 2 });
-  await expect(page.locator('#value-launch_date')).toHaveText('2026-10-06');
-  await expect.poll(() => schemaVersion(agent, 'submit_changes_for_review')).toBe(2);
-  const submitted = await call(agent, 'submit_changes_for_review', { scopeVersion: 2 });
-  expect(submitted).toMatchObject({ ok: true, code: 'REVIEW_SUBMITTED', phase: 'REVIEW' });
-  expect(submitted.message).toContain('Nothing has been published');
-  await expect.poll(() => agent.names()).toEqual(READS);
+    // The same turn: re-inspect, pick up the tools bound to v2, edit the new field, submit.
+    expect(await call(agent, 'inspect_active_scope')).toMatchObject({ scopeVersion: 2, pendingHumanDecision: null });
+    await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
+    expect(
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 2, updates: { launch_date: '2026-10-06' } }),
+    ).toMatchObject({ ok: true, scopeVersion: 2 });
+    await expect(page.locator('#value-launch_date')).toHaveText('2026-10-06');
+    await expect.poll(() => schemaVersion(agent, 'submit_changes_for_review')).toBe(2);
+    const submitted = await call(agent, 'submit_changes_for_review', { scopeVersion: 2 });
+    expect(submitted).toMatchObject({ ok: true, code: 'REVIEW_SUBMITTED', phase: 'REVIEW' });
+    expect(submitted.message).toContain('Nothing has been published');
+    await expect.poll(() => agent.names()).toEqual(READS);
 
-  const review = page.locator('section.review');
-  await expect(review.locator('#review-reference')).toHaveAttribute('title', String(submitted['reviewId']));
-  await review.getByRole('button', { name: 'Accept change set' }).click();
-  await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
-  expect(await agent.names()).toEqual(READS);
-  expect(await workspace(agent)).toMatchObject({ phase: 'ACCEPTED' });
-  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'REVIEW_ACCEPTED');
-});
+    const review = page.locator('section.review');
+    await expect(review.locator('#review-reference')).toHaveAttribute('title', String(submitted['reviewId']));
+    await review.getByRole('button', { name: 'Accept change set' }).click();
+    await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
+    expect(await agent.names()).toEqual(READS);
+    expect(await workspace(agent)).toMatchObject({ phase: 'ACCEPTED' });
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'REVIEW_ACCEPTED');
+  },
+);
 
-test('a capability captured before a human re-frame answers SCOPE_STALE and changes nothing', async ({
-  page,
-}, testInfo) => {
-  const agent = await open(page, laneOf(testInfo));
-  await frameByClicking(page, ['headline']);
-  await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(1);
-  const captured = await schemaVersion(agent, 'edit_scoped_fields');
+test(
+  'a capability captured before a human re-frame answers SCOPE_STALE and changes nothing',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(1);
+    const captured = await schemaVersion(agent, 'edit_scoped_fields');
 
-  await frameByClicking(page, ['headline', 'audience']);
-  await scopeVersion(page, 2);
-  const before = await workspace(agent);
-  const stale = await call(agent, 'edit_scoped_fields', { scopeVersion: captured, updates: { headline: HEADLINE } });
-  expect(stale).toMatchObject({
-    ok: false,
-    code: 'SCOPE_STALE',
-    details: { expectedScopeVersion: 2, receivedScopeVersion: 1 },
-  });
-  expect(await workspace(agent)).toEqual(before);
-  await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
-  await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
-});
+    await frameByClicking(page, ['headline', 'audience']);
+    await scopeVersion(page, 2);
+    const before = await workspace(agent);
+    const stale = await call(agent, 'edit_scoped_fields', { scopeVersion: captured, updates: { headline: HEADLINE } });
+    expect(stale).toMatchObject({
+      ok: false,
+      code: 'SCOPE_STALE',
+      details: { expectedScopeVersion: 2, receivedScopeVersion: 1 },
+    });
+    expect(await workspace(agent)).toEqual(before);
+    await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
+    await expect.poll(() => schemaVersion(agent, 'edit_scoped_fields')).toBe(2);
+  },
+);
 
 test('a review decision binds to the exact review id: a stale button is refused and the phase holds', async ({
   page,
@@ -297,105 +304,117 @@ test('a reload restores the frame, the version, the values and the activity; an 
   await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
 });
 
-test('bad input is refused with the field named, and nothing changes', async ({ page }, testInfo) => {
-  const agent = await open(page, laneOf(testInfo));
-  await frameByClicking(page, ['headline']);
-  await expect.poll(() => agent.names()).toEqual(FRAMED);
-  const before = await workspace(agent);
+test(
+  'bad input is refused with the field named, and nothing changes',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await expect.poll(() => agent.names()).toEqual(FRAMED);
+    const before = await workspace(agent);
 
-  const outside = await call(agent, 'edit_scoped_fields', {
-    scopeVersion: 1,
-    updates: { headline: HEADLINE, price: '€69' },
-  });
-  expect(outside).toMatchObject({ ok: false, code: 'OUT_OF_SCOPE', details: { outOfScope: ['price'] } });
-  expect(outside.message).toContain('price');
-  const tooLong = await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } });
-  expect(tooLong).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'updates.headline' } });
-  const badRequest = await call(agent, 'request_scope_expansion', {
-    scopeVersion: 1,
-    fields: ['headline'],
-    reason: REASON,
-  });
-  expect(badRequest).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'fields.0' } });
+    const outside = await call(agent, 'edit_scoped_fields', {
+      scopeVersion: 1,
+      updates: { headline: HEADLINE, price: '€69' },
+    });
+    expect(outside).toMatchObject({ ok: false, code: 'OUT_OF_SCOPE', details: { outOfScope: ['price'] } });
+    expect(outside.message).toContain('price');
+    const tooLong = await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } });
+    expect(tooLong).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'updates.headline' } });
+    const badRequest = await call(agent, 'request_scope_expansion', {
+      scopeVersion: 1,
+      fields: ['headline'],
+      reason: REASON,
+    });
+    expect(badRequest).toMatchObject({ ok: false, code: 'INVALID_INPUT', details: { field: 'fields.0' } });
 
-  // The board is as it was; only the record of the three refused attempts was added to.
-  expect(await workspace(agent)).toEqual(before);
-  await expect(page.locator('.activity-list li')).toHaveCount(5);
-  await expect(page.locator('.activity-list li[data-type="AGENT_REFUSED"]')).toHaveCount(3);
-  await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
-});
+    // The board is as it was; only the record of the three refused attempts was added to.
+    expect(await workspace(agent)).toEqual(before);
+    await expect(page.locator('.activity-list li')).toHaveCount(5);
+    await expect(page.locator('.activity-list li[data-type="AGENT_REFUSED"]')).toHaveCount(3);
+    await expect(page.locator('#value-headline')).not.toHaveText(HEADLINE);
+  },
+);
 
-test('every refusal reaches the agent as an error, and INVALID_INPUT names only the field, what was expected and what came', async ({
-  page,
-}, testInfo) => {
-  const agent = await open(page, laneOf(testInfo));
-  await frameByClicking(page, ['headline']);
-  await expect.poll(() => agent.names()).toEqual(FRAMED);
-  const refusals = [
-    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } }),
-    await call(agent, 'edit_scoped_fields', { scopeVersion: 0, updates: { headline: HEADLINE } }),
-    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: '  ' } }),
-    await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' }),
-    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } }),
-  ];
-  expect(refusals.map((answer) => answer.code)).toEqual([
-    'OUT_OF_SCOPE',
-    'SCOPE_STALE',
-    'EMPTY_VALUE',
-    'REASON_REQUIRED',
-    'INVALID_INPUT',
-  ]);
-  for (const answer of refusals)
-    expect(Object.keys(answer).sort(), answer.code).toEqual(['code', 'details', 'isError', 'message', 'ok']);
-  for (const answer of refusals) expect(answer, answer.code).toMatchObject({ ok: false, isError: true });
-  const invalid = refusals[4] as Result;
-  expect(Object.keys(invalid.details ?? {}).sort()).toEqual(['expected', 'field', 'received']);
-  expect(invalid.details).toMatchObject({ field: 'updates.headline', received: 'a string of 81 characters' });
-  expect(JSON.stringify(invalid)).not.toMatch(/"(properties|additionalProperties|minProperties)"/);
-});
+test(
+  'every refusal reaches the agent as an error, and INVALID_INPUT names only the field, what was expected and what came',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await expect.poll(() => agent.names()).toEqual(FRAMED);
+    const refusals = [
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { price: '€69' } }),
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 0, updates: { headline: HEADLINE } }),
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: '  ' } }),
+      await call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: '   short    ' }),
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: 'x'.repeat(81) } }),
+    ];
+    expect(refusals.map((answer) => answer.code)).toEqual([
+      'OUT_OF_SCOPE',
+      'SCOPE_STALE',
+      'EMPTY_VALUE',
+      'REASON_REQUIRED',
+      'INVALID_INPUT',
+    ]);
+    for (const answer of refusals)
+      expect(Object.keys(answer).sort(), answer.code).toEqual(['code', 'details', 'isError', 'message', 'ok']);
+    for (const answer of refusals) expect(answer, answer.code).toMatchObject({ ok: false, isError: true });
+    const invalid = refusals[4] as Result;
+    expect(Object.keys(invalid.details ?? {}).sort()).toEqual(['expected', 'field', 'received']);
+    expect(invalid.details).toMatchObject({ field: 'updates.headline', received: 'a string of 81 characters' });
+    expect(JSON.stringify(invalid)).not.toMatch(/"(properties|additionalProperties|minProperties)"/);
+  },
+);
 
-test('the reads report the tools in order as the page shows them, in every stage', async ({ page }, testInfo) => {
-  const agent = await open(page, laneOf(testInfo));
-  const shown = async () => Number(await page.locator('#in-order-count').textContent());
-  const reported = async (name: string) =>
-    (await call(agent, name))['toolsInOrder'] as { count: number; names: string[] };
-  const agree = async (expected: string[]) => {
-    await expect.poll(() => agent.names()).toEqual(expected);
-    await expect.poll(shown).toBe(expected.length);
-    for (const name of READS) expect(await reported(name), name).toEqual({ count: expected.length, names: expected });
-  };
-  await agree(READS);
-  // The page shows each call as it comes, reads included (they are not acts, so not in the activity).
-  await expect(page.locator('#last-call')).toContainText('by an agent');
-  await expect(page.locator('#last-call')).toHaveAttribute('data-tool', 'inspect_workspace');
-  await frameByClicking(page, ['headline']);
-  await agree(FRAMED);
-  await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
-  await agree(ALL);
-  await call(agent, 'submit_changes_for_review', { scopeVersion: 1 });
-  await agree(READS);
-});
+test(
+  'the reads report the tools in order as the page shows them, in every stage',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    const shown = async () => Number(await page.locator('#in-order-count').textContent());
+    const reported = async (name: string) =>
+      (await call(agent, name))['toolsInOrder'] as { count: number; names: string[] };
+    const agree = async (expected: string[]) => {
+      await expect.poll(() => agent.names()).toEqual(expected);
+      await expect.poll(shown).toBe(expected.length);
+      for (const name of READS) expect(await reported(name), name).toEqual({ count: expected.length, names: expected });
+    };
+    await agree(READS);
+    // The page shows each call as it comes, reads included (they are not acts, so not in the activity).
+    await expect(page.locator('#last-call')).toContainText('by an agent');
+    await expect(page.locator('#last-call')).toHaveAttribute('data-tool', 'inspect_workspace');
+    await frameByClicking(page, ['headline']);
+    await agree(FRAMED);
+    await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
+    await agree(ALL);
+    await call(agent, 'submit_changes_for_review', { scopeVersion: 1 });
+    await agree(READS);
+  },
+);
 
-test('a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes', async ({
-  page,
-}, testInfo) => {
-  const agent = await open(page, laneOf(testInfo));
-  await frameByClicking(page, ['headline']);
-  await expect.poll(() => agent.names()).toEqual(FRAMED);
-  const asked = watch(
-    call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['description'], reason: REASON }),
-  );
-  await expect(page.locator('section.decision')).toBeVisible();
-  await frameByClicking(page, ['headline', 'audience']);
-  expect(await asked.promise).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
-  await expect(page.locator('section.decision')).toHaveCount(0);
-  await expect(page.locator('.activity-list li').nth(1)).toHaveAttribute('data-type', 'EXPANSION_SUPERSEDED');
-  expect(await workspace(agent)).toMatchObject({
-    scopeVersion: 2,
-    scope: ['headline', 'audience'],
-    pendingExpansion: null,
-  });
-});
+test(
+  'a human re-frame while the agent waits answers that call SCOPE_STALE, and the request closes',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await expect.poll(() => agent.names()).toEqual(FRAMED);
+    const asked = watch(
+      call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['description'], reason: REASON }),
+    );
+    await expect(page.locator('section.decision')).toBeVisible();
+    await frameByClicking(page, ['headline', 'audience']);
+    expect(await asked.promise).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+    await expect(page.locator('section.decision')).toHaveCount(0);
+    await expect(page.locator('.activity-list li').nth(1)).toHaveAttribute('data-type', 'EXPANSION_SUPERSEDED');
+    expect(await workspace(agent)).toMatchObject({
+      scopeVersion: 2,
+      scope: ['headline', 'audience'],
+      pendingExpansion: null,
+    });
+  },
+);
 
 test("two tabs stay in step on one record: neither loses the other's frame, edit or activity, and a reload keeps it all", async ({
   page,
@@ -447,81 +466,87 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
   }
 });
 
-test('the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn', async ({
-  page,
-}, testInfo) => {
-  const lane = laneOf(testInfo);
-  // Watches from the page's world, installed before any page script runs: the registered names
-  // when the load event fires, and when the first field card is drawn.
-  await page.addInitScript({ content: TOOLS_AT_LOAD_PROBE });
-  await open(page, lane);
-  const seen = await page.evaluate(
-    () =>
-      (window as unknown as { __toolsProbe: { atLoad: string[] | null; atFirstCard: string[] | null } }).__toolsProbe,
-  );
-  if (lane === 'native') expect(seen.atLoad).toEqual(READS);
-  expect(seen.atFirstCard).toEqual(READS);
-});
+test(
+  'the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    // Watches from the page's world, installed before any page script runs: the registered names
+    // when the load event fires, and when the first field card is drawn.
+    await page.addInitScript({ content: TOOLS_AT_LOAD_PROBE });
+    await open(page, lane);
+    const seen = await page.evaluate(
+      () =>
+        (window as unknown as { __toolsProbe: { atLoad: string[] | null; atFirstCard: string[] | null } }).__toolsProbe,
+    );
+    if (lane === 'native') expect(seen.atLoad).toEqual(READS);
+    expect(seen.atFirstCard).toEqual(READS);
+  },
+);
 
-test('a person plays the agent with "do this": each run goes the way an agent\'s call goes, and is recorded as the agent\'s', async ({
-  page,
-}, testInfo) => {
-  await open(page, laneOf(testInfo));
-  await frameByClicking(page, ['headline']);
-  await scopeVersion(page, 1);
-  const runner = page.locator('#runner');
-  await page.getByRole('button', { name: 'do this: Edit framed fields' }).click();
-  await expect(runner).toContainText('You are playing the agent');
-  await expect(runner).toContainText("through the browser's WebMCP (executeTool)");
-  await runner.getByLabel('Headline').fill(HEADLINE);
-  await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
-  await expect(page.locator('#runner-answer')).toContainText('Edit applied');
-  await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
-  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'AGENT_EDITED');
-  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-actor', 'agent');
+test(
+  'a person plays the agent with "do this": each run goes the way an agent\'s call goes, and is recorded as the agent\'s',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await scopeVersion(page, 1);
+    const runner = page.locator('#runner');
+    await page.getByRole('button', { name: 'do this: Edit framed fields' }).click();
+    await expect(runner).toContainText('You are playing the agent');
+    await expect(runner).toContainText("through the browser's WebMCP (executeTool)");
+    await runner.getByLabel('Headline').fill(HEADLINE);
+    await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
+    await expect(page.locator('#runner-answer')).toContainText('Edit applied');
+    await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'AGENT_EDITED');
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-actor', 'agent');
 
-  // Out of the frame: the person types a price; the board refuses, says so, and records it.
-  await runner.getByLabel('Price').fill('€69');
-  await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
-  await expect(page.locator('#runner-answer')).toContainText('outside the frame');
-  await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'AGENT_REFUSED');
-  await expect(page.locator('.activity-list li').first()).toContainText('Price');
-  await expect(card(page, 'price').locator('.tag-refused')).toBeVisible();
-  await expect(page.locator('#value-price')).toHaveText('€79');
-});
+    // Out of the frame: the person types a price; the board refuses, says so, and records it.
+    await runner.getByLabel('Price').fill('€69');
+    await runner.getByRole('button', { name: 'Run Edit framed fields' }).click();
+    await expect(page.locator('#runner-answer')).toContainText('outside the frame');
+    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'AGENT_REFUSED');
+    await expect(page.locator('.activity-list li').first()).toContainText('Price');
+    await expect(card(page, 'price').locator('.tag-refused')).toBeVisible();
+    await expect(page.locator('#value-price')).toHaveText('€79');
+  },
+);
 
-test('a person playing the agent asks for a wider frame, waits, and can stop waiting; the request stays for the human', async ({
-  page,
-}, testInfo) => {
-  await open(page, laneOf(testInfo));
-  await frameByClicking(page, ['headline']);
-  await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
-  const runner = page.locator('#runner');
-  await runner.getByLabel('Launch date').check();
-  await runner.getByLabel('Why (for the human who decides)').fill(REASON);
-  await runner.getByRole('button', { name: 'Run Ask the human for more fields' }).click();
-  await expect(page.locator('section.decision')).toContainText(REASON);
-  await runner.getByRole('button', { name: 'Stop waiting for Ask the human for more fields' }).click();
-  // The runner's own call ends at once (the platform answers ABORTED, the kernel EXPANSION_WAIT_ABORTED).
-  await expect(page.locator('#runner-answer')).toContainText('nothing granted');
-  await expect(page.locator('section.decision')).toBeVisible();
-  // The runtimes differ here: native WebMCP passes the abort on to the tool's own call, which ends
-  // and is noted; the pinned polyfill does not, so the tool's call still waits for the human.
-  if (laneOf(testInfo) === 'native')
-    await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'EXPANSION_WAIT_ENDED');
-  else await expect(page.locator('section.decision .wait-status')).toHaveClass(/is-waiting/);
+test(
+  'a person playing the agent asks for a wider frame, waits, and can stop waiting; the request stays for the human',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await open(page, laneOf(testInfo));
+    await frameByClicking(page, ['headline']);
+    await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
+    const runner = page.locator('#runner');
+    await runner.getByLabel('Launch date').check();
+    await runner.getByLabel('Why (for the human who decides)').fill(REASON);
+    await runner.getByRole('button', { name: 'Run Ask the human for more fields' }).click();
+    await expect(page.locator('section.decision')).toContainText(REASON);
+    await runner.getByRole('button', { name: 'Stop waiting for Ask the human for more fields' }).click();
+    // The runner's own call ends at once (the platform answers ABORTED, the kernel EXPANSION_WAIT_ABORTED).
+    await expect(page.locator('#runner-answer')).toContainText('nothing granted');
+    await expect(page.locator('section.decision')).toBeVisible();
+    // The runtimes differ here: native WebMCP passes the abort on to the tool's own call, which ends
+    // and is noted; the pinned polyfill does not, so the tool's call still waits for the human.
+    if (laneOf(testInfo) === 'native')
+      await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'EXPANSION_WAIT_ENDED');
+    else await expect(page.locator('section.decision .wait-status')).toHaveClass(/is-waiting/);
 
-  // Once the request is decided, the runner's tool is in order again; this time the human expands.
-  await page.getByRole('button', { name: 'Expand scope' }).click();
-  await scopeVersion(page, 2);
-  await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
-  await runner.getByLabel('Price').check();
-  await runner.getByLabel('Why (for the human who decides)').fill(REASON);
-  await runner.getByRole('button', { name: 'Run Ask the human for more fields' }).click();
-  await page.getByRole('button', { name: 'Expand scope' }).click();
-  await expect(page.locator('#runner-answer')).toContainText('Frame expanded as the agent asked');
-  await scopeVersion(page, 3);
-});
+    // Once the request is decided, the runner's tool is in order again; this time the human expands.
+    await page.getByRole('button', { name: 'Expand scope' }).click();
+    await scopeVersion(page, 2);
+    await page.getByRole('button', { name: 'do this: Ask the human for more fields' }).click();
+    await runner.getByLabel('Price').check();
+    await runner.getByLabel('Why (for the human who decides)').fill(REASON);
+    await runner.getByRole('button', { name: 'Run Ask the human for more fields' }).click();
+    await page.getByRole('button', { name: 'Expand scope' }).click();
+    await expect(page.locator('#runner-answer')).toContainText('Frame expanded as the agent asked');
+    await scopeVersion(page, 3);
+  },
+);
 
 test("an agent's refused out-of-frame write shows in the activity and on the field's card, and goes with the next frame", async ({
   page,

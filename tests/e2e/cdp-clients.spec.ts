@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { pageAgentCall } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
 import { openDeskAsDispatcher } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The desk as the DevTools protocol's own WebMCP client meets it: WebMCP.invokeTool, answered by
 // WebMCP.toolResponded events, which is how chrome-devtools-mcp calls a page's tools. The browser
@@ -86,63 +87,67 @@ async function intake(caller: Caller): Promise<string> {
   return (result as { request: { id: string } }).request.id;
 }
 
-test('over the DevTools protocol, open_lease completes once, with the lease id of an active lease whose partner frame is mounted, and find_capacity then reads that partner', async ({
-  page,
-}, testInfo) => {
-  const lane = laneOf(testInfo);
-  await openDeskAsDispatcher(page);
-  const caller = await callerFor(page, lane);
-  const request = await intake(caller);
+test(
+  'over the DevTools protocol, open_lease completes once, with the lease id of an active lease whose partner frame is mounted, and find_capacity then reads that partner',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    await openDeskAsDispatcher(page);
+    const caller = await callerFor(page, lane);
+    const request = await intake(caller);
 
-  const opened = await caller.call('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 120, request });
-  if (lane === 'native') expect(opened.events.map((event) => event.status)).toEqual(['Completed']);
-  expect(opened.result).toMatchObject({
-    ok: true,
-    lease: {
-      id: expect.stringMatching(/^L-\d+$/),
-      partner: 'pantry',
-      purpose: 'read_capacity',
-      state: 'active',
-      request,
-    },
-  });
-  const lease = (opened.result as { lease: { id: string } }).lease.id;
-  await expect(page.locator(`#partner-frames iframe[data-lease="${lease}"]`)).toHaveCount(1);
+    const opened = await caller.call('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 120, request });
+    if (lane === 'native') expect(opened.events.map((event) => event.status)).toEqual(['Completed']);
+    expect(opened.result).toMatchObject({
+      ok: true,
+      lease: {
+        id: expect.stringMatching(/^L-\d+$/),
+        partner: 'pantry',
+        purpose: 'read_capacity',
+        state: 'active',
+        request,
+      },
+    });
+    const lease = (opened.result as { lease: { id: string } }).lease.id;
+    await expect(page.locator(`#partner-frames iframe[data-lease="${lease}"]`)).toHaveCount(1);
 
-  const read = await caller.call('find_capacity', { request });
-  expect(read.result).toMatchObject({ ok: true, request });
-  const reads = (read.result as { reads: Array<{ partner: string; ok: boolean }> }).reads;
-  expect(reads.length).toBeGreaterThan(0);
-  expect(reads.every((one) => one.partner === 'pantry' && one.ok)).toBe(true);
-  // The protocol said nothing more about open_lease meanwhile: one invocation, one answer.
-  expect(caller.eventsOf(opened).map((event) => event.status)).toEqual(lane === 'native' ? ['Completed'] : []);
-});
+    const read = await caller.call('find_capacity', { request });
+    expect(read.result).toMatchObject({ ok: true, request });
+    const reads = (read.result as { reads: Array<{ partner: string; ok: boolean }> }).reads;
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((one) => one.partner === 'pantry' && one.ok)).toBe(true);
+    // The protocol said nothing more about open_lease meanwhile: one invocation, one answer.
+    expect(caller.eventsOf(opened).map((event) => event.status)).toEqual(lane === 'native' ? ['Completed'] : []);
+  },
+);
 
-test('over the DevTools protocol, a refusal arrives with its structured body: ok false, isError true, its code, message and details', async ({
-  page,
-}, testInfo) => {
-  const lane = laneOf(testInfo);
-  await openDeskAsDispatcher(page);
-  const caller = await callerFor(page, lane);
-  const request = await intake(caller);
+test(
+  'over the DevTools protocol, a refusal arrives with its structured body: ok false, isError true, its code, message and details',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    await openDeskAsDispatcher(page);
+    const caller = await callerFor(page, lane);
+    const request = await intake(caller);
 
-  const refused = await caller.call('open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request });
-  const body = {
-    ok: false,
-    isError: true,
-    code: 'POLICY_DENIED',
-    message: expect.stringMatching(/\S/),
-    details: expect.any(Object),
-  };
-  expect(refused.result).toMatchObject(body);
-  if (lane === 'native') {
-    // Chromium 156 reports a value the tool returned as Completed, whatever it says; a thrown error
-    // as Error, but then executeTool callers (page.webmcp, @playwright/mcp, the desk's own calls to
-    // its partners) get a bare UnknownError with none of the body. The body is kept, and says
-    // isError (docs/agent-clients.md has the measurements).
-    expect(refused.events).toEqual([
-      expect.objectContaining({ status: 'Completed', output: expect.objectContaining(body) }),
-    ]);
-  }
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-});
+    const refused = await caller.call('open_lease', { partner: 'shelter', purpose: 'execute_plan', ttl: 60, request });
+    const body = {
+      ok: false,
+      isError: true,
+      code: 'POLICY_DENIED',
+      message: expect.stringMatching(/\S/),
+      details: expect.any(Object),
+    };
+    expect(refused.result).toMatchObject(body);
+    if (lane === 'native') {
+      // Chromium 156 reports a value the tool returned as Completed, whatever it says; a thrown error
+      // as Error, but then executeTool callers (page.webmcp, @playwright/mcp, the desk's own calls to
+      // its partners) get a bare UnknownError with none of the body. The body is kept, and says
+      // isError (docs/agent-clients.md has the measurements).
+      expect(refused.events).toEqual([
+        expect.objectContaining({ status: 'Completed', output: expect.objectContaining(body) }),
+      ]);
+    }
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+  },
+);

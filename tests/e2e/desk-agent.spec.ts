@@ -12,6 +12,7 @@ import { laneOf } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
 import { carryDeskSession, openDesk as openDeskSignedIn, exportedLedgerFile } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
 // speaking scripted tool calls. The full turn goes through the real gateway (started here, with the
@@ -146,90 +147,100 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(`${name}-panel`, { path: panel, contentType: 'image/png' });
 }
 
-test('the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on', async ({
-  page,
-}, testInfo) => {
-  // A model's whole turn to the halt, then four full-page screenshots: 51 s in one lane with a
-  // second suite running beside it, past the default in the other.
-  test.slow();
-  upstream = await scriptedModel(toTheHalt());
-  gateway = await startGateway({
-    port: WORKER_SET.agentPorts.gateway,
-    host: HOST,
-    env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' },
-  });
-  await openDesk(page);
-  await useOwnEndpoint(page, { url: `${gateway.origin}/v1/chat/completions` });
-  await runTask(page);
+test(
+  'the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    // A model's whole turn to the halt, then four full-page screenshots: 51 s in one lane with a
+    // second suite running beside it, past the default in the other.
+    test.slow();
+    upstream = await scriptedModel(toTheHalt());
+    gateway = await startGateway({
+      port: WORKER_SET.agentPorts.gateway,
+      host: HOST,
+      env: { WARRANT_GATEWAY_UPSTREAM_URL: upstream.url, WARRANT_GATEWAY_MODEL: 'scripted' },
+    });
+    await openDesk(page);
+    await useOwnEndpoint(page, { url: `${gateway.origin}/v1/chat/completions` });
+    await runTask(page);
 
-  const panel = page.locator('#agent-panel');
-  await expect(panel).toHaveAttribute('data-status', 'halted', { timeout: 30_000 });
-  // Every verb the model chose is listed with what came of it; the second commit, after the halt, never ran.
-  expect(await listed(page)).toEqual([
-    'intake_request:OK',
-    'find_capacity:MALFORMED_ARGUMENTS',
-    'open_lease:OK',
-    'find_capacity:OK',
-    'draft_plan:OK',
-    'commit_plan:HALTED',
-    'commit_plan:NOT_RUN_AFTER_HALT',
-  ]);
-  await expect(page.locator('#agent-status')).toContainText('Stopped at the halt: approval A-1 waits for a person.');
-  await expect(page.locator('#agent-turn li[data-verb="find_capacity"]').first()).toContainText(
-    'Not run: The arguments are not JSON',
-  );
-  await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
-  await expect(page.locator('#partner-frames iframe[data-partner="shelter"]')).toHaveCount(1);
-
-  // The model was asked five times and never after the halt; each time it was offered the verbs in order then.
-  expect(upstream.requests).toHaveLength(5);
-  expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
-  expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-  expect(offered(2)).toEqual([
-    'intake_request',
-    'open_lease',
-    'find_capacity',
-    'draft_plan',
-    'close_lease',
-    'read_ledger',
-  ]);
-  expect(offered(4)).toContain('commit_plan');
-  // The malformed call came back to the model as the structured refusal; find_capacity's data as its region, whole.
-  expect(toolResults(2)[1]).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_ARGUMENTS' });
-  expect(String(toolResults(3)[3]?.['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>\n[\s\S]*\n<<<end [0-9a-f]{16}>>>$/);
-
-  const { rows } = await exportedLedgerFile(page);
-  const raised = rows.filter((row) => row.event === 'approval_raised');
-  expect(raised).toHaveLength(1);
-  expect(raised[0]).toMatchObject({ actor: 'agent', channel: 'agent', approval: 'A-1', plan: 'P-1', status: 'halted' });
-  expect(
-    rows
-      .filter((row) => row.event === 'verb_called')
-      .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
-  ).toEqual([
-    'agent/agent/intake_request/ok',
-    'agent/agent/open_lease/ok',
-    'agent/agent/find_capacity/ok',
-    'agent/agent/draft_plan/ok',
-    'agent/agent/commit_plan/halted',
-  ]);
-  // Nothing ran at the partner: the halt is a halt.
-  expect(rows.some((row) => row.event === 'tool_invoked' && row.verb === 'hold_beds')).toBe(false);
-  expect(await cspViolations(page)).toEqual([]);
-
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.locator('#agent-panel').scrollIntoViewIfNeeded();
-    const results = await new AxeBuilder({ page }).include('#agent-panel').analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    const panel = page.locator('#agent-panel');
+    await expect(panel).toHaveAttribute('data-status', 'halted', { timeout: 30_000 });
+    // Every verb the model chose is listed with what came of it; the second commit, after the halt, never ran.
+    expect(await listed(page)).toEqual([
+      'intake_request:OK',
+      'find_capacity:MALFORMED_ARGUMENTS',
+      'open_lease:OK',
+      'find_capacity:OK',
+      'draft_plan:OK',
+      'commit_plan:HALTED',
+      'commit_plan:NOT_RUN_AFTER_HALT',
+    ]);
+    await expect(page.locator('#agent-status')).toContainText('Stopped at the halt: approval A-1 waits for a person.');
+    await expect(page.locator('#agent-turn li[data-verb="find_capacity"]').first()).toContainText(
+      'Not run: The arguments are not JSON',
     );
+    await expect(page.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
+    await expect(page.locator('#partner-frames iframe[data-partner="shelter"]')).toHaveCount(1);
+
+    // The model was asked five times and never after the halt; each time it was offered the verbs in order then.
+    expect(upstream.requests).toHaveLength(5);
+    expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
+    expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
+    expect(offered(2)).toEqual([
+      'intake_request',
+      'open_lease',
+      'find_capacity',
+      'draft_plan',
+      'close_lease',
+      'read_ledger',
+    ]);
+    expect(offered(4)).toContain('commit_plan');
+    // The malformed call came back to the model as the structured refusal; find_capacity's data as its region, whole.
+    expect(toolResults(2)[1]).toMatchObject({ ok: false, isError: true, code: 'MALFORMED_ARGUMENTS' });
+    expect(String(toolResults(3)[3]?.['data'])).toMatch(/^<<<data [0-9a-f]{16}>>>\n[\s\S]*\n<<<end [0-9a-f]{16}>>>$/);
+
+    const { rows } = await exportedLedgerFile(page);
+    const raised = rows.filter((row) => row.event === 'approval_raised');
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      actor: 'agent',
+      channel: 'agent',
+      approval: 'A-1',
+      plan: 'P-1',
+      status: 'halted',
+    });
     expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-    await shot(page, testInfo, `desk-agent-halt-${width}`);
-  }
-});
+      rows
+        .filter((row) => row.event === 'verb_called')
+        .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+    ).toEqual([
+      'agent/agent/intake_request/ok',
+      'agent/agent/open_lease/ok',
+      'agent/agent/find_capacity/ok',
+      'agent/agent/draft_plan/ok',
+      'agent/agent/commit_plan/halted',
+    ]);
+    // Nothing ran at the partner: the halt is a halt.
+    expect(rows.some((row) => row.event === 'tool_invoked' && row.verb === 'hold_beds')).toBe(false);
+    expect(await cspViolations(page)).toEqual([]);
+
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('#agent-panel').scrollIntoViewIfNeeded();
+      const results = await new AxeBuilder({ page }).include('#agent-panel').analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
+      await shot(page, testInfo, `desk-agent-halt-${width}`);
+    }
+  },
+);
 
 test("the person's own key goes to their endpoint in the Authorization header and nowhere else: not in storage, the ledger, its export or the page", async ({
   page,
@@ -390,52 +401,54 @@ test('Stop ends the turn while the model is thinking: nothing after it runs', as
   expect(await listed(page)).toEqual(['intake_request:OK']);
 });
 
-test('with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same', async ({
-  page: signedIn,
-}, testInfo) => {
-  upstream = await scriptedModel([
-    { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
-    {
-      kind: 'tool_calls',
-      calls: [
-        { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } },
-      ],
-    },
-    { kind: 'text', text: 'The shelter is leased for R-1.' },
-  ]);
-  // Over a host name that is not a secure context the desk has no WebMCP; its partners are reached over the message channel.
-  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
-  try {
-    // No passkey can sign in where the page is not a secure context: the dispatcher signs in on the
-    // desk where it is one, and their session goes with them (the agent acts on their warrant).
-    await openDeskSignedIn(signedIn);
-    const context = await browser.newContext();
-    await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
-    const page = await context.newPage();
-    await openDesk(page, insecureOriginOf('desk'));
-    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-    await useOwnEndpoint(page, { url: upstream.url });
-    await runTask(page, 'lease the shelter for a family of four tonight');
-    await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'answered', { timeout: 30_000 });
-    expect(await listed(page)).toEqual(['intake_request:OK', 'open_lease:OK']);
-    expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
-    expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
-    expect(offered(2)).toEqual([
-      'intake_request',
-      'open_lease',
-      'find_capacity',
-      'draft_plan',
-      'close_lease',
-      'read_ledger',
+test(
+  'with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same',
+  { tag: POLYFILL },
+  async ({ page: signedIn }, testInfo) => {
+    upstream = await scriptedModel([
+      { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } },
+        ],
+      },
+      { kind: 'text', text: 'The shelter is leased for R-1.' },
     ]);
-    const { rows } = await exportedLedgerFile(page);
-    expect(
-      rows
-        .filter((row) => row.event === 'verb_called')
-        .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
-    ).toEqual(['agent/agent/intake_request/ok', 'agent/agent/open_lease/ok']);
-    expect(await cspViolations(page)).toEqual([]);
-  } finally {
-    await browser.close();
-  }
-});
+    // Over a host name that is not a secure context the desk has no WebMCP; its partners are reached over the message channel.
+    const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+    try {
+      // No passkey can sign in where the page is not a secure context: the dispatcher signs in on the
+      // desk where it is one, and their session goes with them (the agent acts on their warrant).
+      await openDeskSignedIn(signedIn);
+      const context = await browser.newContext();
+      await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
+      const page = await context.newPage();
+      await openDesk(page, insecureOriginOf('desk'));
+      await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+      await useOwnEndpoint(page, { url: upstream.url });
+      await runTask(page, 'lease the shelter for a family of four tonight');
+      await expect(page.locator('#agent-panel')).toHaveAttribute('data-status', 'answered', { timeout: 30_000 });
+      expect(await listed(page)).toEqual(['intake_request:OK', 'open_lease:OK']);
+      expect(offered(0)).toEqual(['intake_request', 'read_ledger']);
+      expect(offered(1)).toEqual(['intake_request', 'open_lease', 'read_ledger']);
+      expect(offered(2)).toEqual([
+        'intake_request',
+        'open_lease',
+        'find_capacity',
+        'draft_plan',
+        'close_lease',
+        'read_ledger',
+      ]);
+      const { rows } = await exportedLedgerFile(page);
+      expect(
+        rows
+          .filter((row) => row.event === 'verb_called')
+          .map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`),
+      ).toEqual(['agent/agent/intake_request/ok', 'agent/agent/open_lease/ok']);
+      expect(await cspViolations(page)).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  },
+);

@@ -16,6 +16,7 @@ import {
   openDeskAsDispatcher,
   openDeskSignedOut,
 } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { isolatedWorld } from './isolated-world.ts';
 import { bridgeClientCall } from '@warrant/webmcp/testing';
@@ -116,79 +117,83 @@ function expectVerifiedWith17Fields(text: string, rows: readonly LedgerRow[]): v
   expect(lines.slice(1).every((line) => line.split('\t').length === 17)).toBe(true);
 }
 
-test('an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop', async ({
-  page,
-}, testInfo) => {
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The halt: an approval waits on the page, and no tool can decide it.
-  const card = page.locator('#approval-A-1');
-  await expect(card).toHaveAttribute('data-status', 'pending');
-  await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
-  await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
-  const names = await agent.names();
-  expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
-  // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
-  const refused = await agent.call('open_lease', {
-    partner: 'shelter',
-    purpose: 'execute_plan',
-    ttl: 60,
-    request: 'R-1',
-  });
-  expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+test(
+  'an agent runs the desk to the halt and stops; a person approves; the shelter shows the held beds in its own frame; the leases close; the exported ledger verifies with every hop',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The halt: an approval waits on the page, and no tool can decide it.
+    const card = page.locator('#approval-A-1');
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.locator('.canonical-bytes')).toContainText('"tool":"hold_beds"');
+    await expect(card.locator('.digest-value')).toHaveText(/^[0-9a-f]{64}$/);
+    const names = await agent.names();
+    expect(names.some((name) => /approv|reject|revoke|execute/.test(name))).toBe(false);
+    // The agent cannot open an execute_plan lease either: policy refuses it and the ledger says so.
+    const refused = await agent.call('open_lease', {
+      partner: 'shelter',
+      purpose: 'execute_plan',
+      ttl: 60,
+      request: 'R-1',
+    });
+    expect(refused).toMatchObject({ ok: false, code: 'POLICY_DENIED' });
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
 
-  await card.locator('button.approve').click();
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  await expect(card.locator('li[data-step]')).toHaveCount(2);
-  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The write landed at the shelter, and its own page, in the frame the read lease keeps, says so.
-  const shelter = page.frameLocator('#partner-frames iframe[data-partner="shelter"]');
-  await expect(shelter.locator('body')).toContainText(/held/i);
-  await expect(shelter.locator('body')).toContainText('R-1');
+    await card.locator('button.approve').click();
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-step]')).toHaveCount(2);
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    // The write landed at the shelter, and its own page, in the frame the read lease keeps, says so.
+    const shelter = page.frameLocator('#partner-frames iframe[data-partner="shelter"]');
+    await expect(shelter.locator('body')).toContainText(/held/i);
+    await expect(shelter.locator('body')).toContainText('R-1');
 
-  await expect.poll(() => agent.names()).toContain('close_lease');
-  for (const lease of ['L-1', 'L-2']) ok(await agent.call('close_lease', { lease }));
-  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-  await expect(page.locator('#live-lease-count')).toHaveText('0');
+    await expect.poll(() => agent.names()).toContain('close_lease');
+    for (const lease of ['L-1', 'L-2']) ok(await agent.call('close_lease', { lease }));
+    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+    await expect(page.locator('#live-lease-count')).toHaveText('0');
 
-  const { text, rows } = await exportedLedgerFile(page);
-  expectVerifiedWith17Fields(text, rows);
-  // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
-  expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
-  for (const event of EVERY_HOP)
+    const { text, rows } = await exportedLedgerFile(page);
+    expectVerifiedWith17Fields(text, rows);
+    // A normal run raises no alarm: with two partner frames open, neither's announcement is taken for a forgery.
+    expect(rows.filter((row) => row.event === 'bridge_forged').map((row) => row.detail)).toEqual([]);
+    for (const event of EVERY_HOP)
+      expect(
+        rows.some((row) => row.event === event),
+        event,
+      ).toBe(true);
+    const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
+    expect(writes).toHaveLength(2);
+    for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
     expect(
-      rows.some((row) => row.event === event),
-      event,
+      rows
+        .filter((row) => row.event === 'verb_called' && row.actor === 'agent')
+        .every((row) => row.channel === 'webmcp'),
     ).toBe(true);
-  const writes = rows.filter((row) => row.event === 'tool_result' && row.approval === 'A-1');
-  expect(writes).toHaveLength(2);
-  for (const row of writes) expect(row.detail).toMatch(/receipt=\S+ receipt_digest=[0-9a-f]{64} verified=yes/);
-  expect(
-    rows.filter((row) => row.event === 'verb_called' && row.actor === 'agent').every((row) => row.channel === 'webmcp'),
-  ).toBe(true);
-  expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
-    actor: 'human',
-    channel: 'ui',
-    approval: 'A-1',
-  });
-  // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
-  expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
-    actor: 'human',
-    approval: 'A-1',
-    detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
-  });
-  expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
-    actor: 'agent',
-    to: 'shelter',
-    policy: 'deny',
-  });
-  const shapes = rows.filter((row) => row.event === 'tool_result').map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
-  expect(shapes.every((shape) => shape !== undefined)).toBe(true);
-  await page.click('#verify-ledger');
-  await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
-});
+    expect(rows.find((row) => row.event === 'approval_granted')).toMatchObject({
+      actor: 'human',
+      channel: 'ui',
+      approval: 'A-1',
+    });
+    // The consent was a dispatcher's passkey, verified by the desk's server, and the ledger says whose.
+    expect(rows.find((row) => row.event === 'approval_signed')).toMatchObject({
+      actor: 'human',
+      approval: 'A-1',
+      detail: expect.stringMatching(/dispatcher=D-\w+ name="Ada Okafor"/),
+    });
+    expect(rows.find((row) => row.event === 'policy_denied')).toMatchObject({
+      actor: 'agent',
+      to: 'shelter',
+      policy: 'deny',
+    });
+    const shapes = rows.filter((row) => row.event === 'tool_result').map((row) => /shape=(\w+)/.exec(row.detail)?.[1]);
+    expect(shapes.every((shape) => shape !== undefined)).toBe(true);
+    await page.click('#verify-ledger');
+    await expect(page.locator('#verify-result')).toHaveText(new RegExp(`^${rows.length} rows verified`));
+  },
+);
 
 /**
  * Every partner tool call that a partner frame's document ran, with the lease that frame is
@@ -240,47 +245,51 @@ async function watchFrameCalls(page: Page, lane: Lane): Promise<{ tool: string; 
   return ran;
 }
 
-test('with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under', async ({
-  page,
-}, testInfo) => {
-  const ran = await watchFrameCalls(page, laneOf(testInfo));
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The read leases on pantry and shelter stay open while the approved run opens its own
-  // execute_plan leases on the same two partners: two frames of each origin, the same tool names.
-  const card = page.locator('#approval-A-1');
-  await card.locator('button.approve').click();
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
-  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect
-    .poll(
-      async () =>
-        (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const { rows } = await exportedLedgerFile(page);
-  const invoked = rows
-    .filter((row) => row.event === 'tool_invoked')
-    .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
-  const purposes = new Map(
-    rows.filter((row) => row.event === 'lease_opened').map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
-  );
-  expect(
-    invoked
-      .filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds')
-      .map((call) => purposes.get(call.lease)),
-  ).toEqual(['execute_plan', 'execute_plan']);
-  const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
-  await expect.poll(() => ran.map(key).sort()).toEqual(invoked.map(key).sort());
-  expect(
-    rows
-      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
-      .every((row) => / verified=yes/.test(row.detail)),
-  ).toBe(true);
-});
+test(
+  'with a read lease and an execute lease open on the same partner, every call runs in the frame of the lease it was made under',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const ran = await watchFrameCalls(page, laneOf(testInfo));
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The read leases on pantry and shelter stay open while the approved run opens its own
+    // execute_plan leases on the same two partners: two frames of each origin, the same tool names.
+    const card = page.locator('#approval-A-1');
+    await card.locator('button.approve').click();
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    await expect(card.locator('li[data-state="done"]')).toHaveCount(2);
+    // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+    await expect
+      .poll(
+        async () =>
+          (await exportedLedgerFile(page)).rows.some((row) => row.event === 'plan_finished' && row.approval === 'A-1'),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const { rows } = await exportedLedgerFile(page);
+    const invoked = rows
+      .filter((row) => row.event === 'tool_invoked')
+      .map((row) => ({ tool: /tool=(\w+)/.exec(row.detail)?.[1] ?? '', lease: row.lease }));
+    const purposes = new Map(
+      rows
+        .filter((row) => row.event === 'lease_opened')
+        .map((row) => [row.lease, /purpose=(\w+)/.exec(row.detail)?.[1]]),
+    );
+    expect(
+      invoked
+        .filter((call) => call.tool === 'reserve_parcels' || call.tool === 'hold_beds')
+        .map((call) => purposes.get(call.lease)),
+    ).toEqual(['execute_plan', 'execute_plan']);
+    const key = (call: { tool: string; lease: string }): string => `${call.tool}@${call.lease}`;
+    await expect.poll(() => ran.map(key).sort()).toEqual(invoked.map(key).sort());
+    expect(
+      rows
+        .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
+        .every((row) => / verified=yes/.test(row.detail)),
+    ).toBe(true);
+  },
+);
 
 test('the relief scenario runs on the same verbs, halts at the highlighted approval, and finishes once a person approves', async ({
   page,
@@ -416,49 +425,53 @@ test('a changed argument after commit voids the approval, and nothing runs', asy
   expect(rows.some((row) => row.event === 'tool_invoked' && row.approval === 'A-1')).toBe(false);
 });
 
-test("while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent's tools, a revise sent anyway changes nothing, and the partners hold the plan on record", async ({
-  page,
-}, testInfo) => {
-  await openDeskAsDispatcher(page);
-  const agent = agentFor(page, laneOf(testInfo));
-  await agentToTheHalt(page, agent);
-  // The shelter's write waits, unanswered, in the network: the run stays under way.
-  const shelter = await holdWrites(page.context(), 'shelter');
-  await page.locator('#approval-A-1 button.approve').click();
-  await expect.poll(() => shelter.held.length, { timeout: 30_000 }).toBe(1);
+test(
+  "while an approved run is running its plan is not revised, in both lanes: draft_plan leaves the agent's tools, a revise sent anyway changes nothing, and the partners hold the plan on record",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await openDeskAsDispatcher(page);
+    const agent = agentFor(page, laneOf(testInfo));
+    await agentToTheHalt(page, agent);
+    // The shelter's write waits, unanswered, in the network: the run stays under way.
+    const shelter = await holdWrites(page.context(), 'shelter');
+    await page.locator('#approval-A-1 button.approve').click();
+    await expect.poll(() => shelter.held.length, { timeout: 30_000 }).toBe(1);
 
-  await expect.poll(() => agent.names()).not.toContain('draft_plan');
-  const [pantryStep] = plan() as [object];
-  const revise = await agent
-    .call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] })
-    .then(
-      (result) => JSON.stringify(result),
-      (error: unknown) => String(error),
+    await expect.poll(() => agent.names()).not.toContain('draft_plan');
+    const [pantryStep] = plan() as [object];
+    const revise = await agent
+      .call('draft_plan', { request: 'R-1', plan: 'P-1', label: 'Food only', steps: [pantryStep] })
+      .then(
+        (result) => JSON.stringify(result),
+        (error: unknown) => String(error),
+      );
+    // Refused by the rule (RUN_IN_PROGRESS), or no such tool to call: the verb is not offered.
+    expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
+    expect(revise).not.toMatch(/"ok":true/);
+
+    await shelter.release();
+    await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
+    // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
+    await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
+    const { rows } = await exportedLedgerFile(page);
+    const drafts = rows.filter(
+      (row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok',
     );
-  // Refused by the rule (RUN_IN_PROGRESS), or no such tool to call: the verb is not offered.
-  expect(revise).toMatch(/RUN_IN_PROGRESS|No (WebMCP )?tool named "?draft_plan"?/);
-  expect(revise).not.toMatch(/"ok":true/);
-
-  await shelter.release();
-  await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
-  // The card says done as the run ends; its last ledger row (plan_finished) follows it: wait for it.
-  await expect(page.locator('#ledger-rows tr[data-event="plan_finished"]')).toHaveCount(1);
-  const { rows } = await exportedLedgerFile(page);
-  const drafts = rows.filter((row) => row.event === 'verb_called' && row.verb === 'draft_plan' && row.status === 'ok');
-  expect(drafts).toHaveLength(1);
-  expect(rows.some((row) => row.event === 'approval_void')).toBe(false);
-  expect(
-    rows
-      .filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok')
-      .map((row) => row.from),
-  ).toEqual(['pantry', 'shelter']);
-  const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as {
-    entries: Array<{ kind: string; tool: string }>;
-  };
-  expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual([
-    'hold_beds',
-  ]);
-});
+    expect(drafts).toHaveLength(1);
+    expect(rows.some((row) => row.event === 'approval_void')).toBe(false);
+    expect(
+      rows
+        .filter((row) => row.event === 'tool_result' && row.approval === 'A-1' && row.status === 'ok')
+        .map((row) => row.from),
+    ).toEqual(['pantry', 'shelter']);
+    const shelterRecord = (await (await fetch(`${SITES.shelter.address}/api/record`)).json()) as {
+      entries: Array<{ kind: string; tool: string }>;
+    };
+    expect(shelterRecord.entries.filter((entry) => entry.kind === 'write').map((entry) => entry.tool)).toEqual([
+      'hold_beds',
+    ]);
+  },
+);
 
 test('a reload keeps the ledger and the pending approval; the leases that were live end failed', async ({
   page,
@@ -500,82 +513,86 @@ test('a second tab shows the same record read-only and says why', async ({ page,
   await second.close();
 });
 
-test('a page with no dispatcher signed in acts on nothing and says so in words: an agent finds read_ledger alone, a verb reached anyway is refused NOT_SIGNED_IN, and once a dispatcher signs in the verbs are there', async ({
-  page,
-}, testInfo) => {
-  await addPasskeyAuthenticator(page);
-  await openDeskSignedOut(page);
-  await expect(page.locator('#dispatcher-name')).toHaveCount(0);
-  await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
-  await expect(page.locator('.topbar-status')).toContainText('Not signed in');
-  await expect(page.locator('#run-scenario')).toBeDisabled();
-  // An agent holding the browser finds nothing that acts: not by WebMCP, not in the bridge's manifest.
-  const agent = agentFor(page, laneOf(testInfo));
-  await expect.poll(() => agent.names()).toEqual(['read_ledger']);
-  await expect(page.locator('#in-order-count')).toHaveText('1');
-  // The bridge's manifest (published after the first paint) lists read_ledger alone too.
-  const listed = async () =>
-    (
-      JSON.parse((await page.locator('script#desk-agent-tools').textContent()) ?? '{"tools":[]}') as {
-        tools: { name: string }[];
-      }
-    ).tools.map((tool) => tool.name);
-  await expect.poll(listed).toEqual(['read_ledger']);
-  const world = await isolatedWorld(page);
-  const manifest = { manifestId: 'desk-agent-tools', waitMs: 10_000 };
-  const intake = await world.evaluate(bridgeClientCall, {
-    ...manifest,
-    verb: 'intake_request',
-    id: 'i1',
-    input: { people: 2, needs: ['food'], place: 'Harbour Street community hall' },
-  });
-  expect(intake.reply).toMatchObject({ id: 'i1', ok: false, code: 'NOT_SIGNED_IN' });
-  expect(String(intake.reply?.['reason'])).toContain('sign in to act on requests');
-  const before = Number(await page.locator('#ledger-count').textContent());
-  expect(
-    (await world.evaluate(bridgeClientCall, { ...manifest, verb: 'read_ledger', id: 'r1', input: {} })).reply,
-  ).toMatchObject({ id: 'r1', ok: true });
-  await expect(page.locator('#queue-count')).toHaveText('0');
-  await expect(page.locator('#ledger-count')).toHaveText(String(before));
-
-  // A dispatcher signs in here: the page opens again as theirs, and the verbs are there.
-  await enrolDispatcher(page, 'Ada Okafor');
-  await expect(page.locator('#read-only-notice')).toHaveCount(0);
-  await expect(page.locator('.topbar-status')).toContainText('This tab acts');
-  await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
-  await expect(page.locator('#run-scenario')).toBeEnabled();
-  // Signed out again, it acts on nothing again.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.locator('#sign-in')).toBeVisible();
-  await deskReady(page);
-  await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
-  await expect.poll(() => agent.names()).toEqual(['read_ledger']);
-});
-
-test('with no WebMCP and no passkey here no one can sign in, so the page acts on nothing and says why', async ({
-  browserName: _browserName,
-}, testInfo) => {
-  // Reached over a host name that is not a secure context, the desk has no WebMCP, and passkeys
-  // need a secure context too: no dispatcher can sign in here, and only a signed-in dispatcher's
-  // page adds to the desk's record. The page says both in plain words, and records nothing.
-  const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
-  try {
-    const page = await browser.newPage();
-    await openDeskSignedOut(page, insecureOriginOf('desk'));
-    await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-    await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
-    await expect(page.locator('#no-passkeys')).toContainText(
-      'cannot use passkeys here, so no one can sign in on this page',
-    );
+test(
+  'a page with no dispatcher signed in acts on nothing and says so in words: an agent finds read_ledger alone, a verb reached anyway is refused NOT_SIGNED_IN, and once a dispatcher signs in the verbs are there',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await addPasskeyAuthenticator(page);
+    await openDeskSignedOut(page);
+    await expect(page.locator('#dispatcher-name')).toHaveCount(0);
     await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
-    // Nothing that acts is in order: read_ledger alone.
-    await expect(page.locator('#in-order-count')).toHaveText('1');
+    await expect(page.locator('.topbar-status')).toContainText('Not signed in');
     await expect(page.locator('#run-scenario')).toBeDisabled();
-    await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
-  } finally {
-    await browser.close();
-  }
-});
+    // An agent holding the browser finds nothing that acts: not by WebMCP, not in the bridge's manifest.
+    const agent = agentFor(page, laneOf(testInfo));
+    await expect.poll(() => agent.names()).toEqual(['read_ledger']);
+    await expect(page.locator('#in-order-count')).toHaveText('1');
+    // The bridge's manifest (published after the first paint) lists read_ledger alone too.
+    const listed = async () =>
+      (
+        JSON.parse((await page.locator('script#desk-agent-tools').textContent()) ?? '{"tools":[]}') as {
+          tools: { name: string }[];
+        }
+      ).tools.map((tool) => tool.name);
+    await expect.poll(listed).toEqual(['read_ledger']);
+    const world = await isolatedWorld(page);
+    const manifest = { manifestId: 'desk-agent-tools', waitMs: 10_000 };
+    const intake = await world.evaluate(bridgeClientCall, {
+      ...manifest,
+      verb: 'intake_request',
+      id: 'i1',
+      input: { people: 2, needs: ['food'], place: 'Harbour Street community hall' },
+    });
+    expect(intake.reply).toMatchObject({ id: 'i1', ok: false, code: 'NOT_SIGNED_IN' });
+    expect(String(intake.reply?.['reason'])).toContain('sign in to act on requests');
+    const before = Number(await page.locator('#ledger-count').textContent());
+    expect(
+      (await world.evaluate(bridgeClientCall, { ...manifest, verb: 'read_ledger', id: 'r1', input: {} })).reply,
+    ).toMatchObject({ id: 'r1', ok: true });
+    await expect(page.locator('#queue-count')).toHaveText('0');
+    await expect(page.locator('#ledger-count')).toHaveText(String(before));
+
+    // A dispatcher signs in here: the page opens again as theirs, and the verbs are there.
+    await enrolDispatcher(page, 'Ada Okafor');
+    await expect(page.locator('#read-only-notice')).toHaveCount(0);
+    await expect(page.locator('.topbar-status')).toContainText('This tab acts');
+    await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
+    await expect(page.locator('#run-scenario')).toBeEnabled();
+    // Signed out again, it acts on nothing again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.locator('#sign-in')).toBeVisible();
+    await deskReady(page);
+    await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+    await expect.poll(() => agent.names()).toEqual(['read_ledger']);
+  },
+);
+
+test(
+  'with no WebMCP and no passkey here no one can sign in, so the page acts on nothing and says why',
+  { tag: POLYFILL },
+  async ({ browserName: _browserName }, testInfo) => {
+    // Reached over a host name that is not a secure context, the desk has no WebMCP, and passkeys
+    // need a secure context too: no dispatcher can sign in here, and only a signed-in dispatcher's
+    // page adds to the desk's record. The page says both in plain words, and records nothing.
+    const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
+    try {
+      const page = await browser.newPage();
+      await openDeskSignedOut(page, insecureOriginOf('desk'));
+      await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+      await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
+      await expect(page.locator('#no-passkeys')).toContainText(
+        'cannot use passkeys here, so no one can sign in on this page',
+      );
+      await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+      // Nothing that acts is in order: read_ledger alone.
+      await expect(page.locator('#in-order-count')).toHaveText('1');
+      await expect(page.locator('#run-scenario')).toBeDisabled();
+      await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  },
+);
 
 test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({
   page,

@@ -1,33 +1,33 @@
-import { readFileSync } from 'node:fs';
-
-// Which browser lanes run each spec: tests/e2e/lanes.json, data only (engineers add a spec there,
-// never in the config), read here for playwright.config.ts and tools/e2e-lanes.test.ts. Read with
-// fs, not imported, so that nothing in it runs and Playwright's loader need not know JSON modules.
+// Which browser lanes run each test, declared on the test itself as a Playwright tag:
+//
+//   test('…', { tag: POLYFILL }, async ({ page }, testInfo) => { … })
+//
+// The native lane (Chromium's own WebMCP) runs every test but those tagged POLYFILL_ONLY. The
+// polyfill lane (the same browser without the flag, the pinned polyfill providing WebMCP) runs the
+// tests tagged POLYFILL or POLYFILL_ONLY: those whose behaviour depends on the WebMCP mode.
+// tools/e2e-lanes.test.ts fails on a test whose code shows it depends on the mode and is not
+// tagged (tools/lane-dependence.ts says what counts), and on a tag no lane reads.
 
 export type BrowserLane = 'native' | 'polyfill';
 
 export const BROWSER_LANES: readonly BrowserLane[] = ['native', 'polyfill'];
 
-export interface LaneTable {
-  /** Spec file name (in tests/e2e) → the lanes that run it. */
-  readonly specs: Readonly<Record<string, readonly BrowserLane[]>>;
+/** A test whose behaviour depends on the WebMCP mode: both lanes run it. */
+export const POLYFILL = '@polyfill';
+
+/** A test of the polyfill's own transport (the message port), which the native lane never uses. */
+export const POLYFILL_ONLY = '@polyfill-only';
+
+/** The lane tags by the names the specs import them under. */
+export const LANE_TAGS: Readonly<Record<string, string>> = { POLYFILL, POLYFILL_ONLY };
+
+/** The lanes that run a test with these tags. */
+export function lanesOfTest(tags: readonly string[]): BrowserLane[] {
+  if (tags.includes(POLYFILL_ONLY)) return ['polyfill'];
+  return tags.includes(POLYFILL) ? ['native', 'polyfill'] : ['native'];
 }
 
-export const LANES_FILE = new URL('./lanes.json', import.meta.url);
-
-export function readLaneTable(): LaneTable {
-  return JSON.parse(readFileSync(LANES_FILE, 'utf8')) as LaneTable;
-}
-
-/** The spec files a lane runs, by name. */
-export function specsOfLane(table: LaneTable, lane: BrowserLane): string[] {
-  return Object.entries(table.specs)
-    .filter(([, lanes]) => lanes.includes(lane))
-    .map(([spec]) => spec);
-}
-
-/** A project's testMatch: exactly these spec files in the test directory. */
-export function matchingSpecs(specs: readonly string[]): RegExp {
-  const escaped = specs.map((spec) => spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`[\\\\/](${escaped.join('|')})$`);
+/** A project's grep for one tag: the tag itself, not a longer one that starts with it. */
+export function taggedWith(tag: string): RegExp {
+  return new RegExp(`${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
 }

@@ -7,6 +7,7 @@ import { agentFor, laneOf, type Agent } from './agent.ts';
 import { toTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { startSite, stopSite } from './site-control.ts';
+import { POLYFILL } from './lanes.ts';
 
 // A lease whose partner is gone fails at once, with a row saying why (issue 15, item 6): the
 // partner's frame navigated elsewhere (an agent holding the browser can do that to any frame), or
@@ -110,29 +111,33 @@ async function navigateAway(frame: Frame): Promise<void> {
 
 const leaseRow = (page: Page, lease: string) => page.locator(`#leases li.lease[data-lease="${lease}"]`);
 
-test('a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused', async ({
-  page,
-}, testInfo) => {
-  const agent = agentFor(page, laneOf(testInfo));
-  const { request, pantry, shelter } = await readLeases(page, agent);
-  await navigateAway(leaseFrame(page, 'pantry', 'read_capacity'));
+test(
+  'a read lease whose partner frame is navigated elsewhere fails at once, with a row saying why, and the next read on it is refused',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = agentFor(page, laneOf(testInfo));
+    const { request, pantry, shelter } = await readLeases(page, agent);
+    await navigateAway(leaseFrame(page, 'pantry', 'read_capacity'));
 
-  await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
-  await expect(leaseRow(page, pantry)).toContainText('Ended: the partner frame navigated away');
-  await expect.poll(async () => (await failedRow(pantry))?.detail).toMatch(/reason="the partner frame navigated away/);
-  await expect(page.locator(`#partner-frames iframe[data-lease="${pantry}"]`)).toHaveCount(0);
+    await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'failed');
+    await expect(leaseRow(page, pantry)).toContainText('Ended: the partner frame navigated away');
+    await expect
+      .poll(async () => (await failedRow(pantry))?.detail)
+      .toMatch(/reason="the partner frame navigated away/);
+    await expect(page.locator(`#partner-frames iframe[data-lease="${pantry}"]`)).toHaveCount(0);
 
-  // The next read on it is refused at once; the shelter's lease, whose frame stayed, still reads.
-  const refused = result(await agent.call('find_capacity', { request, partners: ['pantry'] }));
-  expect(refused).toMatchObject({ ok: false, isError: true, code: 'NO_ACTIVE_READ_LEASE' });
-  await expect(leaseRow(page, shelter)).toHaveAttribute('data-state', 'active');
-  const read = result(await agent.call('find_capacity', { request, partners: ['shelter'] }));
-  expect(read).toMatchObject({ ok: true });
-  expect(read['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', ok: true })]));
-  expect(
-    (read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok),
-  ).toBe(true);
-});
+    // The next read on it is refused at once; the shelter's lease, whose frame stayed, still reads.
+    const refused = result(await agent.call('find_capacity', { request, partners: ['pantry'] }));
+    expect(refused).toMatchObject({ ok: false, isError: true, code: 'NO_ACTIVE_READ_LEASE' });
+    await expect(leaseRow(page, shelter)).toHaveAttribute('data-state', 'active');
+    const read = result(await agent.call('find_capacity', { request, partners: ['shelter'] }));
+    expect(read).toMatchObject({ ok: true });
+    expect(read['reads']).toEqual(expect.arrayContaining([expect.objectContaining({ partner: 'shelter', ok: true })]));
+    expect(
+      (read['reads'] as { partner: string; ok: boolean }[]).every((one) => one.partner === 'shelter' && one.ok),
+    ).toBe(true);
+  },
+);
 
 test("a read lease whose partner's server stops fails at once; the desk says the partner is down while it is, and leases work again once it is back", async ({
   page,
@@ -204,29 +209,31 @@ async function receiptsMatchEverywhere(page: Page): Promise<void> {
   );
 }
 
-test("an approved run whose second partner's frame navigates away while its step is in flight ends at once: the first step is undone, and both sides' receipts match", async ({
-  page,
-}, testInfo) => {
-  await toTheHalt(page, 'Ada Okafor');
-  const shelterWrite = holdFirst(page, `${SITES.shelter.origin}/api/writes/hold_beds`);
-  const card = page.locator('#approval-A-1');
-  await card.locator('button.approve').click();
-  // The shelter's page has sent its write: the step is in flight.
-  await expect.poll(() => shelterWrite.held() !== null, { timeout: 30_000 }).toBe(true);
-  await navigateAway(leaseFrame(page, 'shelter', 'execute_plan'));
+test(
+  "an approved run whose second partner's frame navigates away while its step is in flight ends at once: the first step is undone, and both sides' receipts match",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await toTheHalt(page, 'Ada Okafor');
+    const shelterWrite = holdFirst(page, `${SITES.shelter.origin}/api/writes/hold_beds`);
+    const card = page.locator('#approval-A-1');
+    await card.locator('button.approve').click();
+    // The shelter's page has sent its write: the step is in flight.
+    await expect.poll(() => shelterWrite.held() !== null, { timeout: 30_000 }).toBe(true);
+    await navigateAway(leaseFrame(page, 'shelter', 'execute_plan'));
 
-  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'undone', { timeout: 30_000 });
-  const rows = await rowsOfTheEndedRun();
-  measureFaultToEnd(rows, testInfo);
-  expect(
-    rows.some((row) => row.event === 'lease_failed' && row.to === 'shelter' && /navigated away/.test(row.detail)),
-  ).toBe(true);
-  expect(rows.some((row) => row.event === 'step_compensated' && row.to === 'pantry')).toBe(true);
-  expect(rows.some((row) => row.event === 'compensation_failed')).toBe(false);
-  await ownPageHolds(page, 'pantry');
-  await ownPageHolds(page, 'shelter');
-  await receiptsMatchEverywhere(page);
-});
+    await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'undone', { timeout: 30_000 });
+    const rows = await rowsOfTheEndedRun();
+    measureFaultToEnd(rows, testInfo);
+    expect(
+      rows.some((row) => row.event === 'lease_failed' && row.to === 'shelter' && /navigated away/.test(row.detail)),
+    ).toBe(true);
+    expect(rows.some((row) => row.event === 'step_compensated' && row.to === 'pantry')).toBe(true);
+    expect(rows.some((row) => row.event === 'compensation_failed')).toBe(false);
+    await ownPageHolds(page, 'pantry');
+    await ownPageHolds(page, 'shelter');
+    await receiptsMatchEverywhere(page);
+  },
+);
 
 test("an approved run whose second partner's server stops before its step ends at once: the first step is undone, and both sides' receipts match once it is back", async ({
   page,

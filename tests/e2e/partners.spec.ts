@@ -8,6 +8,7 @@ import { addDays, isoDay, weekdayOf } from '../../packages/partner-kit/src/week.
 import { PARTNER_DIRECTORY } from '../../apps/desk/src/partners.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { addPasskeyAuthenticator, enrolStaff } from './passkey.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The five partner sites, each on its own origin, in both lanes. The agent is a real caller
 // (agentFor: page.webmcp natively, executeTool from the page's world with the polyfill); staff
@@ -170,75 +171,76 @@ for (const scenario of SCENARIOS) {
     expect(served).toEqual({ ...configured(site), receipt_key: undefined, origin: SITES[site].origin });
   });
 
-  test(`${site}: an agent's write on the site's own page is refused APPROVAL_REQUIRED; nothing is held; the refusal is in the site's Refused writes, live in another tab, kept by a reload; Reset clears it`, async ({
-    page,
-    context,
-  }, testInfo) => {
-    const lane = laneOf(testInfo);
-    // A staff member's tab of the same site, open before the write.
-    const staffTab = await context.newPage();
-    await staffTab.goto(`${SITES[site].origin}/`);
-    await expect(staffTab.locator('body')).toHaveAttribute('data-ready', 'true');
-    let agent = await open(page, scenario, lane);
-    const kept = await earlierRecords(page);
-    const held = await page.locator(scenario.rows).count();
-    await expect(page.locator('#receipts-count')).toHaveText('0');
-    await expect(page.locator('#refusals')).toHaveCount(0);
-    const args = { ...(await scenario.args(agent)), ...envelope(lane) };
+  test(
+    `${site}: an agent's write on the site's own page is refused APPROVAL_REQUIRED; nothing is held; the refusal is in the site's Refused writes, live in another tab, kept by a reload; Reset clears it`,
+    { tag: POLYFILL },
+    async ({ page, context }, testInfo) => {
+      const lane = laneOf(testInfo);
+      // A staff member's tab of the same site, open before the write.
+      const staffTab = await context.newPage();
+      await staffTab.goto(`${SITES[site].origin}/`);
+      await expect(staffTab.locator('body')).toHaveAttribute('data-ready', 'true');
+      let agent = await open(page, scenario, lane);
+      const kept = await earlierRecords(page);
+      const held = await page.locator(scenario.rows).count();
+      await expect(page.locator('#receipts-count')).toHaveText('0');
+      await expect(page.locator('#refusals')).toHaveCount(0);
+      const args = { ...(await scenario.args(agent)), ...envelope(lane) };
 
-    // The write is in order on the page, and the page forwards it; the site's server decides, and
-    // a write needs the desk's step authorization with a dispatcher's passkey. This call has none.
-    const first = (await agent.call(scenario.write, args)) as Result;
-    expect(first).toMatchObject({
-      ok: false,
-      isError: true,
-      code: 'APPROVAL_REQUIRED',
-      details: { tool: scenario.write },
-    });
-    expect(first.receipt).toBeUndefined();
-    const refused = page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
-    await expect(refused).toHaveCount(1);
-    await expect(refused).toContainText('REQ-31');
-    await expect(page.locator('#refusals-count')).toHaveText('1');
-    // Nothing is held: the site's own panels and receipts are as they were, the undo still out of order.
-    await expect(page.locator('#receipts-count')).toHaveText('0');
-    await expect(page.locator(scenario.rows)).toHaveCount(held);
-    await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', '');
-    expect(await agent.names()).toEqual(offeredAtFirst(scenario));
-    // Another tab of the site hears the refusal live, from its server.
-    await expect(
-      staffTab.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
-    ).toHaveCount(1);
-    await expect(staffTab.locator('#refusals-count')).toHaveText('1');
-    await expect(staffTab.locator('#receipts-count')).toHaveText('0');
+      // The write is in order on the page, and the page forwards it; the site's server decides, and
+      // a write needs the desk's step authorization with a dispatcher's passkey. This call has none.
+      const first = (await agent.call(scenario.write, args)) as Result;
+      expect(first).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'APPROVAL_REQUIRED',
+        details: { tool: scenario.write },
+      });
+      expect(first.receipt).toBeUndefined();
+      const refused = page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
+      await expect(refused).toHaveCount(1);
+      await expect(refused).toContainText('REQ-31');
+      await expect(page.locator('#refusals-count')).toHaveText('1');
+      // Nothing is held: the site's own panels and receipts are as they were, the undo still out of order.
+      await expect(page.locator('#receipts-count')).toHaveText('0');
+      await expect(page.locator(scenario.rows)).toHaveCount(held);
+      await expect(page.locator('#latest-write')).toHaveAttribute('data-receipt', '');
+      expect(await agent.names()).toEqual(offeredAtFirst(scenario));
+      // Another tab of the site hears the refusal live, from its server.
+      await expect(
+        staffTab.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
+      ).toHaveCount(1);
+      await expect(staffTab.locator('#refusals-count')).toHaveText('1');
+      await expect(staffTab.locator('#receipts-count')).toHaveText('0');
 
-    // The same call again is refused again (no key was recorded, so nothing is replayed), and kept.
-    const again = (await agent.call(scenario.write, args)) as Result;
-    expect(again).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
-    await expect(page.locator('#refusals-count')).toHaveText('2');
-    await expect(staffTab.locator('#refusals-count')).toHaveText('2');
-    await expect(page.locator('#receipts-count')).toHaveText('0');
+      // The same call again is refused again (no key was recorded, so nothing is replayed), and kept.
+      const again = (await agent.call(scenario.write, args)) as Result;
+      expect(again).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
+      await expect(page.locator('#refusals-count')).toHaveText('2');
+      await expect(staffTab.locator('#refusals-count')).toHaveText('2');
+      await expect(page.locator('#receipts-count')).toHaveText('0');
 
-    await page.reload();
-    agent = await ready(page, lane);
-    await expect(page.locator('#refusals-count')).toHaveText('2');
-    await expect(
-      page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
-    ).toHaveCount(2);
-    await expect(page.locator('#receipts-count')).toHaveText('0');
-    await expect(page.locator(scenario.rows)).toHaveCount(held);
-    expect(await agent.names()).toEqual(offeredAtFirst(scenario));
+      await page.reload();
+      agent = await ready(page, lane);
+      await expect(page.locator('#refusals-count')).toHaveText('2');
+      await expect(
+        page.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
+      ).toHaveCount(2);
+      await expect(page.locator('#receipts-count')).toHaveText('0');
+      await expect(page.locator(scenario.rows)).toHaveCount(held);
+      expect(await agent.names()).toEqual(offeredAtFirst(scenario));
 
-    // Resetting is a staff member's, with their passkey (partner-staff.spec.ts refuses it without).
-    await addPasskeyAuthenticator(page);
-    await enrolStaff(page, site, 'Bea');
-    await page.locator('#reset-start').click();
-    await page.locator('#reset-confirm').click();
-    await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
-    await expect(page.locator('#refusals')).toHaveCount(0);
-    await expect(staffTab.locator('#refusals')).toHaveCount(0);
-    await expect(page.locator('#receipts-count')).toHaveText('0');
-  });
+      // Resetting is a staff member's, with their passkey (partner-staff.spec.ts refuses it without).
+      await addPasskeyAuthenticator(page);
+      await enrolStaff(page, site, 'Bea');
+      await page.locator('#reset-start').click();
+      await page.locator('#reset-confirm').click();
+      await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
+      await expect(page.locator('#refusals')).toHaveCount(0);
+      await expect(staffTab.locator('#refusals')).toHaveCount(0);
+      await expect(page.locator('#receipts-count')).toHaveText('0');
+    },
+  );
 
   test(`${site}: its notes, injection attempts included, render inert: no markup, the text verbatim, hidden characters shown`, async ({
     page,
@@ -289,76 +291,81 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#closed-books')).toContainText(`${kept + 1} earlier records`);
   });
 
-  test(`${site}: framed by the desk it is compact, and offers its tools to the desk; a write through the frame without the desk's authorization is refused and shown in the frame`, async ({
-    page,
-  }, testInfo) => {
-    const lane = laneOf(testInfo);
-    // A page on the desk's origin (the only one a partner lets frame it): any path the desk's
-    // server answers carries the desk's headers, whose CSP and Permissions-Policy admit partner
-    // frames. The test mounts the frame there, as the desk's frame host does.
-    await page.goto(`${SITES.desk.origin}/no-such-page`);
-    await page.evaluate(
-      (src) => {
-        const messages: unknown[] = [];
-        Object.assign(window, { partnerMessages: messages });
-        addEventListener('message', (event) => messages.push({ origin: event.origin, data: event.data }));
-        const frame = document.createElement('iframe');
-        frame.allow = 'tools';
-        frame.src = src;
-        frame.style.cssText = 'width: 390px; height: 700px';
-        document.body.append(frame);
-        // Mounted as for an execute_plan lease: only there does the page register its writes.
-      },
-      framedUrl('/', SITES[site].origin, 'execute_plan'),
-    );
-    const frame = await framed(page, site);
-    await expect(frame.locator('html')).toHaveAttribute('data-framed', 'true');
-    await expect(frame.locator('.partner.compact')).toBeVisible();
-    await expect(frame.locator('#framed-badge')).toBeVisible();
-    if (lane === 'native') {
-      // Registered in the frame (with exposedTo naming the desk), and callable there.
-      await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'native');
-      expect((await frame.webmcp.tools()).map((tool) => tool.name).sort()).toEqual(offeredAtFirst(scenario));
-      // Callable there, and the site's server refuses the write: a frame is no authority.
-      const answer = (await frame.webmcp.callTool(scenario.write, {
-        ...(await scenario.args(frameAgent(frame))),
-        ...envelope(lane),
-      })) as Result;
-      expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
-      await expect(
-        frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
-      ).toHaveCount(1);
-      await expect(frame.locator('#receipts-count')).toHaveText('0');
-    } else {
-      // The polyfill refuses cross-origin frames: the page says so, announces the desk channel,
-      // and serves its tools over it: the desk's side of the handshake, done here by hand.
-      await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
-      await expect
-        .poll(() =>
-          page.evaluate(
-            () =>
-              (
-                window as unknown as {
-                  partnerMessages: Array<{ origin: string; data: { envelope?: string; kind?: string } }>;
-                }
-              ).partnerMessages,
-          ),
-        )
-        .toContainEqual({
-          origin: SITES[site].origin,
-          data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }),
-        });
-      const desk = await deskChannel(page, SITES[site].origin);
-      expect((await desk.names()).sort()).toEqual(offeredAtFirst(scenario));
-      // Served over it, and the site's server refuses the write: the channel is no authority.
-      const answer = (await desk.call(scenario.write, { ...(await scenario.args(desk)), ...envelope(lane) })) as Result;
-      expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
-      const refused = frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
-      await expect(refused).toHaveCount(1);
-      await expect(refused).toContainText('arrived by');
-      await expect(frame.locator('#receipts-count')).toHaveText('0');
-    }
-  });
+  test(
+    `${site}: framed by the desk it is compact, and offers its tools to the desk; a write through the frame without the desk's authorization is refused and shown in the frame`,
+    { tag: POLYFILL },
+    async ({ page }, testInfo) => {
+      const lane = laneOf(testInfo);
+      // A page on the desk's origin (the only one a partner lets frame it): any path the desk's
+      // server answers carries the desk's headers, whose CSP and Permissions-Policy admit partner
+      // frames. The test mounts the frame there, as the desk's frame host does.
+      await page.goto(`${SITES.desk.origin}/no-such-page`);
+      await page.evaluate(
+        (src) => {
+          const messages: unknown[] = [];
+          Object.assign(window, { partnerMessages: messages });
+          addEventListener('message', (event) => messages.push({ origin: event.origin, data: event.data }));
+          const frame = document.createElement('iframe');
+          frame.allow = 'tools';
+          frame.src = src;
+          frame.style.cssText = 'width: 390px; height: 700px';
+          document.body.append(frame);
+          // Mounted as for an execute_plan lease: only there does the page register its writes.
+        },
+        framedUrl('/', SITES[site].origin, 'execute_plan'),
+      );
+      const frame = await framed(page, site);
+      await expect(frame.locator('html')).toHaveAttribute('data-framed', 'true');
+      await expect(frame.locator('.partner.compact')).toBeVisible();
+      await expect(frame.locator('#framed-badge')).toBeVisible();
+      if (lane === 'native') {
+        // Registered in the frame (with exposedTo naming the desk), and callable there.
+        await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'native');
+        expect((await frame.webmcp.tools()).map((tool) => tool.name).sort()).toEqual(offeredAtFirst(scenario));
+        // Callable there, and the site's server refuses the write: a frame is no authority.
+        const answer = (await frame.webmcp.callTool(scenario.write, {
+          ...(await scenario.args(frameAgent(frame))),
+          ...envelope(lane),
+        })) as Result;
+        expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
+        await expect(
+          frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`),
+        ).toHaveCount(1);
+        await expect(frame.locator('#receipts-count')).toHaveText('0');
+      } else {
+        // The polyfill refuses cross-origin frames: the page says so, announces the desk channel,
+        // and serves its tools over it: the desk's side of the handshake, done here by hand.
+        await expect(frame.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () =>
+                (
+                  window as unknown as {
+                    partnerMessages: Array<{ origin: string; data: { envelope?: string; kind?: string } }>;
+                  }
+                ).partnerMessages,
+            ),
+          )
+          .toContainEqual({
+            origin: SITES[site].origin,
+            data: expect.objectContaining({ envelope: PARTNER_ENVELOPE, kind: 'ready' }),
+          });
+        const desk = await deskChannel(page, SITES[site].origin);
+        expect((await desk.names()).sort()).toEqual(offeredAtFirst(scenario));
+        // Served over it, and the site's server refuses the write: the channel is no authority.
+        const answer = (await desk.call(scenario.write, {
+          ...(await scenario.args(desk)),
+          ...envelope(lane),
+        })) as Result;
+        expect(answer).toMatchObject({ ok: false, isError: true, code: 'APPROVAL_REQUIRED' });
+        const refused = frame.locator(`#refusals li[data-code="APPROVAL_REQUIRED"][data-tool="${scenario.write}"]`);
+        await expect(refused).toHaveCount(1);
+        await expect(refused).toContainText('arrived by');
+        await expect(frame.locator('#receipts-count')).toHaveText('0');
+      }
+    },
+  );
 }
 
 async function framed(page: Page, site: PartnerName): Promise<Frame> {

@@ -12,6 +12,7 @@ import { OBSERVATION_ENVELOPE, type ObservedTool } from '../../apps/desk/src/pro
 import type { ProbeReport } from '../../apps/desk/src/probe/probe-report.ts';
 import { validateProbeReport } from '../../apps/desk/src/probe/validate-report.ts';
 import { laneOf, type Lane } from './agent.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The desk's probe, run in this browser in both lanes. The report must be valid against
 // warrant-probe-v1, and each check's outcome must match the evidence committed for this lane:
@@ -103,82 +104,89 @@ async function runProbe(context: BrowserContext): Promise<{ page: Page; report: 
 const outcomes = (report: ProbeReport): Record<string, string> =>
   Object.fromEntries(report.checks.map((check) => [check.id, check.outcome]));
 
-test('the probe produces a valid report that matches the committed evidence for this lane', async ({
-  browser,
-}, testInfo) => {
-  const lane = laneOf(testInfo);
-  const context = await browser.newContext();
-  try {
-    const { page, report } = await runProbe(context);
-    expect(validateProbeReport(report)).toEqual({ valid: true });
-    await expect(page.locator('#probe-validity')).toHaveText(
-      'The report is valid against the warrant-probe-v1 schema.',
-    );
-    expect(report.checks.map((check) => check.id)).toEqual([...CHECK_ORDER]);
-    expect(report.runtime).toMatchObject({
-      mode: lane,
-      origin: SITES.desk.origin,
-      originAgentCluster: true,
-      observationSeam: 'cdp',
-    });
-    // Every check's outcome and detail are on the page, not only in the JSON.
-    for (const check of report.checks) {
-      await expect(page.locator(`[data-check="${check.id}"] [data-outcome]`)).toHaveAttribute(
-        'data-outcome',
-        check.outcome,
+test(
+  'the probe produces a valid report that matches the committed evidence for this lane',
+  { tag: POLYFILL },
+  async ({ browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const context = await browser.newContext();
+    try {
+      const { page, report } = await runProbe(context);
+      expect(validateProbeReport(report)).toEqual({ valid: true });
+      await expect(page.locator('#probe-validity')).toHaveText(
+        'The report is valid against the warrant-probe-v1 schema.',
       );
-      await expect(page.locator(`[data-check="${check.id}"] .check-detail`)).toHaveText(check.detail);
-    }
-    // The unkeyed arm is read against the keyed arm of the same run: it passes only on a passing baseline.
-    const byId = new Map(report.checks.map((check) => [check.id, check]));
-    const keyed = byId.get('cross_origin_registration');
-    const unkeyed = byId.get('unkeyed_document_rejected');
-    expect(unkeyed?.measured['baseline']).toBe(keyed?.outcome);
-    if (unkeyed?.outcome === 'pass') expect(keyed?.outcome).toBe('pass');
-    // Frames exist only while their check runs.
-    await expect(page.locator('#probe-frames iframe')).toHaveCount(0);
+      expect(report.checks.map((check) => check.id)).toEqual([...CHECK_ORDER]);
+      expect(report.runtime).toMatchObject({
+        mode: lane,
+        origin: SITES.desk.origin,
+        originAgentCluster: true,
+        observationSeam: 'cdp',
+      });
+      // Every check's outcome and detail are on the page, not only in the JSON.
+      for (const check of report.checks) {
+        await expect(page.locator(`[data-check="${check.id}"] [data-outcome]`)).toHaveAttribute(
+          'data-outcome',
+          check.outcome,
+        );
+        await expect(page.locator(`[data-check="${check.id}"] .check-detail`)).toHaveText(check.detail);
+      }
+      // The unkeyed arm is read against the keyed arm of the same run: it passes only on a passing baseline.
+      const byId = new Map(report.checks.map((check) => [check.id, check]));
+      const keyed = byId.get('cross_origin_registration');
+      const unkeyed = byId.get('unkeyed_document_rejected');
+      expect(unkeyed?.measured['baseline']).toBe(keyed?.outcome);
+      if (unkeyed?.outcome === 'pass') expect(keyed?.outcome).toBe('pass');
+      // Frames exist only while their check runs.
+      await expect(page.locator('#probe-frames iframe')).toHaveCount(0);
 
-    if (WRITE) {
-      writeFileSync(evidencePath(lane), `${JSON.stringify(report, null, 2)}\n`);
-      return;
+      if (WRITE) {
+        writeFileSync(evidencePath(lane), `${JSON.stringify(report, null, 2)}\n`);
+        return;
+      }
+      expect(
+        existsSync(evidencePath(lane)),
+        `no committed evidence for ${lane}: run with WARRANT_WRITE_EVIDENCE=1`,
+      ).toBe(true);
+      const committed = JSON.parse(readFileSync(evidencePath(lane), 'utf8')) as ProbeReport;
+      expect(validateProbeReport(committed)).toEqual({ valid: true });
+      expect(committed.runtime.mode).toBe(report.runtime.mode);
+      const committedOutcomes = outcomes(committed);
+      const drift = report.checks
+        .filter((check) => check.outcome !== committedOutcomes[check.id])
+        .map(
+          (check) =>
+            `${check.id}: committed ${committedOutcomes[check.id] ?? 'nothing'}, measured ${check.outcome} (${check.detail})`,
+        );
+      expect(drift, `evidence/probe/${lane}.json no longer matches what this browser measures`).toEqual([]);
+    } finally {
+      await context.close();
     }
-    expect(existsSync(evidencePath(lane)), `no committed evidence for ${lane}: run with WARRANT_WRITE_EVIDENCE=1`).toBe(
-      true,
-    );
-    const committed = JSON.parse(readFileSync(evidencePath(lane), 'utf8')) as ProbeReport;
-    expect(validateProbeReport(committed)).toEqual({ valid: true });
-    expect(committed.runtime.mode).toBe(report.runtime.mode);
-    const committedOutcomes = outcomes(committed);
-    const drift = report.checks
-      .filter((check) => check.outcome !== committedOutcomes[check.id])
-      .map(
-        (check) =>
-          `${check.id}: committed ${committedOutcomes[check.id] ?? 'nothing'}, measured ${check.outcome} (${check.detail})`,
-      );
-    expect(drift, `evidence/probe/${lane}.json no longer matches what this browser measures`).toEqual([]);
-  } finally {
-    await context.close();
-  }
-});
+  },
+);
 
-test('the unkeyed probe document, opened on its own, shows what it measured', async ({ browser }, testInfo) => {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const response = await page.goto(`${SITES.probeUnkeyed.origin}/`);
-    expect(response?.headers()['origin-agent-cluster']).toBe('?0');
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-    expect(await page.evaluate(() => window.originAgentCluster)).toBe(false);
-    await expect(page.locator('#report dd').first()).toHaveText('false');
-    const said = await page.locator('#report tbody tr').allTextContents();
-    expect(said).toHaveLength(3);
-    if (laneOf(testInfo) === 'native') for (const row of said) expect(row).toContain('refused with SecurityError');
-    else for (const row of said) expect(row).toContain('not there');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  } finally {
-    await context.close();
-  }
-});
+test(
+  'the unkeyed probe document, opened on its own, shows what it measured',
+  { tag: POLYFILL },
+  async ({ browser }, testInfo) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${SITES.probeUnkeyed.origin}/`);
+      expect(response?.headers()['origin-agent-cluster']).toBe('?0');
+      await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+      expect(await page.evaluate(() => window.originAgentCluster)).toBe(false);
+      await expect(page.locator('#report dd').first()).toHaveText('false');
+      const said = await page.locator('#report tbody tr').allTextContents();
+      expect(said).toHaveLength(3);
+      if (laneOf(testInfo) === 'native') for (const row of said) expect(row).toContain('refused with SecurityError');
+      else for (const row of said) expect(row).toContain('not there');
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 test('the probe page reads by keyboard and has no axe violations, at 390 px too', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -217,60 +225,62 @@ test('the probe page reads by keyboard and has no axe violations, at 390 px too'
   }
 });
 
-test('the health page: every origin, what its headers promise, what the desk measures, the probe reports', async ({
-  browser,
-}, testInfo) => {
-  const lane = laneOf(testInfo);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${SITES.desk.origin}/health.html`);
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
-    const shown = Object.values(SITES).filter((site) => site.role !== 'test');
-    await expect(page.locator('[data-site]')).toHaveCount(shown.length);
-    for (const site of shown) {
-      await expect(page.locator(`[data-site="${site.name}"] ul li`), site.name).toHaveText(headerPromises(site));
-    }
-    // The desk reads itself; the unkeyed probe document answers from its frame; the bench cannot be asked.
-    await expect(page.locator('[data-site="desk"] [data-fact="mode"]')).toHaveText(new RegExp(`^${lane}:`));
-    await expect(page.locator('[data-site="desk"] [data-fact="keying"]')).toHaveText(
-      'origin-keyed (originAgentCluster is true)',
-    );
-    await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="keying"]')).toContainText(
-      'not origin-keyed (originAgentCluster is false)',
-    );
-    await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="mode"]')).toHaveText(/^unavailable:/);
-    await expect(page.locator('[data-site="bench"] dd').first()).toContainText('The desk cannot ask it');
-    const gatewayAllowed = cspAllows(
-      headersFor(SITES.desk)['Content-Security-Policy'] ?? '',
-      'connect-src',
-      SITES.gateway.origin,
-    );
-    await expect(page.locator('[data-site="gateway"] dd').first()).toContainText(
-      gatewayAllowed ? 'Up, with' : 'connect-src',
-    );
-    // The committed reports beside the live one: one badge per check per column.
-    for (const column of ['native', 'polyfill'] as const) {
-      const committed = JSON.parse(readFileSync(evidencePath(column), 'utf8')) as ProbeReport;
-      for (const check of committed.checks) {
-        await expect(
-          page
-            .locator(`.reports [data-check="${check.id}"] dd`)
-            .nth(column === 'native' ? 0 : 1)
-            .locator('[data-outcome]'),
-        ).toHaveAttribute('data-outcome', check.outcome);
+test(
+  'the health page: every origin, what its headers promise, what the desk measures, the probe reports',
+  { tag: POLYFILL },
+  async ({ browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${SITES.desk.origin}/health.html`);
+      await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+      const shown = Object.values(SITES).filter((site) => site.role !== 'test');
+      await expect(page.locator('[data-site]')).toHaveCount(shown.length);
+      for (const site of shown) {
+        await expect(page.locator(`[data-site="${site.name}"] ul li`), site.name).toHaveText(headerPromises(site));
       }
+      // The desk reads itself; the unkeyed probe document answers from its frame; the bench cannot be asked.
+      await expect(page.locator('[data-site="desk"] [data-fact="mode"]')).toHaveText(new RegExp(`^${lane}:`));
+      await expect(page.locator('[data-site="desk"] [data-fact="keying"]')).toHaveText(
+        'origin-keyed (originAgentCluster is true)',
+      );
+      await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="keying"]')).toContainText(
+        'not origin-keyed (originAgentCluster is false)',
+      );
+      await expect(page.locator('[data-site="probeUnkeyed"] [data-fact="mode"]')).toHaveText(/^unavailable:/);
+      await expect(page.locator('[data-site="bench"] dd').first()).toContainText('The desk cannot ask it');
+      const gatewayAllowed = cspAllows(
+        headersFor(SITES.desk)['Content-Security-Policy'] ?? '',
+        'connect-src',
+        SITES.gateway.origin,
+      );
+      await expect(page.locator('[data-site="gateway"] dd').first()).toContainText(
+        gatewayAllowed ? 'Up, with' : 'connect-src',
+      );
+      // The committed reports beside the live one: one badge per check per column.
+      for (const column of ['native', 'polyfill'] as const) {
+        const committed = JSON.parse(readFileSync(evidencePath(column), 'utf8')) as ProbeReport;
+        for (const check of committed.checks) {
+          await expect(
+            page
+              .locator(`.reports [data-check="${check.id}"] dd`)
+              .nth(column === 'native' ? 0 : 1)
+              .locator('[data-outcome]'),
+          ).toHaveAttribute('data-outcome', check.outcome);
+        }
+      }
+      await expect(page.locator('.reports [data-check] dd:nth-child(2) [data-outcome="waiting"]')).toHaveCount(0);
+      await expect(page.locator('[data-column="This browser, now"]')).toContainText(`${lane} lane`);
+      await expect(page.locator('#health-frames iframe')).toHaveCount(0);
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveText('Dispatch desk');
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveText('Probe');
+    } finally {
+      await context.close();
     }
-    await expect(page.locator('.reports [data-check] dd:nth-child(2) [data-outcome="waiting"]')).toHaveCount(0);
-    await expect(page.locator('[data-column="This browser, now"]')).toContainText(`${lane} lane`);
-    await expect(page.locator('#health-frames iframe')).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText('Dispatch desk');
-    await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText('Probe');
-  } finally {
-    await context.close();
-  }
-});
+  },
+);
