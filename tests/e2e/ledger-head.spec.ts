@@ -14,6 +14,7 @@ import {
 } from '@warrant/ledger';
 import { agentFor, laneOf } from './agent.ts';
 import { exportedLedgerText, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The desk's signed record head beside its ledger, as a person sees it and an agent fetches it:
 // the head follows the rows as they land, and an export dropped back in is checked against it, so
@@ -156,30 +157,32 @@ test('an export cut short, or rewritten with its chain recomputed, dropped back 
   await expect(result).toContainText('Row 2 is not the row the desk signed');
 });
 
-test("rows deleted from the desk's database behind its server: the desk signs no smaller head, and the page says so in plain words beside the ledger", async ({
-  page,
-}, testInfo) => {
-  const agent = agentFor(page, laneOf(testInfo));
-  await openDeskAsDispatcher(page);
-  await moreRows(page, agent);
-  const size = await moreRows(page, agent);
-  const head = page.locator('#ledger-head');
-  await expect(head).toHaveAttribute('data-size', String(size));
+test(
+  "rows deleted from the desk's database behind its server: the desk signs no smaller head, and the page says so in plain words beside the ledger",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = agentFor(page, laneOf(testInfo));
+    await openDeskAsDispatcher(page);
+    await moreRows(page, agent);
+    const size = await moreRows(page, agent);
+    const head = page.locator('#ledger-head');
+    await expect(head).toHaveAttribute('data-size', String(size));
 
-  // Someone holding the desk's database deletes its last two rows (the test-only route does just that).
-  const deleted = await page.request.post(`${SITES.desk.origin}/api/test/delete-last-ledger-rows`, {
-    data: { count: 2 },
-  });
-  expect(await deleted.json()).toMatchObject({ ok: true, deleted: 2 });
-  await openDesk(page);
-  await expect(page.locator('#ledger-count')).toHaveText(String(size - 2));
-  await expect(head).toHaveAttribute('data-ok', 'false');
-  await expect(head).toHaveAttribute('data-code', 'LEDGER_SHORTER_THAN_SIGNED');
-  await expect(head).toContainText(
-    `The desk's record has ${size - 2} ${size - 2 === 1 ? 'row' : 'rows'}, but the desk signed a head of ${size} rows: 2 rows it signed are gone from its database.`,
-  );
-  await expect(head).not.toContainText('Signed record head:');
-  const served = await page.request.get(`${SITES.desk.origin}/api/ledger/head`);
-  expect(served.status()).toBe(409);
-  expect(await served.json()).toMatchObject({ ok: false, code: 'LEDGER_SHORTER_THAN_SIGNED' });
-});
+    // Someone holding the desk's database deletes its last two rows (the test-only route does just that).
+    const deleted = await page.request.post(`${SITES.desk.origin}/api/test/delete-last-ledger-rows`, {
+      data: { count: 2 },
+    });
+    expect(await deleted.json()).toMatchObject({ ok: true, deleted: 2 });
+    await openDesk(page);
+    await expect(page.locator('#ledger-count')).toHaveText(String(size - 2));
+    await expect(head).toHaveAttribute('data-ok', 'false');
+    await expect(head).toHaveAttribute('data-code', 'LEDGER_SHORTER_THAN_SIGNED');
+    await expect(head).toContainText(
+      `The desk's record has ${size - 2} ${size - 2 === 1 ? 'row' : 'rows'}, but the desk signed a head of ${size} rows: 2 rows it signed are gone from its database.`,
+    );
+    await expect(head).not.toContainText('Signed record head:');
+    const served = await page.request.get(`${SITES.desk.origin}/api/ledger/head`);
+    expect(served.status()).toBe(409);
+    expect(await served.json()).toMatchObject({ ok: false, code: 'LEDGER_SHORTER_THAN_SIGNED' });
+  },
+);
