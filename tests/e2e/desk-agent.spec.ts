@@ -11,7 +11,7 @@ import {
 import { laneOf } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
-import { carryDeskSession, openDesk as openDeskSignedIn, exportedLedgerFile } from './desk-page.ts';
+import { carryDeskSession, openDesk as openDeskSignedIn, openDeskActing, exportedLedgerFile } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
@@ -97,7 +97,7 @@ async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await openDeskSignedIn(page, origin);
+  await openDeskActing(page, origin);
   await page.click('#open-agent');
   await expect(page.locator('#agent-task')).toBeFocused();
 }
@@ -423,6 +423,8 @@ test(
       await openDeskSignedIn(signedIn);
       const context = await browser.newContext();
       await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
+      // The page the dispatcher signed in on holds the desk's acting claim; it goes, letting it go.
+      await signedIn.goto('about:blank');
       const page = await context.newPage();
       await openDesk(page, insecureOriginOf('desk'));
       await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');

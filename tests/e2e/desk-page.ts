@@ -48,6 +48,17 @@ export async function carryDeskSession(from: BrowserContext, to: BrowserContext,
   await to.addCookies([{ name: session.name, value: session.value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
 }
 
+/**
+ * The desk's page once it is the one acting, a dispatcher signed in: a page opened while another
+ * still held the desk's acting claim (one just closed, say) takes over when that claim is let go,
+ * opening again, and this waits for that.
+ */
+export async function openDeskActing(page: Page, origin: string = SITES.desk.origin): Promise<void> {
+  await openDesk(page, origin);
+  await expect(page.locator('.pill-acting')).toBeVisible({ timeout: 30_000 });
+  await deskReady(page);
+}
+
 /** The desk opened by `who`, enrolled now as a dispatcher with a passkey this page holds. */
 export async function openDeskAsDispatcher(page: Page, who = 'Ada Okafor'): Promise<void> {
   await addPasskeyAuthenticator(page);
