@@ -181,7 +181,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
     const check = async (): Promise<void> => {
       const step = steps[next % steps.length] as Step;
       next += 1;
-      const barred = await checkAuthorization({
+      const checked = await checkAuthorization({
         tool: TOOL,
         args: { ...step.args, authorization: step.token } as never,
         origin: SITES.pantry.origin,
@@ -192,7 +192,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
         book,
         stepWrite: () => undefined,
       });
-      if (barred) throw new Error(`a valid authorization was refused: ${barred.message}`);
+      if (!checked.ok) throw new Error(`a valid authorization was refused: ${checked.refusal.message}`);
     };
     const checks = await sample(check, { warmUp: CHECK_WARM_UP, runs: CHECK_RUNS });
     const fetches = await sample(

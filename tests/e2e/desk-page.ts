@@ -3,8 +3,7 @@
 // signed in opens it with openDeskSignedOut), the relief scenario run to its halt, the ledger
 // exported as a person exports it, and a partner's frame on the desk's page.
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
+import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { expect } from './fixtures.ts';
@@ -103,53 +102,6 @@ export async function exportedLedger(page: Page): Promise<LedgerRow[]> {
 export async function exportedLedgerFile(page: Page): Promise<{ text: string; rows: LedgerRow[] }> {
   const text = await exportedLedgerText(page);
   return { text, rows: ledgerRows(text) };
-}
-
-/**
- * Holds every write a partner's page sends its server: the requests wait, unanswered, in the
- * network, until they are let through (`release`) or sent where nothing answers (`sendNowhere`).
- */
-export async function holdWrites(
-  context: BrowserContext,
-  partner: 'pantry' | 'shelter',
-): Promise<{ readonly held: Route[]; release(): Promise<void>; sendNowhere(): Promise<void> }> {
-  const pattern = `${SITES[partner].origin}/api/writes/**`;
-  const held: Route[] = [];
-  await context.route(pattern, (route) =>
-    route.request().method() === 'POST' ? void held.push(route) : void route.continue(),
-  );
-  // Each held request is let go before the handler is removed: removing it lets every request it
-  // still holds go on to the server (Playwright falls back to the network), whatever was meant.
-  const letGo = async (how: (route: Route) => Promise<void>): Promise<void> => {
-    for (const route of held.splice(0)) await how(route);
-    await context.unroute(pattern);
-  };
-  return {
-    held,
-    release: () => letGo((route) => route.continue()),
-    /**
-     * The held writes go on, unanswered, to a server that never answers: a tab closed now takes
-     * them with it, and none reaches the partner.
-     */
-    async sendNowhere() {
-      const nowhere = await silentServer();
-      await letGo((route) => route.continue({ url: `${nowhere}${new URL(route.request().url()).pathname}` }));
-    },
-  };
-}
-
-let silent: Promise<string> | null = null;
-
-/** A loopback server that takes connections and never answers, kept for the test run. */
-function silentServer(): Promise<string> {
-  silent ??= new Promise((resolve) => {
-    const server = createServer((socket) => socket.unref());
-    server.listen(0, '127.0.0.1', () => {
-      server.unref();
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    });
-  });
-  return silent;
 }
 
 export function partnerFrame(page: Page, site: 'pantry' | 'shelter'): Frame {

@@ -1,7 +1,7 @@
 // The desk at run time: its state as a signal, and the broker's parts wired to it. Every lease
 // move and approval change becomes a desk event (so it survives a reload) and every hop a ledger
 // row. A reload ends every lease that was live (its frame went with the page); a run that was
-// under way is cut off, and the acting page takes it up again (run/take-up-run.ts); requests,
+// under way on the desk's server goes on there (server/approved-runs.ts); requests,
 // plans, pending approvals and the ledger carry on.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import {
@@ -34,6 +34,7 @@ import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
+import type { PlanRun } from './domain/run.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
 import { createPartnerReach, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
@@ -267,6 +268,23 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     if (approval.status === 'expired') recordApproval(approval.id, THE_DESK_ITSELF);
   });
 
+  /**
+   * A run the desk's server ended (server/approved-runs.ts): whatever its outcome, its approval is
+   * spent and no lease of its request stays open here — the agent's read lease included, so a
+   * failure leaves nothing open for it to close (closing one already ended answers success).
+   */
+  const afterRun = (run: PlanRun): void => {
+    if (run.status === 'running') return;
+    if (gate.get(run.approval)?.status === 'approved') gate.finish(run.approval);
+    for (const lease of leases.live())
+      if (lease.request === run.request)
+        broker.closeLease(lease.id, {
+          actor: 'system',
+          channel: 'ui',
+          reason: `the run of ${run.approval} ended (${run.status})`,
+        });
+  };
+
   return {
     state,
     clock,
@@ -278,6 +296,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     apply,
     absorb(events, restarted) {
       state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, events), ...page };
+      if (options.acting) for (const event of events) if (event.type === 'run_changed') afterRun(event.run);
     },
     record,
     recordApproval,

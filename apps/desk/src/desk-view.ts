@@ -25,6 +25,6 @@ export interface DeskView {
   readonly session: DeskSession | null;
   /** Why the stored record could not be fully read, when it could not. */
   readonly notice: string | null;
-  /** Takes up a run the page before this one was driving when it went away (run/take-up-run.ts). */
+  /** Nothing now: the desk's server takes up a run cut off by a stop itself (server/approved-runs.ts). */
   readonly takeUpRuns: () => Promise<void>;
 }

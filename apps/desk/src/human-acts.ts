@@ -17,6 +17,12 @@ export interface HumanActs {
   approve(approval: string, consent?: ObtainConsent): Promise<ApproveAnswer>;
   reject(approval: string, reason?: string): ToolRefusal | { readonly ok: true; readonly approval: Approval };
   revoke(lease: string): ToolRefusal | { readonly ok: true };
+  /**
+   * After a run that failed or was undone: raises a new approval of the same plan, which the person
+   * approves with their passkey again (a person decides again; the desk's server grants a plan
+   * again only when no run of it stands).
+   */
+  tryAgain(approval: string): Promise<ToolRefusal | { readonly ok: true; readonly approval: Approval }>;
 }
 
 /**
@@ -29,6 +35,28 @@ export type ObtainConsent = (approval: Approval, plan: DraftedPlan) => Promise<C
 
 const passkey: ObtainConsent = async (approval, plan) =>
   (await import('./consent/passkey-consent.ts')).passkeyConsent(approval, plan);
+
+/** The run as it starts on the desk's server, before its first record reaches this page. */
+function runningOnTheServer(plan: DraftedPlan, approval: string, now: number): PlanRun {
+  return {
+    approval,
+    plan: plan.id,
+    request: plan.request,
+    status: 'running',
+    startedAt: new Date(now).toISOString(),
+    endedAt: null,
+    problem: null,
+    steps: plan.steps.map((step, index) => ({
+      index,
+      partner: step.partner,
+      tool: step.tool,
+      status: 'waiting',
+      receipt: null,
+      undoReceipt: null,
+      problem: null,
+    })),
+  };
+}
 
 export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey): HumanActs {
   const readOnly = (): ToolRefusal | null =>
@@ -47,7 +75,11 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
       if (!approval || !plan)
         return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing ran.`, { approval: id });
-      const ran = runsOf(desk.state.value, plan.id).find((run) => run.status === 'running' || run.status === 'done');
+      // A run of this very approval is the desk server's, begun when it granted it (approved on
+      // another device): this page records the grant it learnt, and runs nothing again.
+      const ran = runsOf(desk.state.value, plan.id).find(
+        (run) => run.approval !== id && (run.status === 'running' || run.status === 'done'),
+      );
       if (ran) {
         return refusal(
           'PLAN_ALREADY_RAN',
@@ -88,13 +120,23 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
           dispatcher: consent.dispatcher.id,
           name: consent.dispatcher.name,
           challenge: consent.challenge,
-          steps: consent.authorizations.length,
+          steps: plan.steps.length,
         }),
       });
       const granted = await desk.gate.approve(id, plan, call.actor);
       desk.recordApproval(id, call);
       if (!granted.ok) return granted;
-      // The run's code loads with the first approval: most visits never approve anything.
+      // The desk's server runs the plan it granted (server/approved-runs.ts), and this page, like
+      // every page, shows the run from the server's record as it lands.
+      if (consent.authorizations.length === 0)
+        return {
+          ok: true,
+          approval: granted.approval,
+          run:
+            runsOf(desk.state.value, plan.id).find((run) => run.approval === id) ??
+            runningOnTheServer(plan, id, desk.now()),
+        };
+      // The Node tests' memory partners: the page's run, with their placeholder tokens.
       const { runApprovedPlan } = await import('./run/approved-run.ts');
       return {
         ok: true,
@@ -115,6 +157,41 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
       const answer = desk.gate.reject(id, call.actor, reason);
       desk.recordApproval(id, call);
       return answer;
+    },
+
+    async tryAgain(id) {
+      const blocked = readOnly();
+      if (blocked) return blocked;
+      const approval = desk.gate.get(id);
+      const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
+      if (!approval || !plan)
+        return refusal('APPROVAL_UNKNOWN', `There is no approval ${id} with a plan. Nothing was raised.`, {
+          approval: id,
+        });
+      const ended = runsOf(desk.state.value, plan.id).find((run) => run.approval === id);
+      if (!ended || (ended.status !== 'failed' && ended.status !== 'undone'))
+        return refusal(
+          'RUN_NOT_FAILED',
+          `${id}'s run did not fail, so there is nothing to try again. Nothing was raised.`,
+          { approval: id, run: ended?.status ?? 'none' },
+        );
+      const standing = runsOf(desk.state.value, plan.id).find(
+        (run) => run.status === 'running' || run.status === 'done',
+      );
+      if (standing)
+        return refusal('PLAN_ALREADY_RAN', `${plan.id} ran under ${standing.approval}. Nothing was raised.`, {
+          approval: id,
+          ranUnder: standing.approval,
+        });
+      const waiting = desk.gate.list().find((other) => other.plan === plan.id && other.status === 'pending');
+      if (waiting)
+        return refusal('APPROVAL_WAITING', `${waiting.id} already asks to run ${plan.id} again; decide it there.`, {
+          approval: waiting.id,
+        });
+      const raised = await desk.gate.raise(plan, PERSON_AT_THE_PAGE.actor);
+      if (!raised.ok) return raised;
+      desk.recordApproval(raised.approval.id, { ...PERSON_AT_THE_PAGE, request: plan.request, plan: plan.id });
+      return { ok: true, approval: raised.approval };
     },
 
     revoke(id) {

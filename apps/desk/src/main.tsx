@@ -95,14 +95,9 @@ async function boot(): Promise<void> {
   const now = signal(Date.now());
   setInterval(() => (now.value = Date.now()), 1000);
 
-  // A run the page before this one was driving when it went away is taken up by this one once the
-  // page is up (a dispatcher signing in opens the page again). Its code loads only then.
-  let taker: Promise<{ takeUp(): Promise<void> }> | null = null;
-  const takeUpRuns = async (): Promise<void> => {
-    if (desk.cutOff.size === 0) return;
-    taker ??= import('./run/take-up-run.ts').then(({ createRunTaker }) => createRunTaker(desk));
-    await (await taker).takeUp();
-  };
+  // An approved run is carried out by the desk's server, which takes up one cut off by a stop
+  // itself (server/approved-runs.ts): a page has nothing to take up.
+  const takeUpRuns = async (): Promise<void> => undefined;
 
   const view: DeskView = {
     desk,
@@ -137,7 +132,6 @@ async function boot(): Promise<void> {
 
   await surface.ready;
   document.body.dataset['ready'] = 'true';
-  void takeUpRuns();
 
   // After the first paint: the cross-world bridge (for a caller in another JavaScript world), in
   // the chunk that also holds the in-page agent panel.

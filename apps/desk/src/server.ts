@@ -1,6 +1,6 @@
 // The desk's own server: its record (the ledger and the desk's state, as a transparency log), its
-// dispatchers and their passkeys, approvals decided once with a person's passkey, and the step
-// authorizations partners check before they write.
+// dispatchers and their passkeys, approvals decided once with a person's passkey, and the runs of
+// approved plans, carried out here with step authorizations signed as each step is sent.
 import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
 import { peopleOperator } from '@warrant/people';
@@ -18,9 +18,11 @@ import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import type { ReceiptKeyOf } from './server/page-report.ts';
 import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
+import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 import { operatorReset, resetRoutes } from './server/reset.ts';
-import { runAuthorizationRoutes } from './server/run-authorizations.ts';
 
+/** How often runs not yet ended, and closures not yet taken, are tried again. */
+const RESUME_EVERY_MS = 10_000;
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export interface DeskServerOptions {
@@ -28,6 +30,8 @@ export interface DeskServerOptions {
   readonly now?: () => number;
   /** Where a partner's receipt key is learnt: its published manifest, asked by this server, by default. */
   readonly receiptKeyOf?: ReceiptKeyOf;
+  /** How this server calls a partner's server; by default at the partner's address. */
+  readonly reachPartner?: ReachPartner;
 }
 
 export const openServer: OpenSiteServer = (db) => openDeskServer(db);
@@ -40,6 +44,27 @@ export async function openDeskServer(
   const desk = deskIdentity(
     signingKeyFrom(await storedSecret(db, 'desk_signing_key', () => newSigningKey().secretKey)),
   );
+  let heads: ReturnType<typeof ledgerHeads> | null = null;
+  // Approved runs are carried out here, not in a page; one cut off by a stop is taken up on start,
+  // and what is owed to a partner (a step not yet known, a run's closure) is tried again shortly.
+  const runs = approvedRuns({
+    db,
+    desk,
+    afterLedger: (appended) => heads?.appended(appended) ?? Promise.resolve(),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.reachPartner ? { reach: options.reachPartner } : {}),
+  });
+  void runs
+    .resume()
+    .catch((error: unknown) => console.error('Taking up the runs not ended failed; tried again shortly.', error));
+  const again = setInterval(
+    () =>
+      void runs
+        .resume()
+        .catch((error: unknown) => console.error('Taking up the runs not ended failed; tried again shortly.', error)),
+    RESUME_EVERY_MS,
+  );
+  again.unref();
   return {
     summary: null,
     people: peopleOperator(db, DESK_PEOPLE),
@@ -50,20 +75,23 @@ export async function openDeskServer(
       dispatcherRoutes(app, db, async (row) => {
         const appended = await appendServerRecord(db, 'ledger', row);
         if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);
+        await heads?.appended(appended);
       });
       approvalRaisingGuard(app, db);
-      approvalRoutes(app, db, desk, options.now);
+      approvalRoutes(app, db, desk, runs, options.now);
       resetRoutes(app, db);
       approvalPageRoutes(app, db, desk);
-      runAuthorizationRoutes(app, db, desk, options.now);
       partnerRecordRoutes(app, db);
-      const heads = ledgerHeads(app, db, desk);
+      heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
         receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
-        afterAppend: (log, appended) => (log === 'ledger' ? heads.appended(appended) : Promise.resolve()),
+        afterAppend: (log, appended) => (log === 'ledger' && heads ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);
     },
-    close: async () => undefined,
+    close: async () => {
+      clearInterval(again);
+      await runs.idle();
+    },
   };
 }

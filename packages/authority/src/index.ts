@@ -35,3 +35,13 @@ export {
   type StepAuthorization,
   type StepGrant,
 } from './step-authorization.ts';
+export {
+  RUN_CLOSED_PATH,
+  signRunClosure,
+  STEP_AUTHORIZATION_CLOCK_SLACK_MS,
+  STEP_AUTHORIZATION_TTL_MS,
+  verifiedRunClosure,
+  type RunClosure,
+  type RunOutcome,
+  type SignedRunClosure,
+} from './run-closure.ts';

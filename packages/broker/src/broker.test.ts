@@ -589,7 +589,11 @@ describe('the broker', () => {
                 d.broker.call(
                   id,
                   tool,
-                  { count: 1, request: lease.request, idempotency_key: stepIdempotencyKey('A-1', calls.length) },
+                  {
+                    count: 1,
+                    request: lease.request,
+                    idempotency_key: stepIdempotencyKey('A-1', 'a-passkey-challenge', calls.length),
+                  },
                   { actor: 'system', approval: 'A-1' },
                 ),
               );

@@ -1,5 +1,6 @@
 // The arguments the desk adds to a plan step when it runs it, and never takes from a drafter: the
-// request comes from the plan, the idempotency key from the approval and the step's index.
+// request comes from the plan, the idempotency key from the approval (its id and passkey
+// challenge) and the step's index.
 import { stepIdempotencyKey } from './idempotency-keys.ts';
 
 const DERIVED = ['request', 'idempotency_key'] as const;
@@ -12,9 +13,13 @@ export function idempotencyFree(args: Readonly<Record<string, unknown>>): boolea
 export function stepInput(
   plan: { readonly request: string; readonly steps: readonly { readonly args: Readonly<Record<string, unknown>> }[] },
   stepIndex: number,
-  approval: string,
+  approval: { readonly id: string; readonly challenge: string },
 ): Record<string, unknown> {
   const step = plan.steps[stepIndex];
   if (!step) throw new RangeError(`The plan has no step ${stepIndex}.`);
-  return { ...step.args, request: plan.request, idempotency_key: stepIdempotencyKey(approval, stepIndex) };
+  return {
+    ...step.args,
+    request: plan.request,
+    idempotency_key: stepIdempotencyKey(approval.id, approval.challenge, stepIndex),
+  };
 }

@@ -96,13 +96,13 @@ describe('the plan digest', () => {
     });
   });
 
-  it('runs each step with its own args, the plan’s request and a key from approval and index', () => {
-    expect(stepInput(plan, 1, 'A-5')).toEqual({
+  it('runs each step with its own args, the plan’s request and a key from the approval (id and challenge) and index', () => {
+    expect(stepInput(plan, 1, { id: 'A-5', challenge: 'Zm9yIHRoZSBwZXJzb24ncyBwYXNza2V5' })).toEqual({
       kind: 'family_room',
       count: 4,
       night: '2026-12-04',
       request: 'R-3',
-      idempotency_key: 'A-5:step-1',
+      idempotency_key: 'A-5.Zm9yIHRoZSBwZXJz:step-1',
     });
   });
 });

@@ -39,6 +39,25 @@ export interface SeededEntry extends EntryBase {
   readonly domain: unknown;
 }
 
+/**
+ * Who approved a write made under the desk's step authorization, as this site's server found it
+ * when it checked that authorization: the dispatcher the desk's signed grant names, whose passkey
+ * assertion verified against their credential on the desk's signed list, by id and by the name that
+ * same list gave. Nothing the caller sends beside the authorization is taken for it.
+ */
+export interface DeskApproval {
+  /** `step`: the approved write itself; `undo`: the desk's undo of it, under the same approval. */
+  readonly kind: 'step' | 'undo';
+  /** The dispatcher's id on the desk's list. */
+  readonly dispatcher: string;
+  /** Their name as the desk's signed list gave it when the write was checked. */
+  readonly name: string;
+  /** The desk's approval (`A-n`). */
+  readonly approval: string;
+  /** The desk's request the write served (`R-n`). */
+  readonly request: string;
+}
+
 /** A write the site served to a caller, with the receipt it handed back. */
 export interface WriteEntry<E> extends EntryBase {
   readonly kind: 'write';
@@ -50,6 +69,8 @@ export interface WriteEntry<E> extends EntryBase {
   readonly result: JsonObject;
   readonly message: string;
   readonly receipt: Receipt;
+  /** Present only for a write made under the desk's step authorization, checked by the site's server. */
+  readonly approvedBy?: DeskApproval;
   readonly event: E;
 }
 
@@ -80,6 +101,17 @@ function isReceipt(value: unknown): value is Receipt {
   );
 }
 
+function isDeskApproval(value: unknown): value is DeskApproval {
+  return (
+    isRecord(value) &&
+    (value['kind'] === 'step' || value['kind'] === 'undo') &&
+    isText(value['dispatcher']) &&
+    isText(value['name']) &&
+    isText(value['approval']) &&
+    isText(value['request'])
+  );
+}
+
 /**
  * Whether a stored value is an entry this code wrote. The domain event inside is checked by
  * folding it: a record that does not fold is set aside like one that does not parse.
@@ -98,6 +130,7 @@ export function isLogEntry(value: unknown): value is LogEntry<unknown> {
         isRecord(value['result']) &&
         isText(value['message']) &&
         isReceipt(value['receipt']) &&
+        (value['approvedBy'] === undefined || isDeskApproval(value['approvedBy'])) &&
         'event' in value
       );
     case 'staff':

@@ -4,6 +4,7 @@
 import type { Caller, Channel } from '@warrant/surface';
 import {
   isLogEntry,
+  type DeskApproval,
   type JsonObject,
   type LogEntry,
   type Receipt,
@@ -23,6 +24,8 @@ export interface ServedWrite {
   readonly result: JsonObject;
   readonly message: string;
   readonly receipt: Receipt;
+  /** Who approved it at the desk, for a write made under the desk's step authorization (see DeskApproval). */
+  readonly approvedBy?: DeskApproval;
 }
 
 export interface StaffRecord {
@@ -89,6 +92,7 @@ export function step<D, E>(
     result: entry.result,
     message: entry.message,
     receipt: entry.receipt,
+    ...(entry.approvedBy ? { approvedBy: entry.approvedBy } : {}),
   };
   const keys = new Map(state.keys);
   keys.set(String(entry.args['idempotency_key']), served);

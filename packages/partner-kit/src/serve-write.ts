@@ -12,7 +12,7 @@ import { receiptDigest } from '@warrant/broker';
 import { refusal, type Caller, type Channel, type ToolResult } from '@warrant/surface';
 import { mintId } from './book.ts';
 import type { WriteEnvelope, WriteSpec } from './definition.ts';
-import type { JsonObject, Receipt, WriteEntry } from './log-entry.ts';
+import type { DeskApproval, JsonObject, Receipt, WriteEntry } from './log-entry.ts';
 import type { PartnerState, ServedWrite } from './partner-state.ts';
 
 export interface WriteContext<D, E> {
@@ -27,6 +27,10 @@ export interface WriteContext<D, E> {
   now(): Date;
 }
 
+/** Whether a call may write: the refusal, or yes, with who approved it at the desk when it came under the desk's authorization. */
+export type Admission =
+  { readonly ok: false; readonly refusal: ToolResult } | { readonly ok: true; readonly approvedBy?: DeskApproval };
+
 export interface WriteCall {
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
@@ -36,9 +40,9 @@ export interface WriteCall {
   /**
    * Whether this call may write at all, asked after the idempotency key (a repeat answers the first
    * result) and before legality: the server's check of the desk's step authorization. A refusal
-   * changes nothing.
+   * changes nothing; an admitted write is recorded with the approval the check found.
    */
-  readonly admit?: (args: JsonObject & WriteEnvelope) => Promise<ToolResult | null>;
+  readonly admit?: (args: JsonObject & WriteEnvelope) => Promise<Admission>;
 }
 
 /** Two calls are the same when their tool and arguments have the same canonical JSON. */
@@ -79,8 +83,8 @@ export async function serveWrite<D, E>(
     );
   }
 
-  const barred = admit ? await admit(args) : null;
-  if (barred) return barred;
+  const admitted: Admission = admit ? await admit(args) : { ok: true };
+  if (!admitted.ok) return admitted.refusal;
 
   const verdict = spec.verdict(current);
   if (!verdict.legal) {
@@ -114,6 +118,7 @@ export async function serveWrite<D, E>(
     result: decision.result,
     message: decision.message,
     receipt,
+    ...(admitted.approvedBy ? { approvedBy: admitted.approvedBy } : {}),
     event: decision.event,
   };
   const failed = await context.commit(entry);

@@ -3,56 +3,20 @@ import { HIDDEN_MARK, revealInvisible } from '@warrant/ui';
 import type { Approval } from '@warrant/broker';
 import { cardStatement } from '../consent/card-statement.ts';
 import { findPlan, findRequest } from '../domain/queries.ts';
-import type { PlanRun } from '../domain/run.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ApproveElsewhere } from './approve-elsewhere.tsx';
 import { planStepInWords } from '../domain/plan-in-words.ts';
+import { runPill, runWords, stoppedAt } from './run-words.ts';
 import { ACTOR_WORDS, clockTime, duration, STEP_WORDS } from './wording.ts';
 
 const STATUS = {
   pending: 'Waiting for you',
   approved: 'Approved, running',
-  used: 'Approved and used',
+  used: 'Run ended',
   rejected: 'Rejected',
   void: 'Void',
   expired: 'Expired',
 } as const satisfies Record<Approval['status'], string>;
-
-function runWords(run: PlanRun): string {
-  const taken = run.takenUp;
-  if (taken?.mode === 'waiting' && run.status === 'running')
-    return `${taken.why} Until then, what was done stays as it is.`;
-  if (taken?.mode === 'compensate' && run.status === 'undone') {
-    const undone = run.steps.filter((step) => step.status === 'undone').length;
-    return `Cut off before it ended, and no more of it could be written, so this page undid it: ${undone === 0 ? 'no partner held anything of it' : `${undone} ${undone === 1 ? 'step' : 'steps'} undone`}.`;
-  }
-  // A run taken up after it was cut off says so before saying how it ended.
-  const before = taken
-    ? taken.mode === 'resume'
-      ? 'Cut off before it ended, and resumed by this page. '
-      : 'Cut off before it ended; this page could only undo it. '
-    : '';
-  return before + endWords(run);
-}
-
-function endWords(run: PlanRun): string {
-  const done = run.steps.filter((step) => step.status === 'undone' || step.status === 'undo_failed').length;
-  switch (run.status) {
-    case 'running':
-      return run.takenUp
-        ? 'Asking each partner what it holds of the run, then going on…'
-        : 'Running the approved steps…';
-    case 'done':
-      // Only the leases the run opened: a lease opened earlier to read capacity may still be open.
-      return 'Every step ran, and the leases opened to run it are closed.';
-    case 'undone':
-      return done === 0
-        ? `Nothing ran: ${run.problem ?? 'the run stopped before its first step'}.`
-        : `A step failed (${run.problem ?? 'no reason given'}); the ${done === 1 ? 'step' : 'steps'} already done ${done === 1 ? 'was' : 'were'} undone.`;
-    case 'failed':
-      return `The run stopped (${run.problem ?? 'no reason given'}) and not everything could be undone; the ledger says what stays applied.`;
-  }
-}
 
 export function ApprovalCard({
   view,
@@ -70,6 +34,12 @@ export function ApprovalCard({
   const request = findRequest(state, approval.request);
   const run = state.runs.find((candidate) => candidate.approval === approval.id);
   const pending = approval.status === 'pending';
+  // A run that failed or was undone may be tried again from its own card, once: a later approval
+  // of the plan is where the person decides next.
+  const retryable =
+    (run?.status === 'failed' || run?.status === 'undone') &&
+    !view.desk.gate.list().some((other) => other.plan === approval.plan && other.raisedAt > approval.raisedAt);
+  const stoppedBy = run ? stoppedAt(run) : null;
   const left = (approval.expiresAt - view.now.value) / 1000;
   const shown = revealInvisible(approval.canonical);
   const signed = cardStatement(approval);
@@ -91,7 +61,12 @@ export function ApprovalCard({
     >
       <div class="section-head">
         <h3 id={`approval-${approval.id}-title`} class="approval-title" tabIndex={-1}>
-          {approval.label} <span class={`pill approval-${approval.status}`}>{STATUS[approval.status]}</span>
+          {approval.label} {/* Once approved, the pill is the run's outcome as the desk's server recorded it. */}
+          <span class={`pill approval-${approval.status}`} data-outcome={run?.status}>
+            {run && (approval.status === 'approved' || approval.status === 'used')
+              ? runPill(run)
+              : STATUS[approval.status]}
+          </span>
         </h3>
         {pending ? (
           <span class="countdown" data-seconds-left={Math.max(0, Math.ceil(left))}>
@@ -177,6 +152,26 @@ export function ApprovalCard({
         <p class="run-status" data-run={run.status}>
           {runWords(run)}
         </p>
+      ) : null}
+      {retryable ? (
+        <div class="actions try-again">
+          <p class="small">
+            {stoppedBy ? `When ${stoppedBy} is back, try` : 'Try'} the same plan again: a new approval, which you
+            approve with your passkey again. Or ask the agent to draft another plan.
+          </p>
+          <button
+            type="button"
+            class="primary try-again"
+            disabled={busy || view.readOnly !== null}
+            onClick={(event) => {
+              if (!event.isTrusted) return;
+              // The new approval is brought to the person as any waiting approval is (bring-to-view.ts).
+              void act(() => view.acts.tryAgain(approval.id));
+            }}
+          >
+            Try again
+          </button>
+        </div>
       ) : null}
       {pending ? (
         <div class="actions">

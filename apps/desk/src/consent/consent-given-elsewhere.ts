@@ -1,13 +1,12 @@
 // A person's consent given on another device: they opened the card's link, read the plan as the
 // desk's server holds it, and approved there with their passkey (server/approval-page.ts). The
 // desk's server decided the approval then; this page learns it from the server, never from the
-// other device, and asks the server for the run's step authorizations as it does to take up a
-// cut-off run (server/run-authorizations.ts: only a signed-in dispatcher's acting page gets them).
+// other device. The run is the server's from the grant (server/approved-runs.ts): as after a
+// passkey on this page, no step authorization comes here.
 import { refusal } from '@warrant/surface';
-import { PAGE_ID } from '../page-id.ts';
 import { cardStatement } from './card-statement.ts';
 import { askDeskServer } from './desk-server.ts';
-import type { Consent, StepAuthorizations } from './passkey-consent.ts';
+import type { Consent } from './passkey-consent.ts';
 import type { Approval } from '@warrant/broker';
 
 /** How the desk's server says an approval stands (GET /api/approvals/:challenge). */
@@ -28,10 +27,5 @@ export async function consentGivenElsewhere(approval: Approval): Promise<Consent
     return refusal('APPROVAL_NOT_GRANTED', `${approval.id} is ${decision.status} at the desk's server. Nothing ran.`, {
       status: decision.status,
     });
-  const kept = await askDeskServer<{ authorizations: StepAuthorizations[] }>(
-    `/api/approvals/${encodeURIComponent(challenge)}/authorizations`,
-    { page: PAGE_ID },
-  );
-  if (!kept.ok) return kept;
-  return { ok: true, dispatcher: decision.decided_by, challenge, authorizations: kept.authorizations };
+  return { ok: true, dispatcher: decision.decided_by, challenge, authorizations: [] };
 }

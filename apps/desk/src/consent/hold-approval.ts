@@ -15,6 +15,8 @@ export async function holdApproval(
 ): Promise<ServerAnswer<{ challenge: string; statement: ApprovalStatement }>> {
   const held = await askDeskServer<{ challenge: string; statement: ApprovalStatement }>('/api/approvals', {
     id: approval.id,
+    // The plan itself, which the desk's server runs once a person approves (server/approved-runs.ts).
+    plan: approval.plan,
     substance: planSubstance(plan, PARTNER_DIRECTORY),
     expires_at: new Date(approval.expiresAt).toISOString(),
   });

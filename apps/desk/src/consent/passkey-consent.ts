@@ -2,7 +2,8 @@
 // hold the approval (it digests the plan's substance itself), then runs a WebAuthn ceremony whose
 // challenge is the SHA-256 of the approval's statement (approval id, plan digest, expiry, desk
 // origin), and hands the assertion to the server, which verifies it, decides the approval once,
-// and answers the step authorizations the partners will check. An agent driving the browser can
+// and runs the plan itself (server/approved-runs.ts); the page shows the run from the server's
+// record. No step authorization reaches the page. An agent driving the browser can
 // click; it cannot produce the person's assertion.
 import {
   startAuthentication,
@@ -24,6 +25,7 @@ export type Consent =
       readonly ok: true;
       readonly dispatcher: { readonly id: string; readonly name: string };
       readonly challenge: string;
+      /** Empty from the desk's server, which runs the plan itself; filled only by the Node tests' memory partners. */
       readonly authorizations: readonly StepAuthorizations[];
     }
   | ToolRefusal;
@@ -54,15 +56,12 @@ export async function passkeyConsent(approval: Approval, plan: Plan): Promise<Co
       },
     );
   }
-  const granted = await askDeskServer<{
-    dispatcher: { id: string; name: string };
-    authorizations: StepAuthorizations[];
-  }>(`/api/approvals/${held.challenge}/grant`, { response });
+  // The server verifies the assertion, grants, and runs the plan itself: it answers who approved,
+  // and no authorization (it signs each step's as it sends it, to the partner alone).
+  const granted = await askDeskServer<{ dispatcher: { id: string; name: string } }>(
+    `/api/approvals/${held.challenge}/grant`,
+    { response },
+  );
   if (!granted.ok) return granted;
-  return {
-    ok: true,
-    dispatcher: granted.dispatcher,
-    challenge: held.challenge,
-    authorizations: granted.authorizations,
-  };
+  return { ok: true, dispatcher: granted.dispatcher, challenge: held.challenge, authorizations: [] };
 }

@@ -38,8 +38,10 @@ export interface PlanRun {
   readonly steps: readonly StepOutcome[];
   readonly startedAt: string;
   readonly endedAt: string | null;
-  /** Why the run stopped short, in words, when it did. */
+  /** Why the run stopped short, in words, when it did ("<partner>: <why>"). */
   readonly problem: string | null;
+  /** The partner whose step stopped the run, when one did. */
+  readonly stoppedAt?: PartnerName | null;
   /** Set when this run was cut off and taken up again by another page. */
   readonly takenUp?: TakenUp;
 }

@@ -5,7 +5,7 @@ import { LEASE_PURPOSES, MAX_LEASE_TTL_SECONDS } from '@warrant/broker';
 import { COMPENSATION_MAP, PARTNERS } from '../partners.ts';
 import type { JsonSchema } from '@warrant/surface';
 import { freeText } from './free-text.ts';
-import { awaitingPlans, liveLeases, openRequests } from './queries.ts';
+import { awaitingPlans, openRequests } from './queries.ts';
 import { NEEDS } from './request.ts';
 import type { DeskState } from './state.ts';
 
@@ -154,12 +154,13 @@ export function commitPlanSchema(state: DeskState): JsonSchema {
 }
 
 export function closeLeaseSchema(state: DeskState): JsonSchema {
-  const leases = liveLeases(state).map((lease) => lease.id);
+  // Any lease the desk knows: one that already ended is answered as closed, not refused.
+  const leases = state.leases.map((lease) => lease.id);
   return once(`close_lease:${leases.join(',')}`, () => ({
     type: 'object',
     additionalProperties: false,
     required: ['lease'],
-    properties: { lease: idSchema(leases, 'The open lease to close.') },
+    properties: { lease: idSchema(leases, 'The lease to close (one already ended is answered as closed).') },
   }));
 }
 

@@ -4,7 +4,7 @@
 // compensation map. Each call is a hop on the ledger with the partner's receipt; the leases are
 // closed at the end whatever happened; the approval is then spent.
 //
-// A run cut off mid-way is run again by the page that takes it up (take-up-run.ts): every step is
+// (Node tests only: in a page the desk's server runs the plan, server/approved-runs.ts.) A run cut off mid-way is run again: every step is
 // first asked of its partner by its idempotency key, so what a partner already holds counts as
 // done with its receipt and is never written twice; then it either goes on writing the rest, or,
 // when no more may be written, only undoes what the partners hold.
@@ -23,6 +23,7 @@ import {
 import { AUTHORIZATION_FIELD } from '@warrant/authority';
 import type { DeskCall } from '../call-context.ts';
 import type { StepAuthorizations } from '../consent/passkey-consent.ts';
+import { cardStatement } from '../consent/card-statement.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import type { PlanRun, RunStatus, StepOutcome, TakenUp } from '../domain/run.ts';
@@ -139,7 +140,7 @@ export async function runApprovedPlan(
     );
   };
   const inputOf = (index: number) => ({
-    ...stepInput(plan, index, approval.id),
+    ...stepInput(plan, index, { id: approval.id, challenge: cardStatement(approval).challenge }),
     [AUTHORIZATION_FIELD]: authorizations[index]?.step ?? '',
   });
   // A step whose partner's answer is not known stays as it was: the run cannot say it was undone.

@@ -15,6 +15,7 @@ import { openPostgresDatabase, type Database, type SiteServer } from '@warrant/s
 import { freshName, testEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
+import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -36,7 +37,19 @@ const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).t
 
 /** The desk's routes over `db`, on a clock the test sets. */
 async function deskOver(db: Database, clock: { now: number | null }) {
-  const server: SiteServer = await openDeskServer(db, { now: () => clock.now ?? Date.now() });
+  // A granted plan's run stays under way while the test asserts on its grant; let go before closing.
+  const partners = unansweredPartners();
+  const opened: SiteServer = await openDeskServer(db, {
+    now: () => clock.now ?? Date.now(),
+    reachPartner: partners.reach,
+  });
+  const server: SiteServer = {
+    ...opened,
+    close: async () => {
+      partners.letGo();
+      await opened.close();
+    },
+  };
   const app = new Hono();
   server.routes(app);
 

@@ -3,26 +3,19 @@
 // (approval id, plan digest, expiry, desk origin: RFC 8785 JSON, challenge = its SHA-256). A
 // grant is a WebAuthn assertion over exactly that challenge, verified here, and decided inside
 // one transaction: a pending row becomes granted once, and a plan is granted at most once in a
-// book. Only then does the desk sign one step authorization per step (and one for its undo),
-// which each partner checks on its own server before it writes.
+// book. Only then does the desk's server run the plan itself (approved-runs.ts): it signs each
+// step's authorization as it sends that step, and hands none to the page.
 import type { Hono } from 'hono';
 import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
-import {
-  approvalChallenge,
-  authorizedArgsDigest,
-  issueStepAuthorization,
-  type ApprovalStatement,
-  type PasskeyAssertion,
-  type StepGrant,
-} from '@warrant/authority';
-import { APPROVAL_TTL_MS, digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
-import { COMPENSATION_MAP } from '../partners.ts';
+import { approvalChallenge, type ApprovalStatement } from '@warrant/authority';
+import { APPROVAL_TTL_MS, digestSubstance, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { UniqueViolation, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskIdentity } from './desk-identity.ts';
 import { checkAssertion } from './dispatchers.ts';
 import { jsonBody, malformed, refused } from './http.ts';
+import type { ApprovedRuns } from './approved-runs.ts';
 
 const PARTNER_ORIGINS = new Set(
   Object.values(SITES)
@@ -32,11 +25,7 @@ const PARTNER_ORIGINS = new Set(
 // A page's clock may run a little ahead of the server's.
 const CLOCK_SLACK_MS = 60_000;
 const APPROVAL_ID = /^A-[1-9][0-9]{0,6}$/;
-
-export interface IssuedAuthorizations {
-  readonly step: string;
-  readonly undo: string | null;
-}
+const PLAN_ID = /^P-[1-9][0-9]{0,6}$/;
 
 export async function currentBook(via: Queryable): Promise<number> {
   const [row] = await via.query<{ book: number }>('SELECT max(book_no)::int AS book FROM desk_books');
@@ -69,39 +58,13 @@ function substanceProblem(value: unknown): string | null {
   return null;
 }
 
-function grantsFor(
+export function approvalRoutes(
+  app: Hono,
+  db: Database,
   desk: DeskIdentity,
-  statement: ApprovalStatement,
-  substance: PlanSubstance,
-  dispatcher: string,
-  assertion: PasskeyAssertion,
-): IssuedAuthorizations[] {
-  return substance.steps.map((step, index) => {
-    const args = {
-      ...step.args,
-      request: substance.request,
-      idempotency_key: stepIdempotencyKey(statement.approval, index),
-    };
-    const base = {
-      v: 1,
-      approval: statement.approval,
-      plan_digest: statement.plan_digest,
-      step: index,
-      partner_origin: step.origin,
-      expires_at: statement.expires_at,
-      dispatcher,
-    } as const;
-    const write: StepGrant = { ...base, kind: 'step', tool: step.tool, args_digest: authorizedArgsDigest(args) };
-    const undoTool = COMPENSATION_MAP[step.tool]?.undo;
-    const undo: StepGrant | null = undoTool ? { ...base, kind: 'undo', tool: undoTool, args_digest: null } : null;
-    return {
-      step: issueStepAuthorization(desk.key, write, statement, assertion),
-      undo: undo ? issueStepAuthorization(desk.key, undo, statement, assertion) : null,
-    };
-  });
-}
-
-export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now: () => number = Date.now): void {
+  runs: ApprovedRuns,
+  now: () => number = Date.now,
+): void {
   app.post('/api/approvals', async (c) => {
     const body = await jsonBody(c);
     if (!body) return malformed(c);
@@ -130,6 +93,9 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
         refusal('PLAN_INVALID', `The plan cannot be held for approval: ${problem}. Nothing was recorded.`),
         422,
       );
+    const plan = body['plan'];
+    if (plan !== undefined && (typeof plan !== 'string' || !PLAN_ID.test(plan)))
+      return refused(c, refusal('PLAN_INVALID', 'A plan id is P- and a number. Nothing was recorded.'), 422);
     const substance = body['substance'] as PlanSubstance;
     const digested = digestSubstance(substance);
     if (!digested.ok) return refused(c, digested, 422);
@@ -142,8 +108,8 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
     const challenge = approvalChallenge(statement);
     const book = await currentBook(db);
     await db.query(
-      "INSERT INTO approvals (book_no, challenge, id, plan_digest, statement, substance, status) VALUES ($1, $2, $3, $4, $5, $6, 'pending') ON CONFLICT (book_no, challenge) DO NOTHING",
-      [book, challenge, id, digested.digest, JSON.stringify(statement), JSON.stringify(substance)],
+      "INSERT INTO approvals (book_no, challenge, id, plan_digest, statement, substance, status, plan_id) VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (book_no, challenge) DO NOTHING",
+      [book, challenge, id, digested.digest, JSON.stringify(statement), JSON.stringify(substance), plan ?? null],
     );
     return c.json({ ok: true, challenge, statement, canonical: digested.canonical });
   });
@@ -154,8 +120,10 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
       statement: unknown;
       dispatcher: string | null;
       name: string | null;
+      run_status: string | null;
+      run_problem: string | null;
     }>(
-      'SELECT a.status, a.statement, a.dispatcher_id AS dispatcher, d.name FROM approvals a LEFT JOIN dispatchers d ON d.id = a.dispatcher_id WHERE a.book_no = $1 AND a.challenge = $2',
+      'SELECT a.status, a.statement, a.dispatcher_id AS dispatcher, d.name, a.run_status, a.run_problem FROM approvals a LEFT JOIN dispatchers d ON d.id = a.dispatcher_id WHERE a.book_no = $1 AND a.challenge = $2',
       [await currentBook(db), c.req.param('challenge')],
     );
     if (!row) return refused(c, refusal('APPROVAL_UNKNOWN', 'The desk holds no such approval.'), 404);
@@ -164,6 +132,7 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
       status: row.status,
       statement: row.statement,
       decided_by: row.dispatcher ? { id: row.dispatcher, name: row.name } : null,
+      run: row.run_status ? { status: row.run_status, problem: row.run_problem } : null,
     });
   });
 
@@ -197,20 +166,14 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
     const challenge = c.req.param('challenge');
     const response = body['response'] as Parameters<typeof verifyAuthenticationResponse>[0]['response'];
     let answer:
-      | {
-          readonly ok: true;
-          readonly dispatcher: { id: string; name: string };
-          readonly authorizations: IssuedAuthorizations[];
-        }
-      | ToolRefusal;
+      { readonly ok: true; readonly book: number; readonly dispatcher: { id: string; name: string } } | ToolRefusal;
     try {
       answer = await db.transaction(async (tx) => {
         const book = await currentBook(tx);
         const [row] = await tx.query<{
           status: string;
           statement: ApprovalStatement | string;
-          substance: PlanSubstance | string;
-        }>('SELECT status, statement, substance FROM approvals WHERE book_no = $1 AND challenge = $2 FOR UPDATE', [
+        }>('SELECT status, statement FROM approvals WHERE book_no = $1 AND challenge = $2 FOR UPDATE', [
           book,
           challenge,
         ]);
@@ -224,27 +187,19 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
         const statement = (
           typeof row.statement === 'string' ? JSON.parse(row.statement) : row.statement
         ) as ApprovalStatement;
-        const substance = (
-          typeof row.substance === 'string' ? JSON.parse(row.substance) : row.substance
-        ) as PlanSubstance;
         // Void from the millisecond it expires, by this server's clock.
         if (!(Date.parse(statement.expires_at) > now()))
           return refusal('APPROVAL_EXPIRED', 'That approval expired undecided. Nothing ran.');
         const checked = await checkAssertion(tx, desk, response, challenge);
         if (!checked.ok) return checked;
-        const authorizations = grantsFor(
-          desk,
-          statement,
-          substance,
-          checked.dispatcher.id,
-          response as unknown as PasskeyAssertion,
-        );
-        // Kept with the grant: a run cut off mid-way is taken up with them (run-authorizations.ts).
+        // The person's assertion is kept with the grant: the desk's server signs each step's
+        // authorization with it at the moment it sends that step (approved-runs.ts), and no
+        // authorization is handed to the page.
         await tx.query(
-          "UPDATE approvals SET status = 'granted', dispatcher_id = $3, decided_at = now(), authorizations = $4 WHERE book_no = $1 AND challenge = $2",
-          [book, challenge, checked.dispatcher.id, JSON.stringify(authorizations)],
+          "UPDATE approvals SET status = 'granted', dispatcher_id = $3, decided_at = now(), assertion = $4, run_status = 'running', run_started_at = now() WHERE book_no = $1 AND challenge = $2",
+          [book, challenge, checked.dispatcher.id, JSON.stringify(response)],
         );
-        return { ok: true as const, dispatcher: checked.dispatcher, authorizations };
+        return { ok: true as const, book, dispatcher: checked.dispatcher };
       });
     } catch (error) {
       if (!(error instanceof UniqueViolation)) throw error;
@@ -253,7 +208,10 @@ export function approvalRoutes(app: Hono, db: Database, desk: DeskIdentity, now:
         'This plan was already approved under another approval, and a plan runs at most once. Reject this approval instead. Nothing ran.',
       );
     }
-    return answer.ok ? c.json(answer) : refused(c, answer, 409);
+    if (!answer.ok) return refused(c, answer, 409);
+    // The run is the server's from here: it goes on whether or not any page stays open.
+    runs.start(answer.book, challenge);
+    return c.json({ ok: true, dispatcher: answer.dispatcher, run: 'running' });
   });
 
   app.post('/api/approvals/:challenge/reject', async (c) => {

@@ -111,74 +111,100 @@ async function appendRecords(
   drafts: readonly unknown[],
   afterOthers = false,
 ) {
+  return db.transaction((tx) => appendRecordsIn(db, tx, log, writer, basis, drafts, afterOthers));
+}
+
+/** appendRecords inside the caller's transaction `tx` (the server's own rows go with what it decided). */
+async function appendRecordsIn(
+  db: Database,
+  tx: Queryable,
+  log: DeskLogName,
+  writer: string,
+  basis: LogHead,
+  drafts: readonly unknown[],
+  afterOthers: boolean,
+): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> {
   const format = FORMATS[log];
-  return db.transaction(
-    async (tx): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
-      const book = await currentBook(tx);
-      const stored = await storedHead(tx, book, log);
-      if (basis.epoch !== book) {
-        const missed = (await recordsAfter(tx, book, log, 0)).map(entryOf);
-        return refusal(
-          'STALE_TAB',
-          'The desk started a new book since this page last looked. Nothing was recorded: reload the desk to work on the new book.',
-          { seen: basis, stored, restarted: true, missed },
-        );
-      }
-      if (basis.seq > stored.seq || (basis.seq === stored.seq && basis.hash !== stored.hash)) {
-        return refusal('STALE_TAB', "This page's record is not the desk's. Nothing was recorded: reload the desk.", {
-          seen: basis,
-          stored,
-          restarted: true,
-          missed: [],
-        });
-      }
-      const since = await recordsAfter(tx, book, log, basis.seq);
-      const foreign = since.filter((row) => row.writer !== writer);
-      if (foreign.length > 0 && !afterOthers) {
-        return refusal(
-          'STALE_TAB',
-          `Another page of this desk added ${foreign.length} record${foreign.length === 1 ? '' : 's'} since this one last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`,
-          { seen: basis, stored, restarted: false, missed: foreign.map(entryOf) },
-        );
-      }
-      // Every record is sealed before any is stored: all of them or none.
-      const entries: LogEntry<unknown>[] = [];
-      let at = { seq: stored.seq + 1, prev: stored.hash };
-      for (const [index, draft] of drafts.entries()) {
-        const sealed = format.seal(draft, at);
-        if (!sealed.ok) return drafts.length === 1 ? sealed : { ...sealed, details: { ...sealed.details, index } };
-        entries.push({ seq: at.seq, head: sealed.head, record: sealed.record });
-        at = { seq: at.seq + 1, prev: sealed.head };
-      }
-      for (const entry of entries) {
-        await tx.query(
-          'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
-          [book, log, entry.seq, entry.head, JSON.stringify(entry.record), writer],
-        );
-      }
-      const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
-      await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
-      return { ok: true, book, entries, head, missed: since.map(entryOf) };
-    },
-  );
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
+  const book = await currentBook(tx);
+  const stored = await storedHead(tx, book, log);
+  if (basis.epoch !== book) {
+    const missed = (await recordsAfter(tx, book, log, 0)).map(entryOf);
+    return refusal(
+      'STALE_TAB',
+      'The desk started a new book since this page last looked. Nothing was recorded: reload the desk to work on the new book.',
+      { seen: basis, stored, restarted: true, missed },
+    );
+  }
+  if (basis.seq > stored.seq || (basis.seq === stored.seq && basis.hash !== stored.hash)) {
+    return refusal('STALE_TAB', "This page's record is not the desk's. Nothing was recorded: reload the desk.", {
+      seen: basis,
+      stored,
+      restarted: true,
+      missed: [],
+    });
+  }
+  const since = await recordsAfter(tx, book, log, basis.seq);
+  const foreign = since.filter((row) => row.writer !== writer);
+  if (foreign.length > 0 && !afterOthers) {
+    return refusal(
+      'STALE_TAB',
+      `Another page of this desk added ${foreign.length} record${foreign.length === 1 ? '' : 's'} since this one last looked. Nothing was recorded: catch up, decide again on what is now the record, then retry.`,
+      { seen: basis, stored, restarted: false, missed: foreign.map(entryOf) },
+    );
+  }
+  // Every record is sealed before any is stored: all of them or none.
+  const entries: LogEntry<unknown>[] = [];
+  let at = { seq: stored.seq + 1, prev: stored.hash };
+  for (const [index, draft] of drafts.entries()) {
+    const sealed = format.seal(draft, at);
+    if (!sealed.ok) return drafts.length === 1 ? sealed : { ...sealed, details: { ...sealed.details, index } };
+    entries.push({ seq: at.seq, head: sealed.head, record: sealed.record });
+    at = { seq: at.seq + 1, prev: sealed.head };
+  }
+  for (const entry of entries) {
+    await tx.query(
+      'INSERT INTO desk_log_records (book_no, log, seq, head, record, writer) VALUES ($1, $2, $3, $4, $5, $6)',
+      [book, log, entry.seq, entry.head, JSON.stringify(entry.record), writer],
+    );
+  }
+  const head: LogHead = { epoch: book, seq: at.seq - 1, hash: at.prev };
+  await db.notify(LOG_CHANNEL, `${log}:${book}:${head.seq}`, tx);
+  return { ok: true, book, entries, head, missed: since.map(entryOf) };
 }
 
 /** Who appended a record this server wrote itself (not a page): the desk's server. */
 const SERVER_WRITER = '00000000de5c5e7e';
 
 /**
- * Appends one record this server writes itself, after whatever pages appended, in the current
- * book (who enrolled, invited or removed a dispatcher: a person's act on people is the server's
- * to record, never a page's). A book opened between reading the head and appending is retried.
+ * Appends records this server writes itself, after whatever pages appended, in the current book:
+ * who enrolled, invited or removed a dispatcher (a person's act on people is the server's to
+ * record, never a page's), and the rows of an approved run it carries out (approved-runs.ts).
+ * Given `tx`, the records go in that transaction, so what the server decided and its rows are
+ * committed together or not at all (the log's advisory lock is taken there); alone, a book opened
+ * between reading the head and appending is retried.
  */
-export async function appendServerRecord(db: Database, log: DeskLogName, record: unknown) {
+export async function appendServerRecords(
+  db: Database,
+  log: DeskLogName,
+  records: readonly unknown[],
+  tx?: Queryable,
+): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> {
+  if (tx) {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
+    const basis = await storedHead(tx, await currentBook(tx), log);
+    return appendRecordsIn(db, tx, log, SERVER_WRITER, basis, records, true);
+  }
   for (let attempt = 0; ; attempt += 1) {
     const book = await currentBook(db);
-    const appended = await appendRecords(db, log, SERVER_WRITER, await storedHead(db, book, log), [record], true);
+    const appended = await appendRecords(db, log, SERVER_WRITER, await storedHead(db, book, log), records, true);
     if (appended.ok || appended.code !== 'STALE_TAB' || attempt >= 2) return appended;
   }
 }
+
+/** One record the server writes itself (appendServerRecords). */
+export const appendServerRecord = (db: Database, log: DeskLogName, record: unknown) =>
+  appendServerRecords(db, log, [record]);
 
 function headFromQuery(c: Context): LogHead | null {
   const epoch = Number(c.req.query('epoch'));

@@ -56,6 +56,12 @@ export async function pageReportProblem(draft: unknown, checks: ReportChecks): P
       `Only the desk's server records ${event}: it is what the server decides, not what a page saw. Nothing was recorded.`,
       { event },
     );
+  if (LEDGER_WRITERS[event] === 'unapproved' && text(row['approval']) !== '')
+    return refusal(
+      'SERVER_ONLY_EVENT',
+      `Only the desk's server records ${event} under an approval: an approved plan's run is the server's to carry out and record, not a page's. Nothing was recorded.`,
+      { event, approval: text(row['approval']) },
+    );
   const detail = text(row['detail']);
   if (new RegExp(`(^|\\s)${REPORTED_BY}=`).test(detail))
     return refusal(

@@ -10,7 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { AUTHORIZATION_FIELD } from '@warrant/authority';
+import {
+  AUTHORIZATION_FIELD,
+  authorizedArgsDigest,
+  issueStepAuthorization,
+  signingKeyFrom,
+  STEP_AUTHORIZATION_TTL_MS,
+  type ApprovalStatement,
+  type PasskeyAssertion,
+} from '@warrant/authority';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { hopDetail, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
@@ -67,6 +75,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
             receipt_key: string | null;
           }
         ).receipt_key,
+      reachPartner: async (_partner, path, init) => partnerApp.request(path, init),
     });
     deskApp = new Hono();
     desk.routes(deskApp);
@@ -119,31 +128,81 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     return (await response.json()) as Answer;
   }
 
-  /** A dispatcher enrols and approves a one-step plan with the passkey; the desk answers the step's authorization. */
-  async function approve(
-    approval: string,
-    passkey: SoftwarePasskey,
-  ): Promise<{ args: Record<string, unknown>; step: string }> {
-    const substance: PlanSubstance = {
-      v: 1,
-      request: `R-${approval}`,
-      steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Bo' } }],
-    };
-    const raised = await call(deskApp, 'POST', '/api/approvals', {
+  const substanceOf = (approval: string): PlanSubstance => ({
+    v: 1,
+    request: `R-${approval}`,
+    steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Bo' } }],
+  });
+  const raise = async (approval: string) =>
+    call(deskApp, 'POST', '/api/approvals', {
       id: approval,
-      substance,
+      substance: substanceOf(approval),
       expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
     });
-    const challenge = raised['challenge'] as string;
+
+  /** A dispatcher approves a one-step plan with the passkey; the desk's server runs it. Answers the partner's receipt. */
+  async function approve(approval: string, passkey: SoftwarePasskey): Promise<string> {
+    const challenge = (await raise(approval))['challenge'] as string;
     const granted = await call(deskApp, 'POST', `/api/approvals/${challenge}/grant`, {
       response: passkey.assert(challenge, ORIGIN, RP_ID),
     });
     expect(granted).toMatchObject({ ok: true });
-    const [first] = granted['authorizations'] as { step: string }[];
-    return {
-      args: { count: 1, borrower: 'Bo', request: `R-${approval}`, idempotency_key: stepIdempotencyKey(approval, 0) },
-      step: first!.step,
+    await vi.waitFor(
+      async () => {
+        const run = (await call(deskApp, 'GET', `/api/approvals/${challenge}`))['run'] as { status: string };
+        expect(run.status).toBe('done');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    const entries = (await call(partnerApp, 'GET', '/api/record'))['entries'] as {
+      kind: string;
+      args?: Record<string, unknown>;
+      receipt?: { id: string };
+    }[];
+    const written = entries.find(
+      (entry) =>
+        entry.kind === 'write' && entry.args?.['idempotency_key'] === stepIdempotencyKey(approval, challenge, 0),
+    );
+    return written!.receipt!.id;
+  }
+
+  /** A write at the partner under the desk's own key, which the desk's server never ran: no desk row names it. */
+  async function writeBehindTheDesk(approval: string, passkey: SoftwarePasskey): Promise<string> {
+    const raised = await raise(approval);
+    const statement = raised['statement'] as ApprovalStatement;
+    const assertion = passkey.assert(raised['challenge'] as string, ORIGIN, RP_ID) as unknown as PasskeyAssertion;
+    const [stored] = await deskDb.query<{ secret_key: Uint8Array }>('SELECT secret_key FROM desk_signing_key');
+    const args = {
+      count: 1,
+      borrower: 'Bo',
+      request: `R-${approval}`,
+      idempotency_key: stepIdempotencyKey(approval, raised['challenge'] as string, 0),
     };
+    const [dispatcher] = await deskDb.query<{ id: string }>('SELECT id FROM dispatchers');
+    const step = issueStepAuthorization(
+      signingKeyFrom(stored!.secret_key),
+      {
+        v: 1,
+        kind: 'step',
+        approval,
+        plan_digest: statement.plan_digest,
+        step: 0,
+        partner_origin: SITES.pantry.origin,
+        tool: 'lend_umbrellas',
+        args_digest: authorizedArgsDigest(args),
+        expires_at: new Date(Date.now() + STEP_AUTHORIZATION_TTL_MS).toISOString(),
+        dispatcher: dispatcher!.id,
+      },
+      statement,
+      assertion,
+    );
+    const written = await call(partnerApp, 'POST', '/api/writes/lend_umbrellas', {
+      input: { ...args, [AUTHORIZATION_FIELD]: step },
+      caller: 'runner',
+      channel: 'webmcp',
+    });
+    expect(written).toMatchObject({ ok: true });
+    return (written['receipt'] as { id: string }).id;
   }
 
   async function enrol(): Promise<SoftwarePasskey> {
@@ -170,45 +229,13 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     });
   };
 
-  /** The run as the desk records it: its call, the partner's write under the authorization, the write's row naming the receipt, the run's end. */
+  /** The run as the desk's server carries it out and records it; `recordTheResult: false` writes behind the desk's back. */
   async function run(
     approval: string,
     passkey: SoftwarePasskey,
     options: { readonly recordTheResult?: boolean } = {},
   ): Promise<string> {
-    const { args, step } = await approve(approval, passkey);
-    await appendToDesk([hop({ detail: `approval=${approval}` })]);
-    const written = await call(partnerApp, 'POST', '/api/writes/lend_umbrellas', {
-      input: { ...args, [AUTHORIZATION_FIELD]: step },
-      caller: 'runner',
-      channel: 'desk',
-    });
-    expect(written).toMatchObject({ ok: true });
-    const signed = written['receipt'] as { id: string; digest: string; signature: string };
-    const receipt = signed.id;
-    const result = hop({
-      event: 'tool_result',
-      from: 'pantry',
-      to: 'desk',
-      request: `R-${approval}`,
-      detail: hopDetail({
-        tool: 'lend_umbrellas',
-        receipt,
-        receipt_digest: signed.digest,
-        receipt_signature: signed.signature,
-      }),
-    });
-    const finished = hop({
-      event: 'plan_finished',
-      actor: 'system',
-      channel: 'ui',
-      from: 'desk',
-      to: 'desk',
-      verb: '',
-      detail: `approval=${approval}`,
-    });
-    await appendToDesk(options.recordTheResult === false ? [finished] : [result, finished]);
-    return receipt;
+    return options.recordTheResult === false ? writeBehindTheDesk(approval, passkey) : approve(approval, passkey);
   }
 
   /** The partner's staff press "Check the desk's record" a minute later (past the grace for the desk's rows). */
@@ -249,7 +276,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
     // Row 1 is Ada's enrolment, which the desk's server recorded.
     expect(rewritten.findings[0]?.message).toMatch(
-      /^The desk's record changed after we saw it: its row 3, which names our receipt /,
+      /^The desk's record changed after we saw it: its row 4, which names our receipt /,
     );
 
     // A fresh desk process builds its tree from the rewritten rows: the desk itself refuses to sign a
@@ -268,7 +295,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       {
         code: 'HISTORY_CHANGED',
         message: expect.stringMatching(
-          /^The desk's record changed after it signed it, the desk says itself \(LEDGER_NOT_CONSISTENT_WITH_SIGNED\): The desk's record no longer begins with the 4 rows it signed/,
+          /^The desk's record changed after it signed it, the desk says itself \(LEDGER_NOT_CONSISTENT_WITH_SIGNED\): The desk's record no longer begins with the 5 rows it signed/,
         ),
       },
     ]);
@@ -283,7 +310,8 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     expect(missing).toMatchObject({ outcome: 'failed', findings: [{ code: 'RECEIPT_NOT_ON_DESK' }] });
     expect(missing.findings[0]?.message).toContain(`Our receipt ${receipt} (lend_umbrellas, at `);
 
-    ledgerAnswers = (body) => ({ ...(body as object), size: 1 });
+    // A head claiming one row more than the desk signed.
+    ledgerAnswers = (body) => ({ ...(body as object), size: ((body as { size?: number }).size ?? 0) + 1 });
     const forged = await check();
     expect(forged).toMatchObject({ outcome: 'failed', findings: [{ code: 'HEAD_SIGNATURE_INVALID' }] });
   });

@@ -26,7 +26,6 @@ import { deskRows } from '../verbs/desk-rows.ts';
 import { recordRefusedCalls } from '../verbs/verb-record.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
 import type { PartnerRecords } from '../run/ask-partner.ts';
-import { createRunTaker, type ObtainRunAuthorizations } from '../run/take-up-run.ts';
 
 /**
  * A consent for the desk's Node tests: the memory partners check no authorization, so the steps
@@ -61,8 +60,6 @@ export interface TestDesk {
   idle(): Promise<void>;
   /** Drops this desk as a page going away would, keeping its stores' contents. */
   close(): Promise<void>;
-  /** Takes up the runs this desk found cut off, with the step authorizations `obtain` answers (the desk's server's, in a page). */
-  takeUp(obtain: ObtainRunAuthorizations): Promise<void>;
 }
 
 /**
@@ -190,10 +187,6 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
       return result;
     },
     idle,
-    async takeUp(obtain) {
-      await createRunTaker(desk, obtain).takeUp();
-      await idle();
-    },
     async close() {
       await idle();
       stop();

@@ -1,5 +1,6 @@
 // close_lease: ends a lease. Its frame is removed in the same task, which destroys the partner's
 // document and every tool in it, and any call still open under it is aborted.
+import { isTerminal } from '@warrant/broker';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { closeLeaseSchema } from '../domain/schemas.ts';
 import { noted } from './verb-note.ts';
@@ -20,6 +21,16 @@ export function closeLeaseRow(desk: DeskRuntime) {
     inputSchema: (state) => closeLeaseSchema(state),
     async run(input, call) {
       const known = desk.leases.get(input.lease);
+      // Already ended (its run ended, or its partner failed): what the caller wanted is so.
+      if (known && isTerminal(known.state))
+        return noted(
+          {
+            ok: true,
+            lease: { id: known.id, partner: known.partner, state: known.state },
+            message: `Lease ${known.id} is already ${known.state === 'closed' ? 'closed' : `ended (${known.state}), so closed`}; nothing more to do.`,
+          },
+          { to: known.partner, lease: known.id, request: known.request, policy: 'not_applicable' },
+        );
       const closed = desk.broker.closeLease(input.lease, { ...call, reason: `closed by ${call.actor}` });
       const note = {
         to: known?.partner ?? 'desk',

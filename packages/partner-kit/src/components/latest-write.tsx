@@ -1,5 +1,5 @@
 import type { ServedWrite } from '../partner-state.ts';
-import { callerWords } from './caller-words.ts';
+import { byWhomWords } from './caller-words.ts';
 import { staffMessage } from './staff-words.ts';
 
 /** The last write served, in one line a screen reader hears as it lands. */
@@ -16,7 +16,7 @@ export function LatestWrite({
       {last ? (
         <>
           <strong>Latest:</strong> {titles.get(last.tool) ?? last.tool} for request <code>{last.receipt.request}</code>,{' '}
-          {callerWords(last)}. {staffMessage(last.message)}
+          {byWhomWords(last)}. {staffMessage(last.message)}
         </>
       ) : (
         'No writes served yet this week.'

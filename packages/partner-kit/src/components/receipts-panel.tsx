@@ -1,4 +1,5 @@
 import type { ServedWrite } from '../partner-state.ts';
+import { ApprovedBy } from './approved-by.tsx';
 import { callerWords } from './caller-words.ts';
 import { staffMessage } from './staff-words.ts';
 
@@ -44,9 +45,10 @@ export function ReceiptsPanel({ served, titles }: ReceiptsPanelProps) {
                   <code>{write.receipt.request}</code>
                   <span class="fine-print">
                     {' '}
-                    · {time(write.at)} · {callerWords(write)}
+                    · {time(write.at)} · {write.approvedBy ? 'through the desk' : callerWords(write)}
                   </span>
                 </p>
+                <ApprovedBy write={write} />
                 <p class="receipt-message">{staffMessage(write.message)}</p>
                 <p class="fine-print">
                   Receipt <code class="receipt-id">{write.receipt.id}</code> · <code>{write.tool}</code>

@@ -12,13 +12,15 @@ import {
   decodeStepAuthorization,
   deskSignatureValid,
   latestGrantExpiry,
+  STEP_AUTHORIZATION_CLOCK_SLACK_MS,
+  STEP_AUTHORIZATION_TTL_MS,
   verifyCanonicalAsync,
   type StepAuthorization,
 } from '@warrant/authority';
 import { compensationFor, type Compensation } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { Queryable } from '@warrant/site-server';
-import type { JsonObject } from '../log-entry.ts';
+import type { DeskApproval, JsonObject } from '../log-entry.ts';
 import type { ServedWrite } from '../partner-state.ts';
 
 /** The desk's public record, as it serves it at /.well-known/warrant-desk.json. */
@@ -55,10 +57,10 @@ export interface AuthorizationCheck {
   >;
   /** The transaction the write runs in: single use is read here and recorded with the write. */
   readonly tx: Queryable;
-  /** The site's current book: single use holds within it (a staff reset opens a new one). */
+  /** The site's current book, where the write would go (single use holds across every book). */
   readonly book: number;
   /** The write recorded under (plan digest, step), for an undo. */
-  readonly stepWrite: (planDigest: string, step: number) => ServedWrite | undefined;
+  readonly stepWrite: (planDigest: string, approval: string, step: number) => ServedWrite | undefined;
 }
 
 const fromBase64url = (text: string): Uint8Array =>
@@ -86,16 +88,46 @@ async function dispatcherListSigned(record: DeskRecord, trustedKey: string): Pro
   return signed;
 }
 
+/**
+ * Why this step of this approval may not be used here, or null. Single use is per approval
+ * (`challenge`), step and kind, in any book (a reset never frees an approval's own use). A new
+ * approval of the same plan — "Try again" after a failed run, approved again with a passkey — may
+ * write a step an earlier approval never wrote here, or wrote and undid here; never one still
+ * standing in this book, so an approval runs a plan once and two runs of one plan never stand
+ * together. A reset starts the week afresh (its writes stay in the archive), as the desk grants a
+ * plan once per book of its own: the same plan approved in a new book writes again.
+ */
 export async function authorizationUsed(
   tx: Queryable,
-  book: number,
   grant: { readonly plan_digest: string; readonly step: number; readonly kind: string },
-): Promise<boolean> {
-  const rows = await tx.query(
-    'SELECT 1 FROM partner_authorization_uses WHERE book_no = $1 AND plan_digest = $2 AND step = $3 AND kind = $4',
-    [book, grant.plan_digest, grant.step, grant.kind],
+  challenge: string,
+  book: number,
+): Promise<string | null> {
+  const mine = await tx.query(
+    'SELECT 1 FROM partner_authorization_uses WHERE challenge = $1 AND step = $2 AND kind = $3',
+    [challenge, grant.step, grant.kind],
   );
-  return rows.length > 0;
+  if (mine.length > 0)
+    return `step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`;
+  if (grant.kind !== 'step') return null;
+  const standing = await tx.query(
+    `SELECT 1 FROM partner_authorization_uses written
+      WHERE written.book_no = $3 AND written.plan_digest = $1 AND written.step = $2 AND written.kind = 'step'
+        AND NOT EXISTS (SELECT 1 FROM partner_authorization_uses undone
+                         WHERE undone.challenge = written.challenge AND undone.step = written.step AND undone.kind = 'undo')`,
+    [grant.plan_digest, grant.step, book],
+  );
+  return standing.length > 0
+    ? `step ${grant.step + 1} of this plan was already written here; an approval runs a plan once`
+    : null;
+}
+
+/** How the desk closed the run of the approval with this challenge, if it told this site it did. */
+export async function runClosed(tx: Queryable, challenge: string): Promise<string | null> {
+  const [row] = await tx.query<{ outcome: string }>('SELECT outcome FROM partner_closed_runs WHERE challenge = $1', [
+    challenge,
+  ]);
+  return row?.outcome ?? null;
 }
 
 export async function recordAuthorizationUse(
@@ -107,15 +139,37 @@ export async function recordAuthorizationUse(
   const decoded = decodeStepAuthorization(token);
   if (!decoded.ok) return;
   const { grant } = decoded.authorization;
-  // The primary key is the backstop: a second use of one plan step cannot be recorded.
+  // The primary key (challenge, step, kind; not the book) is the backstop: a second use of one
+  // approval's step cannot be recorded, before or after a reset.
   await tx.query(
-    'INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt) VALUES ($1, $2, $3, $4, $5, $6)',
-    [book, grant.plan_digest, grant.step, grant.kind, grant.approval, receipt],
+    'INSERT INTO partner_authorization_uses (book_no, plan_digest, step, kind, approval, receipt, challenge) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      book,
+      grant.plan_digest,
+      grant.step,
+      grant.kind,
+      grant.approval,
+      receipt,
+      approvalChallenge(decoded.authorization.statement),
+    ],
   );
 }
 
-/** null when the write may go on; otherwise the refusal, naming the reason. */
-export async function checkAuthorization(check: AuthorizationCheck): Promise<ToolRefusal | null> {
+/**
+ * The refusal, naming the reason; or, when the write may go on, who approved it: the dispatcher the
+ * desk's signed grant names, whose passkey assertion verified against their credential on the
+ * desk's signed list, by the name that verified list gives.
+ */
+export async function checkAuthorization(
+  check: AuthorizationCheck,
+): Promise<
+  { readonly ok: false; readonly refusal: ToolRefusal } | { readonly ok: true; readonly approvedBy: DeskApproval }
+> {
+  const found = await refusalOrApproval(check);
+  return 'code' in found ? { ok: false, refusal: found } : { ok: true, approvedBy: found };
+}
+
+async function refusalOrApproval(check: AuthorizationCheck): Promise<ToolRefusal | DeskApproval> {
   const token = check.args[AUTHORIZATION_FIELD];
   if (token === undefined) {
     return refusal(
@@ -143,12 +197,21 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
         : 'it is dated past the approval it carries',
     );
   }
+  // The desk signs each authorization at the moment it sends it, good for a couple of minutes: one
+  // dated further ahead was not signed for a write now, and is not taken.
+  if (
+    Date.parse(grant.expires_at) >
+    check.now.getTime() + STEP_AUTHORIZATION_TTL_MS + STEP_AUTHORIZATION_CLOCK_SLACK_MS
+  )
+    return invalid(
+      `it is dated ${grant.expires_at}, further ahead than the ${STEP_AUTHORIZATION_TTL_MS / 60_000} minutes a desk's authorization is good for`,
+    );
 
   if (grant.kind === 'step') {
     if (grant.args_digest !== authorizedArgsDigest(check.args))
       return invalid('the arguments are not the ones that were approved', { step: grant.step });
   } else {
-    const done = check.stepWrite(grant.plan_digest, grant.step);
+    const done = check.stepWrite(grant.plan_digest, grant.approval, grant.step);
     if (!done)
       return invalid(`step ${grant.step + 1} of that plan was never written here, so there is nothing of it to undo`);
     const undo = compensationFor(check.compensations, { tool: done.tool, args: done.args, result: done.result });
@@ -200,10 +263,22 @@ export async function checkAuthorization(check: AuthorizationCheck): Promise<Too
     );
   }
 
-  if (await authorizationUsed(check.tx, check.book, grant))
+  const closed = await runClosed(check.tx, approvalChallenge(statement));
+  if (closed !== null)
     return invalid(
-      `step ${grant.step + 1} of this plan was already ${grant.kind === 'undo' ? 'undone' : 'written'} here; an approval runs a plan once`,
-      { step: grant.step },
+      `the desk closed the run of ${grant.approval} (${closed}); nothing more of it is written or undone here`,
+      { step: grant.step, run: closed },
     );
-  return null;
+  const used = await authorizationUsed(check.tx, grant, approvalChallenge(statement), check.book);
+  if (used !== null) return invalid(used, { step: grant.step });
+  // Who approved: the dispatcher the desk's signed grant names, whose passkey assertion just
+  // verified, by the name the desk's signed list gives them; the request is the one the write's
+  // arguments carry (a step's arguments are the approved ones, by digest).
+  return {
+    kind: grant.kind,
+    dispatcher: dispatcher.id,
+    name: dispatcher.name,
+    approval: grant.approval,
+    request: String(check.args['request']),
+  };
 }

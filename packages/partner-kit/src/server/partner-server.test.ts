@@ -21,7 +21,6 @@ import {
   PARTNER_MANIFEST_PATH,
   readPartnerManifest,
   receiptDigest,
-  stepIdempotencyKey,
   type PartnerManifest,
   type PlanSubstance,
 } from '@warrant/broker';
@@ -111,6 +110,7 @@ interface RecordAnswer {
     readonly tool?: string;
     readonly args?: Record<string, unknown>;
     readonly receipt?: { id: string };
+    readonly approvedBy?: Record<string, unknown>;
   }[];
   readonly refusals: {
     readonly tool: string;
@@ -216,7 +216,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     });
 
     it('refuses a forged authorization — garbage, one changed byte of the desk signature, another desk key — with the reason', async () => {
-      const { steps } = desk.approve('A-1', lend('R-1'));
+      // One statement for both desks (the idempotency key carries its challenge): only the signing key differs.
+      const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+      const { steps } = desk.approve('A-1', lend('R-1'), { expiresAt });
       const [{ args, step }] = steps as [(typeof steps)[number]];
       await refusedFor(
         await write('lend_umbrellas', { ...args, authorization: 'garbage' }),
@@ -233,7 +235,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       );
       const impostor = testDesk();
       impostor.dispatchers = desk.dispatchers;
-      const { steps: forged } = impostor.approve('A-1', lend('R-1'));
+      const { steps: forged } = impostor.approve('A-1', lend('R-1'), { expiresAt });
       await refusedFor(
         await write('lend_umbrellas', { ...args, authorization: forged[0]!.step }),
         "the desk's signature does not verify",
@@ -415,6 +417,58 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect((await record()).refusals).toEqual([]);
     });
 
+    it("records each write as approved by the dispatcher its grant names, by id and by the name the desk's signed list gives, through the desk for the request; never a name the caller sends", async () => {
+      // Two dispatchers on the list; the grant naming Bea, signed with Bea's passkey, is Bea's, not the list's first.
+      const bea = { id: 'D-bea', name: 'Bea Lindqvist', passkey: softwarePasskey() };
+      desk.dispatchers = [...desk.dispatchers, bea];
+      const byAda = desk.approve('A-1', lend('R-1'));
+      const byBea = desk.approve('A-2', lend('R-2', 1, 'Ben'), { by: bea });
+      // The desk renames Ada after she approved: the record takes the name the signed list gives when the write is checked.
+      desk.dispatchers = desk.dispatchers.map((dispatcher) =>
+        dispatcher.id === 'D-ada' ? { ...dispatcher, name: 'Ada Okafor' } : dispatcher,
+      );
+      // What the caller says alongside the input is its own, unsigned: it names nobody on the record.
+      const answer = await call('POST', '/api/writes/lend_umbrellas', {
+        input: { ...byAda.steps[0]!.args, authorization: byAda.steps[0]!.step },
+        caller: 'agent',
+        channel: 'webmcp',
+        approvedBy: { dispatcher: 'D-mallory', name: 'Mallory' },
+        name: 'Mallory',
+      });
+      expect(answer.body).toMatchObject({ ok: true });
+      expect(
+        (await write('lend_umbrellas', { ...byBea.steps[0]!.args, authorization: byBea.steps[0]!.step })).body,
+      ).toMatchObject({ ok: true });
+
+      const kept = await writes();
+      expect(kept.map((entry) => entry.approvedBy)).toEqual([
+        { kind: 'step', dispatcher: 'D-ada', name: 'Ada Okafor', approval: 'A-1', request: 'R-1' },
+        { kind: 'step', dispatcher: 'D-bea', name: 'Bea Lindqvist', approval: 'A-2', request: 'R-2' },
+      ]);
+      expect(JSON.stringify(await record())).not.toContain('Mallory');
+      // Asked by key, the write says who approved it too.
+      expect(
+        (await call('GET', `/api/writes/by-key/${String(byBea.steps[0]!.args['idempotency_key'])}`)).body,
+      ).toMatchObject({ found: true, write: { approvedBy: { dispatcher: 'D-bea', name: 'Bea Lindqvist' } } });
+    });
+
+    it("refuses a grant naming one dispatcher carried by another's passkey assertion: no write, no name on the record", async () => {
+      const bea = { id: 'D-bea', name: 'Bea Lindqvist', passkey: softwarePasskey() };
+      desk.dispatchers = [...desk.dispatchers, bea];
+      // Ada's passkey approved; the desk's grant names Bea.
+      const approved = desk.approve('A-1', lend('R-1'));
+      const decoded = decodeStepAuthorization(approved.steps[0]!.step);
+      if (!decoded.ok) throw new Error(decoded.reason);
+      const { grant, statement, assertion } = decoded.authorization;
+      const naming = desk.issue({ ...grant, dispatcher: 'D-bea' }, statement, assertion);
+      await refusedFor(
+        await write('lend_umbrellas', { ...approved.steps[0]!.args, authorization: naming }),
+        "the passkey that approved is not one of Bea Lindqvist's",
+      );
+      expect(await writes()).toEqual([]);
+      expect(JSON.stringify(await record())).not.toContain('"approvedBy"');
+    });
+
     it('uses an authorization once: the same call again answers the first result (replayed); the token under another key, or another approval of the same plan after the first ran, is refused', async () => {
       const substance = lend('R-1');
       const first = desk.approve('A-1', substance);
@@ -443,6 +497,135 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       ]);
     });
 
+    it("takes a new approval of the same plan (Try again) for a step the earlier approval's run undid here, and only then", async () => {
+      const substance: PlanSubstance = {
+        v: 1,
+        request: 'R-1',
+        steps: [{ origin: HERE, tool: 'reserve_parcels', args: { count: 2 } }],
+      };
+      const failed = desk.approve('A-1', substance);
+      const step = failed.steps[0]!;
+      const done = await write('reserve_parcels', { ...step.args, authorization: step.step });
+      expect(done.body).toMatchObject({ ok: true });
+      // While the first run's write stands, a second approval of the plan is refused.
+      const early = desk.approve('A-2', substance);
+      await refusedFor(
+        await write('reserve_parcels', { ...early.steps[0]!.args, authorization: early.steps[0]!.step }),
+        'step 1 of this plan was already written here; an approval runs a plan once',
+      );
+      // The first run failed further on, and its compensation undid the write here.
+      const undo = compensationFor(compensationsOf(stand), {
+        tool: 'reserve_parcels',
+        args: { ...step.args, authorization: step.step },
+        result: done.body.result!,
+      });
+      if (!undo.ok) throw new Error('no compensation');
+      expect((await write('release_parcels', { ...undo.args, authorization: step.undo })).body).toMatchObject({
+        ok: true,
+      });
+      // The person approves the same plan again with their passkey: its run writes the step.
+      const again = desk.approve('A-3', substance);
+      expect(again.statement.plan_digest).toBe(failed.statement.plan_digest);
+      const retried = await write('reserve_parcels', { ...again.steps[0]!.args, authorization: again.steps[0]!.step });
+      expect(retried.body).toMatchObject({ ok: true });
+      // And it is that approval's once: the same step of A-3 again under another key is not taken.
+      await refusedFor(
+        await write('reserve_parcels', {
+          ...again.steps[0]!.args,
+          idempotency_key: 'A-3:step-0:again',
+          authorization: again.steps[0]!.step,
+        }),
+        'the arguments are not the ones that were approved',
+      );
+    });
+
+    it('refuses every authorization of a run once the desk closed it: the undo of a done run, a step held past its run; a closure not signed by the desk changes nothing', async () => {
+      const substance: PlanSubstance = {
+        v: 1,
+        request: 'R-1',
+        steps: [
+          { origin: HERE, tool: 'reserve_parcels', args: { count: 2 } },
+          { origin: HERE, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Ada' } },
+        ],
+      };
+      const approved = desk.approve('A-1', substance);
+      const [first, second] = approved.steps as [(typeof approved.steps)[number], (typeof approved.steps)[number]];
+      const done = await write('reserve_parcels', { ...first.args, authorization: first.step });
+      expect(done.body).toMatchObject({ ok: true });
+      const undo = compensationFor(compensationsOf(stand), {
+        tool: 'reserve_parcels',
+        args: { ...first.args, authorization: first.step },
+        result: done.body.result!,
+      });
+      if (!undo.ok) throw new Error('no compensation');
+
+      // Someone else's signature: refused, and the run stays open.
+      const forged = testDesk().close(approved.statement);
+      const refusedClosure = await call('POST', '/api/desk/runs/closed', forged);
+      expect(refusedClosure).toMatchObject({ status: 403, body: { ok: false, code: 'RUN_CLOSURE_INVALID' } });
+      expect(await db.query('SELECT count(*)::int AS n FROM partner_closed_runs')).toEqual([{ n: 0 }]);
+
+      expect((await call('POST', '/api/desk/runs/closed', desk.close(approved.statement, 'done'))).body).toEqual({
+        ok: true,
+        closed: 'A-1',
+      });
+      const before = server.site.state.peek().domain;
+      await refusedFor(
+        await write('release_parcels', { ...undo.args, authorization: first.undo }),
+        'the desk closed the run of A-1 (done)',
+      );
+      await refusedFor(
+        await write('lend_umbrellas', { ...second.args, authorization: second.step }),
+        'the desk closed the run of A-1 (done)',
+      );
+      expect(server.site.state.peek().domain).toEqual(before);
+      expect(await writes()).toHaveLength(1);
+    });
+
+    it('refuses an authorization dated further ahead than the couple of minutes the desk signs one for', async () => {
+      const approved = desk.approve('A-1', lend('R-1'));
+      const { grant } = (
+        decodeStepAuthorization(approved.steps[0]!.step) as { ok: true; authorization: StepAuthorization }
+      ).authorization;
+      const longLived = desk.issue(
+        { ...grant, expires_at: new Date(clock.getTime() + 5 * 60_000).toISOString() },
+        approved.statement,
+        approved.assertion,
+      );
+      await refusedFor(
+        await write('lend_umbrellas', { ...approved.steps[0]!.args, authorization: longLived }),
+        /further ahead than the 2 minutes/,
+      );
+      expect(await writes()).toEqual([]);
+    });
+
+    it('keeps single use across a reset: an authorization used in one book is refused in the next', async () => {
+      const { steps } = desk.approve('A-1', lend('R-1'));
+      const input = { ...steps[0]!.args, authorization: steps[0]!.step };
+      expect((await write('lend_umbrellas', input)).body).toMatchObject({ ok: true });
+      // The operator's reset (a staff reset takes a passkey: partner-staff.test.ts).
+      await server.operatorReset();
+      await refusedFor(await write('lend_umbrellas', input), 'step 1 of this plan was already written here');
+      expect(await writes()).toEqual([]);
+    });
+
+    it('takes a new approval of the same plan in the book after a reset: the week starts afresh, as the desk grants a plan once per book', async () => {
+      const first = desk.approve('A-1', lend('R-1')).steps[0]!;
+      expect((await write('lend_umbrellas', { ...first.args, authorization: first.step })).body).toMatchObject({
+        ok: true,
+      });
+      const again = desk.approve('A-2', lend('R-1')).steps[0]!;
+      await refusedFor(
+        await write('lend_umbrellas', { ...again.args, authorization: again.step }),
+        'step 1 of this plan was already written here',
+      );
+      await server.operatorReset();
+      expect((await write('lend_umbrellas', { ...again.args, authorization: again.step })).body).toMatchObject({
+        ok: true,
+      });
+      expect(await writes()).toHaveLength(1);
+    });
+
     it('makes one write of 30 concurrent identical calls with one authorization and one key: every answer the same receipt', async () => {
       const { steps } = desk.approve('A-1', lend('R-1'));
       const input = { ...steps[0]!.args, authorization: steps[0]!.step };
@@ -467,7 +650,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const { steps } = desk.approve('A-1', substance);
       const { args, step, undo } = steps[0]!;
       expect(undo).not.toBeNull();
-      const undoKey = `${stepIdempotencyKey('A-1', 0)}:undo`;
+      const undoKey = `${String(args['idempotency_key'])}:undo`;
 
       // Nothing written yet: there is nothing of that step to undo.
       await refusedFor(
@@ -541,6 +724,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
         'reserve_parcels',
         'release_parcels',
       ]);
+      // The undo is recorded as the desk's, under the approval of the dispatcher who approved the write.
+      expect((await writes()).at(-1)?.approvedBy).toEqual({
+        kind: 'undo',
+        dispatcher: 'D-ada',
+        name: 'Ada',
+        approval: 'A-1',
+        request: 'R-1',
+      });
       expect(await db.query('SELECT kind, approval FROM partner_authorization_uses ORDER BY kind, approval')).toEqual([
         { kind: 'step', approval: 'A-1' },
         { kind: 'step', approval: 'A-2' },
@@ -579,7 +770,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
           approved.statement,
           approved.assertion,
         );
-      const reissuedStep = dated('step', clock.getTime() + 15 * 60_000);
+      const reissuedStep = dated('step', clock.getTime() + 60_000);
       await refusedFor(
         await write('reserve_parcels', { ...args, idempotency_key: 'a-second-try', authorization: reissuedStep }),
         'it is dated past the approval it carries',
@@ -590,7 +781,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       );
       const undone = await write('release_parcels', {
         ...expected.args,
-        authorization: dated('undo', clock.getTime() + 15 * 60_000),
+        authorization: dated('undo', clock.getTime() + 60_000),
       });
       expect(undone).toMatchObject({ status: 200, body: { ok: true, result: { released: 2 } } });
       expect(server.site.state.peek().domain.loans.filter((loan) => loan.open)).toEqual([]);

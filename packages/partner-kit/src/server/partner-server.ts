@@ -23,7 +23,15 @@ import { recentRefusals, recordRefusal, REFUSALS_CHANNEL } from './refusals.ts';
 import { checkAuthorization, recordAuthorizationUse, type AuthorizationCheck } from './authorization-check.ts';
 import { deskFromItsOrigin } from './desk-trust.ts';
 import { askDeskAtItsOrigin, deskAudit, DESK_AUDITS_CHANNEL, type AskDesk } from './desk-audit.ts';
-import { AUTHORIZATION_FIELD, canonicalJson, decodeStepAuthorization, signCanonical } from '@warrant/authority';
+import {
+  AUTHORIZATION_FIELD,
+  decodeStepAuthorization,
+  RUN_CLOSED_PATH,
+  signCanonical,
+  canonicalJson,
+  verifiedRunClosure,
+} from '@warrant/authority';
+import { bodyLimit } from 'hono/body-limit';
 import { peopleOperator } from '@warrant/people';
 import type { SitePeopleOperator } from '@warrant/site-server';
 import { partnerPeople } from './partner-people.ts';
@@ -93,13 +101,15 @@ export async function openPartnerServer<D, E>(
   const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
 
   /** The write this site recorded for step `step` of the plan with this digest. */
-  const stepWrite = (planDigest: string, step: number) =>
+  // The write of one approval's step (a new approval of the same plan is another run of it).
+  const stepWrite = (planDigest: string, approval: string, step: number) =>
     site.state.peek().served.find((served) => {
       const decoded = decodeStepAuthorization(served.args[AUTHORIZATION_FIELD]);
       return (
         decoded.ok &&
         decoded.authorization.grant.kind === 'step' &&
         decoded.authorization.grant.plan_digest === planDigest &&
+        decoded.authorization.grant.approval === approval &&
         decoded.authorization.grant.step === step
       );
     });
@@ -183,7 +193,7 @@ export async function openPartnerServer<D, E>(
       admit: async (admitted) => {
         const tx = log.within();
         book = bookNumber(await log.position());
-        const barred = await checkAuthorization({
+        const checked = await checkAuthorization({
           tool,
           args: admitted,
           origin,
@@ -194,20 +204,20 @@ export async function openPartnerServer<D, E>(
           book,
           stepWrite,
         });
-        if (barred)
+        if (!checked.ok)
           await db.notify(
             REFUSALS_CHANNEL,
             await recordRefusal(tx, {
               tool,
-              code: barred.code,
-              reason: barred.message,
+              code: checked.refusal.code,
+              reason: checked.refusal.message,
               request: admitted.request,
               channel,
               book,
             }),
             tx,
           );
-        return barred;
+        return checked;
       },
     });
     // What the desk's ledger was when it authorized this write, kept for later checks of it. The
@@ -258,6 +268,35 @@ export async function openPartnerServer<D, E>(
         await site.catchUp();
         const served = site.state.peek().keys.get(c.req.param('key'));
         return c.json(served ? { ok: true, found: true, write: served } : { ok: true, found: false });
+      });
+      // The desk says a run is over (server to server, signed with the desk's key): from now no
+      // write or undo under that approval is taken here, whatever its authorization's deadline.
+      app.post(RUN_CLOSED_PATH, bodyLimit({ maxSize: 4096, onError: (c) => badBody(c) }), async (c) => {
+        const body = await bodyOf(c);
+        if (!body) return badBody(c);
+        const known = await desk();
+        if (!known.ok)
+          return c.json(
+            refusal(
+              'DESK_UNREACHABLE',
+              `The desk could not be asked for its key (${known.reason}). Nothing was recorded.`,
+            ),
+            503,
+          );
+        const closure = await verifiedRunClosure(body, known.trustedKey);
+        if (!closure || closure.desk_origin !== known.record.origin)
+          return c.json(
+            refusal(
+              'RUN_CLOSURE_INVALID',
+              "That is not a run's end signed by the desk this site trusts. Nothing was recorded.",
+            ),
+            403,
+          );
+        await db.query(
+          'INSERT INTO partner_closed_runs (challenge, approval, plan_digest, outcome, closed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (challenge) DO NOTHING',
+          [closure.challenge, closure.approval, closure.plan_digest, closure.outcome, closure.closed_at],
+        );
+        return c.json({ ok: true, closed: closure.approval });
       });
       staffPeopleRoutes(app, db, staff, bodyOf, badBody);
       // A change of the week's stock is held as a statement for the staff member's passkey first.

@@ -10,6 +10,10 @@ import {
   issueStepAuthorization,
   newSigningKey,
   signCanonical,
+  signRunClosure,
+  STEP_AUTHORIZATION_TTL_MS,
+  type RunOutcome,
+  type SignedRunClosure,
   type ApprovalStatement,
   type PasskeyAssertion,
   type SigningKey,
@@ -60,6 +64,8 @@ export interface TestDesk {
     substance: PlanSubstance,
     options?: { readonly expiresAt?: string; readonly by?: TestDispatcher; readonly userVerified?: boolean },
   ): Approved;
+  /** The desk's signed word that the run of `statement`'s approval ended, as it sends it to a partner. */
+  close(statement: ApprovalStatement, outcome?: RunOutcome): SignedRunClosure;
   /** Signs a grant of the test's own making with the desk's key (to test what a partner does with it). */
   issue(grant: StepGrant, statement: ApprovalStatement, assertion: PasskeyAssertion): string;
 }
@@ -102,14 +108,21 @@ export function testDesk(compensations: Readonly<Record<string, Compensation>> =
         userVerified: userVerified ?? true,
       });
       const steps = substance.steps.map((step, index) => {
-        const args = { ...step.args, request: substance.request, idempotency_key: stepIdempotencyKey(approval, index) };
+        const args = {
+          ...step.args,
+          request: substance.request,
+          idempotency_key: stepIdempotencyKey(approval, approvalChallenge(statement), index),
+        };
         const base = {
           v: 1,
           approval,
           plan_digest: digested.digest,
           step: index,
           partner_origin: step.origin,
-          expires_at: statement.expires_at,
+          // Signed now, as the desk signs each authorization when it sends it: good for a couple of minutes.
+          expires_at: new Date(
+            Math.min(Date.parse(statement.expires_at), Date.now() + STEP_AUTHORIZATION_TTL_MS),
+          ).toISOString(),
           dispatcher: dispatcher.id,
         } as const;
         const undoTool = Object.hasOwn(compensations, step.tool) ? compensations[step.tool]?.undo : undefined;
@@ -133,6 +146,7 @@ export function testDesk(compensations: Readonly<Record<string, Compensation>> =
       });
       return { statement, assertion, steps };
     },
+    close: (statement, outcome = 'done') => signRunClosure(key, statement, outcome, new Date()),
     issue: (grant, statement, assertion) => issueStepAuthorization(key, grant, statement, assertion),
   };
   return desk;
