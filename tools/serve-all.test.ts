@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { templateDirFor } from '../packages/site-server/src/pglite-database.ts';
 import { HOST, INSECURE_TEST_HOST, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { appSites, distOf, ROOT } from './app-sites.ts';
@@ -79,16 +79,9 @@ const BUSY =
 
 let app: Site;
 
+// serve-all skips an app that is not built, so the test needs one built product app.
 beforeAll(() => {
-  // serve-all skips an app that is not built, so the test needs one built product app: one already
-  // built, or the first that builds (with this process's own base, as `npm start` would).
-  const products = appSites().filter((site) => site.role === 'product');
-  const built = products.find((site) => existsSync(join(distOf(site), 'index.html')));
-  const buildable =
-    built ??
-    products.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
-  if (buildable === undefined) throw new Error('No product app could be built.');
-  app = buildable;
+  app = builtApp('product');
 }, 60_000);
 
 describe('npm start with a busy port', { timeout: 20_000 }, () => {
@@ -125,13 +118,15 @@ function dataFolder(): string {
   return data;
 }
 
-/** Serves every built site on `base` (with its own empty data folder) until `use` is done. */
-async function serving<T>(
-  base: number,
-  flags: string,
-  use: (said: () => string) => Promise<T>,
-  env: NodeJS.ProcessEnv = {},
-): Promise<T> {
+interface Serving {
+  /** What the start command has said on its standard output so far. */
+  readonly said: () => string;
+  /** Stops it (SIGTERM, as Ctrl-C would) and waits for it to end. */
+  readonly stop: () => Promise<void>;
+}
+
+/** Serves every built site on `base` (with its own empty data folder) once it says "Serving.". */
+async function startServing(base: number, flags: string, env: NodeJS.ProcessEnv = {}): Promise<Serving> {
   const data = dataFolder();
   const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, {
     shell: true,
@@ -140,6 +135,11 @@ async function serving<T>(
     env: { ...process.env, WARRANT_PORT_BASE: String(base), WARRANT_DATA_DIR: data, ...env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+    rmSync(data, { recursive: true, force: true });
+  };
   let said = '';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -152,83 +152,83 @@ async function serving<T>(
       child.stderr.on('data', (chunk: Buffer) => (problems += chunk.toString()));
       child.once('exit', (code) => reject(new Error(`serve-all ended (${code}) before serving: ${said}${problems}`)));
     });
-    return await use(() => said);
-  } finally {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    await exited;
-    rmSync(data, { recursive: true, force: true });
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { said: () => said, stop };
 }
 
-// Test origins never ship: the insecure test host (the browser tests' page with no secure context)
-// is admitted only by servers started for those tests.
-describe('the test sites switch', { timeout: 90_000 }, () => {
+/** Builds `site` unless it is built. */
+function built(site: Site): void {
+  if (
+    !existsSync(join(distOf(site), 'index.html')) &&
+    spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status !== 0
+  )
+    throw new Error(`${site.title} could not be built.`);
+}
+
+/** A built app of `role`: one already built, or the first that builds (as `npm start` would). */
+function builtApp(role: Site['role']): Site {
+  const apps = appSites().filter((site) => site.role === role);
+  const built = apps.find((site) => existsSync(join(distOf(site), 'index.html')));
+  const buildable =
+    built ??
+    apps.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
+  if (buildable === undefined) throw new Error(`No ${role} app could be built.`);
+  return buildable;
+}
+
+/** The value of one directive of the Content-Security-Policy `url` is served with. */
+async function cspDirective(url: string, directive: string): Promise<string | undefined> {
+  const response = await fetch(url);
+  return response.headers
+    .get('content-security-policy')
+    ?.split('; ')
+    .find((part) => part.startsWith(directive));
+}
+
+// What a plain `npm start` serves, read from one start: a start opens every built site's database
+// (about 13 s on a loaded 2-core machine), and none of these tests changes what is served. It runs
+// with WARRANT_AGENT_ENDPOINTS (the person's own model endpoints, the only ports besides the
+// gateway that the desk's page may connect to), which no partner's headers and no line of the list
+// depend on.
+describe('npm start, as served', { timeout: 90_000 }, () => {
   let partner: Site;
-  beforeAll(() => {
-    const partners = appSites().filter((site) => site.role === 'partner');
-    const built = partners.find((site) => existsSync(join(distOf(site), 'index.html')));
-    const buildable =
-      built ??
-      partners.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
-    if (buildable === undefined) throw new Error('No partner app could be built.');
-    partner = buildable;
-  }, 60_000);
+  let base: number;
+  let serving: Serving;
+  let release: () => Promise<void>;
 
-  const frameAncestorsAt = async (base: number): Promise<string | undefined> => {
-    const response = await fetch(`http://${HOST}:${portAt(partner, base)}/`);
-    return response.headers
-      .get('content-security-policy')
-      ?.split('; ')
-      .find((directive) => directive.startsWith('frame-ancestors'));
-  };
-
-  it('npm start: a partner may be framed by the desk only, and its headers do not name the test host', async () => {
-    const base = await freeBase();
-    const deskAt = `http://${HOST}:${base}`;
-    expect(await serving(base, '', () => frameAncestorsAt(base))).toBe(`frame-ancestors ${deskAt}`);
-  });
-
-  it('--with-test-sites: a partner also admits the desk on the test host', async () => {
-    const base = await freeBase();
-    expect(await serving(base, '--with-test-sites', () => frameAncestorsAt(base))).toBe(
-      `frame-ancestors http://${HOST}:${base} http://${INSECURE_TEST_HOST}:${base}`,
-    );
-  });
-});
-
-// WARRANT_AGENT_ENDPOINTS: the person's own model endpoints, the only ports besides the gateway
-// that the desk's page may connect to.
-describe("the desk's connect-src as served", { timeout: 90_000 }, () => {
-  beforeAll(() => {
-    const desk = SITES.desk;
-    if (
-      !existsSync(join(distOf(desk), 'index.html')) &&
-      spawnSync('npx', ['tsx', 'tools/build-all.ts', desk.name], { cwd: ROOT }).status !== 0
-    )
-      throw new Error('The desk could not be built.');
-  }, 60_000);
-
-  const connectSrcAt = async (base: number): Promise<string | undefined> => {
-    const response = await fetch(`http://${HOST}:${base}/`);
-    return response.headers
-      .get('content-security-policy')
-      ?.split('; ')
-      .find((directive) => directive.startsWith('connect-src'));
-  };
-
-  it("names exactly 'self', the gateway and the endpoints WARRANT_AGENT_ENDPOINTS names, and no other port", async () => {
-    const base = await freeBase();
-    const gatewayAt = `http://${HOST}:${portAt(SITES.gateway, base)}`;
-    const served = await serving(base, '', () => connectSrcAt(base), {
+  beforeAll(async () => {
+    built(SITES.desk);
+    partner = builtApp('partner');
+    ({ base, release } = await claimFreeBase(41_173, HOST));
+    serving = await startServing(base, '', {
       WARRANT_AGENT_ENDPOINTS: 'http://127.0.0.1:8080/v1, http://localhost:11434',
     });
+  }, 180_000);
+  afterAll(async () => {
+    await serving?.stop();
+    await release?.();
+  });
+
+  // Test origins never ship: the insecure test host (the browser tests' page with no secure
+  // context) is admitted only by servers started for those tests.
+  it('a partner may be framed by the desk only, and its headers do not name the test host', async () => {
+    expect(await cspDirective(`http://${HOST}:${portAt(partner, base)}/`, 'frame-ancestors')).toBe(
+      `frame-ancestors http://${HOST}:${base}`,
+    );
+  });
+
+  it("the desk's connect-src names exactly 'self', the gateway and the endpoints WARRANT_AGENT_ENDPOINTS names, and no other port", async () => {
+    const gatewayAt = `http://${HOST}:${portAt(SITES.gateway, base)}`;
+    const served = await cspDirective(`http://${HOST}:${base}/`, 'connect-src');
     expect(served).toBe(`connect-src 'self' ${gatewayAt} http://127.0.0.1:8080 http://localhost:11434`);
     expect(served).not.toContain(':*');
   });
 
-  it('ends its list of URLs with the page to open first and what to try there', async () => {
-    const base = await freeBase();
-    const said = await serving(base, '', async (output) => output());
+  it('ends its list of URLs with the page to open first and what to try there', () => {
+    const said = serving.said();
     const list = said.slice(0, said.indexOf('Serving.'));
     expect(list).toContain(`Open first: the dispatch desk, http://${HOST}:${base}`);
     expect(list).toContain('Press "Run the relief scenario"');
@@ -236,8 +236,29 @@ describe("the desk's connect-src as served", { timeout: 90_000 }, () => {
     const after = list.slice(list.indexOf('Open first:')).split('\n').slice(1).filter(Boolean);
     expect(after.every((line) => line.startsWith('  '))).toBe(true);
   });
+});
 
-  it('a value it cannot use: one line naming the setting, exit non-zero, nothing listening', async () => {
+describe('npm start --with-test-sites', { timeout: 90_000 }, () => {
+  let partner: Site;
+  beforeAll(() => {
+    partner = builtApp('partner');
+  }, 60_000);
+
+  it('a partner also admits the desk on the test host', async () => {
+    const base = await freeBase();
+    const serving = await startServing(base, '--with-test-sites');
+    try {
+      expect(await cspDirective(`http://${HOST}:${portAt(partner, base)}/`, 'frame-ancestors')).toBe(
+        `frame-ancestors http://${HOST}:${base} http://${INSECURE_TEST_HOST}:${base}`,
+      );
+    } finally {
+      await serving.stop();
+    }
+  });
+});
+
+describe('npm start with a WARRANT_AGENT_ENDPOINTS it cannot use', { timeout: 20_000 }, () => {
+  it('says one line naming the setting, exits non-zero, and leaves nothing listening', async () => {
     const base = await freeBase();
     const run = await start(base, { WARRANT_AGENT_ENDPOINTS: 'http://localhost:*' });
     expect(run.code).not.toBe(0);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { reusedPglite } from './reused-pglite.ts';
 
 /** A name no other test uses, for a directory or a schema. */
 export const freshName = (): string => `t_${randomUUID().slice(0, 8)}`;
@@ -26,9 +27,10 @@ type Engine = 'pglite' | 'postgres';
 /**
  * For `describe.each(appTestEngines(…, it, [titles]))('… on %s', (_engine, open, it) => …)`: the
  * engines an app's server test runs on. site-server's own database and migration tests run on both
- * engines and prove they agree on what a server relies on; an app's server tests run on PGlite,
- * and on PostgreSQL only the tests named in `onPostgres` (one per site server: its main write path
- * end to end). Each row hands the describe its own `it`; PostgreSQL's registers only the tests
+ * engines and prove they agree on what a server relies on; an app's server tests run on PGlite
+ * (an empty database for every test, on a PGlite instance its file's earlier tests closed: see
+ * ./reused-pglite.ts), and on PostgreSQL only the tests named in `onPostgres` (one per site
+ * server: its main write path end to end). Each row hands the describe its own `it`; PostgreSQL's registers only the tests
  * named, and one more that fails when a name matches no test (renamed, so it would silently go).
  */
 export function appTestEngines<It extends (title: string, ...rest: never[]) => unknown>(
@@ -38,7 +40,7 @@ export function appTestEngines<It extends (title: string, ...rest: never[]) => u
   onPostgres: readonly string[] = [],
 ): Array<[Engine, () => Promise<Database>, It]> {
   const engines = testEngines(pgliteRoot, postgresUrl);
-  const rows: Array<[Engine, () => Promise<Database>, It]> = [['pglite', engines.pglite, it]];
+  const rows: Array<[Engine, () => Promise<Database>, It]> = [['pglite', reusedPglite(pgliteRoot, freshName), it]];
   if (onPostgres.length === 0) return rows;
   const registered = new Set<string>();
   let checkRegistered = false;

@@ -12,7 +12,7 @@ import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testin
 import type { PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { openPostgresDatabase, type Database, type SiteServer } from '@warrant/site-server';
-import { freshName, testEngines } from '@warrant/site-server/testing';
+import { appTestEngines, freshName } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
@@ -94,7 +94,7 @@ async function deskOver(db: Database, clock: { now: number | null }) {
   };
 }
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   'deciding an approval on the desk server, on %s',
   (_engine, open) => {
     let db: Database;

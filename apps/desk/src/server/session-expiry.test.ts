@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { softwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 
@@ -17,7 +17,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "a dispatcher's session on the desk server, on %s",
   (_engine, open) => {
     let db: Database;

@@ -26,7 +26,7 @@ import { softwarePasskey } from '@warrant/authority/testing';
 import { compensationFor, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { Database } from '@warrant/site-server';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 import { definePartner } from '../definition.ts';
 import { free, umbrellaStand, type Stand, type StandEvent } from '../fixture/umbrella-stand.ts';
 import { compensationsOf } from '../manifest.ts';
@@ -79,7 +79,7 @@ const grantOf = (token: string | null): StepGrant => {
   return decoded.authorization.grant;
 };
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "the partner's check of a step authorization at its edges, on %s",
   (_engine, open) => {
     let db: Database;

@@ -21,7 +21,7 @@ import {
 } from '@warrant/ledger';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import type { Database } from '@warrant/site-server';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 import { umbrellaStand } from '../fixture/umbrella-stand.ts';
 import { compensationsOf } from '../manifest.ts';
 import type { DeskAuditRecord } from '../desk-audit-record.ts';
@@ -95,7 +95,7 @@ function deskLedger(desk: TestDesk) {
   };
 }
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "a partner's audit of the desk's heads at its edges, on %s",
   (_engine, open) => {
     let db: Database;
