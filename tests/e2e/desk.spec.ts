@@ -8,13 +8,7 @@ import { LEDGER_FIELDS, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
-import {
-  deskReady,
-  exportedLedgerFile,
-  openDesk,
-  openDeskAsDispatcher,
-  openDeskSignedOut,
-} from './desk-page.ts';
+import { deskReady, exportedLedgerFile, openDesk, openDeskAsDispatcher, openDeskSignedOut } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { isolatedWorld } from './isolated-world.ts';
