@@ -6,7 +6,7 @@ import { SITES } from '@warrant/config';
 import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
-import { deskReady, exportedLedger, openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
+import { exportedLedger, openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 
 // Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
