@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { expect, test } from './fixtures.ts';
-import { openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher, type ExportedPasskey } from './passkey.ts';
 
 const HOLD_WORDS = 'Hold 1 family room for tonight at the shelter';
@@ -18,7 +18,7 @@ const REWRITTEN = 'Nothing will be written at any partner';
 /** The desk at its halt, a dispatcher signed in; answers the dispatcher's passkey, for their other device. */
 async function deskAtTheHalt(page: Page): Promise<ExportedPasskey> {
   const authenticator = await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, 'Ada Okafor');
   await scenarioToTheHalt(page);
   const [passkey] = await authenticator.passkeys();

@@ -6,7 +6,7 @@ import { SITES } from '@warrant/config';
 import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
 import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
-import { exportedLedger, openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { exportedLedger, openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 
 // Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
@@ -357,7 +357,7 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
     const path = new URL(request.url()).pathname;
     if (request.method() === 'POST' && path.startsWith('/api/approvals')) approvalsAsked.push(path);
   });
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(laneOf(testInfo), 'Sam'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
@@ -415,12 +415,12 @@ test('4. two dispatchers, two browsers, one desk: the second sees the one record
   // plan and pending A-1, read-only, since one page acts at a time (its frames carry the run).
   const second = await (await browser.newContext()).newPage();
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Ada'));
   const substance = heldSubstance(page);
   await scenarioToTheHalt(page);
   await addPasskeyAuthenticator(second);
-  await openDesk(second);
+  await openDeskSignedOut(second);
   await enrolDispatcher(second, dispatcherName(lane, 'Ben'));
   await expect(second.locator('#read-only-notice')).toContainText('Another page of this desk is the one acting');
   await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
@@ -480,7 +480,7 @@ test("5. direct HTTP to a partner's write API: a write with no authorization, or
   // authorization-edges.test.ts. Here: what any HTTP client without one can send.
   const lane = laneOf(testInfo);
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Cleo'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
@@ -560,7 +560,7 @@ test("7. no answer the desk's server sends the browser during an approved run ca
     );
   });
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Dev'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');

@@ -11,7 +11,7 @@ import {
 import { laneOf } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
-import { exportedLedgerFile } from './desk-page.ts';
+import { carryDeskSession, openDesk as openDeskSignedIn, openDeskActing, exportedLedgerFile } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
@@ -88,6 +88,7 @@ test.afterEach(async () => {
   upstream = null;
 });
 
+/** The desk, a dispatcher signed in (the agent acts only in a signed-in dispatcher's page), its agent panel open. */
 async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -96,8 +97,7 @@ async function openDesk(page: Page, origin = SITES.desk.origin): Promise<void> {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await page.goto(`${origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await openDeskActing(page, origin);
   await page.click('#open-agent');
   await expect(page.locator('#agent-task')).toBeFocused();
 }
@@ -404,7 +404,7 @@ test('Stop ends the turn while the model is thinking: nothing after it runs', as
 test(
   'with no WebMCP at all the agent is offered the verbs in order from the desk’s own rows, and works the same',
   { tag: POLYFILL },
-  async ({ browserName: _browserName }, testInfo) => {
+  async ({ page: signedIn }, testInfo) => {
     upstream = await scriptedModel([
       { kind: 'tool_calls', calls: [{ name: 'intake_request', arguments: FAMILY() }] },
       {
@@ -418,7 +418,14 @@ test(
     // Over a host name that is not a secure context the desk has no WebMCP; its partners are reached over the message channel.
     const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
     try {
-      const page = await browser.newPage();
+      // No passkey can sign in where the page is not a secure context: the dispatcher signs in on the
+      // desk where it is one, and their session goes with them (the agent acts on their warrant).
+      await openDeskSignedIn(signedIn);
+      const context = await browser.newContext();
+      await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
+      // The page the dispatcher signed in on holds the desk's acting claim; it goes, letting it go.
+      await signedIn.goto('about:blank');
+      const page = await context.newPage();
       await openDesk(page, insecureOriginOf('desk'));
       await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
       await useOwnEndpoint(page, { url: upstream.url });

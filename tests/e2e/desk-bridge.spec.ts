@@ -11,7 +11,7 @@ import {
 import { agentFor, laneOf } from './agent.ts';
 import { expectWorldGap, isolatedWorld, type World } from './isolated-world.ts';
 import { launchWithInsecureHost } from './launch.ts';
-import { exportedLedger } from './desk-page.ts';
+import { carryDeskSession, exportedLedger, openDesk, openDeskActing } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 
 // The desk's cross-world bridge, driven from a CDP isolated world: the world an extension's
@@ -34,6 +34,7 @@ const FAMILY = () => ({
   deadline: `${today()}T21:00`,
 });
 
+/** The desk, a dispatcher signed in (the bridge carries an agent's calls only in a signed-in dispatcher's page), and an isolated world on it. */
 async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -42,8 +43,7 @@ async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await page.goto(`${origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await openDeskActing(page, origin);
   return isolatedWorld(page);
 }
 
@@ -93,7 +93,8 @@ test(
       { name: 'intake_request', title: 'Take in a request', hints: { readOnlyHint: false } },
       { name: 'read_ledger', title: 'Read the ledger', hints: { readOnlyHint: true, untrustedContentHint: true } },
     ]);
-    expect(answered(look)).toMatchObject({ ok: true, total: 0 });
+    // One row so far: the dispatcher's enrolment, which the desk's server wrote.
+    expect(answered(look)).toMatchObject({ ok: true, total: 1 });
     // The manifest states purpose and return shape, and is a data block under the desk's strict CSP.
     const manifest = JSON.parse((await page.locator(`script#${MANIFEST}`).textContent()) ?? '{}') as {
       origin: string;
@@ -150,7 +151,7 @@ test(
       'agent/bridge/ok',
       'agent/webmcp/ok',
     ]);
-    expect(capacity[1]?.detail).toMatch(/^reads=\d+$/);
+    expect(capacity[1]?.detail).toMatch(/^reported_by=D-[0-9a-f]{8} reads=\d+$/);
     expect(substance(capacity[1])).toEqual(substance(capacity[2]));
     // Its partner hops carry the bridge too: the reads it caused are recorded on its channel.
     const hops = rows.filter((row) => row.event === 'tool_invoked' && row.to === 'shelter');
@@ -227,12 +228,12 @@ test(
     expect(forged.map((row) => `${row.actor}/${row.channel}/${row.status}/${row.policy}`)).toEqual(
       Array(forgeries.length + 1).fill('agent/bridge/refused/not_applicable'),
     );
-    expect(forged.map((row) => /^code=(\w+)/.exec(row.detail)?.[1])).toEqual([
+    expect(forged.map((row) => /(?:^| )code=(\w+)/.exec(row.detail)?.[1])).toEqual([
       ...forgeries.map(([code]) => code),
       'WRONG_SOURCE',
     ]);
     expect(forged.at(-1)?.detail).toContain('id=from-frame');
-    expect(forged.find((row) => row.detail.startsWith('code=UNKNOWN_VERB'))?.verb).toBe('approve_plan');
+    expect(forged.find((row) => row.detail.includes(' code=UNKNOWN_VERB'))?.verb).toBe('approve_plan');
     // Nothing changed: still one request, and the frame's invoke reached no verb.
     await expect(page.locator('#queue-count')).toHaveText('1');
     const rows = await exportedLedger(page);
@@ -245,12 +246,18 @@ test(
 test(
   'with no WebMCP at all the bridge still carries the verbs: discovered and invoked from an isolated world, recorded on channel bridge',
   { tag: POLYFILL },
-  async ({ browserName: _browserName }, testInfo) => {
+  async ({ page: signedIn }, testInfo) => {
     // Over a host name that is not a secure context the desk has no WebMCP in any world; the bridge
-    // needs none.
+    // needs none. No passkey signs in there either: the dispatcher signs in where the desk is a
+    // secure context, and their session goes with them.
     const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
     try {
-      const page = await browser.newPage();
+      await openDesk(signedIn);
+      const context = await browser.newContext();
+      await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
+      // The page the dispatcher signed in on holds the desk's acting claim; it goes, letting it go.
+      await signedIn.goto('about:blank');
+      const page = await context.newPage();
       const world = await open(page, insecureOriginOf('desk'));
       await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
       expect((await world.evaluate(worldView, undefined)).api).toBe('undefined');

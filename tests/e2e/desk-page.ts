@@ -1,26 +1,67 @@
-// What the desk's browser tests share: the desk opened (by a dispatcher with a passkey, when a
-// test approves), the relief scenario run to its halt, the ledger exported as a person exports it,
-// and a partner's frame on the desk's page.
+// What the desk's browser tests share: the desk opened by a signed-in dispatcher with a passkey
+// (an agent acts at the desk only in a signed-in dispatcher's page; a test about a page with no one
+// signed in opens it with openDeskSignedOut), the relief scenario run to its halt, the ledger
+// exported as a person exports it, and a partner's frame on the desk's page.
 import { readFileSync } from 'node:fs';
-import type { Frame, Page } from '@playwright/test';
+import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { expect } from './fixtures.ts';
+import { DESK_SESSION_COOKIE } from '../../apps/desk/src/server/desk-people.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 
-/** The desk's page, once it says it is ready. */
-export async function openDesk(page: Page, origin: string = SITES.desk.origin): Promise<void> {
+/** The desk's page as it opens for whoever this browser is (no one signed in, in a fresh one), once it says it is ready. */
+export async function openDeskSignedOut(page: Page, origin: string = SITES.desk.origin): Promise<void> {
   await page.goto(`${origin}/`);
-  // Ready once its record is read from the desk's server and its tools are in: on a loaded
-  // two-core machine that has taken more than the default five seconds (measured: a full run
-  // beside four other workloads), and a person would wait for it too.
+  await deskReady(page);
+}
+
+/** Ready once its record is read from the desk's server and its tools are in. */
+export async function deskReady(page: Page): Promise<void> {
+  // On a loaded two-core machine that has taken more than the default five seconds (measured: a
+  // full run beside four other workloads), and a person would wait for it too.
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
 }
 
-/** The desk opened by a person with a passkey (the browser's virtual authenticator), enrolled as a dispatcher. */
+/**
+ * The desk's page with a dispatcher signed in: the one this browser already signed in (another tab
+ * of it), or else `who`, enrolled now with a new passkey (the browser's virtual authenticator,
+ * added to this page, which approves with it) through a setup link, as a person enrols.
+ */
+export async function openDesk(page: Page, origin: string = SITES.desk.origin, who = 'Ada Okafor'): Promise<void> {
+  await openDeskSignedOut(page, origin);
+  // The page knows who is signed in by the time it is ready.
+  if ((await page.locator('#dispatcher-name').count()) > 0) return;
+  await addPasskeyAuthenticator(page);
+  await enrolDispatcher(page, who);
+}
+
+/**
+ * Carries the desk session a browser holds (`from`) to another (`to`), for the desk as it is
+ * served at `origin`: how a test puts a signed-in dispatcher on a page where no passkey can sign
+ * in (a host that is not a secure context). The session is a real one, made with a passkey.
+ */
+export async function carryDeskSession(from: BrowserContext, to: BrowserContext, origin: string): Promise<void> {
+  const session = (await from.cookies(SITES.desk.origin)).find((cookie) => cookie.name === DESK_SESSION_COOKIE);
+  if (!session) throw new Error('This browser has no desk session to carry: open the desk signed in first.');
+  await to.addCookies([{ name: session.name, value: session.value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+}
+
+/**
+ * The desk's page once it is the one acting, a dispatcher signed in: a page opened while another
+ * still held the desk's acting claim (one just closed, say) takes over when that claim is let go,
+ * opening again, and this waits for that.
+ */
+export async function openDeskActing(page: Page, origin: string = SITES.desk.origin): Promise<void> {
+  await openDesk(page, origin);
+  await expect(page.locator('.pill-acting')).toBeVisible({ timeout: 30_000 });
+  await deskReady(page);
+}
+
+/** The desk opened by `who`, enrolled now as a dispatcher with a passkey this page holds. */
 export async function openDeskAsDispatcher(page: Page, who = 'Ada Okafor'): Promise<void> {
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, who);
 }
 

@@ -3,7 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { exportedLedgerText, openDesk, scenarioToTheHalt } from './desk-page.ts';
-import { setupLink } from './site-control.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 
 // The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
@@ -63,12 +62,13 @@ test('an approval raised while the person types in an input leaves their focus a
 }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize(WIDE);
-  // A person opens the setup link they were given and starts typing their name.
-  await page.goto(`${SITES.desk.origin}/${new URL(await setupLink('desk')).hash}`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  const input = page.locator('#dispatcher-name-input');
+  // A signed-in dispatcher (an agent acts only in a signed-in dispatcher's page) starts typing the
+  // name of someone to invite.
+  await openDesk(page);
+  await page.locator('#people-panel summary').click();
+  const input = page.locator('#invitee-name');
   await input.click();
-  await page.keyboard.type('Ada Oka');
+  await page.keyboard.type('Ben Oka');
   const scrolled = await page.evaluate(() => window.scrollY);
   // The agent takes the desk to the halt meanwhile, from outside the page.
   const agent = agentFor(page, laneOf(testInfo));
@@ -103,7 +103,7 @@ test('an approval raised while the person types in an input leaves their focus a
   await expect(input).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.keyboard.type('for');
-  await expect(input).toHaveValue('Ada Okafor');
+  await expect(input).toHaveValue('Ben Okafor');
   // The link at the top brings the card when the person chooses.
   await page.click('#top-approval-link');
   await expect(page.locator('#approval-A-1-title')).toBeFocused();

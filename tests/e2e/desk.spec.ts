@@ -8,8 +8,11 @@ import { LEDGER_FIELDS, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { reportFrameToolRuns } from '@warrant/webmcp/testing';
 import { launchWithInsecureHost } from './launch.ts';
-import { exportedLedgerFile, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import { deskReady, exportedLedgerFile, openDesk, openDeskAsDispatcher, openDeskSignedOut } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
+import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { isolatedWorld } from './isolated-world.ts';
+import { bridgeClientCall } from '@warrant/webmcp/testing';
 
 // The dispatch desk in a real browser, in both lanes, with the real pantry and shelter sites
 // framed on their own origins. The agent is a real caller (page.webmcp natively, executeTool from
@@ -348,7 +351,7 @@ test('the relief scenario runs on the same verbs, halts at the highlighted appro
 });
 
 test('an exported ledger dropped back in verifies, and one edited byte is named at its row', async ({ page }) => {
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   await page.click('#run-scenario');
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
   const { text, rows } = await exportedLedgerFile(page);
@@ -375,7 +378,7 @@ test('an exported ledger dropped back in verifies, and one edited byte is named 
 test('a person revokes a lease: its frame goes, the verbs that needed it leave, and the ledger says who', async ({
   page,
 }, testInfo) => {
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
   ok(await agent.call('intake_request', { ...FAMILY, deadline: today() }));
   ok(await agent.call('open_lease', { partner: 'shelter', purpose: 'read_capacity', ttl: 120, request: 'R-1' }));
@@ -406,7 +409,7 @@ test('a person revokes a lease: its frame goes, the verbs that needed it leave, 
 });
 
 test('a changed argument after commit voids the approval, and nothing runs', async ({ page }, testInfo) => {
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
   await agentToTheHalt(page, agent);
   const [pantryStep, shelterStep] = plan() as [object, { args: object }];
@@ -443,8 +446,8 @@ test('a reload keeps the ledger and the pending approval; the leases that were l
   const { text, rows } = await exportedLedgerFile(page);
   expectVerifiedWith17Fields(text, rows);
   expect(rows.slice(-2).map((row) => [row.event, row.lease, row.detail])).toEqual([
-    ['lease_failed', 'L-1', 'reason="the page went away"'],
-    ['lease_failed', 'L-2', 'reason="the page went away"'],
+    ['lease_failed', 'L-1', expect.stringMatching(/^reported_by=D-\w+ reason="the page went away"$/)],
+    ['lease_failed', 'L-2', expect.stringMatching(/^reported_by=D-\w+ reason="the page went away"$/)],
   ]);
   // The approval raised before the reload still runs the plan, under new leases.
   await page.locator('#approval-A-1 button.approve').click();
@@ -452,7 +455,7 @@ test('a reload keeps the ledger and the pending approval; the leases that were l
 });
 
 test('a second tab shows the same record read-only and says why', async ({ page, context }) => {
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   const second = await context.newPage();
   await openDesk(second);
   await expect(second.locator('#read-only-notice')).toContainText('Another page of this desk is the one acting');
@@ -468,47 +471,80 @@ test('a second tab shows the same record read-only and says why', async ({ page,
 });
 
 test(
-  'with no WebMCP at all the runner drives the verbs as itself, reaches the partners over the message channel and halts; with no passkey here, approving says why and runs nothing',
+  'a page with no dispatcher signed in acts on nothing and says so in words: an agent finds read_ledger alone, a verb reached anyway is refused NOT_SIGNED_IN, and once a dispatcher signs in the verbs are there',
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    await addPasskeyAuthenticator(page);
+    await openDeskSignedOut(page);
+    await expect(page.locator('#dispatcher-name')).toHaveCount(0);
+    await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+    await expect(page.locator('.topbar-status')).toContainText('Not signed in');
+    await expect(page.locator('#run-scenario')).toBeDisabled();
+    // An agent holding the browser finds nothing that acts: not by WebMCP, not in the bridge's manifest.
+    const agent = agentFor(page, laneOf(testInfo));
+    await expect.poll(() => agent.names()).toEqual(['read_ledger']);
+    await expect(page.locator('#in-order-count')).toHaveText('1');
+    // The bridge's manifest (published after the first paint) lists read_ledger alone too.
+    const listed = async () =>
+      (
+        JSON.parse((await page.locator('script#desk-agent-tools').textContent()) ?? '{"tools":[]}') as {
+          tools: { name: string }[];
+        }
+      ).tools.map((tool) => tool.name);
+    await expect.poll(listed).toEqual(['read_ledger']);
+    const world = await isolatedWorld(page);
+    const manifest = { manifestId: 'desk-agent-tools', waitMs: 10_000 };
+    const intake = await world.evaluate(bridgeClientCall, {
+      ...manifest,
+      verb: 'intake_request',
+      id: 'i1',
+      input: { people: 2, needs: ['food'], place: 'Harbour Street community hall' },
+    });
+    expect(intake.reply).toMatchObject({ id: 'i1', ok: false, code: 'NOT_SIGNED_IN' });
+    expect(String(intake.reply?.['reason'])).toContain('sign in to act on requests');
+    const before = Number(await page.locator('#ledger-count').textContent());
+    expect(
+      (await world.evaluate(bridgeClientCall, { ...manifest, verb: 'read_ledger', id: 'r1', input: {} })).reply,
+    ).toMatchObject({ id: 'r1', ok: true });
+    await expect(page.locator('#queue-count')).toHaveText('0');
+    await expect(page.locator('#ledger-count')).toHaveText(String(before));
+
+    // A dispatcher signs in here: the page opens again as theirs, and the verbs are there.
+    await enrolDispatcher(page, 'Ada Okafor');
+    await expect(page.locator('#read-only-notice')).toHaveCount(0);
+    await expect(page.locator('.topbar-status')).toContainText('This tab acts');
+    await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
+    await expect(page.locator('#run-scenario')).toBeEnabled();
+    // Signed out again, it acts on nothing again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.locator('#sign-in')).toBeVisible();
+    await deskReady(page);
+    await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+    await expect.poll(() => agent.names()).toEqual(['read_ledger']);
+  },
+);
+
+test(
+  'with no WebMCP and no passkey here no one can sign in, so the page acts on nothing and says why',
   { tag: POLYFILL },
   async ({ browserName: _browserName }, testInfo) => {
-    // Reached over a host name that is not a secure context, the desk has no WebMCP, and neither has
-    // a partner framed in it (a frame in an insecure page is not a secure context either). The
-    // runner's calls run through the same rows and are recorded as its own; the desk reaches each
-    // partner over the MessageChannel the partner serves whenever the desk frames it. Passkeys need a
-    // secure context too, so here no one can approve: the page says so in plain words.
+    // Reached over a host name that is not a secure context, the desk has no WebMCP, and passkeys
+    // need a secure context too: no dispatcher can sign in here, and only a signed-in dispatcher's
+    // page adds to the desk's record. The page says both in plain words, and records nothing.
     const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
     try {
       const page = await browser.newPage();
-      await openDesk(page, insecureOriginOf('desk'));
+      await openDeskSignedOut(page, insecureOriginOf('desk'));
       await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
       await expect(page.locator('#in-order-caption')).toContainText('No WebMCP on this page');
-      await expect(page.locator('#in-order-count')).toHaveText('2');
-      await expect(page.locator('#no-passkeys')).toContainText('cannot use passkeys here');
-      await page.click('#run-scenario');
-      const runner = page.locator('#runner');
-      await expect(runner).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-      await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
-      const card = page.locator('#approval-A-1');
-      await expect(card).toHaveAttribute('data-status', 'pending');
-      await card.locator('button.approve').click();
-      await expect(card.locator('.act-answer')).toContainText('Nothing was approved');
-      await expect(card).toHaveAttribute('data-status', 'pending');
-      const { text, rows } = await exportedLedgerFile(page);
-      expectVerifiedWith17Fields(text, rows);
-      const calls = rows.filter((row) => row.event === 'verb_called');
-      expect(calls.map((row) => `${row.actor}/${row.channel}/${row.verb}/${row.status}`)).toEqual(
-        ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map(
-          (verb) => `runner/scenario/${verb}/${verb === 'commit_plan' ? 'halted' : 'ok'}`,
-        ),
+      await expect(page.locator('#no-passkeys')).toContainText(
+        'cannot use passkeys here, so no one can sign in on this page',
       );
-      const discovered = rows.filter((row) => row.event === 'tools_discovered');
-      expect(discovered).toHaveLength(2);
-      expect(discovered.every((row) => row.detail.includes('transport=message'))).toBe(true);
-      expect(
-        rows.some(
-          (row) => row.event === 'approval_granted' || (row.event === 'tool_invoked' && row.approval === 'A-1'),
-        ),
-      ).toBe(false);
+      await expect(page.locator('#read-only-notice')).toContainText('Sign in to act on requests.');
+      // Nothing that acts is in order: read_ledger alone.
+      await expect(page.locator('#in-order-count')).toHaveText('1');
+      await expect(page.locator('#run-scenario')).toBeDisabled();
+      await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
     } finally {
       await browser.close();
     }
@@ -521,7 +557,7 @@ test('the desk has no serious or critical accessibility violations at the halt, 
   // The scenario and two full axe passes: beside another full test run on this two-core machine it
   // took over the default 60 s, so it gets the slow test's time rather than failing a busy run.
   test.slow();
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   await page.click('#run-scenario');
   await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
   for (const width of [1440, 390]) {

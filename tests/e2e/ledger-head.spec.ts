@@ -13,13 +13,16 @@ import {
   type LedgerRow,
 } from '@warrant/ledger';
 import { agentFor, laneOf } from './agent.ts';
-import { exportedLedgerText, openDesk } from './desk-page.ts';
+import { exportedLedgerText, openDesk, openDeskAsDispatcher } from './desk-page.ts';
+import { POLYFILL } from './lanes.ts';
 
 // The desk's signed record head beside its ledger, as a person sees it and an agent fetches it:
 // the head follows the rows as they land, and an export dropped back in is checked against it, so
 // a file cut short or rewritten with its chain recomputed (which the chain alone lets through) is
 // caught and its first wrong row named. Checked from outside with the ledger package and the key
-// the desk publishes.
+// the desk publishes. Rows deleted from the desk's database behind its server: the desk signs no
+// smaller head, and the page says so beside the ledger. The desk's rows are recorded only through
+// a signed-in dispatcher's page, so each test enrols one.
 
 function today(): string {
   const now = new Date();
@@ -66,7 +69,7 @@ test('the desk shows its signed record head, checked against its key, and the he
   page,
 }, testInfo) => {
   const agent = agentFor(page, laneOf(testInfo));
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   const head = page.locator('#ledger-head');
   await expect(head).toHaveAttribute('data-ok', 'true');
   await expect(head).toHaveAttribute('data-size', String(await rowCount(page)));
@@ -113,7 +116,7 @@ test('an export cut short, or rewritten with its chain recomputed, dropped back 
   page,
 }, testInfo) => {
   const agent = agentFor(page, laneOf(testInfo));
-  await openDesk(page);
+  await openDeskAsDispatcher(page);
   await moreRows(page, agent);
   await moreRows(page, agent);
   const size = await moreRows(page, agent);
@@ -153,3 +156,33 @@ test('an export cut short, or rewritten with its chain recomputed, dropped back 
   await expect(result).toHaveAttribute('data-row', '2');
   await expect(result).toContainText('Row 2 is not the row the desk signed');
 });
+
+test(
+  "rows deleted from the desk's database behind its server: the desk signs no smaller head, and the page says so in plain words beside the ledger",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const agent = agentFor(page, laneOf(testInfo));
+    await openDeskAsDispatcher(page);
+    await moreRows(page, agent);
+    const size = await moreRows(page, agent);
+    const head = page.locator('#ledger-head');
+    await expect(head).toHaveAttribute('data-size', String(size));
+
+    // Someone holding the desk's database deletes its last two rows (the test-only route does just that).
+    const deleted = await page.request.post(`${SITES.desk.origin}/api/test/delete-last-ledger-rows`, {
+      data: { count: 2 },
+    });
+    expect(await deleted.json()).toMatchObject({ ok: true, deleted: 2 });
+    await openDesk(page);
+    await expect(page.locator('#ledger-count')).toHaveText(String(size - 2));
+    await expect(head).toHaveAttribute('data-ok', 'false');
+    await expect(head).toHaveAttribute('data-code', 'LEDGER_SHORTER_THAN_SIGNED');
+    await expect(head).toContainText(
+      `The desk's record has ${size - 2} ${size - 2 === 1 ? 'row' : 'rows'}, but the desk signed a head of ${size} rows: 2 rows it signed are gone from its database.`,
+    );
+    await expect(head).not.toContainText('Signed record head:');
+    const served = await page.request.get(`${SITES.desk.origin}/api/ledger/head`);
+    expect(served.status()).toBe(409);
+    expect(await served.json()).toMatchObject({ ok: false, code: 'LEDGER_SHORTER_THAN_SIGNED' });
+  },
+);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { deskInItsOwnProcess } from './desk-process.ts';
-import { openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { challengeOf, expectDoneOnce, partnerWrites, runEnded } from './server-run.ts';
 import { setupLink } from './site-control.ts';
@@ -23,7 +23,7 @@ test('a write the pantry committed as the desk died is asked for by key after th
   try {
     const context = page.context();
     await addPasskeyAuthenticator(page);
-    await openDesk(page);
+    await openDeskSignedOut(page);
     await enrolDispatcher(page, `Cy ${Date.now().toString(36)}`, link);
     await scenarioToTheHalt(page);
     const challenge = await challengeOf(page);

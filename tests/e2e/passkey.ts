@@ -55,7 +55,8 @@ export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator
  * Enrols `name` as a dispatcher with a new passkey, as a person does: the operator mints a
  * one-time setup link at the server (here through the test servers' control port, the same code
  * `npm run people -- setup-link desk` runs; or one minted before, given as `minted`), the person opens it in the desk's page (a fragment:
- * the page stays as it is) and enrols through the desk's own form.
+ * the page stays as it is) and enrols through the desk's own form. Signed in, the page opens again
+ * as a signed-in dispatcher's (its verbs are theirs): this waits until it is ready.
  */
 export async function enrolDispatcher(page: Page, name: string, minted?: string): Promise<void> {
   const link = new URL(minted ?? (await setupLink('desk')));
@@ -64,7 +65,9 @@ export async function enrolDispatcher(page: Page, name: string, minted?: string)
   await page.goto(here.origin === link.origin ? here.href : link.href);
   await page.locator('#dispatcher-name-input').fill(name);
   await page.locator('#enrol').click();
-  await expect(page.locator('#dispatcher-name')).toHaveText(name);
+  // Only the page opened again after the enrolment names the dispatcher.
+  await expect(page.locator('#dispatcher-name')).toHaveText(name, { timeout: 30_000 });
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
 }
 
 /**

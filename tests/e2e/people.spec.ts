@@ -1,6 +1,6 @@
 // First, before anything reads an origin: this worker's port base (see server-sets.ts).
 import { test, expect } from './fixtures.ts';
-import { openDesk } from './desk-page.ts';
+import { deskReady, openDeskSignedOut } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { setupLink } from './site-control.ts';
 
@@ -15,7 +15,7 @@ test('without a setup link a browser cannot enrol; with one, one dispatcher enro
   page,
 }) => {
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   // No link: the page offers no enrolment, and the server refuses one asked for by hand.
   await expect(page.locator('#enrol')).toHaveCount(0);
   const before = await page.evaluate(async () => (await (await fetch('/api/session')).json()) as Answer);
@@ -36,6 +36,7 @@ test('without a setup link a browser cannot enrol; with one, one dispatcher enro
   await page.locator('#dispatcher-name-input').fill('Ada Setup');
   await page.locator('#enrol').click();
   await expect(page.locator('#dispatcher-name')).toHaveText('Ada Setup');
+  await deskReady(page);
   await expect(page.locator('#ledger-rows tr[data-event="dispatcher_enrolled"]')).toHaveCount(1);
 
   // The same link again, in another browser with a passkey of its own: refused.
@@ -55,7 +56,7 @@ test("in a signed-in dispatcher's page, a fetch that enrols, invites or removes 
   page,
 }) => {
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, 'Ada Session');
   const id = await page.locator('#dispatcher-name + small').textContent();
   const me = /D-[0-9a-f]{8}/.exec(id ?? '')?.[0] ?? '';
@@ -94,6 +95,7 @@ test("in a signed-in dispatcher's page, a fetch that enrols, invites or removes 
   await ben.locator('#dispatcher-name-input').fill('Someone Else');
   await ben.locator('#enrol').click();
   await expect(ben.locator('#dispatcher-name')).toHaveText('Ben Invited');
+  await deskReady(ben);
 
   // Ada removes Ben with her passkey; the ledger says who removed whom.
   // Closing and opening the list reads it again.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { deskInItsOwnProcess } from './desk-process.ts';
-import { openDesk, scenarioToTheHalt } from './desk-page.ts';
+import { openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { challengeOf, expectDoneOnce, partnerWrites, runEnded, serverRunStatus } from './server-run.ts';
 import { setupLink } from './site-control.ts';
@@ -34,7 +34,7 @@ test('an approved run goes on with every desk tab closed at once: each step writ
   test.setTimeout(150_000);
   const context = page.context();
   await addPasskeyAuthenticator(page);
-  await openDesk(page);
+  await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName('Ada'));
   await scenarioToTheHalt(page);
   const challenge = await challengeOf(page);
@@ -62,7 +62,7 @@ test("the desk's server killed (SIGKILL) mid-run and started again with no page 
   try {
     const context = page.context();
     await addPasskeyAuthenticator(page);
-    await openDesk(page);
+    await openDeskSignedOut(page);
     await enrolDispatcher(page, dispatcherName('Bo'), link);
     await scenarioToTheHalt(page);
     const challenge = await challengeOf(page);

@@ -50,8 +50,10 @@ export interface DeskRuntimeOptions {
   readonly log: DeskLog;
   /** What the desk's log held when the page opened. */
   readonly events: readonly DeskEvent[];
-  /** Whether this tab is the one acting. */
+  /** Whether this tab is the one acting (never a page with no dispatcher signed in). */
   readonly acting: boolean;
+  /** Whether a dispatcher is signed in on this page; unset, one is. With none, no verb that acts is in order. */
+  readonly signedIn?: boolean;
   readonly container: FrameContainer;
   readonly connect: ChannelConnector;
   readonly clock?: BrokerClock;
@@ -113,7 +115,9 @@ function highestNumber(ids: readonly string[]): number {
 export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const clock = options.clock ?? systemClock;
   const iso = (): string => new Date(clock.now()).toISOString();
-  const state = signal<DeskState>({ ...foldEvents(EMPTY_DESK, options.events), acting: options.acting });
+  // What this page is (acting, signed in) is not folded from the record: it is kept through every fold.
+  const page = { acting: options.acting, signedIn: options.signedIn ?? true };
+  const state = signal<DeskState>({ ...foldEvents(EMPTY_DESK, options.events), ...page });
   const storeProblem = signal<string | null>(null);
   // The channel each lease was opened through: the hops of the machinery serving a lease (its
   // frame, its discovery, its time running out) are recorded on the channel of whoever opened it.
@@ -291,7 +295,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     ledger: options.ledger,
     apply,
     absorb(events, restarted) {
-      state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, events), acting: state.value.acting };
+      state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, events), ...page };
       if (options.acting) for (const event of events) if (event.type === 'run_changed') afterRun(event.run);
     },
     record,

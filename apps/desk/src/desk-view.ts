@@ -4,6 +4,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { LedgerRow } from '@warrant/ledger';
 import type { BootedSurface } from '@warrant/ui';
 import type { DeskRuntime } from './desk-runtime.ts';
+import type { DeskSession } from './desk-session.ts';
 import type { DeskState } from './domain/state.ts';
 import type { HumanActs } from './human-acts.ts';
 import type { ScenarioRunner } from './scenario/scenario-runner.ts';
@@ -18,8 +19,10 @@ export interface DeskView {
   readonly frames: HTMLElement;
   /** A clock that ticks each second while something on the page counts down. */
   readonly now: ReadonlySignal<number>;
-  /** Why this tab is read-only, when it is. */
+  /** Why this tab is read-only, when it is (no dispatcher signed in, or another page acting). */
   readonly readOnly: string | null;
+  /** Who was signed in as the page opened (null: the desk's server could not say). */
+  readonly session: DeskSession | null;
   /** Why the stored record could not be fully read, when it could not. */
   readonly notice: string | null;
   /** Nothing now: the desk's server takes up a run cut off by a stop itself (server/approved-runs.ts). */

@@ -60,9 +60,11 @@ function runningOnTheServer(plan: DraftedPlan, approval: string, now: number): P
 
 export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey): HumanActs {
   const readOnly = (): ToolRefusal | null =>
-    desk.state.value.acting
-      ? null
-      : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
+    !desk.state.value.signedIn
+      ? refusal('NOT_SIGNED_IN', 'Sign in with your passkey to act on requests. Nothing was done.', {})
+      : desk.state.value.acting
+        ? null
+        : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
 
   const acts: HumanActs = {
     async approve(id, given) {

@@ -10,6 +10,7 @@ import { App } from './components/app.tsx';
 import { labelledFrameContainer } from './components/labelled-frames.ts';
 import { framesOutsideTheCall } from './components/frames-outside-the-call.ts';
 import { createDeskRuntime } from './desk-runtime.ts';
+import { askDeskSession } from './desk-session.ts';
 import { askThroughDeskServer } from './partner-reach.ts';
 import type { DeskView } from './desk-view.ts';
 import { humanActs } from './human-acts.ts';
@@ -21,8 +22,10 @@ import { recordRefusedCalls } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
 
-// Boot: claim the desk as the acting page (or show the record read-only), find WebMCP, open the ledger and
-// the desk's own log, fold the log, and let the kernel register exactly the verbs in order.
+// Boot: learn who is signed in here, claim the desk as the acting page (the desk's server grants
+// the claim only to a signed-in dispatcher's page; any other shows the record read-only), find
+// WebMCP, open the ledger and the desk's own log, fold the log, and let the kernel register exactly
+// the verbs in order: with no dispatcher signed in, none that acts.
 // No top-level await: with one, the bundler stops merging the lazy chunks' shared modules and the
 // first visit downloads more.
 async function boot(): Promise<void> {
@@ -31,11 +34,14 @@ async function boot(): Promise<void> {
   // machine it landed after the rows did, below the approval banner, on a quiet one it did not.
   history.scrollRestoration = 'manual';
   const root = document.getElementById('app') as HTMLElement;
-  const [acting, connection, opened] = await Promise.all([
+  const [claimed, session, connection, opened] = await Promise.all([
     claimActingPage(() => location.reload()),
+    askDeskSession(),
     connect(),
     openDeskStores(),
   ]);
+  const signedIn = session.ok && session.dispatcher !== null;
+  const acting = claimed && signedIn;
 
   if (!opened.ok) {
     root.textContent = `The dispatch desk cannot open its record (${opened.reason}). Without its record it does not act. Reload to try again.`;
@@ -49,6 +55,7 @@ async function boot(): Promise<void> {
     log: stores.log,
     events: stores.events,
     acting,
+    signedIn,
     // Mounted apart from the agent's call that opened the lease, or a DevTools caller is told the call failed.
     container: framesOutsideTheCall(labelledFrameContainer(frames)),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
@@ -100,9 +107,12 @@ async function boot(): Promise<void> {
     rows: desk.rows,
     frames,
     now,
-    readOnly: acting
-      ? null
-      : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
+    readOnly: !signedIn
+      ? 'Sign in to act on requests. Until a dispatcher signs in, this page shows the desk’s record, kept current, and acts on nothing: no one here, and no agent in this page, can take in a request, reach a partner or plan.'
+      : acting
+        ? null
+        : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
+    session: session.ok ? session : null,
     notice: stores.notice,
     takeUpRuns,
   };

@@ -63,10 +63,13 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    // The session of the first dispatcher enrolled: their page raises approvals.
+    let session: string;
     // A granted plan's run stays under way while a test asserts on its grant; let go before closing.
     let partners: ReturnType<typeof unansweredPartners>;
 
     beforeEach(async () => {
+      session = '';
       db = await open();
       partners = unansweredPartners();
       server = await openDeskServer(db, { reachPartner: partners.reach });
@@ -118,6 +121,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       );
       expect(enrolled.body).toMatchObject({ ok: true, dispatcher: { name } });
       const setCookie = enrolled.headers.get('set-cookie') ?? '';
+      session ||= setCookie.split(';')[0] ?? '';
       return {
         passkey,
         id: (enrolled.body['dispatcher'] as { id: string }).id,
@@ -131,7 +135,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       substance: PlanSubstance,
       expiresAt = inMinutes(10),
     ): Promise<{ challenge: string; statement: ApprovalStatement }> {
-      const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt });
+      const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt }, session);
       expect(raised.body).toMatchObject({ ok: true });
       return {
         challenge: raised.body['challenge'] as string,
@@ -394,14 +398,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     });
 
     it('refuses to hold an approval for a plan that is not one: a bad id, expiry, partner or reserved argument', async () => {
+      const { cookie } = await enrol('Ada');
       const bad = async (body: Record<string, unknown>) =>
         (
-          await call('POST', '/api/approvals', {
-            id: 'A-1',
-            substance: plan('R-1'),
-            expires_at: inMinutes(10),
-            ...body,
-          })
+          await call(
+            'POST',
+            '/api/approvals',
+            { id: 'A-1', substance: plan('R-1'), expires_at: inMinutes(10), ...body },
+            cookie,
+          )
         ).body['code'];
       expect(await bad({ id: 'B-1' })).toBe('APPROVAL_ID_INVALID');
       expect(await bad({ expires_at: inMinutes(-1) })).toBe('APPROVAL_EXPIRY_INVALID');

@@ -7,6 +7,7 @@ import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { actingPageRoutes } from './server/acting-page.ts';
 import { approvalPageRoutes } from './server/approval-page.ts';
+import { approvalRaisingGuard } from './server/approval-raising-guard.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
 import { appendServerRecord, deskLogRoutes } from './server/desk-logs.ts';
@@ -15,7 +16,8 @@ import { dispatcherRoutes } from './server/dispatchers.ts';
 import { DESK_PEOPLE } from './server/desk-people.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
-import { partnerRecordRoutes } from './server/partner-records.ts';
+import type { ReceiptKeyOf } from './server/page-report.ts';
+import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
 import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 import { operatorReset, resetRoutes } from './server/reset.ts';
 
@@ -26,6 +28,8 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 export interface DeskServerOptions {
   /** The server's clock for what depends on time running out (an approval's expiry); the real one by default. */
   readonly now?: () => number;
+  /** Where a partner's receipt key is learnt: its published manifest, asked by this server, by default. */
+  readonly receiptKeyOf?: ReceiptKeyOf;
   /** How this server calls a partner's server; by default at the partner's address. */
   readonly reachPartner?: ReachPartner;
 }
@@ -73,12 +77,14 @@ export async function openDeskServer(
         if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);
         await heads?.appended(appended);
       });
+      approvalRaisingGuard(app, db);
       approvalRoutes(app, db, desk, runs, options.now);
       resetRoutes(app, db);
       approvalPageRoutes(app, db, desk);
       partnerRecordRoutes(app, db);
       heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
+        receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
         afterAppend: (log, appended) => (log === 'ledger' && heads ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);

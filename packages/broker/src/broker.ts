@@ -334,6 +334,8 @@ export function createBroker(options: BrokerOptions): Broker {
           receipt: receipt?.id ?? 'missing',
           receipt_digest: receipt?.digest,
           verified: receiptVerified ? 'yes' : 'no',
+          // The partner's own signature, so the desk's server (and anyone with the ledger) can check the receipt.
+          receipt_signature: receipt?.signature,
           replayed: replayed ? 'yes' : undefined,
           problem: write.ok ? undefined : write.problem,
         });

@@ -214,7 +214,11 @@ export function AgentPanel({ view, rows }: AgentPanelProps) {
             </button>
           ) : null}
         </div>
-        {readOnly ? <p class="hint">This tab is read-only; the agent runs in the tab that acts.</p> : null}
+        {!view.desk.state.value.signedIn ? (
+          <p class="hint">Sign in to act on requests: the agent acts only for a signed-in dispatcher.</p>
+        ) : readOnly ? (
+          <p class="hint">This tab is read-only; the agent runs in the tab that acts.</p>
+        ) : null}
       </form>
       {problem.value ? (
         <p class="act-answer" role="alert" id="agent-problem">

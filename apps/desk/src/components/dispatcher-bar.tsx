@@ -2,27 +2,26 @@
 // with a one-time link opened in this browser (the setup link `npm start` prints for the first
 // dispatcher, or an invitation from a dispatcher: `#enrol=<code>`, a fragment no server sees),
 // and is then signed in by their passkey. A browser with no passkey support is told plainly
-// what works.
+// what works. Signing in or out here opens the page again as what it now is: the verbs an agent
+// finds in a page are those of the dispatcher signed in there, or, with no one, none that acts.
 import { useEffect, useState } from 'preact/hooks';
 import type { DeskView } from '../desk-view.ts';
 import { askDeskServer } from '../consent/desk-server.ts';
+import { askDeskSession, openPageAgain, type DeskSession } from '../desk-session.ts';
 import { PeoplePanel } from './people-panel.tsx';
-
-interface Session {
-  readonly dispatcher: { readonly id: string; readonly name: string } | null;
-  readonly dispatchers: number;
-}
 
 /** The one-time link's code this page was opened with, if any. */
 function linkCode(): string | null {
   return /^#enrol=([A-Za-z0-9_-]{43})$/.exec(window.location.hash)?.[1] ?? null;
 }
 
-const NO_WEBAUTHN =
-  'This browser cannot use passkeys here, so it cannot approve plans. Everything else on the desk works. A security key, a phone, or a browser with a password manager that keeps passkeys can approve.';
+const PASSKEYS_ELSEWHERE =
+  'A security key, a phone, or a browser with a password manager that keeps passkeys can sign in and approve.';
+const NO_WEBAUTHN = `This browser cannot use passkeys here, so no one can sign in on this page: it shows the desk's record and acts on nothing. ${PASSKEYS_ELSEWHERE}`;
+const NO_WEBAUTHN_SIGNED_IN = `This browser cannot use passkeys here, so it cannot approve plans; everything else works. ${PASSKEYS_ELSEWHERE}`;
 
 export function DispatcherBar({ view }: { view: DeskView }) {
-  const [session, setSession] = useState<Session | null>(null);
+  const [session, setSession] = useState<DeskSession | null>(view.session);
   const [name, setName] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,11 +29,13 @@ export function DispatcherBar({ view }: { view: DeskView }) {
   const supported = typeof window.PublicKeyCredential === 'function' && window.isSecureContext;
 
   const refresh = async (): Promise<void> => {
-    const got = await askDeskServer<Session>('/api/session');
+    const got = await askDeskSession();
     setSession(got.ok ? got : null);
     if (!got.ok) setAnswer(got.message);
   };
-  useEffect(() => void refresh(), []);
+  useEffect(() => {
+    if (!view.session) void refresh();
+  }, []);
   useEffect(() => {
     const opened = (): void => setLink(linkCode());
     window.addEventListener('hashchange', opened);
@@ -63,16 +64,15 @@ export function DispatcherBar({ view }: { view: DeskView }) {
       if (enrolled.ok) {
         // The link is spent (the desk's server recorded the enrolment): it leaves the address bar.
         history.replaceState(null, '', window.location.pathname + window.location.search);
-        setLink(null);
-        setName('');
-      } else setAnswer(enrolled.message);
+        openPageAgain();
+        return;
+      }
+      setAnswer(enrolled.message);
     } catch (error) {
       setAnswer(`No passkey was made (${error instanceof Error ? error.message : String(error)}). ${NO_WEBAUTHN}`);
     }
     setBusy(false);
     await refresh();
-    // A cut-off run waits for a signed-in dispatcher to be taken up.
-    void view.takeUpRuns();
   };
 
   const signIn = async (): Promise<void> => {
@@ -88,28 +88,28 @@ export function DispatcherBar({ view }: { view: DeskView }) {
         const signed = await askDeskServer('/api/session', {
           response: await startAuthentication({ optionsJSON: options.options }),
         });
-        if (!signed.ok) setAnswer(signed.message);
+        if (signed.ok) {
+          openPageAgain();
+          return;
+        }
+        setAnswer(signed.message);
       } catch (error) {
         setAnswer(`No passkey answered (${error instanceof Error ? error.message : String(error)}).`);
       }
     } else setAnswer(options.message);
     setBusy(false);
     await refresh();
-    void view.takeUpRuns();
   };
 
   const signOut = async (): Promise<void> => {
-    await askDeskServer('/api/session/end', {});
-    await refresh();
+    const ended = await askDeskServer('/api/session/end', {});
+    if (ended.ok) openPageAgain();
+    else setAnswer(ended.message);
   };
 
   return (
     <section class="dispatcher-bar" id="dispatcher" aria-label="Who is at the desk">
-      {!supported ? (
-        <p class="muted" id="no-passkeys">
-          {NO_WEBAUTHN}
-        </p>
-      ) : session?.dispatcher ? (
+      {session?.dispatcher ? (
         <>
           <p>
             Signed in as <strong id="dispatcher-name">{session.dispatcher.name}</strong>{' '}
@@ -118,8 +118,18 @@ export function DispatcherBar({ view }: { view: DeskView }) {
               Sign out
             </button>
           </p>
-          <PeoplePanel me={session.dispatcher} />
+          {supported ? (
+            <PeoplePanel me={session.dispatcher} />
+          ) : (
+            <p class="muted" id="no-passkeys">
+              {NO_WEBAUTHN_SIGNED_IN}
+            </p>
+          )}
         </>
+      ) : !supported ? (
+        <p class="muted" id="no-passkeys">
+          {NO_WEBAUTHN}
+        </p>
       ) : !link ? (
         <p class="sign-in">
           {session && session.dispatchers > 0 ? (

@@ -23,7 +23,9 @@ export function HeaderBar({ view }: { view: DeskView }) {
       </div>
       <div class="topbar-status">
         <ModeBadge mode={surface.mode.value} reason={surface.reason.value} />
-        {view.readOnly ? (
+        {!view.desk.state.value.signedIn ? (
+          <span class="pill pill-read-only">Not signed in</span>
+        ) : view.readOnly ? (
           <span class="pill pill-read-only">Read-only tab</span>
         ) : (
           <span class="pill pill-acting">This tab acts</span>

@@ -5,6 +5,15 @@ import { activeReadLeases, awaitingPlans, liveLeases, openRequests, runUnderWay 
 import type { DeskState } from './state.ts';
 
 export const GUARDS = {
+  signedIn: (state) =>
+    state.signedIn
+      ? null
+      : {
+          reason:
+            "no dispatcher is signed in on this page: sign in to act on requests (an agent acts at the desk only in a signed-in dispatcher's page)",
+          cite: "an agent acts on a dispatcher's warrant",
+          code: 'NOT_SIGNED_IN',
+        },
   actingTab: (state) =>
     state.acting
       ? null

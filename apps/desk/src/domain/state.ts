@@ -22,6 +22,11 @@ export interface LeaseMoment {
 export interface DeskState {
   /** Whether this tab is the one that acts (it holds the desk's lock); others are read-only. */
   readonly acting: boolean;
+  /**
+   * Whether a dispatcher is signed in on this page. An agent acts at the desk only on a
+   * dispatcher's warrant, so a page with no one signed in registers no verb that acts.
+   */
+  readonly signedIn: boolean;
   readonly requests: readonly DeskRequest[];
   /** Every lease this desk has opened, newest last, in its current state. */
   readonly leases: readonly Lease[];
@@ -36,6 +41,7 @@ export interface DeskState {
 
 export const EMPTY_DESK: DeskState = {
   acting: true,
+  signedIn: true,
   requests: [],
   leases: [],
   timelines: {},

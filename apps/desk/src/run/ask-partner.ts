@@ -116,6 +116,7 @@ export async function askPartnerWhatHappened(
     receipt: read.write.receipt.id,
     receipt_digest: read.write.receipt.digest,
     verified: 'yes',
+    receipt_signature: read.write.receipt.signature,
   });
   return { written: true, receipt: read.write.receipt.id, result: read.write.result };
 }

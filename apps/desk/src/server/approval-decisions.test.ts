@@ -53,13 +53,19 @@ async function deskOver(db: Database, clock: { now: number | null }) {
   const app = new Hono();
   server.routes(app);
 
-  async function call(path: string, body: unknown = {}): Promise<{ status: number; body: Answer }> {
+  // The session of the dispatcher enrolled last: their page asks for approvals (only a signed-in page may).
+  let session = '';
+  async function call(path: string, body: unknown = {}): Promise<{ status: number; body: Answer; setCookie: string }> {
     const response = await app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(session ? { cookie: session } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Answer };
+    return {
+      status: response.status,
+      body: (await response.json()) as Answer,
+      setCookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    };
   }
   return {
     server,
@@ -70,6 +76,7 @@ async function deskOver(db: Database, clock: { now: number | null }) {
       const challenge = (options.body['options'] as { challenge: string }).challenge;
       const enrolled = await call('/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) });
       expect(enrolled.body).toMatchObject({ ok: true });
+      session = enrolled.setCookie;
       return { id: (enrolled.body['dispatcher'] as { id: string }).id, passkey };
     },
     async raise(id: string, substance: PlanSubstance, expiresAt = inMinutes(10)) {

@@ -8,6 +8,7 @@ import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
+import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -28,12 +29,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    // The session of the dispatcher whose page asks for approvals (only a signed-in page may).
+    let session: string;
 
     beforeEach(async () => {
       db = await open();
       server = await openServer(db);
       app = new Hono();
       server.routes(app);
+      session = (await enrolTestDispatcher(app, server, 'Ada')).cookie;
     });
     afterEach(async () => {
       await server.close();
@@ -43,7 +47,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     async function raise(substance: PlanSubstance): Promise<string> {
       const response = await app.request('/api/approvals', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: session },
         body: JSON.stringify({ id: 'A-1', substance, expires_at: new Date(Date.now() + 600_000).toISOString() }),
       });
       return ((await response.json()) as { challenge: string }).challenge;

@@ -52,6 +52,7 @@ describe("the desk's server runs an approved plan itself", () => {
   let down: Set<PartnerName>;
 
   beforeEach(async () => {
+    session = '';
     sent = [];
     down = new Set();
     deskDb = await openDb();
@@ -94,13 +95,19 @@ describe("the desk's server runs an approved plan itself", () => {
     partnerDbs.clear();
   });
 
-  async function call(app: Hono, method: 'GET' | 'POST', path: string, body?: unknown) {
+  async function call(app: Hono, method: 'GET' | 'POST', path: string, body?: unknown, cookie = '') {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
     const response = await app.request(path, {
       method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ...(body === undefined
+        ? { headers }
+        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
     return { status: response.status, text: await response.clone().text(), body: (await response.json()) as Answer };
   }
+
+  // Ada's session: only a signed-in dispatcher's page raises an approval (approval-raising-guard.ts).
+  let session = '';
 
   /** Ada, enrolled by a setup link: her passkey and her session's cookie. */
   async function enrolAda(): Promise<{ passkey: SoftwarePasskey; cookie: string }> {
@@ -116,7 +123,8 @@ describe("the desk's server runs an approved plan itself", () => {
       body: JSON.stringify({ response: passkey.register(challenge, ORIGIN, RP_ID) }),
     });
     expect(await enrolled.json()).toMatchObject({ ok: true });
-    return { passkey, cookie: (enrolled.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+    session = (enrolled.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    return { passkey, cookie: session };
   }
   const enrol = async (): Promise<SoftwarePasskey> => (await enrolAda()).passkey;
 
@@ -149,12 +157,13 @@ describe("the desk's server runs an approved plan itself", () => {
 
   /** Raises A-1 for `substance` and grants it with the passkey: the grant's answer, as the page receives it. */
   async function approve(substance: PlanSubstance, passkey: SoftwarePasskey, id = 'A-1') {
-    const raised = await call(deskApp, 'POST', '/api/approvals', {
-      id,
-      plan: 'P-1',
-      substance,
-      expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
-    });
+    const raised = await call(
+      deskApp,
+      'POST',
+      '/api/approvals',
+      { id, plan: 'P-1', substance, expires_at: new Date(Date.now() + 10 * 60_000).toISOString() },
+      session,
+    );
     const challenge = raised.body['challenge'] as string;
     const granted = await call(deskApp, 'POST', `/api/approvals/${challenge}/grant`, {
       response: passkey.assert(challenge, ORIGIN, RP_ID),
@@ -210,6 +219,14 @@ describe("the desk's server runs an approved plan itself", () => {
     ]);
     expect(rows.filter((row) => row['event'] === 'tool_result').map((row) => row['status'])).toEqual(['ok', 'ok']);
     expect(rows.at(-1)?.['detail']).toContain('outcome=done');
+    // The desk's server signs a head over the run's last row (a partner asks for earlier ones as it writes).
+    await vi.waitFor(
+      async () =>
+        expect(await deskDb.query<{ size: number }>('SELECT size FROM desk_ledger_heads')).toContainEqual({
+          size: rows.length,
+        }),
+      { timeout: 30_000, interval: 100 },
+    );
     // No undo was ever signed for a run that needed none.
     expect(sent.filter((request) => request.path.startsWith('/api/writes/return'))).toEqual([]);
     await vi.waitFor(

@@ -51,7 +51,7 @@ describe("the desk's state-changing routes, from a page of another origin", () =
   async function raise(id: string): Promise<string> {
     const raised = await call(
       '/api/approvals',
-      {},
+      { cookie },
       {
         id,
         substance: {

@@ -3,6 +3,8 @@
 // append is refused STALE_TAB, concurrent writers lose and duplicate nothing, and the ledger is a
 // transparency log: signed tree heads, inclusion and consistency proofs that verify, and a row
 // rewritten in the database behind the server's back is caught against a head handed out before.
+// Only a signed-in dispatcher's page appends, only rows a page may report, each stamped with that
+// dispatcher; a row naming a partner's receipt only with the partner's signature over it.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
@@ -25,11 +27,13 @@ import {
 } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { leasedReadDraft } from '@warrant/ledger/testing';
-import { openServer } from '../server.ts';
-import { setupLinkCode } from '../testing/desk-people.ts';
-import { softwarePasskey } from '@warrant/authority/testing';
+import { newSigningKey, signCanonical } from '@warrant/authority';
+import { hopDetail } from '@warrant/broker';
 import { SITES } from '@warrant/config';
+import { openDeskServer } from '../server.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
+import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
+import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -42,19 +46,42 @@ interface Answer {
   readonly [key: string]: unknown;
 }
 
+/** A stored record as the desk's table holds it, to put back what a test deleted. */
 type StoredRow = { book_no: number; log: string; seq: number; head: string; record: string; writer: string };
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
-describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
+// Every test on PGlite; on PostgreSQL too, who may add to the record and the head that never shrinks.
+const ON_POSTGRES = [
+  'refuses an append with no dispatcher signed in, to either record, and records nothing',
+  'stamps every row with the dispatcher whose session it came through, reported by their page; a row cannot name its own reporter',
+  "refuses from a page the rows only the desk's server writes: who enrolled, was invited or removed",
+  "takes a page's approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)",
+  "takes a tool_result naming a receipt only when the partner's signature over it verifies and its digest is the row's",
+  'a row rewritten in the database behind the server: no consistency proof from the head handed out before verifies, and the desk signs no head that does not extend it',
+  'rows deleted from the database: the desk signs no smaller head and says so in plain words, and signs nothing until the rows are back and a dispatcher has looked',
+  'found rows missing, then restored before anyone looked: still signs nothing new until a dispatcher has looked',
+];
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
   "the desk's record on its server, on %s",
-  (_engine, open) => {
+  (_engine, open, it) => {
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    let ada: TestDispatcher;
+    // The pantry's receipt key, as the desk's server would learn it from the pantry's manifest.
+    const pantryKey = newSigningKey();
+
+    // A granted plan's run stays under way (its partners answer nothing): the test's own rows never race it.
+    let partners: ReturnType<typeof unansweredPartners>;
 
     const serve = async () => {
-      server = await openServer(db);
+      partners = unansweredPartners();
+      server = await openDeskServer(db, {
+        receiptKeyOf: async (partner) => (partner === 'pantry' ? pantryKey.publicKey : null),
+        reachPartner: partners.reach,
+      });
       app = new Hono();
       server.routes(app);
     };
@@ -62,49 +89,38 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     beforeEach(async () => {
       db = await open();
       await serve();
+      ada = await enrolTestDispatcher(app, server, 'Ada');
     });
     afterEach(async () => {
+      partners.letGo();
       await server.close();
       await db.close();
     });
 
+    /** A call from Ada's page (her session's cookie), or with `cookie` ('' for none). */
     async function call(
       method: 'GET' | 'POST',
       path: string,
       body?: unknown,
-      cookie?: string,
-    ): Promise<{ status: number; body: Answer; cookie: string }> {
+      cookie: string = ada.cookie,
+    ): Promise<{ status: number; body: Answer }> {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
       const response = await app.request(path, {
         method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(cookie ? { cookie } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined
+          ? { headers }
+          : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       });
-      return {
-        status: response.status,
-        body: (await response.json()) as Answer,
-        cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
-      };
-    }
-
-    /** A dispatcher enrolled through a setup link, and their session. */
-    async function enrol(name: string): Promise<{ id: string; cookie: string }> {
-      const passkey = softwarePasskey();
-      const options = await call('POST', '/api/dispatchers/options', { name, link: await setupLinkCode(server) });
-      const challenge = (options.body['options'] as { challenge: string }).challenge;
-      const enrolled = await call('POST', '/api/dispatchers', {
-        response: passkey.register(challenge, SITES.desk.origin, new URL(SITES.desk.origin).hostname),
-      });
-      expect(enrolled.body).toMatchObject({ ok: true });
-      return { id: (enrolled.body['dispatcher'] as { id: string }).id, cookie: enrolled.cookie };
+      return { status: response.status, body: (await response.json()) as Answer };
     }
 
     const headOf = async (log: 'ledger' | 'state'): Promise<LogHead> =>
       (await call('GET', `/api/logs/${log}`)).body['head'] as LogHead;
     const ledgerRows = async (): Promise<LedgerRow[]> =>
       ((await call('GET', '/api/logs/ledger')).body['entries'] as { record: LedgerRow }[]).map((entry) => entry.record);
+    /** The rows a page reported (stamped reported_by), leaving out those the server wrote itself (Ada's enrolment, row 1). */
+    const reportedRows = async (): Promise<LedgerRow[]> =>
+      (await ledgerRows()).filter((row) => row.detail.startsWith('reported_by='));
     const append = (writer: string, basis: LogHead, records: readonly unknown[], log: 'ledger' | 'state' = 'ledger') =>
       call('POST', `/api/logs/${log}/append`, { writer, basis, records });
 
@@ -128,19 +144,21 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
 
     it('seals each appended row itself (seq, chain from the genesis) and answers them; the rows export as a ledger that verifies', async () => {
       const writer = writerId();
-      const empty = await headOf('ledger');
-      expect(empty).toEqual({ epoch: 1, seq: 0, hash: GENESIS });
-      const first = await append(writer, empty, [hop('one'), hop('two')]);
-      expect(first.body).toMatchObject({ ok: true, head: { epoch: 1, seq: 2 } });
+      // Row 1 is Ada's enrolment, which the desk's server recorded, chained from the genesis.
+      const enrolled = await headOf('ledger');
+      expect(enrolled).toMatchObject({ epoch: 1, seq: 1 });
+      expect((await ledgerRows())[0]).toMatchObject({ seq: 1, event: 'dispatcher_enrolled' });
+      const first = await append(writer, enrolled, [hop('one'), hop('two')]);
+      expect(first.body).toMatchObject({ ok: true, head: { epoch: 1, seq: 3 } });
       const again = await append(writer, first.body['head'] as LogHead, [hop('three')]);
-      expect(again.body).toMatchObject({ ok: true, head: { seq: 3 } });
+      expect(again.body).toMatchObject({ ok: true, head: { seq: 4 } });
       const rows = await ledgerRows();
-      expect(rows.map((row) => [row.seq, row.detail])).toEqual([
-        [1, 'one'],
-        [2, 'two'],
-        [3, 'three'],
+      expect(rows.slice(1).map((row) => [row.seq, row.detail])).toEqual([
+        [2, `reported_by=${ada.id} one`],
+        [3, `reported_by=${ada.id} two`],
+        [4, `reported_by=${ada.id} three`],
       ]);
-      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 3 });
+      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 4 });
     });
 
     it("refuses a page's append with STALE_TAB when another page wrote since it looked, naming what it missed; its own earlier appends never make it stale", async () => {
@@ -154,9 +172,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect(stale.body).toMatchObject({ ok: false, isError: true, code: 'STALE_TAB', details: { restarted: false } });
       expect(
         (stale.body['details'] as { missed: { record: LedgerRow }[] }).missed.map((entry) => entry.record.detail),
-      ).toEqual(['mine', 'mine again']);
-      expect((await ledgerRows()).map((row) => row.detail)).toEqual(['mine', 'mine again']);
-      expect(mine.body['head']).toMatchObject({ seq: 1 });
+      ).toEqual([`reported_by=${ada.id} mine`, `reported_by=${ada.id} mine again`]);
+      expect((await reportedRows()).map((row) => row.detail)).toEqual([
+        `reported_by=${ada.id} mine`,
+        `reported_by=${ada.id} mine again`,
+      ]);
+      expect(mine.body['head']).toMatchObject({ seq: 2 });
     });
 
     it('refuses a row or event that is not one, and a malformed append, changing nothing', async () => {
@@ -174,7 +195,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         code: 'MALFORMED_REQUEST',
       });
       expect((await call('GET', '/api/logs/secrets')).status).toBe(404);
-      expect(await ledgerRows()).toEqual([]);
+      expect(await reportedRows()).toEqual([]);
       expect(await headOf('state')).toMatchObject({ seq: 0 });
     });
 
@@ -184,14 +205,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         page(writerId(), 50, 'B'),
         page(writerId(), 50, 'C'),
       ]);
-      const rows = await ledgerRows();
+      const rows = await reportedRows();
       expect(rows).toHaveLength(150);
       expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
+      const said = (row: LedgerRow) => row.detail.replace(`reported_by=${ada.id} `, '');
       for (const name of ['A', 'B', 'C'])
-        expect(rows.filter((row) => row.detail.startsWith(`${name} `)).map((row) => row.detail)).toEqual(
+        expect(rows.filter((row) => said(row).startsWith(`${name} `)).map(said)).toEqual(
           Array.from({ length: 50 }, (_, index) => `${name} ${index}`),
         );
-      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
+      expect(verifyLedger(serialiseLedger(await ledgerRows()))).toMatchObject({ ok: true, rows: 151 });
       // They did collide, and were told so: a page never appends on a head it has not seen.
       expect(refusedStale.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
     });
@@ -224,10 +246,10 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         afterOthers(writerId(), 50, 'B'),
         afterOthers(writerId(), 50, 'C'),
       ]);
-      const rows = await ledgerRows();
+      const rows = await reportedRows();
       expect(rows).toHaveLength(150);
       expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
-      expect(verifyLedger(serialiseLedger(rows))).toMatchObject({ ok: true, rows: 150 });
+      expect(verifyLedger(serialiseLedger(await ledgerRows()))).toMatchObject({ ok: true, rows: 151 });
       expect(missed.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
       // The desk's state log, where a page decides on what it has seen, never appends after others.
       const state = await call('POST', '/api/logs/state/append', {
@@ -243,8 +265,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       const writer = writerId();
       const old = await headOf('ledger');
       const done = await append(writer, old, [hop('before the reset')]);
-      // A page's reset takes a dispatcher's passkey (reset.test.ts); the operator's opens the book here.
-      expect((await call('POST', '/api/reset', {})).status).toBe(401);
+      // A page's reset takes a dispatcher's passkey (reset.test.ts): no session, or a session alone,
+      // opens no book. The operator's opens the book here.
+      expect((await call('POST', '/api/reset', {}, '')).status).toBe(401);
+      expect((await call('POST', '/api/reset', {})).status).toBe(403);
+      expect(await headOf('ledger')).toMatchObject({ epoch: 1 });
       await server.operatorReset?.();
       expect(await headOf('ledger')).toEqual({ epoch: 2, seq: 0, hash: GENESIS });
       const late = await append(writer, done.body['head'] as LogHead, [hop('after')]);
@@ -252,6 +277,212 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect(await ledgerRows()).toEqual([]);
       const since = await call('GET', '/api/logs/ledger?epoch=1&seq=1');
       expect(since.body).toMatchObject({ ok: true, restarted: true, entries: [] });
+    });
+
+    describe('who may add to it', () => {
+      /** A pantry write's result row, naming its receipt, as the broker in a page reports it. */
+      function resultRow(
+        receipt: { id: string; digest: string; signature?: string },
+        extra: Partial<LedgerDraft> = {},
+      ) {
+        return hop(
+          hopDetail({
+            tool: 'reserve_parcels',
+            shape: 'object',
+            receipt: receipt.id,
+            receipt_digest: receipt.digest,
+            verified: 'yes',
+            receipt_signature: receipt.signature,
+          }),
+          { event: 'tool_result', from: 'pantry', to: 'desk', verb: 'commit_plan', request: 'R-1', ...extra },
+        );
+      }
+      const signedReceipt = (id: string, key = pantryKey) => {
+        const unsigned = { id, tool: 'reserve_parcels', request: 'R-1', digest: 'ab'.repeat(32) };
+        return { ...unsigned, signature: signCanonical(key, unsigned) };
+      };
+
+      it('refuses an append with no dispatcher signed in, to either record, and records nothing', async () => {
+        const ledger = await call(
+          'POST',
+          '/api/logs/ledger/append',
+          { writer: writerId(), basis: await headOf('ledger'), records: [hop('anyone')] },
+          '',
+        );
+        expect(ledger).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'NOT_SIGNED_IN' } });
+        const state = await call(
+          'POST',
+          '/api/logs/state/append',
+          { writer: writerId(), basis: await headOf('state'), records: [{ type: 'coup' }] },
+          'warrant_dispatcher=made-up',
+        );
+        expect(state).toMatchObject({ status: 401, body: { code: 'NOT_SIGNED_IN' } });
+        expect(await reportedRows()).toEqual([]);
+        expect(await headOf('state')).toMatchObject({ seq: 0 });
+      });
+
+      it('stamps every row with the dispatcher whose session it came through, reported by their page; a row cannot name its own reporter', async () => {
+        const ben = await enrolTestDispatcher(app, server, 'Ben');
+        const writer = writerId();
+        await append(writer, await headOf('ledger'), [hop('seen by Ada'), hop('')]);
+        await call(
+          'POST',
+          '/api/logs/ledger/append',
+          { writer, basis: await headOf('ledger'), records: [hop('seen by Ben')], after_others: true },
+          ben.cookie,
+        );
+        expect((await reportedRows()).map((row) => row.detail)).toEqual([
+          `reported_by=${ada.id} seen by Ada`,
+          `reported_by=${ada.id}`,
+          `reported_by=${ben.id} seen by Ben`,
+        ]);
+        const claimed = await append(writer, await headOf('ledger'), [hop(`reported_by=${ben.id} not me`)]);
+        expect(claimed).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'INVALID_RECORD' } });
+        expect(await reportedRows()).toHaveLength(3);
+      });
+
+      it("refuses from a page the rows only the desk's server writes: who enrolled, was invited or removed", async () => {
+        for (const event of ['dispatcher_enrolled', 'dispatcher_invited', 'dispatcher_removed'] as const) {
+          const made = await append(writerId(), await headOf('ledger'), [
+            hop('fine'),
+            hop('name=Mallory', { event, actor: 'human', channel: 'ui' }),
+          ]);
+          expect(made).toMatchObject({
+            status: 403,
+            body: { ok: false, isError: true, code: 'SERVER_ONLY_EVENT', details: { event, index: 1 } },
+          });
+        }
+        expect(await reportedRows()).toEqual([]);
+      });
+
+      it("refuses from a page the rows of an approved plan's run, which the desk's server carries out and records itself: a plan started or finished, a step undone or not, a partner call under an approval", async () => {
+        const runRows = [
+          hop('outcome=done', { event: 'plan_finished', actor: 'system', channel: 'ui', verb: '', to: 'desk' }),
+          hop('steps=2', { event: 'plan_started', actor: 'system', channel: 'ui', verb: '', to: 'desk' }),
+          hop('step=1', { event: 'step_compensated', actor: 'system', channel: 'ui', approval: 'A-1' }),
+          hop('step=1', { event: 'compensation_failed', actor: 'system', channel: 'ui', approval: 'A-1' }),
+          hop('tool=reserve_parcels', { event: 'tool_invoked', approval: 'A-1' }),
+          hop('tool=reserve_parcels', { event: 'tool_result', from: 'pantry', to: 'desk', approval: 'A-1' }),
+        ];
+        for (const row of runRows) {
+          const made = await append(writerId(), await headOf('ledger'), [hop('fine'), row]);
+          expect(made, row.event).toMatchObject({
+            status: 403,
+            body: { ok: false, isError: true, code: 'SERVER_ONLY_EVENT', details: { event: row.event, index: 1 } },
+          });
+        }
+        expect(await reportedRows()).toEqual([]);
+        // A partner call a page saw outside any run (an agent's read through its lease) it still reports.
+        expect(
+          await append(writerId(), await headOf('ledger'), [
+            hop('tool=list_parcel_stock'),
+            hop('tool=list_parcel_stock', { event: 'tool_result', from: 'pantry', to: 'desk' }),
+          ]),
+        ).toMatchObject({ status: 200, body: { ok: true } });
+        expect(await reportedRows()).toHaveLength(2);
+      });
+
+      it("takes a page's approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)", async () => {
+        const desk = SITES.desk.origin;
+        const raise = async (id: string, request: string) => {
+          const raised = await call('POST', '/api/approvals', {
+            id,
+            substance: { v: 1, request, steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: {} }] },
+            expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+          });
+          expect(raised.body).toMatchObject({ ok: true });
+          return {
+            challenge: raised.body['challenge'] as string,
+            digest: (raised.body['statement'] as { plan_digest: string }).plan_digest,
+          };
+        };
+        const decisionRow = (event: 'approval_granted' | 'approval_rejected', approval: string, digest: string) =>
+          hop('label=Umbrellas', { event, actor: 'human', channel: 'ui', request: 'R-1', approval, digest });
+        const granted = await raise('A-1', 'R-1');
+        const rejected = await raise('A-2', 'R-2');
+        // Made up: the server holds both approvals pending; no person decided either.
+        for (const [event, held] of [
+          ['approval_granted', granted],
+          ['approval_rejected', rejected],
+        ] as const) {
+          const id = held === granted ? 'A-1' : 'A-2';
+          expect(await append(writerId(), await headOf('ledger'), [decisionRow(event, id, held.digest)])).toMatchObject(
+            {
+              status: 403,
+              body: { ok: false, isError: true, code: 'NOT_DECIDED_BY_SERVER', details: { event, approval: id } },
+            },
+          );
+        }
+        // Ada approves A-1 with her passkey and rejects A-2: now her page's rows of those decisions stand,
+        // and no other (another approval's id, another plan's digest, the other decision).
+        expect(
+          (
+            await call('POST', `/api/approvals/${granted.challenge}/grant`, {
+              response: ada.passkey.assert(granted.challenge, desk, new URL(desk).hostname),
+            })
+          ).body,
+        ).toMatchObject({ ok: true });
+        expect((await call('POST', `/api/approvals/${rejected.challenge}/reject`, {})).body).toMatchObject({
+          ok: true,
+        });
+        // The desk's server starts A-1's run itself: its first row lands before the page's rows below.
+        await vi.waitFor(async () => expect((await ledgerRows()).map((row) => row.event)).toContain('plan_started'), {
+          timeout: 30_000,
+          interval: 100,
+        });
+        for (const row of [
+          decisionRow('approval_granted', 'A-2', rejected.digest),
+          decisionRow('approval_granted', 'A-1', rejected.digest),
+          decisionRow('approval_rejected', 'A-1', granted.digest),
+        ])
+          expect((await append(writerId(), await headOf('ledger'), [row])).body).toMatchObject({
+            code: 'NOT_DECIDED_BY_SERVER',
+          });
+        expect(await reportedRows()).toEqual([]);
+        const writer = writerId();
+        expect(
+          (
+            await append(writer, await headOf('ledger'), [
+              decisionRow('approval_granted', 'A-1', granted.digest),
+              decisionRow('approval_rejected', 'A-2', rejected.digest),
+            ])
+          ).body,
+        ).toMatchObject({ ok: true });
+        expect((await reportedRows()).map((row) => [row.event, row.approval])).toEqual([
+          ['approval_granted', 'A-1'],
+          ['approval_rejected', 'A-2'],
+        ]);
+      });
+
+      it("takes a tool_result naming a receipt only when the partner's signature over it verifies and its digest is the row's", async () => {
+        const writer = writerId();
+        const good = signedReceipt('RC-1-1');
+        expect((await append(writer, await headOf('ledger'), [resultRow(good)])).body).toMatchObject({ ok: true });
+
+        const refusedAs = async (row: LedgerDraft) => {
+          const answer = await append(writer, await headOf('ledger'), [row]);
+          expect(answer).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'RECEIPT_UNVERIFIED' } });
+        };
+        // Made up: no signature at all.
+        await refusedAs(resultRow({ id: 'RC-1-2', digest: 'cd'.repeat(32) }));
+        // Signed by someone else's key.
+        await refusedAs(resultRow(signedReceipt('RC-1-3', newSigningKey())));
+        // The partner's signature, over another digest than the row names.
+        await refusedAs(resultRow({ ...signedReceipt('RC-1-4'), digest: 'cd'.repeat(32) }));
+        // The partner's signature, on a row for another request.
+        await refusedAs(resultRow(signedReceipt('RC-1-5'), { request: 'R-2' }));
+        // A partner whose key the desk cannot learn.
+        await refusedAs(resultRow(signedReceipt('RC-1-6'), { from: 'shelter' }));
+        // A result with no receipt (a read, a write whose receipt was missing) names none to check.
+        expect(
+          (
+            await append(writer, await headOf('ledger'), [
+              hop('receipt=missing', { event: 'tool_result', from: 'pantry' }),
+            ])
+          ).body,
+        ).toMatchObject({ ok: true });
+        expect((await reportedRows()).map((row) => row.seq)).toEqual([2, 3]);
+      });
     });
 
     describe('as a transparency log', () => {
@@ -269,7 +500,8 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
           .body as unknown as SignedTreeHead;
 
       it("signs the head of the tree over every row with the desk's published key; its root is the RFC 6962 tree of the rows' TSV lines", async () => {
-        const stored = await rows(7);
+        // Ada's enrolment and six rows from her page.
+        const stored = await rows(6);
         const latest = await head();
         const checked = verifyTreeHead(latest, { key: await deskKey() });
         expect(checked).toMatchObject({ ok: true });
@@ -330,23 +562,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         });
       });
 
-      it("signs a head of its own after an approved run's last row", async () => {
-        const stored = await rows(2);
-        const basis = await headOf('ledger');
-        await append(writerId(), basis, [
-          hop('the run ended', { event: 'plan_finished', actor: 'system', channel: 'ui', verb: '', to: 'desk' }),
-        ]);
-        expect(verifyTreeHead(await head(stored.length + 1), { key: await deskKey() })).toMatchObject({
-          ok: true,
-          head: { size: 3 },
-        });
-      });
-
       it('a row rewritten in the database behind the server: no consistency proof from the head handed out before verifies, and the desk signs no head that does not extend it', async () => {
-        await rows(5);
+        // Ada's enrolment and four rows from her page; 'row 2' is the ledger's row 3.
+        await rows(4);
         const before = await head();
         await db.query(
-          "UPDATE desk_log_records SET record = replace(record, 'row 2', 'row 9') WHERE log = 'ledger' AND seq = 2",
+          "UPDATE desk_log_records SET record = replace(record, 'row 2', 'row 9') WHERE log = 'ledger' AND seq = 3",
         );
         await rows(1);
         // A fresh process builds its tree from what the database holds now.
@@ -371,8 +592,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       });
 
       it('rows deleted from the database: the desk signs no smaller head and says so in plain words, and signs nothing until the rows are back and a dispatcher has looked', async () => {
-        // The dispatcher who will look is enrolled first: their enrolment is the record's first row.
-        const ada = await enrol('Ada');
+        // Ada's enrolment and four rows from her page.
         await rows(4);
         const signed = await head();
         expect(signed.size).toBe(5);
@@ -406,11 +626,8 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         ).toEqual([5]);
 
         // Looking takes a dispatcher's session; looking alone signs nothing smaller.
-        expect((await call('POST', '/api/ledger/holds/look', {})).body).toMatchObject({ code: 'NOT_SIGNED_IN' });
-        expect((await call('POST', '/api/ledger/holds/look', {}, ada.cookie)).body).toMatchObject({
-          ok: true,
-          looked: 2,
-        });
+        expect((await call('POST', '/api/ledger/holds/look', {}, '')).body).toMatchObject({ code: 'NOT_SIGNED_IN' });
+        expect((await call('POST', '/api/ledger/holds/look', {})).body).toMatchObject({ ok: true, looked: 2 });
         expect((await call('GET', '/api/ledger/head')).body).toMatchObject({
           code: 'LEDGER_NOT_CONSISTENT_WITH_SIGNED',
           details: { looked_by: ada.id },
@@ -429,7 +646,6 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       });
 
       it('found rows missing, then restored before anyone looked: still signs nothing new until a dispatcher has looked', async () => {
-        const ada = await enrol('Ada');
         await rows(2);
         await head();
         const [last] = await db.query<StoredRow>("SELECT * FROM desk_log_records WHERE log = 'ledger' AND seq = 3");
@@ -444,7 +660,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
           code: 'LEDGER_HELD',
           details: { problem: 'shorter', signed_size: 3 },
         });
-        await call('POST', '/api/ledger/holds/look', {}, ada.cookie);
+        await call('POST', '/api/ledger/holds/look', {});
         expect(await head()).toMatchObject({ size: 4 });
       });
     });

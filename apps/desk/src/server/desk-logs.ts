@@ -7,6 +7,9 @@
 // names the head its page had seen, and is refused with STALE_TAB (and what the page missed) when
 // another page wrote since: a page decides on the record as it stands, never on a stale copy.
 // Records are stored as the exact JSON text they were sealed from, so the chain reads back.
+//
+// Only a signed-in dispatcher's page appends, and to the ledger only what a page may report
+// (page-report.ts): every row it sends is stamped with that dispatcher, as reported by their page.
 import type { Context, Hono } from 'hono';
 import {
   GENESIS,
@@ -23,6 +26,8 @@ import { deskEventProblem } from '../domain/desk-event-check.ts';
 import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.ts';
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
+import { pageReportProblem, reportedBy, type ReceiptKeyOf } from './page-report.ts';
+import { currentDispatcher } from './sessions.ts';
 
 export const DESK_LOGS = ['ledger', 'state'] as const;
 export type DeskLogName = (typeof DESK_LOGS)[number];
@@ -207,11 +212,13 @@ function headFromQuery(c: Context): LogHead | null {
   return Number.isSafeInteger(epoch) && Number.isSafeInteger(seq) && seq >= 0 ? { epoch, seq, hash: '' } : null;
 }
 
-export function deskLogRoutes(
-  app: Hono,
-  db: Database,
-  options: { readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void> } = {},
-): void {
+export interface DeskLogOptions {
+  /** Where a partner's receipt key is learnt, to check a receipt a page reports. */
+  readonly receiptKeyOf: ReceiptKeyOf;
+  readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void>;
+}
+
+export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions): void {
   // Every change to either record, from any desk server process on this database.
   app.get('/api/logs/events', (c) =>
     changeStream(c, {
@@ -241,6 +248,16 @@ export function deskLogRoutes(
       const log = c.req.param('log');
       if (!isLog(log))
         return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
+      const dispatcher = await currentDispatcher(c, db);
+      if (!dispatcher)
+        return refused(
+          c,
+          refusal(
+            'NOT_SIGNED_IN',
+            "Only a signed-in dispatcher's page adds to the desk's record. Sign in with your passkey. Nothing was recorded.",
+          ),
+          401,
+        );
       const body = await jsonBody(c);
       if (!body) return malformed(c);
       const { writer, basis, records, after_others: afterOthers = false } = body;
@@ -272,7 +289,29 @@ export function deskLogRoutes(
           400,
         );
       }
-      const appended = await appendRecords(db, log, writer, basis, records, afterOthers);
+      let drafts: readonly unknown[] = records;
+      if (log === 'ledger') {
+        for (const [index, draft] of records.entries()) {
+          const problem = await pageReportProblem(draft, {
+            receiptKeyOf: options.receiptKeyOf,
+            decided: async ({ id, digest, status }) =>
+              (
+                await db.query(
+                  'SELECT 1 FROM approvals WHERE book_no = $1 AND id = $2 AND plan_digest = $3 AND status = $4 LIMIT 1',
+                  [await currentBook(db), id, digest, status],
+                )
+              ).length > 0,
+          });
+          if (problem)
+            return refused(
+              c,
+              records.length === 1 ? problem : { ...problem, details: { ...problem.details, index } },
+              403,
+            );
+        }
+        drafts = records.map((draft) => reportedBy(draft, dispatcher));
+      }
+      const appended = await appendRecords(db, log, writer, basis, drafts, afterOthers);
       if (!appended.ok) return refused(c, appended, appended.code === 'STALE_TAB' ? 409 : 422);
       await options.afterAppend?.(log, appended);
       return c.json({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });

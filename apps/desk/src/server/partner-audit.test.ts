@@ -4,7 +4,8 @@
 // authorization and keeps the desk's signed tree head, the desk records the write's row, and the
 // partner's audit (its own route, as its staff's button calls it) checks consistency and inclusion
 // proofs from the desk. A row rewritten in the desk's database behind its server is reported on the
-// partner's own record. Server to server calls go to the desk's Hono app directly.
+// partner's own record. Server to server calls go to the desk's Hono app directly. The cover-up (a
+// partner write with no desk row, and a row made up to hide it) is refused by the desk's server.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -20,7 +21,7 @@ import {
 } from '@warrant/authority';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
-import { stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
+import { hopDetail, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { LedgerDraft, LogHead } from '@warrant/ledger';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
@@ -62,9 +63,18 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
   let partnerApp: Hono;
   let clock: Date;
   let ledgerAnswers: (body: unknown) => unknown;
+  // The session cookie of the dispatcher whose page appends (none until one enrols).
+  let session = '';
 
   const openDesk = async () => {
     desk = await openDeskServer(deskDb, {
+      // The desk learns the partner's receipt key from the partner's own manifest, as from its origin.
+      receiptKeyOf: async () =>
+        (
+          (await (await partnerApp.request('/.well-known/warrant-partner.json')).json()) as {
+            receipt_key: string | null;
+          }
+        ).receipt_key,
       reachPartner: async (_partner, path, init) => partnerApp.request(path, init),
     });
     deskApp = new Hono();
@@ -75,6 +85,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     [deskDb, partnerDb] = await Promise.all([openDb(), openDb()]);
     await openDesk();
     clock = new Date();
+    session = '';
     ledgerAnswers = (body) => body;
     partner = (await openPartnerServer(umbrellaStand, {
       db: partnerDb,
@@ -100,10 +111,19 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     await Promise.all([deskDb.close(), partnerDb.close()]);
   });
 
-  async function call(app: Hono, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  async function call(
+    app: Hono,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    cookie = app === deskApp ? session : '',
+  ): Promise<Answer> {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
     const response = await app.request(path, {
       method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ...(body === undefined
+        ? { headers }
+        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
     return (await response.json()) as Answer;
   }
@@ -192,9 +212,13 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       link: await setupLinkCode(desk),
     });
     const challenge = (options['options'] as { challenge: string }).challenge;
-    expect(
-      await call(deskApp, 'POST', '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) }),
-    ).toMatchObject({ ok: true });
+    const response = await deskApp.request('/api/dispatchers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ response: passkey.register(challenge, ORIGIN, RP_ID) }),
+    });
+    expect(await response.json()).toMatchObject({ ok: true });
+    session = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     return passkey;
   }
 
@@ -290,6 +314,42 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     ledgerAnswers = (body) => ({ ...(body as object), size: ((body as { size?: number }).size ?? 0) + 1 });
     const forged = await check();
     expect(forged).toMatchObject({ outcome: 'failed', findings: [{ code: 'HEAD_SIGNATURE_INVALID' }] });
+  });
+
+  it("the cover-up: a partner write with no desk row, and a row made up to name its receipt, is refused by the desk; the partner's check still finds the receipt missing", async () => {
+    const passkey = await enrol();
+    const receipt = await run('A-1', passkey, { recordTheResult: false });
+    const madeUp = (detail: Record<string, string>) =>
+      hop({ event: 'tool_result', from: 'pantry', to: 'desk', request: 'R-A-1', detail: hopDetail(detail) });
+    const basis = (await call(deskApp, 'GET', '/api/logs/ledger'))['head'] as LogHead;
+    // With no session, as measured: refused.
+    expect(
+      await call(
+        deskApp,
+        'POST',
+        '/api/logs/ledger/append',
+        { writer, basis, records: [madeUp({ tool: 'lend_umbrellas', receipt })] },
+        '',
+      ),
+    ).toMatchObject({ ok: false, isError: true, code: 'NOT_SIGNED_IN' });
+    // From a dispatcher's page, naming the receipt with a made-up digest and signature: refused.
+    expect(
+      await call(deskApp, 'POST', '/api/logs/ledger/append', {
+        writer,
+        basis,
+        records: [
+          madeUp({
+            tool: 'lend_umbrellas',
+            receipt,
+            receipt_digest: 'ab'.repeat(32),
+            receipt_signature: Buffer.alloc(64, 1).toString('base64'),
+          }),
+        ],
+      }),
+    ).toMatchObject({ ok: false, isError: true, code: 'RECEIPT_UNVERIFIED' });
+    const audit = await check();
+    expect(audit).toMatchObject({ outcome: 'failed', findings: [{ code: 'RECEIPT_NOT_ON_DESK' }] });
+    expect(audit.summary).not.toContain('1 of 1 of our receipts are in it');
   });
 
   it("a write goes through when the desk's ledger cannot be reached; the check then says it could not check", async () => {

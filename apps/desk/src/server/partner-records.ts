@@ -126,21 +126,21 @@ export async function reconcilePartner(db: Database, partner: PartnerName): Prom
 }
 
 /**
- * Each partner's receipt key, as the partner publishes it in its manifest, fetched by this server
+ * A partner's receipt key, as the partner publishes it in its manifest, fetched by this server
  * (never through the browser, which an agent may hold). null where the partner could not be asked
  * or publishes none: then no receipt of that partner verifies.
  */
+export async function partnerReceiptKey(partner: PartnerName): Promise<string | null> {
+  const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
+  if (!asked.ok) return null;
+  const read = readPartnerManifest(asked.body);
+  return read.ok && read.manifest.origin === PARTNER_DIRECTORY.originOf(partner) ? read.manifest.receipt_key : null;
+}
+
+/** Each partner's receipt key, by name. */
 async function receiptKeys(): Promise<Record<string, string | null>> {
   const keys = await Promise.all(
-    PARTNER_DIRECTORY.names.map(async (partner) => {
-      const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
-      if (!asked.ok) return [partner, null] as const;
-      const read = readPartnerManifest(asked.body);
-      return [
-        partner,
-        read.ok && read.manifest.origin === PARTNER_DIRECTORY.originOf(partner) ? read.manifest.receipt_key : null,
-      ] as const;
-    }),
+    PARTNER_DIRECTORY.names.map(async (partner) => [partner, await partnerReceiptKey(partner)] as const),
   );
   return Object.fromEntries(keys);
 }

@@ -74,6 +74,8 @@ export interface TestDeskOptions {
   /** The IndexedDB the stores live in; pass the same one to open the desk again after a "reload". */
   readonly indexedDB?: IDBFactory;
   readonly acting?: boolean;
+  /** Whether a dispatcher is signed in on the page; unset, one is. */
+  readonly signedIn?: boolean;
   readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'manifest'>>>;
   readonly clock?: ManualBrokerClock;
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
@@ -144,6 +146,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     log: stores.log,
     events: stores.events,
     acting: options.acting ?? true,
+    ...(options.signedIn === undefined ? {} : { signedIn: options.signedIn }),
     container,
     connect,
     clock,

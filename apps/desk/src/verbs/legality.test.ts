@@ -91,6 +91,26 @@ describe('the desk registers a verb only while it is in order', () => {
     expect(intake?.verdict).toMatchObject({ legal: false, code: 'READ_ONLY_TAB' });
   });
 
+  it('a page with no dispatcher signed in registers read_ledger alone; every verb that acts is refused, saying sign in', async () => {
+    test = await openTestDesk({ acting: false, signedIn: false });
+    expect(test.memory.names()).toEqual(['read_ledger']);
+    const verdicts = test.surface.explain(test.desk.state.value);
+    for (const verb of ['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease'])
+      expect(verdicts.find((row) => row.name === verb)?.verdict).toMatchObject({
+        legal: false,
+        code: 'NOT_SIGNED_IN',
+        reason: expect.stringContaining('sign in to act on requests'),
+      });
+    // A caller that reaches the verb anyway (a bridge, the runner) gets the structured refusal.
+    const answer = await test.as({ caller: 'agent', channel: 'webmcp' }, 'intake_request', {
+      people: 2,
+      needs: ['food'],
+      place: 'the hall',
+    });
+    expect(answer).toMatchObject({ ok: false, isError: true, code: 'NOT_SIGNED_IN' });
+    expect(test.desk.state.value.requests).toEqual([]);
+  });
+
   it('there is no verb that approves, rejects or revokes: only a person at the page does that', async () => {
     test = await openTestDesk();
     const every = test.surface.explain(test.desk.state.value).map((row) => row.name);

@@ -21,6 +21,7 @@ import {
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openServer } from '../server.ts';
 import { openTestDesk, type TestDesk } from '../testing/test-desk.ts';
+import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -30,13 +31,19 @@ describe('read_ledger with a proof', () => {
   let app: Hono;
   let test: TestDesk;
 
+  // Another page's appends come through a signed-in dispatcher's session.
+  let session: string;
   const call = async (path: string, body?: unknown): Promise<Record<string, unknown>> =>
     (await (
       await app.request(
         path,
         body === undefined
           ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: session },
+              body: JSON.stringify(body),
+            },
       )
     ).json()) as Record<string, unknown>;
 
@@ -69,6 +76,8 @@ describe('read_ledger with a proof', () => {
     server = await openServer(db);
     app = new Hono();
     server.routes(app);
+    // Ada's enrolment is the ledger's row 1, which the desk's server records; her page appends the rest.
+    session = (await enrolTestDispatcher(app, server, 'Ada')).cookie;
     // The page's fetch of its own origin reaches this server.
     vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) =>
       app.request(String(input instanceof Request ? input.url : input), init),
@@ -83,7 +92,7 @@ describe('read_ledger with a proof', () => {
   });
 
   it('answers the inclusion proof of a row with the signed head it is against; both check with the desk key, and the proof fits that row only', async () => {
-    const rows = await serverRows(6);
+    const rows = await serverRows(5);
     const answer = await test.agent('read_ledger', { proof: { inclusion: { seq: 4 } } });
     expect(answer).toMatchObject({ ok: true, proof: { seq: 4, tree_size: 6 } });
     const head = verifyTreeHead(answer['head'], { key: await deskKey() });
@@ -97,7 +106,7 @@ describe('read_ledger with a proof', () => {
   });
 
   it('answers a consistency proof from an earlier head to the latest, or to a later head by its size', async () => {
-    await serverRows(3);
+    await serverRows(2);
     const early = (await call('/api/ledger/head')) as unknown as SignedTreeHead;
     await serverRows(4);
     const later = (await call('/api/ledger/head')) as unknown as SignedTreeHead;
@@ -118,7 +127,7 @@ describe('read_ledger with a proof', () => {
   });
 
   it('refuses a row or a size the ledger does not have, and a proof that is not one of the two, in the one refusal shape', async () => {
-    await serverRows(3);
+    await serverRows(2);
     expect(await test.agent('read_ledger', { proof: { inclusion: { seq: 9 } } })).toMatchObject({
       ok: false,
       isError: true,

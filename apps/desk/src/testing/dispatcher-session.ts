@@ -1,0 +1,44 @@
+// A dispatcher for the desk server's Node tests: enrolled with a software passkey through the
+// desk's own routes, as a page enrols one, and the session cookie the server set for them, to send
+// with the calls a signed-in dispatcher's page makes.
+import type { Hono } from 'hono';
+import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
+import { SITES } from '@warrant/config';
+import type { SiteServer } from '@warrant/site-server';
+import { setupLinkCode } from './desk-people.ts';
+
+const ORIGIN = SITES.desk.origin;
+const RP_ID = new URL(ORIGIN).hostname;
+
+export interface TestDispatcher {
+  readonly id: string;
+  readonly name: string;
+  readonly passkey: SoftwarePasskey;
+  /** The `cookie` header a request in their session carries. */
+  readonly cookie: string;
+}
+
+async function post(app: Hono, path: string, body: unknown): Promise<Response> {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Enrols `name` at the desk `server` serves through `app`, with a setup link its operator minted. */
+export async function enrolTestDispatcher(app: Hono, server: SiteServer, name: string): Promise<TestDispatcher> {
+  const passkey = softwarePasskey();
+  const link = await setupLinkCode(server);
+  const options = (await (await post(app, '/api/dispatchers/options', { name, link })).json()) as {
+    options?: { challenge: string };
+  };
+  const challenge = options.options?.challenge;
+  if (!challenge) throw new Error(`The desk would not start enrolling ${name}: ${JSON.stringify(options)}`);
+  const response = await post(app, '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) });
+  const enrolled = (await response.json()) as { ok: boolean; dispatcher?: { id: string } };
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!enrolled.ok || !enrolled.dispatcher || !cookie)
+    throw new Error(`The desk did not enrol ${name}: ${JSON.stringify(enrolled)}`);
+  return { id: enrolled.dispatcher.id, name, passkey, cookie };
+}
