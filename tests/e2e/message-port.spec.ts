@@ -53,7 +53,12 @@ test(
           .map((row) => row.detail),
       )
       .toEqual([
-        `reason="the partner refused a hello: a second hello: this page is already bound to the desk on another port" origin=${SITES.desk.origin} kind=hello`,
+        // The page's report, stamped with the signed-in dispatcher it came through.
+        expect.stringMatching(
+          new RegExp(
+            `^reported_by=D-\\w+ reason="the partner refused a hello: a second hello: this page is already bound to the desk on another port" origin=${SITES.desk.origin} kind=hello$`,
+          ),
+        ),
       ]);
     // The lease's own port was not replaced: the agent's capacity read still runs through it.
     const capacity = (await agentFor(page, 'polyfill').call('find_capacity', { request: 'R-1' })) as {
