@@ -35,6 +35,10 @@ export default defineConfig({
   workers: SET_COUNT,
   retries: 0,
   timeout: 60_000,
+  // What a test waits for (a row, a tool registered, a text) is given 15 s before it is called
+  // missing: Playwright's 5 s default was outrun on the loaded 2-core machine (a dispatcher's tools
+  // came later than that after sign-in at load 29), and a wait ends as soon as the thing is there.
+  expect: { timeout: 15_000 },
   // The JSON report is what the claims gate reads: a claim's evidence is a test that ran and passed.
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   forbidOnly: true,
