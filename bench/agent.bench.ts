@@ -2,7 +2,8 @@ import { chromium } from 'playwright-core';
 import { SITES } from '@warrant/config';
 import { startScriptedUpstream, type ScriptedReply } from '../gateway/src/testing/scripted-upstream.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
-import { resetSites, serveBuiltSites } from './chromium-sites.ts';
+import { resetSites, serveBuiltSites, setupLinkOf } from './chromium-sites.ts';
+import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { median, round, timing, type BenchResult } from './measure.ts';
 
 // The desk's in-page agent: one scripted turn from the Run click to the halt, in headless
@@ -90,8 +91,9 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
-        await page.goto(`${SITES.desk.origin}/`);
-        await page.waitForSelector('body[data-ready="true"]');
+        // The agent acts only in a signed-in dispatcher's page: a new dispatcher each run, with a passkey.
+        await addPasskeyAuthenticator(page);
+        await enrolDispatcher(page, `Bench dispatcher ${run + 1}`, await setupLinkOf(SITES.desk));
         await page.click('#open-agent');
         await page.check('#agent-use-own');
         await page.fill('#agent-endpoint-url', upstream.url);

@@ -17,6 +17,7 @@ import {
 import { build } from 'vite';
 import { appRoot, distOf, portsInUse, ROOT } from '../tools/app-sites.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
+import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { assertPortsFree, BenchStop, RERUN } from './ports.ts';
 
 // What the Chromium benchmarks share: the real sites on their own origins, each started the way
@@ -44,6 +45,13 @@ interface Served {
   close(): Promise<void>;
 }
 
+/**
+ * The operator's hand on each site the bench serves (what serve-all gives the test control port):
+ * its reset and its people's setup link. A page resets a site, or adds a person, only with a
+ * person's passkey; the bench, like the operator at the console, goes around the page.
+ */
+const operated = new Map<string, SiteServer>();
+
 interface ServeOptions {
   /** The person's own model endpoints the desk's page may reach (its CSP), as WARRANT_AGENT_ENDPOINTS names them in serve-all. */
   readonly agentEndpoints?: readonly string[];
@@ -56,6 +64,7 @@ async function startSite(
 ): Promise<Served> {
   const held: { db?: Database; server?: SiteServer } = {};
   const stop = async (): Promise<void> => {
+    operated.delete(site.name);
     await held.server?.close();
     await held.db?.close();
   };
@@ -64,6 +73,7 @@ async function startSite(
     if (open) {
       held.db = await openSiteDatabase({ site: site.name, env });
       held.server = await open(held.db);
+      operated.set(site.name, held.server);
     }
     const { server } = held;
     return siteApp({
@@ -127,21 +137,24 @@ export async function serveBuiltSites(
 }
 
 /**
- * Starts each site afresh between runs, as the browser tests do: a partner's staff reset (a new
- * book, freshly seeded), the desk's reset (a new book of approvals and runs; dispatchers stay).
+ * Starts each site afresh between runs, as the browser tests do, by its operator's reset: a
+ * partner's new week, freshly seeded; the desk's new book of approvals and runs (dispatchers stay).
  */
 export async function resetSites(sites: readonly Site[]): Promise<void> {
   await Promise.all(
     sites.map(async (site) => {
-      const response = await fetch(`${site.origin}/api/reset`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (!response.ok)
-        throw new Error(`${site.title} did not reset: ${response.status} ${(await response.text()).slice(0, 200)}`);
+      const reset = operated.get(site.name)?.operatorReset;
+      if (!reset) throw new Error(`${site.title} is not served by this bench with a reset of its own.`);
+      await reset();
     }),
   );
+}
+
+/** A one-time setup link for the people of `site` (the desk's dispatchers), as its operator mints one. */
+export async function setupLinkOf(site: Site): Promise<string> {
+  const link = await operated.get(site.name)?.people?.setupLink();
+  if (!link) throw new Error(`${site.title} is not served by this bench with people of its own.`);
+  return link.url;
 }
 
 /** Debian's Chromium, headless: with native WebMCP (one --enable-features switch) or without it. */
@@ -182,7 +195,7 @@ export async function bundlePageScript(file: string, name: string): Promise<stri
 
 /**
  * The real desk page, served with the partners it needs, each on its own origin and server, in a
- * lane, once it is ready, with a page script (bundlePageScript) evaluated in it: `measure` runs
+ * lane, signed in as a dispatcher enrolled there and ready, with a page script (bundlePageScript) evaluated in it: `measure` runs
  * against it, and the browser and every server stop after, whatever it answers.
  */
 export async function onTheDeskPage<T>(
@@ -203,8 +216,9 @@ export async function onTheDeskPage<T>(
     const browser = await launchLane(lane);
     try {
       const page = await browser.newPage();
-      await page.goto(`${SITES.desk.origin}/`);
-      await page.waitForSelector('body[data-ready="true"]');
+      // An agent acts only in a signed-in dispatcher's page: one enrols first, with a passkey.
+      await addPasskeyAuthenticator(page);
+      await enrolDispatcher(page, 'Bench dispatcher', await setupLinkOf(SITES.desk));
       await page.evaluate(code);
       return await measure(page);
     } finally {

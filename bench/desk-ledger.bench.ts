@@ -21,6 +21,7 @@ import {
   type SiteServer,
 } from '@warrant/site-server';
 import { openServer } from '../apps/desk/src/server.ts';
+import { enrolTestDispatcher } from '../apps/desk/src/testing/dispatcher-session.ts';
 import { sample, skipped, timing, type BenchResult } from './measure.ts';
 import { benchPostgres } from './postgres.ts';
 
@@ -40,6 +41,8 @@ const CONTENDED_RUNS = 3;
 
 interface Desk {
   readonly url: string;
+  /** The session cookie of each of WRITERS dispatchers, enrolled with a software passkey: a page appends only in one. */
+  readonly sessions: readonly string[];
   close(): Promise<void>;
 }
 
@@ -48,14 +51,16 @@ async function startDesk(db: Database): Promise<Desk> {
   try {
     server = await openServer(db);
     const opened = server;
-    const bound = await listen(siteApp({ site: SITES.desk, distDir: null, routes: (app) => opened.routes(app) }), {
-      port: 0,
-      host: '127.0.0.1',
-    });
+    const app = siteApp({ site: SITES.desk, distDir: null, routes: (routes) => opened.routes(routes) });
+    const sessions: string[] = [];
+    for (let writer = 1; writer <= WRITERS; writer += 1)
+      sessions.push((await enrolTestDispatcher(app, opened, `Bench dispatcher ${writer}`)).cookie);
+    const bound = await listen(app, { port: 0, host: '127.0.0.1' });
     const address = bound.server.address();
     if (address === null || typeof address === 'string') throw new Error('the desk server has no port');
     return {
       url: `http://127.0.0.1:${address.port}`,
+      sessions,
       close: async () => {
         await bound.close();
         await opened.close();
@@ -76,12 +81,26 @@ interface Answer {
   readonly details?: { readonly restarted?: boolean };
 }
 
-async function ask(desk: Desk, path: string, body?: unknown): Promise<Answer & Record<string, unknown>> {
+async function ask(
+  desk: Desk,
+  path: string,
+  body?: unknown,
+  session?: string,
+): Promise<Answer & Record<string, unknown>> {
   const response = await fetch(
     `${desk.url}${path}`,
     body === undefined
       ? {}
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      : {
+          method: 'POST',
+          // As the desk's page sends it: from the desk's origin, in a dispatcher's session.
+          headers: {
+            'content-type': 'application/json',
+            origin: SITES.desk.origin,
+            ...(session === undefined ? {} : { cookie: session }),
+          },
+          body: JSON.stringify(body),
+        },
   );
   return (await response.json()) as Answer & Record<string, unknown>;
 }
@@ -102,17 +121,22 @@ interface Writer {
  * has seen, with after_others, so the desk's server puts the row after whatever other pages wrote
  * since, in its own transaction, and answers what this page missed (it never has to try again).
  */
-async function pageWriter(desk: Desk): Promise<Writer> {
+async function pageWriter(desk: Desk, session: string): Promise<Writer> {
   const writer = writerId();
   let seen = await headOf(desk);
   return {
     async append(tag) {
-      const answer = await ask(desk, '/api/logs/ledger/append', {
-        writer,
-        basis: seen,
-        records: [row(tag)],
-        after_others: true,
-      });
+      const answer = await ask(
+        desk,
+        '/api/logs/ledger/append',
+        {
+          writer,
+          basis: seen,
+          records: [row(tag)],
+          after_others: true,
+        },
+        session,
+      );
       if (!answer.ok) throw new Error(`an append was refused: ${JSON.stringify(answer).slice(0, 300)}`);
       seen = answer.head as LogHead;
       return { acknowledged: true, caughtUp: ((answer['missed'] as unknown[] | undefined) ?? []).length > 0 ? 1 : 0 };
@@ -139,7 +163,7 @@ interface Contended {
 
 /** Three pages writing at once, APPENDS_EACH rows each; then the whole ledger read back and checked. */
 async function contended(desk: Desk, run: number): Promise<Contended> {
-  const writers = await Promise.all(Array.from({ length: WRITERS }, () => pageWriter(desk)));
+  const writers = await Promise.all(desk.sessions.map((session) => pageWriter(desk, session)));
   const acknowledged = new Set<string>();
   let gaveUp = 0;
   let caughtUp = 0;
@@ -187,7 +211,7 @@ interface Engine {
 async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
   const desk = await startDesk(db);
   try {
-    const alone = await pageWriter(desk);
+    const alone = await pageWriter(desk, desk.sessions[0] ?? '');
     let index = 0;
     const appends = await sample(
       async () => {
@@ -217,7 +241,7 @@ async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
             unit: 'ms',
             goal: 'report',
             digits: 0,
-            note: `${where}: ${WRITERS} writers (three dispatchers' pages; the append route does not ask which dispatcher) appending ${APPENDS_EACH} rows each at once, each one row after another as a page does (src/server-log.ts): with after_others, the server puts each row after what the others wrote since the page's head and answers what it missed. Timed from the first append to the last answer. Then the whole ledger is read back: every acknowledged row there exactly once, the chain verified, and the desk's latest signed head checked under the key it publishes (signature, chain, tree root). ${CONTENDED_RUNS} runs on one book; facts summed over them.`,
+            note: `${where}: ${WRITERS} writers (three dispatchers' pages, each in its own dispatcher's session) appending ${APPENDS_EACH} rows each at once, each one row after another as a page does (src/server-log.ts): with after_others, the server puts each row after what the others wrote since the page's head and answers what it missed. Timed from the first append to the last answer. Then the whole ledger is read back: every acknowledged row there exactly once, the chain verified, and the desk's latest signed head checked under the key it publishes (signature, chain, tree root). ${CONTENDED_RUNS} runs on one book; facts summed over them.`,
           },
           runs.map((run) => run.ms),
         ),

@@ -4,7 +4,7 @@ import { createScenarioRunner } from '../apps/desk/src/scenario/scenario-runner.
 import { openTestDesk } from '../apps/desk/src/testing/test-desk.ts';
 import { SCENARIO_RUNNER } from '../apps/desk/src/who.ts';
 import { bundleResult } from './bundle-size.ts';
-import { launchLane, resetSites, serveBuiltSites } from './chromium-sites.ts';
+import { launchLane, resetSites, serveBuiltSites, setupLinkOf } from './chromium-sites.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { median, round, timing, type BenchResult } from './measure.ts';
 
@@ -91,9 +91,7 @@ async function scenarioInChromium(): Promise<BenchResult[]> {
       const context = await browser.newContext();
       const page = await context.newPage();
       await addPasskeyAuthenticator(page);
-      await page.goto(`${SITES.desk.origin}/`);
-      await page.waitForSelector('body[data-ready="true"]');
-      await enrolDispatcher(page, `Bench dispatcher ${run + 1}`);
+      await enrolDispatcher(page, `Bench dispatcher ${run + 1}`, await setupLinkOf(SITES.desk));
       // Timed inside the page, from the click to the runner's status, so no polling is counted.
       const toHalt = await page.evaluate(
         () =>

@@ -13,28 +13,27 @@ import { SHELVES } from '../apps/pantry/src/domain/seed-data.ts';
 import { checkAuthorization } from '../packages/partner-kit/src/server/authorization-check.ts';
 import { deskFromItsOrigin } from '../packages/partner-kit/src/server/desk-trust.ts';
 import { startTestCluster, type TestCluster } from '../tools/postgres/test-cluster.ts';
-import type * as ApprovalPage from './chromium/approval-page.ts';
-import { bundlePageScript, launchLane, serveBuiltSites } from './chromium-sites.ts';
+import { testDesk, type TestDesk } from '../packages/partner-kit/src/server/testing/test-desk.ts';
+import { serveBuiltSites } from './chromium-sites.ts';
 import { interleave, sample, timing, type BenchResult } from './measure.ts';
-import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 
 // A partner's write on its server, with a real step authorization, and what checking that
 // authorization costs.
 //
-// The authorizations are obtained the real way, once: the real desk server on its origin (its
-// database in a fresh temporary directory), a Chromium page on it with the DevTools virtual
-// authenticator, a dispatcher enrolled through the desk's own form, and PLANS approvals of
-// STEPS_PER_PLAN pantry steps each (the desk's largest plan), each approved with one passkey
-// ceremony through the desk's approval routes; the desk signs one authorization per step. Each step
-// is its own idempotency key (A-n:step-i) and its own single use, so every timed write is a fresh
-// write, never an answer replayed under a key.
+// The desk's server signs a step's authorization only as it sends that step, to the partner it is
+// for, and hands none out; so the bench is the desk here, made of the real parts
+// (packages/partner-kit/src/server/testing/test-desk.ts): a desk Ed25519 key, its dispatcher list
+// signed with it, a dispatcher's passkey (a software authenticator, ECDSA P-256) asserting each
+// approval's challenge, and one authorization per step issued by @warrant/authority exactly as the
+// desk's server issues it. The partners trust that desk by its key. PLANS approvals of
+// STEPS_PER_PLAN pantry steps each (the desk's largest plan); each step is its own idempotency key
+// and its own single use, so every timed write is a fresh write, never an answer replayed.
 //
-// Those tokens are then spent at two pantry servers started in this process exactly as the site
-// starts them (openPartnerServer over siteApp, on a loopback port the system picks): one over
-// PGlite in a fresh directory, one over a throwaway PostgreSQL cluster (tools/postgres/
-// test-cluster.ts). A partner is bound to its origin, not its port, so the same authorizations are
-// valid at both, and each records their single use in its own database. Writes alternate between
-// the two servers, which goes first alternating too.
+// The writes go to two pantry servers started in this process exactly as the site starts them
+// (openPartnerServer over siteApp, on a loopback port the system picks): one over PGlite in a
+// fresh directory, one over a throwaway PostgreSQL cluster (tools/postgres/test-cluster.ts). Writes
+// alternate between the two servers, which goes first alternating too. The real desk server is
+// served for the one figure that asks it over HTTP (partner.desk_record_fetch_ms).
 
 const PLANS = 3;
 const STEPS_PER_PLAN = 20;
@@ -69,43 +68,14 @@ function plans(day: string): PlanSubstance[] {
   }));
 }
 
-/** The step authorizations for `substances`, from one passkey ceremony per plan on the real desk. */
-async function authorize(substances: readonly PlanSubstance[]): Promise<Step[]> {
-  const code = await bundlePageScript('approval-page.ts', 'warrantApprovalBench');
-  const browser = await launchLane('native');
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await addPasskeyAuthenticator(page);
-    await page.goto(`${SITES.desk.origin}/`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await enrolDispatcher(page, 'Bench dispatcher');
-    await page.evaluate(code);
-    const steps: Step[] = [];
-    for (const [index, substance] of substances.entries()) {
-      const approval = `A-${9001 + index}`;
-      const tokens = await page.evaluate(
-        ([id, plan, expires]) =>
-          (window as unknown as { warrantApprovalBench: typeof ApprovalPage }).warrantApprovalBench.approvePlan(
-            id,
-            plan,
-            expires,
-          ),
-        [approval, substance, new Date(Date.now() + 14 * 60_000).toISOString()] as const,
-      );
-      if (tokens.length !== substance.steps.length)
-        throw new Error(`the desk issued ${tokens.length} authorizations for ${substance.steps.length} steps`);
-      substance.steps.forEach((step, i) =>
-        steps.push({
-          args: { ...step.args, request: substance.request, idempotency_key: `${approval}:step-${i}` },
-          token: tokens[i] as string,
-        }),
-      );
-    }
-    return steps;
-  } finally {
-    await browser.close();
-  }
+/**
+ * One fresh step authorization for each step of `substances`, signed now as the desk's server signs
+ * each when it sends the step (good for a couple of minutes), over a real passkey assertion.
+ */
+function authorize(desk: TestDesk, substances: readonly PlanSubstance[], from: number): Step[] {
+  return substances.flatMap((substance, index) =>
+    desk.approve(`A-${from + index}`, substance).steps.map((step) => ({ args: step.args, token: step.step })),
+  );
 }
 
 interface Partner {
@@ -115,8 +85,8 @@ interface Partner {
   close(): Promise<void>;
 }
 
-async function startPartner(db: Database): Promise<Partner> {
-  const server = (await openPartnerServer(pantry, { db })) as PartnerServer<unknown>;
+async function startPartner(db: Database, desk: TestDesk): Promise<Partner> {
+  const server = (await openPartnerServer(pantry, { db, desk: desk.trust })) as PartnerServer<unknown>;
   const bound = await listen(siteApp({ site: SITES.pantry, distDir: null, routes: (app) => server.routes(app) }), {
     port: 0,
     host: '127.0.0.1',
@@ -155,31 +125,31 @@ async function write(partner: Partner, step: Step): Promise<void> {
 
 export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
   const stopDesk = await serveBuiltSites([SITES.desk]);
+  const desk = testDesk(compensationsOf(pantry));
   const dataDir = await mkdtemp(join(tmpdir(), 'warrant-bench-partner-'));
   let cluster: TestCluster | null = null;
   const partners: Partner[] = [];
   try {
     cluster = await startTestCluster();
-    const embedded = await startPartner(await openPgliteDatabase({ dataDir: join(dataDir, 'pantry') }));
+    const embedded = await startPartner(await openPgliteDatabase({ dataDir: join(dataDir, 'pantry') }), desk);
     partners.push(embedded);
-    const shared = await startPartner(await openPostgresDatabase({ url: cluster.url, schema: 'pantry' }));
+    const shared = await startPartner(await openPostgresDatabase({ url: cluster.url, schema: 'pantry' }), desk);
     partners.push(shared);
     const { week, today } = embedded.server.site.state.peek();
     const day = week.days.find((candidate) => candidate >= today && OPEN_WEEKDAYS.includes(weekdayOf(candidate)));
     if (day === undefined) throw new Error('the pantry is open on no day of its week');
-    const steps = await authorize(plans(day));
+    const unused = authorize(desk, plans(day), 9001);
 
     // The check alone, first (nothing is recorded yet, so every token is unused): the desk's
     // record supplied in-process, the single-use lookup a real query in the PGlite pantry's database.
-    const fetchDesk = deskFromItsOrigin(process.env);
-    const desk = await fetchDesk();
-    if (!desk.ok) throw new Error(`the desk's record could not be fetched: ${desk.reason}`);
+    const trusted = await desk.trust();
+    if (!trusted.ok) throw new Error(`the desk's record could not be read: ${trusted.reason}`);
     // The book single use is kept in, as the server reads it: the number before the log position's colon.
     const record = (await (await fetch(`${embedded.url}/api/record`)).json()) as { position: string };
     const book = Number(record.position.split(':')[0]) || 0;
     let next = 0;
     const check = async (): Promise<void> => {
-      const step = steps[next % steps.length] as Step;
+      const step = unused[next % unused.length] as Step;
       next += 1;
       const checked = await checkAuthorization({
         tool: TOOL,
@@ -187,7 +157,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
         origin: SITES.pantry.origin,
         compensations: compensationsOf(pantry),
         now: new Date(),
-        desk: async () => desk,
+        desk: async () => trusted,
         tx: embedded.db,
         book,
         stepWrite: () => undefined,
@@ -195,6 +165,7 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
       if (!checked.ok) throw new Error(`a valid authorization was refused: ${checked.refusal.message}`);
     };
     const checks = await sample(check, { warmUp: CHECK_WARM_UP, runs: CHECK_RUNS });
+    const fetchDesk = deskFromItsOrigin(process.env);
     const fetches = await sample(
       async () => {
         const fetched = await fetchDesk();
@@ -203,6 +174,9 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
       { warmUp: FETCH_WARM_UP, runs: FETCH_RUNS },
     );
 
+    // Signed afresh for the writes (single use: the checks above recorded none), as the desk signs
+    // each step when it sends it.
+    const steps = authorize(desk, plans(day), 9101);
     const writes = await interleave(
       (run) => write(embedded, steps[run + WRITE_WARM_UP] as Step),
       (run) => write(shared, steps[run + WRITE_WARM_UP] as Step),
@@ -213,8 +187,8 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
       if (!verifyCanonical(partner.server.publicKey, unsigned, String(signature)))
         throw new Error("a receipt's signature does not verify under the pantry's key");
     }
-    const what = `One partner write through the pantry server's HTTP API (POST /api/writes/${TOOL} on loopback, Node's fetch with keep-alive): the server's schema check, the desk's record asked of the real desk server on its origin (as every authorized write does: a conditional GET, answered 304 while the dispatcher list is unchanged), the full authorization check (desk signature, the dispatcher's passkey assertion, step, arguments, expiry, single use), then one database transaction (idempotency check, legality against the stored state, apply, the receipt signed with the pantry's Ed25519 key, the log append and the single-use row), and the answer read back. The desk's signed ledger head is fetched, verified and kept after the answer, so it runs beside the next write`;
-    const source = `Real step authorizations: ${PLANS} approvals of ${STEPS_PER_PLAN} steps, each one passkey ceremony (Chromium's virtual authenticator) through the desk server's approval routes; one fresh step (its own idempotency key and single use) per write. ${writes.a.length} writes after ${WRITE_WARM_UP}, alternating with the other engine's, which goes first alternating`;
+    const what = `One partner write through the pantry server's HTTP API (POST /api/writes/${TOOL} on loopback, Node's fetch with keep-alive): the server's schema check, the desk's record from the desk the partner trusts (in process here; over HTTP it is a conditional GET answered 304 while the dispatcher list is unchanged, partner.desk_record_fetch_ms), the full authorization check (desk signature, the dispatcher's passkey assertion, step, arguments, expiry, single use), then one database transaction (idempotency check, legality against the stored state, apply, the receipt signed with the pantry's Ed25519 key, the log append and the single-use row), and the answer read back. After the answer the partner asks the desk at its origin for its signed ledger head, beside the next write (here the served desk's head, under another key than the bench's desk: kept as a failed finding)`;
+    const source = `Step authorizations issued as the desk's server issues them: ${PLANS} approvals of ${STEPS_PER_PLAN} steps, each a passkey assertion (software authenticator) over the approval's challenge; one fresh step (its own idempotency key and single use) per write. ${writes.a.length} writes after ${WRITE_WARM_UP}, alternating with the other engine's, which goes first alternating`;
     return [
       timing(
         {

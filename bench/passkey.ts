@@ -19,11 +19,17 @@ export async function addPasskeyAuthenticator(page: Page): Promise<void> {
   });
 }
 
-/** Enrols `name` as a dispatcher with a new passkey, through the desk's own form. */
-export async function enrolDispatcher(page: Page, name: string): Promise<void> {
+/**
+ * Enrols `name` as a dispatcher with a new passkey, as a person does: the operator's one-time
+ * setup link (`link`, setupLinkOf) opened in the desk's page, then the desk's own form. The page
+ * opens again as the signed-in dispatcher's: this waits until it is ready.
+ */
+export async function enrolDispatcher(page: Page, name: string, link: string): Promise<void> {
+  await page.goto(link);
   await page.fill('#dispatcher-name-input', name);
   await page.click('#enrol');
   await page.waitForFunction((wanted) => document.getElementById('dispatcher-name')?.textContent === wanted, name, {
     timeout: 30_000,
   });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
 }

@@ -28,8 +28,6 @@ import {
 } from '@warrant/authority';
 import {
   compensationFor,
-  evaluatePolicy,
-  hopDetail,
   PARTNER_MANIFEST_PATH,
   readPartnerManifest,
   readWriteSuccess,
@@ -44,6 +42,7 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
 import { COMPENSATION_MAP, PARTNER_DIRECTORY, partnerAddressOf } from '../partners.ts';
 import type { AppendedRecords } from './desk-logs.ts';
+import { runRows, type RunRow } from './run-rows.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import { appendServerRecords } from './desk-logs.ts';
 
@@ -247,21 +246,12 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         idempotency_key: stepIdempotencyKey(statement.approval, challenge, index),
       },
     }));
-    const policy = (act: 'run_plan' | 'partner_write' | 'reconcile_step') =>
-      evaluatePolicy({
-        actor: 'system',
-        act,
-        purpose: act === 'run_plan' ? 'none' : 'execute_plan',
-        approval: 'approved',
-      }).verdict;
-    const base = {
-      actor: 'system',
-      channel: 'ui',
+    const rows = runRows({
       request: substance.request,
       plan,
       approval: statement.approval,
       digest: statement.plan_digest,
-    } as const;
+    });
     const startedAt = row.run_started_at ? new Date(row.run_started_at).toISOString() : new Date(now()).toISOString();
     let state: PlanRun = {
       approval: statement.approval,
@@ -288,7 +278,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
 
     /** One transaction: the step's row (if any), its ledger rows, the run's new state. */
     async function commit(
-      rows: readonly Omit<LedgerDraft, 'at'>[],
+      written: readonly RunRow[],
       next: PlanRun,
       step?: {
         readonly index: number;
@@ -338,7 +328,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         const ledger = await appendServerRecords(
           db,
           'ledger',
-          rows.map((draft) => ({ at, ...draft }) as LedgerDraft),
+          written.map((draft) => ({ at, ...draft }) as LedgerDraft),
           tx,
         );
         if (!ledger.ok) throw new Error(`The desk could not record its run's rows: ${ledger.message}`);
@@ -387,40 +377,16 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         undoReceipt: kept.receipt,
         problem: kept.problem,
       });
-    if (!takenUp)
-      await commit(
-        [
-          {
-            ...base,
-            event: 'plan_started',
-            from: 'desk',
-            to: 'desk',
-            policy: policy('run_plan'),
-            status: 'ok',
-            detail: hopDetail({ steps: steps.length, run_by: 'desk_server' }),
-          },
-        ],
-        state,
-      );
-    else
-      await commit(
-        [
-          {
-            ...base,
-            event: 'plan_started',
-            from: 'desk',
-            to: 'desk',
-            policy: policy('run_plan'),
-            status: 'ok',
-            detail: hopDetail({
-              steps: steps.length,
-              run_by: 'desk_server',
-              resumed: 'the desk server was stopped mid-run; each step is asked of its partner first',
-            }),
-          },
-        ],
-        state,
-      );
+    await commit(
+      [
+        rows.row('plan_started', { from: 'desk', to: 'desk' }, 'run_plan', 'ok', {
+          steps: steps.length,
+          run_by: 'desk_server',
+          resumed: takenUp ? 'the desk server was stopped mid-run; each step is asked of its partner first' : undefined,
+        }),
+      ],
+      state,
+    );
 
     // Forward: each step not yet recorded, in order.
     let problem: { readonly partner: PartnerName; readonly why: string } | null = null;
@@ -438,24 +404,15 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         if (before.kind === 'written') {
           await commit(
             [
-              {
-                ...base,
-                event: 'tool_result',
-                from: step.partner,
-                to: 'desk',
-                verb: step.tool,
-                policy: policy('reconcile_step'),
-                status: 'ok',
-                detail: hopDetail({
-                  tool: step.tool,
-                  reconciled: 'by_key',
-                  key: String(step.input.idempotency_key),
-                  written: 'yes',
-                  receipt: before.receipt,
-                  receipt_digest: before.digest,
-                  verified: 'yes',
-                }),
-              },
+              rows.row('tool_result', { from: step.partner, to: 'desk', verb: step.tool }, 'reconcile_step', 'ok', {
+                tool: step.tool,
+                reconciled: 'by_key',
+                key: String(step.input.idempotency_key),
+                written: 'yes',
+                receipt: before.receipt,
+                receipt_digest: before.digest,
+                verified: 'yes',
+              }),
             ],
             stepState(step.index, { status: 'done', receipt: before.receipt }),
             {
@@ -503,36 +460,10 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         if (after.kind === 'written') answer = after;
         else if (after.kind === 'absent') answer = { kind: 'refused', code: 'NOT_WRITTEN', problem: answer.problem };
       }
-      const invoked: Omit<LedgerDraft, 'at'> = {
-        ...base,
-        event: 'tool_invoked',
-        from: 'desk',
-        to: step.partner,
-        verb: step.tool,
-        policy: policy('partner_write'),
-        status: 'ok',
-        detail: hopDetail({ tool: step.tool, step: step.index + 1, key: String(step.input.idempotency_key) }),
-      };
+      const asked = { step: step.index + 1, key: String(step.input.idempotency_key) };
       if (answer.kind === 'written') {
         await commit(
-          [
-            invoked,
-            {
-              ...base,
-              event: 'tool_result',
-              from: step.partner,
-              to: 'desk',
-              verb: step.tool,
-              policy: policy('partner_write'),
-              status: 'ok',
-              detail: hopDetail({
-                tool: step.tool,
-                receipt: answer.receipt,
-                receipt_digest: answer.digest,
-                verified: 'yes',
-              }),
-            },
-          ],
+          rows.write(step.partner, step.tool, asked, answer),
           stepState(step.index, { status: 'done', receipt: answer.receipt }),
           {
             index: step.index,
@@ -548,21 +479,15 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
       problem = { partner: step.partner, why: answer.problem };
       await commit(
         [
-          invoked,
-          {
-            ...base,
-            event: 'tool_result',
-            from: step.partner,
-            to: 'desk',
-            verb: step.tool,
-            policy: policy('partner_write'),
-            status: 'error',
-            detail: hopDetail({
-              tool: step.tool,
-              code: answer.kind === 'refused' ? answer.code : 'OUTCOME_UNKNOWN',
-              written: answer.kind === 'refused' ? 'no' : 'unknown',
-            }),
-          },
+          rows.row('tool_invoked', { from: 'desk', to: step.partner, verb: step.tool }, 'partner_write', 'ok', {
+            tool: step.tool,
+            ...asked,
+          }),
+          rows.row('tool_result', { from: step.partner, to: 'desk', verb: step.tool }, 'partner_write', 'error', {
+            tool: step.tool,
+            code: answer.kind === 'refused' ? answer.code : 'OUTCOME_UNKNOWN',
+            written: answer.kind === 'refused' ? 'no' : 'unknown',
+          }),
         ],
         stepState(step.index, { status: 'failed', problem: answer.problem }),
         {
@@ -623,52 +548,21 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
           // The undo is a write like any other: asked of the partner, answered with its signed
           // receipt (which the receipts check sets against what the partner holds), then the step
           // said undone.
+          const undoTool = undo.ok ? undo.tool : '';
           await commit(
             [
-              {
-                ...base,
-                event: 'tool_invoked',
-                from: 'desk',
-                to: step.partner,
-                verb: undo.ok ? undo.tool : '',
-                policy: policy('partner_write'),
-                status: 'ok',
-                detail: hopDetail({
-                  tool: undo.ok ? undo.tool : '',
-                  step: write.step + 1,
-                  key: undo.ok ? String(undo.args['idempotency_key']) : '',
-                }),
-              },
-              {
-                ...base,
-                event: 'tool_result',
-                from: step.partner,
-                to: 'desk',
-                verb: undo.ok ? undo.tool : '',
-                policy: policy('partner_write'),
-                status: 'ok',
-                detail: hopDetail({
-                  tool: undo.ok ? undo.tool : '',
-                  receipt: answer.receipt,
-                  receipt_digest: answer.digest,
-                  verified: 'yes',
-                }),
-              },
-              {
-                ...base,
-                event: 'step_compensated',
-                from: 'desk',
-                to: step.partner,
-                verb: undo.ok ? undo.tool : '',
-                policy: policy('partner_write'),
-                status: 'ok',
-                detail: hopDetail({
-                  step: write.step + 1,
-                  tool: step.tool,
-                  undo: undo.ok ? undo.tool : '',
-                  receipt: answer.receipt,
-                }),
-              },
+              ...rows.write(
+                step.partner,
+                undoTool,
+                { step: write.step + 1, key: undo.ok ? String(undo.args['idempotency_key']) : '' },
+                answer,
+              ),
+              rows.row('step_compensated', { from: 'desk', to: step.partner, verb: undoTool }, 'partner_write', 'ok', {
+                step: write.step + 1,
+                tool: step.tool,
+                undo: undoTool,
+                receipt: answer.receipt,
+              }),
             ],
             stepState(write.step, { status: 'undone', undoReceipt: answer.receipt }),
             {
@@ -684,21 +578,13 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
           undoFailed = true;
           await commit(
             [
-              {
-                ...base,
-                event: 'compensation_failed',
-                from: 'desk',
-                to: step.partner,
-                verb: step.tool,
-                policy: policy('partner_write'),
-                status: 'error',
-                detail: hopDetail({
-                  step: write.step + 1,
-                  tool: step.tool,
-                  still_applied: 'yes',
-                  problem: answer.problem,
-                }),
-              },
+              rows.row(
+                'compensation_failed',
+                { from: 'desk', to: step.partner, verb: step.tool },
+                'partner_write',
+                'error',
+                { step: write.step + 1, tool: step.tool, still_applied: 'yes', problem: answer.problem },
+              ),
             ],
             stepState(write.step, { status: 'undo_failed', problem: answer.problem }),
             {
@@ -732,21 +618,13 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
     };
     await commit(
       [
-        {
-          ...base,
-          event: 'plan_finished',
-          from: 'desk',
-          to: 'desk',
-          policy: policy('run_plan'),
-          status: status === 'done' ? 'ok' : 'error',
-          detail: hopDetail({
-            outcome: status,
-            done: finished.steps.filter((outcome) => outcome.status === 'done').length,
-            of: steps.length,
-            stopped_at: problem?.partner,
-            problem: problem?.why,
-          }),
-        },
+        rows.row('plan_finished', { from: 'desk', to: 'desk' }, 'run_plan', status === 'done' ? 'ok' : 'error', {
+          outcome: status,
+          done: finished.steps.filter((outcome) => outcome.status === 'done').length,
+          of: steps.length,
+          stopped_at: problem?.partner,
+          problem: problem?.why,
+        }),
       ],
       finished,
       undefined,
