@@ -8,6 +8,7 @@ import { parseSetEnvironments, SERVING, serveSets } from './serve-sets.ts';
 const FAKE_SET = `node -e "
   console.log('set ' + process.env.WARRANT_PORT_BASE + ' here');
   if (process.env.SAY_SERVING === 'yes') console.log('Serving.');
+  if (process.env.COMPLAIN) console.error(process.env.COMPLAIN);
   if (process.env.EXIT_CODE) process.exit(Number(process.env.EXIT_CODE));
   setInterval(() => {}, 1000);
 "`;
@@ -55,6 +56,22 @@ describe('serveSets', () => {
     expect(lines.filter((line) => line === SERVING)).toHaveLength(1);
     expect(lines.indexOf(SERVING)).toBeGreaterThan(lines.indexOf('[servers@100] serving'));
     expect(lines.indexOf(SERVING)).toBeGreaterThan(lines.indexOf('[servers@200] serving'));
+  });
+});
+
+describe("a set's standard error", () => {
+  it('is passed on as standard error, which Playwright shows (a busy port says so in one line there), as is how the set ended', async () => {
+    const lines: Array<[string, string | undefined]> = [];
+    const busy = 'Port 16174 (Food pantry) is in use.';
+    const code = await serveSets({
+      command: FAKE_SET,
+      sets: [{ WARRANT_PORT_BASE: '100', COMPLAIN: busy, EXIT_CODE: '1' }],
+      write: (line, stream) => lines.push([line, stream]),
+    }).ended;
+    expect(code).toBe(1);
+    expect(lines).toContainEqual(['[servers@100] set 100 here', 'out']);
+    expect(lines).toContainEqual([`[servers@100] ${busy}`, 'err']);
+    expect(lines).toContainEqual(['[servers@100] ended (exit 1)', 'err']);
   });
 });
 

@@ -8,7 +8,8 @@ import { ROOT } from './app-sites.ts';
 // the time of one. So playwright.config.ts names one server, this program, and it starts one
 // `serve-all` per set side by side, each with its set's environment.
 //
-// Each set's output is passed on, line by line, under its port base. It says `Serving.` (what
+// Each set's output is passed on, line by line, under its port base (its standard error to this
+// program's, which Playwright shows). It says `Serving.` (what
 // Playwright waits for) only once every set has; a set's own `Serving.` is passed on reworded, so
 // it cannot be taken for all of them. When a set ends, the others are stopped and this ends with
 // its exit code (a busy port: serve-all's one-line message, then exit 1). Playwright stops this
@@ -41,7 +42,8 @@ export interface ServeSetsOptions {
   /** The command one set runs (a shell command line). */
   readonly command: string;
   readonly sets: SetEnvironments;
-  readonly write: (line: string) => void;
+  /** Where a line goes: a set's standard output to `out`, its standard error and this program's own word of a set's end to `err`. */
+  readonly write: (line: string, stream?: 'out' | 'err') => void;
 }
 
 export interface ServedSets {
@@ -75,7 +77,7 @@ export function serveSets({ command, sets, write }: ServeSetsOptions): ServedSet
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);
-      const passOn = (stream: NodeJS.ReadableStream): void => {
+      const passOn = (stream: NodeJS.ReadableStream, to: 'out' | 'err'): void => {
         let rest = '';
         stream.on('data', (chunk: Buffer) => {
           const lines = (rest + chunk.toString()).split('\n');
@@ -85,21 +87,21 @@ export function serveSets({ command, sets, write }: ServeSetsOptions): ServedSet
               write(`${label} serving`);
               serving.add(index);
               if (serving.size === sets.length) write(SERVING);
-            } else write(`${label} ${line}`);
+            } else write(`${label} ${line}`, to);
           }
         });
         stream.on('end', () => {
-          if (rest !== '') write(`${label} ${rest}`);
+          if (rest !== '') write(`${label} ${rest}`, to);
         });
       };
-      passOn(child.stdout!);
-      passOn(child.stderr!);
+      passOn(child.stdout!, 'out');
+      passOn(child.stderr!, 'err');
       child.once('error', (error) => {
-        write(`${label} could not start: ${error.message}`);
+        write(`${label} could not start: ${error.message}`, 'err');
         end(1);
       });
       child.once('exit', (code, signal) => {
-        write(`${label} ended (${signal ?? `exit ${code}`})`);
+        write(`${label} ended (${signal ?? `exit ${code}`})`, 'err');
         end(code ?? 1);
       });
     });
@@ -112,7 +114,8 @@ async function main(): Promise<void> {
   const code = await serveSets({
     command: 'npx tsx tools/serve-all.ts --with-test-sites',
     sets,
-    write: (line) => process.stdout.write(`${line}\n`),
+    // Playwright shows a server's standard error, not its output: a busy port's one line is seen.
+    write: (line, stream = 'out') => (stream === 'err' ? process.stderr : process.stdout).write(`${line}\n`),
   }).ended;
   process.exit(code);
 }
