@@ -11,11 +11,6 @@ export default defineConfig({
       'gateway/src/**/*.test.ts',
     ],
     environment: 'node',
-    // Two test files at once. Vitest's default on a 2-core machine is one worker (the cores less
-    // one), which leaves a core idle whenever that file waits on a child process, a server or
-    // PostgreSQL, as many here do; files that claim ports claim them across processes
-    // (tools/port-claims.ts), and every file keeps its data in a folder of its own.
-    maxWorkers: 2,
     // A property test that takes 1 s on a quiet machine takes several on a loaded 2-core one: give
     // every test the time a busy machine needs, so a slow run is not a red one.
     testTimeout: 30_000,
