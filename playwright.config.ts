@@ -55,24 +55,32 @@ export default defineConfig({
       use: { launchOptions: { executablePath, args: baseArgs } },
     },
   ],
-  webServer: SERVER_SETS.map(({ portBase, dataDir, agentPorts, controlPort }) => ({
-    name: `servers@${portBase}`,
-    command: 'npx tsx tools/serve-all.ts --with-test-sites',
-    // Each set's own data, always embedded (PGlite): a shared PostgreSQL would make the sets one.
-    // Its desk names the two endpoints desk-agent.spec serves as the person's own, and no other.
+  // Every set from one command (tools/serve-sets.ts), which starts them side by side: Playwright
+  // would start the servers of a list one after another.
+  webServer: {
+    name: `servers@${SERVER_SETS.map(({ portBase }) => portBase).join(',')}`,
+    command: 'npx tsx tools/serve-sets.ts',
     env: {
-      WARRANT_PORT_BASE: String(portBase),
-      WARRANT_DATA_DIR: dataDir,
-      WARRANT_DATABASE_URL: '',
-      WARRANT_AGENT_ENDPOINTS: `http://${HOST}:${agentPorts.gateway},http://${LOOPBACK_ADDRESS}:${agentPorts.scripted}`,
-      // Where a test stops and starts one of the set's sites (tools/site-control.ts; lease-faults.spec).
-      WARRANT_TEST_CONTROL_PORT: String(controlPort),
+      WARRANT_SERVER_SETS: JSON.stringify(
+        SERVER_SETS.map(({ portBase, dataDir, agentPorts, controlPort }) => ({
+          WARRANT_PORT_BASE: String(portBase),
+          // Each set's own data, always embedded (PGlite): a shared PostgreSQL would make the sets one.
+          WARRANT_DATA_DIR: dataDir,
+          WARRANT_DATABASE_URL: '',
+          // Its desk names the two endpoints desk-agent.spec serves as the person's own, and no other.
+          WARRANT_AGENT_ENDPOINTS: `http://${HOST}:${agentPorts.gateway},http://${LOOPBACK_ADDRESS}:${agentPorts.scripted}`,
+          // Where a test stops and starts one of the set's sites (tools/site-control.ts; lease-faults.spec).
+          WARRANT_TEST_CONTROL_PORT: String(controlPort),
+        })),
+      ),
     },
+    // tools/serve-sets.ts says it once every set is serving.
     wait: { stdout: /^Serving\./m },
     reuseExistingServer: false,
-    // A first run creates the data directory's PGlite template (initdb) before any site opens:
-    // allow for that on a loaded two-core machine.
-    // Measured over 180 s with a second suite and other work on the machine beside it.
-    timeout: 300_000,
-  })),
+    // A first run creates the data directory's PGlite template (initdb) before any site opens, and
+    // the sets open their sites at once: allow for that on a loaded two-core machine. The 600 s
+    // the two sets had when each was given 300 s one after the other (one set measured over 180 s
+    // with a second suite beside it).
+    timeout: 600_000,
+  },
 });

@@ -11,7 +11,7 @@ import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 // its storage with the partner's own page. Chromium resolves *.localhost to this computer itself,
 // and http://<name>.localhost is a secure context (docs/authority.md, "How the browser tests see it").
 //
-// `npm run test:e2e` runs it after the other two (tools/browser-lanes.ts); on its own:
+// `npm run test:e2e` runs it beside the other two (tools/browser-lanes.ts); on its own:
 // npx playwright test -c playwright.cross-site.config.ts (after the build).
 //
 // Native WebMCP only: what this lane shows is the browser's storage and what the partners' servers
@@ -50,6 +50,9 @@ export default defineConfig({
   timeout: 90_000,
   // Its own report: reports/playwright.json is the other lanes' (the claims gate reads it).
   reporter: [['list'], ['json', { outputFile: 'reports/playwright-cross-site.json' }]],
+  // Its own output folder too: it runs beside the other lanes (tools/browser-lanes.ts), and a
+  // Playwright run empties its output folder when it starts.
+  outputDir: 'test-results-cross-site',
   forbidOnly: true,
   use: { trace: 'off', screenshot: 'off' },
   projects: [

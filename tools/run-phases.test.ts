@@ -6,22 +6,22 @@ import { PHASES, runPhases, STEPS, timingTable } from './run-phases.ts';
 // that phase's exit code, and prints each phase's wall time and each browser lane's at its end.
 
 describe('npm test phases', () => {
-  it('runs the same scripts in the same order as the chain it replaced', () => {
+  it("runs the chain's scripts, the browser tests' build split from their lanes", () => {
     expect(PHASES.map((phase) => phase.script)).toEqual([
       'format:check',
       'typecheck',
       'lint',
+      'test:e2e:build',
       'test:unit',
-      'test:e2e',
+      'test:e2e:lanes',
       'test:claims',
     ]);
   });
 
-  it('runs the three static checks at once, as one step, and every other phase alone', () => {
+  it('runs the static checks and the build at once, then the unit and browser tests at once, then the claims alone', () => {
     expect(STEPS.map((step) => step.map((phase) => phase.script))).toEqual([
-      ['format:check', 'typecheck', 'lint'],
-      ['test:unit'],
-      ['test:e2e'],
+      ['format:check', 'typecheck', 'lint', 'test:e2e:build'],
+      ['test:unit', 'test:e2e:lanes'],
       ['test:claims'],
     ]);
   });
@@ -39,18 +39,21 @@ describe('npm test phases', () => {
       },
       () => clock,
     );
-    // All three checks ran (side by side, none alone), and nothing after them.
+    // All three checks and the build ran (side by side, none alone), and nothing after them.
     expect(ran).toEqual([
       ['format:check', false],
       ['typecheck', false],
       ['lint', false],
+      ['test:e2e:build', false],
     ]);
     expect(code).toBe(2);
-    expect(wallMs).toBe(3000);
+    expect(wallMs).toBe(4000);
     const table = timingTable(results, new Map(), wallMs);
-    expect(table).toMatch(/lint\s+3\.0 s \(at once with the other checks\) \(failed, exit 2\)/);
+    expect(table).toMatch(
+      /lint\s+4\.0 s \(at once with format check, typecheck, build for the browser tests\) \(failed, exit 2\)/,
+    );
     expect(table).toMatch(/unit \(Vitest\)\s+not run/);
-    expect(table).toMatch(/total \(wall\)\s+3\.0 s/);
+    expect(table).toMatch(/total \(wall\)\s+4\.0 s/);
   });
 
   it('answers 0 when every phase passes, runs a lone phase alone, and prints each lane under the browser phase', async () => {
@@ -60,7 +63,8 @@ describe('npm test phases', () => {
       return 0;
     });
     expect(code).toBe(0);
-    expect(alone.get('test:unit')).toBe(true);
+    expect(alone.get('test:claims')).toBe(true);
+    expect(alone.get('test:unit')).toBe(false);
     expect(alone.get('typecheck')).toBe(false);
     const table = timingTable(results, new Map([['native', 61_000]]), wallMs);
     expect(table).toMatch(/browser lane native\s+61\.0 s/);

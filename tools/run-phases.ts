@@ -9,9 +9,18 @@ import { laneSpans, type PlaywrightTimingReport } from './lane-spans.ts';
 // (as the `&&` chain it replaces did), the exit code the first failing phase's. The three static
 // checks (format, types, lint) read the tree and write nothing, and each is one single-threaded
 // process: they run at once, as one step, which on the 2-core machine takes about the longest of
-// them rather than their sum; each one's output is printed whole when it ends, never interleaved.
-// At its end it prints each phase's wall time, and each browser lane's (first test start to last
-// test end, from the Playwright reports), so a slow run says where its time went.
+// them rather than their sum. The browser tests' build runs in that step too (the checks never
+// read dist/), so it is done before any test starts: the unit tests that serve the apps
+// (tools/serve-all.test.ts) serve that build and build nothing, so nothing rewrites a dist/ while
+// a server serves it. Then the unit tests and the browser tests run at once: neither writes what
+// the other reads (the browser lanes serve the built apps from data/e2e-<port>/ on their own
+// ports; the unit tests write in temporary folders, serve on ports they claim,
+// tools/port-claims.ts, and start their own PostgreSQL), and each spends much of its time waiting
+// (on a browser, a server, a child process) rather than on a core, so together they take far less
+// than one after the other. A phase that runs beside others has its output
+// printed whole when it ends, never interleaved. At its end it prints each phase's wall time, and
+// each browser lane's (first test start to last test end, from the Playwright reports), so a slow
+// run says where its time went. The claims are checked last: they read both phases' reports.
 
 export interface Phase {
   readonly label: string;
@@ -25,9 +34,12 @@ export const STEPS: ReadonlyArray<readonly Phase[]> = [
     { label: 'format check', script: 'format:check' },
     { label: 'typecheck', script: 'typecheck' },
     { label: 'lint', script: 'lint' },
+    { label: 'build for the browser tests', script: 'test:e2e:build' },
   ],
-  [{ label: 'unit (Vitest)', script: 'test:unit' }],
-  [{ label: 'browser (build, servers, every lane)', script: 'test:e2e' }],
+  [
+    { label: 'unit (Vitest)', script: 'test:unit' },
+    { label: 'browser (servers, every lane)', script: 'test:e2e:lanes' },
+  ],
   [{ label: 'claims', script: 'test:claims' }],
 ];
 
@@ -39,8 +51,8 @@ export interface PhaseResult {
   /** Milliseconds, or null when an earlier step failed and this one did not run. */
   readonly ms: number | null;
   readonly code: number | null;
-  /** Whether it ran beside other phases (its time then overlaps theirs). */
-  readonly concurrent: boolean;
+  /** The phases it ran beside (its time then overlaps theirs); empty when it ran alone. */
+  readonly beside: readonly string[];
 }
 
 /**
@@ -56,16 +68,17 @@ export async function runPhases(
   let code = 0;
   const began = now();
   for (const step of steps) {
-    const concurrent = step.length > 1;
+    const besideOf = (label: string): string[] =>
+      step.filter((other) => other.label !== label).map((other) => other.label);
     if (code !== 0) {
-      for (const { label } of step) results.push({ label, ms: null, code: null, concurrent });
+      for (const { label } of step) results.push({ label, ms: null, code: null, beside: besideOf(label) });
       continue;
     }
     const start = now();
     const exits = await Promise.all(
       step.map(async ({ label, script }) => {
-        const exit = await run(script, !concurrent);
-        return { label, ms: now() - start, code: exit, concurrent };
+        const exit = await run(script, step.length === 1);
+        return { label, ms: now() - start, code: exit, beside: besideOf(label) };
       }),
     );
     results.push(...exits);
@@ -82,11 +95,11 @@ export function timingTable(
   lanes: ReadonlyMap<string, number>,
   wallMs: number,
 ): string {
-  const rows: Array<[string, string]> = results.map(({ label, ms, code, concurrent }) => [
+  const rows: Array<[string, string]> = results.map(({ label, ms, code, beside }) => [
     label,
     ms === null
       ? 'not run'
-      : `${seconds(ms)}${concurrent ? ' (at once with the other checks)' : ''}${code === 0 ? '' : ` (failed, exit ${code})`}`,
+      : `${seconds(ms)}${beside.length > 0 ? ` (at once with ${beside.join(', ')})` : ''}${code === 0 ? '' : ` (failed, exit ${code})`}`,
   ]);
   for (const [lane, ms] of lanes) rows.push([`  browser lane ${lane}`, seconds(ms)]);
   rows.push(['total (wall)', seconds(wallMs)]);

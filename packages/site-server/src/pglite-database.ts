@@ -10,11 +10,12 @@
 //
 // A new data directory costs an initdb (about 9 s on a loaded 2-core machine, measured). We run it
 // once, into a template directory beside the site directories, and copy the template for every
-// later new site (about 1 s). PGlite's supported alternative, `loadDataDir` from a
-// `dumpDataDir()` tarball, measured no faster (1.2 s against 1.0 s) and holds the 40 MB tarball in
-// memory; a copy of a cleanly closed cluster is what PostgreSQL itself documents as a file-system
-// backup. Both the template and a new site directory are built under a temporary name and renamed
-// into place, so a crash half-way leaves nothing that looks finished.
+// later new site (about 1 s); sites opened at once in one process wait for that one initdb.
+// PGlite's supported alternative, `loadDataDir` from a `dumpDataDir()` tarball, measured no faster
+// (1.2 s against 1.0 s) and holds the 40 MB tarball in memory; a copy of a cleanly closed cluster
+// is what PostgreSQL itself documents as a file-system backup. Both the template and a new site
+// directory are built under a temporary name and renamed into place, so a crash half-way leaves
+// nothing that looks finished.
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { cp, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -151,9 +152,24 @@ async function createFromTemplate(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The templates this process is making now, by directory. A process that opens several new sites at
+ * once (serve-all on a first start) waits for one initdb, rather than each site running its own on
+ * PGlite's one thread and throwing all but the first away. Across processes the rename decides.
+ */
+const templatesBeingMade = new Map<string, Promise<string>>();
+
 /** Answers the template directory, running initdb into it first if there is none yet. */
 async function ensureTemplate(template: string): Promise<string> {
   if ((await clusterState(template).catch(() => 'absent')) === 'cluster') return template;
+  const underway = templatesBeingMade.get(template);
+  if (underway) return underway;
+  const making = makeTemplate(template).finally(() => templatesBeingMade.delete(template));
+  templatesBeingMade.set(template, making);
+  return making;
+}
+
+async function makeTemplate(template: string): Promise<string> {
   const staging = stagingName(template);
   try {
     await mkdir(dirname(template), { recursive: true });
