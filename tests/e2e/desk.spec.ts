@@ -98,7 +98,7 @@ async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, 
   });
   // The spec's words, then how to learn the outcome later.
   expect(halt['next']).toBe(
-    `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request ${request} say whether A-1 was approved or rejected and how each step ran`,
+    `${COMMIT_NEXT}; to learn the outcome later, call read_ledger with {"request":"${request}"}: its rows say whether A-1 was approved or rejected, how each step ran, and (in its plan_finished row) what a person can do if the run did not finish`,
   );
   return halt;
 }

@@ -46,6 +46,7 @@ import { COMPENSATION_MAP, PARTNER_DIRECTORY, partnerAddressOf } from '../partne
 import type { AppendedRecords } from './desk-logs.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import { appendServerRecords } from './desk-logs.ts';
+import { runNext } from './run-next.ts';
 
 /** How long the desk waits for a partner's server to answer one call. */
 const PARTNER_ANSWER_MS = 10_000;
@@ -745,6 +746,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
             of: steps.length,
             stopped_at: problem?.partner,
             problem: problem?.why,
+            next: runNext(statement.approval, status, problem?.partner ?? null),
           }),
         },
       ],
