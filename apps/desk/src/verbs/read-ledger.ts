@@ -50,7 +50,10 @@ function ledgerPage(ledger: readonly LedgerRow[], input: ReadLedgerInput) {
   const earlier = earlierRows > 0 && first !== null ? { ...scope, before: first } : null;
   const later = laterRows > 0 && last !== null ? { ...scope, since: last } : null;
   const shown = first === null ? 'No rows there' : `Rows ${first} to ${last}`;
-  const of = input.request === undefined ? `the ${all.length} the ledger holds` : `the ${all.length} for request ${input.request}`;
+  const of =
+    input.request === undefined
+      ? `the ${all.length} the ledger holds`
+      : `the ${all.length} for request ${input.request}`;
   const more = [
     earlier ? `for the ${earlierRows} earlier, call read_ledger with ${JSON.stringify(earlier)}` : '',
     later ? `for the ${laterRows} later, call read_ledger with ${JSON.stringify(later)}` : '',
