@@ -129,6 +129,8 @@ test(
 test("a read lease whose partner's server stops fails at once; the desk says the partner is down while it is, and leases work again once it is back", async ({
   page,
 }, testInfo) => {
+  // Four full axe passes (a partner down, then back, at two widths): the slow test's time on a busy machine.
+  test.slow();
   const agent = agentFor(page, laneOf(testInfo));
   const { request, pantry } = await readLeases(page, agent);
 
