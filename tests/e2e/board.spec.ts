@@ -258,7 +258,11 @@ test('a reload restores the frame, the version, the values and the activity; an 
   await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
   const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }));
   await page.getByRole('button', { name: 'Keep current scope' }).click();
-  expect(await asked.promise).toMatchObject({ ok: true, decision: 'denied', permissionChanged: false });
+  expect(await asked.promise).toMatchObject({
+    ok: false,
+    code: 'EXPANSION_DENIED',
+    details: { decision: 'denied', granted: false, permissionChanged: false },
+  });
   const entries = page.locator('.activity-list li');
   await expect(entries).toHaveCount(5);
   await expect(page.locator('#record-status')).toHaveAttribute('data-kept', 'true');
@@ -577,8 +581,14 @@ test('outcomes read in plain words: a kept frame is not shown as a success, and 
   await expect(page.locator('#change-line')).toContainText('4 tools are in order now');
   const asked = watch(call(agent, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }));
   await page.getByRole('button', { name: 'Keep current scope' }).click();
-  // Answered, not granted: an agent that reads `granted` cannot take a kept frame for a grant.
-  expect(await asked.promise).toMatchObject({ ok: true, code: 'EXPANSION_DENIED', granted: false });
+  // Answered as a refusal: an agent that reads `ok` or `granted` cannot take a kept frame for a grant.
+  expect(await asked.promise).toMatchObject({
+    ok: false,
+    isError: true,
+    code: 'EXPANSION_DENIED',
+    message: expect.stringContaining('nothing was granted'),
+    details: { granted: false },
+  });
   const notice = page.locator('.act-notice[data-code="EXPANSION_DENIED"]');
   await expect(notice).toBeVisible();
   await expect(notice).not.toHaveClass(/is-ok/);

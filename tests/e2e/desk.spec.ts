@@ -73,6 +73,19 @@ async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, 
   const intake = ok(await agent.call('intake_request', { ...FAMILY, deadline: `${today()}T21:00` }));
   const request = (intake['request'] as { id: string }).id;
   await expect.poll(() => agent.names()).toContain('open_lease');
+  // An id the desk does not hold open is refused in words, with where the open ones are listed, and no validator's list of them.
+  const unknown = await agent.call('open_lease', {
+    partner: 'pantry',
+    purpose: 'read_capacity',
+    ttl: 60,
+    request: 'R-99',
+  });
+  expect(unknown).toMatchObject({
+    ok: false,
+    code: 'REQUEST_NOT_OPEN',
+    message: expect.stringMatching(/^No request R-99 is open at the desk\. Nothing was changed\. .*intake_request/),
+  });
+  expect(JSON.stringify(unknown)).not.toMatch(/Instance|match any|"R-1"/);
   for (const partner of ['pantry', 'shelter']) {
     const opened = ok(await agent.call('open_lease', { partner, purpose: 'read_capacity', ttl: 240, request }));
     expect(opened['lease']).toMatchObject({ partner, purpose: 'read_capacity', state: 'active' });
@@ -98,7 +111,7 @@ async function agentToTheHalt(page: Page, agent: Agent): Promise<Record<string, 
   });
   // The spec's words, then how to learn the outcome later.
   expect(halt['next']).toBe(
-    `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request ${request} say whether A-1 was approved or rejected and how each step ran`,
+    `${COMMIT_NEXT}; to learn the outcome later, call read_ledger with {"request":"${request}"}: its rows say whether A-1 was approved or rejected, how each step ran, and (in its plan_finished row) what a person can do if the run did not finish`,
   );
   return halt;
 }
@@ -154,6 +167,23 @@ test(
     // nothing is left open for the agent to close.
     await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
     await expect(page.locator('#live-lease-count')).toHaveText('0');
+
+    // The agent learns the outcome as the halt told it to: the request's rows, newest last, the run's end among them.
+    await expect
+      .poll(async () => String(ok(await agent.call('read_ledger', { request: 'R-1' }))['tsv']), { timeout: 30_000 })
+      .toMatch(/\tplan_finished\t/);
+    const outcome = ok(await agent.call('read_ledger', { request: 'R-1', limit: 3 }));
+    expect(outcome).toMatchObject({ request: 'R-1', rows: 3, earlier: { request: 'R-1' }, later: null });
+    expect(outcome['message']).toMatch(
+      /^Rows \d+ to \d+ of the \d+ for request R-1; for the \d+ earlier, call read_ledger with/,
+    );
+    expect(
+      String(outcome['tsv'])
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .every((line) => line.split('\t')[LEDGER_FIELDS.findIndex((field) => field.name === 'request')] === 'R-1'),
+    ).toBe(true);
 
     const { text, rows } = await exportedLedgerFile(page);
     expectVerifiedWith17Fields(text, rows);

@@ -495,16 +495,15 @@ describe('request_scope_expansion waits for the human on a held surface', () => 
     expect(store.read().fields.launch_date).toBe('2026-10-06');
   });
 
-  it('resolves with permissionChanged false when the human keeps the frame', async () => {
+  it('resolves as a refusal, nothing granted, when the human keeps the frame', async () => {
     const { agent, human, store } = await framedAndEdited();
     const call = agent.call('request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON });
     await settle();
     await human.decideExpansion('deny');
     expect(await call).toMatchObject({
-      ok: true,
-      decision: 'denied',
-      permissionChanged: false,
-      currentScopeVersion: 1,
+      ok: false,
+      code: 'EXPANSION_DENIED',
+      details: { decision: 'denied', granted: false, permissionChanged: false, currentScopeVersion: 1 },
     });
     expect(store.read().scope).toEqual(['headline', 'description']);
   });

@@ -143,8 +143,8 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     name: 'request_scope_expansion',
     title: 'Ask the human for more fields',
     description: (state) =>
-      'Ask the human to frame more fields: the fewest you need, and why. This grants nothing by itself: the call stays pending until the human ' +
-      'decides (up to 2 minutes), then returns the decision: check granted, not ok. On approval, re-inspect the scope and continue; do not ask the human to confirm ' +
+      'Ask the human to frame more fields: the fewest you need, and why. Grants nothing itself: the call waits until the human ' +
+      'decides (up to 2 minutes): granted true if expanded; if kept, refused EXPANSION_DENIED (ok false). If granted, re-inspect the scope and continue; do not ask the human to confirm ' +
       `again. Bound to scope v${state.scopeVersion}.`,
     verdict: (state) => rule(state, 'request_scope_expansion'),
     inputSchema: expansionSchema,

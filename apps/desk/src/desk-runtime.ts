@@ -36,7 +36,7 @@ import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
 import type { PlanRun } from './domain/run.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
-import { createPartnerReach, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
+import { createPartnerReach, type PartnerBack, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
 import type { DeskLedger, DeskLog } from './ports.ts';
 import type { PartnerRecords } from './run/ask-partner.ts';
@@ -104,6 +104,8 @@ export interface DeskRuntime {
   readonly storeProblem: ReadonlySignal<string | null>;
   /** The partners this page knows to be down right now (their servers cannot be reached). */
   readonly partnersDown: ReadonlySignal<readonly PartnerDown[]>;
+  /** The partners that were down and came back in the last minute, said where they were said to be down. */
+  readonly partnersBack: ReadonlySignal<readonly PartnerBack[]>;
   now(): number;
   dispose(): void;
 }
@@ -328,6 +330,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     capacity: signal<CapacityReadings>({}),
     storeProblem,
     partnersDown: reach?.down ?? signal<readonly PartnerDown[]>([]),
+    partnersBack: reach?.back ?? signal<readonly PartnerBack[]>([]),
     now: () => clock.now(),
     dispose() {
       disposed = true;

@@ -1,7 +1,8 @@
 // Which partners are down right now, as the desk tells a person: a partner whose page said it lost
 // its own server (its lease failed for it), or whose server the desk's own server could not reach
 // when asked after a lease on it failed. While a partner is down the desk asks its server again
-// every few seconds, server to server, and says it is back the moment it answers.
+// every few seconds, server to server, and says it is back the moment it answers: for a minute the
+// line that said it was down says it is back, so a person who saw it go down sees it return.
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { systemClock, type BrokerClock, type PartnerName } from '@warrant/broker';
 import { askDeskServer } from './consent/desk-server.ts';
@@ -11,6 +12,17 @@ export interface PartnerDown {
   /** When the desk first learnt it, in ms since the epoch. */
   readonly since: number;
 }
+
+/** A partner that was down and answers again. */
+export interface PartnerBack {
+  readonly partner: PartnerName;
+  /** When it went down, and when it answered again, in ms since the epoch. */
+  readonly downSince: number;
+  readonly at: number;
+}
+
+/** How long a partner that came back is said to be back. */
+export const BACK_SHOWN_MS = 60_000;
 
 /** What the desk's server says of a partner's server: it answers, it does not, or (null) the desk's own server could not be asked. */
 export type ReachAnswer = { readonly reachable: true } | { readonly reachable: false; readonly problem: string } | null;
@@ -28,6 +40,8 @@ export async function askThroughDeskServer(partner: PartnerName): Promise<ReachA
 
 export interface PartnerReach {
   readonly down: ReadonlySignal<readonly PartnerDown[]>;
+  /** The partners that were down and came back in the last minute (BACK_SHOWN_MS). */
+  readonly back: ReadonlySignal<readonly PartnerBack[]>;
   /** The partner's page said it lost its server: down now, and asked after until it answers. */
   lost(partner: PartnerName): void;
   /** Something failed at the partner that may be its server: asks now, and marks it down if it does not answer. */
@@ -46,16 +60,33 @@ export function createPartnerReach(options: PartnerReachOptions): PartnerReach {
   const clock = options.clock ?? systemClock;
   const interval = options.intervalMs ?? 2_000;
   const down = signal<readonly PartnerDown[]>([]);
+  const back = signal<readonly PartnerBack[]>([]);
   const timers = new Map<PartnerName, unknown>();
+  const backTimers = new Map<PartnerName, unknown>();
   const asking = new Set<PartnerName>();
   let disposed = false;
 
   const isDown = (partner: PartnerName): boolean => down.peek().some((entry) => entry.partner === partner);
+  const forgetBack = (partner: PartnerName): void => {
+    clock.clearTimer(backTimers.get(partner));
+    backTimers.delete(partner);
+    if (back.peek().some((entry) => entry.partner === partner))
+      back.value = back.peek().filter((entry) => entry.partner !== partner);
+  };
   const markDown = (partner: PartnerName): void => {
-    if (!isDown(partner)) down.value = [...down.peek(), { partner, since: clock.now() }];
+    if (isDown(partner)) return;
+    forgetBack(partner);
+    down.value = [...down.peek(), { partner, since: clock.now() }];
   };
   const markUp = (partner: PartnerName): void => {
-    if (isDown(partner)) down.value = down.peek().filter((entry) => entry.partner !== partner);
+    const was = down.peek().find((entry) => entry.partner === partner);
+    if (!was) return;
+    down.value = down.peek().filter((entry) => entry.partner !== partner);
+    back.value = [...back.peek(), { partner, downSince: was.since, at: clock.now() }];
+    backTimers.set(
+      partner,
+      clock.setTimer(() => forgetBack(partner), BACK_SHOWN_MS),
+    );
   };
 
   const ask = async (partner: PartnerName): Promise<void> => {
@@ -86,6 +117,7 @@ export function createPartnerReach(options: PartnerReachOptions): PartnerReach {
 
   return {
     down,
+    back,
     lost(partner) {
       markDown(partner);
       void ask(partner);
@@ -95,8 +127,9 @@ export function createPartnerReach(options: PartnerReachOptions): PartnerReach {
     },
     dispose() {
       disposed = true;
-      for (const handle of timers.values()) clock.clearTimer(handle);
+      for (const handle of [...timers.values(), ...backTimers.values()]) clock.clearTimer(handle);
       timers.clear();
+      backTimers.clear();
     },
   };
 }

@@ -35,7 +35,7 @@ describe('the commit_plan halt', () => {
     });
     // The spec's words, then how to learn the outcome once the agent has stopped.
     expect(halt.next).toBe(
-      `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request R-1 say whether A-1 was approved or rejected and how each step ran`,
+      `${COMMIT_NEXT}; to learn the outcome later, call read_ledger with {"request":"R-1"}: its rows say whether A-1 was approved or rejected, how each step ran, and (in its plan_finished row) what a person can do if the run did not finish`,
     );
     expect(halt.text.split('\n')).toEqual([
       'status: awaiting_human_approval',

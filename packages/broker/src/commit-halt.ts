@@ -11,7 +11,7 @@ export const COMMIT_NEXT =
  * later what happened, and nothing it holds would tell it.
  */
 export function commitNext(approval: Pick<Approval, 'id' | 'request'>): string {
-  return `${COMMIT_NEXT}; to learn the outcome later, call read_ledger: its rows for request ${approval.request} say whether ${approval.id} was approved or rejected and how each step ran`;
+  return `${COMMIT_NEXT}; to learn the outcome later, call read_ledger with ${JSON.stringify({ request: approval.request })}: its rows say whether ${approval.id} was approved or rejected, how each step ran, and (in its plan_finished row) what a person can do if the run did not finish`;
 }
 
 export interface CommitHalt {

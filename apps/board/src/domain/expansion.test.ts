@@ -89,19 +89,29 @@ describe('request_scope_expansion waits for the human', () => {
     ).toMatchObject({ ok: true });
   });
 
-  it('denial resolves the call with permissionChanged false and the frame unchanged', async () => {
-    const { store, human, pending } = await asking();
+  it('denial resolves the call as a refusal (ok false, granted false) with the frame unchanged: no agent can read it as a grant', async () => {
+    const { store, human, pending, requestId } = await asking();
     await human.decideExpansion('deny');
-    expect(await pending).toMatchObject({
-      ok: true,
+    const answer = await pending;
+    expect(answer).toMatchObject({
+      ok: false,
+      isError: true,
       code: 'EXPANSION_DENIED',
-      decision: 'denied',
-      granted: false,
-      permissionChanged: false,
-      scope: ['headline', 'description'],
-      currentScopeVersion: 1,
-      nextAction: expect.stringContaining('Do not edit the requested fields'),
+      message: expect.stringMatching(
+        /^The human kept the frame at scope v1: nothing was granted\. Do not edit the requested fields/,
+      ),
+      details: {
+        requestId,
+        decision: 'denied',
+        granted: false,
+        permissionChanged: false,
+        scope: ['headline', 'description'],
+        currentScopeVersion: 1,
+        nextAction: expect.stringContaining('Do not edit the requested fields'),
+      },
     });
+    // The one refusal shape, nothing beside it.
+    expect(Object.keys(answer as object).sort()).toEqual(['code', 'details', 'isError', 'message', 'ok']);
     expect(store.read()).toMatchObject({ scopeVersion: 1, pendingExpansion: null });
   });
 
@@ -224,6 +234,8 @@ describe('expansionAnswer', () => {
     const { pending, human } = stages();
     const step = human.decideExpansion(pending, 'approve');
     if (!step.result.ok) throw new Error('approval refused');
-    expect(expansionAnswer(step.result).nextAction).toContain('scope v2; Launch date is now writable');
+    const answer = expansionAnswer(step.result);
+    if (!answer.ok) throw new Error('an approval answered as a refusal');
+    expect(answer.nextAction).toContain('scope v2; Launch date is now writable');
   });
 });

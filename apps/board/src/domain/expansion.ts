@@ -32,40 +32,61 @@ export function createExpansionChannel(
   });
 }
 
-/** What the agent's request_scope_expansion call returns once the human has decided. */
-export type ExpansionAnswer = {
+/** What the agent's request_scope_expansion call returns once the human has expanded the frame. */
+export type ExpansionGranted = {
   readonly ok: true;
-  readonly code: 'EXPANSION_APPROVED' | 'EXPANSION_DENIED';
+  readonly code: 'EXPANSION_APPROVED';
   readonly requestId: string;
-  readonly decision: 'approved' | 'denied';
-  /**
-   * Whether the agent may now write the fields it asked for, said outright: `ok` only says the
-   * question was answered, so a kept frame must not read as a grant to an agent that checks `ok`.
-   */
-  readonly granted: boolean;
+  readonly decision: 'approved';
+  /** Said outright, as on a denial, so an agent reads the same field either way. */
+  readonly granted: true;
   readonly permissionChanged: boolean;
   readonly scope: readonly FieldId[];
   readonly currentScopeVersion: number;
   readonly nextAction: string;
 };
 
+/**
+ * What it returns once the human kept the frame: a refusal in the one refusal shape (`ok: false`),
+ * so an agent that checks `ok` alone cannot read a kept frame as a grant. The decision's fields,
+ * `granted: false` among them, are in `details`.
+ */
+export type ExpansionDenied = ToolRefusal<'EXPANSION_DENIED'>;
+
+export type ExpansionAnswer = ExpansionGranted | ExpansionDenied;
+
 export function expansionAnswer(decided: ExpansionDecided): ExpansionAnswer {
-  const nextAction =
-    decided.decision === 'approved'
-      ? `The human expanded the frame to scope v${decided.scopeVersion}; ${labels(decided.addedFields)} ${decided.addedFields.length === 1 ? 'is' : 'are'} now writable. ` +
-        'Re-inspect the active scope and continue with the tools registered for the new version; do not ask the human to confirm again.'
-      : `The human kept the frame at scope v${decided.scopeVersion}. Do not edit the requested fields. ` +
-        'Finish the work inside the frame, and tell the human what you could not change.';
+  if (decided.decision === 'denied') {
+    const nextAction =
+      'Do not edit the requested fields. Finish the work inside the frame, and tell the human what you could not change.';
+    return {
+      ok: false,
+      isError: true,
+      code: 'EXPANSION_DENIED',
+      message: `The human kept the frame at scope v${decided.scopeVersion}: nothing was granted. ${nextAction}`,
+      details: {
+        requestId: decided.requestId,
+        decision: 'denied',
+        granted: false,
+        permissionChanged: false,
+        scope: decided.scope,
+        currentScopeVersion: decided.scopeVersion,
+        nextAction,
+      },
+    };
+  }
   return {
     ok: true,
-    code: decided.code,
+    code: 'EXPANSION_APPROVED',
     requestId: decided.requestId,
-    decision: decided.decision,
-    granted: decided.decision === 'approved',
+    decision: 'approved',
+    granted: true,
     permissionChanged: decided.permissionChanged,
     scope: decided.scope,
     currentScopeVersion: decided.scopeVersion,
-    nextAction,
+    nextAction:
+      `The human expanded the frame to scope v${decided.scopeVersion}; ${labels(decided.addedFields)} ${decided.addedFields.length === 1 ? 'is' : 'are'} now writable. ` +
+      'Re-inspect the active scope and continue with the tools registered for the new version; do not ask the human to confirm again.',
   };
 }
 

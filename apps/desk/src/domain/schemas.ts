@@ -168,14 +168,22 @@ export const READ_LEDGER_SCHEMA: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    request: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{1,16}$',
+      description:
+        "Only this request's rows (its intake, leases, reads, plans, approvals and the run's every step and outcome).",
+    },
     since: {
       type: 'integer',
       minimum: 0,
+      maximum: MAX_TREE_SIZE,
       description: 'Read forward: the rows after this sequence number, oldest first (0: from the start).',
     },
     before: {
       type: 'integer',
       minimum: 1,
+      maximum: MAX_TREE_SIZE,
       description:
         "Read back: the newest rows before this sequence number (an answer's `earlier` gives it). Without since or before, the newest rows.",
     },

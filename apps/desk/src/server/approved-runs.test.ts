@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
-import type { PartnerName, PlanSubstance } from '@warrant/broker';
+import { readHopDetail, type PartnerName, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { definePartner } from '@warrant/partner-kit';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
@@ -219,6 +219,7 @@ describe("the desk's server runs an approved plan itself", () => {
     ]);
     expect(rows.filter((row) => row['event'] === 'tool_result').map((row) => row['status'])).toEqual(['ok', 'ok']);
     expect(rows.at(-1)?.['detail']).toContain('outcome=done');
+    expect(readHopDetail(rows.at(-1)?.['detail'] ?? '')['next']).toBeUndefined();
     // The desk's server signs a head over the run's last row (a partner asks for earlier ones as it writes).
     await vi.waitFor(
       async () =>
@@ -304,6 +305,10 @@ describe("the desk's server runs an approved plan itself", () => {
     const finished = (await ledger()).at(-1)!;
     expect(finished).toMatchObject({ event: 'plan_finished', status: 'error' });
     expect(finished['detail']).toContain('stopped_at=shelter');
+    // What an agent reading the request's rows learns: it failed, and what a person can do next.
+    expect(readHopDetail(finished['detail'] ?? '')['next']).toBe(
+      "A person can press Try again on A-1's card at the desk when Shelter is back: a new approval of the same plan, approved with their passkey again. Or draft another plan for the request.",
+    );
 
     // The shelter is back: the desk's word that the run is over reaches it, and the authorization
     // the desk had sent for the step (which never arrived) is refused from then on.

@@ -45,6 +45,7 @@ import type { AppendedRecords } from './desk-logs.ts';
 import { runRows, type RunRow } from './run-rows.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import { appendServerRecords } from './desk-logs.ts';
+import { runNext } from './run-next.ts';
 
 /** How long the desk waits for a partner's server to answer one call. */
 const PARTNER_ANSWER_MS = 10_000;
@@ -624,6 +625,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
           of: steps.length,
           stopped_at: problem?.partner,
           problem: problem?.why,
+          next: runNext(statement.approval, status, problem?.partner ?? null),
         }),
       ],
       finished,

@@ -26,7 +26,7 @@ describe('commit_plan halts', () => {
       digest: plan?.digest,
     });
     expect(halt['next']).toBe(
-      `none of this desk's verbs continues this plan; a person approves or rejects it; report that the plan is raised and waiting, and stop; calling commit_plan again raises a second approval; to learn the outcome later, call read_ledger: its rows for request R-1 say whether A-1 was approved or rejected and how each step ran`,
+      `none of this desk's verbs continues this plan; a person approves or rejects it; report that the plan is raised and waiting, and stop; calling commit_plan again raises a second approval; to learn the outcome later, call read_ledger with {"request":"R-1"}: its rows say whether A-1 was approved or rejected, how each step ran, and (in its plan_finished row) what a person can do if the run did not finish`,
     );
     expect(String(halt['text'])).toContain(
       'Nothing ran: no partner state changed, no lease was created, and no step was invoked.',
