@@ -67,7 +67,7 @@ describe("the desk's server runs an approved plan itself", () => {
       if (down.has(partner)) throw new TypeError('fetch failed');
       const app = partnerApps.get(partner);
       if (!app) throw new TypeError('fetch failed');
-      const forward = () => app.request(path, init);
+      const forward = async () => app.request(path, init);
       const hand = via();
       return hand ? hand(partner, path, forward) : forward();
     };
