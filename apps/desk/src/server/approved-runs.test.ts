@@ -57,6 +57,8 @@ describe("the desk's server runs an approved plan itself", () => {
   // The desk server's clock (null: the real one), and a hand on the wire between it and a partner.
   let clock: number | null;
   let intercept: Intercept | null;
+  // Calls the test leaves unanswered; failed before the desk's server closes (which waits for its runs).
+  let unanswered: Array<(error: Error) => void>;
 
   /** A partner's server as the desk's server reaches it: seen on the way, down, or intercepted. */
   const reachThrough =
@@ -78,6 +80,7 @@ describe("the desk's server runs an approved plan itself", () => {
     down = new Set();
     clock = null;
     intercept = null;
+    unanswered = [];
     deskDb = await openDb();
     desk = await openDeskServer(deskDb, {
       now: () => clock ?? Date.now(),
@@ -104,6 +107,8 @@ describe("the desk's server runs an approved plan itself", () => {
     }
   });
   afterEach(async () => {
+    down.add('pantry').add('shelter');
+    for (const fail of unanswered.splice(0)) fail(new TypeError('fetch failed'));
     await desk.close();
     for (const partner of partners.values()) await partner.close();
     await Promise.all([deskDb.close(), ...[...partnerDbs.values()].map((db) => db.close())]);
@@ -424,7 +429,7 @@ describe("the desk's server runs an approved plan itself", () => {
     const passkey = await enrol();
     // The first server sends the shelter's step, which the shelter writes, and never hears back:
     // it is cut off there, its pantry step recorded, the shelter's not.
-    const cutOff: Array<(error: Error) => void> = [];
+    const cutOff = unanswered;
     intercept = async (partner, path, forward) => {
       if (partner !== 'shelter' || !path.startsWith('/api/writes/lend')) return forward();
       await forward();
@@ -461,9 +466,7 @@ describe("the desk's server runs an approved plan itself", () => {
     ]);
     expect(results[1]?.['detail']).toContain('reconciled=by_key');
 
-    // The first server's call fails at last; it hears nothing more.
-    down.add('pantry').add('shelter');
-    for (const reject of cutOff) reject(new TypeError('fetch failed'));
+    // The first server's call fails at last (afterEach), and it reaches no partner from then on.
   });
 
   it("keeps a run's closure owed to a partner until the partner takes it", async () => {
