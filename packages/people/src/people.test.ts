@@ -1,6 +1,7 @@
 // @warrant/people on both engines, over a small site's tables of its own: one-time links are used
 // once and expire; an act is done only with the acting person's passkey over that act's own
 // statement. The passkey is a software authenticator; the verification is @simplewebauthn/server's.
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import type { Database } from '@warrant/site-server';
@@ -10,6 +11,7 @@ import {
   finishEnrolment,
   mintEnrolmentLink,
   peopleOperator,
+  personActChallenge,
   proposeAct,
   startEnrolment,
   type PeopleSite,
@@ -195,6 +197,103 @@ describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresU
         ok: false,
         code: 'STATEMENT_UNKNOWN',
       });
+    });
+
+    // The edges (issue 35 item 2): each test below failed with its bug put back by hand.
+
+    it('a link opens no ceremony once used or expired, and two ceremonies started with one link enrol one person', async () => {
+      const link = await peopleOperator(db, SITE).setupLink();
+      const first = softwarePasskey();
+      const second = softwarePasskey();
+      const started = await startEnrolment(db, SITE, { link: link.code, name: 'Ada' });
+      const startedAgain = await startEnrolment(db, SITE, { link: link.code, name: 'Eve' });
+      if (!started.ok || !startedAgain.ok) throw new Error('a fresh link opens a ceremony');
+      const finish = (options: { challenge: string }, passkey: SoftwarePasskey) =>
+        db.transaction((tx) => finishEnrolment(tx, SITE, passkey.register(options.challenge, SITE.origin, SITE.rpId)));
+      expect(await finish(started.options, first)).toMatchObject({ ok: true, person: { name: 'Ada' } });
+      expect(await finish(startedAgain.options, second)).toMatchObject({ ok: false, code: 'LINK_REQUIRED' });
+      expect(await staffCount()).toBe(1);
+      expect(await db.query('SELECT count(*)::int AS n FROM staff_credentials')).toEqual([{ n: 1 }]);
+
+      // Used: it starts nothing more. Expired: nor does it, though never used.
+      expect(await startEnrolment(db, SITE, { link: link.code, name: 'Eve' })).toMatchObject({
+        ok: false,
+        code: 'LINK_REQUIRED',
+      });
+      const late = await peopleOperator(db, SITE).setupLink({ ttlMs: 60_000 });
+      await db.query("UPDATE staff_links SET expires_at = now() - interval '1 millisecond' WHERE used_at IS NULL");
+      expect(await startEnrolment(db, SITE, { link: late.code, name: 'Eve' })).toMatchObject({
+        ok: false,
+        code: 'LINK_REQUIRED',
+      });
+      expect(await db.query("SELECT count(*)::int AS n FROM staff_ceremonies WHERE purpose = 'enrol'")).toEqual([
+        { n: 0 },
+      ]);
+    });
+
+    it('a passkey registration that does not verify uses no link: the link still enrols its person after', async () => {
+      const link = await peopleOperator(db, SITE).setupLink();
+      const passkey = softwarePasskey();
+      const started = await startEnrolment(db, SITE, { link: link.code, name: 'Ada' });
+      if (!started.ok) throw new Error(started.message);
+      // Made for another origin: the registration is refused, in the enrolment's own transaction.
+      const refused = await db.transaction((tx) =>
+        finishEnrolment(tx, SITE, passkey.register(started.options.challenge, 'http://localhost:9999', SITE.rpId)),
+      );
+      expect(refused).toMatchObject({ ok: false, code: 'PASSKEY_REFUSED' });
+      expect(await db.query('SELECT used_at FROM staff_links')).toEqual([{ used_at: null }]);
+      expect(await staffCount()).toBe(0);
+      expect((await enrolWith(link.code, 'Ada')).answer).toMatchObject({ ok: true, person: { name: 'Ada' } });
+    });
+
+    it("an act's statement is confirmed only within its ceremony's minutes, and only by the passkey of the person it names", async () => {
+      const ada = await firstPerson();
+      const invitation = await mintEnrolmentLink(db, SITE, {
+        kind: 'invitation',
+        name: 'Ben',
+        issuedBy: ada.person.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const ben = await enrolWith(invitation.code, 'Ben');
+      if (!ben.answer.ok) throw new Error(ben.answer.message);
+      const inMinutes = new Date(Date.now() + 60_000);
+      const confirm = (challenge: string, passkey: SoftwarePasskey, by: Person) =>
+        db.transaction((tx) => confirmAct(tx, SITE, 'invite', passkey.assert(challenge, SITE.origin, SITE.rpId), by));
+
+      // Ada's statement, asked by Ada's session, answered by Ben's passkey: not Ada's act.
+      const adas = await proposeAct(db, SITE, { act: 'invite', by: ada.person, subject: 'Cy', expiresAt: inMinutes });
+      expect(await confirm(adas.challenge, ben.passkey, ada.person)).toMatchObject({
+        ok: false,
+        code: 'NOT_YOUR_PASSKEY',
+      });
+
+      // A ceremony past its minutes: its statement is gone, whoever answers.
+      const stale = await proposeAct(db, SITE, { act: 'invite', by: ada.person, subject: 'Cy', expiresAt: inMinutes });
+      await db.query("UPDATE staff_ceremonies SET expires_at = now() - interval '1 millisecond' WHERE challenge = $1", [
+        stale.challenge,
+      ]);
+      expect(await confirm(stale.challenge, ada.passkey, ada.person)).toMatchObject({
+        ok: false,
+        code: 'STATEMENT_UNKNOWN',
+      });
+    });
+
+    it("an act's challenge is the SHA-256 of its statement's RFC 8785 JSON: members sorted by key, no whitespace", async () => {
+      const ada = await firstPerson();
+      const expiresAt = new Date('2030-01-02T03:04:05.000Z');
+      const { statement, challenge } = await proposeAct(db, SITE, {
+        act: 'remove',
+        by: ada.person,
+        subject: 'S-0000beef',
+        expiresAt,
+      });
+      // Written out by hand in RFC 8785 order (act, by, expires_at, nonce, site_origin, subject, v).
+      const canonical =
+        `{"act":"remove","by":${JSON.stringify(ada.person.id)},"expires_at":"2030-01-02T03:04:05.000Z",` +
+        `"nonce":${JSON.stringify(statement.nonce)},"site_origin":"http://localhost:4100","subject":"S-0000beef","v":1}`;
+      const expected = createHash('sha256').update(canonical, 'utf8').digest('base64url');
+      expect(challenge).toBe(expected);
+      expect(personActChallenge(statement)).toBe(expected);
     });
   },
 );

@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { decodeStepAuthorization, RUN_CLOSED_PATH } from '@warrant/authority';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
-import { readHopDetail, type PartnerName, type PlanSubstance } from '@warrant/broker';
+import { PARTNER_MANIFEST_PATH, readHopDetail, type PartnerName, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { definePartner } from '@warrant/partner-kit';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
@@ -41,6 +42,9 @@ interface Sent {
 
 const SITES_USED = ['pantry', 'shelter'] as const;
 
+/** What stands between the desk's server and a partner's: `forward` sends the request on. */
+type Intercept = (partner: PartnerName, path: string, forward: () => Promise<Response>) => Promise<Response>;
+
 describe("the desk's server runs an approved plan itself", () => {
   let deskDb: Database;
   let desk: SiteServer;
@@ -50,22 +54,38 @@ describe("the desk's server runs an approved plan itself", () => {
   const partnerApps = new Map<PartnerName, Hono>();
   let sent: Sent[];
   let down: Set<PartnerName>;
+  // The desk server's clock (null: the real one), and a hand on the wire between it and a partner.
+  let clock: number | null;
+  let intercept: Intercept | null;
+  // Calls the test leaves unanswered; failed before the desk's server closes (which waits for its runs).
+  let unanswered: Array<(error: Error) => void>;
+
+  /** A partner's server as the desk's server reaches it: seen on the way, down, or intercepted. */
+  const reachThrough =
+    (seen: Sent[], via: () => Intercept | null) =>
+    async (partner: PartnerName, path: string, init?: RequestInit): Promise<Response> => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+      seen.push({ partner, path, body });
+      if (down.has(partner)) throw new TypeError('fetch failed');
+      const app = partnerApps.get(partner);
+      if (!app) throw new TypeError('fetch failed');
+      const forward = async () => app.request(path, init);
+      const hand = via();
+      return hand ? hand(partner, path, forward) : forward();
+    };
 
   beforeEach(async () => {
     session = '';
     sent = [];
     down = new Set();
+    clock = null;
+    intercept = null;
+    unanswered = [];
     deskDb = await openDb();
     desk = await openDeskServer(deskDb, {
+      now: () => clock ?? Date.now(),
       // Server to server, seen on the way; a partner that is down answers nothing.
-      reachPartner: async (partner, path, init) => {
-        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-        sent.push({ partner, path, body });
-        if (down.has(partner)) throw new TypeError('fetch failed');
-        const app = partnerApps.get(partner);
-        if (!app) throw new TypeError('fetch failed');
-        return app.request(path, init);
-      },
+      reachPartner: reachThrough(sent, () => intercept),
     });
     deskApp = new Hono();
     desk.routes(deskApp);
@@ -87,6 +107,8 @@ describe("the desk's server runs an approved plan itself", () => {
     }
   });
   afterEach(async () => {
+    down.add('pantry').add('shelter');
+    for (const fail of unanswered.splice(0)) fail(new TypeError('fetch failed'));
     await desk.close();
     for (const partner of partners.values()) await partner.close();
     await Promise.all([deskDb.close(), ...[...partnerDbs.values()].map((db) => db.close())]);
@@ -156,12 +178,17 @@ describe("the desk's server runs an approved plan itself", () => {
   });
 
   /** Raises A-1 for `substance` and grants it with the passkey: the grant's answer, as the page receives it. */
-  async function approve(substance: PlanSubstance, passkey: SoftwarePasskey, id = 'A-1') {
+  async function approve(
+    substance: PlanSubstance,
+    passkey: SoftwarePasskey,
+    id = 'A-1',
+    expiresAt = new Date(Date.now() + 10 * 60_000).toISOString(),
+  ) {
     const raised = await call(
       deskApp,
       'POST',
       '/api/approvals',
-      { id, plan: 'P-1', substance, expires_at: new Date(Date.now() + 10 * 60_000).toISOString() },
+      { id, plan: 'P-1', substance, expires_at: expiresAt },
       session,
     );
     const challenge = raised.body['challenge'] as string;
@@ -327,5 +354,164 @@ describe("the desk's server runs an approved plan itself", () => {
     expect(late.body).toMatchObject({ ok: false, code: 'AUTHORIZATION_INVALID' });
     expect(String(late.body.details?.['reason'])).toContain('the desk closed the run of A-1 (failed)');
     expect(await writesAt('shelter')).toEqual([]);
+  });
+
+  // The edges of the run (issue 35 item 2): each test below failed with its bug put back by hand.
+
+  it("records a step written only under a receipt that verifies under the partner's own published key", async () => {
+    const passkey = await enrol();
+    // The pantry's manifest, on its way, names another key (the shelter's): the pantry's receipts
+    // do not verify under it, so the desk cannot say the pantry holds the step.
+    const otherKey = partners.get('shelter')!.publicKey;
+    intercept = async (partner, path, forward) => {
+      const answer = await forward();
+      if (partner !== 'pantry' || path !== PARTNER_MANIFEST_PATH) return answer;
+      const manifest = (await answer.json()) as Record<string, unknown>;
+      return Response.json({ ...manifest, receipt_key: otherKey });
+    };
+    const { challenge } = await approve(lendAt('pantry'), passkey);
+    const run = await ended(challenge);
+    expect(run.status).toBe('failed');
+    expect(run.problem).toContain(
+      "pantry's receipt for lend_umbrellas is not over this step, or not signed by its key",
+    );
+    expect(await deskDb.query("SELECT step, outcome FROM desk_run_steps WHERE kind = 'step' ORDER BY step")).toEqual([
+      { step: 0, outcome: 'unknown' },
+    ]);
+    const results = (await ledger()).filter((row) => row['event'] === 'tool_result');
+    expect(results.map((row) => row['status'])).toEqual(['error']);
+    expect(results.every((row) => !String(row['detail']).includes('verified=yes'))).toBe(true);
+  });
+
+  it("signs no step authorization dated past its approval's expiry, so an approval shorter than the couple of minutes still runs", async () => {
+    const passkey = await enrol();
+    const expiresAt = new Date(Date.now() + 90_000).toISOString();
+    const { challenge } = await approve(lendAt('pantry', 'shelter'), passkey, 'A-1', expiresAt);
+    expect(await ended(challenge)).toEqual({ status: 'done', problem: null });
+    const grants = stepsSent().map((request) => {
+      const decoded = decodeStepAuthorization((request.body?.['input'] as Record<string, unknown>)['authorization']);
+      if (!decoded.ok) throw new Error(decoded.reason);
+      return decoded.authorization.grant;
+    });
+    expect(grants).toHaveLength(2);
+    for (const grant of grants) expect(Date.parse(grant.expires_at)).toBeLessThanOrEqual(Date.parse(expiresAt));
+  });
+
+  it('sends no step from the very millisecond its approval expires; a millisecond before, it sends it', async () => {
+    const passkey = await enrol();
+    /** Approves a pantry-then-shelter plan, and sets the desk's clock to `at(expiry)` once the pantry's step is sent. */
+    const runWithClockAt = async (id: string, borrower: string, at: (expiry: number) => number) => {
+      // Close enough to the real time that the partners (on the real clock) take the step and its
+      // undo as dated within the couple of minutes a desk's authorization is good for.
+      const expiry = Date.now() + 20_000;
+      clock = expiry - 10_000;
+      intercept = async (partner, path, forward) => {
+        if (partner === 'pantry' && path.startsWith('/api/writes/lend')) clock = at(expiry);
+        return forward();
+      };
+      const plan: PlanSubstance = {
+        v: 1,
+        request: 'R-1',
+        steps: lendAt('pantry', 'shelter').steps.map((step) => ({ ...step, args: { count: 1, borrower } })),
+      };
+      const { challenge } = await approve(plan, passkey, id, new Date(expiry).toISOString());
+      return ended(challenge);
+    };
+
+    const atExpiry = await runWithClockAt('A-1', 'Bo', (expiry) => expiry);
+    // Stopped there (the stand's lend has no undo in the desk's map: the pantry's write stays, said so).
+    expect(atExpiry.status).toBe('failed');
+    expect(atExpiry.problem).toMatch(/^shelter: the approval expired at .* before this step was sent$/);
+    expect(stepsSent().filter((request) => request.partner === 'shelter')).toEqual([]);
+    expect(await writesAt('shelter')).toEqual([]);
+
+    const before = await runWithClockAt('A-2', 'Cy', (expiry) => expiry - 1);
+    expect(before).toEqual({ status: 'done', problem: null });
+    expect(await writesAt('shelter')).toHaveLength(1);
+  });
+
+  it('takes up a run cut off mid-way: a step recorded written is not asked or sent again, a step sent but unrecorded is asked by its key and never written twice', async () => {
+    const passkey = await enrol();
+    // The first server sends the shelter's step, which the shelter writes, and never hears back:
+    // it is cut off there, its pantry step recorded, the shelter's not.
+    const cutOff = unanswered;
+    intercept = async (partner, path, forward) => {
+      if (partner !== 'shelter' || !path.startsWith('/api/writes/lend')) return forward();
+      await forward();
+      return new Promise<Response>((_resolve, reject) => cutOff.push(reject));
+    };
+    const { challenge } = await approve(lendAt('pantry', 'shelter'), passkey);
+    await vi.waitFor(() => expect(cutOff).toHaveLength(1), { timeout: 60_000, interval: 100 });
+    expect(await writesAt('shelter')).toHaveLength(1);
+    expect(await deskDb.query("SELECT step, outcome FROM desk_run_steps WHERE kind = 'step' ORDER BY step")).toEqual([
+      { step: 0, outcome: 'written' },
+    ]);
+    const keys = stepsSent().map((request) =>
+      String((request.body?.['input'] as Record<string, unknown>)['idempotency_key']),
+    );
+
+    // Another server over the same database takes the run up when it starts.
+    const seenAfter: Sent[] = [];
+    const second = await openDeskServer(deskDb, { reachPartner: reachThrough(seenAfter, () => null) });
+    try {
+      expect(await ended(challenge)).toEqual({ status: 'done', problem: null });
+    } finally {
+      await second.close();
+    }
+    expect(seenAfter.filter((request) => request.path.startsWith('/api/writes/lend'))).toEqual([]);
+    const asked = seenAfter.filter((request) => request.path.startsWith('/api/writes/by-key/'));
+    expect(asked.map((request) => [request.partner, decodeURIComponent(request.path.split('/').at(-1)!)])).toEqual([
+      ['shelter', keys[1]],
+    ]);
+    for (const site of SITES_USED) expect(await writesAt(site)).toHaveLength(1);
+    const results = (await ledger()).filter((row) => row['event'] === 'tool_result');
+    expect(results.map((row) => [row['from'], row['status']])).toEqual([
+      ['pantry', 'ok'],
+      ['shelter', 'ok'],
+    ]);
+    expect(results[1]?.['detail']).toContain('reconciled=by_key');
+
+    // The first server's call fails at last (afterEach), and it reaches no partner from then on.
+  });
+
+  it("keeps a run's closure owed to a partner until the partner takes it", async () => {
+    const passkey = await enrol();
+    let refusing = true;
+    intercept = async (partner, path, forward) =>
+      partner === 'shelter' && path === RUN_CLOSED_PATH && refusing
+        ? Response.json({ ok: false, code: 'DESK_UNREACHABLE' }, { status: 503 })
+        : forward();
+    const { challenge } = await approve(lendAt('pantry', 'shelter'), passkey);
+    expect(await ended(challenge)).toEqual({ status: 'done', problem: null });
+    const owed = () =>
+      deskDb.query<{ partner: string; delivered: boolean }>(
+        'SELECT partner, delivered_at IS NOT NULL AS delivered FROM desk_run_closures ORDER BY partner',
+      );
+    await vi.waitFor(async () => expect((await owed()).find((row) => row.partner === 'pantry')?.delivered).toBe(true), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(
+      sent.filter((request) => request.partner === 'shelter' && request.path === RUN_CLOSED_PATH).length,
+    ).toBeGreaterThan(0);
+    expect(await owed()).toEqual([
+      { partner: 'pantry', delivered: true },
+      { partner: 'shelter', delivered: false },
+    ]);
+    expect(await partnerDbs.get('shelter')!.query('SELECT approval FROM partner_closed_runs')).toEqual([]);
+
+    // The shelter takes it when next asked (the desk's server tries again every few seconds).
+    refusing = false;
+    await vi.waitFor(
+      async () =>
+        expect(await owed()).toEqual([
+          { partner: 'pantry', delivered: true },
+          { partner: 'shelter', delivered: true },
+        ]),
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(await partnerDbs.get('shelter')!.query('SELECT approval FROM partner_closed_runs')).toEqual([
+      { approval: 'A-1' },
+    ]);
   });
 });

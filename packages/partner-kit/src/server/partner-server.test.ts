@@ -11,6 +11,7 @@ import {
   decodeStepAuthorization,
   toBase64,
   fromBase64,
+  signRunClosure,
   UNDO_WINDOW_MS,
   verifyCanonical,
   type StepAuthorization,
@@ -580,6 +581,25 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       );
       expect(server.site.state.peek().domain).toEqual(before);
       expect(await writes()).toHaveLength(1);
+    });
+
+    it("refuses a run's closure signed by the trusted desk key that names another desk: the run stays open (issue 35 item 2)", async () => {
+      const approved = desk.approve('A-1', lend('R-1'));
+      const elsewhere = signRunClosure(
+        desk.key,
+        { ...approved.statement, desk_origin: 'http://desk.elsewhere.test' },
+        'done',
+        new Date(),
+      );
+      expect(await call('POST', '/api/desk/runs/closed', elsewhere)).toMatchObject({
+        status: 403,
+        body: { ok: false, isError: true, code: 'RUN_CLOSURE_INVALID' },
+      });
+      expect(await db.query('SELECT count(*)::int AS n FROM partner_closed_runs')).toEqual([{ n: 0 }]);
+      const [step] = approved.steps;
+      expect((await write('lend_umbrellas', { ...step!.args, authorization: step!.step })).body).toMatchObject({
+        ok: true,
+      });
     });
 
     it('refuses an authorization dated further ahead than the couple of minutes the desk signs one for', async () => {

@@ -230,6 +230,28 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect((await post('/api/staff/count_stand', { input: {} }, cookieOf(cy.answer))).status).toBe(401);
     });
 
+    it("removes only the staff member the remover's passkey confirmed removing (issue 35 item 2)", async () => {
+      const bea = await firstStaff();
+      const invite = async (name: string) => {
+        const invited = await withPasskey('/api/people/invitations', { name }, bea.cookie, bea.passkey);
+        const enrolled = await enrol(codeOf((invited.body['invitation'] as { url: string }).url), name);
+        return (enrolled.answer.body['staff'] as { id: string }).id;
+      };
+      const cyId = await invite('Cy');
+      const deaId = await invite('Dea');
+      // Bea's passkey over removing Cy, sent to remove Dea.
+      const proposed = await post(`/api/people/${cyId}/remove/options`, {}, bea.cookie);
+      const challenge = (proposed.body['options'] as { challenge: string }).challenge;
+      const swapped = await post(
+        `/api/people/${deaId}/remove`,
+        { response: bea.passkey.assert(challenge, SITE.origin, RP_ID) },
+        bea.cookie,
+      );
+      expect(swapped).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'STATEMENT_MISMATCH' } });
+      const listed = (await get('/api/people', bea.cookie)).body['staff'] as { id: string }[];
+      expect(listed.map((member) => member.id).sort()).toEqual([bea.id, cyId, deaId].sort());
+    });
+
     it('refuses every staff route from another origin; nothing changes', async () => {
       const { cookie } = await firstStaff();
       const before = await position();
