@@ -21,3 +21,12 @@ CREATE TABLE desk_record_ids (
   birth text NOT NULL,
   PRIMARY KEY (book_no, kind, id)
 );
+
+-- The last number handed out for each kind of id in a book: a page reserves the number of the
+-- request, plan, lease or approval it is about to make, so two pages never make two of one id.
+CREATE TABLE desk_id_counters (
+  book_no integer NOT NULL REFERENCES desk_books (book_no),
+  kind text NOT NULL CHECK (kind IN ('request', 'plan', 'lease', 'approval')),
+  last integer NOT NULL,
+  PRIMARY KEY (book_no, kind)
+);

@@ -20,6 +20,7 @@ import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records
 import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 import { operatorReset, resetRoutes } from './server/reset.ts';
 import { requestHolderRoutes } from './server/request-holders.ts';
+import { idNumberRoutes } from './server/id-numbers.ts';
 
 /** How often runs not yet ended, and closures not yet taken, are tried again. */
 const RESUME_EVERY_MS = 10_000;
@@ -71,6 +72,7 @@ export async function openDeskServer(
     operatorReset: async () => void (await operatorReset(db)),
     routes(app) {
       deskRecordRoutes(app, db, desk);
+      idNumberRoutes(app, db);
       // Who holds each request: a change of hands is a state event and a ledger row, in one transaction.
       requestHolderRoutes(app, db, () => {
         let written: AppendedRecords | null = null;

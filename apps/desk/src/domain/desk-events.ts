@@ -23,7 +23,8 @@ export type DeskEvent =
   | { readonly type: 'plan_drafted'; readonly plan: DraftedPlan }
   | { readonly type: 'approval_changed'; readonly approval: Approval }
   | { readonly type: 'run_changed'; readonly run: PlanRun }
-  | { readonly type: 'lease_changed'; readonly lease: Lease; readonly at: number };
+  // `page`: the page that holds the lease's frame (absent in events from before pages were named).
+  | { readonly type: 'lease_changed'; readonly lease: Lease; readonly at: number; readonly page?: string };
 
 export type DeskEventType = DeskEvent['type'];
 

@@ -40,6 +40,7 @@ export function applyEvent(state: DeskState, event: DeskEvent): DeskState {
       return {
         ...state,
         leases: put(state.leases, event.lease, byId),
+        leasePages: event.page === undefined ? state.leasePages : { ...state.leasePages, [event.lease.id]: event.page },
         timelines: { ...state.timelines, [event.lease.id]: moved },
       };
     }

@@ -9,13 +9,14 @@
 // The same check keeps every id of the record given once: an event naming a request, plan, lease
 // or approval whose id was born as something else (another page chose the same number at the same
 // moment) is refused, and the page decides again (desk-runtime.ts).
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { hopDetail } from '@warrant/broker';
 import type { LedgerDraft } from '@warrant/ledger';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { plainTextPattern } from '@warrant/base';
 import { SERVER_ONLY_DESK_EVENTS, type DeskEvent } from '../domain/desk-events.ts';
+import { heldByAnotherRefusal } from '../domain/held-by-another.ts';
 import type { HoldingAct, RequestHolder } from '../domain/request.ts';
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
@@ -42,13 +43,6 @@ async function isRequest(via: Queryable, book: number, request: string): Promise
   const rows = await via.query('SELECT 1 FROM request_holders WHERE book_no = $1 AND request = $2', [book, request]);
   return rows.length > 0;
 }
-
-export const heldByAnotherRefusal = (request: string, holder: RequestHolder): ToolRefusal =>
-  refusal(
-    'REQUEST_HELD_BY_ANOTHER',
-    `${request} is held by ${holder.name}: only the dispatcher who holds a request acts on it. Nothing was recorded. Ask ${holder.name} to release it, or take it over with a reason.`,
-    { request, holder: { id: holder.id, name: holder.name } },
-  );
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const record = (value: unknown): Readonly<Record<string, unknown>> =>
@@ -230,7 +224,7 @@ class Refused extends Error {
 }
 
 export function requestHolderRoutes(app: Hono, db: Database, records: () => HoldingRecords): void {
-  const read = async (c: Parameters<Parameters<Hono['post']>[1]>[0]) => {
+  const read = async (c: Context) => {
     const body = await jsonBody(c);
     if (!body) return null;
     const request = body['request'];
