@@ -62,10 +62,15 @@ test('two dispatchers, two browsers, their own passkeys: each takes a request in
   await expect(pendingOf(ada, beas).locator('.held-elsewhere')).toContainText(`held by ${beaName}`);
 
   // Both approve their own at the same moment, each with their own passkey.
-  const [adaCard, beaCard] = [pendingOf(ada, adas), pendingOf(bea, beas)];
-  const [adaApproval, beaApproval] = [await adaCard.getAttribute('data-approval'), await beaCard.getAttribute('data-approval')];
+  const [adaApproval, beaApproval] = [
+    await pendingOf(ada, adas).getAttribute('data-approval'),
+    await pendingOf(bea, beas).getAttribute('data-approval'),
+  ];
   expect(adaApproval).not.toBe(beaApproval);
-  await Promise.all([approveWithPasskey(adaCard), approveWithPasskey(beaCard)]);
+  await Promise.all([
+    approveWithPasskey(ada.locator(`#approval-${adaApproval}`)),
+    approveWithPasskey(bea.locator(`#approval-${beaApproval}`)),
+  ]);
   for (const [desk, approval] of [
     [ada, adaApproval],
     [bea, beaApproval],
@@ -87,15 +92,20 @@ test('two dispatchers, two browsers, their own passkeys: each takes a request in
     expect(ofRun.filter((row) => row.event === 'approval_signed')).toHaveLength(1);
     expect(ofRun.filter((row) => row.event === 'plan_started')).toHaveLength(1);
     expect(
-      ofRun.filter((row) => row.event === 'tool_result').map((row) => [row.request, /tool=(\w+)/.exec(row.detail)?.[1]]),
+      ofRun
+        .filter((row) => row.event === 'tool_result')
+        .map((row) => [row.request, /tool=(\w+)/.exec(row.detail)?.[1]]),
     ).toEqual([
       [request, 'reserve_parcels'],
       [request, 'hold_beds'],
     ]);
   }
   // Who holds each request is on the ledger, written by the desk's server.
-  expect(rows.filter((row) => row.event === 'request_taken').map((row) => row.request).sort()).toEqual(
-    [adas, beas].sort(),
-  );
+  expect(
+    rows
+      .filter((row) => row.event === 'request_taken')
+      .map((row) => row.request)
+      .sort(),
+  ).toEqual([adas, beas].sort());
   await bea.context().close();
 });

@@ -77,7 +77,7 @@ export function batchedAppends<D>(options: BatchedAppendsOptions<D>): BatchedApp
     let items = batch;
     let answer = await appendOnce(items.map((item) => item.draft));
     // Another page wrote first: catch up, decide again which records stand, send those again.
-    for (let attempt = 0; !answer.ok && answer.code === 'STALE_TAB' && options.catchUp && attempt < STALE_RETRIES; ) {
+    for (let attempt = 0; !answer.ok && answer.code === 'STALE_TAB' && options.catchUp && attempt < STALE_RETRIES;) {
       attempt += 1;
       const stands = await options.catchUp(items.map((item) => item.draft));
       if (stands === null) break;

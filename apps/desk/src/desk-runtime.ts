@@ -73,7 +73,10 @@ export interface DeskRuntimeOptions {
    * Reserves the number of the next request, plan, lease or approval this page makes, at least
    * `atLeast` (the desk's server hands each number out once). Unset, counted in this page alone.
    */
-  readonly reserveNumber?: (kind: IdKind, atLeast: number) => Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;
+  readonly reserveNumber?: (
+    kind: IdKind,
+    atLeast: number,
+  ) => Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;
   readonly container: FrameContainer;
   readonly connect: ChannelConnector;
   readonly clock?: BrokerClock;

@@ -35,11 +35,7 @@ async function boot(): Promise<void> {
   // machine it landed after the rows did, below the approval banner, on a quiet one it did not.
   history.scrollRestoration = 'manual';
   const root = document.getElementById('app') as HTMLElement;
-  const [session, connection, opened] = await Promise.all([
-    askDeskSession(),
-    connect(),
-    openDeskStores(),
-  ]);
+  const [session, connection, opened] = await Promise.all([askDeskSession(), connect(), openDeskStores()]);
   const dispatcher = session.ok ? session.dispatcher : null;
   const signedIn = dispatcher !== null;
 

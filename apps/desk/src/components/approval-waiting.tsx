@@ -14,7 +14,9 @@ type Brought = { readonly approval: string; readonly how: 'focused' | 'announced
 
 /** The approvals waiting for a person, oldest first. */
 export function waitingApprovals(view: DeskView): readonly Approval[] {
-  return view.desk.state.value.approvals.filter((approval) => approval.status === 'pending' && mayDecide(view, approval));
+  return view.desk.state.value.approvals.filter(
+    (approval) => approval.status === 'pending' && mayDecide(view, approval),
+  );
 }
 
 /** Whether this page's dispatcher decides `approval`: not one of a request another dispatcher holds. */

@@ -56,7 +56,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
     /** How `dispatcher`'s page asks the desk's server: in their session, from the desk's origin. */
     const askAs =
       (dispatcher: TestDispatcher): AskDeskServer =>
-      async <T,>(path: string, body?: unknown) => {
+      async <T>(path: string, body?: unknown) => {
         const response = await app.request(path, {
           method: body === undefined ? 'GET' : 'POST',
           headers: {
@@ -74,8 +74,19 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       const ask = askAs(dispatcher);
       const writer = `${'abcde'[index]}0000000000${index}`;
       const [ledger, log] = await Promise.all([
-        openServerLog({ name: 'ledger', format: deskLedger.logFormat(() => new Date()), appendAfterOthers: true, ask, writer }),
-        openServerLog<DeskEvent, DeskEvent>({ name: 'state', format: jsonLogFormat<DeskEvent>(deskEventProblem), ask, writer }),
+        openServerLog({
+          name: 'ledger',
+          format: deskLedger.logFormat(() => new Date()),
+          appendAfterOthers: true,
+          ask,
+          writer,
+        }),
+        openServerLog<DeskEvent, DeskEvent>({
+          name: 'state',
+          format: jsonLogFormat<DeskEvent>(deskEventProblem),
+          ask,
+          writer,
+        }),
       ]);
       if (!ledger.ok || !log.ok) throw new Error('The desk server would not open its records.');
       const stores: DeskStores = {
@@ -131,12 +142,17 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       for (const ids of [requests, plans, approvals, leases]) expect(new Set(ids).size).toBe(ids.length);
 
       // The server's record: one chain; each dispatcher's rows once; each request held by its taker.
-      const ledger = ((await askAs(dispatchers[0]!)('/api/logs/ledger')) as unknown as {
-        entries: { record: LedgerRow }[];
-      }).entries.map((entry) => entry.record);
+      const ledger = (
+        (await askAs(dispatchers[0]!)('/api/logs/ledger')) as unknown as {
+          entries: { record: LedgerRow }[];
+        }
+      ).entries.map((entry) => entry.record);
       expect(verifyLedger(serialiseLedger(ledger))).toMatchObject({ ok: true, rows: ledger.length });
       for (const [index, dispatcher] of dispatchers.entries()) {
-        const theirs = ledger.filter((row) => row.detail.startsWith(`reported_by=${dispatcher.id} `) || row.detail === `reported_by=${dispatcher.id}`);
+        const theirs = ledger.filter(
+          (row) =>
+            row.detail.startsWith(`reported_by=${dispatcher.id} `) || row.detail === `reported_by=${dispatcher.id}`,
+        );
         const verbs = theirs.filter((row) => row.event === 'verb_called').map((row) => [row.verb, row.request]);
         expect(verbs).toEqual(
           ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map((verb) => [
@@ -144,19 +160,26 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
             requests[index],
           ]),
         );
-        expect(theirs.filter((row) => row.event === 'lease_opened').map((row) => row.lease).sort()).toEqual(
-          [leases[index * 2], leases[index * 2 + 1]].sort(),
-        );
+        expect(
+          theirs
+            .filter((row) => row.event === 'lease_opened')
+            .map((row) => row.lease)
+            .sort(),
+        ).toEqual([leases[index * 2], leases[index * 2 + 1]].sort());
         expect(theirs.filter((row) => row.event === 'approval_raised').map((row) => row.approval)).toEqual([
           approvals[index],
         ]);
         expect(
-          ledger.filter((row) => row.event === 'request_taken' && row.request === requests[index]).map((row) => row.detail),
+          ledger
+            .filter((row) => row.event === 'request_taken' && row.request === requests[index])
+            .map((row) => row.detail),
         ).toEqual([expect.stringContaining(`dispatcher=${dispatcher.id}`)]);
       }
-      const events = ((await askAs(dispatchers[0]!)('/api/logs/state')) as unknown as {
-        entries: { record: DeskEvent }[];
-      }).entries.map((entry) => entry.record);
+      const events = (
+        (await askAs(dispatchers[0]!)('/api/logs/state')) as unknown as {
+          entries: { record: DeskEvent }[];
+        }
+      ).entries.map((entry) => entry.record);
       const taken = events.flatMap((event) => (event.type === 'request_taken' ? [event.request] : []));
       expect(taken.map((request) => request.id).sort()).toEqual([...requests].sort());
       expect(taken.map((request) => request.heldBy?.name).sort()).toEqual([...NAMES].sort());

@@ -201,7 +201,12 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       expect(await append(ada, 'state', [intake('R-1', bea)])).toMatchObject({ ok: false, code: 'INVALID_RECORD' });
       expect(await append(ada, 'state', [intake('R-1', ada)])).toMatchObject({ ok: true });
       // Bea's page chose R-1 at the same moment: another request under the same id is refused.
-      const twice = await append(bea, 'state', [{ ...intake('R-1', bea), request: { ...(intake('R-1', bea) as { request: DeskRequest }).request, place: 'Quay Road' } }]);
+      const twice = await append(bea, 'state', [
+        {
+          ...intake('R-1', bea),
+          request: { ...(intake('R-1', bea) as { request: DeskRequest }).request, place: 'Quay Road' },
+        },
+      ]);
       expect(twice).toMatchObject({ ok: false, code: 'ID_TAKEN', status: 409 });
       expect((await stateEvents()).filter((event) => event.type === 'request_taken')).toHaveLength(1);
       expect(await call('/api/requests/take', ada, { request: 'R-9' })).toMatchObject({

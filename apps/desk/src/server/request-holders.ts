@@ -230,7 +230,8 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
     const request = body['request'];
     const reason = body['reason'];
     if (typeof request !== 'string' || !REQUEST_ID.test(request)) return 'bad' as const;
-    if (reason !== undefined && (typeof reason !== 'string' || reason.length > TAKE_OVER_REASON_MAX)) return 'bad' as const;
+    if (reason !== undefined && (typeof reason !== 'string' || reason.length > TAKE_OVER_REASON_MAX))
+      return 'bad' as const;
     return { request, reason: typeof reason === 'string' ? reason : undefined };
   };
 
@@ -241,7 +242,9 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
   const change = async (
     dispatcher: Dispatcher,
     request: string,
-    decide: (holder: RequestHolder | null) => { act: HoldingAct; holder: RequestHolder | null; reason?: string } | ToolRefusal,
+    decide: (
+      holder: RequestHolder | null,
+    ) => { act: HoldingAct; holder: RequestHolder | null; reason?: string } | ToolRefusal,
   ) => {
     const keeper = records();
     try {
@@ -256,11 +259,10 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
         const before = await holderOf(tx, book, request);
         const decided = decide(before);
         if ('ok' in decided) return decided;
-        await tx.query('UPDATE request_holders SET dispatcher_id = $3, since = now() WHERE book_no = $1 AND request = $2', [
-          book,
-          request,
-          decided.holder?.id ?? null,
-        ]);
+        await tx.query(
+          'UPDATE request_holders SET dispatcher_id = $3, since = now() WHERE book_no = $1 AND request = $2',
+          [book, request, decided.holder?.id ?? null],
+        );
         const event: DeskEvent = {
           type: 'request_held',
           request,

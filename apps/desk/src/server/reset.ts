@@ -74,6 +74,6 @@ export function resetRoutes(app: Hono, db: Database): void {
         : { ok: true as const, book };
     });
     if (!answer.ok) return refused(c, answer, answer.code === 'STATEMENT_MISMATCH' ? 409 : 403);
-      return c.json({ ok: true, book: answer.book });
+    return c.json({ ok: true, book: answer.book });
   });
 }
