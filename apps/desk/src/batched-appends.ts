@@ -14,8 +14,11 @@
 // is, and sends those again, a bounded number of times.
 import { refusal, type ToolRefusal } from '@warrant/surface';
 
-/** A record the log's format refuses (the ledger's rows, the desk's events): the refusal names its index in the batch. */
-const ONE_RECORD_REFUSED: readonly string[] = ['INVALID_ROW', 'INVALID_RECORD'];
+/**
+ * A record refused on its own (the log's format refuses it; it is about a request another
+ * dispatcher holds; its id was given to another thing): the refusal names its index in the batch.
+ */
+const ONE_RECORD_REFUSED: readonly string[] = ['INVALID_ROW', 'INVALID_RECORD', 'REQUEST_HELD_BY_ANOTHER', 'ID_TAKEN'];
 
 export interface BatchedAppendsOptions<D> {
   /** Stores `drafts` in order, all or none. */

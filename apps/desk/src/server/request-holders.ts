@@ -128,7 +128,10 @@ export async function stateHoldingProblem(
 ): Promise<ToolRefusal | HoldingDecision> {
   const book = await currentBook(tx);
   const ledger: LedgerDraft[] = [];
-  for (const draft of drafts) {
+  // A refusal of one record in a batch names its index, so the page sends the others again alone.
+  const atIndex = (answer: ToolRefusal, index: number): ToolRefusal =>
+    drafts.length === 1 ? answer : { ...answer, details: { ...answer.details, index } };
+  for (const [index, draft] of drafts.entries()) {
     const event = draft as DeskEvent;
     if (SERVER_ONLY_DESK_EVENTS.includes(event.type))
       return refusal(
@@ -147,20 +150,26 @@ export async function stateHoldingProblem(
         [book, born.kind, born.id],
       );
       if (kept?.birth !== born.birth)
-        return refusal(
-          'ID_TAKEN',
-          `${born.id} is already another ${born.kind} of this desk (another page gave it first). Nothing was recorded: catch up with the record and decide again.`,
-          { kind: born.kind, id: born.id },
+        return atIndex(
+          refusal(
+            'ID_TAKEN',
+            `${born.id} is already another ${born.kind} of this desk (another page gave it first). Nothing was recorded: catch up with the record and decide again.`,
+            { kind: born.kind, id: born.id },
+          ),
+          index,
         );
     }
     const request = requestOf(event);
     if (event.type === 'request_taken') {
       const heldBy = record(record(event.request)['heldBy']);
       if (heldBy['id'] !== dispatcher.id)
-        return refusal(
-          'INVALID_RECORD',
-          `A request taken in is held by the dispatcher whose page took it in (${dispatcher.name}). Nothing was recorded.`,
-          { request },
+        return atIndex(
+          refusal(
+            'INVALID_RECORD',
+            `A request taken in is held by the dispatcher whose page took it in (${dispatcher.name}). Nothing was recorded.`,
+            { request },
+          ),
+          index,
         );
       if (!(await isRequest(tx, book, request))) {
         await tx.query('INSERT INTO request_holders (book_no, request, dispatcher_id) VALUES ($1, $2, $3)', [
@@ -174,7 +183,7 @@ export async function stateHoldingProblem(
     }
     if (request === '') continue;
     const holder = await holderOf(tx, book, request);
-    if (holder && holder.id !== dispatcher.id) return heldByAnotherRefusal(request, holder);
+    if (holder && holder.id !== dispatcher.id) return atIndex(heldByAnotherRefusal(request, holder), index);
   }
   return { ledger };
 }
