@@ -468,6 +468,7 @@ test('a second tab of the same dispatcher acts too, at once, never waiting; what
     await expect(tab.locator('#run-scenario')).toBeEnabled();
   }
   // A person starts typing in the second tab; the first tab's work does not wipe it.
+  await second.locator('#people-panel summary').click();
   await second.locator('#invitee-name').fill('Someone half-typed');
   // Both tabs take a request in and work it to the halt at the same time: two requests, two approvals.
   await Promise.all([page.click('#run-scenario'), second.click('#run-scenario')]);
