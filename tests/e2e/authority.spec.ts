@@ -406,13 +406,13 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
   }
 });
 
-test('4. two dispatchers, two browsers, one desk: the second sees the one record read-only and live; two approvals of the one plan, both granted with a passkey back to back: it runs once, the later refused', async ({
+test("4. two dispatchers, two browsers, one desk: the second sees the one record live, the first's request held by her with her name, its approval hers to decide; two approvals of the one plan, both granted with a passkey back to back: it runs once, the later refused", async ({
   page,
   browser,
 }, testInfo) => {
   const lane = laneOf(testInfo);
   // The record is the desk server's: the second dispatcher's browser shows the first's request,
-  // plan and pending A-1, read-only, since one page acts at a time (its frames carry the run).
+  // plan and pending A-1, live; the request is held by the first, so its approval is hers to decide.
   const second = await (await browser.newContext()).newPage();
   await addPasskeyAuthenticator(page);
   await openDeskSignedOut(page);
@@ -422,7 +422,10 @@ test('4. two dispatchers, two browsers, one desk: the second sees the one record
   await addPasskeyAuthenticator(second);
   await openDeskSignedOut(second);
   await enrolDispatcher(second, dispatcherName(lane, 'Ben'));
-  await expect(second.locator('#read-only-notice')).toContainText('Another page of this desk is the one acting');
+  await expect(second.locator('#read-only-notice')).toHaveCount(0);
+  await expect(second.locator('#queue li[data-request="R-1"] .holder')).toHaveText(
+    `Held by ${await page.locator('#dispatcher-name').textContent()}`,
+  );
   await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
   await expect(second.locator('#approval-A-1 button.approve')).toBeDisabled();
 

@@ -255,7 +255,8 @@ test(
       await openDesk(signedIn);
       const context = await browser.newContext();
       await carryDeskSession(signedIn.context(), context, insecureOriginOf('desk'));
-      // The page the dispatcher signed in on holds the desk's acting claim; it goes, letting it go.
+      // The page the dispatcher signed in on goes: the agent works in the other browser's page alone
+      // (several pages may act at once; leaving this one keeps the record to the page under test).
       await signedIn.goto('about:blank');
       const page = await context.newPage();
       const world = await open(page, insecureOriginOf('desk'));

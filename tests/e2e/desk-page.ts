@@ -48,9 +48,8 @@ export async function carryDeskSession(from: BrowserContext, to: BrowserContext,
 }
 
 /**
- * The desk's page once it is the one acting, a dispatcher signed in: a page opened while another
- * still held the desk's acting claim (one just closed, say) takes over when that claim is let go,
- * opening again, and this waits for that.
+ * The desk's page acting for a dispatcher signed in (every signed-in dispatcher's page acts, in
+ * every tab: it says whom it acts as), once it is ready.
  */
 export async function openDeskActing(page: Page, origin: string = SITES.desk.origin): Promise<void> {
   await openDesk(page, origin);

@@ -484,16 +484,34 @@ test('a reload keeps the ledger and the pending approval; the leases that were l
   await expect(page.locator('#approval-A-1 [data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
 });
 
-test('a second tab shows the same record read-only and says why', async ({ page, context }) => {
+test('a second tab of the same dispatcher acts too, at once, never waiting; what a person typed in it stays', async ({
+  page,
+  context,
+}) => {
   await openDeskAsDispatcher(page);
   const second = await context.newPage();
   await openDesk(second);
-  await expect(second.locator('#read-only-notice')).toContainText('Another page of this desk is the one acting');
-  await expect(second.locator('#run-scenario')).toBeDisabled();
-  await page.click('#run-scenario');
-  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-  await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
-  await expect(second.locator('#approval-A-1 button.approve')).toBeDisabled();
+  // No tab is read-only and none waits for another: both act as the dispatcher signed in.
+  for (const tab of [page, second]) {
+    await expect(tab.locator('#read-only-notice')).toHaveCount(0);
+    await expect(tab.locator('.pill-acting')).toHaveText('Acting as Ada Okafor');
+    await expect(tab.locator('#run-scenario')).toBeEnabled();
+  }
+  // A person starts typing in the second tab; the first tab's work does not wipe it.
+  await second.locator('#people-panel summary').click();
+  await second.locator('#invitee-name').fill('Someone half-typed');
+  // Both tabs take a request in and work it to the halt at the same time: two requests, two approvals.
+  await Promise.all([page.click('#run-scenario'), second.click('#run-scenario')]);
+  for (const tab of [page, second])
+    await expect(tab.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 90_000 });
+  for (const tab of [page, second]) {
+    await expect(tab.locator('#queue-count')).toHaveText('2');
+    await expect(tab.locator('article.approval[data-status="pending"]')).toHaveCount(2);
+    // Both requests are this dispatcher's: every card is theirs to decide, in either tab.
+    await expect(tab.locator('article.approval[data-status="pending"] button.approve').first()).toBeEnabled();
+    await expect(tab.locator('article.approval[data-status="pending"] button.approve').last()).toBeEnabled();
+  }
+  await expect(second.locator('#invitee-name')).toHaveValue('Someone half-typed');
   await expect
     .poll(async () => Number(await second.locator('#ledger-count').textContent()))
     .toBe(Number(await page.locator('#ledger-count').textContent()));
@@ -542,7 +560,7 @@ test(
     // A dispatcher signs in here: the page opens again as theirs, and the verbs are there.
     await enrolDispatcher(page, 'Ada Okafor');
     await expect(page.locator('#read-only-notice')).toHaveCount(0);
-    await expect(page.locator('.topbar-status')).toContainText('This tab acts');
+    await expect(page.locator('.topbar-status')).toContainText('Acting as Ada Okafor');
     await expect.poll(() => agent.names()).toEqual(['intake_request', 'read_ledger']);
     await expect(page.locator('#run-scenario')).toBeEnabled();
     // Signed out again, it acts on nothing again.

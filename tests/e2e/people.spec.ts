@@ -47,8 +47,8 @@ test('without a setup link a browser cannot enrol; with one, one dispatcher enro
   await other.locator('#enrol').click();
   await expect(other.locator('#dispatcher-answer')).toContainText('one-time link');
   await expect(other.locator('#dispatcher-name')).toHaveCount(0);
-  // Its own browser closes with the test: a desk page left open would go on holding the desk's
-  // acting claim, and the next test's desk would stay read-only (measured: receipts.spec timed out).
+  // Its own browser closes with the test: a desk page left open would go on reading the record
+  // (and, were anyone signed in there, acting) beside the next test's desk.
   await other.context().close();
 });
 

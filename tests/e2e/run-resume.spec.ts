@@ -38,7 +38,7 @@ test('an approved run goes on with every desk tab closed at once: each step writ
   await enrolDispatcher(page, dispatcherName('Ada'));
   await scenarioToTheHalt(page);
   const challenge = await challengeOf(page);
-  // A second tab of the same desk, read-only beside the acting one.
+  // A second tab of the same dispatcher, acting beside the first.
   const second = await context.newPage();
   await openDesk(second);
 

@@ -8,9 +8,9 @@ import {
   type DeskLedgerSchema,
 } from '@warrant/ledger';
 import { leasedReadDraft } from '@warrant/ledger/testing';
-import type { ToolRefusal } from '@warrant/surface';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchedAppends } from './batched-appends.ts';
+import { batchedAppends, STALE_RETRIES } from './batched-appends.ts';
 
 // The desk's records appended in order, gathered while an append is out, over a real ledger store
 // (IndexedDB in memory, the same store interface the desk's server log has): every append it
@@ -121,5 +121,45 @@ describe('appends gathered while one is out', () => {
     await batched.settled();
     expect(appends).toEqual([2]);
     expect(refused.map((refusal) => refusal.code)).toEqual(['LOG_CLOSED']);
+  });
+
+  it('a batch refused STALE_TAB (another page wrote first) is caught up, decided again and sent again: what still stands is stored, what does not is answered with the refusal, and it gives up after a bounded number of tries', async () => {
+    const store = await ledger();
+    const appends: number[] = [];
+    let staleFor = 2;
+    const caughtUp: number[] = [];
+    const batched = batchedAppends<LedgerDraft>({
+      appendAll: async (drafts) => {
+        appends.push(drafts.length);
+        if (staleFor > 0) {
+          staleFor -= 1;
+          return refusal('STALE_TAB', 'Another page of this desk added 1 record since this one last looked.');
+        }
+        return store.appendAll(drafts);
+      },
+      onRefused: () => undefined,
+      maxPerAppend: 500,
+      maxBytesPerAppend: 1_000_000,
+      // On the record as it now is, row 2 no longer stands (its request passed to another dispatcher).
+      catchUp: async (drafts) => {
+        caughtUp.push(drafts.length);
+        return drafts.map((draft) => draft.detail !== 'n=2');
+      },
+    });
+    const answers = [1, 2, 3].map((n) => batched.stored(row(n)));
+    expect(await Promise.all(answers)).toEqual([
+      { ok: true },
+      expect.objectContaining({ ok: false, code: 'STALE_TAB' }),
+      { ok: true },
+    ]);
+    expect(appends).toEqual([3, 2, 2]);
+    expect(caughtUp).toEqual([3, 2]);
+    expect(store.rows().map((stored) => stored.detail)).toEqual(['n=1', 'n=3']);
+
+    // Always stale: tried STALE_RETRIES times after the first, then the refusal stands.
+    staleFor = Number.POSITIVE_INFINITY;
+    appends.length = 0;
+    expect(await batched.stored(row(4))).toMatchObject({ ok: false, code: 'STALE_TAB' });
+    expect(appends).toHaveLength(STALE_RETRIES + 1);
   });
 });

@@ -1,8 +1,14 @@
 // The desk at run time: its state as a signal, and the broker's parts wired to it. Every lease
 // move and approval change becomes a desk event (so it survives a reload) and every hop a ledger
-// row. A reload ends every lease that was live (its frame went with the page); a run that was
-// under way on the desk's server goes on there (server/approved-runs.ts); requests,
+// row. A reload ends every lease its tab's page had live (its frame went with the page); a run
+// that was under way on the desk's server goes on there (server/approved-runs.ts); requests,
 // plans, pending approvals and the ledger carry on.
+//
+// Several pages act at once (several dispatchers, several tabs of one): each adds to the record
+// only about the requests its dispatcher holds (the desk's server refuses the rest), asks the
+// server for the number of each request, plan, lease or approval it makes (so no id is made
+// twice), and, when another page wrote first (STALE_TAB), takes in what it missed and decides
+// again before sending its records once more.
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import {
   createApprovalGate,
@@ -27,6 +33,7 @@ import {
 } from '@warrant/broker';
 import { CHANNELS, type Channel } from '@warrant/base';
 import type { LedgerDraft, LedgerRow } from '@warrant/ledger';
+import { refusal, type ToolRefusal } from '@warrant/surface';
 import { approvalRow } from './approval-record.ts';
 import { batchedAppends } from './batched-appends.ts';
 import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from './log-limits.ts';
@@ -36,6 +43,11 @@ import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
 import type { PlanRun } from './domain/run.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
+import { heldByAnother } from './domain/queries.ts';
+import type { RequestHolder } from './domain/request.ts';
+import type { IdKind } from './domain/id-kinds.ts';
+import { eventRequest } from './domain/event-request.ts';
+import { heldByAnotherRefusal as heldRefusal } from './domain/held-by-another.ts';
 import { createPartnerReach, type PartnerBack, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
 import { PARTNER_DIRECTORY } from './partners.ts';
 import type { DeskLedger, DeskLog } from './ports.ts';
@@ -50,10 +62,21 @@ export interface DeskRuntimeOptions {
   readonly log: DeskLog;
   /** What the desk's log held when the page opened. */
   readonly events: readonly DeskEvent[];
-  /** Whether this tab is the one acting (never a page with no dispatcher signed in). */
-  readonly acting: boolean;
   /** Whether a dispatcher is signed in on this page; unset, one is. With none, no verb that acts is in order. */
   readonly signedIn?: boolean;
+  /** The dispatcher signed in on this page: the holder of the requests it takes in. */
+  readonly dispatcher?: RequestHolder | null;
+  /** This page's id, named by the leases it opens; and the id of the page this tab showed before a reload, whose leases ended with it. */
+  readonly page?: string;
+  readonly previousPage?: string | null;
+  /**
+   * Reserves the number of the next request, plan, lease or approval this page makes, at least
+   * `atLeast` (the desk's server hands each number out once). Unset, counted in this page alone.
+   */
+  readonly reserveNumber?: (
+    kind: IdKind,
+    atLeast: number,
+  ) => Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;
   readonly container: FrameContainer;
   readonly connect: ChannelConnector;
   readonly clock?: BrokerClock;
@@ -77,8 +100,21 @@ export interface DeskRuntime {
   readonly frames: FrameHost;
   readonly gate: ApprovalGate;
   readonly ledger: DeskLedger;
+  /** The dispatcher signed in on this page, if any. */
+  readonly dispatcher: RequestHolder | null;
   /** Adds an event to the desk's state now, and to its log in order. */
   apply(event: DeskEvent): void;
+  /** Adds an event as apply does, answering once it is stored (after catching up and deciding again, if another page wrote first), or why not. */
+  decide(event: DeskEvent): Promise<{ readonly ok: true } | ToolRefusal>;
+  /**
+   * Reserves the number of the next id of `kind` this page makes. A lease's or an approval's
+   * number is then the next one the broker gives (in the order reserved).
+   */
+  reserve(kind: IdKind): Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;
+  /** Who holds `request` when it is not this page's dispatcher (null when this page may act on it). */
+  heldElsewhere(request: string): RequestHolder | null;
+  /** Takes in what other pages wrote to the desk's state since this page last looked. */
+  catchUp(): Promise<boolean>;
   /** Takes in events another tab wrote (this tab being read-only): `restarted` folds from scratch. */
   absorb(events: readonly DeskEvent[], restarted: boolean): void;
   /** Appends a ledger row, in order after every row asked for before it. */
@@ -110,15 +146,18 @@ export interface DeskRuntime {
   dispose(): void;
 }
 
-function highestNumber(ids: readonly string[]): number {
+export function highestNumber(ids: readonly string[]): number {
   return ids.reduce((max, id) => Math.max(max, Number(/-(\d+)$/.exec(id)?.[1] ?? 0)), 0);
 }
 
 export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const clock = options.clock ?? systemClock;
   const iso = (): string => new Date(clock.now()).toISOString();
-  // What this page is (acting, signed in) is not folded from the record: it is kept through every fold.
-  const page = { acting: options.acting, signedIn: options.signedIn ?? true };
+  // What this page is (signed in) is not folded from the record: it is kept through every fold.
+  const signedIn = options.signedIn ?? true;
+  const page = { signedIn };
+  const dispatcher = options.dispatcher ?? null;
+  const pageId = options.page ?? 'this-page';
   const state = signal<DeskState>({ ...foldEvents(EMPTY_DESK, options.events), ...page });
   const storeProblem = signal<string | null>(null);
   // The channel each lease was opened through: the hops of the machinery serving a lease (its
@@ -127,12 +166,20 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
 
   const rows = signal<readonly LedgerRow[]>(options.ledger.rows());
 
+  /** Who holds `request` when it is not this page's dispatcher. */
+  const heldElsewhere = (request: string): RequestHolder | null =>
+    request === '' ? null : heldByAnother(state.value, request, dispatcher?.id ?? null);
+
   // Each record appended in order, what is asked for while an append is out going in the next.
+  // Another page wrote first: take in what it wrote, and send again what still stands (nothing
+  // about a request that has meanwhile passed to another dispatcher).
   const events = batchedAppends<DeskEvent>({
     appendAll: (drafts) => options.log.appendAll(drafts),
     onRefused: (refused) => void (storeProblem.value = `The desk could not save its state: ${refused.message}`),
     maxPerAppend: MAX_RECORDS_PER_APPEND,
     maxBytesPerAppend: BATCH_BYTES,
+    catchUp: async (drafts) =>
+      (await catchUp()) ? drafts.map((event) => heldElsewhere(eventRequest(event)) === null) : null,
   });
   const ledgerRows = batchedAppends<LedgerDraft>({
     appendAll: (drafts) => options.ledger.appendAll(drafts),
@@ -146,15 +193,76 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   // may not arrive, so the next page to open records what became of the leases, from the record.
   let disposed = false;
 
+  /** Whether this page records `event`: a signed-in page, about no request another dispatcher holds. */
+  const recordsEvent = (event: DeskEvent): boolean =>
+    signedIn && !disposed && heldElsewhere(eventRequest(event)) === null;
+
   const apply = (event: DeskEvent): void => {
     state.value = applyEvent(state.value, event);
-    if (!options.acting || disposed) return;
-    events.add(event);
+    if (recordsEvent(event)) events.add(event);
   };
 
+  const decide = async (event: DeskEvent): Promise<{ readonly ok: true } | ToolRefusal> => {
+    const holder = heldElsewhere(eventRequest(event));
+    if (holder) return heldRefusal(eventRequest(event), holder);
+    if (!signedIn || disposed)
+      return refusal('NOT_SIGNED_IN', 'No dispatcher is signed in on this page. Nothing was recorded.');
+    state.value = applyEvent(state.value, event);
+    return events.stored(event);
+  };
+
+  // A row about a request another dispatcher holds is theirs to record, unless it records a call
+  // that was refused (an attempt changes nothing, and is kept).
   const record = (row: DeskRow): void => {
-    if (!options.acting || disposed) return;
+    if (!signedIn || disposed) return;
+    if (row.status !== 'refused' && heldElsewhere(row.request ?? '') !== null) return;
     ledgerRows.add({ at: iso(), ...row } as LedgerDraft);
+  };
+
+  // The numbers reserved for the next leases and approvals, handed to the broker in order.
+  const reserved: Record<'lease' | 'approval', number[]> = { lease: [], approval: [] };
+  const counted: Record<IdKind, number> = { request: 0, plan: 0, lease: 0, approval: 0 };
+  const idsOf = (kind: IdKind): readonly string[] => {
+    const now = state.value;
+    if (kind === 'request') return now.requests.map((request) => request.id);
+    if (kind === 'plan') return now.plans.map((plan) => plan.id);
+    if (kind === 'lease') return [...now.leases.map((lease) => lease.id), ...leases.live().map((lease) => lease.id)];
+    return [...now.approvals.map((approval) => approval.id), ...gate.list().map((approval) => approval.id)];
+  };
+  const reserveNumber =
+    options.reserveNumber ??
+    (async (kind: IdKind, atLeast: number) => ({
+      ok: true as const,
+      number: (counted[kind] = Math.max(counted[kind] + 1, atLeast)),
+    }));
+  const reserve = async (kind: IdKind) => {
+    const answer = await reserveNumber(kind, highestNumber(idsOf(kind)) + 1);
+    if (answer.ok && (kind === 'lease' || kind === 'approval')) reserved[kind].push(answer.number);
+    return answer;
+  };
+  /** The next reserved number of `kind`, or, with none reserved, one past the highest this page knows. */
+  const nextReserved = (kind: 'lease' | 'approval'): number =>
+    reserved[kind].shift() ?? Math.max(highestNumber(idsOf(kind)) + 1, (counted[kind] += 1));
+
+  /** Takes in what other pages added to the desk's state: folded, approvals learnt by the gate, ended runs acted on. */
+  const absorb = (absorbed: readonly DeskEvent[], restarted: boolean): void => {
+    state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, absorbed), ...page };
+    if (!signedIn) return;
+    for (const event of absorbed) {
+      if (event.type === 'approval_changed') gate.learn(event.approval);
+      if (event.type === 'run_changed') afterRun(event.run);
+    }
+  };
+
+  /** Catches up with what other pages wrote to the desk's state; false when it could not, or the desk started a new book. */
+  const catchUp = async (): Promise<boolean> => {
+    const change = await options.log.sync().catch(() => null);
+    if (!change?.ok) return false;
+    absorb(
+      change.entries.map((entry) => entry.record),
+      change.restarted,
+    );
+    return !change.restarted;
   };
 
   const isChannel = (channel: string): channel is Channel => (CHANNELS as readonly string[]).includes(channel);
@@ -169,16 +277,28 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     record({ ...hop, channel });
   };
 
-  // A reload: live leases lost their frames with the old page, and a run under way was cut off.
-  // Its approval stays approved, for this page to take the run up again.
+  // A reload: the leases this tab's page had live lost their frames with it, and so did any whose
+  // time ran out with no page left to record it (a lease of a page before leases named their
+  // page, too). Another page's live lease is its own. A run under way goes on on the desk's server.
   const cutOff = new Set(
-    options.acting ? state.value.runs.filter((run) => run.status === 'running').map((run) => run.approval) : [],
+    signedIn ? state.value.runs.filter((run) => run.status === 'running').map((run) => run.approval) : [],
   );
-  if (options.acting) {
+  const wentAway = (lease: Lease): boolean => {
+    const opener = state.value.leasePages[lease.id];
+    return (
+      opener === undefined ||
+      opener === options.previousPage ||
+      lease.expiresAt < clock.now() ||
+      heldElsewhere(lease.request) !== null
+    );
+  };
+  if (signedIn) {
     // What the page's going away ended is the machinery's report: the table's lifecycle row.
     const lifecycle = (purpose: 'read_capacity' | 'execute_plan' | 'none') =>
       evaluatePolicy({ actor: 'system', act: 'lifecycle', purpose, approval: 'none' }).verdict;
-    for (const lease of state.value.leases.filter((kept) => !isTerminal(kept.state))) {
+    for (const lease of state.value.leases.filter(
+      (kept) => !isTerminal(kept.state) && wentAway(kept) && heldElsewhere(kept.request) === null,
+    )) {
       const ended: Lease = { ...lease, state: 'failed', endedAt: clock.now(), endReason: PAGE_WENT_AWAY };
       apply({ type: 'lease_changed', lease: ended, at: clock.now() });
       record({
@@ -201,10 +321,11 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   // Which partners are down: a lease's page saying it lost its server marks its partner down at
   // once; any other failure of a lease (a frame that never mounted, say) has the desk's server ask.
   const reach =
-    options.acting && options.askPartnerReach ? createPartnerReach({ ask: options.askPartnerReach, clock }) : null;
+    signedIn && options.askPartnerReach ? createPartnerReach({ ask: options.askPartnerReach, clock }) : null;
   const leases = createLeaseBook({
     clock,
     firstNumber: highestNumber(state.value.leases.map((lease) => lease.id)) + 1,
+    nextNumber: () => nextReserved('lease'),
   });
   const frames = createFrameHost({
     leases,
@@ -223,6 +344,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     clock,
     restore: state.value.approvals,
     takenUp: [...cutOff],
+    nextNumber: () => nextReserved('approval'),
   });
   const broker = createBroker({
     partners: PARTNER_DIRECTORY,
@@ -236,7 +358,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
 
   const waiters = new Set<() => void>();
   const stopLeases = leases.subscribe((transition) => {
-    apply({ type: 'lease_changed', lease: transition.lease, at: transition.at });
+    apply({ type: 'lease_changed', lease: transition.lease, at: transition.at, page: pageId });
     const faulted = Object.values(PARTNER_FAULT_REASONS).includes(transition.cause.reason);
     if (transition.event === 'fail' && !faulted) reach?.check(transition.lease.partner);
     if (transition.event === 'discovered') {
@@ -295,11 +417,13 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     frames,
     gate,
     ledger: options.ledger,
+    dispatcher,
     apply,
-    absorb(events, restarted) {
-      state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, events), ...page };
-      if (options.acting) for (const event of events) if (event.type === 'run_changed') afterRun(event.run);
-    },
+    decide,
+    reserve,
+    heldElsewhere,
+    catchUp,
+    absorb,
     record,
     recordApproval,
     settled(id, abort) {

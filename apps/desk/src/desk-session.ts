@@ -11,7 +11,7 @@ export interface DeskSession {
 
 export const askDeskSession = (): Promise<ServerAnswer<DeskSession>> => askDeskServer<DeskSession>('/api/session');
 
-/** After a person signs in or out here: the page opens again as what it now is (acting, or not). */
+/** After a person signs in or out here: the page opens again as what it now is (acting as them, or read-only). */
 export function openPageAgain(): void {
   location.reload();
 }

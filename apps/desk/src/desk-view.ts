@@ -19,7 +19,7 @@ export interface DeskView {
   readonly frames: HTMLElement;
   /** A clock that ticks each second while something on the page counts down. */
   readonly now: ReadonlySignal<number>;
-  /** Why this tab is read-only, when it is (no dispatcher signed in, or another page acting). */
+  /** Why this tab is read-only, when it is (no dispatcher signed in: every signed-in page acts). */
   readonly readOnly: string | null;
   /** Who was signed in as the page opened (null: the desk's server could not say). */
   readonly session: DeskSession | null;

@@ -1,6 +1,8 @@
-// What only a person at the page does: approve or reject an approval, and revoke a lease. None of
-// these is a tool, so no agent, bridge or runner can reach them; each still passes the policy
-// table and is recorded.
+// What only a person at the page does: approve or reject an approval, revoke a lease, and take,
+// release or take over a request. None of these is a tool, so no agent, bridge or runner can reach
+// them; each still passes the policy table (or the desk's server decides it) and is recorded. Each
+// is for the dispatcher who holds the request it is about: on a request another holds, the page
+// answers first with the holder's name (the desk's server refuses it in any case).
 import { evaluatePolicy, hopDetail, type Approval } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskRuntime } from './desk-runtime.ts';
@@ -9,6 +11,7 @@ import type { DraftedPlan } from './domain/plan.ts';
 import type { PlanRun } from './domain/run.ts';
 import { findPlan, runsOf } from './domain/queries.ts';
 import { PERSON_AT_THE_PAGE } from './call-context.ts';
+import { heldByAnotherRefusal } from './domain/held-by-another.ts';
 
 export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
 
@@ -23,7 +26,29 @@ export interface HumanActs {
    * again only when no run of it stands).
    */
   tryAgain(approval: string): Promise<ToolRefusal | { readonly ok: true; readonly approval: Approval }>;
+  /** Takes a request no one holds, or, with a reason (recorded), takes over one another holds. */
+  take(request: string, reason?: string): Promise<HoldingAnswer>;
+  /** Lets go of a request this dispatcher holds. */
+  release(request: string): Promise<HoldingAnswer>;
 }
+
+export type HoldingAnswer = { readonly ok: true } | ToolRefusal;
+
+/** Where a take or a release is decided: the desk's server (server/request-holders.ts). */
+export interface RequestHolding {
+  take(request: string, reason?: string): Promise<HoldingAnswer>;
+  release(request: string): Promise<HoldingAnswer>;
+}
+
+const serverHolding: RequestHolding = {
+  take: async (request, reason) =>
+    (await import('./consent/desk-server.ts')).askDeskServer('/api/requests/take', {
+      request,
+      ...(reason === undefined ? {} : { reason }),
+    }),
+  release: async (request) =>
+    (await import('./consent/desk-server.ts')).askDeskServer('/api/requests/release', { request }),
+};
 
 /**
  * How a person's consent is obtained: in the page, their passkey, verified by the desk's server
@@ -58,18 +83,24 @@ function runningOnTheServer(plan: DraftedPlan, approval: string, now: number): P
   };
 }
 
-export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey): HumanActs {
-  const readOnly = (): ToolRefusal | null =>
-    !desk.state.value.signedIn
-      ? refusal('NOT_SIGNED_IN', 'Sign in with your passkey to act on requests. Nothing was done.', {})
-      : desk.state.value.acting
-        ? null
-        : refusal('READ_ONLY_TAB', 'Another tab of this desk is the one acting; decide there. Nothing was done.', {});
+export function humanActs(
+  desk: DeskRuntime,
+  consentOf: ObtainConsent = passkey,
+  holding: RequestHolding = serverHolding,
+): HumanActs {
+  /** Why this person may not act here on `request`: no one signed in, or another dispatcher holds it. */
+  const readOnly = (request = ''): ToolRefusal | null => {
+    if (!desk.state.value.signedIn)
+      return refusal('NOT_SIGNED_IN', 'Sign in with your passkey to act on requests. Nothing was done.', {});
+    const holder = desk.heldElsewhere(request);
+    return holder ? heldByAnotherRefusal(request, holder) : null;
+  };
+  const requestOfApproval = (id: string): string => desk.gate.get(id)?.request ?? '';
 
   const acts: HumanActs = {
     async approve(id, given) {
       const call = { ...PERSON_AT_THE_PAGE, approval: id };
-      const blocked = readOnly();
+      const blocked = readOnly(requestOfApproval(id));
       if (blocked) return blocked;
       const approval = desk.gate.get(id);
       const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
@@ -146,7 +177,7 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
     },
 
     reject(id, reason) {
-      const blocked = readOnly();
+      const blocked = readOnly(requestOfApproval(id));
       if (blocked) return blocked;
       const call = { ...PERSON_AT_THE_PAGE, approval: id };
       // A decided approval is answered by the gate, which says how it was decided.
@@ -160,7 +191,7 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
     },
 
     async tryAgain(id) {
-      const blocked = readOnly();
+      const blocked = readOnly(requestOfApproval(id));
       if (blocked) return blocked;
       const approval = desk.gate.get(id);
       const plan = approval ? findPlan(desk.state.value, approval.plan) : undefined;
@@ -188,6 +219,8 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
         return refusal('APPROVAL_WAITING', `${waiting.id} already asks to run ${plan.id} again; decide it there.`, {
           approval: waiting.id,
         });
+      const number = await desk.reserve('approval');
+      if (!number.ok) return number;
       const raised = await desk.gate.raise(plan, PERSON_AT_THE_PAGE.actor);
       if (!raised.ok) return raised;
       desk.recordApproval(raised.approval.id, { ...PERSON_AT_THE_PAGE, request: plan.request, plan: plan.id });
@@ -195,9 +228,26 @@ export function humanActs(desk: DeskRuntime, consentOf: ObtainConsent = passkey)
     },
 
     revoke(id) {
-      const blocked = readOnly();
+      const blocked = readOnly(desk.leases.get(id)?.request ?? '');
       if (blocked) return blocked;
       const answer = desk.broker.revokeLease(id, { ...PERSON_AT_THE_PAGE, reason: 'revoked by a person at the desk' });
+      return answer.ok ? { ok: true } : answer;
+    },
+
+    // The desk's server decides who holds a request and records it; the page then catches up.
+    async take(request, reason) {
+      const blocked = readOnly();
+      if (blocked) return blocked;
+      const answer = await holding.take(request, reason);
+      if (answer.ok) await desk.catchUp();
+      return answer.ok ? { ok: true } : answer;
+    },
+
+    async release(request) {
+      const blocked = readOnly(request);
+      if (blocked) return blocked;
+      const answer = await holding.release(request);
+      if (answer.ok) await desk.catchUp();
       return answer.ok ? { ok: true } : answer;
     },
   };

@@ -5,7 +5,6 @@ import { render } from 'preact';
 import { messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
 import { bootSurface } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
-import { claimActingPage } from './acting-page.ts';
 import { App } from './components/app.tsx';
 import { labelledFrameContainer } from './components/labelled-frames.ts';
 import { framesOutsideTheCall } from './components/frames-outside-the-call.ts';
@@ -18,13 +17,15 @@ import { receiptKeyOf } from './run/receipt-keys.ts';
 import { RELIEF_SCENARIO } from './scenario/relief-scenario.ts';
 import { createScenarioRunner } from './scenario/scenario-runner.ts';
 import { openDeskStores } from './stores.ts';
+import { PAGE_ID, previousPageOfThisTab } from './page-id.ts';
+import { reserveIdNumber } from './id-numbers.ts';
 import { recordRefusedCalls } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
 
-// Boot: learn who is signed in here, claim the desk as the acting page (the desk's server grants
-// the claim only to a signed-in dispatcher's page; any other shows the record read-only), find
-// WebMCP, open the ledger and the desk's own log, fold the log, and let the kernel register exactly
+// Boot: learn who is signed in here (every signed-in dispatcher's page acts, in as many tabs as
+// they open, each on the requests its dispatcher holds; a page with no one signed in shows the
+// record read-only), find WebMCP, open the ledger and the desk's own log, fold the log, and let the kernel register exactly
 // the verbs in order: with no dispatcher signed in, none that acts.
 // No top-level await: with one, the bundler stops merging the lazy chunks' shared modules and the
 // first visit downloads more.
@@ -34,14 +35,9 @@ async function boot(): Promise<void> {
   // machine it landed after the rows did, below the approval banner, on a quiet one it did not.
   history.scrollRestoration = 'manual';
   const root = document.getElementById('app') as HTMLElement;
-  const [claimed, session, connection, opened] = await Promise.all([
-    claimActingPage(() => location.reload()),
-    askDeskSession(),
-    connect(),
-    openDeskStores(),
-  ]);
-  const signedIn = session.ok && session.dispatcher !== null;
-  const acting = claimed && signedIn;
+  const [session, connection, opened] = await Promise.all([askDeskSession(), connect(), openDeskStores()]);
+  const dispatcher = session.ok ? session.dispatcher : null;
+  const signedIn = dispatcher !== null;
 
   if (!opened.ok) {
     root.textContent = `The dispatch desk cannot open its record (${opened.reason}). Without its record it does not act. Reload to try again.`;
@@ -54,8 +50,11 @@ async function boot(): Promise<void> {
     ledger: stores.ledger,
     log: stores.log,
     events: stores.events,
-    acting,
     signedIn,
+    dispatcher,
+    page: PAGE_ID,
+    previousPage: previousPageOfThisTab(),
+    reserveNumber: reserveIdNumber,
     // Mounted apart from the agent's call that opened the lease, or a DevTools caller is told the call failed.
     container: framesOutsideTheCall(labelledFrameContainer(frames)),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
@@ -109,9 +108,7 @@ async function boot(): Promise<void> {
     now,
     readOnly: !signedIn
       ? 'Sign in to act on requests. Until a dispatcher signs in, this page shows the desk’s record, kept current, and acts on nothing: no one here, and no agent in this page, can take in a request, reach a partner or plan.'
-      : acting
-        ? null
-        : "Another page of this desk is the one acting, in another tab or another dispatcher's browser. This page shows the same record, kept current, and acts on nothing; it takes over once that page closes.",
+      : null,
     session: session.ok ? session : null,
     notice: stores.notice,
     takeUpRuns,

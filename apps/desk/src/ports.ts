@@ -17,6 +17,15 @@ export interface DeskLedger {
 }
 
 export interface DeskLog {
+  /** What other pages added since this page last looked (the records after what it holds). */
+  sync(): Promise<
+    | {
+        readonly ok: true;
+        readonly restarted: boolean;
+        readonly entries: readonly { readonly record: DeskEvent }[];
+      }
+    | ToolRefusal
+  >;
   append(event: DeskEvent): Promise<{ readonly ok: true } | ToolRefusal>;
   /** Appends the events in order, all or none. */
   appendAll(events: readonly DeskEvent[]): Promise<{ readonly ok: true } | ToolRefusal>;

@@ -36,11 +36,14 @@ interface Change {
 const UNREACHABLE =
   "The desk's server cannot be reached, so the desk's record cannot be read or added to. Nothing was recorded; try again when it is back.";
 
+/** How a page asks the desk's server: GET, or POST with a JSON body. */
+export type AskDeskServer = <T>(path: string, body?: unknown) => Promise<({ readonly ok: true } & T) | ToolRefusal>;
+
 /** The desk server's answer; its being out of reach is, to the record, a storage failure. */
-async function ask<T>(path: string, body?: unknown): Promise<({ readonly ok: true } & T) | ToolRefusal> {
+const askOverFetch: AskDeskServer = async <T>(path: string, body?: unknown) => {
   const answer = await askDeskServer<T>(path, body, UNREACHABLE);
   return !answer.ok && answer.code === 'DESK_SERVER_UNREACHABLE' ? refusal('STORAGE_FAILED', answer.message) : answer;
-}
+};
 
 /** Where a book's records start: before its first, at the genesis hash. */
 const startOf = (epoch: number): LogHead => ({ epoch, seq: 0, hash: GENESIS });
@@ -111,18 +114,23 @@ export interface ServerLogOptions<D, T> {
    * leaves this off, so a page never decides on a record it has not seen.
    */
   readonly appendAfterOthers?: boolean;
+  /** How the desk's server is asked; unset, this page's fetch (a Node test asks a server in process, in a dispatcher's session). */
+  readonly ask?: AskDeskServer;
+  /** Who the server is told appends; unset, this page (PAGE_ID). */
+  readonly writer?: string;
 }
 
 export async function openServerLog<D, T>(
   options: ServerLogOptions<D, T>,
 ): Promise<OpenedServerLog<D, T> | ToolRefusal> {
   const { name, format } = options;
+  const ask = options.ask ?? askOverFetch;
   const base = `/api/logs/${name}`;
   const first = await ask<Change>(base);
   if (!first.ok) return first;
   const start = checked(format, first.entries, startOf(first.head.epoch));
   if (start === null) return notChained(name);
-  const writer = PAGE_ID;
+  const writer = options.writer ?? PAGE_ID;
   const listeners = new Set<(change: LogChange<T>) => void>();
   let seen: LogHead = first.head;
   let closed = false;
@@ -198,7 +206,9 @@ export async function openServerLog<D, T>(
     if (change?.ok) handOut(change);
   }
 
-  const events = typeof EventSource === 'function' ? new EventSource('/api/logs/events') : null;
+  // Live only in a page over its own fetch (a Node test's page catches up when it appends).
+  const events =
+    options.ask === undefined && typeof EventSource === 'function' ? new EventSource('/api/logs/events') : null;
   events?.addEventListener('changed', (event) => {
     // "ledger:<book>:<seq>", or "book:<n>" as the stream opens: either way, catch up if anyone listens.
     const data = String((event as MessageEvent).data);

@@ -5,12 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
 import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
-import { actingPageRoutes } from './server/acting-page.ts';
 import { approvalPageRoutes } from './server/approval-page.ts';
 import { approvalRaisingGuard } from './server/approval-raising-guard.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
-import { appendServerRecord, deskLogRoutes } from './server/desk-logs.ts';
+import { appendServerRecord, appendServerRecords, deskLogRoutes, type AppendedRecords } from './server/desk-logs.ts';
 import { deskRecordRoutes } from './server/desk-record.ts';
 import { dispatcherRoutes } from './server/dispatchers.ts';
 import { DESK_PEOPLE } from './server/desk-people.ts';
@@ -20,6 +19,8 @@ import type { ReceiptKeyOf } from './server/page-report.ts';
 import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
 import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 import { operatorReset, resetRoutes } from './server/reset.ts';
+import { requestHolderRoutes } from './server/request-holders.ts';
+import { idNumberRoutes } from './server/id-numbers.ts';
 
 /** How often runs not yet ended, and closures not yet taken, are tried again. */
 const RESUME_EVERY_MS = 10_000;
@@ -71,7 +72,24 @@ export async function openDeskServer(
     operatorReset: async () => void (await operatorReset(db)),
     routes(app) {
       deskRecordRoutes(app, db, desk);
-      actingPageRoutes(app, db);
+      idNumberRoutes(app, db);
+      // Who holds each request: a change of hands is a state event and a ledger row, in one transaction.
+      requestHolderRoutes(app, db, () => {
+        let written: AppendedRecords | null = null;
+        return {
+          async record(tx, event, row) {
+            const ledger = await appendServerRecords(db, 'ledger', [row], tx);
+            if (!ledger.ok) return ledger;
+            const state = await appendServerRecords(db, 'state', [event], tx);
+            if (!state.ok) return state;
+            written = ledger;
+            return null;
+          },
+          afterCommit: async () => {
+            if (written) await heads?.appended(written);
+          },
+        };
+      });
       dispatcherRoutes(app, db, async (row) => {
         const appended = await appendServerRecord(db, 'ledger', row);
         if (!appended.ok) throw new Error(`The desk could not record ${row.event}: ${appended.message}`);

@@ -63,6 +63,12 @@ export const DESK_EVENTS = [
   'dispatcher_invited',
   /** A dispatcher's passkey confirmed taking someone off the list; the desk's server records it. */
   'dispatcher_removed',
+  /** A dispatcher holds a request: their page took it in, or they took one no one held; the desk's server records it. */
+  'request_taken',
+  /** A request's holder let it go; the desk's server records it. */
+  'request_released',
+  /** A dispatcher took over a request another held, with a reason; the desk's server records it and the reason. */
+  'request_taken_over',
 ] as const;
 export type DeskEvent = (typeof DESK_EVENTS)[number];
 

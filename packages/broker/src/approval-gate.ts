@@ -43,6 +43,11 @@ export interface ApprovalGate {
   finish(id: string): ApprovalAnswer;
   /** Re-digests a pending approval's plan as it is now; voids the approval if it changed in substance. */
   revalidate(id: string, plan: Plan): Promise<ApprovalAnswer>;
+  /**
+   * Takes in an approval another page of the same record raised or moved, as it stands there: kept
+   * (and timed, if pending) without telling this gate's listeners, who would record it again.
+   */
+  learn(approval: Approval): void;
   get(id: string): Approval | undefined;
   list(): Approval[];
   /** The approval's state for the policy table; `none` for no id, `void` for an id no one raised. */
@@ -63,6 +68,11 @@ export interface ApprovalGateOptions {
    * while it runs, and `finish` spends them when it ends.
    */
   readonly takenUp?: readonly string[];
+  /**
+   * The number of the next approval, asked as each is raised: where several pages raise approvals
+   * on one record, a number the record's keeper reserved for this page. Unset, counted here.
+   */
+  readonly nextNumber?: () => number;
 }
 
 const STATUS_CODES: Readonly<Record<Exclude<ApprovalStatus, 'pending'>, { code: string; said: string }>> = {
@@ -192,12 +202,23 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   }
 
   return {
+    learn(approval) {
+      const number = Number(/^A-(\d+)$/.exec(approval.id)?.[1] ?? 0);
+      next = Math.max(next, number + 1);
+      approvals.set(approval.id, approval);
+      if (approval.status === 'pending') {
+        if (!timers.has(approval.id)) arm(approval);
+      } else if (timers.has(approval.id)) {
+        clock.clearTimer(timers.get(approval.id));
+        timers.delete(approval.id);
+      }
+    },
     async raise(plan, by) {
       const digested = await digestPlan(plan, options.partners);
       if (!digested.ok) return digested;
       const at = clock.now();
       const approval: Approval = {
-        id: `A-${next}`,
+        id: `A-${options.nextNumber ? options.nextNumber() : next}`,
         plan: plan.id,
         request: plan.request,
         label: plan.label,

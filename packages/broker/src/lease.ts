@@ -88,6 +88,11 @@ export interface LeaseBookOptions {
   readonly clock?: BrokerClock;
   /** The number of the first lease, so ids stay unique across reloads (`L-n`). Default 1. */
   readonly firstNumber?: number;
+  /**
+   * The number of the next lease, asked as each opens: where several pages open leases on one
+   * record, a number the record's keeper reserved for this page. Unset, counted here from firstNumber.
+   */
+  readonly nextNumber?: () => number;
 }
 
 export function isTerminal(state: LeaseState): boolean {
@@ -185,7 +190,7 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
       }
       const at = clock.now();
       const lease: Lease = {
-        id: `L-${next}`,
+        id: `L-${options.nextNumber ? options.nextNumber() : next}`,
         partner: request.partner,
         purpose: request.purpose,
         request: request.request,

@@ -34,6 +34,8 @@ export function ApprovalCard({
   const request = findRequest(state, approval.request);
   const run = state.runs.find((candidate) => candidate.approval === approval.id);
   const pending = approval.status === 'pending';
+  // Another dispatcher's request: its approval is theirs to decide (the page and the server refuse it here).
+  const heldBy = request?.heldBy && request.heldBy.id !== view.desk.dispatcher?.id ? request.heldBy : null;
   // A run that failed or was undone may be tried again from its own card, once: a later approval
   // of the plan is where the person decides next.
   const retryable =
@@ -56,6 +58,7 @@ export function ApprovalCard({
       class={`approval status-${approval.status}${highlighted ? ' highlight' : ''}`}
       id={`approval-${approval.id}`}
       data-approval={approval.id}
+      data-request={approval.request}
       data-status={approval.status}
       aria-labelledby={`approval-${approval.id}-title`}
     >
@@ -162,7 +165,7 @@ export function ApprovalCard({
           <button
             type="button"
             class="primary try-again"
-            disabled={busy || view.readOnly !== null}
+            disabled={busy || view.readOnly !== null || heldBy !== null}
             onClick={(event) => {
               if (!event.isTrusted) return;
               // The new approval is brought to the person as any waiting approval is (bring-to-view.ts).
@@ -178,7 +181,7 @@ export function ApprovalCard({
           <button
             type="button"
             class="primary approve"
-            disabled={busy || view.readOnly !== null}
+            disabled={busy || view.readOnly !== null || heldBy !== null}
             onClick={(event) => {
               // A script's synthetic click is not a person; it still approves nothing without the passkey.
               if (event.isTrusted) void act(() => view.acts.approve(approval.id));
@@ -189,7 +192,7 @@ export function ApprovalCard({
           <button
             type="button"
             class="danger reject"
-            disabled={busy || view.readOnly !== null}
+            disabled={busy || view.readOnly !== null || heldBy !== null}
             onClick={(event) => {
               if (event.isTrusted) void act(() => view.acts.reject(approval.id));
             }}
@@ -197,6 +200,11 @@ export function ApprovalCard({
             Reject
           </button>
         </div>
+      ) : null}
+      {heldBy && pending ? (
+        <p class="held-elsewhere">
+          {approval.request} is held by {heldBy.name}: only they decide its approval.
+        </p>
       ) : null}
       <ApproveElsewhere view={view} approval={approval} />
       {answer ? (

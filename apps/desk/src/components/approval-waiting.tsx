@@ -14,8 +14,14 @@ type Brought = { readonly approval: string; readonly how: 'focused' | 'announced
 
 /** The approvals waiting for a person, oldest first. */
 export function waitingApprovals(view: DeskView): readonly Approval[] {
-  return view.desk.state.value.approvals.filter((approval) => approval.status === 'pending');
+  return view.desk.state.value.approvals.filter(
+    (approval) => approval.status === 'pending' && mayDecide(view, approval),
+  );
 }
+
+/** Whether this page's dispatcher decides `approval`: not one of a request another dispatcher holds. */
+const mayDecide = (view: DeskView, approval: Approval): boolean =>
+  (view.desk.heldElsewhere?.(approval.request) ?? null) === null;
 
 /** A link to an approval's card that brings it into view and focuses its heading. */
 export function ApprovalLink({
@@ -53,7 +59,8 @@ export function ApprovalWaiting({ view }: { view: DeskView }) {
     const known = seen.current as Set<string>;
     const fresh = approvals.filter((approval) => !known.has(approval.id));
     for (const approval of fresh) known.add(approval.id);
-    const newest = fresh.filter((approval) => approval.status === 'pending').at(-1);
+    // Another dispatcher's approval is theirs to decide: it does not take this person's focus.
+    const newest = fresh.filter((approval) => approval.status === 'pending' && mayDecide(view, approval)).at(-1);
     if (!newest) return;
     const how = view.readOnly === null && !someoneIsTyping() && bringApproval(newest.id) ? 'focused' : 'announced';
     setBrought({ approval: newest.id, how });
@@ -79,7 +86,7 @@ export function ApprovalWaiting({ view }: { view: DeskView }) {
           <ApprovalLink approval={first.id} id="top-approval-link">
             Go to approval {first.id}: <InertText text={first.label} />
           </ApprovalLink>
-          {view.readOnly ? ' (read-only here: decide it on the page that acts)' : ''}
+          {view.readOnly ? ' (read-only here: sign in to decide it)' : ''}
         </p>
       ) : null}
     </div>

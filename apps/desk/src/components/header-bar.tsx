@@ -25,10 +25,8 @@ export function HeaderBar({ view }: { view: DeskView }) {
         <ModeBadge mode={surface.mode.value} reason={surface.reason.value} />
         {!view.desk.state.value.signedIn ? (
           <span class="pill pill-read-only">Not signed in</span>
-        ) : view.readOnly ? (
-          <span class="pill pill-read-only">Read-only tab</span>
         ) : (
-          <span class="pill pill-acting">This tab acts</span>
+          <span class="pill pill-acting">Acting as {view.desk.dispatcher?.name ?? 'a dispatcher'}</span>
         )}
       </div>
     </header>

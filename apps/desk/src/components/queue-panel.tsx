@@ -1,9 +1,11 @@
 // A request's place and note are untrusted text (an agent or a person typed them; a request kept
 // from an older book may hold characters the schema now refuses): shown inert, every invisible
-// character written out as ⟦U+…⟧, as the capacity panel shows partners' notes.
+// character written out as ⟦U+…⟧, as the capacity panel shows partners' notes. Each request says
+// who holds it, with their name, and what this dispatcher may do about it (request-holding.tsx).
 import { InertText } from '@warrant/ui';
 import { requestStatus } from '../domain/queries.ts';
 import type { DeskView } from '../desk-view.ts';
+import { RequestHolding } from './request-holding.tsx';
 import { ACTOR_WORDS, REQUEST_WORDS } from './wording.ts';
 
 export function QueuePanel({ view }: { view: DeskView }) {
@@ -37,6 +39,7 @@ export function QueuePanel({ view }: { view: DeskView }) {
                     </div>
                   ) : null}
                 </div>
+                <RequestHolding view={view} request={request} />
                 <small class="fine-print">
                   <code>{request.id}</code> · taken in by {ACTOR_WORDS[request.takenBy].toLowerCase()}
                 </small>

@@ -4,6 +4,7 @@ import type { DeskEventType } from './desk-events.ts';
 
 const FIELD_OF: Readonly<Record<DeskEventType, string>> = {
   request_taken: 'request',
+  request_held: 'request',
   tools_learned: 'tools',
   plan_drafted: 'plan',
   approval_changed: 'approval',
@@ -19,5 +20,7 @@ export function deskEventProblem(value: unknown): string | null {
     return `"${String(type).slice(0, 40)}" is not a desk event`;
   const field = FIELD_OF[type as DeskEventType];
   const held = (value as Record<string, unknown>)[field];
+  // request_held names its request by id; every other event carries the record it changes.
+  if (type === 'request_held') return typeof held === 'string' ? null : `a ${type} event has no ${field}`;
   return typeof held === 'object' && held !== null ? null : `a ${type} event has no ${field}`;
 }

@@ -1,18 +1,32 @@
 // What the desk keeps across reloads, as an append-only list of events: the queue, what partners
 // declared, plans, approvals, runs and every lease's latest state. The desk's state is their
-// fold (fold.ts); the ledger is kept apart, by @warrant/ledger.
+// fold (fold.ts); the ledger is kept apart, by @warrant/ledger. Every event is a page's but
+// request_held, which only the desk's server writes (SERVER_ONLY_DESK_EVENTS).
 import type { Approval, Lease, PartnerName } from '@warrant/broker';
 import type { DraftedPlan } from './plan.ts';
-import type { DeskRequest } from './request.ts';
+import type { DeskRequest, HoldingAct, RequestHolder } from './request.ts';
 import type { PlanRun } from './run.ts';
 import type { DiscoveredTool } from './state.ts';
 
 export type DeskEvent =
   | { readonly type: 'request_taken'; readonly request: DeskRequest }
+  // Written by the desk's server alone (server/request-holders.ts): who holds a request now.
+  | {
+      readonly type: 'request_held';
+      readonly request: string;
+      readonly holder: RequestHolder | null;
+      readonly act: HoldingAct;
+      readonly at: string;
+      readonly reason?: string;
+    }
   | { readonly type: 'tools_learned'; readonly partner: PartnerName; readonly tools: readonly DiscoveredTool[] }
   | { readonly type: 'plan_drafted'; readonly plan: DraftedPlan }
   | { readonly type: 'approval_changed'; readonly approval: Approval }
   | { readonly type: 'run_changed'; readonly run: PlanRun }
-  | { readonly type: 'lease_changed'; readonly lease: Lease; readonly at: number };
+  // `page`: the page that holds the lease's frame (absent in events from before pages were named).
+  | { readonly type: 'lease_changed'; readonly lease: Lease; readonly at: number; readonly page?: string };
 
 export type DeskEventType = DeskEvent['type'];
+
+/** The desk events only the desk's server writes: a page's append naming one is refused. */
+export const SERVER_ONLY_DESK_EVENTS: readonly DeskEventType[] = ['request_held'];

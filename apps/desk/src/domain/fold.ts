@@ -16,6 +16,13 @@ export function applyEvent(state: DeskState, event: DeskEvent): DeskState {
   switch (event.type) {
     case 'request_taken':
       return { ...state, requests: put(state.requests, event.request, byId) };
+    case 'request_held':
+      return {
+        ...state,
+        requests: state.requests.map((request) =>
+          request.id === event.request ? { ...request, heldBy: event.holder } : request,
+        ),
+      };
     case 'tools_learned':
       return { ...state, catalogue: { ...state.catalogue, [event.partner]: event.tools } };
     case 'plan_drafted':
@@ -33,6 +40,7 @@ export function applyEvent(state: DeskState, event: DeskEvent): DeskState {
       return {
         ...state,
         leases: put(state.leases, event.lease, byId),
+        leasePages: event.page === undefined ? state.leasePages : { ...state.leasePages, [event.lease.id]: event.page },
         timelines: { ...state.timelines, [event.lease.id]: moved },
       };
     }

@@ -14,14 +14,6 @@ export const GUARDS = {
           cite: "an agent acts on a dispatcher's warrant",
           code: 'NOT_SIGNED_IN',
         },
-  actingTab: (state) =>
-    state.acting
-      ? null
-      : {
-          reason: 'another tab of this desk is the one acting; this tab shows the record read-only',
-          cite: 'one acting tab',
-          code: 'READ_ONLY_TAB',
-        },
   openRequest: (state) =>
     openRequests(state).length > 0
       ? null

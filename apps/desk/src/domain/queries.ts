@@ -1,7 +1,7 @@
 // Questions the verbs, their legality and the page all ask of the desk's state, answered once.
 import { isTerminal, type Lease } from '@warrant/broker';
 import type { DraftedPlan } from './plan.ts';
-import type { DeskRequest } from './request.ts';
+import type { DeskRequest, RequestHolder } from './request.ts';
 import type { PlanRun } from './run.ts';
 import type { DeskState } from './state.ts';
 
@@ -70,4 +70,13 @@ export function findRequest(state: DeskState, id: string): DeskRequest | undefin
 
 export function findPlan(state: DeskState, id: string): DraftedPlan | undefined {
   return state.plans.find((plan) => plan.id === id);
+}
+
+/**
+ * Who holds request `id` when it is not `me`: the holder to name in a refusal, or null when `me`
+ * may act on it (they hold it, no one does, or it is not a request of this desk).
+ */
+export function heldByAnother(state: DeskState, id: string, me: string | null): RequestHolder | null {
+  const holder = findRequest(state, id)?.heldBy;
+  return holder && holder.id !== me ? holder : null;
 }

@@ -20,8 +20,6 @@ export interface LeaseMoment {
 }
 
 export interface DeskState {
-  /** Whether this tab is the one that acts (it holds the desk's lock); others are read-only. */
-  readonly acting: boolean;
   /**
    * Whether a dispatcher is signed in on this page. An agent acts at the desk only on a
    * dispatcher's warrant, so a page with no one signed in registers no verb that acts.
@@ -30,6 +28,8 @@ export interface DeskState {
   readonly requests: readonly DeskRequest[];
   /** Every lease this desk has opened, newest last, in its current state. */
   readonly leases: readonly Lease[];
+  /** The page holding each lease's frame, by lease (a reloaded tab's leases ended with its page). */
+  readonly leasePages: Readonly<Record<string, string>>;
   /** Each lease's states in the order it reached them, with when (ms since the epoch). */
   readonly timelines: Readonly<Record<string, readonly LeaseMoment[]>>;
   /** What each partner's frame last declared, by partner. */
@@ -40,10 +40,10 @@ export interface DeskState {
 }
 
 export const EMPTY_DESK: DeskState = {
-  acting: true,
   signedIn: true,
   requests: [],
   leases: [],
+  leasePages: {},
   timelines: {},
   catalogue: {},
   plans: [],

@@ -27,7 +27,8 @@ import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.t
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import { pageReportProblem, reportedBy, type ReceiptKeyOf } from './page-report.ts';
-import { currentDispatcher } from './sessions.ts';
+import { stateHoldingProblem, ledgerHoldingProblem } from './request-holders.ts';
+import { currentDispatcher, type Dispatcher } from './sessions.ts';
 
 export const DESK_LOGS = ['ledger', 'state'] as const;
 export type DeskLogName = (typeof DESK_LOGS)[number];
@@ -173,6 +174,54 @@ async function appendRecordsIn(
   return { ok: true, book, entries, head, missed: since.map(entryOf) };
 }
 
+/** A thrown refusal, so the transaction it is thrown from rolls back. */
+class RolledBack extends Error {
+  constructor(readonly answer: ToolRefusal) {
+    super(answer.message);
+  }
+}
+
+/**
+ * A dispatcher's page's append, with who holds each request it names decided in the same
+ * transaction (request-holders.ts): the records are sealed, then checked; a refusal rolls them
+ * back. The ledger's lock is taken before the state's, as every writer of both takes them, and a
+ * request taken in gets its ledger row here too.
+ */
+async function appendHeld(
+  db: Database,
+  log: DeskLogName,
+  dispatcher: Dispatcher,
+  writer: string,
+  basis: LogHead,
+  drafts: readonly unknown[],
+  afterOthers: boolean,
+): Promise<
+  | (AppendedRecords & { readonly ok: true; readonly head: LogHead; readonly serverLedger?: AppendedRecords })
+  | ToolRefusal
+> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.ledger]);
+      const appended = await appendRecordsIn(db, tx, log, writer, basis, drafts, afterOthers);
+      if (!appended.ok) return appended;
+      if (log === 'ledger') {
+        const problem = await ledgerHoldingProblem(tx, dispatcher, drafts);
+        if (problem) throw new RolledBack(problem);
+        return appended;
+      }
+      const decided = await stateHoldingProblem(tx, dispatcher, drafts);
+      if ('ok' in decided) throw new RolledBack(decided);
+      if (decided.ledger.length === 0) return appended;
+      const serverLedger = await appendServerRecords(db, 'ledger', decided.ledger, tx);
+      if (!serverLedger.ok) throw new RolledBack(serverLedger);
+      return { ...appended, serverLedger };
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.answer;
+    throw error;
+  }
+}
+
 /** Who appended a record this server wrote itself (not a page): the desk's server. */
 const SERVER_WRITER = '00000000de5c5e7e';
 
@@ -311,9 +360,19 @@ export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions):
         }
         drafts = records.map((draft) => reportedBy(draft, dispatcher));
       }
-      const appended = await appendRecords(db, log, writer, basis, drafts, afterOthers);
-      if (!appended.ok) return refused(c, appended, appended.code === 'STALE_TAB' ? 409 : 422);
+      const appended = await appendHeld(db, log, dispatcher, writer, basis, drafts, afterOthers);
+      if (!appended.ok)
+        return refused(
+          c,
+          appended,
+          appended.code === 'STALE_TAB' || appended.code === 'ID_TAKEN'
+            ? 409
+            : appended.code === 'REQUEST_HELD_BY_ANOTHER' || appended.code === 'SERVER_ONLY_EVENT'
+              ? 403
+              : 422,
+        );
       await options.afterAppend?.(log, appended);
+      if (appended.serverLedger) await options.afterAppend?.('ledger', appended.serverLedger);
       return c.json({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });
     },
   );

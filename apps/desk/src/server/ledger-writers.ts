@@ -53,4 +53,9 @@ export const LEDGER_WRITERS: { readonly [event in LedgerEvent]: LedgerWriter } =
   dispatcher_enrolled: 'server',
   dispatcher_invited: 'server',
   dispatcher_removed: 'server',
+  // Who holds a request is the server's to decide and record (request-holders.ts): a page's
+  // intake makes its dispatcher the holder; a release and a take-over are their routes.
+  request_taken: 'server',
+  request_released: 'server',
+  request_taken_over: 'server',
 };

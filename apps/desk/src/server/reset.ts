@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { confirmAct, proposeAct } from '@warrant/people';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
-import { releaseEveryPage } from './acting-page.ts';
 import { currentBook } from './approvals.ts';
 import { DESK_PEOPLE } from './desk-people.ts';
 import { jsonBody, malformed, refused } from './http.ts';
@@ -31,12 +30,11 @@ async function openNextBook(tx: Queryable, closing: number | null, reason: strin
   return opened?.book_no ?? null;
 }
 
-/** The operator's reset (no page reaches it): a new book, every acting page released. */
+/** The operator's reset (no page reaches it): a new book (in which no one holds a request yet). */
 export async function operatorReset(db: Database): Promise<number> {
   const book = await db.transaction((tx) =>
     openNextBook(tx, null, `reset by the operator ${randomUUID().slice(0, 8)}`),
   );
-  await releaseEveryPage(db);
   return book ?? (await currentBook(db));
 }
 
@@ -76,7 +74,6 @@ export function resetRoutes(app: Hono, db: Database): void {
         : { ok: true as const, book };
     });
     if (!answer.ok) return refused(c, answer, answer.code === 'STATEMENT_MISMATCH' ? 409 : 403);
-    await releaseEveryPage(db);
     return c.json({ ok: true, book: answer.book });
   });
 }

@@ -16,7 +16,8 @@ import {
 import { createSurface, type CallOptions, type ChangeRecord, type Surface } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
-import { createDeskRuntime, type DeskRuntime } from '../desk-runtime.ts';
+import { createDeskRuntime, type DeskRuntime, type DeskRuntimeOptions } from '../desk-runtime.ts';
+import type { RequestHolder } from '../domain/request.ts';
 import type { DeskState } from '../domain/state.ts';
 import { humanActs, type ObtainConsent, type HumanActs } from '../human-acts.ts';
 import type { DeskEvent } from '../domain/desk-events.ts';
@@ -32,9 +33,12 @@ import type { PartnerRecords } from '../run/ask-partner.ts';
  * carry placeholder tokens. The real consent (a passkey, verified by the desk's server, checked
  * again by every partner's server) is tested in the browser.
  */
+/** The dispatcher signed in on a test desk's page unless a test names another. */
+export const TEST_DISPATCHER: RequestHolder = { id: 'D-test', name: 'A dispatcher in a test' };
+
 const memoryPartnerConsent: ObtainConsent = async (approval, plan) => ({
   ok: true,
-  dispatcher: { id: 'D-test', name: 'A dispatcher in a test' },
+  dispatcher: TEST_DISPATCHER,
   challenge: `test-${approval.id}`,
   authorizations: plan.steps.map(() => ({
     step: 'unchecked-by-memory-partners',
@@ -73,9 +77,17 @@ export type TestPartners = Readonly<
 export interface TestDeskOptions {
   /** The IndexedDB the stores live in; pass the same one to open the desk again after a "reload". */
   readonly indexedDB?: IDBFactory;
-  readonly acting?: boolean;
   /** Whether a dispatcher is signed in on the page; unset, one is. */
   readonly signedIn?: boolean;
+  /** The dispatcher signed in on the page; unset, the test's own (TEST_DISPATCHER). */
+  readonly dispatcher?: RequestHolder;
+  /** The page's id, and the id of the page this tab showed before (a reload: its leases went with it). */
+  readonly page?: string;
+  readonly previousPage?: string;
+  /** The desk's stores; unset, the browser's own log over the in-memory IndexedDB. */
+  readonly stores?: DeskStores;
+  /** Where the numbers of new ids are reserved; unset, counted in the page. */
+  readonly reserveNumber?: DeskRuntimeOptions['reserveNumber'];
   readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'manifest'>>>;
   readonly clock?: ManualBrokerClock;
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
@@ -111,7 +123,7 @@ async function openMemoryStores(indexedDB: IDBFactory): Promise<DeskStores> {
 
 export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestDesk> {
   const indexedDB = options.indexedDB ?? new IDBFactory();
-  const stores = await openMemoryStores(indexedDB);
+  const stores = options.stores ?? (await openMemoryStores(indexedDB));
   const clock = options.clock ?? manualBrokerClock(Date.UTC(2026, 11, 1, 17, 0));
   // An in-memory stand-in for each partner this desk is configured with, listing its manifest's tools.
   const partners =
@@ -145,8 +157,12 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     ledger: stores.ledger,
     log: stores.log,
     events: stores.events,
-    acting: options.acting ?? true,
     ...(options.signedIn === undefined ? {} : { signedIn: options.signedIn }),
+    dispatcher: options.dispatcher ?? TEST_DISPATCHER,
+    page: options.page ?? 'test-page',
+    // A test desk opened again over the same stores is the same tab reloaded.
+    previousPage: options.previousPage ?? 'test-page',
+    ...(options.reserveNumber ? { reserveNumber: options.reserveNumber } : {}),
     container,
     connect,
     clock,

@@ -3,6 +3,7 @@
 import { isTerminal } from '@warrant/broker';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { closeLeaseSchema } from '../domain/schemas.ts';
+import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
 
@@ -31,6 +32,9 @@ export function closeLeaseRow(desk: DeskRuntime) {
           },
           { to: known.partner, lease: known.id, request: known.request, policy: 'not_applicable' },
         );
+      const held = known ? heldElsewhereRefusal(desk, known.request) : null;
+      if (known && held)
+        return noted(held, { to: known.partner, lease: known.id, request: known.request, policy: 'not_applicable' });
       const closed = desk.broker.closeLease(input.lease, { ...call, reason: `closed by ${call.actor}` });
       const note = {
         to: known?.partner ?? 'desk',

@@ -6,6 +6,7 @@ import { refusal } from '@warrant/surface';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { awaitingPlans } from '../domain/queries.ts';
 import { commitPlanSchema } from '../domain/schemas.ts';
+import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
 
@@ -36,6 +37,10 @@ export function commitPlanRow(desk: DeskRuntime) {
           }),
           base,
         );
+      const held = heldElsewhereRefusal(desk, plan.request);
+      if (held) return noted(held, base);
+      const number = await desk.reserve('approval');
+      if (!number.ok) return noted(number, base);
       const raised = await desk.gate.raise(plan, call.actor);
       if (!raised.ok) return noted(raised, base);
       desk.recordApproval(raised.approval.id, { ...call, request: plan.request, plan: plan.id });

@@ -8,6 +8,7 @@ import type { DraftedPlan } from '../domain/plan.ts';
 import { awaitingPlans, openRequests } from '../domain/queries.ts';
 import { draftPlanSchema } from '../domain/schemas.ts';
 import { checkStep } from './plan-checks.ts';
+import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
@@ -39,6 +40,8 @@ export function draftPlanRow(desk: DeskRuntime) {
       const base = { policy: policy.verdict, request: input.request } as const;
       if (policy.verdict !== 'allow')
         return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was drafted.`, { rule: policy.rule }), base);
+      const held = heldElsewhereRefusal(desk, input.request);
+      if (held) return noted(held, base);
       const state = desk.state.value;
       if (!openRequests(state).some((request) => request.id === input.request)) {
         return noted(
@@ -67,8 +70,11 @@ export function draftPlanRow(desk: DeskRuntime) {
       const steps = input.steps.map((step) => ({ partner: step.partner, tool: step.tool, args: step.args }));
       const digested = await digestPlan({ request: input.request, steps }, PARTNER_DIRECTORY);
       if (!digested.ok) return noted(digested, base);
+      // A new plan's number is reserved from the desk's server: two pages drafting at once never make one id.
+      const number = revising ? null : await desk.reserve('plan');
+      if (number && !number.ok) return noted(number, base);
       const plan: DraftedPlan = {
-        id: revising?.id ?? `P-${desk.state.value.plans.length + 1}`,
+        id: revising?.id ?? `P-${number?.ok ? number.number : 0}`,
         request: input.request,
         label: input.label,
         steps,
@@ -78,7 +84,9 @@ export function draftPlanRow(desk: DeskRuntime) {
         draftedAt: new Date(desk.now()).toISOString(),
         revision: (revising?.revision ?? 0) + 1,
       };
-      desk.apply({ type: 'plan_drafted', plan });
+      // Stored before anything hangs on it: with other pages writing at once, caught up and sent again.
+      const stored = await desk.decide({ type: 'plan_drafted', plan });
+      if (!stored.ok) return noted(stored, base);
       const kept: string[] = [];
       const voided: string[] = [];
       for (const approval of desk.gate

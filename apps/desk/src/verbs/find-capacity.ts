@@ -10,6 +10,7 @@ import type { RequestField } from '../domain/needs.ts';
 import { activeReadLeases, findRequest } from '../domain/queries.ts';
 import { deadlineDate, type DeskRequest } from '../domain/request.ts';
 import { findCapacitySchema } from '../domain/schemas.ts';
+import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
 import { CAPACITY_READS } from '../partners.ts';
@@ -37,10 +38,14 @@ export function findCapacityRow(desk: DeskRuntime) {
     annotations: { readOnlyHint: true, untrustedContentHint: true },
     inputSchema: (state) => findCapacitySchema(state),
     async run(input, call) {
+      const held = heldElsewhereRefusal(desk, input.request);
+      if (held) return noted(held, { policy: 'not_applicable', request: input.request });
       const state = desk.state.value;
       const request = findRequest(state, input.request);
+      // This page reads through the leases whose frames it holds (another tab's are that tab's).
       const leases = activeReadLeases(state, input.request).filter(
-        (lease) => !input.partners || input.partners.includes(lease.partner),
+        (lease) =>
+          (!input.partners || input.partners.includes(lease.partner)) && desk.leases.get(lease.id) !== undefined,
       );
       if (!request || leases.length === 0) {
         return noted(

@@ -1,4 +1,6 @@
-// intake_request: a request joins the shared queue. Nothing is leased, nothing reaches a partner.
+// intake_request: a request joins the shared queue, held by the dispatcher whose page took it in.
+// Nothing is leased, nothing reaches a partner. Its number is reserved from the desk's server, so
+// two pages taking requests in at once never make one id twice.
 import { evaluatePolicy } from '@warrant/broker';
 import { refusal } from '@warrant/surface';
 import type { DeskRuntime } from '../desk-runtime.ts';
@@ -30,9 +32,10 @@ export function intakeRequestRow(desk: DeskRuntime) {
         return noted(refusal('POLICY_DENIED', `${policy.why} Nothing was added.`, { rule: policy.rule }), {
           policy: policy.verdict,
         });
-      const state = desk.state.value;
+      const number = await desk.reserve('request');
+      if (!number.ok) return noted(number, { policy: policy.verdict });
       const request: DeskRequest = {
-        id: `R-${state.requests.length + 1}`,
+        id: `R-${number.number}`,
         people: input.people,
         needs: [...input.needs],
         place: input.place,
@@ -40,8 +43,11 @@ export function intakeRequestRow(desk: DeskRuntime) {
         note: input.note ?? '',
         takenBy: call.actor,
         takenAt: new Date(desk.now()).toISOString(),
+        ...(desk.dispatcher ? { heldBy: desk.dispatcher } : {}),
       };
-      desk.apply({ type: 'request_taken', request });
+      // Stored before it is answered: with other pages writing at once, caught up and sent again.
+      const stored = await desk.decide({ type: 'request_taken', request });
+      if (!stored.ok) return noted(stored, { policy: policy.verdict, request: request.id });
       return noted(
         {
           ok: true,

@@ -1,3 +1,4 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAMILY, FOOD_AND_BEDS, leasedFamily, openTestDesk, type TestDesk } from '../testing/test-desk.ts';
 import { PARTNER_DIRECTORY, PARTNERS } from '../partners.ts';
@@ -84,15 +85,40 @@ describe('the desk registers a verb only while it is in order', () => {
     expect(test.memory.names()).not.toContain('close_lease');
   });
 
-  it('a read-only tab registers read_ledger alone, and says another tab acts', async () => {
-    test = await openTestDesk({ acting: false });
-    expect(test.memory.names()).toEqual(['read_ledger']);
-    const intake = test.surface.explain(test.desk.state.value).find((row) => row.name === 'intake_request');
-    expect(intake?.verdict).toMatchObject({ legal: false, code: 'READ_ONLY_TAB' });
+  it("every signed-in dispatcher's page acts (no tab is read-only), and a verb on a request another dispatcher holds is refused, naming the holder", async () => {
+    const indexedDB = new IDBFactory();
+    test = await openTestDesk({ indexedDB });
+    const request = await leasedFamily(test);
+    // Bea's page on the same record: every verb that acts is hers to call, on her own requests.
+    const bea = await openTestDesk({
+      indexedDB,
+      partners: test.partners,
+      dispatcher: { id: 'D-bea', name: 'Bea Okafor' },
+      page: 'bea-page',
+      previousPage: 'no-page-before',
+    });
+    try {
+      expect(bea.memory.names()).toEqual(expect.arrayContaining(['intake_request', 'open_lease', 'draft_plan']));
+      const answer = await bea.agent('open_lease', { partner: 'pantry', purpose: 'read_capacity', ttl: 60, request });
+      expect(answer).toMatchObject({
+        ok: false,
+        isError: true,
+        code: 'REQUEST_HELD_BY_ANOTHER',
+        details: { request, holder: { id: 'D-test', name: 'A dispatcher in a test' } },
+      });
+      expect(String(answer['message'])).toContain('held by A dispatcher in a test');
+      // Her own request is hers: taken in, held by her.
+      const own = await bea.agent('intake_request', FAMILY);
+      expect(own).toMatchObject({ ok: true, request: { id: 'R-2', heldBy: { id: 'D-bea', name: 'Bea Okafor' } } });
+      // The first page's leases are its own: Bea's page opening ended none of them.
+      expect(test.desk.state.value.leases.map((lease) => lease.state)).toEqual(['active', 'active']);
+    } finally {
+      await bea.close();
+    }
   });
 
   it('a page with no dispatcher signed in registers read_ledger alone; every verb that acts is refused, saying sign in', async () => {
-    test = await openTestDesk({ acting: false, signedIn: false });
+    test = await openTestDesk({ signedIn: false });
     expect(test.memory.names()).toEqual(['read_ledger']);
     const verdicts = test.surface.explain(test.desk.state.value);
     for (const verb of ['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease'])

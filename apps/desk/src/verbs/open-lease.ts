@@ -7,6 +7,7 @@ import { refusal } from '@warrant/surface';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { openRequests } from '../domain/queries.ts';
 import { openLeaseSchema } from '../domain/schemas.ts';
+import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
@@ -37,6 +38,10 @@ export function openLeaseRow(desk: DeskRuntime) {
           { policy: 'not_applicable', to: input.partner },
         );
       }
+      const held = heldElsewhereRefusal(desk, input.request);
+      if (held) return noted(held, { policy: 'not_applicable', to: input.partner, request: input.request });
+      const number = await desk.reserve('lease');
+      if (!number.ok) return noted(number, { policy: 'not_applicable', to: input.partner, request: input.request });
       const opened = desk.broker.openLease(
         { partner: input.partner, purpose: input.purpose, ttlSeconds: input.ttl, request: input.request },
         call,

@@ -1,0 +1,56 @@
+// The numbers of the desk's ids, handed out by its server. Several pages make requests, plans,
+// leases and approvals on one record at once; each asks here for the number of the one it is about
+// to make, and no number of a kind is handed out twice in a book (one UPDATE ... RETURNING, so two
+// pages asking at once get two numbers). A page names the least number it would take (one past
+// the highest its record holds), so ids made before the counter existed are never given again.
+// Only a signed-in dispatcher's page asks: a page with no one signed in makes nothing.
+import type { Hono } from 'hono';
+import type { Database } from '@warrant/site-server';
+import { refusal } from '@warrant/surface';
+import { ID_KINDS } from '../domain/id-kinds.ts';
+import { currentBook } from './approvals.ts';
+import { jsonBody, malformed, refused } from './http.ts';
+import { currentDispatcher } from './sessions.ts';
+
+const MAX_NUMBER = 9_999_999;
+
+export function idNumberRoutes(app: Hono, db: Database): void {
+  app.post('/api/ids', async (c) => {
+    if (!(await currentDispatcher(c, db)))
+      return refused(
+        c,
+        refusal('NOT_SIGNED_IN', "Only a signed-in dispatcher's page makes requests, plans, leases or approvals."),
+        401,
+      );
+    const body = await jsonBody(c);
+    if (!body) return malformed(c);
+    const kind = body['kind'];
+    const atLeast = body['at_least'];
+    if (
+      typeof kind !== 'string' ||
+      !(ID_KINDS as readonly string[]).includes(kind) ||
+      typeof atLeast !== 'number' ||
+      !Number.isSafeInteger(atLeast) ||
+      atLeast < 1 ||
+      atLeast > MAX_NUMBER
+    )
+      return refused(
+        c,
+        refusal(
+          'MALFORMED_REQUEST',
+          `An id's number is asked for by kind (${ID_KINDS.join(', ')}) and the least number the page would take (1 to ${MAX_NUMBER}).`,
+        ),
+        400,
+      );
+    const book = await currentBook(db);
+    const [row] = await db.query<{ last: number }>(
+      `INSERT INTO desk_id_counters (book_no, kind, last) VALUES ($1, $2, $3)
+       ON CONFLICT (book_no, kind) DO UPDATE SET last = GREATEST(desk_id_counters.last + 1, EXCLUDED.last)
+       RETURNING last`,
+      [book, kind, atLeast],
+    );
+    if (!row || row.last > MAX_NUMBER)
+      return refused(c, refusal('STORAGE_FAILED', `This book has no ${kind} numbers left.`), 422);
+    return c.json({ ok: true, kind, number: row.last, book });
+  });
+}
