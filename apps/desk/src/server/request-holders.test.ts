@@ -216,5 +216,24 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       const ledger = await ledgerRows();
       expect(ledger.filter((row) => row.event === 'request_taken')).toHaveLength(1);
     });
+
+    it('hands out an id number only to a signed-in dispatcher, for a kind it knows, each number once; releasing needs a session too', async () => {
+      expect(await call('/api/ids', null, { kind: 'request', at_least: 1 })).toMatchObject({
+        ok: false,
+        code: 'NOT_SIGNED_IN',
+      });
+      expect(await call('/api/ids', ada, { kind: 'invoice', at_least: 1 })).toMatchObject({ ok: false });
+      expect(await call('/api/ids', ada, { kind: 'request', at_least: 0 })).toMatchObject({ ok: false });
+      const first = await call('/api/ids', ada, { kind: 'request', at_least: 1 });
+      const second = await call('/api/ids', bea, { kind: 'request', at_least: 1 });
+      expect(first).toMatchObject({ ok: true });
+      expect(second).toMatchObject({ ok: true });
+      expect(second['number']).not.toBe(first['number']);
+      expect(await append(ada, 'state', [intake('R-1', ada)])).toMatchObject({ ok: true });
+      expect(await call('/api/requests/release', null, { request: 'R-1' })).toMatchObject({
+        ok: false,
+        code: 'NOT_SIGNED_IN',
+      });
+    });
   },
 );

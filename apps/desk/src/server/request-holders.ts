@@ -17,6 +17,7 @@ import { refusal, type ToolRefusal } from '@warrant/surface';
 import { plainTextPattern } from '@warrant/base';
 import { SERVER_ONLY_DESK_EVENTS, type DeskEvent } from '../domain/desk-events.ts';
 import { heldByAnotherRefusal } from '../domain/held-by-another.ts';
+import type { IdKind } from '../domain/id-kinds.ts';
 import type { HoldingAct, RequestHolder } from '../domain/request.ts';
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
@@ -67,8 +68,6 @@ function requestOf(event: DeskEvent): string {
       return '';
   }
 }
-
-type IdKind = 'request' | 'plan' | 'lease' | 'approval';
 
 /**
  * The id an event names and what that thing was born as: facts about it that never change while
