@@ -45,7 +45,7 @@ import type { PlanRun } from './domain/run.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
 import { heldByAnother } from './domain/queries.ts';
 import type { RequestHolder } from './domain/request.ts';
-import type { IdKind } from './domain/id-kinds.ts';
+import { highestNumber, type IdKind } from './domain/id-kinds.ts';
 import { eventRequest } from './domain/event-request.ts';
 import { heldByAnotherRefusal as heldRefusal } from './domain/held-by-another.ts';
 import { createPartnerReach, type PartnerBack, type PartnerDown, type PartnerReachOptions } from './partner-reach.ts';
@@ -144,10 +144,6 @@ export interface DeskRuntime {
   readonly partnersBack: ReadonlySignal<readonly PartnerBack[]>;
   now(): number;
   dispose(): void;
-}
-
-export function highestNumber(ids: readonly string[]): number {
-  return ids.reduce((max, id) => Math.max(max, Number(/-(\d+)$/.exec(id)?.[1] ?? 0)), 0);
 }
 
 export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {

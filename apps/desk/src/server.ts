@@ -7,6 +7,7 @@ import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { approvalPageRoutes } from './server/approval-page.ts';
 import { approvalRaisingGuard } from './server/approval-raising-guard.ts';
+import { approvalRaisingRoute } from './server/approval-raising.ts';
 import { approvalRoutes } from './server/approvals.ts';
 import { deskIdentity } from './server/desk-identity.ts';
 import { appendServerRecord, appendServerRecords, deskLogRoutes, type AppendedRecords } from './server/desk-logs.ts';
@@ -96,6 +97,8 @@ export async function openDeskServer(
         await heads?.appended(appended);
       });
       approvalRaisingGuard(app, db);
+      // An approval is raised only for a plan the desk's own record holds, built from it here.
+      approvalRaisingRoute(app, db, desk, options.now ?? Date.now);
       approvalRoutes(app, db, desk, runs, options.now);
       resetRoutes(app, db);
       approvalPageRoutes(app, db, desk);

@@ -1,15 +1,13 @@
-// Approvals on the desk's server. The page raises an approval when commit_plan halts; the server
-// re-digests the plan's substance itself and holds the statement a dispatcher's passkey signs
-// (approval id, plan digest, expiry, desk origin: RFC 8785 JSON, challenge = its SHA-256). A
-// grant is a WebAuthn assertion over exactly that challenge, verified here, and decided inside
-// one transaction: a pending row becomes granted once, and a plan is granted at most once in a
-// book. Only then does the desk's server run the plan itself (approved-runs.ts): it signs each
+// Approvals on the desk's server. commit_plan's page asks the server to raise one for a plan the
+// desk's record holds (approval-raising.ts); the server builds and holds the statement a
+// dispatcher's passkey signs (approval id, plan digest, expiry, desk origin: RFC 8785 JSON,
+// challenge = its SHA-256). A grant is a WebAuthn assertion over exactly that challenge, verified
+// here, and decided inside one transaction: a pending row becomes granted once, and a plan is
+// granted at most once in a book. Only then does the desk's server run the plan itself (approved-runs.ts): it signs each
 // step's authorization as it sends that step, and hands none to the page.
 import type { Hono } from 'hono';
 import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
-import { approvalChallenge, type ApprovalStatement } from '@warrant/authority';
-import { APPROVAL_TTL_MS, digestSubstance, type PlanSubstance } from '@warrant/broker';
-import { SITES } from '@warrant/config';
+import type { ApprovalStatement } from '@warrant/authority';
 import { UniqueViolation, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskIdentity } from './desk-identity.ts';
@@ -17,45 +15,9 @@ import { checkAssertion } from './dispatchers.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import type { ApprovedRuns } from './approved-runs.ts';
 
-const PARTNER_ORIGINS = new Set(
-  Object.values(SITES)
-    .filter((site) => site.role === 'partner')
-    .map((site) => site.origin),
-);
-// A page's clock may run a little ahead of the server's.
-const CLOCK_SLACK_MS = 60_000;
-const APPROVAL_ID = /^A-[1-9][0-9]{0,6}$/;
-const PLAN_ID = /^P-[1-9][0-9]{0,6}$/;
-
 export async function currentBook(via: Queryable): Promise<number> {
   const [row] = await via.query<{ book: number }>('SELECT max(book_no)::int AS book FROM desk_books');
   return row?.book ?? 1;
-}
-
-function substanceProblem(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null) return 'the plan is missing';
-  const plan = value as Partial<PlanSubstance>;
-  if (
-    plan.v !== 1 ||
-    typeof plan.request !== 'string' ||
-    !Array.isArray(plan.steps) ||
-    plan.steps.length === 0 ||
-    plan.steps.length > 20
-  )
-    return 'the plan is not a plan the desk drafts';
-  for (const [index, step] of plan.steps.entries()) {
-    if (
-      typeof step !== 'object' ||
-      step === null ||
-      !PARTNER_ORIGINS.has(step.origin) ||
-      typeof step.tool !== 'string' ||
-      typeof step.args !== 'object' ||
-      step.args === null
-    ) {
-      return `step ${index + 1} does not name a partner of this desk, a tool and its arguments`;
-    }
-  }
-  return null;
 }
 
 export function approvalRoutes(
@@ -65,55 +27,6 @@ export function approvalRoutes(
   runs: ApprovedRuns,
   now: () => number = Date.now,
 ): void {
-  app.post('/api/approvals', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
-    const id = body['id'];
-    const expiresAt = typeof body['expires_at'] === 'string' ? Date.parse(body['expires_at']) : Number.NaN;
-    if (typeof id !== 'string' || !APPROVAL_ID.test(id))
-      return refused(
-        c,
-        refusal('APPROVAL_ID_INVALID', 'An approval id is A- and a number. Nothing was recorded.'),
-        422,
-      );
-    if (!(expiresAt > Date.now()) || expiresAt > Date.now() + APPROVAL_TTL_MS + CLOCK_SLACK_MS) {
-      return refused(
-        c,
-        refusal(
-          'APPROVAL_EXPIRY_INVALID',
-          'An approval expires in the future, and at most 15 minutes after it is raised. Nothing was recorded.',
-        ),
-        422,
-      );
-    }
-    const problem = substanceProblem(body['substance']);
-    if (problem)
-      return refused(
-        c,
-        refusal('PLAN_INVALID', `The plan cannot be held for approval: ${problem}. Nothing was recorded.`),
-        422,
-      );
-    const plan = body['plan'];
-    if (plan !== undefined && (typeof plan !== 'string' || !PLAN_ID.test(plan)))
-      return refused(c, refusal('PLAN_INVALID', 'A plan id is P- and a number. Nothing was recorded.'), 422);
-    const substance = body['substance'] as PlanSubstance;
-    const digested = digestSubstance(substance);
-    if (!digested.ok) return refused(c, digested, 422);
-    const statement: ApprovalStatement = {
-      approval: id,
-      plan_digest: digested.digest,
-      expires_at: new Date(expiresAt).toISOString(),
-      desk_origin: desk.origin,
-    };
-    const challenge = approvalChallenge(statement);
-    const book = await currentBook(db);
-    await db.query(
-      "INSERT INTO approvals (book_no, challenge, id, plan_digest, statement, substance, status, plan_id) VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) ON CONFLICT (book_no, challenge) DO NOTHING",
-      [book, challenge, id, digested.digest, JSON.stringify(statement), JSON.stringify(substance), plan ?? null],
-    );
-    return c.json({ ok: true, challenge, statement, canonical: digested.canonical });
-  });
-
   app.get('/api/approvals/:challenge', async (c) => {
     const [row] = await db.query<{
       status: string;

@@ -86,6 +86,20 @@ async function recordsAfter(
   );
 }
 
+/**
+ * Holds both of the desk's records still for the rest of transaction `tx`: every page's append
+ * takes the ledger's lock first, so what the server reads of either record after this stays what
+ * it decides on until it commits.
+ */
+export async function holdDeskRecords(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.ledger]);
+}
+
+/** The desk events `book`'s state log holds, oldest first: what the server folds to decide on its own record. */
+export async function storedDeskEvents(via: Queryable, book: number): Promise<readonly unknown[]> {
+  return (await recordsAfter(via, book, 'state', 0)).map((row) => entryOf(row).record);
+}
+
 /** What changed since `seen`: the records after it, or, in another book, the whole current book. */
 async function changesSince(via: Queryable, log: DeskLogName, seen: LogHead | null) {
   const book = await currentBook(via);

@@ -1,18 +1,31 @@
-// The numbers of the desk's ids, handed out by its server. Several pages make requests, plans,
-// leases and approvals on one record at once; each asks here for the number of the one it is about
-// to make, and no number of a kind is handed out twice in a book (one UPDATE ... RETURNING, so two
-// pages asking at once get two numbers). A page names the least number it would take (one past
-// the highest its record holds), so ids made before the counter existed are never given again.
-// Only a signed-in dispatcher's page asks: a page with no one signed in makes nothing.
+// The numbers of the desk's ids, handed out by its server. Several pages make requests, plans and
+// leases on one record at once; each asks here for the number of the one it is about to make, and
+// the server numbers each approval it raises itself (approval-raising.ts). No number of a kind is
+// handed out twice, in any book (one INSERT ... ON CONFLICT ... RETURNING, so two pages asking at
+// once get two numbers): a desk reset opens a new book, and its ids go on from the last book's,
+// because the partners keep what they were sent under them (idempotency keys and authorizations
+// name the approval, a plan's digest its request). A page names the least number it would take
+// (one past the highest its record holds), so ids made before the counter existed are never given
+// again. Only a signed-in dispatcher's page asks: a page with no one signed in makes nothing.
 import type { Hono } from 'hono';
-import type { Database } from '@warrant/site-server';
+import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
-import { ID_KINDS } from '../domain/id-kinds.ts';
-import { currentBook } from './approvals.ts';
+import { ID_KINDS, type IdKind } from '../domain/id-kinds.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import { currentDispatcher } from './sessions.ts';
 
 const MAX_NUMBER = 9_999_999;
+
+/** The next number of `kind`, at least `atLeast`, never handed out before in any book; null when none is left. */
+export async function nextIdNumber(via: Queryable, kind: IdKind, atLeast: number): Promise<number | null> {
+  const [row] = await via.query<{ last: number }>(
+    `INSERT INTO desk_id_numbers (kind, last) VALUES ($1, $2)
+     ON CONFLICT (kind) DO UPDATE SET last = GREATEST(desk_id_numbers.last + 1, EXCLUDED.last)
+     RETURNING last`,
+    [kind, atLeast],
+  );
+  return row && row.last <= MAX_NUMBER ? row.last : null;
+}
 
 export function idNumberRoutes(app: Hono, db: Database): void {
   app.post('/api/ids', async (c) => {
@@ -42,15 +55,8 @@ export function idNumberRoutes(app: Hono, db: Database): void {
         ),
         400,
       );
-    const book = await currentBook(db);
-    const [row] = await db.query<{ last: number }>(
-      `INSERT INTO desk_id_counters (book_no, kind, last) VALUES ($1, $2, $3)
-       ON CONFLICT (book_no, kind) DO UPDATE SET last = GREATEST(desk_id_counters.last + 1, EXCLUDED.last)
-       RETURNING last`,
-      [book, kind, atLeast],
-    );
-    if (!row || row.last > MAX_NUMBER)
-      return refused(c, refusal('STORAGE_FAILED', `This book has no ${kind} numbers left.`), 422);
-    return c.json({ ok: true, kind, number: row.last, book });
+    const number = await nextIdNumber(db, kind as IdKind, atLeast);
+    if (number === null) return refused(c, refusal('STORAGE_FAILED', `This desk has no ${kind} numbers left.`), 422);
+    return c.json({ ok: true, kind, number });
   });
 }
