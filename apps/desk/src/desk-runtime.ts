@@ -19,7 +19,9 @@ import {
   isTerminal,
   PARTNER_FAULT_REASONS,
   systemClock,
+  type Actor,
   type Approval,
+  type ApprovalAnswer,
   type ApprovalGate,
   type Broker,
   type BrokerOptions,
@@ -41,6 +43,8 @@ import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import { applyEvent, foldEvents } from './domain/fold.ts';
+import type { DraftedPlan } from './domain/plan.ts';
+import type { ApprovalRaised } from './domain/raised-approval.ts';
 import type { PlanRun } from './domain/run.ts';
 import { EMPTY_DESK, type DeskState, type DiscoveredTool } from './domain/state.ts';
 import { heldByAnother } from './domain/queries.ts';
@@ -77,6 +81,12 @@ export interface DeskRuntimeOptions {
     kind: IdKind,
     atLeast: number,
   ) => Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;
+  /**
+   * Asks the desk's server to raise an approval of plan `plan`, which it builds from the plan in
+   * its own record (server/approval-raising.ts). Unset, the page's gate raises it alone (the Node
+   * tests' pages with no server).
+   */
+  readonly raiseApproval?: (plan: string) => Promise<({ readonly ok: true } & ApprovalRaised) | ToolRefusal>;
   readonly container: FrameContainer;
   readonly connect: ChannelConnector;
   readonly clock?: BrokerClock;
@@ -111,6 +121,12 @@ export interface DeskRuntime {
    * number is then the next one the broker gives (in the order reserved).
    */
   reserve(kind: IdKind): Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;
+  /**
+   * Raises an approval of `plan`, called by `by`: the desk's server raises it from its own record
+   * (the page sends the plan's id, once what the page recorded before is stored), and the gate
+   * takes it in as the server holds it; this page then records it as it records any approval.
+   */
+  raiseApproval(plan: DraftedPlan, by: Actor): Promise<ApprovalAnswer>;
   /** Who holds `request` when it is not this page's dispatcher (null when this page may act on it). */
   heldElsewhere(request: string): RequestHolder | null;
   /** Takes in what other pages wrote to the desk's state since this page last looked. */
@@ -388,6 +404,19 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     if (approval.status === 'expired') recordApproval(approval.id, THE_DESK_ITSELF);
   });
 
+  const raiseApproval = async (plan: DraftedPlan, by: Actor): Promise<ApprovalAnswer> => {
+    if (!options.raiseApproval) {
+      const number = await reserve('approval');
+      if (!number.ok) return number;
+      return gate.raise(plan, by);
+    }
+    // The server finds the plan in the record: what this page recorded before must be there first.
+    await events.settled();
+    const raised = await options.raiseApproval(plan.id);
+    if (!raised.ok) return raised;
+    return gate.adopt({ ...raised.approval, raisedBy: by, decidedBy: null, decidedAt: null, reason: null });
+  };
+
   /**
    * A run the desk's server ended (server/approved-runs.ts): whatever its outcome, its approval is
    * spent and no lease of its request stays open here — the agent's read lease included, so a
@@ -417,6 +446,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     apply,
     decide,
     reserve,
+    raiseApproval,
     heldElsewhere,
     catchUp,
     absorb,

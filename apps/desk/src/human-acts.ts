@@ -58,8 +58,8 @@ const serverHolding: RequestHolding = {
  */
 export type ObtainConsent = (approval: Approval, plan: DraftedPlan) => Promise<Consent>;
 
-const passkey: ObtainConsent = async (approval, plan) =>
-  (await import('./consent/passkey-consent.ts')).passkeyConsent(approval, plan);
+const passkey: ObtainConsent = async (approval) =>
+  (await import('./consent/passkey-consent.ts')).passkeyConsent(approval);
 
 /** The run as it starts on the desk's server, before its first record reaches this page. */
 function runningOnTheServer(plan: DraftedPlan, approval: string, now: number): PlanRun {

@@ -19,6 +19,7 @@ import { createScenarioRunner } from './scenario/scenario-runner.ts';
 import { openDeskStores } from './stores.ts';
 import { PAGE_ID, previousPageOfThisTab } from './page-id.ts';
 import { reserveIdNumber } from './id-numbers.ts';
+import { raiseApprovalAtTheServer } from './raise-approval.ts';
 import { recordRefusedCalls } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
@@ -55,6 +56,7 @@ async function boot(): Promise<void> {
     page: PAGE_ID,
     previousPage: previousPageOfThisTab(),
     reserveNumber: reserveIdNumber,
+    raiseApproval: raiseApprovalAtTheServer,
     // Mounted apart from the agent's call that opened the lease, or a DevTools caller is told the call failed.
     container: framesOutsideTheCall(labelledFrameContainer(frames)),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),

@@ -36,6 +36,11 @@ export type ApprovalAnswer = { readonly ok: true; readonly approval: Approval } 
 export interface ApprovalGate {
   /** Digests the plan and raises approval `A-n`, pending. Runs nothing. */
   raise(plan: Plan, by: Actor): Promise<ApprovalAnswer>;
+  /**
+   * Takes in a pending approval the record's keeper raised for this page (its id, digest and times
+   * are the keeper's, not this gate's): kept, timed, and told to this gate's listeners, as a raise is.
+   */
+  adopt(approval: Approval): ApprovalAnswer;
   /** A person approves: the plan is re-digested; a mismatch voids the approval. Spends it. */
   approve(id: string, plan: Plan, by: Actor): Promise<ApprovalAnswer>;
   reject(id: string, by: Actor, reason?: string): ApprovalAnswer;
@@ -233,6 +238,20 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
         reason: null,
       };
       next += 1;
+      set(approval);
+      arm(approval);
+      return { ok: true, approval };
+    },
+
+    adopt(approval) {
+      if (approval.status !== 'pending' || approvals.has(approval.id))
+        return refusal(
+          'APPROVAL_NOT_NEW',
+          `Approval ${approval.id} is not a new pending approval here. Nothing was raised.`,
+          { approval: approval.id, status: approval.status },
+        );
+      const number = Number(/^A-(\d+)$/.exec(approval.id)?.[1] ?? 0);
+      next = Math.max(next, number + 1);
       set(approval);
       arm(approval);
       return { ok: true, approval };

@@ -53,5 +53,11 @@ export { createBroker, type Broker, type BrokerOptions } from './broker.ts';
 // Untrusted content, plans, approvals
 export { quarantine, modelDataRegion, QUARANTINE_MAX_CHARS, type Quarantined } from './quarantine.ts';
 export { planSubstance, digestPlan, digestSubstance, type Plan, type PlanStep, type PlanSubstance } from './plan.ts';
-export { createApprovalGate, APPROVAL_TTL_MS, type Approval, type ApprovalGate } from './approval-gate.ts';
+export {
+  createApprovalGate,
+  APPROVAL_TTL_MS,
+  type Approval,
+  type ApprovalAnswer,
+  type ApprovalGate,
+} from './approval-gate.ts';
 export { commitHaltResult, commitNext, COMMIT_NEXT } from './commit-halt.ts';

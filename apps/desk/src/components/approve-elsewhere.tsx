@@ -3,15 +3,14 @@
 // writes from the plan it holds (server/approval-page.ts), where a person reads the plan and
 // approves or rejects it with their passkey. The link approves nothing by itself.
 //
-// Offering it first asks the server to hold the approval (as approving here does), so that the
-// link names what the server holds. Then this page watches the server's decision: once the person
-// approved there, this page runs the plan with the step authorizations the server hands its acting
-// page; once they rejected it, the card says so.
+// Offering it first finds the approval the server raised under this card's statement (as approving
+// here does), so that the link names what the server holds. Then this page watches the server's
+// decision: once the person approved there, the card follows the run the server carries out; once
+// they rejected it, the card says so.
 import { useEffect, useState } from 'preact/hooks';
 import type { Approval } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { DeskView } from '../desk-view.ts';
-import { findPlan } from '../domain/queries.ts';
 
 /** How often the card asks the server whether the other device decided. */
 const WATCH_MS = 1000;
@@ -61,10 +60,8 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
 
   if (!pending) return null;
   const offer = async (): Promise<void> => {
-    const plan = findPlan(view.desk.state.value, approval.plan);
-    if (!plan) return setProblem(`There is no plan ${approval.plan} on this desk. Nothing was offered.`);
-    const { holdApproval } = await import('../consent/hold-approval.ts');
-    const held = await holdApproval(approval, plan);
+    const { heldApproval } = await import('../consent/hold-approval.ts');
+    const held = await heldApproval(approval);
     setProblem(held.ok ? null : held.message);
     if (held.ok) setChallenge(held.challenge);
   };

@@ -1,41 +1,41 @@
-// Asks the desk's server to hold an approval: it digests the plan's substance itself and keeps the
-// statement a dispatcher's passkey signs. The page goes on only if the server holds it under the
-// statement its card shows, so a person signs what they were shown. Approving on the card holds it
-// first; so does offering the card's link for another device, which shows what the server holds.
+// Finds the approval on this card at the desk's server, which raised it when commit_plan halted
+// (server/approval-raising.ts) from the plan in the desk's own record. The page sends it nothing to
+// hold: it asks for the approval under the challenge of the statement this card shows, and goes on
+// only if the server holds exactly that one, pending, so a person signs what they were shown.
+// Approving on the card looks first; so does offering the card's link for another device.
 import type { ApprovalStatement } from '@warrant/authority';
-import { planSubstance, type Approval, type Plan } from '@warrant/broker';
+import { canonicalJson } from '@warrant/authority';
+import type { Approval } from '@warrant/broker';
 import { refusal } from '@warrant/surface';
-import { PARTNER_DIRECTORY } from '../partners.ts';
 import { cardStatement } from './card-statement.ts';
 import { askDeskServer, type ServerAnswer } from './desk-server.ts';
 
-export async function holdApproval(
+export async function heldApproval(
   approval: Approval,
-  plan: Plan,
 ): Promise<ServerAnswer<{ challenge: string; statement: ApprovalStatement }>> {
-  const held = await askDeskServer<{ challenge: string; statement: ApprovalStatement }>('/api/approvals', {
-    id: approval.id,
-    // The plan itself, which the desk's server runs once a person approves (server/approved-runs.ts).
-    plan: approval.plan,
-    substance: planSubstance(plan, PARTNER_DIRECTORY),
-    expires_at: new Date(approval.expiresAt).toISOString(),
-  });
-  if (!held.ok) return held;
-  if (held.statement.plan_digest !== approval.digest) {
-    return refusal(
-      'DIGEST_MISMATCH',
-      "The desk's server digested a different plan from the one on this card. Nothing was approved.",
-      { server: held.statement.plan_digest, card: approval.digest },
-    );
-  }
-  // The passkey signs the challenge the server names; it must be the one over the statement the card shows.
   const shown = cardStatement(approval);
-  if (held.challenge !== shown.challenge) {
+  const held = await askDeskServer<{ status: string; statement: ApprovalStatement }>(
+    `/api/approvals/${encodeURIComponent(shown.challenge)}`,
+  );
+  if (!held.ok)
+    return held.code === 'APPROVAL_UNKNOWN'
+      ? refusal(
+          'STATEMENT_MISMATCH',
+          "The desk's server holds no approval under the statement on this card. Nothing was approved.",
+          { card: shown.statement },
+        )
+      : held;
+  if (canonicalJson(held.statement) !== shown.bytes)
     return refusal(
       'STATEMENT_MISMATCH',
       "The desk's server holds this approval under another statement than the one on this card. Nothing was approved.",
       { server: held.statement, card: shown.statement },
     );
-  }
-  return held;
+  if (held.status !== 'pending')
+    return refusal(
+      'APPROVAL_NOT_PENDING',
+      `${approval.id} is ${held.status} at the desk's server, not waiting for a decision. Nothing was approved.`,
+      { status: held.status },
+    );
+  return { ok: true, challenge: shown.challenge, statement: held.statement };
 }

@@ -1,5 +1,5 @@
-// A person's consent to a plan is their passkey, not a click. Approving asks the desk's server to
-// hold the approval (it digests the plan's substance itself), then runs a WebAuthn ceremony whose
+// A person's consent to a plan is their passkey, not a click. Approving finds the approval the
+// desk's server raised from its own record under this card's statement, then runs a WebAuthn ceremony whose
 // challenge is the SHA-256 of the approval's statement (approval id, plan digest, expiry, desk
 // origin), and hands the assertion to the server, which verifies it, decides the approval once,
 // and runs the plan itself (server/approved-runs.ts); the page shows the run from the server's
@@ -10,10 +10,10 @@ import {
   type AuthenticationResponseJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { Approval, Plan } from '@warrant/broker';
+import type { Approval } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { askDeskServer } from './desk-server.ts';
-import { holdApproval } from './hold-approval.ts';
+import { heldApproval } from './hold-approval.ts';
 
 export interface StepAuthorizations {
   readonly step: string;
@@ -33,8 +33,8 @@ export type Consent =
 export const NO_PASSKEY =
   'This browser offered no passkey. Approving needs one: a security key, a phone, or the passkey your browser or password manager keeps. Enrol at the top of the desk first if you have not.';
 
-export async function passkeyConsent(approval: Approval, plan: Plan): Promise<Consent> {
-  const held = await holdApproval(approval, plan);
+export async function passkeyConsent(approval: Approval): Promise<Consent> {
+  const held = await heldApproval(approval);
   if (!held.ok) return held;
   const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(
     `/api/approvals/${held.challenge}/options`,

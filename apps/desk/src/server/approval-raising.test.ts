@@ -8,11 +8,18 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { approvalChallenge, type ApprovalStatement } from '@warrant/authority';
-import { APPROVAL_TTL_MS, digestSubstance, stepIdempotencyKey, type PlanSubstance } from '@warrant/broker';
+import {
+  APPROVAL_TTL_MS,
+  digestSubstance,
+  stepIdempotencyKey,
+  type Approval,
+  type PlanSubstance,
+} from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import type { DeskEvent } from '../domain/desk-events.ts';
+import type { RaisedApproval } from '../domain/raised-approval.ts';
 import type { DeskRequest } from '../domain/request.ts';
 import { openDeskServer } from '../server.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
@@ -190,6 +197,31 @@ describe.each(
       details: { plan: 'P-1' },
     });
     expect(await held()).toBe(0);
+  });
+
+  it("refuses a page's record of an approval the server never raised, or of one it raised with another digest", async () => {
+    const raised = await raiseTestApproval(app, ada, substance(2));
+    const approval = {
+      ...(raised['approval'] as RaisedApproval),
+      raisedBy: 'agent',
+      decidedBy: null,
+      decidedAt: null,
+      reason: null,
+    } satisfies Approval;
+    const recorded = (changed: Approval): DeskEvent => ({ type: 'approval_changed', approval: changed });
+    expect(await appendAs(app, ada, 'state', [recorded({ ...approval, id: 'A-77' })])).toMatchObject({
+      ok: false,
+      code: 'APPROVAL_NOT_RAISED',
+      status: 403,
+    });
+    expect(await appendAs(app, ada, 'state', [recorded({ ...approval, digest: 'f'.repeat(64) })])).toMatchObject({
+      ok: false,
+      code: 'APPROVAL_NOT_RAISED',
+    });
+    expect(await appendAs(app, ada, 'state', [recorded(approval)])).toMatchObject({ ok: true });
+    expect(await appendAs(app, ada, 'state', [recorded({ ...approval, status: 'rejected' })])).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses with no dispatcher's session", async () => {

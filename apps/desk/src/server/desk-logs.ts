@@ -381,7 +381,9 @@ export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions):
           appended,
           appended.code === 'STALE_TAB' || appended.code === 'ID_TAKEN'
             ? 409
-            : appended.code === 'REQUEST_HELD_BY_ANOTHER' || appended.code === 'SERVER_ONLY_EVENT'
+            : appended.code === 'REQUEST_HELD_BY_ANOTHER' ||
+                appended.code === 'SERVER_ONLY_EVENT' ||
+                appended.code === 'APPROVAL_NOT_RAISED'
               ? 403
               : 422,
         );

@@ -1,8 +1,9 @@
 // Five dispatchers at once, each in their own page over the desk's server (PGlite): each takes a
-// request in and works it to the halt (two read leases, a read, a plan, its approval raised), all
-// at the same moment. Every call is answered; no row or event is lost or written twice; every id
-// (R-n, P-n, L-n, A-n) is given once; the ledger is one chain that verifies. The pages' appends
-// meet STALE_TAB as the others write first, catch up and decide again (desk-runtime.ts).
+// request in and works it to the halt (two read leases, a read, a plan, its approval raised by the
+// server from its own record), all at the same moment. Every call is answered; no row or event is
+// lost or written twice; every id (R-n, P-n, L-n, A-n) is given once; the ledger is one chain that
+// verifies. The pages' appends meet STALE_TAB as the others write first, catch up and decide again
+// (desk-runtime.ts).
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import { appTestEngines } from '@warrant/site-server/testing';
 import { SITES } from '@warrant/config';
 import { openDeskServer } from '../server.ts';
 import type { DeskEvent } from '../domain/desk-events.ts';
+import type { ApprovalRaised } from '../domain/raised-approval.ts';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
 import { openServerLog, type AskDeskServer } from '../server-log.ts';
 import type { DeskStores } from '../stores.ts';
@@ -101,6 +103,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
         page: writer,
         previousPage: 'no-page-before',
         reserveNumber: (kind, atLeast) => ask<{ number: number }>('/api/ids', { kind, at_least: atLeast }),
+        raiseApproval: (plan) => ask<ApprovalRaised>('/api/approvals', { plan }),
       });
       desks.push(desk);
       return desk;

@@ -108,6 +108,38 @@ function holdingRow(act: HoldingAct, request: string, by: Dispatcher, pairs: Rec
   } as LedgerDraft;
 }
 
+/**
+ * Why a page's event about `approval` is not about an approval the desk's server raised, or null
+ * when it is. The server raises every approval, from the plan in its own record
+ * (approval-raising.ts); a page records what became of it, never a new one of its own, nor one
+ * with another plan, digest or expiry than the server holds. (An approval first recorded before
+ * the server raised them, `bornHere` false with no row, keeps being recorded as it ends.)
+ */
+async function unraisedApproval(
+  tx: Queryable,
+  book: number,
+  approval: Readonly<Record<string, unknown>>,
+  bornHere: boolean,
+): Promise<ToolRefusal | null> {
+  const id = text(approval['id']);
+  const [held] = await tx.query<{ plan_id: string | null; plan_digest: string; statement: unknown }>(
+    'SELECT plan_id, plan_digest, statement FROM approvals WHERE book_no = $1 AND id = $2 LIMIT 1',
+    [book, id],
+  );
+  const statement = record(typeof held?.statement === 'string' ? JSON.parse(held.statement) : held?.statement);
+  const same =
+    held !== undefined &&
+    held.plan_id === approval['plan'] &&
+    held.plan_digest === approval['digest'] &&
+    Date.parse(text(statement['expires_at'])) === approval['expiresAt'];
+  if (same || (held === undefined && !bornHere)) return null;
+  return refusal(
+    'APPROVAL_NOT_RAISED',
+    `Only the desk's server raises an approval, for a plan its record holds (commit_plan); ${id || 'this approval'} is not one it raised as this page records it. Nothing was recorded.`,
+    { approval: id },
+  );
+}
+
 export interface HoldingDecision {
   /** The ledger rows the server writes with the page's records (a request taken in). */
   readonly ledger: readonly LedgerDraft[];
@@ -139,11 +171,15 @@ export async function stateHoldingProblem(
         { event: event.type },
       );
     const born = birthOf(event);
+    let bornHere = false;
     if (born && born.id !== '') {
-      await tx.query(
-        'INSERT INTO desk_record_ids (book_no, kind, id, birth) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        [book, born.kind, born.id, born.birth],
-      );
+      bornHere =
+        (
+          await tx.query(
+            'INSERT INTO desk_record_ids (book_no, kind, id, birth) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1',
+            [book, born.kind, born.id, born.birth],
+          )
+        ).length > 0;
       const [kept] = await tx.query<{ birth: string }>(
         'SELECT birth FROM desk_record_ids WHERE book_no = $1 AND kind = $2 AND id = $3',
         [book, born.kind, born.id],
@@ -157,6 +193,10 @@ export async function stateHoldingProblem(
           ),
           index,
         );
+    }
+    if (event.type === 'approval_changed') {
+      const unraised = await unraisedApproval(tx, book, record(event.approval), bornHere);
+      if (unraised) return atIndex(unraised, index);
     }
     const request = requestOf(event);
     if (event.type === 'request_taken') {

@@ -88,6 +88,8 @@ export interface TestDeskOptions {
   readonly stores?: DeskStores;
   /** Where the numbers of new ids are reserved; unset, counted in the page. */
   readonly reserveNumber?: DeskRuntimeOptions['reserveNumber'];
+  /** Where approvals are raised; unset, by the page's gate alone. */
+  readonly raiseApproval?: DeskRuntimeOptions['raiseApproval'];
   readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'manifest'>>>;
   readonly clock?: ManualBrokerClock;
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
@@ -163,6 +165,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     // A test desk opened again over the same stores is the same tab reloaded.
     previousPage: options.previousPage ?? 'test-page',
     ...(options.reserveNumber ? { reserveNumber: options.reserveNumber } : {}),
+    ...(options.raiseApproval ? { raiseApproval: options.raiseApproval } : {}),
     container,
     connect,
     clock,

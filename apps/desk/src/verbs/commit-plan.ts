@@ -1,4 +1,5 @@
-// commit_plan: raises a human approval bound to the plan's digest and halts. It runs nothing,
+// commit_plan: raises a human approval bound to the plan's digest and halts. The desk's server
+// raises it, from the plan in the desk's own record (server/approval-raising.ts). It runs nothing,
 // continues nothing, and says so in words an agent can act on: report the plan as raised, and
 // stop. Calling it again raises a second approval for the same plan.
 import { commitHaltResult, evaluatePolicy } from '@warrant/broker';
@@ -39,9 +40,8 @@ export function commitPlanRow(desk: DeskRuntime) {
         );
       const held = heldElsewhereRefusal(desk, plan.request);
       if (held) return noted(held, base);
-      const number = await desk.reserve('approval');
-      if (!number.ok) return noted(number, base);
-      const raised = await desk.gate.raise(plan, call.actor);
+      // The desk's server raises it, from the plan in its own record: the page sends the plan's id alone.
+      const raised = await desk.raiseApproval(plan, call.actor);
       if (!raised.ok) return noted(raised, base);
       desk.recordApproval(raised.approval.id, { ...call, request: plan.request, plan: plan.id });
       return noted(
