@@ -14,6 +14,7 @@ import { openDeskServer, openServer } from './server.ts';
 import { unansweredPartners } from './testing/unanswered-partners.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { removeWithPasskey, setupLinkCode } from './testing/desk-people.ts';
+import { appendAs, askToRaise, draftedPlanEvent, raiseTestApproval } from './testing/test-approvals.ts';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -130,16 +131,16 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       };
     }
 
+    /** The server raises approval `id` of `substance`, drafted in the desk's record first (as P-n for R-n). */
     async function raise(
       id: string,
       substance: PlanSubstance,
-      expiresAt = inMinutes(10),
     ): Promise<{ challenge: string; statement: ApprovalStatement }> {
-      const raised = await call('POST', '/api/approvals', { id, substance, expires_at: expiresAt }, session);
-      expect(raised.body).toMatchObject({ ok: true });
+      const raised = await raiseTestApproval(app, { cookie: session }, substance);
+      expect(raised).toMatchObject({ ok: true, approval: { id } });
       return {
-        challenge: raised.body['challenge'] as string,
-        statement: raised.body['statement'] as ApprovalStatement,
+        challenge: raised['challenge'] as string,
+        statement: raised['statement'] as ApprovalStatement,
       };
     }
 
@@ -397,37 +398,35 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       });
     });
 
-    it('refuses to hold an approval for a plan that is not one: a bad id, expiry, partner or reserved argument', async () => {
-      const { cookie } = await enrol('Ada');
-      const bad = async (body: Record<string, unknown>) =>
+    it('refuses to hold an approval for a plan that is not one: a plan sent instead of named, a bad plan id, a partner not of this desk, a reserved argument', async () => {
+      const ada = await enrol('Ada');
+      const asked = async (body: Record<string, unknown>) => (await askToRaise(app, ada, body))['code'];
+      // What a page used to send: an id, an expiry, a plan of its own. None of it is the page's to give.
+      expect(await asked({ id: 'A-1', substance: plan('R-1'), expires_at: inMinutes(10) })).toBe(
+        'PLAN_BY_REFERENCE_ONLY',
+      );
+      expect(await asked({ plan: 'P-1', expires_at: inMinutes(60) })).toBe('PLAN_BY_REFERENCE_ONLY');
+      expect(await asked({ plan: 'B-1' })).toBe('MALFORMED_REQUEST');
+      // Plans the desk's record holds that cannot be held for a passkey.
+      const elsewhere = draftedPlanEvent('P-1', plan('R-1'));
+      if (elsewhere.type !== 'plan_drafted') throw new Error('not a plan');
+      expect(
+        await appendAs(app, ada, 'state', [
+          {
+            ...elsewhere,
+            plan: { ...elsewhere.plan, steps: [{ partner: 'evil', tool: 'reserve_parcels', args: {} }] },
+          },
+        ]),
+      ).toMatchObject({ ok: true });
+      expect(await asked({ plan: 'P-1' })).toBe('PLAN_INVALID');
+      expect(
         (
-          await call(
-            'POST',
-            '/api/approvals',
-            { id: 'A-1', substance: plan('R-1'), expires_at: inMinutes(10), ...body },
-            cookie,
-          )
-        ).body['code'];
-      expect(await bad({ id: 'B-1' })).toBe('APPROVAL_ID_INVALID');
-      expect(await bad({ expires_at: inMinutes(-1) })).toBe('APPROVAL_EXPIRY_INVALID');
-      expect(await bad({ expires_at: inMinutes(60) })).toBe('APPROVAL_EXPIRY_INVALID');
-      expect(
-        await bad({
-          substance: {
+          await raiseTestApproval(app, ada, {
             v: 1,
-            request: 'R-1',
-            steps: [{ origin: 'http://evil.example', tool: 'reserve_parcels', args: {} }],
-          },
-        }),
-      ).toBe('PLAN_INVALID');
-      expect(
-        await bad({
-          substance: {
-            v: 1,
-            request: 'R-1',
+            request: 'R-2',
             steps: [{ origin: PANTRY, tool: 'reserve_parcels', args: { idempotency_key: 'mine' } }],
-          },
-        }),
+          })
+        )['code'],
       ).toBe('PLAN_ARGS_RESERVED');
       expect(await db.query('SELECT count(*)::int AS n FROM approvals')).toEqual([{ n: 0 }]);
     });

@@ -15,6 +15,7 @@ import { openPostgresDatabase, type Database, type SiteServer } from '@warrant/s
 import { appTestEngines, freshName } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
+import { raiseTestApproval } from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -33,7 +34,6 @@ const plan = (request: string): PlanSubstance => ({
   request,
   steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels: 2 } }],
 });
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 /** The desk's routes over `db`, on a clock the test sets. */
 async function deskOver(db: Database, clock: { now: number | null }) {
@@ -79,10 +79,12 @@ async function deskOver(db: Database, clock: { now: number | null }) {
       session = enrolled.setCookie;
       return { id: (enrolled.body['dispatcher'] as { id: string }).id, passkey };
     },
-    async raise(id: string, substance: PlanSubstance, expiresAt = inMinutes(10)) {
-      const raised = await call('/api/approvals', { id, substance, expires_at: expiresAt });
-      expect(raised.body).toMatchObject({ ok: true });
-      return { challenge: raised.body['challenge'] as string, expiresAt: Date.parse(expiresAt) };
+    /** Raises approval `id` of `substance`, drafted in the desk's record first: its expiry is the server's. */
+    async raise(id: string, substance: PlanSubstance) {
+      const raised = await raiseTestApproval(app, { cookie: session }, substance);
+      expect(raised).toMatchObject({ ok: true, approval: { id } });
+      const statement = raised['statement'] as { expires_at: string };
+      return { challenge: raised['challenge'] as string, expiresAt: Date.parse(statement.expires_at) };
     },
     grant: (challenge: string, by: { passkey: SoftwarePasskey }) =>
       call(`/api/approvals/${challenge}/grant`, { response: by.passkey.assert(challenge, ORIGIN, RP_ID) }),

@@ -9,6 +9,7 @@ import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
+import { raiseTestApproval } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -45,12 +46,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     });
 
     async function raise(substance: PlanSubstance): Promise<string> {
-      const response = await app.request('/api/approvals', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: session },
-        body: JSON.stringify({ id: 'A-1', substance, expires_at: new Date(Date.now() + 600_000).toISOString() }),
-      });
-      return ((await response.json()) as { challenge: string }).challenge;
+      const raised = await raiseTestApproval(app, { cookie: session }, substance);
+      expect(raised).toMatchObject({ ok: true });
+      return raised['challenge'] as string;
     }
 
     it('writes the stored plan in words, with its bytes and digest behind a closed disclosure', async () => {

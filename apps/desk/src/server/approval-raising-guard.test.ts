@@ -8,6 +8,7 @@ import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
+import { raiseTestApproval } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -60,9 +61,9 @@ describe.each(
     expect(await held()).toBe(0);
   });
 
-  it("is taken from a signed-in dispatcher's page", async () => {
+  it("is taken from a signed-in dispatcher's page, for a plan the desk's record holds", async () => {
     const ada = await enrolTestDispatcher(app, server, 'Ada');
-    expect(await raise(ada.cookie)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await raiseTestApproval(app, ada, plan)).toMatchObject({ status: 200, ok: true });
     expect(await held()).toBe(1);
   });
 });

@@ -51,7 +51,7 @@ const intake = (id: string, by: TestDispatcher): DeskEvent => ({
 
 describe.each(
   appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, [
-    "refuses a plan whose request another dispatcher holds, naming the holder; nothing is held",
+    'refuses a plan whose request another dispatcher holds, naming the holder; nothing is held',
   ]),
 )("raising an approval from the desk's own record, on %s", (_engine, open, it) => {
   let db: Database;
@@ -106,9 +106,9 @@ describe.each(
   });
 
   it('refuses a plan whose request another dispatcher holds, naming the holder; nothing is held', async () => {
-    expect(await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))])).toMatchObject(
-      { ok: true },
-    );
+    expect(
+      await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))]),
+    ).toMatchObject({ ok: true });
     const answer = await askToRaise(app, bea, { plan: 'P-1' });
     expect(answer).toMatchObject({
       ok: false,
@@ -172,9 +172,9 @@ describe.each(
   });
 
   it('refuses a plan that is not in order (its run is done): nothing is held', async () => {
-    expect(await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))])).toMatchObject(
-      { ok: true },
-    );
+    expect(
+      await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))]),
+    ).toMatchObject({ ok: true });
     const ran: DeskEvent = {
       type: 'run_changed',
       run: {
@@ -225,7 +225,11 @@ describe.each(
   });
 
   it("refuses with no dispatcher's session", async () => {
-    expect(await askToRaise(app, null, { plan: 'P-1' })).toMatchObject({ ok: false, code: 'NOT_SIGNED_IN', status: 401 });
+    expect(await askToRaise(app, null, { plan: 'P-1' })).toMatchObject({
+      ok: false,
+      code: 'NOT_SIGNED_IN',
+      status: 401,
+    });
     expect(await held()).toBe(0);
   });
 
@@ -241,11 +245,7 @@ describe.each(
     const after = await raiseTestApproval(app, ada, substance(2));
     expect(after).toMatchObject({ ok: true, approval: { id: 'A-3' } });
     const keys = [first, before, after].map((answer) =>
-      stepIdempotencyKey(
-        (answer['approval'] as { id: string }).id,
-        String(answer['challenge']),
-        0,
-      ),
+      stepIdempotencyKey((answer['approval'] as { id: string }).id, String(answer['challenge']), 0),
     );
     expect(new Set(keys).size).toBe(keys.length);
     const ids = (await db.query<{ id: string }>('SELECT id FROM approvals ORDER BY id')).map((row) => row.id);

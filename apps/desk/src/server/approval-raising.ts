@@ -76,9 +76,13 @@ export async function raiseApproval(
   const plan = findPlan(state, planId);
   if (!plan)
     return refusedWith(
-      refusal('PLAN_UNKNOWN', `The desk's record holds no plan ${planId}. Draft one with draft_plan. Nothing was raised.`, {
-        plan: planId,
-      }),
+      refusal(
+        'PLAN_UNKNOWN',
+        `The desk's record holds no plan ${planId}. Draft one with draft_plan. Nothing was raised.`,
+        {
+          plan: planId,
+        },
+      ),
       404,
     );
   const holder = await holderOf(tx, book, plan.request);
@@ -108,11 +112,7 @@ export async function raiseApproval(
   const digested = digestSubstance(substance);
   if (!digested.ok) return refusedWith(digested, 422);
 
-  const number = await nextIdNumber(
-    tx,
-    'approval',
-    highestNumber(state.approvals.map((approval) => approval.id)) + 1,
-  );
+  const number = await nextIdNumber(tx, 'approval', highestNumber(state.approvals.map((approval) => approval.id)) + 1);
   if (number === null) return refusedWith(refusal('STORAGE_FAILED', 'This desk has no approval numbers left.'), 422);
   const id = `A-${number}`;
   const expiresAt = at + APPROVAL_TTL_MS;
@@ -174,7 +174,7 @@ export function approvalRaisingRoute(app: Hono, db: Database, desk: DeskIdentity
         c,
         refusal(
           'PLAN_BY_REFERENCE_ONLY',
-          "An approval is asked for by naming a plan the desk's record holds ({ plan: \"P-n\" }); the desk builds the plan, the id and the expiry itself and takes none from a page. Nothing was raised.",
+          'An approval is asked for by naming a plan the desk\'s record holds ({ plan: "P-n" }); the desk builds the plan, the id and the expiry itself and takes none from a page. Nothing was raised.',
           { refused: others.slice(0, 8) },
         ),
         400,

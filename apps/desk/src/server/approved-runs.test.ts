@@ -10,7 +10,13 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { decodeStepAuthorization, RUN_CLOSED_PATH } from '@warrant/authority';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
-import { PARTNER_MANIFEST_PATH, readHopDetail, type PartnerName, type PlanSubstance } from '@warrant/broker';
+import {
+  APPROVAL_TTL_MS,
+  PARTNER_MANIFEST_PATH,
+  readHopDetail,
+  type PartnerName,
+  type PlanSubstance,
+} from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { definePartner } from '@warrant/partner-kit';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
@@ -18,6 +24,7 @@ import { umbrellaStand } from '@warrant/partner-kit/testing';
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
+import { raiseTestApproval } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
@@ -177,21 +184,18 @@ describe("the desk's server runs an approved plan itself", () => {
     })),
   });
 
-  /** Raises A-1 for `substance` and grants it with the passkey: the grant's answer, as the page receives it. */
-  async function approve(
-    substance: PlanSubstance,
-    passkey: SoftwarePasskey,
-    id = 'A-1',
-    expiresAt = new Date(Date.now() + 10 * 60_000).toISOString(),
-  ) {
-    const raised = await call(
-      deskApp,
-      'POST',
-      '/api/approvals',
-      { id, plan: 'P-1', substance, expires_at: expiresAt },
-      session,
-    );
-    const challenge = raised.body['challenge'] as string;
+  /**
+   * Drafts `substance` in the desk's record and has the server raise approval `id` of it (at the
+   * desk's clock set so that it expires at `expiresAt`, when given), then grants it with the
+   * passkey: the grant's answer, as the page receives it.
+   */
+  async function approve(substance: PlanSubstance, passkey: SoftwarePasskey, id = 'A-1', expiresAt?: string) {
+    const kept = clock;
+    if (expiresAt !== undefined) clock = Date.parse(expiresAt) - APPROVAL_TTL_MS;
+    const raised = await raiseTestApproval(deskApp, { cookie: session }, substance);
+    clock = kept;
+    expect(raised).toMatchObject({ ok: true, approval: { id } });
+    const challenge = raised['challenge'] as string;
     const granted = await call(deskApp, 'POST', `/api/approvals/${challenge}/grant`, {
       response: passkey.assert(challenge, ORIGIN, RP_ID),
     });
@@ -279,19 +283,20 @@ describe("the desk's server runs an approved plan itself", () => {
     for (const site of SITES_USED) expect(await writesAt(site)).toHaveLength(1);
   });
 
-  it("a new book's A-1 after a desk reset writes afresh at a partner that kept the earlier book's A-1 write, never answered with it", async () => {
+  it("a new book's approval after a desk reset writes afresh at a partner that kept the earlier book's write, never answered with it", async () => {
     const ada = await enrolAda();
     const first = await approve(lendAt('pantry'), ada.passkey);
     expect(await ended(first.challenge)).toEqual({ status: 'done', problem: null });
     await resetTheDesk(ada);
 
-    // The pantry was not reset: it still holds the first book's write. The new book numbers its
-    // approvals from A-1 again; its run of another plan must be a write of its own.
+    // The pantry was not reset: it still holds the first book's write. The new book's approval
+    // numbers go on from the last book's (A-2, never A-1 again); its run of another plan must be a
+    // write of its own.
     const other: PlanSubstance = {
       ...lendAt('pantry'),
       steps: [{ ...lendAt('pantry').steps[0]!, args: { count: 1, borrower: 'Cy' } }],
     };
-    const second = await approve(other, ada.passkey);
+    const second = await approve(other, ada.passkey, 'A-2');
     expect(second.challenge).not.toBe(first.challenge);
     expect(await ended(second.challenge)).toEqual({ status: 'done', problem: null });
     const writes = await writesAt('pantry');
@@ -314,9 +319,12 @@ describe("the desk's server runs an approved plan itself", () => {
     expect(await ended(again.challenge)).toEqual({ status: 'done', problem: null });
     expect(await writesAt('shelter')).toHaveLength(1);
 
-    // Done is done: a third approval of the plan is refused, and nothing more is written.
-    const third = await approve(lendAt('shelter'), passkey, 'A-3');
-    expect(third.granted).toMatchObject({ status: 409, body: { ok: false, code: 'PLAN_ALREADY_APPROVED' } });
+    // Done is done: a third approval of the plan is not even raised, and nothing more is written.
+    expect(await raiseTestApproval(deskApp, { cookie: session }, lendAt('shelter'))).toMatchObject({
+      ok: false,
+      code: 'PLAN_NOT_AWAITING',
+      status: 409,
+    });
     expect(await writesAt('shelter')).toHaveLength(1);
   });
 

@@ -13,6 +13,7 @@ import { listen, openPgliteDatabase, siteApp, type Database, type RunningServer 
 import { freshName, rawRequest, type RawAnswer } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
+import { draftedPlanEvent } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -48,22 +49,28 @@ describe("the desk's state-changing routes, from a page of another origin", () =
   const read = (path: string, headers: Record<string, string> = {}) =>
     rawRequest(port, { method: 'GET', path, headers });
 
-  async function raise(id: string): Promise<string> {
-    const raised = await call(
-      '/api/approvals',
-      { cookie },
+  /** Drafts a plan for `request` in the desk's record and has the server raise its approval, from the desk's own page. */
+  async function raise(request: string): Promise<{ challenge: string; id: string }> {
+    const plan = `P-${request.slice(2)}`;
+    const drafted = await call(
+      '/api/logs/state/append',
+      { ...OWN_PAGE, cookie },
       {
-        id,
-        substance: {
-          v: 1,
-          request: `R-${id}`,
-          steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels: 1 } }],
-        },
-        expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+        writer: 'feedbeef0001',
+        basis: (await read('/api/logs/state', { cookie })).body['head'],
+        records: [
+          draftedPlanEvent(plan, {
+            v: 1,
+            request,
+            steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels: 1 } }],
+          }),
+        ],
       },
     );
+    expect(drafted.body).toMatchObject({ ok: true });
+    const raised = await call('/api/approvals', { ...OWN_PAGE, cookie }, { plan });
     expect(raised.body).toMatchObject({ ok: true });
-    return raised.body['challenge'] as string;
+    return { challenge: raised.body['challenge'] as string, id: (raised.body['approval'] as { id: string }).id };
   }
 
   beforeAll(async () => {
@@ -112,7 +119,7 @@ describe("the desk's state-changing routes, from a page of another origin", () =
   });
 
   it("refuses a reject from 127.0.0.1 and from another port; the approval stays pending, and the desk's own page can still reject it", async () => {
-    const challenge = await raise('A-901');
+    const { challenge, id } = await raise('R-901');
     for (const from of [LOOPBACK, ANOTHER_PORT]) {
       const answer = await call(
         `/api/approvals/${challenge}/reject`,
@@ -123,7 +130,7 @@ describe("the desk's state-changing routes, from a page of another origin", () =
     }
     expect((await read(`/api/approvals/${challenge}`)).body['status']).toBe('pending');
     const own = await call(`/api/approvals/${challenge}/reject`, { ...OWN_PAGE, cookie }, {});
-    expect(own.body).toMatchObject({ ok: true, rejected: 'A-901' });
+    expect(own.body).toMatchObject({ ok: true, rejected: id });
     expect((await read(`/api/approvals/${challenge}`)).body['status']).toBe('rejected');
   });
 
@@ -137,7 +144,7 @@ describe("the desk's state-changing routes, from a page of another origin", () =
   });
 
   it('refuses a reset from another port; the book stays, and every approval with it', async () => {
-    const challenge = await raise('A-902');
+    const { challenge } = await raise('R-902');
     const answer = await call('/api/reset', { origin: ANOTHER_PORT, cookie }, {});
     expect(answer).toMatchObject({ status: 403, body: { code: 'CROSS_ORIGIN_REFUSED' } });
     expect((await read(`/api/approvals/${challenge}`)).body['status']).toBe('pending');

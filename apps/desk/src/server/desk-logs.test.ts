@@ -33,6 +33,7 @@ import { SITES } from '@warrant/config';
 import { openDeskServer } from '../server.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
+import { raiseTestApproval } from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -385,15 +386,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       it("takes a page's approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)", async () => {
         const desk = SITES.desk.origin;
         const raise = async (id: string, request: string) => {
-          const raised = await call('POST', '/api/approvals', {
-            id,
-            substance: { v: 1, request, steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: {} }] },
-            expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+          const raised = await raiseTestApproval(app, ada, {
+            v: 1,
+            request,
+            steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: {} }],
           });
-          expect(raised.body).toMatchObject({ ok: true });
+          expect(raised).toMatchObject({ ok: true, approval: { id } });
           return {
-            challenge: raised.body['challenge'] as string,
-            digest: (raised.body['statement'] as { plan_digest: string }).plan_digest,
+            challenge: raised['challenge'] as string,
+            digest: (raised['statement'] as { plan_digest: string }).plan_digest,
           };
         };
         const decisionRow = (event: 'approval_granted' | 'approval_rejected', approval: string, digest: string) =>

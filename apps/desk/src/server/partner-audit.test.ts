@@ -29,6 +29,7 @@ import { umbrellaStand } from '@warrant/partner-kit/testing';
 import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
+import { raiseTestApproval } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -133,12 +134,17 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     request: `R-${approval}`,
     steps: [{ origin: SITES.pantry.origin, tool: 'lend_umbrellas', args: { count: 1, borrower: 'Bo' } }],
   });
-  const raise = async (approval: string) =>
-    call(deskApp, 'POST', '/api/approvals', {
-      id: approval,
-      substance: substanceOf(approval),
-      expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
-    });
+  /** The server raises `approval` (A-n) of plan P-n, which the test drafts in the desk's record first. */
+  const raise = async (approval: string) => {
+    const raised = await raiseTestApproval(
+      deskApp,
+      { cookie: session },
+      substanceOf(approval),
+      `P-${approval.slice(2)}`,
+    );
+    expect(raised).toMatchObject({ ok: true, approval: { id: approval } });
+    return raised;
+  };
 
   /** A dispatcher approves a one-step plan with the passkey; the desk's server runs it. Answers the partner's receipt. */
   async function approve(approval: string, passkey: SoftwarePasskey): Promise<string> {

@@ -38,15 +38,21 @@ async function ask(app: Hono, path: string, by: AsDispatcher | null, body?: unkn
   return { ...((await response.json()) as { ok: boolean }), status: response.status };
 }
 
-/** Appends `records` to one of the desk's records in `by`'s session, on the head as it stands. */
+/**
+ * Appends `records` to one of the desk's records in `by`'s session, on the head as it stands; as a
+ * page does, it looks again and sends once more when the server wrote first (a run's rows, say).
+ */
 export async function appendAs(
   app: Hono,
   by: AsDispatcher,
   log: 'ledger' | 'state',
   records: readonly unknown[],
 ): Promise<TestAnswer> {
-  const basis = (await ask(app, `/api/logs/${log}`, by))['head'] as LogHead;
-  return ask(app, `/api/logs/${log}/append`, by, { writer: 'feedbeef0001', basis, records });
+  for (let attempt = 0; ; attempt += 1) {
+    const basis = (await ask(app, `/api/logs/${log}`, by))['head'] as LogHead;
+    const answer = await ask(app, `/api/logs/${log}/append`, by, { writer: 'feedbeef0001', basis, records });
+    if (answer.ok || answer.code !== 'STALE_TAB' || attempt >= 4) return answer;
+  }
 }
 
 /** The partner at `origin`, by its name in the desk's directory. */
