@@ -81,11 +81,33 @@ async function writeDirect(
   return { status: response.status, answer: (await response.json()) as Answer };
 }
 
-/** The plan the desk held for approval, as the page sent it to the desk's server. */
+/** The plan the desk's server held for approval, as it built it from its own record when commit_plan asked. */
 function heldSubstance(page: Page): Promise<PlanSubstance> {
   return page
-    .waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/approvals')
-    .then((request) => (request.postDataJSON() as { substance: PlanSubstance }).substance);
+    .waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/approvals',
+    )
+    .then(async (response) => ((await response.json()) as { substance: PlanSubstance }).substance);
+}
+
+type RaisedHere = { readonly ok: boolean; readonly challenge: string; readonly [key: string]: unknown };
+
+/**
+ * Asks the desk's server, from `page` (in its dispatcher's session), to raise another approval of
+ * plan `plan` of its record, as commit_plan does: the plan named, nothing else sent.
+ */
+async function raiseAtTheDeskServer(page: Page, plan: string): Promise<RaisedHere> {
+  return page.evaluate(
+    async (named) =>
+      (
+        await fetch('/api/approvals', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ plan: named }),
+        })
+      ).json() as Promise<RaisedHere>,
+    plan,
+  );
 }
 
 /** The desk server's answer to a passkey grant: who approved, and that its run is under way. */
@@ -99,16 +121,13 @@ function grantAnswer(page: Page): Promise<Granted> {
 const SHORTENED_CEREMONY_TIMEOUT_MS = 10_000;
 
 /**
- * A person approves, with their passkey, an approval raised straight at the desk's server from the
- * desk's page: the same calls the desk's page makes (hold the plan, ask the ceremony's options,
- * the WebAuthn ceremony over the approval's challenge, the grant): a second approval of the plan, granted
- * or refused by the desk's server.
+ * A person approves, with their passkey, an approval the desk's server holds under `challenge`,
+ * straight at the desk's server from the desk's page: the same calls the desk's page makes (ask the
+ * ceremony's options, the WebAuthn ceremony over the approval's challenge, the grant), granted or
+ * refused by the desk's server.
  */
-async function approveAtTheDeskServer(
-  page: Page,
-  approval: { id: string; substance: PlanSubstance; expiresInMs: number },
-): Promise<Granted & { expires_at: string }> {
-  return page.evaluate(async ({ id, substance, expiresInMs }) => {
+async function approveAtTheDeskServer(page: Page, challenge: string): Promise<Granted> {
+  return page.evaluate(async (held) => {
     const post = async (path: string, body: unknown) =>
       (
         await fetch(path, {
@@ -117,13 +136,7 @@ async function approveAtTheDeskServer(
           body: JSON.stringify(body),
         })
       ).json();
-    const held = await post('/api/approvals', {
-      id,
-      substance,
-      expires_at: new Date(Date.now() + expiresInMs).toISOString(),
-    });
-    if (!held.ok) return held;
-    const asked = await post(`/api/approvals/${held.challenge}/options`, {});
+    const asked = await post(`/api/approvals/${held}/options`, {});
     if (!asked.ok) return asked;
     const encode = (buffer: ArrayBuffer): string =>
       btoa(String.fromCharCode(...new Uint8Array(buffer)))
@@ -158,11 +171,8 @@ async function approveAtTheDeskServer(
       clientExtensionResults: {},
       ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
     };
-    return {
-      ...(await post(`/api/approvals/${held.challenge}/grant`, { response })),
-      expires_at: held.statement.expires_at,
-    };
-  }, approval);
+    return post(`/api/approvals/${held}/grant`, { response });
+  }, challenge);
 }
 
 function partnerFrame(page: Page, site: PartnerName): Frame {
@@ -386,9 +396,10 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
 
   await expect(card).toHaveAttribute('data-status', 'pending');
   await expect(card.locator('[data-run]')).toHaveCount(0);
-  // The script's click asked the desk's server nothing; the trusted click got as far as the
-  // ceremony, and no grant was ever asked.
+  // commit_plan asked the desk's server once to raise the approval; the script's click asked it
+  // nothing; the trusted click got as far as the ceremony, and no grant was ever asked.
   expect(approvalsAsked.filter((path) => path === '/api/approvals')).toHaveLength(1);
+  expect(approvalsAsked.filter((path) => path.endsWith('/options'))).toHaveLength(1);
   expect(approvalsAsked.filter((path) => path.endsWith('/grant'))).toEqual([]);
   const rows = await exportedLedger(page);
   expect(
@@ -417,7 +428,6 @@ test("4. two dispatchers, two browsers, one desk: the second sees the one record
   await addPasskeyAuthenticator(page);
   await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Ada'));
-  const substance = heldSubstance(page);
   await scenarioToTheHalt(page);
   await addPasskeyAuthenticator(second);
   await openDeskSignedOut(second);
@@ -429,16 +439,22 @@ test("4. two dispatchers, two browsers, one desk: the second sees the one record
   await expect(second.locator('#approval-A-1')).toHaveAttribute('data-status', 'pending');
   await expect(second.locator('#approval-A-1 button.approve')).toBeDisabled();
 
-  // Back to back: Ada approves A-1 on her card; Ben, with his own passkey, approves a second
-  // approval of the same plan straight at the desk's server, as soon as hers is decided.
+  // Ben's page cannot raise an approval of Ada's plan: the desk's server refuses, naming her.
+  const adaName = String(await page.locator('#dispatcher-name').textContent());
+  expect(await raiseAtTheDeskServer(second, 'P-1')).toMatchObject({
+    ok: false,
+    code: 'REQUEST_HELD_BY_ANOTHER',
+    details: { holder: { name: adaName } },
+  });
+  // Ada's page raises a second approval of the same plan (as commit_plan again would). Back to back:
+  // Ada approves A-1 on her card; Ben, with his own passkey, approves the second straight at the
+  // desk's server, as soon as hers is decided.
+  const another = await raiseAtTheDeskServer(page, 'P-1');
+  expect(another).toMatchObject({ ok: true, approval: { id: 'A-2', plan: 'P-1' } });
   const adas = grantAnswer(page);
   await page.locator('#approval-A-1 button.approve').click();
   expect(await adas).toMatchObject({ ok: true });
-  const bens = await approveAtTheDeskServer(second, {
-    id: 'A-2',
-    substance: await substance,
-    expiresInMs: 10 * 60_000,
-  });
+  const bens = await approveAtTheDeskServer(second, another.challenge);
   expect(bens).toMatchObject({ ok: false, isError: true, code: 'PLAN_ALREADY_APPROVED' });
 
   // The run is the desk's server's; both browsers show it done, from the one record.
@@ -485,9 +501,10 @@ test("5. direct HTTP to a partner's write API: a write with no authorization, or
   await addPasskeyAuthenticator(page);
   await openDeskSignedOut(page);
   await enrolDispatcher(page, dispatcherName(lane, 'Cleo'));
+  // The plan the desk's server builds from its record when commit_plan asks it to raise the approval.
+  const substance = heldSubstance(page);
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
-  const substance = heldSubstance(page);
   await approveWithPasskey(card);
   await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'done', { timeout: 30_000 });
   const plan = await substance;

@@ -30,11 +30,20 @@ async function openNextBook(tx: Queryable, closing: number | null, reason: strin
   return opened?.book_no ?? null;
 }
 
-/** The operator's reset (no page reaches it): a new book (in which no one holds a request yet). */
-export async function operatorReset(db: Database): Promise<number> {
-  const book = await db.transaction((tx) =>
-    openNextBook(tx, null, `reset by the operator ${randomUUID().slice(0, 8)}`),
-  );
+/**
+ * The operator's reset (no page reaches it): a new book (in which no one holds a request yet). Its
+ * ids go on from the last book's, as after a dispatcher's reset (id-numbers.ts), unless `idsAfresh`:
+ * only for the browser tests' control port, which resets every partner with the desk before each
+ * test, so each test starts on a desk as new as a first start (R-1, A-1). No partner keeps anything
+ * those ids could meet again: each test's partners are reset too, and a step's idempotency key and
+ * single use name the approval's challenge, which never repeats.
+ */
+export async function operatorReset(db: Database, { idsAfresh = false } = {}): Promise<number> {
+  const book = await db.transaction(async (tx) => {
+    const opened = await openNextBook(tx, null, `reset by the operator ${randomUUID().slice(0, 8)}`);
+    if (opened !== null && idsAfresh) await tx.query('DELETE FROM desk_id_numbers');
+    return opened;
+  });
   return book ?? (await currentBook(db));
 }
 
