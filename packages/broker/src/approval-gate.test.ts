@@ -36,6 +36,42 @@ describe('the approval gate', () => {
     expect(APPROVAL_TTL_MS).toBe(15 * 60 * 1000);
   });
 
+  it("adopts a pending approval its record's keeper raised, as the keeper raised it: told to listeners, timed, and only once", async () => {
+    const clock = manualBrokerClock(5_000);
+    const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock });
+    const digested = await digestPlan(plan, RELIEF_PARTNERS);
+    if (!digested.ok) throw new Error(digested.message);
+    const heard: Approval[] = [];
+    gate.subscribe((approval) => heard.push(approval));
+    const kept: Approval = {
+      id: 'A-41',
+      plan: plan.id,
+      request: plan.request,
+      label: plan.label,
+      digest: digested.digest,
+      canonical: digested.canonical,
+      raisedBy: 'agent',
+      raisedAt: 4_000,
+      expiresAt: 4_000 + APPROVAL_TTL_MS,
+      status: 'pending',
+      decidedBy: null,
+      decidedAt: null,
+      reason: null,
+    };
+    expect(gate.adopt(kept)).toEqual({ ok: true, approval: kept });
+    expect(heard).toEqual([kept]);
+    expect(gate.adopt(kept)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_NEW' });
+    expect(gate.adopt({ ...kept, id: 'A-42', status: 'approved' })).toMatchObject({
+      ok: false,
+      code: 'APPROVAL_NOT_NEW',
+    });
+    // Timed from the keeper's expiry, not this gate's clock.
+    clock.advance(APPROVAL_TTL_MS - 1_000);
+    expect(gate.get('A-41')?.status).toBe('expired');
+    // A raise here goes on after the adopted number.
+    expect((await raised(gate)).id).toBe('A-42');
+  });
+
   it('holds through a relabel', async () => {
     const gate = createApprovalGate({ partners: RELIEF_PARTNERS, clock: manualBrokerClock() });
     const approval = await raised(gate);

@@ -22,6 +22,7 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import type { RaisedApproval } from '../domain/raised-approval.ts';
 import type { DeskRequest } from '../domain/request.ts';
 import { openDeskServer } from '../server.ts';
+import { operatorReset } from './reset.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { appendAs, askToRaise, draftedPlanEvent, raiseTestApproval } from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
@@ -257,5 +258,9 @@ describe.each(
       body: JSON.stringify({ kind: 'approval', at_least: 1 }),
     });
     expect(await asked.json()).toMatchObject({ ok: true, number: 4 });
+
+    // Only the browser tests' control port, which resets every partner with the desk, numbers afresh.
+    await operatorReset(db, { idsAfresh: true });
+    expect(await raiseTestApproval(app, ada, substance(2))).toMatchObject({ ok: true, approval: { id: 'A-1' } });
   });
 });
