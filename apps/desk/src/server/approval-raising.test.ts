@@ -53,6 +53,7 @@ const intake = (id: string, by: TestDispatcher): DeskEvent => ({
 describe.each(
   appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, [
     'refuses a plan whose request another dispatcher holds, naming the holder; nothing is held',
+    'raises approvals asked for at the same moment each once, under ids given once, from the one stored plan',
   ]),
 )("raising an approval from the desk's own record, on %s", (_engine, open, it) => {
   let db: Database;
@@ -223,6 +224,18 @@ describe.each(
     expect(await appendAs(app, ada, 'state', [recorded({ ...approval, status: 'rejected' })])).toMatchObject({
       ok: true,
     });
+  });
+
+  it('raises approvals asked for at the same moment each once, under ids given once, from the one stored plan', async () => {
+    expect(
+      await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))]),
+    ).toMatchObject({ ok: true });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => askToRaise(app, ada, { plan: 'P-1' })));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    const ids = answers.map((answer) => (answer['approval'] as { id: string }).id).sort();
+    expect(ids).toEqual(['A-1', 'A-2', 'A-3', 'A-4']);
+    expect(new Set(answers.map((answer) => (answer['statement'] as { plan_digest: string }).plan_digest)).size).toBe(1);
+    expect(await held()).toBe(4);
   });
 
   it("refuses with no dispatcher's session", async () => {
