@@ -168,6 +168,7 @@ test("a page whose dispatcher signed out before the server answered follows the 
   await expect(tab.getByText('Sign in to act on requests.')).toBeVisible();
   expect(await agentFor(tab, 'native').names()).toEqual(['read_ledger']);
   const { order } = registry;
+  expect(order.indexOf('tool:intake_request')).toBeGreaterThanOrEqual(0);
   expect(order.indexOf('tool:intake_request')).toBeLessThan(order.indexOf('load'));
   expect(order.indexOf('untool:intake_request')).toBeGreaterThan(order.indexOf('tool:intake_request'));
   expect(order.filter((entry) => entry.startsWith('tool:'))).toEqual(
