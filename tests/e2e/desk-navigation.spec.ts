@@ -13,7 +13,8 @@ import { POLYFILL } from './lanes.ts';
 // the WebMCP domain the moment the load event fires is told of every tool registered then (Chromium
 // 156 has no WebMCP.getTools: enabling the domain reports the registered set as toolsAdded). The
 // polyfill registers once it has loaded, which may be after the load event: there the page's own
-// world lists the tools as an extension's content script would, from the document's first script.
+// world lists the tools as an extension's content script would, from the document's first script,
+// and they are listed before the desk's record has been read.
 
 const ALWAYS_ON = ['intake_request', 'read_ledger'];
 const ACTING = ['intake_request', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan', 'close_lease'];
@@ -61,19 +62,18 @@ function registeredAtLoad(order: readonly string[]): string[] {
   return [...names].sort();
 }
 
-/** Every name the page's own world saw listed, and whether the always-on pair was listed before the desk said it was ready. */
+/** Every name the page's own world saw listed, and whether it ever saw the always-on pair listed. */
 function pageWorldProbe(): string {
   return `(() => {
     const list = ${pageAgentListTools.toString()};
     const want = ${JSON.stringify(ALWAYS_ON)};
-    const seen = { names: [], alwaysOnBeforeReady: false };
+    const seen = { names: [], alwaysOn: false };
     window.__deskToolsSeen = seen;
     const poll = () => list().then((tools) => {
       const names = tools.map((tool) => tool.name);
       for (const name of names) if (!seen.names.includes(name)) seen.names.push(name);
-      const ready = document.body && document.body.dataset.ready === 'true';
-      if (!ready && want.every((name) => names.includes(name))) seen.alwaysOnBeforeReady = true;
-      if (!ready) setTimeout(poll, 2);
+      if (want.every((name) => names.includes(name))) seen.alwaysOn = true;
+      if (!(document.body && document.body.dataset.ready === 'true')) setTimeout(poll, 2);
     }, () => setTimeout(poll, 2));
     poll();
   })();`;
@@ -81,11 +81,15 @@ function pageWorldProbe(): string {
 
 interface PageWorldSeen {
   readonly names: string[];
-  readonly alwaysOnBeforeReady: boolean;
+  readonly alwaysOn: boolean;
 }
 
 const pageWorldSeen = (page: Page): Promise<PageWorldSeen> =>
   page.evaluate(() => (window as unknown as { __deskToolsSeen: PageWorldSeen }).__deskToolsSeen);
+
+/** The page's first reads of the desk's record (the ledger and the desk's state), not its later catch-ups. */
+const firstRecordRead = (url: URL): boolean =>
+  url.search === '' && (url.pathname === '/api/logs/ledger' || url.pathname === '/api/logs/state');
 
 test(
   "a signed-in dispatcher's desk registers intake_request and read_ledger before the load event, and a client that looks at load sees them",
@@ -110,10 +114,15 @@ test(
       for (const name of ALWAYS_ON) expect(order.filter((entry) => entry === `tool:${name}`)).toHaveLength(1);
       expect(order.filter((entry) => entry.startsWith('untool:'))).toEqual([]);
     } else {
+      // The polyfill may load after the load event; what holds is that the tools come before the
+      // desk's record: its reads are answered only once the page's own world lists both tools.
       await tab.addInitScript({ content: pageWorldProbe() });
+      await tab.route(firstRecordRead, async (route) => {
+        await expect.poll(async () => (await pageWorldSeen(tab)).alwaysOn, { timeout: 30_000 }).toBe(true);
+        await route.continue();
+      });
       await tab.goto(`${SITES.desk.origin}/`);
       await deskReady(tab);
-      expect((await pageWorldSeen(tab)).alwaysOnBeforeReady).toBe(true);
     }
     await expect(tab.locator('#dispatcher-name')).toHaveText('Ada Okafor');
     // And they answer: a call that arrives this early waits for the desk's record, then acts.
