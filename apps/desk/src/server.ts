@@ -19,6 +19,7 @@ import type { ReceiptKeyOf } from './server/page-report.ts';
 import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
 import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 import { operatorReset, resetRoutes } from './server/reset.ts';
+import { pageSessionRoutes } from './server/page-session.ts';
 import { requestHolderRoutes } from './server/request-holders.ts';
 import { idNumberRoutes } from './server/id-numbers.ts';
 
@@ -71,6 +72,8 @@ export async function openDeskServer(
     people: peopleOperator(db, DESK_PEOPLE),
     operatorReset: async () => void (await operatorReset(db)),
     routes(app) {
+      // First: it wraps the page's files, served after every route.
+      pageSessionRoutes(app, db);
       deskRecordRoutes(app, db, desk);
       idNumberRoutes(app, db);
       // Who holds each request: a change of hands is a state event and a ledger row, in one transaction.
