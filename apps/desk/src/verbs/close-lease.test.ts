@@ -1,5 +1,5 @@
-// close_lease on a lease that has already ended (the desk's server ended the run and the page closed
-// the request's leases, or its partner failed): the agent meant it closed, and it is, so the answer
+// close_lease on a lease that has already ended (the desk's server closed the request's leases
+// with its run's end, or its partner failed): the agent meant it closed, and it is, so the answer
 // is a success that says so, not a refusal of its input.
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAMILY, openTestDesk, type TestDesk } from '../testing/test-desk.ts';
