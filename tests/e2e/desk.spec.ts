@@ -163,8 +163,8 @@ test(
     await shelter.close();
     await page.bringToFront();
 
-    // The run over, the desk's page closes every lease of the request, the agent's reads included:
-    // nothing is left open for the agent to close.
+    // The run over, the desk's server closes every lease of the request, the agent's reads included,
+    // and the page follows its record: nothing is left open for the agent to close.
     await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
     await expect(page.locator('#live-lease-count')).toHaveText('0');
 
