@@ -12,6 +12,7 @@ import { boardBenchmarks } from './board.bench.ts';
 import { brokerBenchmarks } from './broker.bench.ts';
 import { deskBenchmarks } from './desk.bench.ts';
 import { deskLedgerBenchmarks } from './desk-ledger.bench.ts';
+import { dispatchersBenchmarks } from './dispatchers.bench.ts';
 import { findCapacityBenchmarks } from './find-capacity.bench.ts';
 import { gatewayBenchmarks } from './gateway.bench.ts';
 import { ledgerBenchmarks } from './ledger.bench.ts';
@@ -37,6 +38,7 @@ const GROUPS: ReadonlyArray<readonly [string, () => BenchResult[] | Promise<Benc
   ['partner-write', partnerWriteBenchmarks],
   ['desk', deskBenchmarks],
   ['desk-ledger', deskLedgerBenchmarks],
+  ['dispatchers', dispatchersBenchmarks],
   ['find-capacity', findCapacityBenchmarks],
   ['broker', brokerBenchmarks],
   ['agent', agentBenchmarks],

@@ -15,10 +15,14 @@ import { BenchStop } from './ports.ts';
 // VmRSS over the process tree (tsx's CLI and the Node process it runs), from /proc.
 //
 // The ports are moved well away from the bench's own (WARRANT_PORT_BASE=START_PORT_BASE); if
-// one of them is held, serve-all stops with its one line and the bench stops with it.
+// one of them is held, serve-all stops with its one line and the bench stops with it. The whole
+// span (the desk's port to the gateway's, 3,614 above it) stays below 32768, where Linux's
+// ephemeral ports begin: a base of 31000 put the gateway on 34614, which an outgoing connection
+// of the run itself had taken ("Port 34614 (Model gateway) is in use"). Both bases also stay clear
+// of the browser tests' two slots (15173 and 21173, each with its 3,614 above).
 
 const RUNS = 2;
-const START_PORT_BASE = PORT_BASE === 31000 ? 32000 : 31000;
+const START_PORT_BASE = PORT_BASE === 25500 ? 29000 : 25500;
 const SERVING_DEADLINE_MS = 300_000;
 
 /** Every process under `root` (itself included), from /proc's parent links. */

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -604,7 +604,7 @@ test.describe('for every person', () => {
 
   /** Serious and critical axe violations on the page as it stands, with where they are. */
   async function seriousViolations(page: Page, state: string) {
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOf(page).analyze();
     // Where axe looks, the page must also fit a phone: nothing wider than 390 px.
     const overflow = await overflowAtPhoneWidth(page, state);
     return [

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -163,8 +163,8 @@ test(
     await shelter.close();
     await page.bringToFront();
 
-    // The run over, the desk's page closes every lease of the request, the agent's reads included:
-    // nothing is left open for the agent to close.
+    // The run over, the desk's server closes every lease of the request, the agent's reads included,
+    // and the page follows its record: nothing is left open for the agent to close.
     await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
     await expect(page.locator('#live-lease-count')).toHaveText('0');
 
@@ -611,7 +611,7 @@ test('the desk has no serious or critical accessibility violations at the halt, 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     // The partner sites inside their frames are the partners' own pages, checked on their own origins.
-    const results = await new AxeBuilder({ page }).exclude('#partner-frames iframe').analyze();
+    const results = await axeOf(page, (scan) => scan.exclude('#partner-frames iframe')).analyze();
     const serious = results.violations.filter(
       (violation) => violation.impact === 'serious' || violation.impact === 'critical',
     );

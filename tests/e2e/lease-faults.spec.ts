@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOf } from './axe.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
@@ -163,7 +163,7 @@ async function expectAccessibleAtBothWidths(page: Page, state: string): Promise<
   const size = page.viewportSize();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).exclude('#partner-frames iframe').analyze();
+    const results = await axeOf(page, (scan) => scan.exclude('#partner-frames iframe')).analyze();
     expect(
       results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -242,3 +242,72 @@ test("an approved run whose second partner's server is down fails at once: the f
   expect(await partnerWrites('shelter')).toEqual(['hold_beds']);
   await receiptsMatchEverywhere(page);
 });
+
+test("the shelter down at approval: the run fails, the desk's server closes the request's leases, the page removes their frames and says none is open, and close_lease on one answers that it is closed", async ({
+  page,
+}, testInfo) => {
+  const agent = agentFor(page, laneOf(testInfo));
+  const { request, pantry, shelter } = await readLeases(page, agent);
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(2);
+  await expect.poll(() => agent.names()).toContain('draft_plan');
+  const drafted = result(
+    await agent.call('draft_plan', {
+      request,
+      label: 'Food and a family room for tonight',
+      steps: [
+        {
+          partner: 'pantry',
+          tool: 'reserve_parcels',
+          args: { kind: 'family', count: 1, dietary: 'vegetarian', pickup_by: pickupDay() },
+        },
+        { partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: dayOf(new Date()) } },
+      ],
+    }),
+  );
+  expect(drafted).toMatchObject({ ok: true });
+  await expect.poll(() => agent.names()).toContain('commit_plan');
+  expect(result(await agent.call('commit_plan', { plan: (drafted['plan'] as { id: string }).id }))).toMatchObject({
+    ok: true,
+    approval_id: 'A-1',
+  });
+
+  // The shelter's server stops while the approval waits: its read lease fails with it (its page said
+  // so); the pantry's stays open until the run's end.
+  await stopSite('shelter');
+  await expect(leaseRow(page, shelter)).toHaveAttribute('data-state', 'failed');
+  await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'active');
+  const card = page.locator('#approval-A-1');
+  await card.locator('button.approve').click();
+  await expect(card.locator('[data-run]')).toHaveAttribute('data-run', 'failed', { timeout: 30_000 });
+
+  // The desk's server closed the pantry's read lease with the run's end; the page follows its record.
+  const why = 'closed when the run of A-1 ended: failed at Shelter';
+  await expect(leaseRow(page, pantry)).toHaveAttribute('data-state', 'closed');
+  await expect(leaseRow(page, pantry)).toContainText(`Ended: ${why}`);
+  await expect(page.locator('#partner-frames iframe')).toHaveCount(0);
+  await expect(page.locator('#live-lease-count')).toHaveText('0');
+  await expect(page.locator('#leases')).toContainText('No lease is open');
+  const closedRows = async () =>
+    (await deskRows()).filter((row) => row.event === 'lease_closed' && row.lease === pantry);
+  await expect
+    .poll(async () => (await closedRows()).map((row) => row.detail))
+    .toEqual([expect.stringContaining(`reason="${why}"`)]);
+
+  // The agent that opened them closes them after: each is answered as closed, and nothing more is recorded.
+  await expect.poll(() => agent.names()).toContain('close_lease');
+  const closed = result(await agent.call('close_lease', { lease: pantry }));
+  expect(closed).toMatchObject({ ok: true, lease: { id: pantry, state: 'closed' } });
+  expect(String(closed['message'])).toMatch(/already closed/);
+  expect(result(await agent.call('close_lease', { lease: shelter }))).toMatchObject({
+    ok: true,
+    lease: { id: shelter, state: 'failed' },
+  });
+  expect(await closedRows()).toHaveLength(1);
+});
+
+/** The first day from today the pantry is open (it is closed on Sundays). */
+function pickupDay(): string {
+  const day = new Date();
+  if (day.getDay() === 0) day.setDate(day.getDate() + 1);
+  return dayOf(day);
+}

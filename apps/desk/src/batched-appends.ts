@@ -16,9 +16,16 @@ import { refusal, type ToolRefusal } from '@warrant/surface';
 
 /**
  * A record refused on its own (the log's format refuses it; it is about a request another
- * dispatcher holds; its id was given to another thing): the refusal names its index in the batch.
+ * dispatcher holds; its id was given to another thing; it moves a lease the record holds ended):
+ * the refusal names its index in the batch.
  */
-const ONE_RECORD_REFUSED: readonly string[] = ['INVALID_ROW', 'INVALID_RECORD', 'REQUEST_HELD_BY_ANOTHER', 'ID_TAKEN'];
+const ONE_RECORD_REFUSED: readonly string[] = [
+  'INVALID_ROW',
+  'INVALID_RECORD',
+  'REQUEST_HELD_BY_ANOTHER',
+  'ID_TAKEN',
+  'LEASE_ENDED',
+];
 
 export interface BatchedAppendsOptions<D> {
   /** Stores `drafts` in order, all or none. */

@@ -58,6 +58,8 @@ import type { DeskLedger, DeskLog } from './ports.ts';
 import type { PartnerRecords } from './run/ask-partner.ts';
 
 const PAGE_WENT_AWAY = 'the page went away';
+/** The lease table's event that ends a lease in each ended state. */
+const LEASE_EVENT_ENDING_IN = { closed: 'close', expired: 'expire', revoked: 'revoke', failed: 'fail' } as const;
 // Room left in an append's body for what goes with its records (the writer, the head it saw).
 const BATCH_BYTES = APPEND_BODY_LIMIT_BYTES - 16 * 1024;
 
@@ -182,6 +184,9 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const heldElsewhere = (request: string): RequestHolder | null =>
     request === '' ? null : heldByAnother(state.value, request, dispatcher?.id ?? null);
 
+  // The leases the record says another writer ended: this page's own word on them is not sent after.
+  const endedElsewhere = new Set<string>();
+
   // Each record appended in order, what is asked for while an append is out going in the next.
   // Another page wrote first: take in what it wrote, and send again what still stands (nothing
   // about a request that has meanwhile passed to another dispatcher).
@@ -191,7 +196,14 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     maxPerAppend: MAX_RECORDS_PER_APPEND,
     maxBytesPerAppend: BATCH_BYTES,
     catchUp: async (drafts) =>
-      (await catchUp()) ? drafts.map((event) => heldElsewhere(eventRequest(event)) === null) : null,
+      (await catchUp())
+        ? drafts.map(
+            (event) =>
+              heldElsewhere(eventRequest(event)) === null &&
+              // A lease the record ended meanwhile (the desk's server, at its run's end) is the record's.
+              !(event.type === 'lease_changed' && endedElsewhere.has(event.lease.id)),
+          )
+        : null,
   });
   const ledgerRows = batchedAppends<LedgerDraft>({
     appendAll: (drafts) => options.ledger.appendAll(drafts),
@@ -256,9 +268,14 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
   const nextReserved = (kind: 'lease' | 'approval'): number =>
     reserved[kind].shift() ?? Math.max(highestNumber(idsOf(kind)) + 1, (counted[kind] += 1));
 
-  /** Takes in what other pages added to the desk's state: folded, approvals learnt by the gate, ended runs acted on. */
+  /**
+   * Takes in what other pages (and the desk's server) added to the desk's state: folded, a lease of
+   * this page's that the record ended followed (its frame removed, nothing recorded again),
+   * approvals learnt by the gate, ended runs acted on.
+   */
   const absorb = (absorbed: readonly DeskEvent[], restarted: boolean): void => {
     state.value = { ...foldEvents(restarted ? EMPTY_DESK : state.value, absorbed), ...page };
+    for (const event of absorbed) if (event.type === 'lease_changed') followRecord(event.lease);
     if (!signedIn) return;
     for (const event of absorbed) {
       if (event.type === 'approval_changed') gate.learn(event.approval);
@@ -370,6 +387,11 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
 
   const waiters = new Set<() => void>();
   const stopLeases = leases.subscribe((transition) => {
+    // A move already on the record (followRecord) is folded from it: nothing is written again.
+    if (transition.cause.recorded) {
+      for (const wake of [...waiters]) wake();
+      return;
+    }
     apply({ type: 'lease_changed', lease: transition.lease, at: transition.at, page: pageId });
     const faulted = Object.values(PARTNER_FAULT_REASONS).includes(transition.cause.reason);
     if (transition.event === 'fail' && !faulted) reach?.check(transition.lease.partner);
@@ -387,6 +409,23 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     }
     for (const wake of [...waiters]) wake();
   });
+  /**
+   * A lease the record says ended, by another writer than this page (the desk's server closing a
+   * request's leases at its run's end): if this page holds it live, it ends here too — its frame
+   * removed, its calls aborted — as the record says, recording nothing of its own.
+   */
+  function followRecord(recorded: Lease): void {
+    if (!isTerminal(recorded.state)) return;
+    endedElsewhere.add(recorded.id);
+    const held = leases.get(recorded.id);
+    if (!held || isTerminal(held.state)) return;
+    leases.apply(recorded.id, LEASE_EVENT_ENDING_IN[recorded.state as keyof typeof LEASE_EVENT_ENDING_IN], {
+      actor: 'system',
+      reason: recorded.endReason ?? recorded.state,
+      recorded: true,
+    });
+  }
+
   // The status each approval had when its last row was written. The call that moves an approval
   // writes its row (recordApproval); only time running out, which no call causes, is written here.
   const recorded = new Map<string, Approval['status']>(
@@ -419,19 +458,12 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
 
   /**
    * A run the desk's server ended (server/approved-runs.ts): whatever its outcome, its approval is
-   * spent and no lease of its request stays open here — the agent's read lease included, so a
-   * failure leaves nothing open for it to close (closing one already ended answers success).
+   * spent. The leases of its request are not closed here: the server closed them in the record with
+   * the run's end (server/run-leases.ts), and this page follows that record (followRecord).
    */
   const afterRun = (run: PlanRun): void => {
     if (run.status === 'running') return;
     if (gate.get(run.approval)?.status === 'approved') gate.finish(run.approval);
-    for (const lease of leases.live())
-      if (lease.request === run.request)
-        broker.closeLease(lease.id, {
-          actor: 'system',
-          channel: 'ui',
-          reason: `the run of ${run.approval} ended (${run.status})`,
-        });
   };
 
   return {

@@ -219,9 +219,8 @@ export function humanActs(
         return refusal('APPROVAL_WAITING', `${waiting.id} already asks to run ${plan.id} again; decide it there.`, {
           approval: waiting.id,
         });
-      const number = await desk.reserve('approval');
-      if (!number.ok) return number;
-      const raised = await desk.gate.raise(plan, PERSON_AT_THE_PAGE.actor);
+      // The desk's server raises it, from the plan in its own record, as it does for commit_plan.
+      const raised = await desk.raiseApproval(plan, PERSON_AT_THE_PAGE.actor);
       if (!raised.ok) return raised;
       desk.recordApproval(raised.approval.id, { ...PERSON_AT_THE_PAGE, request: plan.request, plan: plan.id });
       return { ok: true, approval: raised.approval };

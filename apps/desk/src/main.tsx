@@ -1,6 +1,6 @@
 import '@warrant/ui/tokens.css';
 import './styles.css';
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
 import { bootSurface } from '@warrant/ui';
@@ -8,8 +8,11 @@ import { connect } from '@warrant/webmcp';
 import { App } from './components/app.tsx';
 import { labelledFrameContainer } from './components/labelled-frames.ts';
 import { framesOutsideTheCall } from './components/frames-outside-the-call.ts';
-import { createDeskRuntime } from './desk-runtime.ts';
+import { createDeskRuntime, type DeskRuntime } from './desk-runtime.ts';
+import { EMPTY_DESK, type DeskState } from './domain/state.ts';
 import { askDeskSession } from './desk-session.ts';
+import { sessionInPage } from './session-in-page.ts';
+import { runtimeToCome } from './runtime-to-come.ts';
 import { askThroughDeskServer } from './partner-reach.ts';
 import type { DeskView } from './desk-view.ts';
 import { humanActs } from './human-acts.ts';
@@ -28,6 +31,16 @@ import { SCENARIO_RUNNER } from './who.ts';
 // they open, each on the requests its dispatcher holds; a page with no one signed in shows the
 // record read-only), find WebMCP, open the ledger and the desk's own log, fold the log, and let the kernel register exactly
 // the verbs in order: with no dispatcher signed in, none that acts.
+// Agent clients list a page's tools at navigation, so the surface is mounted in the first task,
+// before anything is awaited: on the state of an empty desk, signed in as the desk's server wrote
+// into the page it served (session-in-page.ts), which puts exactly the always-on verbs in order
+// (intake_request and read_ledger for a dispatcher's page, read_ledger alone for a page with no
+// one signed in). Natively they are registered before the load event. A call that arrives before
+// the record is read waits for it (the kernel's callsWaitFor), and is then judged on the desk's
+// real state. Once the record is read, the state is the desk's own, signed in as the server then
+// answers: the verbs already registered stay registered (same rows, same schemas: the kernel
+// touches only what changed), those the record puts in order join them, and if the session ended
+// meanwhile intake_request goes.
 // No top-level await: with one, the bundler stops merging the lazy chunks' shared modules and the
 // first visit downloads more.
 async function boot(): Promise<void> {
@@ -36,15 +49,35 @@ async function boot(): Promise<void> {
   // machine it landed after the rows did, below the approval banner, on a quiet one it did not.
   history.scrollRestoration = 'manual';
   const root = document.getElementById('app') as HTMLElement;
-  const [session, connection, opened] = await Promise.all([askDeskSession(), connect(), openDeskStores()]);
+
+  const connecting = connect();
+  const toCome = runtimeToCome();
+  const opened = signal<DeskRuntime | null>(null);
+  const asServed: DeskState = { ...EMPTY_DESK, signedIn: sessionInPage(document) !== null };
+  const rows = deskRows(toCome.desk);
+  const surface = bootSurface({
+    rows,
+    state: computed(() => opened.value?.state.value ?? asServed),
+    connection: connecting,
+    document,
+    callsWaitFor: toCome.settled,
+    onCall: (call) => {
+      const desk = opened.peek();
+      return desk ? recordRefusedCalls(desk)(call) : undefined;
+    },
+  });
+
+  const [session, connection, stored] = await Promise.all([askDeskSession(), connecting, openDeskStores()]);
   const dispatcher = session.ok ? session.dispatcher : null;
   const signedIn = dispatcher !== null;
 
-  if (!opened.ok) {
-    root.textContent = `The dispatch desk cannot open its record (${opened.reason}). Without its record it does not act. Reload to try again.`;
+  if (!stored.ok) {
+    root.textContent = `The dispatch desk cannot open its record (${stored.reason}). Without its record it does not act. Reload to try again.`;
+    toCome.fail(stored.reason);
+    surface.dispose();
     return;
   }
-  const { stores } = opened;
+  const { stores } = stored;
   const frames = document.createElement('div');
   frames.className = 'frame-stack';
   const desk = createDeskRuntime({
@@ -64,14 +97,8 @@ async function boot(): Promise<void> {
     askPartnerReach: askThroughDeskServer,
   });
 
-  const rows = deskRows(desk);
-  const surface = bootSurface({
-    rows,
-    state: desk.state,
-    connection,
-    document,
-    onCall: recordRefusedCalls(desk),
-  });
+  opened.value = desk;
+  toCome.arrive(desk);
 
   const runner = createScenarioRunner({
     scenario: RELIEF_SCENARIO,
@@ -129,7 +156,8 @@ async function boot(): Promise<void> {
     if (event.persisted) location.reload();
   });
 
-  await surface.ready;
+  // Ready once the verbs the record puts in order are registered too, not only the always-on ones.
+  await (await surface.ready)?.surface.reconcile();
   document.body.dataset['ready'] = 'true';
 
   // After the first paint: the cross-world bridge (for a caller in another JavaScript world), in

@@ -20,6 +20,7 @@ import type { ReceiptKeyOf } from './server/page-report.ts';
 import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
 import { approvedRuns, type ReachPartner } from './server/approved-runs.ts';
 import { operatorReset, resetRoutes } from './server/reset.ts';
+import { pageSessionRoutes } from './server/page-session.ts';
 import { requestHolderRoutes } from './server/request-holders.ts';
 import { idNumberRoutes } from './server/id-numbers.ts';
 
@@ -73,6 +74,8 @@ export async function openDeskServer(
     // The browser tests start each test on a desk numbered afresh (reset.ts says why that is safe there).
     operatorReset: async () => void (await operatorReset(db, { idsAfresh: SERVING_THE_BROWSER_TESTS })),
     routes(app) {
+      // First: it wraps the page's files, served after every route.
+      pageSessionRoutes(app, db);
       deskRecordRoutes(app, db, desk);
       idNumberRoutes(app, db);
       // Who holds each request: a change of hands is a state event and a ledger row, in one transaction.

@@ -268,17 +268,20 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       entry.channel?.close();
       entries.delete(lease.id);
     }
-    hop(lease, {
-      actor: cause.actor,
-      channel: cause.channel,
-      event: ENDED_EVENTS[lease.state as keyof typeof ENDED_EVENTS],
-      from: 'desk',
-      to: lease.partner,
-      verb: cause.verb,
-      policy: cause.policy,
-      status: 'ok',
-      detail: hopDetail({ reason: cause.reason }),
-    });
+    // An end already on the record (cause.recorded) is not recorded again; the frame's removal,
+    // which only this page saw, is.
+    if (!cause.recorded)
+      hop(lease, {
+        actor: cause.actor,
+        channel: cause.channel,
+        event: ENDED_EVENTS[lease.state as keyof typeof ENDED_EVENTS],
+        from: 'desk',
+        to: lease.partner,
+        verb: cause.verb,
+        policy: cause.policy,
+        status: 'ok',
+        detail: hopDetail({ reason: cause.reason }),
+      });
     if (entry?.frame) {
       hop(lease, {
         actor: 'system',

@@ -51,6 +51,12 @@ export interface LeaseCause {
   readonly policy?: PolicyVerdict;
   readonly verb?: string;
   readonly reason?: string;
+  /**
+   * The move is already on the record: another writer (the desk's server closing a request's
+   * leases at its run's end) recorded it, and this book follows. Whoever records lease moves
+   * records nothing of its own about it.
+   */
+  readonly recorded?: boolean;
 }
 
 export interface LeaseTransition {
@@ -140,6 +146,7 @@ export function createLeaseBook(options: LeaseBookOptions = {}): LeaseBook {
     policy: cause.policy ?? 'not_applicable',
     verb: cause.verb ?? '',
     reason: cause.reason ?? '',
+    recorded: cause.recorded ?? false,
   });
 
   const unknown = (id: string): ToolRefusal =>

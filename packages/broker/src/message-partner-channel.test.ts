@@ -1,6 +1,6 @@
 import { insecureOriginOf, SITES } from '@warrant/config';
 import type { ExecuteOutcome, ListedTool, WebMcp } from '@warrant/webmcp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageChannelConnector, openMessagePartnerChannel } from './message-partner-channel.ts';
 import type { PartnerChannel, RejectedMessage } from './partner-channel.ts';
 import { PARTNER_ENVELOPE } from './partner-envelope.ts';
@@ -158,28 +158,30 @@ describe('the message transport', () => {
   it('ends a call ABORTED at once when its signal fires, and fires the partner call’s own signal', async () => {
     let partnerSignal: AbortSignal | null = null;
     let committed = false;
+    // The partner's write finishes only when the test lets it, after the abort: what is tested is
+    // that an aborted call is not committed, whatever the machine's speed.
+    let finishWrite: () => void = () => undefined;
+    const writeMayFinish = new Promise<void>((resolve) => (finishWrite = resolve));
     const { channel, server } = pair({
-      reserve_parcels: (_input, signal) => {
+      reserve_parcels: async (_input, signal) => {
         partnerSignal = signal;
-        return new Promise((resolve) =>
-          setTimeout(() => {
-            if (!signal.aborted) committed = true;
-            resolve({ ok: true });
-          }, 30),
-        );
+        await writeMayFinish;
+        if (!signal.aborted) committed = true;
+        return { ok: true };
       },
     });
     await channel.tools();
     const controller = new AbortController();
     const call = channel.call('reserve_parcels', { count: 1 }, { signal: controller.signal });
-    await settle();
-    expect(server.inFlight()).toBe(1);
+    await vi.waitFor(() => expect(server.inFlight()).toBe(1));
     controller.abort('lease L-1 is revoked');
     expect(await call).toEqual({ ok: false, code: 'ABORTED', message: 'lease L-1 is revoked', shape: null });
+    await vi.waitFor(() => {
+      expect((partnerSignal as AbortSignal | null)?.aborted).toBe(true);
+      expect(server.inFlight()).toBe(0);
+    });
+    finishWrite();
     await settle();
-    expect((partnerSignal as AbortSignal | null)?.aborted).toBe(true);
-    expect(server.inFlight()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 40));
     expect(committed).toBe(false);
   });
 
@@ -211,11 +213,12 @@ describe('the message transport', () => {
     await settle();
     expect(rejected).toEqual([]);
     deliver(desk, fakeWindow(PANTRY), PANTRY, ready);
-    await settle();
-    expect(rejected).toEqual([
-      `${PANTRY}: the message did not come from the partner frame`,
-      `${SITES.shelter.origin}: the message did not come from the partner frame`,
-    ]);
+    await vi.waitFor(() =>
+      expect(rejected).toEqual([
+        `${PANTRY}: the message did not come from the partner frame`,
+        `${SITES.shelter.origin}: the message did not come from the partner frame`,
+      ]),
+    );
   });
 
   it('ignores an announcement from a window that is not the frame, or from another origin, and reports it', async () => {

@@ -185,6 +185,81 @@ describe('kernel decisions', () => {
     surface.dispose();
   });
 
+  // A page registers its always-on tools at navigation from a placeholder state, before its record
+  // is read: a call that comes that early waits for the record, and is judged on it.
+  it('holds a call that arrives before callsWaitFor settles, then judges it, legality first, on the state as it is by then', async () => {
+    let state: Shelf = start;
+    let read!: () => void;
+    const recordRead = new Promise<void>((resolve) => (read = resolve));
+    const memory = memoryWebMcp();
+    const ran: string[] = [];
+    const take = defineRow<Shelf, { kind: string }>({
+      name: 'take_fruit',
+      title: 'Take a fruit',
+      description: () => 'Takes one fruit.',
+      verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf is paused' } : { legal: true }),
+      inputSchema: (s) => kindSchema(s.kinds),
+      run: (s, input) => {
+        ran.push(input.kind);
+        state = { ...s, taken: [...s.taken, input.kind] };
+        return { ok: true, taken: state.taken.length };
+      },
+    });
+    const surface = createSurface<Shelf>({
+      rows: [take],
+      state: () => state,
+      webmcp: memory.webmcp,
+      callsWaitFor: recordRead,
+    });
+    await surface.reconcile();
+    // Registered at once, from the placeholder.
+    expect(memory.names()).toEqual(['take_fruit']);
+    const early = memory.call('take_fruit', { kind: 'apple' });
+    await settle();
+    expect(ran).toEqual([]);
+    // The record, once read, says the shelf already has a pear taken: the early call acts on that.
+    state = { ...state, taken: ['pear'] };
+    read();
+    expect(await early).toMatchObject({ ok: true, taken: 2 });
+    expect(ran).toEqual(['apple']);
+    surface.dispose();
+  });
+
+  it('refuses a waiting call whose row the state, once read, puts out of order', async () => {
+    let state: Shelf = start;
+    let read!: () => void;
+    const recordRead = new Promise<void>((resolve) => (read = resolve));
+    const memory = memoryWebMcp();
+    const take = defineRow<Shelf, { kind: string }>({
+      name: 'take_fruit',
+      title: 'Take a fruit',
+      description: () => 'Takes one fruit.',
+      verdict: (s) => (s.paused ? { legal: false, reason: 'the shelf is paused' } : { legal: true }),
+      inputSchema: (s) => kindSchema(s.kinds),
+      run: (s, input) => {
+        state = { ...s, taken: [...s.taken, input.kind] };
+        return { ok: true };
+      },
+    });
+    const calls: boolean[] = [];
+    const surface = createSurface<Shelf>({
+      rows: [take],
+      state: () => state,
+      webmcp: memory.webmcp,
+      callsWaitFor: recordRead,
+      onCall: (call) => void calls.push(call.ran),
+    });
+    await surface.reconcile();
+    const early = memory.call('take_fruit', { kind: 'apple' });
+    state = { ...state, paused: true };
+    read();
+    expect(await early).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
+    expect(state.taken).toEqual([]);
+    // Refused before the body ran: the page's record of refused calls hears of it as such.
+    expect(calls).toEqual([false]);
+    surface.dispose();
+  });
+
   it('refuses text that is not valid Unicode as INVALID_INPUT, naming where it is', async () => {
     const s = shelf(start);
     await s.surface.reconcile();

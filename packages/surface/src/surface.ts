@@ -74,6 +74,13 @@ export interface SurfaceOptions<S> {
   readonly exposedTo?: readonly string[];
   /** How a reconcile is deferred to coalesce a burst; a macrotask by default. */
   readonly schedule?: (run: () => void) => void;
+  /**
+   * Settles once the state is the page's own: until then it is a placeholder the page starts from
+   * so that its always-on tools are registered at navigation, before its record has been read. A
+   * call that arrives earlier waits for this (it is not refused, nor lost), and is then judged,
+   * legality first, on the state as it is by then.
+   */
+  readonly callsWaitFor?: Promise<unknown>;
 }
 
 export interface Surface<S> {
@@ -162,6 +169,7 @@ export function createSurface<S>(options: SurfaceOptions<S>): Surface<S> {
     let result: ToolResult;
     let ran = false;
     try {
+      if (options.callsWaitFor) await options.callsWaitFor;
       // Order: legality, then the row's binding and precheck, then the schema the caller was
       // shown, then the body. Legality and bindings are read again against live state just before
       // the body runs, since validation may have waited for the validator to load.

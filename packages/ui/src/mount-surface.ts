@@ -21,6 +21,8 @@ export interface MountOptions<S> {
   /** Origins that may discover these tools from another frame. */
   readonly exposedTo?: readonly string[];
   readonly onCall?: SurfaceOptions<S>['onCall'];
+  /** Calls wait for this before they are judged: the state is a placeholder until it settles. */
+  readonly callsWaitFor?: SurfaceOptions<S>['callsWaitFor'];
 }
 
 /** What a page shows about its surface, as signals a Preact component reads. */
@@ -70,6 +72,7 @@ export function mountSurface<S>(options: MountOptions<S>): MountedSurface<S> {
       lastChange.value = change;
     },
     ...(options.onCall ? { onCall: options.onCall } : {}),
+    ...(options.callsWaitFor ? { callsWaitFor: options.callsWaitFor } : {}),
   });
 
   const reader = registeredTools(options.webmcp);

@@ -1,7 +1,8 @@
 // What the desk keeps across reloads, as an append-only list of events: the queue, what partners
 // declared, plans, approvals, runs and every lease's latest state. The desk's state is their
 // fold (fold.ts); the ledger is kept apart, by @warrant/ledger. Every event is a page's but
-// request_held, which only the desk's server writes (SERVER_ONLY_DESK_EVENTS).
+// request_held, which only the desk's server writes (SERVER_ONLY_DESK_EVENTS), and a lease's
+// closing at a run's end (a lease_changed naming closedByRun), also the server's alone.
 import type { Approval, Lease, PartnerName } from '@warrant/broker';
 import type { DraftedPlan } from './plan.ts';
 import type { DeskRequest, HoldingAct, RequestHolder } from './request.ts';
@@ -24,7 +25,15 @@ export type DeskEvent =
   | { readonly type: 'approval_changed'; readonly approval: Approval }
   | { readonly type: 'run_changed'; readonly run: PlanRun }
   // `page`: the page that holds the lease's frame (absent in events from before pages were named).
-  | { readonly type: 'lease_changed'; readonly lease: Lease; readonly at: number; readonly page?: string };
+  // `closedByRun`: the approval whose run's end closed the lease; only the desk's server writes it
+  // (server/run-leases.ts), and a page holding the lease's frame follows it.
+  | {
+      readonly type: 'lease_changed';
+      readonly lease: Lease;
+      readonly at: number;
+      readonly page?: string;
+      readonly closedByRun?: string;
+    };
 
 export type DeskEventType = DeskEvent['type'];
 

@@ -41,6 +41,10 @@ export function applyEvent(state: DeskState, event: DeskEvent): DeskState {
         ...state,
         leases: put(state.leases, event.lease, byId),
         leasePages: event.page === undefined ? state.leasePages : { ...state.leasePages, [event.lease.id]: event.page },
+        closedByRuns:
+          event.closedByRun === undefined
+            ? state.closedByRuns
+            : { ...state.closedByRuns, [event.lease.id]: event.closedByRun },
         timelines: { ...state.timelines, [event.lease.id]: moved },
       };
     }

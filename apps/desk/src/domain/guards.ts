@@ -1,7 +1,7 @@
 // The named conditions verbs are gated by. Each answers null when it holds, or the reason it does
 // not, in words a person and a model can act on, with the rule it stands for.
 import type { Guard } from '@warrant/surface';
-import { activeReadLeases, awaitingPlans, liveLeases, openRequests, runUnderWay } from './queries.ts';
+import { activeReadLeases, awaitingPlans, leasesToClose, openRequests, runUnderWay } from './queries.ts';
 import type { DeskState } from './state.ts';
 
 export const GUARDS = {
@@ -59,8 +59,9 @@ export const GUARDS = {
           code: 'RUN_IN_PROGRESS',
         }
       : null,
+  // A lease the run's end closed stays closable, so its opener's close_lease is answered, not refused.
   liveLease: (state) =>
-    liveLeases(state).length > 0
+    leasesToClose(state).length > 0
       ? null
       : { reason: 'no lease is open', cite: 'close needs an open lease', code: 'NO_OPEN_LEASE' },
 } satisfies Record<string, Guard<DeskState>>;

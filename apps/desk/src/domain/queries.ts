@@ -11,6 +11,14 @@ export function liveLeases(state: DeskState): Lease[] {
   return state.leases.filter((lease) => !isTerminal(lease.state));
 }
 
+/**
+ * The leases an agent may close: the live ones, and those the desk's server closed when their
+ * request's run ended (their opener may not have heard; closing one answers that it is closed).
+ */
+export function leasesToClose(state: DeskState): Lease[] {
+  return state.leases.filter((lease) => !isTerminal(lease.state) || state.closedByRuns[lease.id] !== undefined);
+}
+
 export function activeReadLeases(state: DeskState, request?: string): Lease[] {
   return state.leases.filter(
     (lease) =>

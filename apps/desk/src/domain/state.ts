@@ -30,6 +30,12 @@ export interface DeskState {
   readonly leases: readonly Lease[];
   /** The page holding each lease's frame, by lease (a reloaded tab's leases ended with its page). */
   readonly leasePages: Readonly<Record<string, string>>;
+  /**
+   * The leases the desk's server closed when a run of their request ended, by lease: the approval
+   * of that run. Their opener did not close them, so closing one is still in order (and answered
+   * as already closed).
+   */
+  readonly closedByRuns: Readonly<Record<string, string>>;
   /** Each lease's states in the order it reached them, with when (ms since the epoch). */
   readonly timelines: Readonly<Record<string, readonly LeaseMoment[]>>;
   /** What each partner's frame last declared, by partner. */
@@ -44,6 +50,7 @@ export const EMPTY_DESK: DeskState = {
   requests: [],
   leases: [],
   leasePages: {},
+  closedByRuns: {},
   timelines: {},
   catalogue: {},
   plans: [],

@@ -364,6 +364,140 @@ describe("the desk's server runs an approved plan itself", () => {
     expect(await writesAt('shelter')).toEqual([]);
   });
 
+  // Leases end with the run (issue 29 item 3), recorded by the desk's server with no page open: the
+  // agent's read leases of the request, which only a page had opened and the record holds open.
+
+  /** Ada's page's records, appended as her page appends them (her session, her page's writer id). */
+  async function appendAsAdasPage(log: 'ledger' | 'state', records: readonly unknown[]): Promise<Answer> {
+    const basis = (await call(deskApp, 'GET', `/api/logs/${log}`)).body['head'];
+    const response = await deskApp.request(`/api/logs/${log}/append`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: session, 'content-type': 'application/json' },
+      body: JSON.stringify({ writer: 'adaada0000aa', basis, records }),
+    });
+    return (await response.json()) as Answer;
+  }
+
+  /** A read lease of R-1 on `partner`, as a page records it: the lease in `state`. */
+  const readLease = (id: string, partner: PartnerName, state: 'active' | 'closed', openedAt: number) => ({
+    type: 'lease_changed',
+    at: openedAt,
+    page: 'adas-page',
+    lease: {
+      id,
+      partner,
+      purpose: 'read_capacity',
+      request: 'R-1',
+      plan: null,
+      approval: null,
+      openedBy: 'agent',
+      ttlSeconds: 240,
+      openedAt,
+      expiresAt: openedAt + 240_000,
+      state,
+      endedAt: state === 'closed' ? openedAt + 1 : null,
+      endReason: state === 'closed' ? 'closed by agent' : null,
+    },
+  });
+
+  /** R-1 taken in by Ada's page, with the agent's read leases on it in the states given. */
+  async function requestWithReadLeases(leases: readonly [string, PartnerName, 'active' | 'closed'][]) {
+    const at = Date.now();
+    expect(
+      await appendAsAdasPage('state', [
+        {
+          type: 'request_taken',
+          request: {
+            id: 'R-1',
+            people: 2,
+            needs: ['food', 'bed'],
+            place: 'Harbour Street',
+            deadline: '2026-12-01',
+            note: '',
+            takenBy: 'agent',
+            takenAt: new Date(at).toISOString(),
+            heldBy: { id: await adasId(), name: 'Ada' },
+          },
+        },
+        ...leases.map(([id, partner, state], index) => readLease(id, partner, state, at + index)),
+      ]),
+    ).toMatchObject({ ok: true });
+  }
+  const adasId = async () =>
+    ((await call(deskApp, 'GET', '/api/session', undefined, session)).body['dispatcher'] as { id: string }).id;
+
+  /** Each lease of R-1 as the desk's state says it is now (the last event about it), and who wrote that. */
+  async function leasesInTheRecord(): Promise<Map<string, { state: string; reason: string | null; run?: string }>> {
+    const events = (
+      (await call(deskApp, 'GET', '/api/logs/state')).body['entries'] as {
+        record: { type: string; lease?: { id: string; state: string; endReason: string | null }; closedByRun?: string };
+      }[]
+    ).map((entry) => entry.record);
+    const leases = new Map<string, { state: string; reason: string | null; run?: string }>();
+    for (const event of events)
+      if (event.type === 'lease_changed' && event.lease)
+        leases.set(event.lease.id, {
+          state: event.lease.state,
+          reason: event.lease.endReason,
+          ...(event.closedByRun ? { run: event.closedByRun } : {}),
+        });
+    return leases;
+  }
+
+  it('the shelter down at approval, no page open: the run fails, and the desk records every lease of the request closed, saying why', async () => {
+    const passkey = await enrol();
+    await requestWithReadLeases([
+      ['L-1', 'pantry', 'active'],
+      ['L-2', 'shelter', 'active'],
+    ]);
+    down.add('shelter');
+    const { challenge } = await approve(lendAt('shelter', 'pantry'), passkey);
+    expect((await ended(challenge)).status).toBe('failed');
+
+    // Recorded with the run's end, in its transaction: once the run is over, both leases are closed.
+    expect(Object.fromEntries(await leasesInTheRecord())).toEqual({
+      'L-1': { state: 'closed', reason: 'closed when the run of A-1 ended: failed at Shelter', run: 'A-1' },
+      'L-2': { state: 'closed', reason: 'closed when the run of A-1 ended: failed at Shelter', run: 'A-1' },
+    });
+    const rows = await ledger();
+    const closed = rows.filter((row) => row['event'] === 'lease_closed');
+    expect(closed.map((row) => [row['lease'], row['to'], row['actor'], row['status']])).toEqual([
+      ['L-1', 'pantry', 'system', 'ok'],
+      ['L-2', 'shelter', 'system', 'ok'],
+    ]);
+    for (const row of closed) {
+      expect(row).toMatchObject({ request: 'R-1', approval: 'A-1', policy: 'allow' });
+      expect(readHopDetail(row['detail'] ?? '')['reason']).toBe('closed when the run of A-1 ended: failed at Shelter');
+    }
+    // After the run's last row, as part of its end.
+    expect(rows.findIndex((row) => row['event'] === 'plan_finished')).toBeLessThan(
+      rows.findIndex((row) => row['event'] === 'lease_closed'),
+    );
+  });
+
+  it('a done run leaves no lease of its request open, and closes none twice (a lease the agent had closed stays as it was)', async () => {
+    const passkey = await enrol();
+    await requestWithReadLeases([
+      ['L-1', 'pantry', 'closed'],
+      ['L-2', 'shelter', 'active'],
+    ]);
+    const { challenge } = await approve(lendAt('pantry', 'shelter'), passkey);
+    expect(await ended(challenge)).toEqual({ status: 'done', problem: null });
+
+    expect(Object.fromEntries(await leasesInTheRecord())).toEqual({
+      'L-1': { state: 'closed', reason: 'closed by agent' },
+      'L-2': { state: 'closed', reason: 'closed when the run of A-1 ended: done', run: 'A-1' },
+    });
+    expect((await ledger()).filter((row) => row['event'] === 'lease_closed').map((row) => row['lease'])).toEqual([
+      'L-2',
+    ]);
+    // A page's own word on the lease the server closed is not taken after it: its end is the record's.
+    expect(await appendAsAdasPage('state', [{ ...readLease('L-2', 'shelter', 'active', Date.now()) }])).toMatchObject({
+      ok: false,
+      code: 'LEASE_ENDED',
+    });
+  });
+
   // The edges of the run (issue 35 item 2): each test below failed with its bug put back by hand.
 
   it("records a step written only under a receipt that verifies under the partner's own published key", async () => {

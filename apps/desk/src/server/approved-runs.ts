@@ -7,7 +7,8 @@
 // fails, it undoes the steps already written, newest first: an undo authorization is signed only
 // then, for exactly the write it recorded. When the run ends it tells every partner of the plan,
 // signed, that the run is over, so no authorization of it is taken after (partners refuse one
-// dated past its couple of minutes in any case).
+// dated past its couple of minutes in any case), and closes every lease of the request the record
+// still holds open, in the transaction that records the end (run-leases.ts).
 //
 // No authorization ever leaves this server except to the partner it is for, and the run needs no
 // page: a server stopped mid-run takes it up when it starts again, from its database, asking each
@@ -44,7 +45,9 @@ import { COMPENSATION_MAP, PARTNER_DIRECTORY, partnerAddressOf } from '../partne
 import type { AppendedRecords } from './desk-logs.ts';
 import { runRows, type RunRow } from './run-rows.ts';
 import type { DeskIdentity } from './desk-identity.ts';
-import { appendServerRecords } from './desk-logs.ts';
+import { appendServerRecords, lockDeskLogs } from './desk-logs.ts';
+import { currentBook } from './approvals.ts';
+import { closingAtRunEnd, openLeasesOf } from './run-leases.ts';
 import { runNext } from './run-next.ts';
 
 /** How long the desk waits for a partner's server to answer one call. */
@@ -325,11 +328,31 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
             );
         }
         const events: DeskEvent[] = [{ type: 'run_changed', run: next }];
+        const rows = [...written];
+        if (end) {
+          // Every lease of the request the record still holds open is closed with the run's end,
+          // here and by no page: read with both logs locked, so none moves before this is written.
+          await lockDeskLogs(tx);
+          const closing = closingAtRunEnd(
+            await openLeasesOf(tx, await currentBook(tx), substance.request),
+            {
+              request: substance.request,
+              plan,
+              approval: statement.approval,
+              digest: statement.plan_digest,
+              status: end.outcome,
+              stoppedAt: next.stoppedAt ?? null,
+            },
+            now(),
+          );
+          events.push(...closing.events);
+          rows.push(...closing.rows);
+        }
         // The run's rows and its state change, with the step, in this one transaction.
         const ledger = await appendServerRecords(
           db,
           'ledger',
-          written.map((draft) => ({ at, ...draft }) as LedgerDraft),
+          rows.map((draft) => ({ at, ...draft }) as LedgerDraft),
           tx,
         );
         if (!ledger.ok) throw new Error(`The desk could not record its run's rows: ${ledger.message}`);

@@ -223,7 +223,7 @@ async function appendHeld(
         if (problem) throw new RolledBack(problem);
         return appended;
       }
-      const decided = await stateHoldingProblem(tx, dispatcher, drafts);
+      const decided = await stateHoldingProblem(tx, dispatcher, drafts, appended.entries[0]?.seq);
       if ('ok' in decided) throw new RolledBack(decided);
       if (decided.ledger.length === 0) return appended;
       const serverLedger = await appendServerRecords(db, 'ledger', decided.ledger, tx);
@@ -263,6 +263,15 @@ export async function appendServerRecords(
     const appended = await appendRecords(db, log, SERVER_WRITER, await storedHead(db, book, log), records, true);
     if (appended.ok || appended.code !== 'STALE_TAB' || attempt >= 2) return appended;
   }
+}
+
+/**
+ * Takes both logs' locks in `tx`, the ledger's before the state's as every writer of both does,
+ * so what the server reads of the record there stays the record until it has appended to it.
+ */
+export async function lockDeskLogs(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.ledger]);
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.state]);
 }
 
 /** One record the server writes itself (appendServerRecords). */

@@ -1,35 +1,23 @@
 // Five dispatchers at once, each in their own page over the desk's server (PGlite): each takes a
-// request in and works it to the halt (two read leases, a read, a plan, its approval raised by the
-// server from its own record), all at the same moment. Every call is answered; no row or event is
-// lost or written twice; every id (R-n, P-n, L-n, A-n) is given once; the ledger is one chain that
-// verifies. The pages' appends meet STALE_TAB as the others write first, catch up and decide again
-// (desk-runtime.ts).
+// request in and works it to the halt (two read leases, a read, a plan, its approval raised), all
+// at the same moment. Every call is answered; no row or event is lost or written twice; every id
+// (R-n, P-n, L-n, A-n) is given once; the ledger is one chain that verifies. The pages' appends
+// meet STALE_TAB as the others write first, catch up and decide again (desk-runtime.ts).
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import {
-  deskLedger,
-  jsonLogFormat,
-  ledgerStoreOver,
-  serialiseLedger,
-  verifyLedger,
-  type LedgerRow,
-} from '@warrant/ledger';
+import { serialiseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
-import { SITES } from '@warrant/config';
 import { openDeskServer } from '../server.ts';
 import type { DeskEvent } from '../domain/desk-events.ts';
-import type { ApprovalRaised } from '../domain/raised-approval.ts';
-import { deskEventProblem } from '../domain/desk-event-check.ts';
-import { openServerLog, type AskDeskServer } from '../server-log.ts';
-import type { DeskStores } from '../stores.ts';
-import { FAMILY, FOOD_AND_BEDS, openTestDesk, type TestDesk } from '../testing/test-desk.ts';
+import type { AskDeskServer } from '../server-log.ts';
+import type { TestDesk } from '../testing/test-desk.ts';
+import { askAs as askDispatcherAs, dispatcherPage, TO_THE_HALT, workToTheHalt } from '../testing/dispatcher-page.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
-const ORIGIN = SITES.desk.origin;
 const NAMES = ['Ada Lovelace', 'Bea Okafor', 'Cai Lun', 'Dee Mensah', 'Eli Novak'];
 
 describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []))(
@@ -55,74 +43,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       await db.close();
     });
 
-    /** How `dispatcher`'s page asks the desk's server: in their session, from the desk's origin. */
-    const askAs =
-      (dispatcher: TestDispatcher): AskDeskServer =>
-      async <T>(path: string, body?: unknown) => {
-        const response = await app.request(path, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: {
-            origin: ORIGIN,
-            cookie: dispatcher.cookie,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return (await response.json()) as Awaited<ReturnType<AskDeskServer>> & T;
-      };
-
-    /** `dispatcher`'s page: the desk's runtime and verbs over the server's two records. */
+    const askAs = (dispatcher: TestDispatcher): AskDeskServer => askDispatcherAs(app, dispatcher);
     async function pageOf(dispatcher: TestDispatcher, index: number): Promise<TestDesk> {
-      const ask = askAs(dispatcher);
-      const writer = `${'abcde'[index]}0000000000${index}`;
-      const [ledger, log] = await Promise.all([
-        openServerLog({
-          name: 'ledger',
-          format: deskLedger.logFormat(() => new Date()),
-          appendAfterOthers: true,
-          ask,
-          writer,
-        }),
-        openServerLog<DeskEvent, DeskEvent>({
-          name: 'state',
-          format: jsonLogFormat<DeskEvent>(deskEventProblem),
-          ask,
-          writer,
-        }),
-      ]);
-      if (!ledger.ok || !log.ok) throw new Error('The desk server would not open its records.');
-      const stores: DeskStores = {
-        ledger: ledgerStoreOver(deskLedger, ledger.log, ledger.entries),
-        log: log.log,
-        events: log.entries.map((entry) => entry.record),
-        notice: null,
-      };
-      const desk = await openTestDesk({
-        stores,
-        dispatcher: { id: dispatcher.id, name: dispatcher.name },
-        page: writer,
-        previousPage: 'no-page-before',
-        reserveNumber: (kind, atLeast) => ask<{ number: number }>('/api/ids', { kind, at_least: atLeast }),
-        raiseApproval: (plan) => ask<ApprovalRaised>('/api/approvals', { plan }),
-      });
+      const desk = await dispatcherPage(app, dispatcher, index);
       desks.push(desk);
       return desk;
-    }
-
-    /** One dispatcher's request, worked to the halt: every answer, in order. */
-    async function toTheHalt(desk: TestDesk): Promise<Record<string, unknown>[]> {
-      const answers: Record<string, unknown>[] = [];
-      const intake = await desk.agent('intake_request', FAMILY);
-      answers.push(intake);
-      const request = (intake['request'] as { id: string } | undefined)?.id ?? 'none';
-      for (const partner of ['pantry', 'shelter'])
-        answers.push(await desk.agent('open_lease', { partner, purpose: 'read_capacity', ttl: 120, request }));
-      answers.push(await desk.agent('find_capacity', { request }));
-      const drafted = await desk.agent('draft_plan', { request, label: 'Food and beds', steps: FOOD_AND_BEDS });
-      answers.push(drafted);
-      const plan = (drafted['plan'] as { id: string } | undefined)?.id ?? 'none';
-      answers.push(await desk.agent('commit_plan', { plan }));
-      return answers;
     }
 
     it('each works their own request to the halt at the same time: every call answered, nothing lost or doubled, every id once, one chain', async () => {
@@ -130,7 +55,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       for (const name of NAMES) dispatchers.push(await enrolTestDispatcher(app, server, name));
       const pages = await Promise.all(dispatchers.map((dispatcher, index) => pageOf(dispatcher, index)));
 
-      const runs = await Promise.all(pages.map((page) => toTheHalt(page)));
+      const runs = await Promise.all(pages.map((page) => workToTheHalt(page)));
 
       for (const answers of runs) {
         expect(answers.map((answer) => [answer['ok'], answer['code'] ?? null])).toEqual(
@@ -157,12 +82,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
             row.detail.startsWith(`reported_by=${dispatcher.id} `) || row.detail === `reported_by=${dispatcher.id}`,
         );
         const verbs = theirs.filter((row) => row.event === 'verb_called').map((row) => [row.verb, row.request]);
-        expect(verbs).toEqual(
-          ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'].map((verb) => [
-            verb,
-            requests[index],
-          ]),
-        );
+        expect(verbs).toEqual(TO_THE_HALT.map((verb) => [verb, requests[index]]));
         expect(
           theirs
             .filter((row) => row.event === 'lease_opened')

@@ -23,6 +23,7 @@ import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import type { Dispatcher } from './sessions.ts';
 import { currentDispatcher } from './sessions.ts';
+import { leaseEndedInRecord } from './run-leases.ts';
 
 /** The longest reason a take-over gives, in characters. */
 export const TAKE_OVER_REASON_MAX = 300;
@@ -156,6 +157,8 @@ export async function stateHoldingProblem(
   tx: Queryable,
   dispatcher: Dispatcher,
   drafts: readonly unknown[],
+  /** The seq of the batch's first record: what the record held before it is what counts. */
+  batchFrom?: number,
 ): Promise<ToolRefusal | HoldingDecision> {
   const book = await currentBook(tx);
   const ledger: LedgerDraft[] = [];
@@ -170,6 +173,28 @@ export async function stateHoldingProblem(
         `Only the desk's server records ${event.type}: who holds a request is the server's to decide. Nothing was recorded.`,
         { event: event.type },
       );
+    if (event.type === 'lease_changed') {
+      const lease = record(event.lease);
+      if ((event as { closedByRun?: unknown }).closedByRun !== undefined)
+        return atIndex(
+          refusal('SERVER_ONLY_EVENT', "Only the desk's server closes a lease at a run's end. Nothing was recorded.", {
+            event: event.type,
+          }),
+          index,
+        );
+      // A lease the record holds ended (its run's end closed it, say) never changes again: a page
+      // that had not heard it yet follows the record rather than rewrite it.
+      const ended = await leaseEndedInRecord(tx, book, text(lease['id']), batchFrom);
+      if (ended)
+        return atIndex(
+          refusal(
+            'LEASE_ENDED',
+            `Lease ${ended.id} is already ${ended.state} in the desk's record${ended.endReason ? ` (${ended.endReason})` : ''}. Nothing was recorded.`,
+            { lease: ended.id, state: ended.state },
+          ),
+          index,
+        );
+    }
     const born = birthOf(event);
     let bornHere = false;
     if (born && born.id !== '') {

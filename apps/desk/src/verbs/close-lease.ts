@@ -21,7 +21,10 @@ export function closeLeaseRow(desk: DeskRuntime) {
     annotations: { readOnlyHint: false },
     inputSchema: (state) => closeLeaseSchema(state),
     async run(input, call) {
-      const known = desk.leases.get(input.lease);
+      // This page's own lease, or one the record holds ended (the desk's server closed it at its
+      // run's end, perhaps before this page opened).
+      const recorded = desk.state.value.leases.find((lease) => lease.id === input.lease);
+      const known = desk.leases.get(input.lease) ?? (recorded && isTerminal(recorded.state) ? recorded : undefined);
       // Already ended (its run ended, or its partner failed): what the caller wanted is so.
       if (known && isTerminal(known.state))
         return noted(

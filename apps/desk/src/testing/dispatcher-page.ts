@@ -1,0 +1,100 @@
+// A signed-in dispatcher's desk page, in Node, over the desk's server: the desk's runtime and
+// verbs (as the page runs them) over the server's two records (ledger and state), every request
+// sent in the dispatcher's session from the desk's origin, as their browser sends it. Several of
+// them over one server are several dispatchers at once (server/five-dispatchers.test.ts, and the
+// bench's `dispatchers` group, which times the same work).
+import type { Hono } from 'hono';
+import { SITES } from '@warrant/config';
+import { deskLedger, jsonLogFormat, ledgerStoreOver } from '@warrant/ledger';
+import type { DeskEvent } from '../domain/desk-events.ts';
+import { deskEventProblem } from '../domain/desk-event-check.ts';
+import type { ApprovalRaised } from '../domain/raised-approval.ts';
+import { openServerLog, type AskDeskServer } from '../server-log.ts';
+import type { DeskStores } from '../stores.ts';
+import { FAMILY, FOOD_AND_BEDS, openTestDesk, type TestDesk } from './test-desk.ts';
+import type { TestDispatcher } from './dispatcher-session.ts';
+
+const ORIGIN = SITES.desk.origin;
+
+/** How `dispatcher`'s page asks the desk's server served by `app`: in their session, from the desk's origin. */
+export function askAs(app: Hono, dispatcher: TestDispatcher): AskDeskServer {
+  return async <T>(path: string, body?: unknown) => {
+    const response = await app.request(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        origin: ORIGIN,
+        cookie: dispatcher.cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Awaited<ReturnType<AskDeskServer>> & T;
+  };
+}
+
+/** `dispatcher`'s page; `index` makes its writer id (one per page) different from the others'. */
+export async function dispatcherPage(app: Hono, dispatcher: TestDispatcher, index: number): Promise<TestDesk> {
+  const ask = askAs(app, dispatcher);
+  const writer = `${'abcdefghij'[index % 10]}${String(index).padStart(11, '0')}`;
+  const [ledger, log] = await Promise.all([
+    openServerLog({
+      name: 'ledger',
+      format: deskLedger.logFormat(() => new Date()),
+      appendAfterOthers: true,
+      ask,
+      writer,
+    }),
+    openServerLog<DeskEvent, DeskEvent>({
+      name: 'state',
+      format: jsonLogFormat<DeskEvent>(deskEventProblem),
+      ask,
+      writer,
+    }),
+  ]);
+  if (!ledger.ok || !log.ok) throw new Error('The desk server would not open its records.');
+  const stores: DeskStores = {
+    ledger: ledgerStoreOver(deskLedger, ledger.log, ledger.entries),
+    log: log.log,
+    events: log.entries.map((entry) => entry.record),
+    notice: null,
+  };
+  return openTestDesk({
+    stores,
+    dispatcher: { id: dispatcher.id, name: dispatcher.name },
+    page: writer,
+    previousPage: 'no-page-before',
+    reserveNumber: (kind, atLeast) => ask<{ number: number }>('/api/ids', { kind, at_least: atLeast }),
+    // commit_plan's approval is raised by the server, from the plan in its own record.
+    raiseApproval: (plan) => ask<ApprovalRaised>('/api/approvals', { plan }),
+  });
+}
+
+/** The verbs a dispatcher's agent calls to work one family's request to the halt, in order. */
+export const TO_THE_HALT = ['intake_request', 'open_lease', 'open_lease', 'find_capacity', 'draft_plan', 'commit_plan'];
+
+/**
+ * One request worked to the halt in `desk` (its agent's calls, TO_THE_HALT): every answer, in
+ * order; `timed` is told each call's verb and milliseconds.
+ */
+export async function workToTheHalt(
+  desk: TestDesk,
+  timed: (verb: string, ms: number) => void = () => undefined,
+): Promise<Record<string, unknown>[]> {
+  const answers: Record<string, unknown>[] = [];
+  const call = async (verb: string, input: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const began = performance.now();
+    const answer = await desk.agent(verb, input);
+    timed(verb, performance.now() - began);
+    answers.push(answer);
+    return answer;
+  };
+  const intake = await call('intake_request', FAMILY);
+  const request = (intake['request'] as { id: string } | undefined)?.id ?? 'none';
+  for (const partner of ['pantry', 'shelter'])
+    await call('open_lease', { partner, purpose: 'read_capacity', ttl: 120, request });
+  await call('find_capacity', { request });
+  const drafted = await call('draft_plan', { request, label: 'Food and beds', steps: FOOD_AND_BEDS });
+  const plan = (drafted['plan'] as { id: string } | undefined)?.id ?? 'none';
+  await call('commit_plan', { plan });
+  return answers;
+}
