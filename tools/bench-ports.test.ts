@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { HOST, PORT_BASE, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { ROOT } from './app-sites.ts';
-import { claimBase, claimFreeBase, closeServer, listenOn, portAt } from './port-claims.ts';
+import { claimBase, claimFreeBase, closeServer, listenOn, portAt, TEST_RANGES_FROM } from './port-claims.ts';
 
 // `npm run bench` on a busy machine: its first command (bench/check-ports.ts, run before the
 // build) as a child process. With a port it serves held, it stops within seconds with the one
@@ -19,7 +19,7 @@ const close = closeServer;
 
 /** A range of ports of this test's own until it ends: no other process has claimed it, and every port in it is free. */
 async function freeBase(): Promise<number> {
-  const { base, release } = await claimFreeBase(42_173, '127.0.0.1');
+  const { base, release } = await claimFreeBase(TEST_RANGES_FROM, '127.0.0.1');
   onTestFinished(release);
   return base;
 }

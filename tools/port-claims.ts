@@ -14,6 +14,15 @@ import { PORT_BASE, SITES, type Site } from '@warrant/config';
 const HIGHEST_BASE = 61_173;
 const STEP = 1_000;
 
+/**
+ * Where a test's search for a range starts. Below Linux's ephemeral ports (32768 and up), which any
+ * outgoing connection of the run may take between the check that a port is free and the server's
+ * bind (measured: "Port 41180 (Launch board) is in use" in a full run at load 20), and below the
+ * browser tests' sets (15173 up): 9173 to 14173 are six ranges before the first of them. Every
+ * site sits at its base plus 0–9 or plus 3614, so ranges 1,000 apart never share a port.
+ */
+export const TEST_RANGES_FROM = 9_173;
+
 /** Where `site` serves when every port is moved to `base`. */
 export const portAt = (site: Site, base: number): number => site.port - PORT_BASE + base;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { templateDirFor } from '../packages/site-server/src/pglite-database.ts';
 import { HOST, INSECURE_TEST_HOST, portBaseFrom, SITES, type Site } from '@warrant/config';
 import { appSites, distOf, ROOT } from './app-sites.ts';
-import { claimFreeBase, closeServer, isFree, listenOn, portAt } from './port-claims.ts';
+import { claimFreeBase, TEST_RANGES_FROM, closeServer, isFree, listenOn, portAt } from './port-claims.ts';
 
 // `npm start` on a machine that is already busy: the real start command, as a child process, with
 // every port moved to a high range no dev server uses.
@@ -18,7 +18,7 @@ const close = closeServer;
 
 /** A range of ports of this test's own until it ends: no other process has claimed it, and every port in it is free. */
 async function freeBase(): Promise<number> {
-  const { base, release } = await claimFreeBase(41_173, HOST);
+  const { base, release } = await claimFreeBase(TEST_RANGES_FROM, HOST);
   onTestFinished(release);
   return base;
 }
@@ -202,7 +202,7 @@ describe('npm start, as served', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     built(SITES.desk);
     partner = builtApp('partner');
-    ({ base, release } = await claimFreeBase(41_173, HOST));
+    ({ base, release } = await claimFreeBase(TEST_RANGES_FROM, HOST));
     serving = await startServing(base, '', {
       WARRANT_AGENT_ENDPOINTS: 'http://127.0.0.1:8080/v1, http://localhost:11434',
     });

@@ -290,10 +290,11 @@ describe("the desk's server runs an approved plan itself", () => {
     await resetTheDesk(ada);
 
     // The pantry was not reset: it still holds the first book's write. The new book's approval
-    // numbers go on from the last book's (A-2, never A-1 again); its run of another plan must be a
-    // write of its own.
+    // numbers go on from the last book's (A-2, never A-1 again), as do its requests' and plans'
+    // (R-1 and P-1 were the last book's); its run of another plan must be a write of its own.
     const other: PlanSubstance = {
       ...lendAt('pantry'),
+      request: 'R-2',
       steps: [{ ...lendAt('pantry').steps[0]!, args: { count: 1, borrower: 'Cy' } }],
     };
     const second = await approve(other, ada.passkey, 'A-2');

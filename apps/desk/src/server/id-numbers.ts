@@ -1,12 +1,15 @@
 // The numbers of the desk's ids, handed out by its server. Several pages make requests, plans and
 // leases on one record at once; each asks here for the number of the one it is about to make, and
-// the server numbers each approval it raises itself (approval-raising.ts). No number of a kind is
-// handed out twice, in any book (one INSERT ... ON CONFLICT ... RETURNING, so two pages asking at
-// once get two numbers): a desk reset opens a new book, and its ids go on from the last book's,
-// because the partners keep what they were sent under them (idempotency keys and authorizations
-// name the approval, a plan's digest its request). A page names the least number it would take
-// (one past the highest its record holds), so ids made before the counter existed are never given
-// again. Only a signed-in dispatcher's page asks: a page with no one signed in makes nothing.
+// the server numbers each approval it raises itself (approval-raising.ts), so a page cannot ask for
+// an approval's. No number of a kind is handed out twice, in any book (one INSERT ... ON CONFLICT
+// ... RETURNING, so two pages asking at once get two numbers): a desk reset opens a new book, and
+// its ids go on from the last book's, because the partners keep what they were sent under them
+// (idempotency keys and authorizations name the approval, a plan's digest its request). A page
+// names the least number it would take (one past the highest its record holds), but never moves
+// the count: it is given the next number, however far ahead it asked (a page asking for the
+// highest number would otherwise use the kind up for good). Ids made before the counter existed
+// are behind it already (migration 013 set each count from every id the record held). Only a
+// signed-in dispatcher's page asks: a page with no one signed in makes nothing.
 import type { Hono } from 'hono';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
@@ -16,8 +19,15 @@ import { currentDispatcher } from './sessions.ts';
 
 const MAX_NUMBER = 9_999_999;
 
-/** The next number of `kind`, at least `atLeast`, never handed out before in any book; null when none is left. */
-export async function nextIdNumber(via: Queryable, kind: IdKind, atLeast: number): Promise<number | null> {
+/** The kinds a page numbers through this route: every kind but the approval, which the server raises. */
+const PAGE_ID_KINDS: readonly IdKind[] = ID_KINDS.filter((kind) => kind !== 'approval');
+
+/**
+ * The next number of `kind`, never handed out before in any book; null when none is left. The
+ * server's own `atLeast` (the highest its record holds, plus one) may move the count ahead; a page's
+ * never does (pageAsks).
+ */
+export async function nextIdNumber(via: Queryable, kind: IdKind, atLeast = 1): Promise<number | null> {
   const [row] = await via.query<{ last: number }>(
     `INSERT INTO desk_id_numbers (kind, last) VALUES ($1, $2)
      ON CONFLICT (kind) DO UPDATE SET last = GREATEST(desk_id_numbers.last + 1, EXCLUDED.last)
@@ -41,7 +51,7 @@ export function idNumberRoutes(app: Hono, db: Database): void {
     const atLeast = body['at_least'];
     if (
       typeof kind !== 'string' ||
-      !(ID_KINDS as readonly string[]).includes(kind) ||
+      !(PAGE_ID_KINDS as readonly string[]).includes(kind) ||
       typeof atLeast !== 'number' ||
       !Number.isSafeInteger(atLeast) ||
       atLeast < 1 ||
@@ -51,11 +61,11 @@ export function idNumberRoutes(app: Hono, db: Database): void {
         c,
         refusal(
           'MALFORMED_REQUEST',
-          `An id's number is asked for by kind (${ID_KINDS.join(', ')}) and the least number the page would take (1 to ${MAX_NUMBER}).`,
+          `An id's number is asked for by kind (${PAGE_ID_KINDS.join(', ')}; an approval is numbered by the desk's server as it raises it) and the least number the page would take (1 to ${MAX_NUMBER}).`,
         ),
         400,
       );
-    const number = await nextIdNumber(db, kind as IdKind, atLeast);
+    const number = await nextIdNumber(db, kind as IdKind);
     if (number === null) return refused(c, refusal('STORAGE_FAILED', `This desk has no ${kind} numbers left.`), 422);
     return c.json({ ok: true, kind, number });
   });

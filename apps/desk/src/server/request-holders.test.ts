@@ -217,6 +217,26 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       expect(ledger.filter((row) => row.event === 'request_taken')).toHaveLength(1);
     });
 
+    it("lets no page move an id's count: approvals are the server's to number, and a number asked far ahead is the next one", async () => {
+      expect(await call('/api/ids', ada, { kind: 'approval', at_least: 1 })).toMatchObject({
+        ok: false,
+        code: 'MALFORMED_REQUEST',
+        status: 400,
+      });
+      const far = await call('/api/ids', ada, { kind: 'request', at_least: 9_999_999 });
+      expect(far).toMatchObject({ ok: true, number: 1 });
+      // The kind is not used up: the next page still gets the next number.
+      expect(await call('/api/ids', bea, { kind: 'request', at_least: 1 })).toMatchObject({ ok: true, number: 2 });
+    });
+
+    it('refuses an id an earlier book gave, after a reset: ids never repeat across books', async () => {
+      expect(await append(ada, 'state', [intake('R-1', ada)])).toMatchObject({ ok: true });
+      await server.operatorReset?.();
+      const again = await append(ada, 'state', [intake('R-1', ada)]);
+      expect(again).toMatchObject({ ok: false, code: 'ID_TAKEN', status: 409 });
+      expect((await stateEvents()).filter((event) => event.type === 'request_taken')).toHaveLength(0);
+    });
+
     it('hands out an id number only to a signed-in dispatcher, for a kind it knows, each number once; releasing needs a session too', async () => {
       expect(await call('/api/ids', null, { kind: 'request', at_least: 1 })).toMatchObject({
         ok: false,

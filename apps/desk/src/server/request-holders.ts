@@ -209,11 +209,16 @@ export async function stateHoldingProblem(
         'SELECT birth FROM desk_record_ids WHERE book_no = $1 AND kind = $2 AND id = $3',
         [book, born.kind, born.id],
       );
-      if (kept?.birth !== born.birth)
+      // Ids never repeat across books (id-numbers.ts): one an earlier book gave is taken for good.
+      const earlier = await tx.query(
+        'SELECT 1 FROM desk_record_ids WHERE book_no <> $1 AND kind = $2 AND id = $3 LIMIT 1',
+        [book, born.kind, born.id],
+      );
+      if (kept?.birth !== born.birth || earlier.length > 0)
         return atIndex(
           refusal(
             'ID_TAKEN',
-            `${born.id} is already another ${born.kind} of this desk (another page gave it first). Nothing was recorded: catch up with the record and decide again.`,
+            `${born.id} is already another ${born.kind} of this desk (another page gave it first, or an earlier book did). Nothing was recorded: catch up with the record and decide again.`,
             { kind: born.kind, id: born.id },
           ),
           index,

@@ -41,7 +41,10 @@ async function openNextBook(tx: Queryable, closing: number | null, reason: strin
 export async function operatorReset(db: Database, { idsAfresh = false } = {}): Promise<number> {
   const book = await db.transaction(async (tx) => {
     const opened = await openNextBook(tx, null, `reset by the operator ${randomUUID().slice(0, 8)}`);
-    if (opened !== null && idsAfresh) await tx.query('DELETE FROM desk_id_numbers');
+    if (opened !== null && idsAfresh) {
+      await tx.query('DELETE FROM desk_id_numbers');
+      await tx.query('DELETE FROM desk_record_ids WHERE book_no <> $1', [opened]);
+    }
     return opened;
   });
   return book ?? (await currentBook(db));
