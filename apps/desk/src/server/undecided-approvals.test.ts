@@ -109,6 +109,13 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
         details: { status: 'void' },
       });
       expect(sent).toEqual([]);
+      // The page's record of the void was taken: the server had decided it.
+      const ledger = (await askAs(app, dispatcher)('/api/logs/ledger')) as unknown as {
+        entries: { record: { event: string; approval?: string } }[];
+      };
+      expect(ledger.entries.map((entry) => entry.record)).toContainEqual(
+        expect.objectContaining({ event: 'approval_void', approval: approval.id }),
+      );
     });
 
     it("refuses a page's record of an approval as rejected or void while the server holds it pending", async () => {
