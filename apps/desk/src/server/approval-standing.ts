@@ -24,7 +24,10 @@ function digestOf(plan: Readonly<Record<string, unknown>>): string | null {
   if (!steps.every((step) => PARTNER_DIRECTORY.has(String(record(step)['partner'])))) return null;
   try {
     const digested = digestSubstance(
-      planSubstance({ request: plan['request'], steps: steps as Parameters<typeof planSubstance>[0]['steps'] }, PARTNER_DIRECTORY),
+      planSubstance(
+        { request: plan['request'], steps: steps as Parameters<typeof planSubstance>[0]['steps'] },
+        PARTNER_DIRECTORY,
+      ),
     );
     return digested.ok ? digested.digest : null;
   } catch {
