@@ -140,6 +140,27 @@ test('a person rejects on another device; the desk shows it rejected and nothing
   await expect(phone.locator('main')).toContainText('already rejected');
 });
 
+test('an approval rejected on the card is rejected at the desk: its page on another device says so and approves nothing', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const passkey = await deskAtTheHalt(page);
+  const card = page.locator('#approval-A-1');
+  // Its challenge is on the card for whoever checks it; no link was ever offered for it.
+  const challenge = (await card.locator('.challenge-value').textContent()) ?? '';
+  expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(card).toHaveAttribute('data-status', 'rejected');
+
+  // The other device, holding the dispatcher's passkey, finds it decided: nothing to press.
+  const phone = await anotherDevice(browser, passkey);
+  await phone.goto(`${SITES.desk.origin}/approve/${challenge}`);
+  await expect(phone.locator('main')).toContainText('already rejected');
+  await expect(phone.getByRole('button')).toHaveCount(0);
+  await expect(card.locator('[data-run]')).toHaveCount(0);
+});
+
 test('the page for an approval the desk does not hold says so in words', async ({ browser }) => {
   const phone = await anotherDevice(browser);
   const unknown = await phone.goto(`${SITES.desk.origin}/approve/${'A'.repeat(43)}`);

@@ -89,6 +89,12 @@ export interface DeskRuntimeOptions {
    * tests' pages with no server).
    */
   readonly raiseApproval?: (plan: string) => Promise<({ readonly ok: true } & ApprovalRaised) | ToolRefusal>;
+  /**
+   * Asks the desk's server to reject `approval` (its reject route, by the approval's challenge):
+   * the page records a rejection only as the server answered it. Unset, the page's gate rejects it
+   * alone (the Node tests' pages with no server).
+   */
+  readonly rejectApproval?: (approval: Approval) => Promise<{ readonly ok: true } | ToolRefusal>;
   readonly container: FrameContainer;
   readonly connect: ChannelConnector;
   readonly clock?: BrokerClock;
@@ -129,6 +135,8 @@ export interface DeskRuntime {
    * takes it in as the server holds it; this page then records it as it records any approval.
    */
   raiseApproval(plan: DraftedPlan, by: Actor): Promise<ApprovalAnswer>;
+  /** Where a person's reject is decided before this page records it: the desk's server, or null (no server). */
+  readonly rejectAtTheServer: ((approval: Approval) => Promise<{ readonly ok: true } | ToolRefusal>) | null;
   /** Who holds `request` when it is not this page's dispatcher (null when this page may act on it). */
   heldElsewhere(request: string): RequestHolder | null;
   /** Takes in what other pages wrote to the desk's state since this page last looked. */
@@ -479,6 +487,7 @@ export function createDeskRuntime(options: DeskRuntimeOptions): DeskRuntime {
     decide,
     reserve,
     raiseApproval,
+    rejectAtTheServer: options.rejectApproval ?? null,
     heldElsewhere,
     catchUp,
     absorb,

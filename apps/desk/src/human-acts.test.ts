@@ -57,7 +57,7 @@ describe("a person at another dispatcher's page", () => {
         details: { holder: { name: 'A dispatcher in a test' } },
       };
       expect(await acts.approve('A-1')).toMatchObject(held);
-      expect(acts.reject('A-1')).toMatchObject(held);
+      expect(await acts.reject('A-1')).toMatchObject(held);
       expect(await acts.release(request)).toMatchObject(held);
       expect(asked).toEqual([]);
       expect(await acts.take(request, 'Ada went off shift')).toEqual({ ok: true });

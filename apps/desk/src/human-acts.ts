@@ -18,7 +18,8 @@ export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; re
 export interface HumanActs {
   /** Approves with the person's passkey here, or with `consent` given elsewhere (another device). */
   approve(approval: string, consent?: ObtainConsent): Promise<ApproveAnswer>;
-  reject(approval: string, reason?: string): ToolRefusal | { readonly ok: true; readonly approval: Approval };
+  /** Rejects, decided by the desk's server first: the page records only what the server answered. */
+  reject(approval: string, reason?: string): Promise<ToolRefusal | { readonly ok: true; readonly approval: Approval }>;
   revoke(lease: string): ToolRefusal | { readonly ok: true };
   /**
    * After a run that failed or was undone: raises a new approval of the same plan, which the person
@@ -176,7 +177,7 @@ export function humanActs(
       };
     },
 
-    reject(id, reason) {
+    async reject(id, reason) {
       const blocked = readOnly(requestOfApproval(id));
       if (blocked) return blocked;
       const call = { ...PERSON_AT_THE_PAGE, approval: id };
@@ -185,6 +186,14 @@ export function humanActs(
       const policy = evaluatePolicy({ actor: call.actor, act: 'reject', purpose: 'none', approval: standing });
       if (standing === 'pending' && policy.verdict !== 'allow')
         return refusal('POLICY_DENIED', `${policy.why} Nothing was decided.`, { rule: policy.rule });
+      // The server decides first, so its row is never left pending for a grant to take (also from
+      // another device). Already rejected there (on that device, say), the page agrees; granted or
+      // void there, the page records nothing and follows the record.
+      const pending = desk.gate.get(id);
+      if (standing === 'pending' && pending && desk.rejectAtTheServer) {
+        const decided = await desk.rejectAtTheServer(pending);
+        if (!decided.ok && decided.details['status'] !== 'rejected') return decided;
+      }
       const answer = desk.gate.reject(id, call.actor, reason);
       desk.recordApproval(id, call);
       return answer;

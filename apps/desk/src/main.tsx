@@ -23,6 +23,7 @@ import { openDeskStores } from './stores.ts';
 import { PAGE_ID, previousPageOfThisTab } from './page-id.ts';
 import { reserveIdNumber } from './id-numbers.ts';
 import { raiseApprovalAtTheServer } from './raise-approval.ts';
+import { rejectApprovalAtTheServer } from './reject-approval.ts';
 import { recordRefusedCalls } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
 import { SCENARIO_RUNNER } from './who.ts';
@@ -90,6 +91,7 @@ async function boot(): Promise<void> {
     previousPage: previousPageOfThisTab(),
     reserveNumber: reserveIdNumber,
     raiseApproval: raiseApprovalAtTheServer,
+    rejectApproval: rejectApprovalAtTheServer,
     // Mounted apart from the agent's call that opened the lease, or a DevTools caller is told the call failed.
     container: framesOutsideTheCall(labelledFrameContainer(frames)),
     connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),

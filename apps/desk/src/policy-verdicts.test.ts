@@ -70,7 +70,7 @@ describe("every hop's verdict", () => {
     await desk.idle();
     await desk.agent('commit_plan', { plan: 'P-1' });
     await desk.agent('commit_plan', { plan: 'P-1' });
-    expect(desk.acts.reject('A-4', 'one is enough')).toMatchObject({ ok: true });
+    expect(await desk.acts.reject('A-4', 'one is enough')).toMatchObject({ ok: true });
     expect(await desk.acts.approve('A-3')).toMatchObject({ ok: true, run: { status: 'done' } });
     await desk.agent('read_ledger', {});
     await desk.idle();
@@ -120,8 +120,8 @@ describe("every hop's verdict", () => {
     const request = await leasedFamily(desk);
     await desk.agent('draft_plan', { request, label: 'Food and beds', steps: FOOD_AND_BEDS });
     await desk.agent('commit_plan', { plan: 'P-1' });
-    expect(desk.acts.reject('A-1', 'not now')).toMatchObject({ ok: true });
-    expect(desk.acts.reject('A-1', 'again')).toMatchObject({ ok: false, code: 'APPROVAL_REJECTED' });
+    expect(await desk.acts.reject('A-1', 'not now')).toMatchObject({ ok: true });
+    expect(await desk.acts.reject('A-1', 'again')).toMatchObject({ ok: false, code: 'APPROVAL_REJECTED' });
     await desk.idle();
     const decided = desk.desk.rows.value.filter((row) => row.approval === 'A-1' && row.event === 'approval_rejected');
     expect(decided.map((row) => [row.actor, row.channel, row.policy])).toEqual([['human', 'ui', 'allow']]);

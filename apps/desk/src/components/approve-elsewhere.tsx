@@ -36,7 +36,7 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
         if (answer.code !== 'APPROVAL_BEING_DECIDED') setProblem(answer.message);
       }
       if (decision.ok && decision.status === 'rejected') {
-        const answer = view.acts.reject(approval.id, 'Rejected on another device.');
+        const answer = await view.acts.reject(approval.id, 'Rejected on another device.');
         if (!answer.ok) setProblem(answer.message);
         return;
       }
@@ -49,14 +49,8 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
     };
   }, [challenge, pending]);
 
-  // Rejected here once the link was offered: the server rejects it too, so the link can no longer approve it.
-  const rejectedHere = challenge !== null && approval.status === 'rejected';
-  useEffect(() => {
-    if (!rejectedHere || challenge === null) return;
-    void import('../consent/desk-server.ts').then(({ askDeskServer }) =>
-      askDeskServer(`/api/approvals/${encodeURIComponent(challenge)}/reject`, {}),
-    );
-  }, [rejectedHere]);
+  // Rejected on the card, the approval was rejected on the desk's server first (human-acts.ts), and
+  // made void there when its plan's steps changed: the link, offered or not, can no longer approve it.
 
   if (!pending) return null;
   const offer = async (): Promise<void> => {

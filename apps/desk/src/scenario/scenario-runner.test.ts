@@ -75,7 +75,7 @@ describe('the relief scenario runner', () => {
     const runner = runnerOn(test);
     const done = runner.start();
     await until(() => runner.view.value.status === 'awaiting_approval');
-    test.acts.reject('A-1');
+    await test.acts.reject('A-1');
     expect((await done).status).toBe('done');
     expect([...test.partners.pantry.commits, ...test.partners.shelter.commits]).toEqual([]);
     expect(test.desk.state.value.leases.every((lease) => lease.state === 'closed')).toBe(true);

@@ -30,7 +30,7 @@ const UNBUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 type StoredApproval = {
   readonly id: string;
-  readonly status: 'pending' | 'granted' | 'rejected';
+  readonly status: 'pending' | 'granted' | 'rejected' | 'void';
   readonly statement: ApprovalStatement | string;
   readonly substance: PlanSubstance | string;
   readonly name: string | null;
@@ -78,6 +78,8 @@ function decidedWords(row: StoredApproval, expired: boolean): string | null {
     return `${row.id} was already approved${row.name ? ` by ${row.name}` : ''}. An approval is decided once; there is nothing left to approve here.`;
   if (row.status === 'rejected')
     return `${row.id} was already rejected. An approval is decided once; nothing of it will run.`;
+  if (row.status === 'void')
+    return `${row.id} is void: its plan was revised after it was raised. Nothing of it will run; the desk can ask again for the plan as it stands.`;
   if (expired) return `${row.id} expired undecided. Nothing of it ran; the desk can ask again.`;
   return null;
 }

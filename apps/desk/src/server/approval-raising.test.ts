@@ -221,6 +221,13 @@ describe.each(
       code: 'APPROVAL_NOT_RAISED',
     });
     expect(await appendAs(app, ada, 'state', [recorded(approval)])).toMatchObject({ ok: true });
+    // Its end is the server's to decide (approval-standing.ts): recorded rejected once the server rejected it.
+    const rejected = await app.request(`/api/approvals/${String(raised['challenge'])}/reject`, {
+      method: 'POST',
+      headers: { origin: SITES.desk.origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await rejected.json()).toMatchObject({ ok: true, rejected: approval.id });
     expect(await appendAs(app, ada, 'state', [recorded({ ...approval, status: 'rejected' })])).toMatchObject({
       ok: true,
     });

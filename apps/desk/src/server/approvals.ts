@@ -127,17 +127,32 @@ export function approvalRoutes(
     return c.json({ ok: true, dispatcher: answer.dispatcher, run: 'running' });
   });
 
+  // A reject frees nothing, so it needs no passkey: whoever holds the approval's challenge (the
+  // card's page, or the other device its link was opened on) may refuse it. The desk's page asks
+  // here before it records a rejection (human-acts.ts), so the server's row is never left pending.
   app.post('/api/approvals/:challenge/reject', async (c) => {
+    const book = await currentBook(db);
+    const challenge = c.req.param('challenge');
     const [row] = await db.query<{ id: string }>(
       "UPDATE approvals SET status = 'rejected', decided_at = now() WHERE book_no = $1 AND challenge = $2 AND status = 'pending' RETURNING id",
-      [await currentBook(db), c.req.param('challenge')],
+      [book, challenge],
     );
-    if (!row)
+    if (!row) {
+      // How it stands instead, so a page that rejects what another device already rejected agrees.
+      const [held] = await db.query<{ id: string; status: string }>(
+        'SELECT id, status FROM approvals WHERE book_no = $1 AND challenge = $2',
+        [book, challenge],
+      );
       return refused(
         c,
-        refusal('APPROVAL_NOT_PENDING', 'That approval is not waiting for a decision. Nothing was done.'),
+        refusal(
+          'APPROVAL_NOT_PENDING',
+          'That approval is not waiting for a decision. Nothing was done.',
+          held ? { approval: held.id, status: held.status } : {},
+        ),
         409,
       );
+    }
     return c.json({ ok: true, rejected: row.id });
   });
 }

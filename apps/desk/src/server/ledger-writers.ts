@@ -33,14 +33,15 @@ export const LEDGER_WRITERS: { readonly [event in LedgerEvent]: LedgerWriter } =
   bridge_forged: 'page',
   // The desk's verbs, still decided in the page.
   verb_called: 'page',
-  // A grant or a rejection is decided by the desk's server (a grant only with a person's passkey):
-  // a page's row saying so stands only when the server holds that approval so decided.
+  // A grant, a rejection or a void (its plan revised) is decided by the desk's server (a grant only
+  // with a person's passkey; a void as it stores the revision, approval-standing.ts): a page's row
+  // saying so stands only when the server holds that approval so decided.
   approval_granted: 'decided',
   approval_rejected: 'decided',
-  // Raising, voiding on a revision and expiring are still decided in the page (the server holds
-  // an approval only once the card asks it to): not yet the server's to check.
+  approval_void: 'decided',
+  // Raising and expiring are still recorded by the page (the server raises the approval itself,
+  // approval-raising.ts, and refuses a grant once it expired by its own clock).
   approval_raised: 'page',
-  approval_void: 'page',
   approval_expired: 'page',
   approval_signed: 'page',
   // The run of an approved plan, carried out by the desk's server with no page (approved-runs.ts).

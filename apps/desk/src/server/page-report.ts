@@ -21,7 +21,7 @@ export type ReceiptKeyOf = (partner: PartnerName) => Promise<string | null>;
 export type ServerDecided = (decision: {
   readonly id: string;
   readonly digest: string;
-  readonly status: 'granted' | 'rejected';
+  readonly status: 'granted' | 'rejected' | 'void';
 }) => Promise<boolean>;
 
 /** What a page's report is checked against: partners' published receipt keys, the server's own decisions. */
@@ -30,9 +30,10 @@ export interface ReportChecks {
   readonly decided: ServerDecided;
 }
 
-const DECISIONS: Partial<Record<LedgerEvent, 'granted' | 'rejected'>> = {
+const DECISIONS: Partial<Record<LedgerEvent, 'granted' | 'rejected' | 'void'>> = {
   approval_granted: 'granted',
   approval_rejected: 'rejected',
+  approval_void: 'void',
 };
 
 /** The detail pair the server stamps; a page's row may not carry one of its own. */

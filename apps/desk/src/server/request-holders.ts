@@ -20,6 +20,7 @@ import { heldByAnotherRefusal } from '../domain/held-by-another.ts';
 import type { IdKind } from '../domain/id-kinds.ts';
 import type { HoldingAct, RequestHolder } from '../domain/request.ts';
 import { currentBook } from './approvals.ts';
+import { undecidedEnd, voidApprovalsOfRevisedPlan } from './approval-standing.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import type { Dispatcher } from './sessions.ts';
 import { currentDispatcher } from './sessions.ts';
@@ -113,7 +114,8 @@ function holdingRow(act: HoldingAct, request: string, by: Dispatcher, pairs: Rec
  * Why a page's event about `approval` is not about an approval the desk's server raised, or null
  * when it is. The server raises every approval, from the plan in its own record
  * (approval-raising.ts); a page records what became of it, never a new one of its own, nor one
- * with another plan, digest or expiry than the server holds. (An approval first recorded before
+ * with another plan, digest or expiry than the server holds (nor, approval-standing.ts, an end the
+ * server did not decide). (An approval first recorded before
  * the server raised them, `bornHere` false with no row, keeps being recorded as it ends.)
  */
 async function unraisedApproval(
@@ -227,7 +229,12 @@ export async function stateHoldingProblem(
     if (event.type === 'approval_changed') {
       const unraised = await unraisedApproval(tx, book, record(event.approval), bornHere);
       if (unraised) return atIndex(unraised, index);
+      // Rejected or void only as the server decided it (approval-standing.ts).
+      const undecided = await undecidedEnd(tx, book, record(event.approval));
+      if (undecided) return atIndex(undecided, index);
     }
+    // A revision that changed the plan's steps voids its pending approvals on the server, here.
+    if (event.type === 'plan_drafted') await voidApprovalsOfRevisedPlan(tx, book, record(event.plan));
     const request = requestOf(event);
     if (event.type === 'request_taken') {
       const heldBy = record(record(event.request)['heldBy']);

@@ -9,6 +9,7 @@ import { deskLedger, jsonLogFormat, ledgerStoreOver } from '@warrant/ledger';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
 import type { ApprovalRaised } from '../domain/raised-approval.ts';
+import { approvalRejectPath } from '../reject-approval.ts';
 import { openServerLog, type AskDeskServer } from '../server-log.ts';
 import type { DeskStores } from '../stores.ts';
 import { FAMILY, FOOD_AND_BEDS, openTestDesk, type TestDesk } from './test-desk.ts';
@@ -66,6 +67,8 @@ export async function dispatcherPage(app: Hono, dispatcher: TestDispatcher, inde
     reserveNumber: (kind, atLeast) => ask<{ number: number }>('/api/ids', { kind, at_least: atLeast }),
     // commit_plan's approval is raised by the server, from the plan in its own record.
     raiseApproval: (plan) => ask<ApprovalRaised>('/api/approvals', { plan }),
+    // A person's reject is decided by the server too, before the page records it.
+    rejectApproval: (approval) => ask(approvalRejectPath(approval), {}),
   });
 }
 

@@ -90,6 +90,8 @@ export interface TestDeskOptions {
   readonly reserveNumber?: DeskRuntimeOptions['reserveNumber'];
   /** Where approvals are raised; unset, by the page's gate alone. */
   readonly raiseApproval?: DeskRuntimeOptions['raiseApproval'];
+  /** Where a person's reject is decided; unset, by the page's gate alone. */
+  readonly rejectApproval?: DeskRuntimeOptions['rejectApproval'];
   readonly partner?: Partial<Record<PartnerName, Omit<MemoryPartnerOptions, 'manifest'>>>;
   readonly clock?: ManualBrokerClock;
   /** Hears every reconcile of the desk's surface (for the registration benchmark). */
@@ -166,6 +168,7 @@ export async function openTestDesk(options: TestDeskOptions = {}): Promise<TestD
     previousPage: options.previousPage ?? 'test-page',
     ...(options.reserveNumber ? { reserveNumber: options.reserveNumber } : {}),
     ...(options.raiseApproval ? { raiseApproval: options.raiseApproval } : {}),
+    ...(options.rejectApproval ? { rejectApproval: options.rejectApproval } : {}),
     container,
     connect,
     clock,

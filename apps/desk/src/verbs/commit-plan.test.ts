@@ -143,7 +143,7 @@ describe('an approval is used once and expires', () => {
     test = await openTestDesk();
     await drafted();
     await test.agent('commit_plan', { plan: 'P-1' });
-    expect(test.acts.reject('A-1')).toMatchObject({ ok: true, approval: { status: 'rejected' } });
+    expect(await test.acts.reject('A-1')).toMatchObject({ ok: true, approval: { status: 'rejected' } });
     await test.idle();
     expect(test.desk.rows.value.filter((row) => row.event === 'approval_rejected')[0]).toMatchObject({
       actor: 'human',
