@@ -20,11 +20,16 @@ import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import type { RaisedApproval } from '../domain/raised-approval.ts';
-import type { DeskRequest } from '../domain/request.ts';
 import { openDeskServer } from '../server.ts';
 import { operatorReset } from './reset.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
-import { appendAs, askToRaise, draftedPlanEvent, raiseTestApproval } from '../testing/test-approvals.ts';
+import {
+  appendAs,
+  askToRaise,
+  draftedPlanEvent,
+  raiseTestApproval,
+  takenRequestEvent,
+} from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -35,20 +40,7 @@ const substance = (parcels: number, request = 'R-1'): PlanSubstance => ({
   steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels } }],
 });
 
-const intake = (id: string, by: TestDispatcher): DeskEvent => ({
-  type: 'request_taken',
-  request: {
-    id,
-    people: 2,
-    needs: ['food'],
-    place: 'Harbour Street',
-    deadline: '2026-12-01',
-    note: '',
-    takenBy: 'human',
-    takenAt: `2026-12-01T10:00:0${id.slice(2)}.000Z`,
-    heldBy: { id: by.id, name: by.name },
-  } satisfies DeskRequest,
-});
+const intake = takenRequestEvent;
 
 describe.each(
   appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, [

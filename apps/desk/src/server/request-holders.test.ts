@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import type { LedgerRow, LogHead } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
-import { SITES } from '@warrant/config';
 import { openDeskServer } from '../server.ts';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import type { DeskRequest } from '../domain/request.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
+import { askDesk, takenRequestEvent } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -23,22 +23,7 @@ interface Answer {
   readonly [key: string]: unknown;
 }
 
-const ORIGIN = SITES.desk.origin;
-
-const intake = (id: string, by: TestDispatcher): DeskEvent => ({
-  type: 'request_taken',
-  request: {
-    id,
-    people: 2,
-    needs: ['food'],
-    place: 'Harbour Street',
-    deadline: '2026-12-01',
-    note: '',
-    takenBy: 'human',
-    takenAt: `2026-12-01T10:00:0${id.slice(2)}.000Z`,
-    heldBy: { id: by.id, name: by.name },
-  } satisfies DeskRequest,
-});
+const intake = takenRequestEvent;
 
 const planFor = (request: string): DeskEvent =>
   ({
@@ -81,18 +66,8 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       await db.close();
     });
 
-    async function call(path: string, by: TestDispatcher | null, body?: unknown): Promise<Answer> {
-      const response = await app.request(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          origin: ORIGIN,
-          ...(by ? { cookie: by.cookie } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { ...((await response.json()) as Answer), status: response.status };
-    }
+    const call = (path: string, by: TestDispatcher | null, body?: unknown): Promise<Answer> =>
+      askDesk(app, path, by, body);
     const headOf = async (log: 'ledger' | 'state'): Promise<LogHead> =>
       (await call(`/api/logs/${log}`, ada))['head'] as LogHead;
     const append = async (by: TestDispatcher, log: 'ledger' | 'state', records: readonly unknown[]) =>

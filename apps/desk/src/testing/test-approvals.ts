@@ -8,6 +8,7 @@ import { SITES } from '@warrant/config';
 import type { LogHead } from '@warrant/ledger';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
+import type { DeskRequest } from '../domain/request.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
 
 const ORIGIN = SITES.desk.origin;
@@ -25,7 +26,8 @@ export interface TestAnswer {
   readonly [key: string]: unknown;
 }
 
-async function ask(app: Hono, path: string, by: AsDispatcher | null, body?: unknown): Promise<TestAnswer> {
+/** A call to the desk's server served by `app`, from the desk's origin, in `by`'s session (or none): its answer and status. */
+export async function askDesk(app: Hono, path: string, by: AsDispatcher | null, body?: unknown): Promise<TestAnswer> {
   const response = await app.request(path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -49,8 +51,8 @@ export async function appendAs(
   records: readonly unknown[],
 ): Promise<TestAnswer> {
   for (let attempt = 0; ; attempt += 1) {
-    const basis = (await ask(app, `/api/logs/${log}`, by))['head'] as LogHead;
-    const answer = await ask(app, `/api/logs/${log}/append`, by, { writer: 'feedbeef0001', basis, records });
+    const basis = (await askDesk(app, `/api/logs/${log}`, by))['head'] as LogHead;
+    const answer = await askDesk(app, `/api/logs/${log}/append`, by, { writer: 'feedbeef0001', basis, records });
     if (answer.ok || answer.code !== 'STALE_TAB' || attempt >= 4) return answer;
   }
 }
@@ -84,7 +86,7 @@ export const planIdFor = (substance: PlanSubstance): string => `P-${substance.re
 
 /** Asks the desk's server, in `by`'s session, to raise an approval of the plan it holds as `plan`. */
 export const askToRaise = (app: Hono, by: AsDispatcher | null, body: Record<string, unknown>) =>
-  ask(app, '/api/approvals', by, body);
+  askDesk(app, '/api/approvals', by, body);
 
 /**
  * Drafts `substance` as plan `plan` in the desk's record (unless the record already holds that plan
@@ -97,7 +99,7 @@ export async function raiseTestApproval(
   plan = planIdFor(substance),
 ): Promise<TestAnswer> {
   const event = draftedPlanEvent(plan, substance);
-  const stored = ((await ask(app, '/api/logs/state', by))['entries'] as { record: DeskEvent }[]).map(
+  const stored = ((await askDesk(app, '/api/logs/state', by))['entries'] as { record: DeskEvent }[]).map(
     (entry) => entry.record,
   );
   const latest = stored.filter((kept) => kept.type === 'plan_drafted' && kept.plan.id === plan).at(-1);
@@ -111,3 +113,19 @@ export async function raiseTestApproval(
   }
   return askToRaise(app, by, { plan });
 }
+
+/** The event of `by`'s page taking request `id` in (R-n, n one digit), as a page records it. */
+export const takenRequestEvent = (id: string, by: { readonly id: string; readonly name: string }): DeskEvent => ({
+  type: 'request_taken',
+  request: {
+    id,
+    people: 2,
+    needs: ['food'],
+    place: 'Harbour Street',
+    deadline: '2026-12-01',
+    note: '',
+    takenBy: 'human',
+    takenAt: `2026-12-01T10:00:0${id.slice(2)}.000Z`,
+    heldBy: { id: by.id, name: by.name },
+  } satisfies DeskRequest,
+});
