@@ -18,11 +18,8 @@ const plan: PlanSubstance = {
   steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels: 2 } }],
 };
 
-describe.each(
-  appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, [
-    "is refused with no dispatcher's session, or a cookie the desk never issued; nothing is held for a passkey",
-  ]),
-)('raising an approval, on %s', (_engine, open, it) => {
+// On PGlite: the desk's one PostgreSQL test of its main write path is in ../server.test.ts.
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))('raising an approval, on %s', (_engine, open, it) => {
   let db: Database;
   let server: SiteServer;
   let app: Hono;
