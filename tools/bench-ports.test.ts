@@ -8,8 +8,11 @@ import { claimBase, claimFreeBase, closeServer, listenOn, portAt, TEST_RANGES_FR
 // build) as a child process. With a port it serves held, it stops within seconds with the one
 // line `npm start` gives, naming `npm run bench`; with the ports moved clear, it lets the build go.
 
-/** What `npm run bench` runs before it builds; `&& echo` stands for the build it must not reach. */
-const CHECK = 'npx tsx bench/check-ports.ts && echo WOULD-BUILD';
+/**
+ * What `npm run bench` runs before it builds; `&& echo` stands for the build it must not reach. In
+ * Node with tsx's loader: `npx tsx` costs seconds a start on a loaded machine, and is not what is tested.
+ */
+const CHECK = `${JSON.stringify(process.execPath)} --import tsx bench/check-ports.ts && echo WOULD-BUILD`;
 // The check stops long before a build would have run (the build and the bench take minutes): 30 s
 // allows for starting npx and tsx at load 14, where 15 s was outrun with the unit and browser tests
 // running together.

@@ -17,10 +17,15 @@ const HOST = '127.0.0.1';
 const dir = mkdtempSync(join(tmpdir(), 'warrant-claims-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// Another process: Node with tsx's loader, not `npx tsx` (npx and tsx's launcher cost seconds a
+// spawn on a loaded machine, and are not what this test is about).
 /** The base another process claims from `from` (released before it exits, or left behind with `leave`). */
 function claimElsewhere(from: number, leave: boolean): number {
   const script = `import { claimFreeBase } from './tools/port-claims.ts'; const c = await claimFreeBase(${from}, '${HOST}', { dir: ${JSON.stringify(dir)} }); console.log(c.base); ${leave ? '' : 'await c.release();'}`;
-  const run = spawnSync('npx', ['tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`the other process could not claim: ${run.stderr}`);
   return Number(run.stdout.trim());
 }

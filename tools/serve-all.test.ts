@@ -10,7 +10,10 @@ import { claimFreeBase, TEST_RANGES_FROM, closeServer, isFree, listenOn, portAt 
 // `npm start` on a machine that is already busy: the real start command, as a child process, with
 // every port moved to a high range no dev server uses.
 
-const START = 'node tools/check-node.mjs && npx tsx tools/serve-all.ts';
+// Node with tsx's loader where `npm start` runs `tsx`: npx and tsx's own launcher cost seconds a start
+// on a loaded machine (3.6 s against 0.8 s measured), and the program run is the same.
+const TSX = `${JSON.stringify(process.execPath)} --import tsx`;
+const START = `node tools/check-node.mjs && ${TSX} tools/serve-all.ts`;
 const EXIT_WITHIN_MS = 15_000;
 
 const listen = (port: number) => listenOn(port, HOST);
@@ -128,7 +131,7 @@ interface Serving {
 /** Serves every built site on `base` (with its own empty data folder) once it says "Serving.". */
 async function startServing(base: number, flags: string, env: NodeJS.ProcessEnv = {}): Promise<Serving> {
   const data = dataFolder();
-  const child = spawn(`npx tsx tools/serve-all.ts ${flags}`, {
+  const child = spawn(`${TSX} tools/serve-all.ts ${flags}`, {
     shell: true,
     cwd: ROOT,
     detached: true,
@@ -163,7 +166,7 @@ async function startServing(base: number, flags: string, env: NodeJS.ProcessEnv 
 function built(site: Site): void {
   if (
     !existsSync(join(distOf(site), 'index.html')) &&
-    spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status !== 0
+    spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status !== 0
   )
     throw new Error(`${site.title} could not be built.`);
 }
@@ -174,7 +177,10 @@ function builtApp(role: Site['role']): Site {
   const built = apps.find((site) => existsSync(join(distOf(site), 'index.html')));
   const buildable =
     built ??
-    apps.find((site) => spawnSync('npx', ['tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0);
+    apps.find(
+      (site) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-all.ts', site.name], { cwd: ROOT }).status === 0,
+    );
   if (buildable === undefined) throw new Error(`No ${role} app could be built.`);
   return buildable;
 }

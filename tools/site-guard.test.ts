@@ -13,14 +13,13 @@ import { SITES, type Site } from '@warrant/config';
 import {
   listen,
   MAX_JSON_DEPTH,
-  openPgliteDatabase,
   siteApp,
   type Database,
   type OpenSiteServer,
   type RunningServer,
   type SiteServer,
 } from '@warrant/site-server';
-import { freshName, rawRequest, type RawAnswer } from '@warrant/site-server/testing';
+import { rawRequest, reusedTestPglite, type RawAnswer } from '@warrant/site-server/testing';
 import { ROOT } from './app-sites.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -37,6 +36,8 @@ const servedSites = Object.values(SITES).filter((site) => {
   const file = serverFileOf(site);
   return file !== null && existsSync(file);
 });
+// Each site's database empty, on the PGlite instance the site swept before it closed.
+const openDb = reusedTestPglite(inject('pgliteRoot'));
 
 /** The app's state-changing routes, each once, with every parameter filled in. */
 function stateChangingRoutes(app: Hono): { readonly method: string; readonly path: string }[] {
@@ -63,7 +64,7 @@ describe.each(servedSites.map((site) => [site.name, site] as const))('every stat
   let routes: { readonly method: string; readonly path: string }[];
 
   beforeAll(async () => {
-    db = await openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), freshName()) });
+    db = await openDb();
     const module = (await import(pathToFileURL(serverFileOf(site) ?? '').href)) as { openServer: OpenSiteServer };
     server = await module.openServer(db);
     const app = siteApp({ site, distDir: null, routes: (routes) => server.routes(routes) });

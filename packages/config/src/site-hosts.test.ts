@@ -79,7 +79,8 @@ interface Registry {
 
 function registryWith(env: Record<string, string>): { registry: Registry | null; stderr: string } {
   const script = `import('@warrant/config').then(({ SITES, headersFor }) => console.log(JSON.stringify({ SITES, headers: Object.fromEntries(Object.values(SITES).map((s) => [s.name, headersFor(s)])) })))`;
-  const run = spawnSync('npx', ['tsx', '-e', script], {
+  // Node with tsx's loader, not `npx tsx`: npx and tsx's launcher cost seconds on a loaded machine.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
     cwd: ROOT,
     env: { ...process.env, WARRANT_PORT_BASE: '6173', ...env },
     encoding: 'utf8',
@@ -121,7 +122,8 @@ describe('the registry under each setting', () => {
   });
 
   it('a value it cannot use stops the build before anything is built, in one line', () => {
-    const run = spawnSync('npx', ['tsx', 'tools/build-all.ts'], {
+    // The build's program as `npm run build` runs it, in Node with tsx's loader (npx costs seconds).
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-all.ts'], {
       cwd: ROOT,
       env: { ...process.env, WARRANT_SITE_HOSTS: '{site}.test' },
       encoding: 'utf8',

@@ -1,11 +1,11 @@
-// @warrant/people on both engines, over a small site's tables of its own: one-time links are used
+// @warrant/people over a small site's tables of its own: one-time links are used
 // once and expire; an act is done only with the acting person's passkey over that act's own
 // statement. The passkey is a software authenticator; the verification is @simplewebauthn/server's.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import type { Database } from '@warrant/site-server';
-import { testEngines } from '@warrant/site-server/testing';
+import { appTestEngines } from '@warrant/site-server/testing';
 import {
   confirmAct,
   finishEnrolment,
@@ -48,9 +48,14 @@ CREATE TABLE staff_ceremonies (challenge text PRIMARY KEY, purpose text NOT NULL
 CREATE TABLE staff_links (code_hash text PRIMARY KEY, kind text NOT NULL, name text, issued_by text, expires_at timestamptz NOT NULL,
   used_at timestamptz, used_by text);`;
 
-describe.each(Object.entries(testEngines(inject('pgliteRoot'), inject('postgresUrl'))))(
+// Every test on PGlite (site-server's own database tests prove the engines agree on what this relies
+// on); on PostgreSQL too, the main write path end to end: a person enrolled by a setup link, then an
+// act proposed and confirmed with her passkey, each in its transaction (appTestEngines).
+const ON_POSTGRES = ["an act is confirmed only by the acting person's passkey over that act's own statement, once"];
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
   'people on %s',
-  (_engine, open) => {
+  (_engine, open, it) => {
     let db: Database;
     beforeEach(async () => {
       db = await open();

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { UniqueViolation, type Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { reusedTestPglite } from './testing.ts';
 
 // A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -17,8 +18,12 @@ afterEach(async () => {
 const track = (db: Database) => (opened.push(db), db);
 const fresh = () => `t_${randomUUID().slice(0, 8)}`;
 
+// The engine contract on PGlite: each test's database empty, on an instance an earlier test closed
+// (./reused-pglite.ts; a fresh copy and boot of the template took most of each test's time). Opening
+// a directory itself, fresh or again, is tested below ("PGlite: one directory per site").
+const reusedPglite = reusedTestPglite(inject('pgliteRoot'));
 const engines = {
-  pglite: async () => track(await openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) })),
+  pglite: async () => track(await reusedPglite()),
   postgres: async () => track(await openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() })),
 } as const;
 

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { Database } from './database.ts';
 import { migrate, MigrationError } from './migrations.ts';
-import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { reusedTestPglite } from './testing.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -33,8 +33,11 @@ const TWO = {
   'README.md': 'not a migration',
 };
 
+// On PGlite, each test's database empty on an instance an earlier test closed (./reused-pglite.ts):
+// migrations start from nothing as on a fresh copy of the template, without its copy and boot.
+const reusedPglite = reusedTestPglite(inject('pgliteRoot'));
 const engines = {
-  pglite: async () => track(await openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) })),
+  pglite: async () => track(await reusedPglite()),
   postgres: async () => track(await openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() })),
 } as const;
 

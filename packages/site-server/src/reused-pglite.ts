@@ -6,8 +6,9 @@
 // from nothing, as on a new site), the session's settings, advisory locks and LISTENs let go, and
 // every listener the last test registered removed. A test that holds two databases at once gets two
 // instances. Instances live as long as the test file's worker (Vitest gives each file its own).
-// site-server's own database and migration tests do not use this: they test the engine itself,
-// each on a PGlite opened for it.
+// site-server's own database and migration tests use it too: an emptied instance is the engine as a
+// fresh one is, for all they check; opening a directory (fresh, again, in use) is tested on its own
+// in database.test.ts and pglite-template.test.ts.
 import { join } from 'node:path';
 import type { Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';

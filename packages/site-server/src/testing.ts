@@ -25,6 +25,15 @@ export function testEngines(
 type Engine = 'pglite' | 'postgres';
 
 /**
+ * For an app's server test that opens its PGlite databases itself (several per test: the desk's and
+ * its partners'): each one empty, on an instance the file's earlier tests closed when there is one
+ * (./reused-pglite.ts says why). Call it once per file and use the opener it gives in every test.
+ */
+export function reusedTestPglite(pgliteRoot: string): () => Promise<Database> {
+  return reusedPglite(pgliteRoot, freshName);
+}
+
+/**
  * For `describe.each(appTestEngines(…, it, [titles]))('… on %s', (_engine, open, it) => …)`: the
  * engines an app's server test runs on. site-server's own database and migration tests run on both
  * engines and prove they agree on what a server relies on; an app's server tests run on PGlite
@@ -40,7 +49,7 @@ export function appTestEngines<It extends (title: string, ...rest: never[]) => u
   onPostgres: readonly string[] = [],
 ): Array<[Engine, () => Promise<Database>, It]> {
   const engines = testEngines(pgliteRoot, postgresUrl);
-  const rows: Array<[Engine, () => Promise<Database>, It]> = [['pglite', reusedPglite(pgliteRoot, freshName), it]];
+  const rows: Array<[Engine, () => Promise<Database>, It]> = [['pglite', reusedTestPglite(pgliteRoot), it]];
   if (onPostgres.length === 0) return rows;
   const registered = new Set<string>();
   let checkRegistered = false;

@@ -4,8 +4,6 @@
 // the desk's server carries out the plan itself, server to server. Every request the desk sends a
 // partner is seen on its way (as a network tap would see it), so the test holds whatever the desk
 // signed, and sends it again as an attacker would.
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { decodeStepAuthorization, RUN_CLOSED_PATH } from '@warrant/authority';
@@ -21,7 +19,8 @@ import { SITES } from '@warrant/config';
 import { definePartner } from '@warrant/partner-kit';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
 import { umbrellaStand } from '@warrant/partner-kit/testing';
-import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import type { Database, SiteServer } from '@warrant/site-server';
+import { reusedTestPglite } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
@@ -30,8 +29,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
-const fresh = () => `t_${randomUUID().slice(0, 8)}`;
-const openDb = () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) });
+// Each test's three databases empty, on PGlite instances the file's earlier tests closed.
+const openDb = reusedTestPglite(inject('pgliteRoot'));
 
 interface Answer {
   readonly ok: boolean;

@@ -52,19 +52,10 @@ type StoredRow = { book_no: number; log: string; seq: number; head: string; reco
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
-// Every test on PGlite; on PostgreSQL too, who may add to the record and the head that never shrinks.
-const ON_POSTGRES = [
-  'refuses an append with no dispatcher signed in, to either record, and records nothing',
-  'stamps every row with the dispatcher whose session it came through, reported by their page; a row cannot name its own reporter',
-  "refuses from a page the rows only the desk's server writes: who enrolled, was invited or removed",
-  "takes a page's approval granted or rejected only when the server holds that approval so decided (a grant only with a passkey)",
-  "takes a tool_result naming a receipt only when the partner's signature over it verifies and its digest is the row's",
-  'a row rewritten in the database behind the server: no consistency proof from the head handed out before verifies, and the desk signs no head that does not extend it',
-  'rows deleted from the database: the desk signs no smaller head and says so in plain words, and signs nothing until the rows are back and a dispatcher has looked',
-  'found rows missing, then restored before anyone looked: still signs nothing new until a dispatcher has looked',
-];
+// Every test on PGlite. The desk's one PostgreSQL test of its main write path is in ../server.test.ts;
+// site-server's own database tests prove the engines agree on what this record relies on.
 
-describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "the desk's record on its server, on %s",
   (_engine, open, it) => {
     let db: Database;

@@ -7,7 +7,6 @@
 // partner's own record. Server to server calls go to the desk's Hono app directly. The cover-up (a
 // partner write with no desk row, and a row made up to hide it) is refused by the desk's server.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import {
@@ -26,7 +25,8 @@ import { SITES } from '@warrant/config';
 import type { LedgerDraft, LogHead } from '@warrant/ledger';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
 import { umbrellaStand } from '@warrant/partner-kit/testing';
-import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import type { Database, SiteServer } from '@warrant/site-server';
+import { reusedTestPglite } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
@@ -35,8 +35,8 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
-const fresh = () => `t_${randomUUID().slice(0, 8)}`;
-const openDb = () => openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), fresh()) });
+// Each test's two databases empty, on PGlite instances the file's earlier tests closed.
+const openDb = reusedTestPglite(inject('pgliteRoot'));
 const writer = randomUUID().replace(/-/g, '');
 
 interface Answer {

@@ -2,7 +2,6 @@
 // server over PGlite, reached through the page's fetch), and the agent checks what comes back with
 // nothing but the ledger package and the desk's published key.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { hexToBytes } from '@noble/hashes/utils.js';
@@ -18,12 +17,16 @@ import {
   type LogHead,
   type SignedTreeHead,
 } from '@warrant/ledger';
-import { openPgliteDatabase, type Database, type SiteServer } from '@warrant/site-server';
+import type { Database, SiteServer } from '@warrant/site-server';
+import { reusedTestPglite } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
 import { openTestDesk, type TestDesk } from '../testing/test-desk.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+// Each test's database empty, on a PGlite instance the file's earlier tests closed.
+const openDb = reusedTestPglite(inject('pgliteRoot'));
 
 describe('read_ledger with a proof', () => {
   let db: Database;
@@ -72,7 +75,7 @@ describe('read_ledger with a proof', () => {
   const deskKey = async () => (await call('/.well-known/warrant-desk.json'))['key'] as string;
 
   beforeEach(async () => {
-    db = await openPgliteDatabase({ dataDir: join(inject('pgliteRoot'), `t_${randomUUID().slice(0, 8)}`) });
+    db = await openDb();
     server = await openServer(db);
     app = new Hono();
     server.routes(app);
