@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
@@ -228,7 +228,7 @@ test(
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.locator('#agent-panel').scrollIntoViewIfNeeded();
-      const results = await axeOf(page, (scan) => scan.include('#agent-panel')).analyze();
+      const results = await axeScan(page, { include: '#agent-panel' });
       const serious = results.violations.filter(
         (violation) => violation.impact === 'serious' || violation.impact === 'critical',
       );

@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -611,7 +611,7 @@ test('the desk has no serious or critical accessibility violations at the halt, 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     // The partner sites inside their frames are the partners' own pages, checked on their own origins.
-    const results = await axeOf(page, (scan) => scan.exclude('#partner-frames iframe')).analyze();
+    const results = await axeScan(page, { exclude: '#partner-frames iframe' });
     const serious = results.violations.filter(
       (violation) => violation.impact === 'serious' || violation.impact === 'critical',
     );
