@@ -137,8 +137,13 @@ function toolResults(request: number): Array<Record<string, unknown>> {
     .map((message) => JSON.parse(message.content) as Record<string, unknown>);
 }
 
-/** The whole page, and the agent panel on its own, attached to the test's report. */
+/**
+ * The whole page, and the agent panel on its own, attached to the test's report for a person to
+ * look at, when WARRANT_SHOTS is set (as fits-a-phone.ts saves its states): nothing asserts on
+ * them, and four full-page screenshots were seconds of every run.
+ */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env['WARRANT_SHOTS']) return;
   const whole = testInfo.outputPath(`${name}.png`);
   const panel = testInfo.outputPath(`${name}-panel.png`);
   await page.screenshot({ path: whole, fullPage: true });
@@ -151,8 +156,8 @@ test(
   'the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on',
   { tag: POLYFILL },
   async ({ page }, testInfo) => {
-    // A model's whole turn to the halt, then four full-page screenshots: 51 s in one lane with a
-    // second suite running beside it, past the default in the other.
+    // A model's whole turn to the halt, then two axe passes (and, with WARRANT_SHOTS, four
+    // screenshots): 51 s in one lane with a second suite running beside it, past the default in the other.
     test.slow();
     upstream = await scriptedModel(toTheHalt());
     gateway = await startGateway({
