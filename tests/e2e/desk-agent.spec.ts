@@ -13,6 +13,7 @@ import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
 import { carryDeskSession, openDesk as openDeskSignedIn, openDeskActing, exportedLedgerFile } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
+import { shotsWanted } from './shots.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
 // speaking scripted tool calls. The full turn goes through the real gateway (started here, with the
@@ -137,13 +138,9 @@ function toolResults(request: number): Array<Record<string, unknown>> {
     .map((message) => JSON.parse(message.content) as Record<string, unknown>);
 }
 
-/**
- * The whole page, and the agent panel on its own, attached to the test's report for a person to
- * look at, when WARRANT_SHOTS is set (as fits-a-phone.ts saves its states): nothing asserts on
- * them, and four full-page screenshots were seconds of every run.
- */
+/** The whole page, and the agent panel on its own, attached to the test's report when the run keeps screenshots (shots.ts). */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  if (!process.env['WARRANT_SHOTS']) return;
+  if (!shotsWanted()) return;
   const whole = testInfo.outputPath(`${name}.png`);
   const panel = testInfo.outputPath(`${name}-panel.png`);
   await page.screenshot({ path: whole, fullPage: true });
