@@ -2,15 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
+import { axeScan } from './axe.ts';
 import { exportedLedgerText, openDesk, scenarioToTheHalt } from './desk-page.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import { keepShot } from './shots.ts';
 
 // The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
-// focused, said at the top of the page) without taking focus from someone typing; the halt still
-// said after a reload; capacity as a table per partner with the partner's notes marked as theirs
-// and the raw answer one click away; sentences that start with a capital; one notation, ⟦U+…⟧,
-// for hidden characters.
+// focused, said at the top of the page, no serious axe violation at either width) without taking
+// focus from someone typing; the halt still said after a reload; capacity as a table per partner
+// with the partner's notes marked as theirs and the raw answer one click away; sentences that
+// start with a capital; one notation, ⟦U+…⟧, for hidden characters.
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
@@ -31,7 +32,7 @@ async function inViewport(locator: Locator): Promise<boolean> {
 }
 
 for (const viewport of [WIDE, PHONE]) {
-  test(`at the halt the approval card is brought into view and its heading takes focus, at ${viewport.width}x${viewport.height}`, async ({
+  test(`at the halt the approval card is brought into view and its heading takes focus, and axe finds no serious or critical violation, at ${viewport.width}x${viewport.height}`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
@@ -54,6 +55,14 @@ for (const viewport of [WIDE, PHONE]) {
     await expect(card.locator('.canonical-bytes')).toBeHidden();
     await keepShot(page, testInfo.outputPath(`halt-${viewport.width}.png`));
     await keepShot(page, testInfo.outputPath(`halt-${viewport.width}-full.png`), { fullPage: true });
+    // The page at the halt is heard and read like the rest, at this width. The partner sites inside
+    // their frames are the partners' own pages, checked on their own origins.
+    const results = await axeScan(page, { exclude: '#partner-frames iframe' });
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(await overflowAtPhoneWidth(page, 'at the halt')).toEqual([]);
   });
 }
