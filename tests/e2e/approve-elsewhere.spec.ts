@@ -3,7 +3,7 @@
 // to a page the desk's SERVER renders from the plan it stores: a second browser that no agent
 // touches opens it, reads the plan in words, and approves with the dispatcher's own passkey. The
 // desk page then shows the approval granted and its run ending.
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import type { Browser, Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { expect, test } from './fixtures.ts';
@@ -51,7 +51,7 @@ async function anotherDevice(browser: Browser, passkey?: ExportedPasskey): Promi
 
 async function noSeriousAxeViolations(page: Page, except?: string): Promise<void> {
   // The partner sites inside the desk's frames are the partners' own pages, checked on their own origins.
-  const results = await axeOf(page, (scan) => (except ? scan.exclude(except) : scan)).analyze();
+  const results = await axeScan(page, except === undefined ? {} : { exclude: except });
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );

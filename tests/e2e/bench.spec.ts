@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -858,7 +858,7 @@ test('axe finds no serious or critical accessibility violations in the bench’s
   const agent = agentFor(page, laneOf(testInfo));
   const problems: string[] = [];
   const check = async (where: string): Promise<void> => {
-    const results = await axeOf(page).analyze();
+    const results = await axeScan(page);
     // Where axe looks, the page must also fit a phone: nothing wider than 390 px.
     problems.push(...(await overflowAtPhoneWidth(page, where)));
     for (const violation of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {

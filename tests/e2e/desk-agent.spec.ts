@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { HOST, insecureOriginOf, LOOPBACK_ADDRESS, SITES } from '@warrant/config';
@@ -13,6 +13,7 @@ import { launchWithInsecureHost } from './launch.ts';
 import { WORKER_SET } from './server-sets.ts';
 import { carryDeskSession, openDesk as openDeskSignedIn, openDeskActing, exportedLedgerFile } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
+import { shotsWanted } from './shots.ts';
 
 // The desk's in-page agent in a real browser, both lanes, driven by a real chat-completions server
 // speaking scripted tool calls. The full turn goes through the real gateway (started here, with the
@@ -137,8 +138,9 @@ function toolResults(request: number): Array<Record<string, unknown>> {
     .map((message) => JSON.parse(message.content) as Record<string, unknown>);
 }
 
-/** The whole page, and the agent panel on its own, attached to the test's report. */
+/** The whole page, and the agent panel on its own, attached to the test's report when the run keeps screenshots (shots.ts). */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!shotsWanted()) return;
   const whole = testInfo.outputPath(`${name}.png`);
   const panel = testInfo.outputPath(`${name}-panel.png`);
   await page.screenshot({ path: whole, fullPage: true });
@@ -151,8 +153,8 @@ test(
   'the agent works the task through the gateway to the halt and stops there; a malformed call is answered with its refusal and the turn goes on',
   { tag: POLYFILL },
   async ({ page }, testInfo) => {
-    // A model's whole turn to the halt, then four full-page screenshots: 51 s in one lane with a
-    // second suite running beside it, past the default in the other.
+    // A model's whole turn to the halt, then two axe passes (and, with WARRANT_SHOTS, four
+    // screenshots): 51 s in one lane with a second suite running beside it, past the default in the other.
     test.slow();
     upstream = await scriptedModel(toTheHalt());
     gateway = await startGateway({
@@ -228,7 +230,7 @@ test(
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.locator('#agent-panel').scrollIntoViewIfNeeded();
-      const results = await axeOf(page, (scan) => scan.include('#agent-panel')).analyze();
+      const results = await axeScan(page, { include: '#agent-panel' });
       const serious = results.violations.filter(
         (violation) => violation.impact === 'serious' || violation.impact === 'critical',
       );

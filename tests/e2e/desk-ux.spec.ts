@@ -2,14 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
+import { axeScan } from './axe.ts';
 import { exportedLedgerText, openDesk, scenarioToTheHalt } from './desk-page.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
+import { keepShot } from './shots.ts';
 
 // The desk as a dispatcher meets it at the halt (issue 18): the decision brought to them (in view,
-// focused, said at the top of the page) without taking focus from someone typing; the halt still
-// said after a reload; capacity as a table per partner with the partner's notes marked as theirs
-// and the raw answer one click away; sentences that start with a capital; one notation, ⟦U+…⟧,
-// for hidden characters.
+// focused, said at the top of the page, no serious axe violation at either width) without taking
+// focus from someone typing; the halt still said after a reload; capacity as a table per partner
+// with the partner's notes marked as theirs and the raw answer one click away; sentences that
+// start with a capital; one notation, ⟦U+…⟧, for hidden characters.
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
@@ -30,7 +32,7 @@ async function inViewport(locator: Locator): Promise<boolean> {
 }
 
 for (const viewport of [WIDE, PHONE]) {
-  test(`at the halt the approval card is brought into view and its heading takes focus, at ${viewport.width}x${viewport.height}`, async ({
+  test(`at the halt the approval card is brought into view and its heading takes focus, and axe finds no serious or critical violation, at ${viewport.width}x${viewport.height}`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
@@ -51,8 +53,16 @@ for (const viewport of [WIDE, PHONE]) {
     await expect(card.locator('.plan-steps li').nth(1)).toHaveText('Hold 1 family room for tonight at the shelter');
     await expect(card.locator('details.canonical').first()).not.toHaveAttribute('open', '');
     await expect(card.locator('.canonical-bytes')).toBeHidden();
-    await page.screenshot({ path: testInfo.outputPath(`halt-${viewport.width}.png`) });
-    await page.screenshot({ path: testInfo.outputPath(`halt-${viewport.width}-full.png`), fullPage: true });
+    await keepShot(page, testInfo.outputPath(`halt-${viewport.width}.png`));
+    await keepShot(page, testInfo.outputPath(`halt-${viewport.width}-full.png`), { fullPage: true });
+    // The page at the halt is heard and read like the rest, at this width. The partner sites inside
+    // their frames are the partners' own pages, checked on their own origins.
+    const results = await axeScan(page, { exclude: '#partner-frames iframe' });
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(await overflowAtPhoneWidth(page, 'at the halt')).toEqual([]);
   });
 }
@@ -132,7 +142,7 @@ test('after a reload at the halt the runner and the top of the page say the appr
   await expect(top).toBeInViewport();
   // A reload is not news: nothing moved, until the person follows the link.
   await expect(top).toHaveAttribute('data-brought', '');
-  await page.screenshot({ path: testInfo.outputPath('reloaded-390.png') });
+  await keepShot(page, testInfo.outputPath('reloaded-390.png'));
   await page.click('#runner-approval-link');
   await expect(page.locator('#approval-A-1-title')).toBeFocused();
   await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
@@ -171,7 +181,7 @@ test('capacity reads as a table per partner, the notes marked as the partner’s
   await expect(raw.locator('pre')).toContainText('"stock":[');
   for (const viewport of [WIDE, PHONE]) {
     await page.setViewportSize(viewport);
-    await panel.screenshot({ path: testInfo.outputPath(`capacity-${viewport.width}.png`) });
+    await keepShot(panel, testInfo.outputPath(`capacity-${viewport.width}.png`));
   }
 });
 
@@ -268,14 +278,14 @@ for (const viewport of [WIDE, PHONE]) {
       await expect.poll(() => inViewport(page.locator('#approval-A-1'))).toBe(true);
       for (const frame of await page.locator('#partner-frames iframe').all())
         expect(await inViewport(frame)).toBe(true);
-      await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}.png`) });
+      await keepShot(page, testInfo.outputPath(`partners-open-${viewport.width}.png`));
     } else {
       // What the person sees at the top of the page, where the sites mounted.
       await page.evaluate(() => window.scrollTo(0, 0));
       await expect.poll(() => inViewport(page.locator('#partner-frames iframe[data-partner="pantry"]'))).toBe(true);
-      await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}.png`) });
+      await keepShot(page, testInfo.outputPath(`partners-open-${viewport.width}.png`));
     }
-    await page.screenshot({ path: testInfo.outputPath(`partners-open-${viewport.width}-full.png`), fullPage: true });
+    await keepShot(page, testInfo.outputPath(`partners-open-${viewport.width}-full.png`), { fullPage: true });
     // The person revokes both leases: the sites go, and the strip says nothing more.
     for (const partner of ['pantry', 'shelter'] as const)
       await page.locator(`#leases li[data-partner="${partner}"][data-state="active"] button.revoke`).click();

@@ -1,4 +1,3 @@
-import { axeOf } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -598,27 +597,3 @@ test(
     }
   },
 );
-
-test('the desk has no serious or critical accessibility violations at the halt, at 1440 and 390 px', async ({
-  page,
-}) => {
-  // The scenario and two full axe passes: beside another full test run on this two-core machine it
-  // took over the default 60 s, so it gets the slow test's time rather than failing a busy run.
-  test.slow();
-  await openDeskAsDispatcher(page);
-  await page.click('#run-scenario');
-  await expect(page.locator('#runner')).toHaveAttribute('data-status', 'awaiting_approval', { timeout: 30_000 });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The partner sites inside their frames are the partners' own pages, checked on their own origins.
-    const results = await axeOf(page, (scan) => scan.exclude('#partner-frames iframe')).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  // And it fits a phone there: nothing wider than 390 px.
-  expect(await overflowAtPhoneWidth(page, 'at the halt')).toEqual([]);
-});

@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
@@ -163,7 +163,7 @@ async function expectAccessibleAtBothWidths(page: Page, state: string): Promise<
   const size = page.viewportSize();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await axeOf(page, (scan) => scan.exclude('#partner-frames iframe')).analyze();
+    const results = await axeScan(page, { exclude: '#partner-frames iframe' });
     expect(
       results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
@@ -127,7 +127,7 @@ test('the staff bar works at 390 px and by keyboard, with no serious accessibili
   await addPasskeyAuthenticator(page);
   await openPantry(page, `#enrol=${new URL(await setupLink('pantry')).hash.replace('#enrol=', '')}`);
   const axe = async () =>
-    (await axeOf(page, (scan) => scan.include('#staff')).analyze()).violations
+    (await axeScan(page, { include: '#staff' })).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help}`);
   expect(await axe()).toEqual([]);

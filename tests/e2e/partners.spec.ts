@@ -1,4 +1,4 @@
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -267,7 +267,7 @@ for (const scenario of SCENARIOS) {
     await expect(page.locator('#receipts')).toBeVisible();
     const kept = await earlierRecords(page);
     expect(await overflowAtPhoneWidth(page, `${site} at load`)).toEqual([]);
-    const results = await axeOf(page).analyze();
+    const results = await axeScan(page);
     expect(
       results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

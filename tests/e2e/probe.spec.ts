@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { axeOf } from './axe.ts';
+import { axeScan } from './axe.ts';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { headersFor, SITES } from '@warrant/config';
@@ -181,7 +181,7 @@ test(
       expect(said).toHaveLength(3);
       if (laneOf(testInfo) === 'native') for (const row of said) expect(row).toContain('refused with SecurityError');
       else for (const row of said) expect(row).toContain('not there');
-      expect((await axeOf(page).analyze()).violations).toEqual([]);
+      expect((await axeScan(page)).violations).toEqual([]);
     } finally {
       await context.close();
     }
@@ -194,7 +194,7 @@ test('the probe page reads by keyboard and has no axe violations, at 390 px too'
     const page = await context.newPage();
     await page.goto(`${SITES.desk.origin}/probe.html`);
     await expect(page.locator('body')).toHaveAttribute('data-probe-done', 'true', { timeout: 60_000 });
-    expect((await axeOf(page).analyze()).violations).toEqual([]);
+    expect((await axeScan(page)).violations).toEqual([]);
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const reached: string[] = [];
@@ -273,7 +273,7 @@ test(
       await expect(page.locator('.reports [data-check] dd:nth-child(2) [data-outcome="waiting"]')).toHaveCount(0);
       await expect(page.locator('[data-column="This browser, now"]')).toContainText(`${lane} lane`);
       await expect(page.locator('#health-frames iframe')).toHaveCount(0);
-      expect((await axeOf(page).analyze()).violations).toEqual([]);
+      expect((await axeScan(page)).violations).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.keyboard.press('Tab');
       await expect(page.locator(':focus')).toHaveText('Dispatch desk');

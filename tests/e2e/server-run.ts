@@ -63,8 +63,10 @@ async function expectOneReceiptOnPartnersOwnPage(browser: Browser, partner: Part
 export async function expectDoneOnce(page: Page, browser: Browser): Promise<LedgerRow[]> {
   expect(await partnerWrites('pantry')).toEqual(['reserve_parcels']);
   expect(await partnerWrites('shelter')).toEqual(['hold_beds']);
-  await expectOneReceiptOnPartnersOwnPage(browser, 'pantry');
-  await expectOneReceiptOnPartnersOwnPage(browser, 'shelter');
+  // Each partner's page in its own browser context, the two opened side by side.
+  await Promise.all(
+    (['pantry', 'shelter'] as const).map((partner) => expectOneReceiptOnPartnersOwnPage(browser, partner)),
+  );
 
   await openDesk(page);
   const card = page.locator('#approval-A-1');
