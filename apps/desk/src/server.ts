@@ -3,6 +3,7 @@
 // approved plans, carried out here with step authorizations signed as each step is sent.
 import { fileURLToPath } from 'node:url';
 import { newSigningKey, signingKeyFrom } from '@warrant/authority';
+import type { PartnerDirectory } from '@warrant/broker';
 import { peopleOperator } from '@warrant/people';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
 import { approvalPageRoutes } from './server/approval-page.ts';
@@ -23,6 +24,7 @@ import { operatorReset, resetRoutes } from './server/reset.ts';
 import { pageSessionRoutes } from './server/page-session.ts';
 import { requestHolderRoutes } from './server/request-holders.ts';
 import { idNumberRoutes } from './server/id-numbers.ts';
+import { PARTNER_DIRECTORY } from './partners.ts';
 
 /** How often runs not yet ended, and closures not yet taken, are tried again. */
 const RESUME_EVERY_MS = 10_000;
@@ -35,6 +37,11 @@ export interface DeskServerOptions {
   readonly receiptKeyOf?: ReceiptKeyOf;
   /** How this server calls a partner's server; by default at the partner's address. */
   readonly reachPartner?: ReachPartner;
+  /**
+   * The partners this desk works with, as their manifests say: what a plan's steps may write and
+   * how each write is undone. The desk's configuration (partners.json) by default.
+   */
+  readonly partners?: PartnerDirectory;
 }
 
 export const openServer: OpenSiteServer = (db) => openDeskServer(db);
@@ -56,6 +63,7 @@ export async function openDeskServer(
     afterLedger: (appended) => heads?.appended(appended) ?? Promise.resolve(),
     ...(options.now ? { now: options.now } : {}),
     ...(options.reachPartner ? { reach: options.reachPartner } : {}),
+    ...(options.partners ? { partners: options.partners } : {}),
   });
   void runs
     .resume()
@@ -110,6 +118,7 @@ export async function openDeskServer(
       heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
         receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
+        partners: options.partners ?? PARTNER_DIRECTORY,
         afterAppend: (log, appended) => (log === 'ledger' && heads ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);

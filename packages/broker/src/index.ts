@@ -12,7 +12,7 @@ export {
   type PartnerTool,
   type Compensation,
 } from './partner-manifest.ts';
-export { MAX_LEASE_TTL_SECONDS, type LeaseState } from './lease-states.ts';
+export { MAX_LEASE_TTL_SECONDS, leaseMayMove, type LeaseState } from './lease-states.ts';
 export { LEASE_PURPOSES, type LeasePurpose } from './lease-purposes.ts';
 export type { Actor, ActClass, PolicyPurpose, ApprovalState, PolicyVerdict } from './policy-table.ts';
 export {

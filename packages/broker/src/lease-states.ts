@@ -24,3 +24,12 @@ export const LEASE_TRANSITIONS: Readonly<Record<LeaseState, Readonly<Partial<Rec
 
 /** Longest time to live a lease may be opened with. */
 export const MAX_LEASE_TTL_SECONDS = 300;
+
+/**
+ * Whether a lease in state `from` may next be recorded in state `to`: by one transition of the
+ * table, or staying where it is (the same state recorded again). Whoever keeps a lease's record
+ * (a desk's server checking what a page reports) reads the machine through this.
+ */
+export function leaseMayMove(from: LeaseState, to: LeaseState): boolean {
+  return from === to || Object.values(LEASE_TRANSITIONS[from]).includes(to);
+}

@@ -78,4 +78,4 @@ export async function partnerHarness<D, E>(
 }
 
 /** The kit's own small partner (an umbrella stand on the pantry's origin), for tests that need a partner server and no real site. */
-export { umbrellaStand } from './fixture/umbrella-stand.ts';
+export { umbrellaStand, undoableUmbrellaStand } from './fixture/umbrella-stand.ts';

@@ -1,8 +1,10 @@
 // What the desk keeps across reloads, as an append-only list of events: the queue, what partners
 // declared, plans, approvals, runs and every lease's latest state. The desk's state is their
 // fold (fold.ts); the ledger is kept apart, by @warrant/ledger. Every event is a page's but
-// request_held, which only the desk's server writes (SERVER_ONLY_DESK_EVENTS), and a lease's
-// closing at a run's end (a lease_changed naming closedByRun), also the server's alone.
+// request_held and run_changed, which only the desk's server writes (SERVER_ONLY_DESK_EVENTS: who
+// holds a request, and the run of an approved plan, which it carries out), and a lease's closing
+// at a run's end (a lease_changed naming closedByRun), also the server's alone. What a page stores
+// the server checks against its record first (domain/event-order.ts).
 import type { Approval, Lease, PartnerName } from '@warrant/broker';
 import type { DraftedPlan } from './plan.ts';
 import type { DeskRequest, HoldingAct, RequestHolder } from './request.ts';
@@ -38,4 +40,4 @@ export type DeskEvent =
 export type DeskEventType = DeskEvent['type'];
 
 /** The desk events only the desk's server writes: a page's append naming one is refused. */
-export const SERVER_ONLY_DESK_EVENTS: readonly DeskEventType[] = ['request_held'];
+export const SERVER_ONLY_DESK_EVENTS: readonly DeskEventType[] = ['request_held', 'run_changed'];

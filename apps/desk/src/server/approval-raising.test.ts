@@ -23,13 +23,8 @@ import type { RaisedApproval } from '../domain/raised-approval.ts';
 import { openDeskServer } from '../server.ts';
 import { operatorReset } from './reset.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
-import {
-  appendAs,
-  askToRaise,
-  draftedPlanEvent,
-  raiseTestApproval,
-  takenRequestEvent,
-} from '../testing/test-approvals.ts';
+import { appendAs, askToRaise, draftedPlanEvent, raiseTestApproval, storeInOrder } from '../testing/test-approvals.ts';
+import { appendServerRecord } from './desk-logs.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -39,8 +34,6 @@ const substance = (parcels: number, request = 'R-1'): PlanSubstance => ({
   request,
   steps: [{ origin: SITES.pantry.origin, tool: 'reserve_parcels', args: { parcels } }],
 });
-
-const intake = takenRequestEvent;
 
 // Every test on PGlite; on PostgreSQL too, only the raising at the same moment: PGlite is one
 // connection, so only there do the four raisings truly race for their ids (as two grants do in
@@ -102,9 +95,7 @@ describe.each(
   });
 
   it('refuses a plan whose request another dispatcher holds, naming the holder; nothing is held', async () => {
-    expect(
-      await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))]),
-    ).toMatchObject({ ok: true });
+    expect(await storeInOrder(app, ada, draftedPlanEvent('P-1', substance(2)))).toMatchObject({ ok: true });
     const answer = await askToRaise(app, bea, { plan: 'P-1' });
     expect(answer).toMatchObject({
       ok: false,
@@ -122,7 +113,7 @@ describe.each(
 
   it('builds the card and the challenge from the plan it stores: a posted plan is refused and changes nothing', async () => {
     const stored = substance(2);
-    expect(await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', stored)])).toMatchObject({
+    expect(await storeInOrder(app, ada, draftedPlanEvent('P-1', stored))).toMatchObject({
       ok: true,
     });
     // A page posting other substance for the desk's own plan: refused, nothing held.
@@ -168,9 +159,7 @@ describe.each(
   });
 
   it('refuses a plan that is not in order (its run is done): nothing is held', async () => {
-    expect(
-      await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))]),
-    ).toMatchObject({ ok: true });
+    expect(await storeInOrder(app, ada, draftedPlanEvent('P-1', substance(2)))).toMatchObject({ ok: true });
     const ran: DeskEvent = {
       type: 'run_changed',
       run: {
@@ -184,7 +173,9 @@ describe.each(
         problem: null,
       },
     };
-    expect(await appendAs(app, ada, 'state', [ran])).toMatchObject({ ok: true });
+    // A run is the desk's server's to record (a page's is refused): here, as its own run would.
+    expect(await appendAs(app, ada, 'state', [ran])).toMatchObject({ ok: false, code: 'SERVER_ONLY_EVENT' });
+    expect(await appendServerRecord(db, 'state', ran)).toMatchObject({ ok: true });
     expect(await askToRaise(app, ada, { plan: 'P-1' })).toMatchObject({
       ok: false,
       isError: true,
@@ -228,9 +219,7 @@ describe.each(
   });
 
   it('raises approvals asked for at the same moment each once, under ids given once, from the one stored plan', async () => {
-    expect(
-      await appendAs(app, ada, 'state', [intake('R-1', ada), draftedPlanEvent('P-1', substance(2))]),
-    ).toMatchObject({ ok: true });
+    expect(await storeInOrder(app, ada, draftedPlanEvent('P-1', substance(2)))).toMatchObject({ ok: true });
     const answers = await Promise.all(Array.from({ length: 4 }, () => askToRaise(app, ada, { plan: 'P-1' })));
     expect(answers.every((answer) => answer.ok)).toBe(true);
     const ids = answers.map((answer) => (answer['approval'] as { id: string }).id).sort();

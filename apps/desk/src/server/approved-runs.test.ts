@@ -16,14 +16,14 @@ import {
   type PlanSubstance,
 } from '@warrant/broker';
 import { SITES } from '@warrant/config';
-import { definePartner } from '@warrant/partner-kit';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
-import { umbrellaStand } from '@warrant/partner-kit/testing';
+import { undoableUmbrellaStand } from '@warrant/partner-kit/testing';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { reusedTestPglite } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
-import { raiseTestApproval } from '../testing/test-approvals.ts';
+import { directoryServedBy } from '../testing/partner-directory.ts';
+import { discoveredLeaseEvents, raiseTestApproval } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
@@ -87,18 +87,10 @@ describe("the desk's server runs an approved plan itself", () => {
     clock = null;
     intercept = null;
     unanswered = [];
-    deskDb = await openDb();
-    desk = await openDeskServer(deskDb, {
-      now: () => clock ?? Date.now(),
-      // Server to server, seen on the way; a partner that is down answers nothing.
-      reachPartner: reachThrough(sent, () => intercept),
-    });
-    deskApp = new Hono();
-    desk.routes(deskApp);
     for (const site of SITES_USED) {
       const db = await openDb();
       partnerDbs.set(site, db);
-      const partner = (await openPartnerServer(definePartner({ ...umbrellaStand, site }), {
+      const partner = (await openPartnerServer(undoableUmbrellaStand(site), {
         db,
         desk: async () => {
           const record = (await (await deskApp.request('/.well-known/warrant-desk.json')).json()) as { key: string };
@@ -111,6 +103,18 @@ describe("the desk's server runs an approved plan itself", () => {
       partner.routes(app);
       partnerApps.set(site, app);
     }
+    // The desk works with these two partners as their own manifests describe them: umbrella stands
+    // on the pantry's and the shelter's origins (what a plan's steps may write, how each is undone).
+    const directory = await directoryServedBy([...partnerApps.values()]);
+    deskDb = await openDb();
+    desk = await openDeskServer(deskDb, {
+      now: () => clock ?? Date.now(),
+      // Server to server, seen on the way; a partner that is down answers nothing.
+      reachPartner: reachThrough(sent, () => intercept),
+      partners: directory,
+    });
+    deskApp = new Hono();
+    desk.routes(deskApp);
   });
   afterEach(async () => {
     down.add('pantry').add('shelter');
@@ -240,6 +244,8 @@ describe("the desk's server runs an approved plan itself", () => {
     const rows = await ledger();
     expect(rows.map((row) => row['event'])).toEqual([
       'dispatcher_enrolled',
+      // Ada's page took R-1 in (the server records who holds it) before the plan was drafted.
+      'request_taken',
       'plan_started',
       'tool_invoked',
       'tool_result',
@@ -379,7 +385,7 @@ describe("the desk's server runs an approved plan itself", () => {
   }
 
   /** A read lease of R-1 on `partner`, as a page records it: the lease in `state`. */
-  const readLease = (id: string, partner: PartnerName, state: 'active' | 'closed', openedAt: number) => ({
+  const readLease = (id: string, partner: PartnerName, state: 'pending' | 'active' | 'closed', openedAt: number) => ({
     type: 'lease_changed',
     at: openedAt,
     page: 'adas-page',
@@ -419,7 +425,14 @@ describe("the desk's server runs an approved plan itself", () => {
             heldBy: { id: await adasId(), name: 'Ada' },
           },
         },
-        ...leases.map(([id, partner, state], index) => readLease(id, partner, state, at + index)),
+        // Each lease as a page records it: opened, its frame's tools discovered (the stand's lend, so
+        // a plan may name it), and closed by the agent where the test says.
+        ...leases.flatMap(([id, partner, state], index) => [
+          readLease(id, partner, 'pending', at + index),
+          readLease(id, partner, 'active', at + index),
+          discoveredLeaseEvents('R-1', partner, 0, ['lend_umbrellas'])[2]!,
+          ...(state === 'closed' ? [readLease(id, partner, 'closed', at + index)] : []),
+        ]),
       ]),
     ).toMatchObject({ ok: true });
   }
@@ -561,8 +574,8 @@ describe("the desk's server runs an approved plan itself", () => {
     };
 
     const atExpiry = await runWithClockAt('A-1', 'Bo', (expiry) => expiry);
-    // Stopped there (the stand's lend has no undo in the desk's map: the pantry's write stays, said so).
-    expect(atExpiry.status).toBe('failed');
+    // Stopped there, and the pantry's loan taken back (its undo, return_umbrellas): the run is undone.
+    expect(atExpiry.status).toBe('undone');
     expect(atExpiry.problem).toMatch(/^shelter: the approval expired at .* before this step was sent$/);
     expect(stepsSent().filter((request) => request.partner === 'shelter')).toEqual([]);
     expect(await writesAt('shelter')).toEqual([]);

@@ -34,6 +34,7 @@ import {
   readWriteSuccess,
   stepIdempotencyKey,
   verifyReceipt,
+  type PartnerDirectory,
   type PartnerName,
   type PlanSubstance,
 } from '@warrant/broker';
@@ -41,7 +42,7 @@ import type { LedgerDraft } from '@warrant/ledger';
 import type { Database } from '@warrant/site-server';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import type { PlanRun, RunStatus, StepOutcome } from '../domain/run.ts';
-import { COMPENSATION_MAP, PARTNER_DIRECTORY, partnerAddressOf } from '../partners.ts';
+import { PARTNER_DIRECTORY, partnerAddressOf } from '../partners.ts';
 import type { AppendedRecords } from './desk-logs.ts';
 import { runRows, type RunRow } from './run-rows.ts';
 import type { DeskIdentity } from './desk-identity.ts';
@@ -66,6 +67,8 @@ export interface ApprovedRunsOptions {
   /** Told of every ledger row the runs append (the ledger's signed heads). */
   readonly afterLedger?: (appended: AppendedRecords) => Promise<void>;
   readonly now?: () => number;
+  /** The partners this desk works with: where each step's partner is, and how its write is undone. */
+  readonly partners?: PartnerDirectory;
 }
 
 export interface ApprovedRuns {
@@ -122,10 +125,11 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
   const { db, desk } = options;
   const reach = options.reach ?? atPartnerAddress;
   const now = options.now ?? Date.now;
+  const partners = options.partners ?? PARTNER_DIRECTORY;
   const going = new Map<string, Promise<void>>();
 
   const partnerAt = (origin: string): PartnerName | undefined =>
-    PARTNER_DIRECTORY.names.find((name) => PARTNER_DIRECTORY.originOf(name) === origin);
+    partners.names.find((name) => partners.originOf(name) === origin);
 
   /** The key `partner` signs its receipts with, as its own server publishes it. */
   async function receiptKeyOf(partner: PartnerName): Promise<string | null> {
@@ -133,7 +137,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
       const response = await reach(partner, PARTNER_MANIFEST_PATH);
       if (!response.ok) return null;
       const read = readPartnerManifest(await response.json());
-      return read.ok && read.manifest.origin === PARTNER_DIRECTORY.originOf(partner) ? read.manifest.receipt_key : null;
+      return read.ok && read.manifest.origin === partners.originOf(partner) ? read.manifest.receipt_key : null;
     } catch {
       return null;
     }
@@ -373,7 +377,7 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         approval: statement.approval,
         plan_digest: statement.plan_digest,
         step: index,
-        partner_origin: PARTNER_DIRECTORY.originOf(step.partner),
+        partner_origin: partners.originOf(step.partner),
         tool,
         args_digest: kind === 'step' ? authorizedArgsDigest(args) : null,
         expires_at: new Date(
@@ -545,13 +549,13 @@ export function approvedRuns(options: ApprovedRunsOptions): ApprovedRuns {
         const undoKept = recordOf(write.step, 'undo');
         if (undoKept?.outcome === 'written') continue;
         const step = steps[write.step]!;
-        const undo = compensationFor(PARTNER_DIRECTORY.compensations(step.partner), {
+        const undo = compensationFor(partners.compensations(step.partner), {
           tool: step.tool,
           args: step.input,
           result: parsed(write.result ?? {}) as Record<string, unknown>,
         });
         let answer: Answered;
-        if (!undo.ok || COMPENSATION_MAP[step.tool]?.undo !== (undo.ok ? undo.tool : undefined)) {
+        if (!undo.ok || partners.compensations(step.partner)[step.tool]?.undo !== (undo.ok ? undo.tool : undefined)) {
           answer = {
             kind: 'refused',
             code: undo.ok ? 'NO_COMPENSATION' : undo.code,

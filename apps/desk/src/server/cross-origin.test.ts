@@ -13,7 +13,7 @@ import { listen, openPgliteDatabase, siteApp, type Database, type RunningServer 
 import { freshName, rawRequest, type RawAnswer } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
-import { draftedPlanEvent } from '../testing/test-approvals.ts';
+import { discoveredLeaseEvents, draftedPlanEvent, takenRequestEvent } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -58,7 +58,10 @@ describe("the desk's state-changing routes, from a page of another origin", () =
       {
         writer: 'feedbeef0001',
         basis: (await read('/api/logs/state', { cookie })).body['head'],
+        // In order, as a page stores it: the request taken in, the pantry's tools discovered, the plan.
         records: [
+          takenRequestEvent(request, { id: dispatcher, name: 'Ada' }),
+          ...discoveredLeaseEvents(request, 'pantry', Number(request.slice(2)), ['reserve_parcels']),
           draftedPlanEvent(plan, {
             v: 1,
             request,

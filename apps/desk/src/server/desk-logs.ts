@@ -11,6 +11,7 @@
 // Only a signed-in dispatcher's page appends, and to the ledger only what a page may report
 // (page-report.ts): every row it sends is stamped with that dispatcher, as reported by their page.
 import type { Context, Hono } from 'hono';
+import type { PartnerDirectory } from '@warrant/broker';
 import {
   GENESIS,
   isLogHead,
@@ -27,6 +28,7 @@ import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.t
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import { pageReportProblem, reportedBy, type ReceiptKeyOf } from './page-report.ts';
+import { recordOrderProblem } from './record-order.ts';
 import { stateHoldingProblem, ledgerHoldingProblem } from './request-holders.ts';
 import { currentDispatcher, type Dispatcher } from './sessions.ts';
 
@@ -197,12 +199,14 @@ class RolledBack extends Error {
 
 /**
  * A dispatcher's page's append, with who holds each request it names decided in the same
- * transaction (request-holders.ts): the records are sealed, then checked; a refusal rolls them
- * back. The ledger's lock is taken before the state's, as every writer of both takes them, and a
- * request taken in gets its ledger row here too.
+ * transaction (request-holders.ts), and each desk event checked to follow from the record
+ * (record-order.ts): the records are sealed, then checked; a refusal rolls them back. The
+ * ledger's lock is taken before the state's, as every writer of both takes them, and a request
+ * taken in gets its ledger row here too.
  */
 async function appendHeld(
   db: Database,
+  partners: PartnerDirectory,
   log: DeskLogName,
   dispatcher: Dispatcher,
   writer: string,
@@ -223,8 +227,11 @@ async function appendHeld(
         if (problem) throw new RolledBack(problem);
         return appended;
       }
-      const decided = await stateHoldingProblem(tx, dispatcher, drafts, appended.entries[0]?.seq);
+      const batchFrom = appended.entries[0]?.seq ?? 0;
+      const decided = await stateHoldingProblem(tx, dispatcher, drafts, batchFrom);
       if ('ok' in decided) throw new RolledBack(decided);
+      const outOfOrder = await recordOrderProblem(db, tx, appended.book, batchFrom, drafts, partners);
+      if (outOfOrder) throw new RolledBack(outOfOrder);
       if (decided.ledger.length === 0) return appended;
       const serverLedger = await appendServerRecords(db, 'ledger', decided.ledger, tx);
       if (!serverLedger.ok) throw new RolledBack(serverLedger);
@@ -287,6 +294,8 @@ function headFromQuery(c: Context): LogHead | null {
 export interface DeskLogOptions {
   /** Where a partner's receipt key is learnt, to check a receipt a page reports. */
   readonly receiptKeyOf: ReceiptKeyOf;
+  /** The partners this desk works with: a plan's steps are checked against them. */
+  readonly partners: PartnerDirectory;
   readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void>;
 }
 
@@ -383,7 +392,7 @@ export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions):
         }
         drafts = records.map((draft) => reportedBy(draft, dispatcher));
       }
-      const appended = await appendHeld(db, log, dispatcher, writer, basis, drafts, afterOthers);
+      const appended = await appendHeld(db, options.partners, log, dispatcher, writer, basis, drafts, afterOthers);
       if (!appended.ok)
         return refused(
           c,

@@ -24,11 +24,12 @@ import { hopDetail, stepIdempotencyKey, type PlanSubstance } from '@warrant/brok
 import { SITES } from '@warrant/config';
 import type { LedgerDraft, LogHead } from '@warrant/ledger';
 import { openPartnerServer, type PartnerServer } from '@warrant/partner-kit/server';
-import { umbrellaStand } from '@warrant/partner-kit/testing';
+import { undoableUmbrellaStand } from '@warrant/partner-kit/testing';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { reusedTestPglite } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
+import { directoryServedBy } from '../testing/partner-directory.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -77,6 +78,8 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
           }
         ).receipt_key,
       reachPartner: async (_partner, path, init) => partnerApp.request(path, init),
+      // The umbrella stand on the pantry's origin, as its own manifest says (what a plan may write).
+      partners: await directoryServedBy([partnerApp]),
     });
     deskApp = new Hono();
     desk.routes(deskApp);
@@ -84,11 +87,10 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
 
   beforeEach(async () => {
     [deskDb, partnerDb] = await Promise.all([openDb(), openDb()]);
-    await openDesk();
     clock = new Date();
     session = '';
     ledgerAnswers = (body) => body;
-    partner = (await openPartnerServer(umbrellaStand, {
+    partner = (await openPartnerServer(undoableUmbrellaStand(), {
       db: partnerDb,
       now: () => clock,
       // The partner trusts the key the desk's origin serves, as deskFromItsOrigin does.
@@ -105,6 +107,8 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     })) as PartnerServer<unknown>;
     partnerApp = new Hono();
     partner.routes(partnerApp);
+    // After the partner: the desk reads what it may plan there from the partner's manifest.
+    await openDesk();
   });
   afterEach(async () => {
     await partner.close();
@@ -280,9 +284,9 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
     const rewritten = await check();
     expect(rewritten.outcome).toBe('failed');
     expect(rewritten.findings).toEqual([expect.objectContaining({ code: 'ROW_NOT_IN_HEAD' })]);
-    // Row 1 is Ada's enrolment, which the desk's server recorded.
+    // Row 1 is Ada's enrolment and row 2 her page's taking R-A-1 in, both recorded by the desk's server.
     expect(rewritten.findings[0]?.message).toMatch(
-      /^The desk's record changed after we saw it: its row 4, which names our receipt /,
+      /^The desk's record changed after we saw it: its row 5, which names our receipt /,
     );
 
     // A fresh desk process builds its tree from the rewritten rows: the desk itself refuses to sign a
@@ -301,7 +305,7 @@ describe("a partner keeps what it saw of the desk's ledger, and checks it", () =
       {
         code: 'HISTORY_CHANGED',
         message: expect.stringMatching(
-          /^The desk's record changed after it signed it, the desk says itself \(LEDGER_NOT_CONSISTENT_WITH_SIGNED\): The desk's record no longer begins with the 5 rows it signed/,
+          /^The desk's record changed after it signed it, the desk says itself \(LEDGER_NOT_CONSISTENT_WITH_SIGNED\): The desk's record no longer begins with the 6 rows it signed/,
         ),
       },
     ]);

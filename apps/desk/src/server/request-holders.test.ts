@@ -12,7 +12,7 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import type { DeskRequest } from '../domain/request.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
-import { askDesk, takenRequestEvent } from '../testing/test-approvals.ts';
+import { askDesk, storeInOrder, takenRequestEvent } from '../testing/test-approvals.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -32,7 +32,7 @@ const planFor = (request: string): DeskEvent =>
       id: 'P-1',
       request,
       label: 'food',
-      steps: [],
+      steps: [{ partner: 'pantry', tool: 'reserve_parcels', args: { kind: 'family', count: 1 } }],
       digest: 'x',
       canonical: '{}',
       draftedBy: 'agent',
@@ -114,7 +114,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
         ok: true,
       });
       // Ada, its holder, acts on it.
-      expect(await append(ada, 'state', [planFor('R-1')])).toMatchObject({ ok: true });
+      expect(await storeInOrder(app, ada, planFor('R-1'))).toMatchObject({ ok: true });
       expect(await append(ada, 'ledger', [rowAbout('R-1', 'ada acts')])).toMatchObject({ ok: true });
     });
 
@@ -164,7 +164,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       expect(await call('/api/requests/release', bea, { request: 'R-1' })).toMatchObject({ ok: true, holder: null });
       expect((await ledgerRows()).filter((row) => row.event === 'request_released')).toHaveLength(1);
       expect(await call('/api/requests/take', ada, { request: 'R-1' })).toMatchObject({ ok: true, act: 'taken' });
-      expect(await append(ada, 'state', [planFor('R-1')])).toMatchObject({ ok: true });
+      expect(await storeInOrder(app, ada, planFor('R-1'))).toMatchObject({ ok: true });
     });
 
     it('refuses a page writing who holds a request, an intake held by someone else, an id given to another thing, and a request no one took in', async () => {

@@ -172,7 +172,7 @@ export async function stateHoldingProblem(
     if (SERVER_ONLY_DESK_EVENTS.includes(event.type))
       return refusal(
         'SERVER_ONLY_EVENT',
-        `Only the desk's server records ${event.type}: who holds a request is the server's to decide. Nothing was recorded.`,
+        `Only the desk's server records ${event.type}: who holds a request, and the run of an approved plan, are the server's to decide. Nothing was recorded.`,
         { event: event.type },
       );
     if (event.type === 'lease_changed') {

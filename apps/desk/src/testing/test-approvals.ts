@@ -2,8 +2,11 @@
 // first in the desk's own record (a plan_drafted event, appended in the dispatcher's session), and
 // the approval is then asked for by the plan's id alone. The desk's server builds everything the
 // passkey signs from the plan it stores (server/approval-raising.ts); a test never hands it one.
+// The server takes a plan only in order (domain/event-order.ts), so a test stores what a page
+// stores first: the request taken in, and a read lease on each partner the plan names, opened and
+// its frame's tools discovered.
 import type { Hono } from 'hono';
-import type { PartnerName, PlanSubstance } from '@warrant/broker';
+import type { Lease, PartnerName, PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { LogHead } from '@warrant/ledger';
 import type { DeskEvent } from '../domain/desk-events.ts';
@@ -88,6 +91,109 @@ export const planIdFor = (substance: PlanSubstance): string => `P-${substance.re
 export const askToRaise = (app: Hono, by: AsDispatcher | null, body: Record<string, unknown>) =>
   askDesk(app, '/api/approvals', by, body);
 
+/** The desk events `by`'s page has stored so far, oldest first. */
+export const storedEvents = async (app: Hono, by: AsDispatcher): Promise<DeskEvent[]> =>
+  ((await askDesk(app, '/api/logs/state', by))['entries'] as { record: DeskEvent }[]).map((entry) => entry.record);
+
+/** The signed-in dispatcher of `by`'s session, as a request names its holder. */
+async function whoIs(app: Hono, by: AsDispatcher): Promise<{ id: string; name: string }> {
+  const session = await askDesk(app, '/api/session', by);
+  const dispatcher = session['dispatcher'] as { id: string; name: string } | null;
+  if (!dispatcher) throw new Error('The test asked as no signed-in dispatcher.');
+  return { id: dispatcher.id, name: dispatcher.name };
+}
+
+/**
+ * The events of a read lease on `partner` for `request` opened as number `number`, its frame
+ * mounted and its tools discovered (`tools`, each taking any arguments): what a page stores on
+ * open_lease before a plan may name the partner's writes.
+ */
+export function discoveredLeaseEvents(
+  request: string,
+  partner: PartnerName,
+  number: number,
+  tools: readonly string[],
+  at = Date.now(),
+): DeskEvent[] {
+  const lease: Lease = {
+    id: `L-${number}`,
+    partner,
+    purpose: 'read_capacity',
+    request,
+    plan: null,
+    approval: null,
+    openedBy: 'agent',
+    ttlSeconds: 120,
+    openedAt: at,
+    expiresAt: at + 120_000,
+    state: 'pending',
+    endedAt: null,
+    endReason: null,
+  };
+  return [
+    { type: 'lease_changed', lease, at, page: 'feedbeef0001' },
+    { type: 'lease_changed', lease: { ...lease, state: 'active' }, at, page: 'feedbeef0001' },
+    {
+      type: 'tools_learned',
+      partner,
+      tools: tools.map((name) => ({
+        name,
+        description: `${name}, as the partner's frame declared it`,
+        inputSchema: { type: 'object' },
+        readOnly: false,
+        untrustedContent: false,
+      })),
+    },
+  ];
+}
+
+/**
+ * What `by`'s page stores before it may draft `event`'s plan, as the record stands: the request
+ * taken in (held by them), and a lease on each partner whose tools the plan names that no frame
+ * has declared yet (numbered by the desk's server, as a page's are), its tools discovered and the
+ * lease closed.
+ */
+async function eventsBeforePlan(app: Hono, by: AsDispatcher, event: DeskEvent): Promise<DeskEvent[]> {
+  if (event.type !== 'plan_drafted') return [];
+  const stored = await storedEvents(app, by);
+  const before: DeskEvent[] = [];
+  const request = event.plan.request;
+  if (!stored.some((kept) => kept.type === 'request_taken' && kept.request.id === request)) {
+    before.push(takenRequestEvent(request, await whoIs(app, by)));
+  }
+  const declared = new Map<PartnerName, readonly string[]>();
+  for (const kept of stored)
+    if (kept.type === 'tools_learned')
+      declared.set(
+        kept.partner,
+        kept.tools.map((tool) => tool.name),
+      );
+  const partners = [...new Set(event.plan.steps.map((step) => step.partner))];
+  for (const partner of partners) {
+    const tools = [...new Set(event.plan.steps.filter((step) => step.partner === partner).map((step) => step.tool))];
+    if (tools.every((tool) => declared.get(partner)?.includes(tool))) continue;
+    // A number the record has not used yet (a test may have stored leases of its own numbering).
+    const used = Math.max(
+      0,
+      ...stored.flatMap((kept) => (kept.type === 'lease_changed' ? [Number(kept.lease.id.slice(2))] : [])),
+    );
+    let number = await askDesk(app, '/api/ids', by, { kind: 'lease', at_least: 1 });
+    while (number.ok && (number['number'] as number) <= used)
+      number = await askDesk(app, '/api/ids', by, { kind: 'lease', at_least: 1 });
+    if (!number.ok) throw new Error(`The desk gave no lease number: ${JSON.stringify(number)}`);
+    // Read, then closed by the agent, as a page's lease ends before a plan is approved: a run's end
+    // then has no lease of the helper's to close.
+    const [opened, active, learned] = discoveredLeaseEvents(request, partner, number['number'] as number, tools);
+    if (opened?.type !== 'lease_changed') throw new Error('discoveredLeaseEvents opens a lease first');
+    const closed: DeskEvent = {
+      ...opened,
+      lease: { ...opened.lease, state: 'closed', endedAt: opened.lease.openedAt + 1, endReason: 'closed by agent' },
+    };
+    before.push(opened, active!, learned!, closed);
+  }
+  return before;
+}
+
 /**
  * Drafts `substance` as plan `plan` in the desk's record (unless the record already holds that plan
  * with those steps), then asks the desk's server to raise its approval: the server's answer.
@@ -98,23 +204,34 @@ export async function raiseTestApproval(
   substance: PlanSubstance,
   plan = planIdFor(substance),
 ): Promise<TestAnswer> {
-  const event = draftedPlanEvent(plan, substance);
-  const stored = ((await askDesk(app, '/api/logs/state', by))['entries'] as { record: DeskEvent }[]).map(
-    (entry) => entry.record,
-  );
-  const latest = stored.filter((kept) => kept.type === 'plan_drafted' && kept.plan.id === plan).at(-1);
+  const stored = await storedEvents(app, by);
+  const earlier = stored.filter((kept) => kept.type === 'plan_drafted' && kept.plan.id === plan).at(-1);
+  const drafted = draftedPlanEvent(plan, substance);
+  const event: DeskEvent =
+    earlier?.type === 'plan_drafted' && drafted.type === 'plan_drafted'
+      ? { ...drafted, plan: { ...drafted.plan, revision: earlier.plan.revision + 1 } }
+      : drafted;
   const same =
-    latest?.type === 'plan_drafted' &&
+    earlier?.type === 'plan_drafted' &&
     event.type === 'plan_drafted' &&
-    JSON.stringify([latest.plan.request, latest.plan.steps]) === JSON.stringify([event.plan.request, event.plan.steps]);
+    JSON.stringify([earlier.plan.request, earlier.plan.steps]) ===
+      JSON.stringify([event.plan.request, event.plan.steps]);
   if (!same) {
-    const drafted = await appendAs(app, by, 'state', [event]);
-    if (!drafted.ok) throw new Error(`The desk would not record plan ${plan}: ${JSON.stringify(drafted)}`);
+    const answer = await appendAs(app, by, 'state', [...(await eventsBeforePlan(app, by, event)), event]);
+    if (!answer.ok) throw new Error(`The desk would not record plan ${plan}: ${JSON.stringify(answer)}`);
   }
   return askToRaise(app, by, { plan });
 }
 
-/** The event of `by`'s page taking request `id` in (R-n, n one digit), as a page records it. */
+/**
+ * Appends `event` to the desk's state in `by`'s session after what a page stores before it (for a
+ * plan: its request taken in and its partners' tools discovered): the server's answer.
+ */
+export async function storeInOrder(app: Hono, by: AsDispatcher, event: DeskEvent): Promise<TestAnswer> {
+  return appendAs(app, by, 'state', [...(await eventsBeforePlan(app, by, event)), event]);
+}
+
+/** The event of `by`'s page taking request `id` in (R-n), as a page records it (taken in n seconds after ten). */
 export const takenRequestEvent = (id: string, by: { readonly id: string; readonly name: string }): DeskEvent => ({
   type: 'request_taken',
   request: {
@@ -125,7 +242,7 @@ export const takenRequestEvent = (id: string, by: { readonly id: string; readonl
     deadline: '2026-12-01',
     note: '',
     takenBy: 'human',
-    takenAt: `2026-12-01T10:00:0${id.slice(2)}.000Z`,
+    takenAt: new Date(Date.UTC(2026, 11, 1, 10, 0, Number(id.slice(2)) || 0)).toISOString(),
     heldBy: { id: by.id, name: by.name },
   } satisfies DeskRequest,
 });

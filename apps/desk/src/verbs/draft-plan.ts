@@ -1,4 +1,4 @@
-// draft_plan: ordered partner writes for a request, every step checked (plan-checks.ts), bound
+// draft_plan: ordered partner writes for a request, every step checked (domain/plan-checks.ts), bound
 // to the digest of its substance. Drafting runs nothing. Naming an awaiting plan revises it: its
 // pending approvals are re-digested, and each is kept if only the label changed, void otherwise.
 import { digestPlan, evaluatePolicy, hopDetail, type PlanStep } from '@warrant/broker';
@@ -7,7 +7,7 @@ import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import { awaitingPlans, openRequests } from '../domain/queries.ts';
 import { draftPlanSchema } from '../domain/schemas.ts';
-import { checkStep } from './plan-checks.ts';
+import { checkStep } from '../domain/plan-checks.ts';
 import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
 import { verbRow } from './verb-row.ts';
@@ -64,7 +64,7 @@ export function draftPlanRow(desk: DeskRuntime) {
         );
       }
       for (const [index, step] of input.steps.entries()) {
-        const problem = await checkStep(state, step, index);
+        const problem = await checkStep(state, step, index, PARTNER_DIRECTORY);
         if (problem) return noted(problem, base);
       }
       const steps = input.steps.map((step) => ({ partner: step.partner, tool: step.tool, args: step.args }));

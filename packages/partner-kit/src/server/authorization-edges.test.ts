@@ -27,8 +27,7 @@ import { compensationFor, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { Database } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
-import { definePartner } from '../definition.ts';
-import { free, umbrellaStand, type Stand, type StandEvent } from '../fixture/umbrella-stand.ts';
+import { free, undoableUmbrellaStand, type Stand } from '../fixture/umbrella-stand.ts';
 import { compensationsOf } from '../manifest.ts';
 import type { AuthorizationCheck, DeskRecord } from './authorization-check.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
@@ -40,14 +39,7 @@ const HERE = SITES.pantry.origin;
 
 // The fixture stand, whose loan is undone by returning it (lend_umbrellas → return_umbrellas, by
 // the loan its result names), so an undo can be tested on it.
-const stand = definePartner<Stand, StandEvent>({
-  ...umbrellaStand,
-  writes: umbrellaStand.writes.map((spec) =>
-    spec.name === 'lend_umbrellas'
-      ? { ...spec, compensation: { undo: 'return_umbrellas', args: { loan: { from: 'result', field: 'loan' } } } }
-      : spec,
-  ),
-});
+const stand = undoableUmbrellaStand();
 
 interface Answer {
   readonly ok: boolean;

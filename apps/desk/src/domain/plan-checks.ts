@@ -2,10 +2,12 @@
 // partner that the compensation map can undo, it is in an execute_plan lease's scope, the
 // partner's frame declared it, and its arguments satisfy the schema the partner declared (less
 // request and idempotency_key, which the desk adds when the step runs).
-import type { PlanStep } from '@warrant/broker';
+//
+// The page's draft_plan runs them before it stores a plan, and the desk's server runs them again on
+// every plan a page stores (event-order.ts): each is handed the partners the desk works with.
+import type { PartnerDirectory, PlanStep } from '@warrant/broker';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
-import type { DeskState } from '../domain/state.ts';
-import { PARTNER_DIRECTORY } from '../partners.ts';
+import type { DeskState } from './state.ts';
 
 const DERIVED = ['request', 'idempotency_key'];
 const CONTROL = /\p{Cc}/u;
@@ -26,18 +28,23 @@ function hasControl(value: unknown): boolean {
   return Object.entries(value).some(([key, child]) => CONTROL.test(key) || hasControl(child));
 }
 
-export async function checkStep(state: DeskState, step: PlanStep, index: number): Promise<ToolRefusal | null> {
+export async function checkStep(
+  state: DeskState,
+  step: PlanStep,
+  index: number,
+  partners: PartnerDirectory,
+): Promise<ToolRefusal | null> {
   const where = `Step ${index + 1} (${step.tool} at ${step.partner})`;
   const details = { step: index, partner: step.partner, tool: step.tool };
-  const entry = PARTNER_DIRECTORY.tool(step.partner, step.tool);
-  if (!entry || entry.access !== 'write' || !Object.hasOwn(PARTNER_DIRECTORY.compensations(step.partner), step.tool)) {
+  const entry = partners.tool(step.partner, step.tool);
+  if (!entry || entry.access !== 'write' || !Object.hasOwn(partners.compensations(step.partner), step.tool)) {
     return refusal(
       'STEP_NOT_A_PLANNABLE_WRITE',
       `${where}: ${step.partner} has no write by that name that the desk can undo. Nothing was drafted.`,
       details,
     );
   }
-  if (!PARTNER_DIRECTORY.inScope({ partner: step.partner, purpose: 'execute_plan' }, step.tool)) {
+  if (!partners.inScope({ partner: step.partner, purpose: 'execute_plan' }, step.tool)) {
     return refusal(
       'STEP_OUT_OF_SCOPE',
       `${where} is outside an execute_plan lease on ${step.partner}. Nothing was drafted.`,
