@@ -52,11 +52,13 @@ export async function appendAs(
   by: AsDispatcher,
   log: 'ledger' | 'state',
   records: readonly unknown[],
+  /** The page appending (its writer id): pages of their own are refused STALE_TAB when another wrote since. */
+  writer = 'feedbeef0001',
 ): Promise<TestAnswer> {
   for (let attempt = 0; ; attempt += 1) {
     const basis = (await askDesk(app, `/api/logs/${log}`, by))['head'] as LogHead;
-    const answer = await askDesk(app, `/api/logs/${log}/append`, by, { writer: 'feedbeef0001', basis, records });
-    if (answer.ok || answer.code !== 'STALE_TAB' || attempt >= 4) return answer;
+    const answer = await askDesk(app, `/api/logs/${log}/append`, by, { writer, basis, records });
+    if (answer.ok || answer.code !== 'STALE_TAB' || attempt >= 9) return answer;
   }
 }
 
@@ -227,8 +229,13 @@ export async function raiseTestApproval(
  * Appends `event` to the desk's state in `by`'s session after what a page stores before it (for a
  * plan: its request taken in and its partners' tools discovered): the server's answer.
  */
-export async function storeInOrder(app: Hono, by: AsDispatcher, event: DeskEvent): Promise<TestAnswer> {
-  return appendAs(app, by, 'state', [...(await eventsBeforePlan(app, by, event)), event]);
+export async function storeInOrder(
+  app: Hono,
+  by: AsDispatcher,
+  event: DeskEvent,
+  writer?: string,
+): Promise<TestAnswer> {
+  return appendAs(app, by, 'state', [...(await eventsBeforePlan(app, by, event)), event], writer);
 }
 
 /** The event of `by`'s page taking request `id` in (R-n), as a page records it (taken in n seconds after ten). */
