@@ -125,7 +125,8 @@ export interface DeskRuntime {
   /** Adds an event as apply does, answering once it is stored (after catching up and deciding again, if another page wrote first), or why not. */
   decide(event: DeskEvent): Promise<{ readonly ok: true } | ToolRefusal>;
   /**
-   * Reserves the number of the next id of `kind` this page makes. A lease's or an approval's
+   * Reserves, from the desk's server, the number of the next id of `kind` this page makes (a
+   * request, plan or lease; an approval is numbered by the server as it raises it). A lease's
    * number is then the next one the broker gives (in the order reserved).
    */
   reserve(kind: IdKind): Promise<{ readonly ok: true; readonly number: number } | ToolRefusal>;

@@ -54,7 +54,7 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
 
   if (!pending) return null;
   const offer = async (): Promise<void> => {
-    const { heldApproval } = await import('../consent/hold-approval.ts');
+    const { heldApproval } = await import('../consent/held-approval.ts');
     const held = await heldApproval(approval);
     setProblem(held.ok ? null : held.message);
     if (held.ok) setChallenge(held.challenge);

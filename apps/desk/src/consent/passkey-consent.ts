@@ -13,7 +13,7 @@ import {
 import type { Approval } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { askDeskServer } from './desk-server.ts';
-import { heldApproval } from './hold-approval.ts';
+import { heldApproval } from './held-approval.ts';
 
 export interface StepAuthorizations {
   readonly step: string;

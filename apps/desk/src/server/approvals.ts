@@ -3,8 +3,10 @@
 // dispatcher's passkey signs (approval id, plan digest, expiry, desk origin: RFC 8785 JSON,
 // challenge = its SHA-256). A grant is a WebAuthn assertion over exactly that challenge, verified
 // here, and decided inside one transaction: a pending row becomes granted once, and a plan is
-// granted at most once in a book. Only then does the desk's server run the plan itself (approved-runs.ts): it signs each
-// step's authorization as it sends that step, and hands none to the page.
+// granted again only while no approval of it has a run under way or done (a failed run is tried
+// again with a new approval). Only then does the desk's server run the plan itself
+// (approved-runs.ts): it signs each step's authorization as it sends that step, and hands none to
+// the page.
 import type { Hono } from 'hono';
 import type { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { ApprovalStatement } from '@warrant/authority';

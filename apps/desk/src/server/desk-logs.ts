@@ -28,6 +28,7 @@ import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.t
 import { currentBook } from './approvals.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import { pageReportProblem, reportedBy, type ReceiptKeyOf } from './page-report.ts';
+import { lockLog } from './record-locks.ts';
 import { recordOrderProblem } from './record-order.ts';
 import { stateHoldingProblem, ledgerHoldingProblem } from './request-holders.ts';
 import { currentDispatcher, type Dispatcher } from './sessions.ts';
@@ -36,8 +37,6 @@ export const DESK_LOGS = ['ledger', 'state'] as const;
 export type DeskLogName = (typeof DESK_LOGS)[number];
 
 const LOG_CHANNEL = 'desk_log';
-// One advisory lock per log (the partner kit's site lock is 7_420_001).
-const LOG_LOCK: Readonly<Record<DeskLogName, number>> = { ledger: 7_420_101, state: 7_420_102 };
 // A page appends a handful of records at once; the largest (the tools a partner offers) is a few kB.
 const WRITER = /^[0-9a-f]{8,64}$/;
 
@@ -88,15 +87,6 @@ async function recordsAfter(
   );
 }
 
-/**
- * Holds both of the desk's records still for the rest of transaction `tx`: every page's append
- * takes the ledger's lock first, so what the server reads of either record after this stays what
- * it decides on until it commits.
- */
-export async function holdDeskRecords(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.ledger]);
-}
-
 /** The desk events `book`'s state log holds, oldest first: what the server folds to decide on its own record. */
 export async function storedDeskEvents(via: Queryable, book: number): Promise<readonly unknown[]> {
   return (await recordsAfter(via, book, 'state', 0)).map((row) => entryOf(row).record);
@@ -142,7 +132,7 @@ async function appendRecordsIn(
   afterOthers: boolean,
 ): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> {
   const format = FORMATS[log];
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
+  await lockLog(tx, log);
   const book = await currentBook(tx);
   const stored = await storedHead(tx, book, log);
   if (basis.epoch !== book) {
@@ -219,7 +209,7 @@ async function appendHeld(
 > {
   try {
     return await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.ledger]);
+      await lockLog(tx, 'ledger');
       const appended = await appendRecordsIn(db, tx, log, writer, basis, drafts, afterOthers);
       if (!appended.ok) return appended;
       if (log === 'ledger') {
@@ -261,7 +251,7 @@ export async function appendServerRecords(
   tx?: Queryable,
 ): Promise<(AppendedRecords & { readonly ok: true; readonly head: LogHead }) | ToolRefusal> {
   if (tx) {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK[log]]);
+    await lockLog(tx, log);
     const basis = await storedHead(tx, await currentBook(tx), log);
     return appendRecordsIn(db, tx, log, SERVER_WRITER, basis, records, true);
   }
@@ -270,15 +260,6 @@ export async function appendServerRecords(
     const appended = await appendRecords(db, log, SERVER_WRITER, await storedHead(db, book, log), records, true);
     if (appended.ok || appended.code !== 'STALE_TAB' || attempt >= 2) return appended;
   }
-}
-
-/**
- * Takes both logs' locks in `tx`, the ledger's before the state's as every writer of both does,
- * so what the server reads of the record there stays the record until it has appended to it.
- */
-export async function lockDeskLogs(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.ledger]);
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [LOG_LOCK.state]);
 }
 
 /** One record the server writes itself (appendServerRecords). */

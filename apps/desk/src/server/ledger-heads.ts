@@ -26,9 +26,7 @@ import type { DeskIdentity } from './desk-identity.ts';
 import type { AppendedRecords } from './desk-logs.ts';
 import { refused } from './http.ts';
 import { holdProblem, ledgerHoldRoutes } from './ledger-hold.ts';
-
-// Signing a head is one at a time across the desk's server processes (the logs' locks are 7_420_101 and 102).
-const HEADS_LOCK = 7_420_103;
+import { HEADS_LOCK } from './record-locks.ts';
 
 export interface LedgerHeads {
   /** The latest signed head of the current book, made now if none covers every row yet; refused while the rows do not extend the largest head signed. */
@@ -86,6 +84,7 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
   async function headAt(book: number, tree: MerkleTree, size: number): Promise<SignedTreeHead | ToolRefusal> {
     if (lastOfRecord?.book === book && lastOfRecord.head.size === size) return lastOfRecord.head;
     const head = await db.transaction(async (tx) => {
+      // Signing a head is one at a time across the desk's server processes.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [HEADS_LOCK]);
       const hold = await holdProblem(tx, book, tree);
       if (hold) return hold;

@@ -24,6 +24,7 @@ import { undecidedEnd, voidApprovalsOfRevisedPlan } from './approval-standing.ts
 import { jsonBody, malformed, refused } from './http.ts';
 import type { Dispatcher } from './sessions.ts';
 import { currentDispatcher } from './sessions.ts';
+import { holdDeskRecords } from './record-locks.ts';
 import { leaseEndedInRecord } from './run-leases.ts';
 
 /** The longest reason a take-over gives, in characters. */
@@ -340,7 +341,7 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
             request,
           });
         // Serialised with every append, so no page decides about the request while it changes hands.
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [7_420_101]);
+        await holdDeskRecords(tx);
         const before = await holderOf(tx, book, request);
         const decided = decide(before);
         if ('ok' in decided) return decided;
