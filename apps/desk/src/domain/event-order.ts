@@ -19,7 +19,7 @@ import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
 import type { DeskEvent } from './desk-events.ts';
 import { GUARDS, type GuardName } from './guards.ts';
 import { checkStep } from './plan-checks.ts';
-import type { DraftedPlan } from './plan.ts';
+import { MAX_STORED_PLAN_STEPS, type DraftedPlan } from './plan.ts';
 import { awaitingPlans, findPlan, findRequest, openRequests, runUnderWay } from './queries.ts';
 import type { DeskRequest } from './request.ts';
 import { INTAKE_SCHEMA } from './schemas.ts';
@@ -40,9 +40,6 @@ const STORED_BY: Readonly<Partial<Record<DeskEvent['type'], VerbName>>> = {
  * only a run of this plan does (planProblem).
  */
 const DESK_WIDE_ONLY: readonly GuardName[] = ['noRunUnderWay'];
-
-/** The most steps a plan has (approval-raising holds no longer one for a passkey). */
-const MAX_STEPS = 20;
 
 const outOfOrder = (message: string, details: Record<string, unknown>, code = 'OUT_OF_ORDER'): ToolRefusal =>
   refusal(code, `${message} Nothing was recorded.`, details);
@@ -130,8 +127,8 @@ async function planProblem(
   const revision = (earlier?.revision ?? 0) + 1;
   if (plan.revision !== revision)
     return outOfOrder(`${plan.id} would be revision ${revision}, not ${String(plan.revision)}.`, details);
-  if (!Array.isArray(plan.steps) || plan.steps.length === 0 || plan.steps.length > MAX_STEPS)
-    return outOfOrder(`A plan has 1 to ${MAX_STEPS} steps.`, details, 'PLAN_INVALID');
+  if (!Array.isArray(plan.steps) || plan.steps.length === 0 || plan.steps.length > MAX_STORED_PLAN_STEPS)
+    return outOfOrder(`A plan has 1 to ${MAX_STORED_PLAN_STEPS} steps.`, details, 'PLAN_INVALID');
   for (const [index, step] of plan.steps.entries()) {
     const problem = await checkStep(state, step, index, partners);
     if (problem)

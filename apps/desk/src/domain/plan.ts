@@ -3,6 +3,9 @@
 // relabelled plan keeps its approval and a changed one loses it.
 import type { Actor, Plan } from '@warrant/broker';
 
+/** The most steps a plan the desk stores and holds for a passkey has (draft_plan's schema asks fewer). */
+export const MAX_STORED_PLAN_STEPS = 20;
+
 export interface DraftedPlan extends Plan {
   /** SHA-256 hex of `canonical`. */
   readonly digest: string;

@@ -14,32 +14,28 @@ import { approvalChallenge, type ApprovalStatement } from '@warrant/authority';
 import { APPROVAL_TTL_MS, digestSubstance, planSubstance, type PlanSubstance } from '@warrant/broker';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import type { DeskEvent } from '../domain/desk-events.ts';
-import { foldEvents } from '../domain/fold.ts';
 import { heldByAnotherRefusal } from '../domain/held-by-another.ts';
-import type { DraftedPlan } from '../domain/plan.ts';
+import { MAX_STORED_PLAN_STEPS, type DraftedPlan } from '../domain/plan.ts';
 import { findPlan, planAwaits } from '../domain/queries.ts';
 import type { ApprovalRaised } from '../domain/raised-approval.ts';
 import { highestNumber } from '../domain/id-kinds.ts';
-import { EMPTY_DESK } from '../domain/state.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
 import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
-import { storedDeskEvents } from './desk-logs.ts';
 import { holdDeskRecords } from './record-locks.ts';
+import { stateNow } from './record-order.ts';
 import { jsonBody, malformed, refused } from './http.ts';
 import { nextIdNumber } from './id-numbers.ts';
 import { holderOf } from './request-holders.ts';
 import { currentDispatcher, type Dispatcher } from './sessions.ts';
 
 const PLAN_ID = /^P-[1-9][0-9]{0,6}$/;
-const MAX_STEPS = 20;
 
 /** Why the plan the record holds cannot be held for a passkey, or null when it can. */
 function stepsProblem(plan: DraftedPlan): string | null {
   const steps: unknown = plan.steps;
-  if (!Array.isArray(steps) || steps.length === 0 || steps.length > MAX_STEPS)
-    return `a plan has 1 to ${MAX_STEPS} steps`;
+  if (!Array.isArray(steps) || steps.length === 0 || steps.length > MAX_STORED_PLAN_STEPS)
+    return `a plan has 1 to ${MAX_STORED_PLAN_STEPS} steps`;
   for (const [index, step] of (steps as unknown[]).entries()) {
     const { partner, tool, args } = (typeof step === 'object' && step !== null ? step : {}) as Record<string, unknown>;
     if (
@@ -64,6 +60,7 @@ const refusedWith = (answer: ToolRefusal, status: 404 | 403 | 409 | 422): Raised
  * record holds, at this server's time `at`, or the refusal saying why not (nothing stored).
  */
 export async function raiseApproval(
+  db: Database,
   tx: Queryable,
   desk: DeskIdentity,
   dispatcher: Dispatcher,
@@ -73,7 +70,8 @@ export async function raiseApproval(
   // No page's append lands between reading the record and holding the approval.
   await holdDeskRecords(tx);
   const book = await currentBook(tx);
-  const state = foldEvents(EMPTY_DESK, (await storedDeskEvents(tx, book)) as DeskEvent[]);
+  // The whole record as it stands: the fold the server keeps (record-order.ts), what was stored since read.
+  const state = await stateNow(db, tx, book);
   const plan = findPlan(state, planId);
   if (!plan)
     return refusedWith(
@@ -182,7 +180,7 @@ export function approvalRaisingRoute(app: Hono, db: Database, desk: DeskIdentity
       );
     if (typeof plan !== 'string' || !PLAN_ID.test(plan))
       return refused(c, refusal('MALFORMED_REQUEST', 'A plan id is P- and a number. Nothing was raised.'), 400);
-    const answer = await db.transaction((tx) => raiseApproval(tx, desk, dispatcher, plan, now()));
+    const answer = await db.transaction((tx) => raiseApproval(db, tx, desk, dispatcher, plan, now()));
     if (!answer.ok) {
       const { status, ...said } = answer;
       return refused(c, said, status);

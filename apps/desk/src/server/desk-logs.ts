@@ -87,11 +87,6 @@ async function recordsAfter(
   );
 }
 
-/** The desk events `book`'s state log holds, oldest first: what the server folds to decide on its own record. */
-export async function storedDeskEvents(via: Queryable, book: number): Promise<readonly unknown[]> {
-  return (await recordsAfter(via, book, 'state', 0)).map((row) => entryOf(row).record);
-}
-
 /** What changed since `seen`: the records after it, or, in another book, the whole current book. */
 async function changesSince(via: Queryable, log: DeskLogName, seen: LogHead | null) {
   const book = await currentBook(via);

@@ -5,9 +5,9 @@
 // checked as the sequence it is. A refusal rolls the append back: nothing is stored.
 //
 // Folding the whole record on every append would cost more with every event; the fold is kept per
-// database and book, and only the records stored since are read and folded in. A record is never
-// rewritten within a book (seq only grows, and a reset opens a new book), so the kept fold is
-// the record's up to its seq, whichever process wrote the rest.
+// database and book, with the head of the last record in it, and only the records stored since are
+// read and folded in, once that record is found still there (seq only grows within a book, and a
+// reset opens a new book), whichever process wrote the rest.
 import type { PartnerDirectory } from '@warrant/broker';
 import type { Database, Queryable } from '@warrant/site-server';
 import type { ToolRefusal } from '@warrant/surface';
@@ -18,8 +18,9 @@ import { EMPTY_DESK, type DeskState } from '../domain/state.ts';
 
 interface KeptFold {
   readonly book: number;
-  /** The seq of the last record folded in (0: none). */
+  /** The seq of the last record folded in (0: none), and its head. */
   readonly seq: number;
+  readonly head: string;
   readonly state: DeskState;
 }
 
@@ -28,20 +29,36 @@ const kept = new WeakMap<Database, KeptFold>();
 /** The desk's state as `book`'s records before `beforeSeq` make it, read in `tx`. */
 export async function stateBefore(db: Database, tx: Queryable, book: number, beforeSeq: number): Promise<DeskState> {
   const known = kept.get(db);
-  const from = known && known.book === book && known.seq < beforeSeq ? known : { book, seq: 0, state: EMPTY_DESK };
-  const rows = await tx.query<{ seq: number; record: string }>(
-    "SELECT seq, record FROM desk_log_records WHERE book_no = $1 AND log = 'state' AND seq > $2 AND seq < $3 ORDER BY seq",
+  // The kept fold stands only while the record still holds the record it ends with (a database
+  // emptied and written again under the same connection holds other records under the same seq).
+  const [still] =
+    known && known.book === book && known.seq > 0 && known.seq < beforeSeq
+      ? await tx.query<{ head: string }>(
+          "SELECT head FROM desk_log_records WHERE book_no = $1 AND log = 'state' AND seq = $2",
+          [book, known.seq],
+        )
+      : [];
+  const from = known && still?.head === known.head ? known : { book, seq: 0, head: '', state: EMPTY_DESK };
+  const rows = await tx.query<{ seq: number; head: string; record: string }>(
+    "SELECT seq, head, record FROM desk_log_records WHERE book_no = $1 AND log = 'state' AND seq > $2 AND seq < $3 ORDER BY seq",
     [book, from.seq, beforeSeq],
   );
   const state = foldEvents(
     from.state,
     rows.map((row) => JSON.parse(row.record) as DeskEvent),
   );
-  const seq = rows.at(-1)?.seq ?? from.seq;
+  const last = rows.at(-1);
   // Only what is committed before this transaction's own records is kept: it stays the record.
-  if (!known || known.book !== book || seq > known.seq) kept.set(db, { book, seq, state });
+  if (last) kept.set(db, { book, seq: last.seq, head: last.head, state });
   return state;
 }
+
+/** The largest seq a record can have (the column is a 4-byte integer). */
+const LAST_SEQ = 2_147_483_647;
+
+/** The desk's state as all of `book`'s records make it, read in `tx`. */
+export const stateNow = (db: Database, tx: Queryable, book: number): Promise<DeskState> =>
+  stateBefore(db, tx, book, LAST_SEQ);
 
 /**
  * Why the events `drafts` (stored from seq `batchFrom` on) do not follow from `book`'s record, or
