@@ -1,7 +1,13 @@
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { COMMIT_NEXT } from '@warrant/broker';
+import {
+  COMMIT_NEXT,
+  PARTNER_MANIFEST_PATH,
+  readHopDetail,
+  readingSignedBy,
+  readPartnerManifest,
+} from '@warrant/broker';
 import { insecureOriginOf, SITES } from '@warrant/config';
 import { LEDGER_FIELDS, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
@@ -322,6 +328,26 @@ test(
         .filter((row) => row.event === 'tool_result' && row.approval === 'A-1')
         .every((row) => / verified=yes/.test(row.detail)),
     ).toBe(true);
+    // Every read's answer is on the record as the partner's server signed it: its reading verifies
+    // under the key the partner publishes in its manifest, asked here of the partner itself.
+    const readResults = rows.filter((row) => row.event === 'tool_result' && row.approval === '' && row.status === 'ok');
+    expect(readResults.length).toBe(reads.length);
+    for (const row of readResults) {
+      const pairs = readHopDetail(row.detail);
+      const manifest = readPartnerManifest(
+        await (
+          await page.request.get(`${SITES[row.from as 'pantry' | 'shelter'].origin}${PARTNER_MANIFEST_PATH}`)
+        ).json(),
+      );
+      if (!manifest.ok) throw new Error(manifest.problem);
+      const reading = {
+        tool: pairs['tool'] ?? '',
+        at: pairs['reading_at'] ?? '',
+        digest: pairs['reading_digest'] ?? '',
+        signature: pairs['reading_signature'] ?? '',
+      };
+      expect(await readingSignedBy(reading, manifest.manifest.receipt_key), row.detail).toBe(true);
+    }
   },
 );
 

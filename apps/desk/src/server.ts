@@ -119,6 +119,7 @@ export async function openDeskServer(
       deskLogRoutes(app, db, {
         receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
         partners: options.partners ?? PARTNER_DIRECTORY,
+        ...(options.now ? { now: options.now } : {}),
         afterAppend: (log, appended) => (log === 'ledger' && heads ? heads.appended(appended) : Promise.resolve()),
       });
       if (SERVING_THE_BROWSER_TESTS) ledgerTamperingRoutes(app, db);

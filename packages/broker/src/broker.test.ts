@@ -6,6 +6,9 @@ import { createBroker, type Broker, type BrokerOptions } from './broker.ts';
 import type { FrameContainer } from './frame-container.ts';
 import { createFrameHost, type FrameHost } from './frame-host.ts';
 import type { Hop } from './hop.ts';
+import { readHopDetail } from './hop-detail.ts';
+import { readingSignedBy } from './reading.ts';
+import { receiptDigest } from './receipt.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
 import { createLeaseBook, isTerminal, type LeaseBook } from './lease.ts';
 import type { ChannelConnector, PartnerChannel } from './partner-channel.ts';
@@ -206,8 +209,66 @@ describe('the broker', () => {
         status: 'ok',
         detail: 'tool=check_dietary_fit',
       },
-      { event: 'tool_result', from: 'pantry', to: 'desk', status: 'ok', detail: 'tool=check_dietary_fit shape=object' },
+      {
+        event: 'tool_result',
+        from: 'pantry',
+        to: 'desk',
+        status: 'ok',
+        // This partner signs nothing: the row says its answer carried no reading.
+        detail: 'tool=check_dietary_fit shape=object reading_digest=missing verified=no',
+      },
     ]);
+  });
+
+  // A read's answer crosses the partner's page too: the row keeps the partner server's reading of it
+  // (checked here as a receipt is, and again by the desk's server), never what the page says.
+  it("records a read's answer with the partner's signed reading of it, verified only under the partner's key and over that very answer", async () => {
+    const partnerKey = newSigningKey();
+    const keyOf = async () => ({ key: partnerKey.publicKey });
+    const input = { people: 4, needs: ['halal'] };
+    const signed = desk({ partner: { receiptKey: partnerKey }, receiptKeyOf: keyOf });
+    const answer = await signed.broker.call(await activeLease(signed, 'pantry'), 'check_dietary_fit', input, {
+      actor: 'agent',
+    });
+    // The model is handed what the partner answered; the reading stays on the record.
+    expect(answer).toMatchObject({ ok: true, value: { ok: true, tool: 'check_dietary_fit', args: input } });
+    expect(answer.ok && 'reading' in (answer.value as object)).toBe(false);
+    const detail = readHopDetail(signed.hops.at(-1)?.detail ?? '');
+    expect(detail).toMatchObject({
+      tool: 'check_dietary_fit',
+      verified: 'yes',
+      reading_digest: await receiptDigest('check_dietary_fit', input, {
+        ok: true,
+        tool: 'check_dietary_fit',
+        args: input,
+      }),
+    });
+    expect(
+      await readingSignedBy(
+        {
+          tool: 'check_dietary_fit',
+          at: detail['reading_at']!,
+          digest: detail['reading_digest']!,
+          signature: detail['reading_signature']!,
+        },
+        partnerKey.publicKey,
+      ),
+    ).toBe(true);
+
+    // A page that changes the answer but keeps the partner's reading: the row says it did not verify.
+    const rewritten = desk({
+      partner: { receiptKey: partnerKey },
+      receiptKeyOf: keyOf,
+      tamper: (channel) => ({
+        ...channel,
+        call: async (name, args, callOptions) => {
+          const outcome = await channel.call(name, args, callOptions);
+          return outcome.ok ? { ...outcome, value: { ...(outcome.value as object), people: 400 } } : outcome;
+        },
+      }),
+    });
+    await rewritten.broker.call(await activeLease(rewritten, 'pantry'), 'check_dietary_fit', input, { actor: 'agent' });
+    expect(readHopDetail(rewritten.hops.at(-1)?.detail ?? '')).toMatchObject({ verified: 'no' });
   });
 
   it('quarantines what an untrusted-content tool returns and hands out no raw value', async () => {

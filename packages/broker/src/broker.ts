@@ -17,6 +17,7 @@ import { evaluatePolicy, type PolicyDecision } from './policy.ts';
 import type { ActClass, Actor, PolicyPurpose } from './policy-table.ts';
 import { quarantine, type Quarantined } from './quarantine.ts';
 import { readWriteSuccess, verifyReceipt, type ReceiptKey } from './receipt.ts';
+import { splitReading, verifyReading } from './reading.ts';
 
 export interface ActContext {
   readonly actor: Actor;
@@ -294,7 +295,9 @@ export function createBroker(options: BrokerOptions): Broker {
         );
       }
 
-      const value = outcome.value;
+      // A read's answer carries the partner's signed reading of it: kept for the record, not for the model.
+      const { result: value, reading: saidReading } =
+        act === 'partner_write' ? { result: outcome.value, reading: null } : splitReading(outcome.value);
       const partnerRefusal = typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
       const entry = partners.tool(lease.partner, tool);
       const discovered = frames.tools(lease.id)?.find((listed) => listed.name === tool);
@@ -340,18 +343,33 @@ export function createBroker(options: BrokerOptions): Broker {
           problem: write.ok ? undefined : write.problem,
         });
       } else {
-        answered(
-          'ok',
-          held
+        // The reading is checked here as the receipt is, and kept whole on the row: the desk's
+        // server records a read only where the partner's signature over it verifies.
+        const readingVerified =
+          saidReading !== null &&
+          (
+            await verifyReading(
+              tool,
+              input,
+              outcome.value,
+              options.receiptKeyOf ? (await options.receiptKeyOf(lease.partner)).key : null,
+            )
+          ).verified;
+        answered('ok', {
+          shape: outcome.shape,
+          ...(held
             ? {
-                shape: outcome.shape,
                 quarantined: 'yes',
                 characters: held.length,
                 hidden: held.hidden,
                 truncated: held.truncated ? 'yes' : 'no',
               }
-            : { shape: outcome.shape },
-        );
+            : {}),
+          reading_digest: saidReading?.digest ?? 'missing',
+          reading_at: saidReading?.at,
+          reading_signature: saidReading?.signature,
+          verified: readingVerified ? 'yes' : 'no',
+        });
       }
       return {
         ok: true,

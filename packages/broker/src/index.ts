@@ -21,7 +21,9 @@ export {
   RECEIPT_ID_PATTERN,
   WRITE_CONTROL_SCHEMA,
   OUTCOME_UNKNOWN_CODES,
+  READING_FIELD,
   type OutcomeUnknownCode,
+  type PartnerReading,
   type PartnerWriteSuccess,
 } from './partner-contract.ts';
 export type { Hop } from './hop.ts';
@@ -33,6 +35,7 @@ export { compensationFor } from './compensation.ts';
 export { stepIdempotencyKey } from './idempotency-keys.ts';
 export { stepInput } from './plan-step-args.ts';
 export { receiptDigest, readWriteSuccess, verifyReceipt, type ReceiptKey } from './receipt.ts';
+export { readingOf, readingSignedBy, readingStatement, splitReading, verifyReading } from './reading.ts';
 export { hopDetail, readHopDetail } from './hop-detail.ts';
 
 // Leases, frames, channels

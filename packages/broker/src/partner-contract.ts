@@ -16,6 +16,12 @@
 // `args` is the input the tool received (request and idempotency_key included) and `result` the
 // `result` member of the answer (receipt.ts computes it; both sides use that function).
 //
+// Every read answers `{ ok: true, …, reading }` from the partner's server, `reading` (PartnerReading)
+// being the partner's signed statement of what it answered and when: a read is then a fact the
+// desk can record and show later, never what a page says a partner said. reading.digest is the
+// same digest a receipt's is, over { tool, args, result } with `result` the answer without
+// `reading` (reading.ts computes and checks it).
+//
 // Every read that returns text written by people registers with untrustedContentHint (the
 // manifest's `untrusted`). Tools register with `exposedTo: [desk origin]` where the
 // runtime is native; the polyfill refuses exposedTo.
@@ -39,6 +45,23 @@ export interface PartnerReceipt {
   /**
    * base64 Ed25519 signature by the partner's receipt key (its manifest's receipt_key) over the
    * RFC 8785 JSON of { id, tool, request, digest }. A partner that publishes a key signs every receipt.
+   */
+  readonly signature?: string;
+}
+
+/** Where a read's answer carries the partner's signed statement of it. */
+export const READING_FIELD = 'reading';
+
+export interface PartnerReading {
+  readonly tool: string;
+  /** When the partner's server answered (ISO 8601). */
+  readonly at: string;
+  /** 64 lowercase hex digits: SHA-256 of the RFC 8785 JSON of { tool, args, result }. */
+  readonly digest: string;
+  /**
+   * base64 Ed25519 signature by the partner's receipt key over the RFC 8785 JSON of
+   * { kind: 'partner_read', tool, at, digest } (its `kind` keeps a reading from ever passing for
+   * a receipt, whose statement has none).
    */
   readonly signature?: string;
 }

@@ -3,6 +3,7 @@
 // after catching up with the log. Writes go through the pipeline in serve-write.ts, loaded with the first write;
 // staff acts and the reset are here.
 import { signal, type ReadonlySignal } from '@preact/signals';
+import { READING_FIELD, readingOf, readingStatement } from '@warrant/broker';
 import { refusal, type ToolResult } from '@warrant/surface';
 import { newBook } from './book.ts';
 import type { PartnerDefinition } from './definition.ts';
@@ -21,6 +22,8 @@ export interface PartnerSiteOptions {
   readonly notice?: string | null;
   /** Signs receipts: the site's server passes its key's signer; a page never holds one. */
   readonly sign?: (receipt: Omit<Receipt, 'signature'>) => string;
+  /** Signs a read's statement (broker's readingStatement) with the same key; without it reads carry no reading. */
+  readonly signReading?: (statement: Readonly<Record<string, string>>) => string;
 }
 
 export interface PartnerSite<D> {
@@ -29,6 +32,11 @@ export interface PartnerSite<D> {
   readonly notice: ReadonlySignal<string | null>;
   /** Earlier books kept in the archive: one per reset or set-aside record. */
   readonly closedBooks: ReadonlySignal<number>;
+  /**
+   * Answers a read tool from the site's record as it is now; on the site's server (which signs)
+   * the answer carries the site's signed reading of it (the broker's partner contract).
+   */
+  read(tool: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult>;
   /** Serves a write tool; the input has passed the tool's schema. */
   write(call: WriteCall): Promise<ToolResult>;
   /** A staff member's change from the page; `by` is the staff member the server knows made it. */
@@ -56,6 +64,7 @@ export async function openPartnerSite<D, E>(
   const now = options.now ?? (() => new Date());
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => log.exclusive(task);
   const today = (): string => isoDay(now());
+  const reads = new Map(definition.reads.map((spec) => [spec.name, spec]));
   const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
   const acts = new Map(definition.staff.map((act) => [act.name, act]));
   const notice = signal<string | null>(options.notice ?? null);
@@ -154,6 +163,14 @@ export async function openPartnerSite<D, E>(
           call,
         ),
       ),
+    async read(tool, input) {
+      const spec = reads.get(tool);
+      if (!spec) return refusal('UNKNOWN_TOOL', `This site has no read named ${tool}. Nothing was read.`, { tool });
+      const answer = spec.answer(await exclusive(sync), input as never);
+      if (!options.signReading || !answer.ok) return answer;
+      const reading = await readingOf(tool, input, answer, now().toISOString());
+      return { ...answer, [READING_FIELD]: { ...reading, signature: options.signReading(readingStatement(reading)) } };
+    },
     staff: (name, input, by) => exclusive(() => act(name, input, by)),
     reset: (by) =>
       exclusive(async () => {

@@ -93,7 +93,7 @@ export async function openRemotePartnerSite<D, E>(
     return refreshing;
   }
 
-  async function post(path: string, body: unknown, abort?: AbortSignal): Promise<ToolResult> {
+  async function post(path: string, body: unknown, abort?: AbortSignal, changes = true): Promise<ToolResult> {
     let answer: ToolResult;
     try {
       const response = await fetch(path, {
@@ -113,13 +113,13 @@ export async function openRemotePartnerSite<D, E>(
       unreachable.value = UNREACHABLE;
       return refusal<OutcomeUnknownCode>(
         'PARTNER_UNREACHABLE',
-        `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). Nothing is known to have changed; ask again with the same idempotency key.`,
+        `${definition.organisation}'s server could not be reached (${error instanceof Error ? error.message : String(error)}). ${changes ? 'Nothing is known to have changed; ask again with the same idempotency key.' : 'Nothing was read; ask again when it is back.'}`,
         {},
       );
     }
-    // The answer is the server's; the page's copy catches up before the caller hears it, so the
-    // tools registered next are those of the state the write left.
-    await refresh();
+    // The answer is the server's; after a change the page's copy catches up before the caller
+    // hears it, so the tools registered next are those of the state the change left.
+    if (changes) await refresh();
     return answer;
   }
 
@@ -143,6 +143,8 @@ export async function openRemotePartnerSite<D, E>(
       await post('/api/desk-audit', {});
     },
     unreachable,
+    // A read is answered by the site's server, signed: what the desk records of it is the server's word.
+    read: (tool, input) => post(`/api/reads/${encodeURIComponent(tool)}`, { input }, undefined, false),
     write: ({ tool, input, caller, channel, signal: abort }: WriteCall) =>
       post(`/api/writes/${encodeURIComponent(tool)}`, { input, caller, channel }, abort),
     // A change of the week's stock takes the staff member's passkey over it; other acts their session.

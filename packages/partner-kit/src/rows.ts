@@ -45,7 +45,7 @@ export interface PartnerRowsOptions {
 
 export function partnerRows<D, E>(
   definition: PartnerDefinition<D, E>,
-  site: Pick<PartnerSite<D>, 'write'>,
+  site: Pick<PartnerSite<D>, 'read' | 'write'>,
   options: PartnerRowsOptions = {},
 ): Row<PartnerState<D>>[] {
   const barred: Verdict | null = options.writesBarred
@@ -59,7 +59,7 @@ export function partnerRows<D, E>(
       annotations: spec.untrusted ? { readOnlyHint: true, untrustedContentHint: true } : { readOnlyHint: true },
       verdict: () => ALWAYS,
       inputSchema: (state) => spec.inputSchema(state),
-      run: (state, input) => spec.answer(state, input),
+      run: (_state, input) => site.read(spec.name, input),
     }),
   );
   const writes = definition.writes.map((spec) => {

@@ -28,7 +28,7 @@ import {
 import type { Database, SiteServer } from '@warrant/site-server';
 import { leasedReadDraft } from '@warrant/ledger/testing';
 import { newSigningKey, signCanonical } from '@warrant/authority';
-import { hopDetail } from '@warrant/broker';
+import { hopDetail, readingStatement } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { openDeskServer } from '../server.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -293,6 +293,34 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         const unsigned = { id, tool: 'reserve_parcels', request: 'R-1', digest: 'ab'.repeat(32) };
         return { ...unsigned, signature: signCanonical(key, unsigned) };
       };
+      /** What the pantry's server signs over a read's answer (the broker's partner contract). */
+      const signedReading = (
+        options: { tool?: string; at?: string; digest?: string; key?: ReturnType<typeof newSigningKey> } = {},
+      ) => {
+        const reading = {
+          tool: options.tool ?? 'list_parcel_stock',
+          at: options.at ?? new Date().toISOString(),
+          digest: options.digest ?? 'ef'.repeat(32),
+        };
+        return { ...reading, signature: signCanonical(options.key ?? pantryKey, readingStatement(reading)) };
+      };
+      /** A pantry read's result row as the broker in a page reports it, with the reading it names. */
+      const readRow = (
+        reading: { tool: string; at: string; digest: string; signature?: string },
+        extra: Partial<LedgerDraft> = {},
+        tool = 'list_parcel_stock',
+      ) =>
+        hop(
+          hopDetail({
+            tool,
+            shape: 'object',
+            reading_digest: reading.digest,
+            reading_at: reading.at,
+            reading_signature: reading.signature,
+            verified: 'yes',
+          }),
+          { event: 'tool_result', from: 'pantry', to: 'desk', ...extra },
+        );
 
       it('refuses an append with no dispatcher signed in, to either record, and records nothing', async () => {
         const ledger = await call(
@@ -366,10 +394,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         expect(await reportedRows()).toEqual([]);
         // A partner call a page saw outside any run (an agent's read through its lease) it still reports.
         expect(
-          await append(writerId(), await headOf('ledger'), [
-            hop('tool=list_parcel_stock'),
-            hop('tool=list_parcel_stock', { event: 'tool_result', from: 'pantry', to: 'desk' }),
-          ]),
+          await append(writerId(), await headOf('ledger'), [hop('tool=list_parcel_stock'), readRow(signedReading())]),
         ).toMatchObject({ status: 200, body: { ok: true } });
         expect(await reportedRows()).toHaveLength(2);
       });
@@ -465,15 +490,79 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         await refusedAs(resultRow(signedReceipt('RC-1-5'), { request: 'R-2' }));
         // A partner whose key the desk cannot learn.
         await refusedAs(resultRow(signedReceipt('RC-1-6'), { from: 'shelter' }));
-        // A result with no receipt (a read, a write whose receipt was missing) names none to check.
+        // A write's result with no receipt (the partner's answer did not carry one) names none to check.
         expect(
           (
             await append(writer, await headOf('ledger'), [
-              hop('receipt=missing', { event: 'tool_result', from: 'pantry' }),
+              hop('tool=reserve_parcels receipt=missing', { event: 'tool_result', from: 'pantry' }),
             ])
           ).body,
         ).toMatchObject({ ok: true });
         expect((await reportedRows()).map((row) => row.seq)).toEqual([2, 3]);
+      });
+
+      it("takes a partner's answer to a read only as the partner's server signed it: a page cannot make up capacity", async () => {
+        const writer = writerId();
+        expect((await append(writer, await headOf('ledger'), [readRow(signedReading())])).body).toMatchObject({
+          ok: true,
+        });
+        const refusedAs = async (row: LedgerDraft, why: string) => {
+          const answer = await append(writer, await headOf('ledger'), [row]);
+          expect(answer, why).toMatchObject({
+            status: 403,
+            body: { ok: false, isError: true, code: 'READING_UNVERIFIED', details: { partner: row.from } },
+          });
+        };
+        const { signature: _none, ...unsigned } = signedReading();
+        await refusedAs(readRow(unsigned), 'no signature');
+        await refusedAs(
+          hop('tool=list_parcel_stock shape=object', { event: 'tool_result', from: 'pantry', to: 'desk' }),
+          'no reading at all',
+        );
+        await refusedAs(readRow(signedReading({ key: newSigningKey() })), "signed with another's key");
+        await refusedAs(readRow({ ...signedReading(), digest: 'cd'.repeat(32) }), 'another digest than was signed');
+        await refusedAs(
+          readRow(signedReading({ tool: 'read_pantry_notes' })),
+          'the reading of another tool, on a row for this one',
+        );
+        await refusedAs(
+          readRow(signedReading({ at: new Date(Date.now() - 11 * 60_000).toISOString() })),
+          'a reading from eleven minutes ago',
+        );
+        await refusedAs(readRow(signedReading(), { from: 'shelter' }), 'a partner whose key the desk cannot learn');
+        await refusedAs(
+          hop('tool=list_parcel_stock shape=object receipt=missing', {
+            event: 'tool_result',
+            from: 'pantry',
+            to: 'desk',
+          }),
+          'a read passed off as a write whose receipt went missing',
+        );
+        // The pantry's signature over a receipt is not a reading, though it is the same key.
+        const receipt = signedReceipt('RC-9-1');
+        await refusedAs(
+          readRow({
+            tool: 'list_parcel_stock',
+            at: new Date().toISOString(),
+            digest: receipt.digest,
+            signature: receipt.signature,
+          }),
+          "a receipt's signature passed off as a reading",
+        );
+        // A read that failed says no partner answered anything: it needs no reading.
+        expect(
+          (
+            await append(writer, await headOf('ledger'), [
+              hop('tool=list_parcel_stock code=PARTNER_UNREACHABLE', {
+                event: 'tool_result',
+                from: 'pantry',
+                to: 'desk',
+                status: 'error',
+              }),
+            ])
+          ).body,
+        ).toMatchObject({ ok: true });
+        expect((await reportedRows()).map((row) => row.event)).toEqual(['tool_result', 'tool_result']);
       });
     });
 

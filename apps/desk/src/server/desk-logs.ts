@@ -273,6 +273,8 @@ export interface DeskLogOptions {
   /** The partners this desk works with: a plan's steps are checked against them. */
   readonly partners: PartnerDirectory;
   readonly afterAppend?: (log: DeskLogName, appended: AppendedRecords) => Promise<void>;
+  /** The server's clock (how old a partner's reading a page reports may be). */
+  readonly now?: () => number;
 }
 
 export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions): void {
@@ -351,6 +353,8 @@ export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions):
         for (const [index, draft] of records.entries()) {
           const problem = await pageReportProblem(draft, {
             receiptKeyOf: options.receiptKeyOf,
+            partners: options.partners,
+            ...(options.now ? { now: options.now } : {}),
             decided: async ({ id, digest, status }) =>
               (
                 await db.query(

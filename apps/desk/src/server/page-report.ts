@@ -8,9 +8,8 @@
 // one field a row can gain a fact in without changing the ledger's format.)
 import { verifyCanonicalAsync } from '@warrant/authority';
 import { LEDGER_EVENTS, type LedgerEvent } from '@warrant/base';
-import { hopDetail, readHopDetail, type PartnerName } from '@warrant/broker';
+import { hopDetail, readHopDetail, readingSignedBy, type PartnerDirectory, type PartnerName } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { PARTNER_DIRECTORY } from '../partners.ts';
 import { LEDGER_WRITERS } from './ledger-writers.ts';
 import type { Dispatcher } from './sessions.ts';
 
@@ -28,7 +27,19 @@ export type ServerDecided = (decision: {
 export interface ReportChecks {
   readonly receiptKeyOf: ReceiptKeyOf;
   readonly decided: ServerDecided;
+  /** The partners this desk works with: whose reads and receipts a row may name. */
+  readonly partners: PartnerDirectory;
+  /** The server's clock, for how old a partner's reading may be. */
+  readonly now?: () => number;
 }
+
+/**
+ * How old a partner's signed reading may be when a page reports it: a read is a fact of its
+ * moment, and a page reports it as soon as its partner answers (a page cut off for longer reads again).
+ */
+export const READING_REPORTED_WITHIN_MS = 10 * 60_000;
+/** How far ahead of the desk's clock a partner's clock may run. */
+const CLOCK_SKEW_MS = 60_000;
 
 const DECISIONS: Partial<Record<LedgerEvent, 'granted' | 'rejected' | 'void'>> = {
   approval_granted: 'granted',
@@ -70,7 +81,21 @@ export async function pageReportProblem(draft: unknown, checks: ReportChecks): P
       `A page does not say who reported its row: the desk's server adds ${REPORTED_BY}. Nothing was recorded.`,
       { field: 'detail' },
     );
-  if (event === 'tool_result') return receiptProblem(row, readHopDetail(detail), checks.receiptKeyOf);
+  if (event === 'tool_result') {
+    const pairs = readHopDetail(detail);
+    const partner = text(row['from']);
+    // A partner's answer to a read is recorded only as the partner signed it: no page makes up
+    // capacity. (A row naming a receipt is a write's, checked as one below.)
+    const receipt = pairs['receipt'];
+    if (
+      (receipt === undefined || receipt === '' || receipt === 'missing') &&
+      text(row['status']) === 'ok' &&
+      checks.partners.has(partner as PartnerName) &&
+      checks.partners.actOf(partner as PartnerName, pairs['tool'] ?? '') !== 'partner_write'
+    )
+      return readingProblem(partner as PartnerName, pairs, checks);
+    return receiptProblem(row, pairs, checks);
+  }
   const decision = DECISIONS[event];
   if (LEDGER_WRITERS[event] === 'decided' && decision) {
     const id = text(row['approval']);
@@ -87,7 +112,7 @@ export async function pageReportProblem(draft: unknown, checks: ReportChecks): P
 async function receiptProblem(
   row: Readonly<Record<string, unknown>>,
   pairs: Readonly<Record<string, string>>,
-  receiptKeyOf: ReceiptKeyOf,
+  checks: ReportChecks,
 ): Promise<ToolRefusal | null> {
   const id = pairs['receipt'];
   if (id === undefined || id === '' || id === 'missing') return null;
@@ -98,14 +123,44 @@ async function receiptProblem(
       `The row names ${partner || 'a partner'}'s receipt ${id}, but ${why}. Nothing was recorded.`,
       { receipt: id, partner },
     );
-  if (!PARTNER_DIRECTORY.has(partner as PartnerName)) return unverified('it does not come from a partner of this desk');
+  if (!checks.partners.has(partner as PartnerName)) return unverified('it does not come from a partner of this desk');
   const signature = pairs['receipt_signature'];
   const digest = pairs['receipt_digest'];
   if (!signature || !digest) return unverified('it carries no signed receipt (receipt_digest and receipt_signature)');
-  const key = await receiptKeyOf(partner as PartnerName);
+  const key = await checks.receiptKeyOf(partner as PartnerName);
   if (key === null) return unverified("the desk's server could not learn the partner's receipt key");
   const signed = { id, tool: pairs['tool'] ?? '', request: text(row['request']), digest };
   if (!(await verifyCanonicalAsync(key, signed, signature)))
+    return unverified("the partner's signature over it does not verify");
+  return null;
+}
+
+async function readingProblem(
+  partner: PartnerName,
+  pairs: Readonly<Record<string, string>>,
+  checks: ReportChecks,
+): Promise<ToolRefusal | null> {
+  const tool = pairs['tool'] ?? '';
+  const unverified = (why: string) =>
+    refusal(
+      'READING_UNVERIFIED',
+      `The row says ${partner} answered ${tool || 'a read'}, but ${why}. Nothing was recorded.`,
+      { partner, tool },
+    );
+  const digest = pairs['reading_digest'];
+  const at = pairs['reading_at'];
+  const signature = pairs['reading_signature'];
+  if (!digest || !at || !signature || digest === 'missing')
+    return unverified('it carries no reading signed by the partner (reading_digest, reading_at and reading_signature)');
+  const when = Date.parse(at);
+  const now = checks.now?.() ?? Date.now();
+  if (Number.isNaN(when) || when > now + CLOCK_SKEW_MS || now - when > READING_REPORTED_WITHIN_MS)
+    return unverified(
+      `the partner's reading is dated ${at}, not within the last ${READING_REPORTED_WITHIN_MS / 60_000} minutes`,
+    );
+  const key = await checks.receiptKeyOf(partner);
+  if (key === null) return unverified("the desk's server could not learn the partner's key");
+  if (!(await readingSignedBy({ tool, at, digest, signature }, key)))
     return unverified("the partner's signature over it does not verify");
   return null;
 }

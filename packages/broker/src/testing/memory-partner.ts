@@ -5,7 +5,7 @@
 // signal immediately before it commits. It is not a partner site and does not stand for one.
 import { signCanonical, type SigningKey } from '@warrant/authority';
 import type { ListedTool } from '@warrant/webmcp';
-import type { PartnerReceipt } from '../partner-contract.ts';
+import { READING_FIELD, type PartnerReceipt } from '../partner-contract.ts';
 import {
   abortedOutcome,
   channelFailure,
@@ -15,6 +15,7 @@ import {
 } from '../partner-channel.ts';
 import type { PartnerManifest } from '../partner-manifest.ts';
 import { receiptDigest } from '../receipt.ts';
+import { readingOf, readingStatement } from '../reading.ts';
 
 export interface PartnerCommit {
   readonly tool: string;
@@ -117,6 +118,16 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
     return answer(body);
   };
 
+  /** A read's answer with the reading a partner server signs, given a key (the partner contract). */
+  async function signedRead(tool: string, args: object, result: Record<string, unknown>): Promise<object> {
+    if (!options.receiptKey) return result;
+    const reading = await readingOf(tool, args, result, new Date().toISOString());
+    return {
+      ...result,
+      [READING_FIELD]: { ...reading, signature: signCanonical(options.receiptKey, readingStatement(reading)) },
+    };
+  }
+
   const channel = (): PartnerChannel => {
     let closed = false;
     open += 1;
@@ -141,8 +152,13 @@ export function memoryPartner(options: MemoryPartnerOptions): MemoryPartner {
             details: {},
           });
         if (entry.access === 'write') return write(name, args, signal);
-        if (entry.untrusted) return answer({ ok: true, notes: [options.notes ?? 'No notes.'] });
-        return answer({ ok: true, tool: name, args });
+        return answer(
+          await signedRead(
+            name,
+            args,
+            entry.untrusted ? { ok: true, notes: [options.notes ?? 'No notes.'] } : { ok: true, tool: name, args },
+          ),
+        );
       },
       close() {
         if (!closed) open -= 1;

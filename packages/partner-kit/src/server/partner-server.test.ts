@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import {
   decodeStepAuthorization,
+  newSigningKey,
   toBase64,
   fromBase64,
   signRunClosure,
@@ -22,6 +23,8 @@ import {
   PARTNER_MANIFEST_PATH,
   readPartnerManifest,
   receiptDigest,
+  splitReading,
+  verifyReading,
   type PartnerManifest,
   type PlanSubstance,
 } from '@warrant/broker';
@@ -191,6 +194,32 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect(kept.refusals[0]).toMatchObject({ code: 'AUTHORIZATION_INVALID' });
       expect(kept.refusals[0]?.reason).toMatch(reason);
     }
+
+    it('answers a read from its record, signed under the key its manifest publishes, over exactly what it answered and when', async () => {
+      const manifest = readPartnerManifest((await call('GET', PARTNER_MANIFEST_PATH)).body);
+      if (!manifest.ok) throw new Error(manifest.problem);
+      const key = manifest.manifest.receipt_key;
+      const read = await call('POST', '/api/reads/count_umbrellas', { input: {} });
+      expect(read.status).toBe(200);
+      const { result, reading } = splitReading(read.body);
+      expect(result).toEqual({ ok: true, free: 4 });
+      expect(reading).toMatchObject({ tool: 'count_umbrellas', at: clock.toISOString() });
+      expect(reading?.digest).toBe(await receiptDigest('count_umbrellas', {}, { ok: true, free: 4 }));
+      expect(await verifyReading('count_umbrellas', {}, read.body, key)).toEqual({ reading, verified: true });
+      // The same signature over another answer, another tool's name or another key verifies nothing.
+      expect((await verifyReading('count_umbrellas', {}, { ...read.body, free: 50 }, key)).verified).toBe(false);
+      expect((await verifyReading('read_stand_notes', {}, read.body, key)).verified).toBe(false);
+      expect((await verifyReading('count_umbrellas', {}, read.body, newSigningKey().publicKey)).verified).toBe(false);
+      // Input the read's schema does not take, and a read it does not have, are refused and read nothing.
+      expect(await call('POST', '/api/reads/count_umbrellas', { input: { free: 9 } })).toMatchObject({
+        status: 422,
+        body: { ok: false, isError: true, code: 'INVALID_INPUT' },
+      });
+      expect(await call('POST', '/api/reads/lend_umbrellas', { input: {} })).toMatchObject({
+        status: 404,
+        body: { ok: false, isError: true, code: 'UNKNOWN_TOOL', details: { tool: 'lend_umbrellas' } },
+      });
+    });
 
     it('refuses a write with no authorization: APPROVAL_REQUIRED, nothing recorded, the refusal on its own record', async () => {
       const answer = await write('lend_umbrellas', {

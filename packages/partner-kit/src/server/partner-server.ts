@@ -98,7 +98,12 @@ export async function openPartnerServer<D, E>(
   });
   const now = options.now ?? (() => new Date());
   const desk = options.desk ?? deskFromItsOrigin(process.env);
-  const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
+  const site = await openPartnerSite(definition, {
+    log,
+    sign: (receipt) => signCanonical(key, receipt),
+    signReading: (statement) => signCanonical(key, statement),
+    now,
+  });
 
   /** The write this site recorded for step `step` of the plan with this digest. */
   // The write of one approval's step (a new approval of the same plan is another run of it).
@@ -113,6 +118,7 @@ export async function openPartnerServer<D, E>(
         decoded.authorization.grant.step === step
       );
     });
+  const reads = new Map(definition.reads.map((spec) => [spec.name, spec]));
   const writes = new Map(definition.writes.map((spec) => [spec.name, spec]));
   const compensations = compensationsOf(definition);
   const origin = SITES[definition.site].origin;
@@ -158,6 +164,21 @@ export async function openPartnerServer<D, E>(
     },
     position: () => log.position(),
   };
+
+  // A read, answered from the record as it stands and signed: what the desk records of a partner's
+  // answer is then this server's word, which no page can make up.
+  async function read(c: Context): Promise<Response> {
+    const tool = c.req.param('tool') ?? '';
+    const body = await bodyOf(c);
+    if (!body) return badBody(c);
+    const spec = reads.get(tool);
+    if (!spec)
+      return c.json(refusal('UNKNOWN_TOOL', `This site has no read named ${tool}. Nothing was read.`, { tool }), 404);
+    const input = body['input'] ?? {};
+    const invalid = await validateInput(tool, spec.inputSchema(site.state.peek()), input);
+    if (invalid) return c.json(invalid, 422);
+    return c.json(await site.read(tool, input as JsonObject));
+  }
 
   async function write(c: Context): Promise<Response> {
     const tool = c.req.param('tool') ?? '';
@@ -262,6 +283,7 @@ export async function openPartnerServer<D, E>(
         });
       });
       app.get('/api/events', (c) => changeStream(c, feed));
+      app.post('/api/reads/:tool', read);
       app.post('/api/writes/:tool', write);
       // What happened under an idempotency key, so a caller whose answer was lost learns the truth.
       app.get('/api/writes/by-key/:key', async (c) => {
