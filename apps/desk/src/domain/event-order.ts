@@ -17,14 +17,13 @@ import {
 } from '@warrant/broker';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
 import type { DeskEvent } from './desk-events.ts';
-import { GUARDS, type GuardName } from './guards.ts';
+import { eventVerdictOf } from './legality.ts';
 import { checkStep } from './plan-checks.ts';
 import { MAX_STORED_PLAN_STEPS, type DraftedPlan } from './plan.ts';
 import { awaitingPlans, findPlan, findRequest, openRequests, runUnderWay } from './queries.ts';
 import type { DeskRequest } from './request.ts';
 import { INTAKE_SCHEMA } from './schemas.ts';
 import type { DeskState } from './state.ts';
-import { VERB_RULES } from './verb-rules.ts';
 import type { VerbName } from './verbs.ts';
 
 /** The verb whose call stores each event a page may store: its guards must hold when it is stored. */
@@ -33,30 +32,18 @@ const STORED_BY: Readonly<Partial<Record<DeskEvent['type'], VerbName>>> = {
   plan_drafted: 'draft_plan',
 };
 
-/**
- * Guards a page's tool list reads desk-wide that the server asks of the one thing an event is
- * about: a page offers no draft_plan while any run is under way (one rule for its tool list), but
- * with several dispatchers at once, another's run under way does not make this plan out of order —
- * only a run of this plan does (planProblem).
- */
-const DESK_WIDE_ONLY: readonly GuardName[] = ['noRunUnderWay'];
-
 const outOfOrder = (message: string, details: Record<string, unknown>, code = 'OUT_OF_ORDER'): ToolRefusal =>
   refusal(code, `${message} Nothing was recorded.`, details);
 
 /** The refusal of `verb`'s guards on `state`, as its call would have been refused; null when they hold. */
 function guardRefusal(verb: VerbName, state: DeskState): ToolRefusal | null {
-  for (const guard of VERB_RULES[verb]) {
-    if (DESK_WIDE_ONLY.includes(guard)) continue;
-    const failure = GUARDS[guard](state);
-    if (failure)
-      return outOfOrder(
-        `${verb} is not in order: ${failure.reason}.`,
-        { verb, ...(failure.cite ? { cite: failure.cite } : {}) },
-        failure.code ?? 'NOT_IN_ORDER',
-      );
-  }
-  return null;
+  const verdict = eventVerdictOf(verb, state);
+  if (verdict.legal) return null;
+  return outOfOrder(
+    `${verb} is not in order: ${verdict.reason}.`,
+    { verb, ...(verdict.cite ? { cite: verdict.cite } : {}) },
+    verdict.code ?? 'NOT_IN_ORDER',
+  );
 }
 
 /**
