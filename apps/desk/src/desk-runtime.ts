@@ -38,7 +38,7 @@ import type { LedgerDraft, LedgerRow } from '@warrant/ledger';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { approvalRow } from './approval-record.ts';
 import { batchedAppends } from './batched-appends.ts';
-import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from './log-limits.ts';
+import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from './api/log-limits.ts';
 import { THE_DESK_ITSELF, type DeskCall } from './call-context.ts';
 import type { CapacityReadings } from './domain/capacity.ts';
 import type { DeskEvent } from './domain/desk-events.ts';

@@ -42,13 +42,14 @@ export interface RequestHolding {
 }
 
 const serverHolding: RequestHolding = {
-  take: async (request, reason) =>
-    (await import('./consent/desk-server.ts')).askDeskServer('/api/requests/take', {
-      request,
-      ...(reason === undefined ? {} : { reason }),
-    }),
-  release: async (request) =>
-    (await import('./consent/desk-server.ts')).askDeskServer('/api/requests/release', { request }),
+  take: async (request, reason) => {
+    const [{ askDesk }, { DESK_API }] = await Promise.all([import('./api/ask-desk.ts'), import('./api/desk-api.ts')]);
+    return askDesk(DESK_API.take, { body: { request, ...(reason === undefined ? {} : { reason }) } });
+  },
+  release: async (request) => {
+    const [{ askDesk }, { DESK_API }] = await Promise.all([import('./api/ask-desk.ts'), import('./api/desk-api.ts')]);
+    return askDesk(DESK_API.release, { body: { request } });
+  },
 };
 
 /**

@@ -5,7 +5,8 @@
 // line that said it was down says it is back, so a person who saw it go down sees it return.
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { systemClock, type BrokerClock, type PartnerName } from '@warrant/broker';
-import { askDeskServer } from './consent/desk-server.ts';
+import { askDesk } from './api/ask-desk.ts';
+import { DESK_API } from './api/desk-api.ts';
 
 export interface PartnerDown {
   readonly partner: PartnerName;
@@ -29,13 +30,9 @@ export type ReachAnswer = { readonly reachable: true } | { readonly reachable: f
 
 /** Asks the desk's server whether the partner's server answers (server to server: the page never reaches another origin). */
 export async function askThroughDeskServer(partner: PartnerName): Promise<ReachAnswer> {
-  const answer = await askDeskServer<{ readonly reachable: boolean; readonly problem?: string }>(
-    `/api/partners/${encodeURIComponent(partner)}/reach`,
-  );
+  const answer = await askDesk(DESK_API.partnerReach, { params: { partner } });
   if (!answer.ok) return null;
-  return answer.reachable
-    ? { reachable: true }
-    : { reachable: false, problem: answer.problem ?? 'its server cannot be reached' };
+  return answer.reachable ? { reachable: true } : { reachable: false, problem: answer.problem };
 }
 
 export interface PartnerReach {

@@ -3,10 +3,11 @@
 // the server has decided it, so no grant (on the card or another device) can take it afterwards.
 import type { Approval } from '@warrant/broker';
 import { cardStatement } from './consent/card-statement.ts';
-import { askDeskServer } from './consent/desk-server.ts';
+import { askDesk, type AskDesk } from './api/ask-desk.ts';
+import { DESK_API } from './api/desk-api.ts';
 
-/** The reject route of `approval`, on the desk's server. */
-export const approvalRejectPath = (approval: Pick<Approval, 'id' | 'digest' | 'expiresAt'>): string =>
-  `/api/approvals/${encodeURIComponent(cardStatement(approval).challenge)}/reject`;
-
-export const rejectApprovalAtTheServer = (approval: Approval) => askDeskServer(approvalRejectPath(approval), {});
+/** Asks the desk's server (this page's, or `ask`) to reject `approval`, by the challenge of its card. */
+export const rejectApprovalAtTheServer = (
+  approval: Pick<Approval, 'id' | 'digest' | 'expiresAt'>,
+  ask: AskDesk = askDesk,
+) => ask(DESK_API.reject, { params: { challenge: cardStatement(approval).challenge } });

@@ -17,7 +17,8 @@ import {
   type LogHead,
 } from '@warrant/ledger';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { askDeskServer } from './consent/desk-server.ts';
+import { deskCaller, OVER_FETCH, type AskDesk } from './api/ask-desk.ts';
+import { DESK_API } from './api/desk-api.ts';
 import { PAGE_ID } from './page-id.ts';
 
 export interface OpenedServerLog<D, T> {
@@ -26,24 +27,11 @@ export interface OpenedServerLog<D, T> {
   readonly entries: readonly LogEntry<T>[];
 }
 
-interface Change {
-  readonly ok: true;
-  readonly restarted: boolean;
-  readonly entries: readonly LogEntry<unknown>[];
-  readonly head: LogHead;
-}
-
 const UNREACHABLE =
   "The desk's server cannot be reached, so the desk's record cannot be read or added to. Nothing was recorded; try again when it is back.";
 
-/** How a page asks the desk's server: GET, or POST with a JSON body. */
-export type AskDeskServer = <T>(path: string, body?: unknown) => Promise<({ readonly ok: true } & T) | ToolRefusal>;
-
-/** The desk server's answer; its being out of reach is, to the record, a storage failure. */
-const askOverFetch: AskDeskServer = async <T>(path: string, body?: unknown) => {
-  const answer = await askDeskServer<T>(path, body, UNREACHABLE);
-  return !answer.ok && answer.code === 'DESK_SERVER_UNREACHABLE' ? refusal('STORAGE_FAILED', answer.message) : answer;
-};
+/** The desk's server, asked by this page; its being out of reach is, to the record, a storage failure. */
+const askOverFetch: AskDesk = deskCaller(OVER_FETCH, refusal('STORAGE_FAILED', UNREACHABLE));
 
 /** Where a book's records start: before its first, at the genesis hash. */
 const startOf = (epoch: number): LogHead => ({ epoch, seq: 0, hash: GENESIS });
@@ -115,7 +103,7 @@ export interface ServerLogOptions<D, T> {
    */
   readonly appendAfterOthers?: boolean;
   /** How the desk's server is asked; unset, this page's fetch (a Node test asks a server in process, in a dispatcher's session). */
-  readonly ask?: AskDeskServer;
+  readonly ask?: AskDesk;
   /** Who the server is told appends; unset, this page (PAGE_ID). */
   readonly writer?: string;
 }
@@ -125,8 +113,8 @@ export async function openServerLog<D, T>(
 ): Promise<OpenedServerLog<D, T> | ToolRefusal> {
   const { name, format } = options;
   const ask = options.ask ?? askOverFetch;
-  const base = `/api/logs/${name}`;
-  const first = await ask<Change>(base);
+  const params = { log: name };
+  const first = await ask(DESK_API.log, { params });
   if (!first.ok) return first;
   const start = checked(format, first.entries, startOf(first.head.epoch));
   if (start === null) return notChained(name);
@@ -146,7 +134,7 @@ export async function openServerLog<D, T>(
   /** What other pages added since this one looked, handed to the listeners. Runs inside the queue. */
   async function catchUp(): Promise<({ readonly ok: true } & LogChange<T>) | ToolRefusal<LogCode>> {
     if (closed) return closedRefusal();
-    const change = await ask<Change>(`${base}?epoch=${seen.epoch}&seq=${seen.seq}`);
+    const change = await ask(DESK_API.log, { params, query: { epoch: seen.epoch, seq: seen.seq } });
     if (!change.ok) return asLogRefusal(change);
     const entries = checked(format, change.entries, change.restarted ? startOf(change.head.epoch) : seen);
     if (entries === null) return notChained(name);
@@ -168,11 +156,10 @@ export async function openServerLog<D, T>(
       // this page's rows after theirs in its own transaction and answers what the page missed,
       // which is handed to the listeners first, in order. Any other record is refused STALE_TAB.
       const after = options.appendAfterOthers === true;
-      const answer = await ask<{
-        entries: readonly LogEntry<unknown>[];
-        head: LogHead;
-        missed?: readonly LogEntry<unknown>[];
-      }>(`${base}/append`, { writer, basis, records: drafts, ...(after ? { after_others: true } : {}) });
+      const answer = await ask(DESK_API.append, {
+        params,
+        body: { writer, basis, records: drafts, ...(after ? { after_others: true } : {}) },
+      });
       if (!answer.ok) return answer;
       const from = basis.epoch === answer.head.epoch ? basis : startOf(answer.head.epoch);
       const missed = after ? (answer.missed ?? []) : [];
@@ -208,7 +195,7 @@ export async function openServerLog<D, T>(
 
   // Live only in a page over its own fetch (a Node test's page catches up when it appends).
   const events =
-    options.ask === undefined && typeof EventSource === 'function' ? new EventSource('/api/logs/events') : null;
+    options.ask === undefined && typeof EventSource === 'function' ? new EventSource(DESK_API.logEvents.path) : null;
   events?.addEventListener('changed', (event) => {
     // "ledger:<book>:<seq>", or "book:<n>" as the stream opens: either way, catch up if anyone listens.
     const data = String((event as MessageEvent).data);
@@ -234,7 +221,7 @@ export async function openServerLog<D, T>(
     append: (draft) => appendAll([draft]),
     appendAll,
     read: async (afterSeq = 0) => {
-      const change = await ask<Change>(base);
+      const change = await ask(DESK_API.log, { params });
       if (!change.ok) return asLogRefusal(change);
       const entries = checked(format, change.entries, startOf(change.head.epoch));
       return entries === null

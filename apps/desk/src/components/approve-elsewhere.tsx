@@ -10,6 +10,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Approval } from '@warrant/broker';
 import { SITES } from '@warrant/config';
+import { DESK_API } from '../api/desk-api.ts';
+import { pathTo } from '../api/route.ts';
 import type { DeskView } from '../desk-view.ts';
 
 /** How often the card asks the server whether the other device decided. */
@@ -59,10 +61,16 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
     setProblem(held.ok ? null : held.message);
     if (held.ok) setChallenge(held.challenge);
   };
-  const link = challenge === null ? null : `${SITES.desk.origin}/approve/${challenge}`;
+  const offered =
+    challenge === null
+      ? null
+      : {
+          link: `${SITES.desk.origin}${pathTo(DESK_API.approvalPage, { challenge })}`,
+          qr: pathTo(DESK_API.approvalQr, { challenge }),
+        };
   return (
     <div class="approve-elsewhere">
-      {link === null ? (
+      {offered === null ? (
         <button type="button" class="elsewhere" disabled={view.readOnly !== null} onClick={() => void offer()}>
           Approve on another device
         </button>
@@ -75,13 +83,13 @@ export function ApproveElsewhere({ view, approval }: { view: DeskView; approval:
           <div class="approve-elsewhere-offer">
             <img
               class="approve-elsewhere-qr"
-              src={`/approve/${challenge}/qr.svg`}
+              src={offered.qr}
               width={148}
               height={148}
               alt="QR code of the link to approve this plan on another device"
             />
-            <a class="approve-elsewhere-link" href={link} target="_blank" rel="noopener noreferrer">
-              Approve on another device: <span class="approve-elsewhere-address">{link}</span>
+            <a class="approve-elsewhere-link" href={offered.link} target="_blank" rel="noopener noreferrer">
+              Approve on another device: <span class="approve-elsewhere-address">{offered.link}</span>
             </a>
           </div>
         </>

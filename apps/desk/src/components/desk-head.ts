@@ -4,6 +4,9 @@
 // first bundle anyway: a dynamic import here would split nothing off (Rolldown's
 // INEFFECTIVE_DYNAMIC_IMPORT), only warn on every build.
 import { verifyTreeHead, type SignedTreeHead } from '@warrant/ledger';
+import { isError } from '@warrant/surface';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
 export type DeskHead =
   | { readonly ok: true; readonly head: SignedTreeHead }
@@ -13,10 +16,9 @@ let deskKey: Promise<string | null> | null = null;
 
 /** The desk's published Ed25519 key (base64), read once per page; asked again after a failure. */
 function publishedKey(): Promise<string | null> {
-  deskKey ??= fetch('/.well-known/warrant-desk.json', { cache: 'no-store' })
-    .then(async (response) => ((await response.json()) as { key?: unknown }).key)
-    .then((key) => (typeof key === 'string' ? key : null))
-    .catch(() => null);
+  deskKey ??= askDesk(DESK_API.deskRecord).then((record) =>
+    !isError(record) && typeof record.key === 'string' ? record.key : null,
+  );
   const asked = deskKey;
   void asked.then((key) => {
     if (key === null && deskKey === asked) deskKey = null;
@@ -24,28 +26,16 @@ function publishedKey(): Promise<string | null> {
   return asked;
 }
 
-async function answerOf(path: string): Promise<unknown> {
-  try {
-    return await (await fetch(path, { cache: 'no-store' })).json();
-  } catch {
-    return null;
-  }
-}
-
 /** The latest signed head, or the one of `size` rows when one was signed; checked against the desk's key. */
 export async function readDeskHead(size?: number): Promise<DeskHead> {
   const [answer, key] = await Promise.all([
-    answerOf(`/api/ledger/head${size === undefined ? '' : `?size=${size}`}`),
+    askDesk(DESK_API.ledgerHead, {
+      query: { size },
+      unreachable: "The desk's server cannot be reached, so its signed head cannot be read now.",
+    }),
     publishedKey(),
   ]);
-  if (answer === null)
-    return {
-      ok: false,
-      code: 'DESK_SERVER_UNREACHABLE',
-      message: "The desk's server cannot be reached, so its signed head cannot be read now.",
-    };
-  const refused = answer as { ok?: unknown; code?: unknown; message?: unknown };
-  if (refused.ok === false) return { ok: false, code: String(refused.code), message: String(refused.message) };
+  if (isError(answer)) return { ok: false, code: answer.code, message: answer.message };
   if (key === null)
     return {
       ok: false,

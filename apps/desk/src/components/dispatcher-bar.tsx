@@ -6,7 +6,8 @@
 // finds in a page are those of the dispatcher signed in there, or, with no one, none that acts.
 import { useEffect, useState } from 'preact/hooks';
 import type { DeskView } from '../desk-view.ts';
-import { askDeskServer } from '../consent/desk-server.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { askDeskSession, openPageAgain, type DeskSession } from '../desk-session.ts';
 import { PeoplePanel } from './people-panel.tsx';
 
@@ -47,10 +48,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     setBusy(true);
     setAnswer(null);
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const options = await askDeskServer<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>(
-      '/api/dispatchers/options',
-      { name, link },
-    );
+    const options = await askDesk(DESK_API.enrolmentOptions, { body: { name, link } });
     if (!options.ok) {
       setAnswer(options.message);
       setBusy(false);
@@ -58,9 +56,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     }
     try {
       const response = await startRegistration({ optionsJSON: options.options });
-      const enrolled = await askDeskServer<{ dispatcher: { id: string; name: string } }>('/api/dispatchers', {
-        response,
-      });
+      const enrolled = await askDesk(DESK_API.enrol, { body: { response } });
       if (enrolled.ok) {
         // The link is spent (the desk's server recorded the enrolment): it leaves the address bar.
         history.replaceState(null, '', window.location.pathname + window.location.search);
@@ -79,14 +75,11 @@ export function DispatcherBar({ view }: { view: DeskView }) {
     setBusy(true);
     setAnswer(null);
     const { startAuthentication } = await import('@simplewebauthn/browser');
-    const options = await askDeskServer<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>(
-      '/api/session/options',
-      {},
-    );
+    const options = await askDesk(DESK_API.signInOptions);
     if (options.ok) {
       try {
-        const signed = await askDeskServer('/api/session', {
-          response: await startAuthentication({ optionsJSON: options.options }),
+        const signed = await askDesk(DESK_API.signIn, {
+          body: { response: await startAuthentication({ optionsJSON: options.options }) },
         });
         if (signed.ok) {
           openPageAgain();
@@ -102,7 +95,7 @@ export function DispatcherBar({ view }: { view: DeskView }) {
   };
 
   const signOut = async (): Promise<void> => {
-    const ended = await askDeskServer('/api/session/end', {});
+    const ended = await askDesk(DESK_API.signOut);
     if (ended.ok) openPageAgain();
     else setAnswer(ended.message);
   };

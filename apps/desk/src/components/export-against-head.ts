@@ -6,6 +6,8 @@
 // checked here against the signed root, so the server is trusted for nothing but its signature.
 import * as LedgerPackage from '@warrant/ledger';
 import type { MerkleTree, SignedTreeHead } from '@warrant/ledger';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { readDeskHead } from './desk-head.ts';
 import { clockTime } from './wording.ts';
 
@@ -28,13 +30,8 @@ function rowsIn(bytes: Uint8Array): number {
   return Math.max(0, lines - 1);
 }
 
-async function proofFrom(from: number, to: number): Promise<unknown> {
-  try {
-    return await (await fetch(`/api/ledger/proof/consistency?from=${from}&to=${to}`, { cache: 'no-store' })).json();
-  } catch {
-    return null;
-  }
-}
+/** The server's consistency proof, or its refusal: either is read by the ledger package, which takes only a proof. */
+const proofFrom = (from: number, to: number) => askDesk(DESK_API.consistencyProof, { query: { from, to } });
 
 /** Whether the file's first `size` rows are the first `size` rows of the signed tree; null when the server gives no proof. */
 async function signedPrefix(

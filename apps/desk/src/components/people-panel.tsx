@@ -3,32 +3,35 @@
 // until when, or who removes whom) and does it only once this dispatcher's passkey has signed
 // that statement, just now. The page only asks; the ledger row is the server's.
 import { useEffect, useState } from 'preact/hooks';
-import { askDeskServer } from '../consent/desk-server.ts';
+import type { ToolRefusal } from '@warrant/surface';
+import type { Invited, ProposedAct } from '../api/answers.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
-interface Proposed {
-  readonly options: { readonly challenge: string; readonly rpId: string };
-}
-
-/** Asks the server for an act's statement, has the passkey sign it, and sends the answer. */
-async function confirmWithPasskey<T>(optionsPath: string, body: unknown, donePath: string) {
+/** Has the passkey sign the act's statement the server `proposed`, and sends the answer to `confirm`. */
+async function confirmWithPasskey<A>(
+  proposed: Promise<ProposedAct | ToolRefusal>,
+  confirm: (response: object) => Promise<A | ToolRefusal>,
+): Promise<A | ToolRefusal> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const proposed = await askDeskServer<Proposed>(optionsPath, body);
-  if (!proposed.ok) return proposed;
-  const response = await startAuthentication({
-    optionsJSON: proposed.options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
-  });
-  return askDeskServer<T>(donePath, { response });
+  const statement = await proposed;
+  if (!statement.ok) return statement;
+  return confirm(
+    await startAuthentication({
+      optionsJSON: { ...statement.options, allowCredentials: [...statement.options.allowCredentials] },
+    }),
+  );
 }
 
 export function PeoplePanel({ me }: { me: { readonly id: string } }) {
   const [people, setPeople] = useState<readonly { id: string; name: string }[]>([]);
   const [invitee, setInvitee] = useState('');
-  const [invitation, setInvitation] = useState<{ url: string; name: string; expires_at: string } | null>(null);
+  const [invitation, setInvitation] = useState<Invited['invitation'] | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const refresh = async (): Promise<void> => {
-    const got = await askDeskServer<{ dispatchers: { id: string; name: string }[] }>('/api/dispatchers');
+    const got = await askDesk(DESK_API.dispatchers);
     if (got.ok) setPeople(got.dispatchers);
   };
   useEffect(() => void refresh(), [me.id]);
@@ -50,10 +53,9 @@ export function PeoplePanel({ me }: { me: { readonly id: string } }) {
   const invite = (event: Event) => {
     event.preventDefault();
     void act(async () => {
-      const made = await confirmWithPasskey<{ invitation: { url: string; name: string; expires_at: string } }>(
-        '/api/invitations/options',
-        { name: invitee },
-        '/api/invitations',
+      const made = await confirmWithPasskey(
+        askDesk(DESK_API.invitationOptions, { body: { name: invitee } }),
+        (response) => askDesk(DESK_API.invite, { body: { response } }),
       );
       if (!made.ok) return made.message;
       setInvitation(made.invitation);
@@ -64,10 +66,9 @@ export function PeoplePanel({ me }: { me: { readonly id: string } }) {
 
   const remove = (person: { id: string; name: string }) =>
     void act(async () => {
-      const removed = await confirmWithPasskey(
-        `/api/dispatchers/${encodeURIComponent(person.id)}/remove/options`,
-        {},
-        `/api/dispatchers/${encodeURIComponent(person.id)}/remove`,
+      const params = { id: person.id };
+      const removed = await confirmWithPasskey(askDesk(DESK_API.removalOptions, { params }), (response) =>
+        askDesk(DESK_API.remove, { params, body: { response } }),
       );
       return removed.ok ? `${person.name} is no longer a dispatcher here.` : removed.message;
     });

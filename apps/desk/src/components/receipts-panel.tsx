@@ -4,9 +4,10 @@
 // answer. A mismatch is named at its row: the desk row that claims a receipt the partner does not
 // hold, or the partner's receipt that no desk row claims.
 import { useEffect, useState } from 'preact/hooks';
-import { askDeskServer } from '../consent/desk-server.ts';
+import type { PartnerReconciliation } from '../api/answers.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import type { DeskView } from '../desk-view.ts';
-import type { PartnerReconciliation } from '../server/partner-records.ts';
 import { clockTime, siteWord } from './wording.ts';
 
 type Checked =
@@ -69,11 +70,9 @@ export function ReceiptsPanel({ view }: { view: DeskView }) {
 
   const ask = async (): Promise<void> => {
     setAsking(true);
-    const answer = await askDeskServer<{ partners: readonly PartnerReconciliation[] }>(
-      '/api/reconciliation',
-      undefined,
-      "The desk's server cannot be reached, so the partners' receipts cannot be checked now.",
-    );
+    const answer = await askDesk(DESK_API.reconciliation, {
+      unreachable: "The desk's server cannot be reached, so the partners' receipts cannot be checked now.",
+    });
     setAsking(false);
     setChecked(
       answer.ok

@@ -5,18 +5,14 @@
 // passkey on this page, no step authorization comes here.
 import { refusal } from '@warrant/surface';
 import { cardStatement } from './card-statement.ts';
-import { askDeskServer } from './desk-server.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import type { Consent } from './passkey-consent.ts';
 import type { Approval } from '@warrant/broker';
 
-/** How the desk's server says an approval stands (GET /api/approvals/:challenge). */
-export interface ServerDecision {
-  readonly status: 'pending' | 'granted' | 'rejected';
-  readonly decided_by: { readonly id: string; readonly name: string } | null;
-}
-
+/** How the desk's server says `approval` stands. */
 export function decisionOf(approval: Approval) {
-  return askDeskServer<ServerDecision>(`/api/approvals/${encodeURIComponent(cardStatement(approval).challenge)}`);
+  return askDesk(DESK_API.approval, { params: { challenge: cardStatement(approval).challenge } });
 }
 
 export async function consentGivenElsewhere(approval: Approval): Promise<Consent> {

@@ -8,15 +8,14 @@ import { canonicalJson } from '@warrant/authority';
 import type { Approval } from '@warrant/broker';
 import { refusal } from '@warrant/surface';
 import { cardStatement } from './card-statement.ts';
-import { askDeskServer, type ServerAnswer } from './desk-server.ts';
+import { askDesk, type ServerAnswer } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
 export async function heldApproval(
   approval: Approval,
 ): Promise<ServerAnswer<{ challenge: string; statement: ApprovalStatement }>> {
   const shown = cardStatement(approval);
-  const held = await askDeskServer<{ status: string; statement: ApprovalStatement }>(
-    `/api/approvals/${encodeURIComponent(shown.challenge)}`,
-  );
+  const held = await askDesk(DESK_API.approval, { params: { challenge: shown.challenge } });
   if (!held.ok)
     return held.code === 'APPROVAL_UNKNOWN'
       ? refusal(

@@ -5,14 +5,11 @@
 // and runs the plan itself (server/approved-runs.ts); the page shows the run from the server's
 // record. No step authorization reaches the page. An agent driving the browser can
 // click; it cannot produce the person's assertion.
-import {
-  startAuthentication,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import { startAuthentication, type AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { Approval } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { askDeskServer } from './desk-server.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { heldApproval } from './held-approval.ts';
 
 export interface StepAuthorizations {
@@ -36,10 +33,7 @@ export const NO_PASSKEY =
 export async function passkeyConsent(approval: Approval): Promise<Consent> {
   const held = await heldApproval(approval);
   if (!held.ok) return held;
-  const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(
-    `/api/approvals/${held.challenge}/options`,
-    {},
-  );
+  const options = await askDesk(DESK_API.approvalOptions, { params: { challenge: held.challenge } });
   if (!options.ok) return options;
   let response: AuthenticationResponseJSON;
   try {
@@ -58,10 +52,7 @@ export async function passkeyConsent(approval: Approval): Promise<Consent> {
   }
   // The server verifies the assertion, grants, and runs the plan itself: it answers who approved,
   // and no authorization (it signs each step's as it sends it, to the partner alone).
-  const granted = await askDeskServer<{ dispatcher: { id: string; name: string } }>(
-    `/api/approvals/${held.challenge}/grant`,
-    { response },
-  );
+  const granted = await askDesk(DESK_API.grant, { params: { challenge: held.challenge }, body: { response } });
   if (!granted.ok) return granted;
   return { ok: true, dispatcher: granted.dispatcher, challenge: held.challenge, authorizations: [] };
 }

@@ -11,7 +11,8 @@ import {
   type ReceiptKey,
 } from '@warrant/broker';
 import type { ToolRefusal } from '@warrant/surface';
-import { askDeskServer, type ServerAnswer } from '../consent/desk-server.ts';
+import { askDesk, type DeskAnswer } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import type { DeskRow } from '../desk-runtime.ts';
 import { receiptKeyOf } from './receipt-keys.ts';
 
@@ -37,27 +38,20 @@ export type PartnerHolds =
   | { readonly written: false }
   | { readonly written: 'unknown'; readonly problem: string };
 
-/** What a partner answers for one idempotency key. */
-export interface HeldUnderKey {
-  readonly found: boolean;
-  readonly write?: { readonly result: unknown; readonly receipt: unknown };
-}
-
 /** Where the desk learns what a partner holds: in a page, the partner's own server, asked by the desk's. */
 export interface PartnerRecords {
   /** What `partner` holds under idempotency key `key`. */
-  writeUnder(partner: PartnerName, key: string, tool: string): Promise<ServerAnswer<HeldUnderKey>>;
+  writeUnder(partner: PartnerName, key: string, tool: string): Promise<DeskAnswer<typeof DESK_API.partnerWrite>>;
   /** The key `partner` signs its receipts with; without it a receipt is checked by its digest alone, as the broker checks one given no keys. */
   readonly receiptKeyOf?: (partner: PartnerName) => Promise<ReceiptKey>;
 }
 
 export const THROUGH_THE_DESK_SERVER: PartnerRecords = {
   writeUnder: (partner, key, tool) =>
-    askDeskServer<HeldUnderKey>(
-      `/api/partners/${encodeURIComponent(partner)}/writes/${encodeURIComponent(key)}`,
-      undefined,
-      `The desk's server cannot be reached to ask ${partner} what became of ${tool}.`,
-    ),
+    askDesk(DESK_API.partnerWrite, {
+      params: { partner, key },
+      unreachable: `The desk's server cannot be reached to ask ${partner} what became of ${tool}.`,
+    }),
   receiptKeyOf,
 };
 

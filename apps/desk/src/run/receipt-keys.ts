@@ -4,12 +4,13 @@
 // what shows the partner's server wrote it. Learnt once per page; a partner whose key could not be
 // learnt is asked again at its next receipt.
 import type { PartnerName, ReceiptKey } from '@warrant/broker';
-import { askDeskServer } from '../consent/desk-server.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
 let known: Promise<Readonly<Record<string, string | null>>> | null = null;
 
 async function learn(): Promise<Readonly<Record<string, string | null>>> {
-  const answer = await askDeskServer<{ keys: Record<string, string | null> }>('/api/partners/receipt-keys');
+  const answer = await askDesk(DESK_API.receiptKeys);
   return answer.ok ? answer.keys : {};
 }
 

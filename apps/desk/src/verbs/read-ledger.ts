@@ -3,15 +3,10 @@
 // or consistency proof together with the signed tree head it is against, so an agent can hold the
 // head and check the proof with nothing but the ledger package (see packages/ledger/README.md).
 import { evaluatePolicy } from '@warrant/broker';
-import {
-  serialiseLedger,
-  type LedgerRow,
-  type ConsistencyProofJson,
-  type InclusionProofJson,
-  type SignedTreeHead,
-} from '@warrant/ledger';
-import type { ToolRefusal, ToolResult } from '@warrant/surface';
-import { askDeskServer } from '../consent/desk-server.ts';
+import { serialiseLedger, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
+import { isError, type ToolResult } from '@warrant/surface';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { MAX_LEDGER_ROWS, READ_LEDGER_SCHEMA } from '../domain/schemas.ts';
 import { noted } from './verb-note.ts';
@@ -78,28 +73,27 @@ function ledgerPage(ledger: readonly LedgerRow[], input: ReadLedgerInput) {
 const UNREACHABLE =
   "The desk's server cannot be reached, so no signed head or proof can be fetched now. Nothing was changed.";
 
-/** A JSON answer of the server's ledger routes, which carry no `ok` unless they refuse. */
-async function fromServer<T>(path: string): Promise<{ readonly ok: true; readonly value: T } | ToolRefusal> {
-  const answer = (await askDeskServer<object>(path, undefined, UNREACHABLE)) as unknown as T | ToolRefusal;
-  if ((answer as Partial<ToolRefusal>).ok === false) return answer as ToolRefusal;
-  return { ok: true, value: answer as T };
-}
-
 /**
  * The head first, then the proof against that head's size: rows appended in between (by this page
  * or another) do not make the proof one for a tree nobody signed.
  */
 async function proofWithHead(asked: LedgerProofAsked): Promise<ToolResult> {
   const to = asked.consistency?.to;
-  const head = await fromServer<SignedTreeHead>(`/api/ledger/head${to === undefined ? '' : `?size=${to}`}`);
-  if (!head.ok) return head;
-  const size = head.value.size;
-  const path = asked.inclusion
-    ? `/api/ledger/proof/inclusion?seq=${asked.inclusion.seq}&size=${size}`
-    : `/api/ledger/proof/consistency?from=${asked.consistency?.from ?? 0}&to=${size}`;
-  const proof = await fromServer<InclusionProofJson | ConsistencyProofJson>(path);
-  if (!proof.ok) return proof;
-  return { ok: true, head: head.value, proof: proof.value };
+  // The ledger's routes answer the head or the proof itself (no `ok`) unless they refuse.
+  const head = await askDesk(DESK_API.ledgerHead, { query: { size: to }, unreachable: UNREACHABLE });
+  if (isError(head)) return head;
+  const { size } = head;
+  const proof = asked.inclusion
+    ? await askDesk(DESK_API.inclusionProof, {
+        query: { seq: asked.inclusion.seq, size },
+        unreachable: UNREACHABLE,
+      })
+    : await askDesk(DESK_API.consistencyProof, {
+        query: { from: asked.consistency?.from ?? 0, to: size },
+        unreachable: UNREACHABLE,
+      });
+  if (isError(proof)) return proof;
+  return { ok: true, head, proof };
 }
 
 export function readLedgerRow(desk: DeskRuntime) {
