@@ -97,7 +97,7 @@ export interface ReleaseAsked {
 export const RELEASE_ASKED_SCHEMA = {
   type: 'object',
   // A release gives no reason: a reason is for taking over.
-  properties: { request: { type: 'string', pattern: REQUEST_ID }, reason: false },
+  properties: { request: { type: 'string', pattern: REQUEST_ID }, reason: { not: {} } },
   required: ['request'],
 } as const;
 
