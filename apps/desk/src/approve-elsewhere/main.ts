@@ -4,7 +4,7 @@
 // assertion posted to the grant route the desk's card uses, and the server decides; Reject asks the
 // server to reject. It reads nothing of the plan and writes none of it.
 import '@warrant/ui/tokens.css';
-import '../styles.css';
+import '../page/styles.css';
 import './approve-elsewhere.css';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { askDesk } from '../api/ask-desk.ts';

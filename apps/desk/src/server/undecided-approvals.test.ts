@@ -10,7 +10,7 @@ import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import type { LogHead } from '@warrant/ledger';
 import { DESK_API } from '../api/desk-api.ts';
-import { cardStatement } from '../consent/card-statement.ts';
+import { cardStatement } from '../page/consent/card-statement.ts';
 import { openDeskServer } from '../server.ts';
 import { FOOD_AND_BEDS, type TestDesk } from '../testing/test-desk.ts';
 import { askAs, dispatcherPage, workToTheHalt } from '../testing/dispatcher-page.ts';

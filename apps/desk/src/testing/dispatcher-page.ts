@@ -10,9 +10,9 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
 import { deskCaller, type AskDesk } from '../api/ask-desk.ts';
 import { DESK_API } from '../api/desk-api.ts';
-import { rejectApprovalAtTheServer } from '../reject-approval.ts';
-import { openServerLog } from '../server-log.ts';
-import type { DeskStores } from '../stores.ts';
+import { rejectApprovalAtTheServer } from '../page/reject-approval.ts';
+import { openServerLog } from '../page/server-log.ts';
+import type { DeskStores } from '../page/stores.ts';
 import { FAMILY, FOOD_AND_BEDS, openTestDesk, type TestDesk } from './test-desk.ts';
 import type { TestDispatcher } from './dispatcher-session.ts';
 
