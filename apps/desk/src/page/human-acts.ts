@@ -12,6 +12,8 @@ import type { PlanRun } from '../domain/run.ts';
 import { findPlan, runsOf } from '../domain/queries.ts';
 import { PERSON_AT_THE_PAGE } from './call-context.ts';
 import { heldByAnotherRefusal } from '../domain/held-by-another.ts';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
 export type ApproveAnswer = { readonly ok: true; readonly approval: Approval; readonly run: PlanRun } | ToolRefusal;
 
@@ -42,14 +44,8 @@ export interface RequestHolding {
 }
 
 const serverHolding: RequestHolding = {
-  take: async (request, reason) => {
-    const [{ askDesk }, { DESK_API }] = await Promise.all([import('../api/ask-desk.ts'), import('../api/desk-api.ts')]);
-    return askDesk(DESK_API.take, { body: { request, ...(reason === undefined ? {} : { reason }) } });
-  },
-  release: async (request) => {
-    const [{ askDesk }, { DESK_API }] = await Promise.all([import('../api/ask-desk.ts'), import('../api/desk-api.ts')]);
-    return askDesk(DESK_API.release, { body: { request } });
-  },
+  take: (request, reason) => askDesk(DESK_API.take, { body: { request, ...(reason === undefined ? {} : { reason }) } }),
+  release: (request) => askDesk(DESK_API.release, { body: { request } }),
 };
 
 /**

@@ -39,7 +39,7 @@ export function serve<R extends DeskRoute>(app: Hono, route: R, handler: RouteHa
   else app.post(route.path, run);
 }
 
-/** Whether a body came as its route declares; a refusal to answer when not. */
+/** Whether `input()` gave the refusal to answer (the body did not fit) rather than the body. */
 export function isReply(value: unknown): value is Reply<never> {
   return value instanceof Response;
 }
