@@ -82,19 +82,60 @@ const layerBlocks = PACKAGES.map((name) => ({
   rules: { 'no-restricted-imports': importRule(LAYERS[name]) },
 }));
 
+const OUTSIDE_THE_APP = 'An app imports packages by name, never another app or a file outside its folder.';
+
 const appBlock = {
   files: ['apps/*/src/**/*.{ts,tsx}'],
   rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: ['../../*', '../../../*'], message: OUTSIDE_THE_APP }] }],
+  },
+};
+
+// The desk is two programs over one contract: its page (apps/desk/src/page) and its server
+// (apps/desk/src/server, src/server.ts), which meet only in what both import, the API declared in
+// src/api and the rules in src/domain. Neither imports the other; the contract and the rules import
+// neither. (A test may hold both together, and so may src/testing, which builds pages over a server.)
+const NOT_THE_SERVER = {
+  group: ['**/server/**', '**/server.ts'],
+  message: "The desk's page reaches its server only through the API (src/api), never by importing it.",
+};
+const NOT_THE_PAGE = {
+  group: ['**/page/**'],
+  message: "The desk's server does not import its page: what both need is in src/api or src/domain.",
+};
+const deskBlocks = [
+  { files: ['apps/desk/src/page/*.{ts,tsx}'], depth: ['../../*', '../../../*'], not: [NOT_THE_SERVER] },
+  // One folder further down, the app's folder is one more step up.
+  { files: ['apps/desk/src/page/*/**/*.{ts,tsx}'], depth: ['../../../*', '../../../../*'], not: [NOT_THE_SERVER] },
+  {
+    files: ['apps/desk/src/server/**/*.ts', 'apps/desk/src/server.ts'],
+    depth: ['../../*', '../../../*'],
+    not: [NOT_THE_PAGE],
+  },
+  {
+    files: ['apps/desk/src/api/**/*.ts', 'apps/desk/src/domain/**/*.ts'],
+    depth: ['../../*', '../../../*'],
+    not: [
+      {
+        group: [...NOT_THE_PAGE.group, ...NOT_THE_SERVER.group],
+        message: "The desk's API and its rules are what its page and server share: they import neither.",
+      },
+    ],
+  },
+].map(({ files, depth, not }) => ({
+  files,
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: depth, message: OUTSIDE_THE_APP }, ...not] }],
+  },
+}));
+// A test of the page's folders may reach one step further up too (still inside the app's src).
+const deskPageTestBlock = {
+  files: ['apps/desk/src/page/*/**/*.test.ts'],
+  rules: {
     'no-restricted-imports': [
       'error',
-      {
-        patterns: [
-          {
-            group: ['../../*', '../../../*'],
-            message: 'An app imports packages by name, never another app or a file outside its folder.',
-          },
-        ],
-      },
+      { patterns: [{ group: ['../../../*', '../../../../*'], message: OUTSIDE_THE_APP }] },
     ],
   },
 };
@@ -126,4 +167,6 @@ export default tseslint.config(
   },
   ...layerBlocks,
   appBlock,
+  ...deskBlocks,
+  deskPageTestBlock,
 );

@@ -1,8 +1,8 @@
 import { SITES } from '@warrant/config';
-import { RELIEF_SCENARIO } from '../apps/desk/src/scenario/relief-scenario.ts';
-import { createScenarioRunner } from '../apps/desk/src/scenario/scenario-runner.ts';
+import { RELIEF_SCENARIO } from '../apps/desk/src/page/scenario/relief-scenario.ts';
+import { createScenarioRunner } from '../apps/desk/src/page/scenario/scenario-runner.ts';
 import { openTestDesk } from '../apps/desk/src/testing/test-desk.ts';
-import { SCENARIO_RUNNER } from '../apps/desk/src/who.ts';
+import { SCENARIO_RUNNER } from '../apps/desk/src/page/who.ts';
 import { bundleResult } from './bundle-size.ts';
 import { launchLane, resetSites, serveBuiltSites, setupLinkOf } from './chromium-sites.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';

@@ -4,10 +4,11 @@
 // assertion posted to the grant route the desk's card uses, and the server decides; Reject asks the
 // server to reject. It reads nothing of the plan and writes none of it.
 import '@warrant/ui/tokens.css';
-import '../styles.css';
+import '../page/styles.css';
 import './approve-elsewhere.css';
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { askDeskServer } from '../consent/desk-server.ts';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { askDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
 const NO_PASSKEY =
   'Approving needs your passkey on this device: a security key, this phone, or the passkey your browser or password manager keeps.';
@@ -29,10 +30,7 @@ function decided(words: string): void {
 }
 
 async function approve(challenge: string): Promise<void> {
-  const options = await askDeskServer<{ options: PublicKeyCredentialRequestOptionsJSON }>(
-    `/api/approvals/${challenge}/options`,
-    {},
-  );
+  const options = await askDesk(DESK_API.approvalOptions, { params: { challenge } });
   if (!options.ok) return say(options.message, true);
   let response;
   try {
@@ -44,15 +42,13 @@ async function approve(challenge: string): Promise<void> {
       true,
     );
   }
-  const granted = await askDeskServer<{ dispatcher: { name: string } }>(`/api/approvals/${challenge}/grant`, {
-    response,
-  });
+  const granted = await askDesk(DESK_API.grant, { params: { challenge }, body: { response } });
   if (!granted.ok) return say(granted.message, true);
   decided(`Approved by ${granted.dispatcher.name}. The desk runs the plan now; you can close this page.`);
 }
 
 async function reject(challenge: string): Promise<void> {
-  const rejected = await askDeskServer<{ rejected: string }>(`/api/approvals/${challenge}/reject`, {});
+  const rejected = await askDesk(DESK_API.reject, { params: { challenge } });
   if (!rejected.ok) return say(rejected.message, true);
   decided(`Rejected ${rejected.rejected}. Nothing of it will run.`);
 }

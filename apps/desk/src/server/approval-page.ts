@@ -17,6 +17,8 @@ import { renderSVG } from 'uqr';
 import { canonicalJson, revealInvisible, type ApprovalStatement } from '@warrant/authority';
 import { digestSubstance, type PlanSubstance } from '@warrant/broker';
 import type { Database } from '@warrant/site-server';
+import { DESK_API } from '../api/desk-api.ts';
+import { pathTo } from '../api/route.ts';
 import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import { planInWords } from '../domain/plan-in-words.ts';
@@ -39,7 +41,7 @@ type StoredApproval = {
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The path of the approval page for `challenge`, on the desk's origin. */
-export const approvalPagePath = (challenge: string): string => `/approve/${challenge}`;
+export const approvalPagePath = (challenge: string): string => pathTo(DESK_API.approvalPage, { challenge });
 
 function builtPage(): string {
   try {
@@ -141,14 +143,14 @@ export function approvalPageRoutes(app: Hono, db: Database, desk: DeskIdentity):
     return row ?? null;
   };
 
-  app.get('/approve/:challenge', async (c) => {
+  app.get(DESK_API.approvalPage.path, async (c) => {
     const challenge = c.req.param('challenge');
     const row = await stored(challenge);
     return row ? page(c, render(row, challenge, desk)) : unknown(c);
   });
 
   // The QR code of the link, for a phone's camera: only for an approval the desk holds.
-  app.get('/approve/:challenge/qr.svg', async (c) => {
+  app.get(DESK_API.approvalQr.path, async (c) => {
     const challenge = c.req.param('challenge');
     if (!(await stored(challenge))) return c.text('Not found', 404);
     c.header('Cache-Control', 'no-store');

@@ -4,12 +4,13 @@
 import type { Hono } from 'hono';
 import type { Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
+import { DESK_API } from '../api/desk-api.ts';
 import { refused } from './http.ts';
 import { currentDispatcher } from './sessions.ts';
 
 /** Registers the guard; call it before the approval routes. */
 export function approvalRaisingGuard(app: Hono, db: Database): void {
-  app.post('/api/approvals', async (c, next) => {
+  app.post(DESK_API.raiseApproval.path, async (c, next) => {
     if (await currentDispatcher(c, db)) return next();
     return refused(
       c,

@@ -24,12 +24,12 @@ import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import { holdDeskRecords } from './record-locks.ts';
 import { stateNow } from './record-order.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import { nextIdNumber } from './id-numbers.ts';
 import { holderOf } from './request-holders.ts';
 import { currentDispatcher, type Dispatcher } from './sessions.ts';
-
-const PLAN_ID = /^P-[1-9][0-9]{0,6}$/;
 
 /** Why the plan the record holds cannot be held for a passkey, or null when it can. */
 function stepsProblem(plan: DraftedPlan): string | null {
@@ -156,7 +156,7 @@ export async function raiseApproval(
 
 /** `POST /api/approvals { plan }`: registered after the guard that refuses a caller with no session. */
 export function approvalRaisingRoute(app: Hono, db: Database, desk: DeskIdentity, now: () => number): void {
-  app.post('/api/approvals', async (c) => {
+  serve(app, DESK_API.raiseApproval, async (c, { reply, input }) => {
     const dispatcher = await currentDispatcher(c, db);
     if (!dispatcher)
       return refused(
@@ -164,27 +164,14 @@ export function approvalRaisingRoute(app: Hono, db: Database, desk: DeskIdentity
         refusal('NOT_SIGNED_IN', "Only a signed-in dispatcher's page asks for an approval. Nothing was raised."),
         401,
       );
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
-    const plan = body['plan'];
-    const others = Object.keys(body).filter((key) => key !== 'plan');
-    if (others.length > 0)
-      return refused(
-        c,
-        refusal(
-          'PLAN_BY_REFERENCE_ONLY',
-          'An approval is asked for by naming a plan the desk\'s record holds ({ plan: "P-n" }); the desk builds the plan, the id and the expiry itself and takes none from a page. Nothing was raised.',
-          { refused: others.slice(0, 8) },
-        ),
-        400,
-      );
-    if (typeof plan !== 'string' || !PLAN_ID.test(plan))
-      return refused(c, refusal('MALFORMED_REQUEST', 'A plan id is P- and a number. Nothing was raised.'), 400);
-    const answer = await db.transaction((tx) => raiseApproval(db, tx, desk, dispatcher, plan, now()));
+    // Only a plan's id (P-n): anything else a page sends is refused PLAN_BY_REFERENCE_ONLY (the API's declaration).
+    const body = await input();
+    if (isReply(body)) return body;
+    const answer = await db.transaction((tx) => raiseApproval(db, tx, desk, dispatcher, body.plan, now()));
     if (!answer.ok) {
       const { status, ...said } = answer;
       return refused(c, said, status);
     }
-    return c.json(answer);
+    return reply(answer);
   });
 }

@@ -14,7 +14,9 @@ import { UniqueViolation, type Database, type Queryable } from '@warrant/site-se
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { DeskIdentity } from './desk-identity.ts';
 import { checkAssertion } from './dispatchers.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import type { ApprovedRuns } from './approved-runs.ts';
 
 export async function currentBook(via: Queryable): Promise<number> {
@@ -29,30 +31,31 @@ export function approvalRoutes(
   runs: ApprovedRuns,
   now: () => number = Date.now,
 ): void {
-  app.get('/api/approvals/:challenge', async (c) => {
+  serve(app, DESK_API.approval, async (c, { reply }) => {
     const [row] = await db.query<{
-      status: string;
-      statement: unknown;
+      status: 'pending' | 'granted' | 'rejected';
+      statement: ApprovalStatement;
       dispatcher: string | null;
       name: string | null;
-      run_status: string | null;
+      run_status: 'running' | 'done' | 'undone' | 'failed' | null;
       run_problem: string | null;
     }>(
       'SELECT a.status, a.statement, a.dispatcher_id AS dispatcher, d.name, a.run_status, a.run_problem FROM approvals a LEFT JOIN dispatchers d ON d.id = a.dispatcher_id WHERE a.book_no = $1 AND a.challenge = $2',
       [await currentBook(db), c.req.param('challenge')],
     );
     if (!row) return refused(c, refusal('APPROVAL_UNKNOWN', 'The desk holds no such approval.'), 404);
-    return c.json({
+    return reply({
       ok: true,
       status: row.status,
       statement: row.statement,
-      decided_by: row.dispatcher ? { id: row.dispatcher, name: row.name } : null,
+      // A decision names its dispatcher, who stays on the table (a removal marks them, never deletes).
+      decided_by: row.dispatcher !== null && row.name !== null ? { id: row.dispatcher, name: row.name } : null,
       run: row.run_status ? { status: row.run_status, problem: row.run_problem } : null,
     });
   });
 
   // The ceremony's options: the challenge is the approval's own, never a random one.
-  app.post('/api/approvals/:challenge/options', async (c) => {
+  serve(app, DESK_API.approvalOptions, async (c, { reply }) => {
     const [row] = await db.query(
       "SELECT 1 FROM approvals WHERE book_no = $1 AND challenge = $2 AND status = 'pending'",
       [await currentBook(db), c.req.param('challenge')],
@@ -63,7 +66,7 @@ export function approvalRoutes(
         refusal('APPROVAL_NOT_PENDING', 'That approval is not waiting for a decision. Nothing was done.'),
         409,
       );
-    return c.json({
+    return reply({
       ok: true,
       options: {
         challenge: c.req.param('challenge'),
@@ -75,11 +78,11 @@ export function approvalRoutes(
     });
   });
 
-  app.post('/api/approvals/:challenge/grant', async (c) => {
-    const body = await jsonBody(c);
-    if (!body || typeof body['response'] !== 'object' || body['response'] === null) return malformed(c);
+  serve(app, DESK_API.grant, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const challenge = c.req.param('challenge');
-    const response = body['response'] as Parameters<typeof verifyAuthenticationResponse>[0]['response'];
+    const response = body.response as Parameters<typeof verifyAuthenticationResponse>[0]['response'];
     let answer:
       { readonly ok: true; readonly book: number; readonly dispatcher: { id: string; name: string } } | ToolRefusal;
     try {
@@ -126,13 +129,13 @@ export function approvalRoutes(
     if (!answer.ok) return refused(c, answer, 409);
     // The run is the server's from here: it goes on whether or not any page stays open.
     runs.start(answer.book, challenge);
-    return c.json({ ok: true, dispatcher: answer.dispatcher, run: 'running' });
+    return reply({ ok: true, dispatcher: answer.dispatcher, run: 'running' });
   });
 
   // A reject frees nothing, so it needs no passkey: whoever holds the approval's challenge (the
   // card's page, or the other device its link was opened on) may refuse it. The desk's page asks
   // here before it records a rejection (human-acts.ts), so the server's row is never left pending.
-  app.post('/api/approvals/:challenge/reject', async (c) => {
+  serve(app, DESK_API.reject, async (c, { reply }) => {
     const book = await currentBook(db);
     const challenge = c.req.param('challenge');
     const [row] = await db.query<{ id: string }>(
@@ -155,6 +158,6 @@ export function approvalRoutes(
         409,
       );
     }
-    return c.json({ ok: true, rejected: row.id });
+    return reply({ ok: true, rejected: row.id });
   });
 }

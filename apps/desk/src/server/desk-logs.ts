@@ -12,21 +12,14 @@
 // (page-report.ts): every row it sends is stamped with that dispatcher, as reported by their page.
 import type { Context, Hono } from 'hono';
 import type { PartnerDirectory } from '@warrant/broker';
-import {
-  GENESIS,
-  isLogHead,
-  jsonLogFormat,
-  ledgerLogFormat,
-  type LogEntry,
-  type LogFormat,
-  type LogHead,
-} from '@warrant/ledger';
-import { acceptsBody, changeStream, type Database, type Queryable } from '@warrant/site-server';
+import { GENESIS, jsonLogFormat, ledgerLogFormat, type LogEntry, type LogFormat, type LogHead } from '@warrant/ledger';
+import { changeStream, type Database, type Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
-import { APPEND_BODY_LIMIT_BYTES, MAX_RECORDS_PER_APPEND } from '../log-limits.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { currentBook } from './approvals.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import { pageReportProblem, reportedBy, type ReceiptKeyOf } from './page-report.ts';
 import { lockLog } from './record-locks.ts';
 import { recordOrderProblem } from './record-order.ts';
@@ -37,8 +30,6 @@ export const DESK_LOGS = ['ledger', 'state'] as const;
 export type DeskLogName = (typeof DESK_LOGS)[number];
 
 const LOG_CHANNEL = 'desk_log';
-// A page appends a handful of records at once; the largest (the tools a partner offers) is a few kB.
-const WRITER = /^[0-9a-f]{8,64}$/;
 
 const FORMATS: { readonly [log in DeskLogName]: LogFormat<unknown, unknown> } = {
   ledger: ledgerLogFormat(() => new Date()) as LogFormat<unknown, unknown>,
@@ -279,7 +270,7 @@ export interface DeskLogOptions {
 
 export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions): void {
   // Every change to either record, from any desk server process on this database.
-  app.get('/api/logs/events', (c) =>
+  app.get(DESK_API.logEvents.path, (c) =>
     changeStream(c, {
       subscribe(listener) {
         const stop = db.listen(LOG_CHANNEL, listener);
@@ -292,102 +283,80 @@ export function deskLogRoutes(app: Hono, db: Database, options: DeskLogOptions):
     }),
   );
 
-  app.get('/api/logs/:log', async (c) => {
+  serve(app, DESK_API.log, async (c, { reply }) => {
     const log = c.req.param('log');
     if (!isLog(log))
       return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
-    return c.json(await changesSince(db, log, c.req.query('epoch') === undefined ? null : headFromQuery(c)));
+    return reply(await changesSince(db, log, c.req.query('epoch') === undefined ? null : headFromQuery(c)));
   });
 
-  app.post(
-    '/api/logs/:log/append',
-    // Larger than the rule's limit: an append carries a batch of rows (site-server's request guard).
-    acceptsBody({ maxBytes: APPEND_BODY_LIMIT_BYTES }),
-    async (c) => {
-      const log = c.req.param('log');
-      if (!isLog(log))
-        return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
-      const dispatcher = await currentDispatcher(c, db);
-      if (!dispatcher)
-        return refused(
-          c,
-          refusal(
-            'NOT_SIGNED_IN',
-            "Only a signed-in dispatcher's page adds to the desk's record. Sign in with your passkey. Nothing was recorded.",
-          ),
-          401,
-        );
-      const body = await jsonBody(c);
-      if (!body) return malformed(c);
-      const { writer, basis, records, after_others: afterOthers = false } = body;
-      if (
-        typeof writer !== 'string' ||
-        !WRITER.test(writer) ||
-        !isLogHead(basis) ||
-        !Array.isArray(records) ||
-        records.length < 1 ||
-        records.length > MAX_RECORDS_PER_APPEND ||
-        typeof afterOthers !== 'boolean'
-      ) {
-        return refused(
-          c,
-          refusal(
-            'MALFORMED_REQUEST',
-            `An append names its writer (hex), the head its page had seen ({epoch, seq, hash}) and 1 to ${MAX_RECORDS_PER_APPEND} records. Nothing was recorded.`,
-          ),
-          400,
-        );
+  // What an append carries, and how large it may be, is the API's declaration.
+  serve(app, DESK_API.append, async (c, { reply, input }) => {
+    const log = c.req.param('log');
+    if (!isLog(log))
+      return refused(c, refusal('NOT_FOUND', `The desk keeps no record named "${log.slice(0, 40)}".`), 404);
+    const dispatcher = await currentDispatcher(c, db);
+    if (!dispatcher)
+      return refused(
+        c,
+        refusal(
+          'NOT_SIGNED_IN',
+          "Only a signed-in dispatcher's page adds to the desk's record. Sign in with your passkey. Nothing was recorded.",
+        ),
+        401,
+      );
+    const body = await input();
+    if (isReply(body)) return body;
+    const { writer, basis, records, after_others: afterOthers = false } = body;
+    if (afterOthers && !APPENDS_AFTER_OTHERS.includes(log)) {
+      return refused(
+        c,
+        refusal(
+          'MALFORMED_REQUEST',
+          `The desk's ${log} is appended to only on what the page has seen: after_others is for the ledger. Nothing was recorded.`,
+        ),
+        400,
+      );
+    }
+    let drafts: readonly unknown[] = records;
+    if (log === 'ledger') {
+      for (const [index, draft] of records.entries()) {
+        const problem = await pageReportProblem(draft, {
+          receiptKeyOf: options.receiptKeyOf,
+          partners: options.partners,
+          ...(options.now ? { now: options.now } : {}),
+          decided: async ({ id, digest, status }) =>
+            (
+              await db.query(
+                'SELECT 1 FROM approvals WHERE book_no = $1 AND id = $2 AND plan_digest = $3 AND status = $4 LIMIT 1',
+                [await currentBook(db), id, digest, status],
+              )
+            ).length > 0,
+        });
+        if (problem)
+          return refused(
+            c,
+            records.length === 1 ? problem : { ...problem, details: { ...problem.details, index } },
+            403,
+          );
       }
-      if (afterOthers && !APPENDS_AFTER_OTHERS.includes(log)) {
-        return refused(
-          c,
-          refusal(
-            'MALFORMED_REQUEST',
-            `The desk's ${log} is appended to only on what the page has seen: after_others is for the ledger. Nothing was recorded.`,
-          ),
-          400,
-        );
-      }
-      let drafts: readonly unknown[] = records;
-      if (log === 'ledger') {
-        for (const [index, draft] of records.entries()) {
-          const problem = await pageReportProblem(draft, {
-            receiptKeyOf: options.receiptKeyOf,
-            partners: options.partners,
-            ...(options.now ? { now: options.now } : {}),
-            decided: async ({ id, digest, status }) =>
-              (
-                await db.query(
-                  'SELECT 1 FROM approvals WHERE book_no = $1 AND id = $2 AND plan_digest = $3 AND status = $4 LIMIT 1',
-                  [await currentBook(db), id, digest, status],
-                )
-              ).length > 0,
-          });
-          if (problem)
-            return refused(
-              c,
-              records.length === 1 ? problem : { ...problem, details: { ...problem.details, index } },
-              403,
-            );
-        }
-        drafts = records.map((draft) => reportedBy(draft, dispatcher));
-      }
-      const appended = await appendHeld(db, options.partners, log, dispatcher, writer, basis, drafts, afterOthers);
-      if (!appended.ok)
-        return refused(
-          c,
-          appended,
-          appended.code === 'STALE_TAB' || appended.code === 'ID_TAKEN'
-            ? 409
-            : appended.code === 'REQUEST_HELD_BY_ANOTHER' ||
-                appended.code === 'SERVER_ONLY_EVENT' ||
-                appended.code === 'APPROVAL_NOT_RAISED'
-              ? 403
-              : 422,
-        );
-      await options.afterAppend?.(log, appended);
-      if (appended.serverLedger) await options.afterAppend?.('ledger', appended.serverLedger);
-      return c.json({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });
-    },
-  );
+      drafts = records.map((draft) => reportedBy(draft, dispatcher));
+    }
+    const appended = await appendHeld(db, options.partners, log, dispatcher, writer, basis, drafts, afterOthers);
+    if (!appended.ok)
+      return refused(
+        c,
+        appended,
+        appended.code === 'STALE_TAB' || appended.code === 'ID_TAKEN'
+          ? 409
+          : appended.code === 'REQUEST_HELD_BY_ANOTHER' ||
+              appended.code === 'SERVER_ONLY_EVENT' ||
+              appended.code === 'APPROVAL_NOT_RAISED'
+            ? 403
+            : 422,
+      );
+    await options.afterAppend?.(log, appended);
+    if (appended.serverLedger) await options.afterAppend?.('ledger', appended.serverLedger);
+    return reply({ ok: true, entries: appended.entries, head: appended.head, missed: appended.missed });
+  });
 }

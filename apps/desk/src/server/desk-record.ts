@@ -11,10 +11,13 @@
 import type { Hono } from 'hono';
 import { canonicalDigest, signCanonical } from '@warrant/authority';
 import type { Database } from '@warrant/site-server';
+import { DESK_API } from '../api/desk-api.ts';
 import type { DeskIdentity } from './desk-identity.ts';
+import { notModified } from './http.ts';
+import { serve } from './serve-route.ts';
 
 export function deskRecordRoutes(app: Hono, db: Database, desk: DeskIdentity): void {
-  app.get('/.well-known/warrant-desk.json', async (c) => {
+  serve(app, DESK_API.deskRecord, async (c, { reply }) => {
     const rows = await db.query<{ id: string; name: string; credential: string | null; public_key: Uint8Array | null }>(
       `SELECT d.id, d.name, c.id AS credential, c.public_key FROM dispatchers d LEFT JOIN dispatcher_credentials c ON c.dispatcher_id = d.id
         WHERE d.removed_at IS NULL ORDER BY d.id, c.id`,
@@ -31,9 +34,9 @@ export function deskRecordRoutes(app: Hono, db: Database, desk: DeskIdentity): v
     c.header('Access-Control-Allow-Origin', '*');
     c.header('ETag', tag);
     c.header('Cache-Control', 'no-cache');
-    if ((c.req.header('If-None-Match') ?? '').split(',').some((held) => held.trim() === tag)) return c.body(null, 304);
+    if ((c.req.header('If-None-Match') ?? '').split(',').some((held) => held.trim() === tag)) return notModified(c);
     const list = { desk_origin: desk.origin, issued_at: new Date().toISOString(), dispatchers };
-    return c.json({
+    return reply({
       origin: desk.origin,
       rp_id: desk.rpId,
       key: desk.key.publicKey,

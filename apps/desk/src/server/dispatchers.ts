@@ -26,7 +26,9 @@ import {
 } from '@warrant/people';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { Database, Queryable } from '@warrant/site-server';
-import { jsonBody, malformed, refused } from './http.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import { currentDispatcher } from './sessions.ts';
 import { DESK_PEOPLE } from './desk-people.ts';
 import type { DeskIdentity } from './desk-identity.ts';
@@ -60,33 +62,33 @@ const personRow = (event: 'dispatcher_enrolled' | 'dispatcher_invited' | 'dispat
   }) satisfies LedgerDraft;
 
 export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: RecordOnLedger): void {
-  app.get('/api/session', async (c) => {
+  serve(app, DESK_API.session, async (c, { reply }) => {
     const dispatcher = await currentDispatcher(c, db);
-    return c.json({ ok: true, dispatcher, dispatchers: await peopleCount(db, DESK_PEOPLE) });
+    return reply({ ok: true, dispatcher, dispatchers: await peopleCount(db, DESK_PEOPLE) });
   });
 
   // The people on the list, for a signed-in dispatcher's page (the signed list is desk-record.ts).
-  app.get('/api/dispatchers', async (c) => {
+  serve(app, DESK_API.dispatchers, async (c, { reply }) => {
     if (!(await currentDispatcher(c, db))) return signInRequired(c);
     const dispatchers = await db.query<{ id: string; name: string }>(
       'SELECT id, name FROM dispatchers WHERE removed_at IS NULL ORDER BY enrolled_at, id',
     );
-    return c.json({ ok: true, dispatchers });
+    return reply({ ok: true, dispatchers });
   });
 
-  app.post('/api/dispatchers/options', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
-    const started = await startEnrolment(db, DESK_PEOPLE, { link: body['link'], name: body['name'] });
+  serve(app, DESK_API.enrolmentOptions, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
+    const started = await startEnrolment(db, DESK_PEOPLE, { link: body.link, name: body.name });
     if (!started.ok) return refused(c, started, started.code === 'NAME_INVALID' ? 422 : 403);
-    return c.json({ ok: true, options: started.options, name: started.name });
+    return reply({ ok: true, options: started.options, name: started.name });
   });
 
-  app.post('/api/dispatchers', async (c) => {
-    const body = await jsonBody(c);
-    if (!body || typeof body['response'] !== 'object' || body['response'] === null) return malformed(c);
+  serve(app, DESK_API.enrol, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const answer = await db.transaction(async (tx) => {
-      const enrolled = await finishEnrolment(tx, DESK_PEOPLE, body['response']);
+      const enrolled = await finishEnrolment(tx, DESK_PEOPLE, body.response);
       if (enrolled.ok) await startSession(c, tx, DESK_PEOPLE, enrolled.person.id);
       return enrolled;
     });
@@ -98,35 +100,37 @@ export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: Record
         `dispatcher=${person.id} by=${link.issuedBy ?? 'operator'} with=${link.kind === 'setup' ? 'setup-link' : 'invitation'}`,
       ),
     );
-    return c.json({ ok: true, dispatcher: person });
+    return reply({ ok: true, dispatcher: person });
   });
 
-  app.post('/api/session/options', async (c) => c.json({ ok: true, options: await startSignIn(db, DESK_PEOPLE) }));
+  serve(app, DESK_API.signInOptions, async (_c, { reply }) =>
+    reply({ ok: true, options: await startSignIn(db, DESK_PEOPLE) }),
+  );
 
-  app.post('/api/session', async (c) => {
-    const body = await jsonBody(c);
-    if (!body || typeof body['response'] !== 'object' || body['response'] === null) return malformed(c);
+  serve(app, DESK_API.signIn, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const answer = await db.transaction(async (tx) => {
-      const signed = await finishSignIn(tx, DESK_PEOPLE, body['response']);
+      const signed = await finishSignIn(tx, DESK_PEOPLE, body.response);
       if (signed.ok) await startSession(c, tx, DESK_PEOPLE, signed.person.id);
       return signed;
     });
-    return answer.ok ? c.json({ ok: true, dispatcher: answer.person }) : refused(c, answer, 401);
+    return answer.ok ? reply({ ok: true, dispatcher: answer.person }) : refused(c, answer, 401);
   });
 
-  app.post('/api/session/end', async (c) => {
+  serve(app, DESK_API.signOut, async (c, { reply }) => {
     await endSession(c, db, DESK_PEOPLE);
-    return c.json({ ok: true });
+    return reply({ ok: true });
   });
 
   // Inviting someone: the statement first (who invites whom, until when), then the inviting
   // dispatcher's passkey over it; only then is there an invitation link.
-  app.post('/api/invitations/options', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
+  serve(app, DESK_API.invitationOptions, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const by = await currentDispatcher(c, db);
     if (!by) return signInRequired(c);
-    const problem = nameProblem(body['name']);
+    const problem = nameProblem(body.name);
     if (problem)
       return refused(
         c,
@@ -136,19 +140,19 @@ export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: Record
     const proposed = await proposeAct(db, DESK_PEOPLE, {
       act: 'invite',
       by,
-      subject: String(body['name']).trim(),
+      subject: String(body.name).trim(),
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     });
-    return c.json(proposed);
+    return reply(proposed);
   });
 
-  app.post('/api/invitations', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
+  serve(app, DESK_API.invite, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const by = await currentDispatcher(c, db);
     if (!by) return signInRequired(c);
     const answer = await db.transaction(async (tx: Queryable) => {
-      const confirmed = await confirmAct(tx, DESK_PEOPLE, 'invite', body['response'], by);
+      const confirmed = await confirmAct(tx, DESK_PEOPLE, 'invite', body.response, by);
       if (!confirmed.ok) return confirmed;
       const { statement } = confirmed;
       const link = await mintEnrolmentLink(tx, DESK_PEOPLE, {
@@ -161,7 +165,7 @@ export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: Record
     });
     if (!answer.ok) return refused(c, answer, 403);
     await recordOnLedger(personRow('dispatcher_invited', `by=${by.id} invitee=${answer.link.name ?? ''}`));
-    return c.json({
+    return reply({
       ok: true,
       invitation: { url: answer.link.url, name: answer.link.name, expires_at: answer.link.expiresAt },
     });
@@ -169,13 +173,13 @@ export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: Record
 
   // Removing someone: from then on partners refuse that person's approvals, even ones already
   // issued and unexpired. It takes the removing dispatcher's passkey over the removal's statement.
-  app.post('/api/dispatchers/:id/remove/options', async (c) => {
+  serve(app, DESK_API.removalOptions, async (c, { reply }) => {
     const by = await currentDispatcher(c, db);
     if (!by) return signInRequired(c);
     const id = c.req.param('id');
     const subject = DISPATCHER_ID.test(id) ? await personOnList(db, DESK_PEOPLE, id) : null;
     if (!subject) return unknownDispatcher(c, id);
-    return c.json(
+    return reply(
       await proposeAct(db, DESK_PEOPLE, {
         act: 'remove',
         by,
@@ -185,14 +189,14 @@ export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: Record
     );
   });
 
-  app.post('/api/dispatchers/:id/remove', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
+  serve(app, DESK_API.remove, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const by = await currentDispatcher(c, db);
     if (!by) return signInRequired(c);
     const id = c.req.param('id');
     const answer = await db.transaction(async (tx): Promise<{ ok: true; removed: Person } | ToolRefusal> => {
-      const confirmed = await confirmAct(tx, DESK_PEOPLE, 'remove', body['response'], by);
+      const confirmed = await confirmAct(tx, DESK_PEOPLE, 'remove', body.response, by);
       if (!confirmed.ok) return confirmed;
       if (confirmed.statement.subject !== id)
         return refusal('STATEMENT_MISMATCH', 'Your passkey confirmed removing someone else. Nothing was changed.');
@@ -203,7 +207,7 @@ export function dispatcherRoutes(app: Hono, db: Database, recordOnLedger: Record
     });
     if (!answer.ok) return refused(c, answer, answer.code === 'DISPATCHER_UNKNOWN' ? 404 : 403);
     await recordOnLedger(personRow('dispatcher_removed', `dispatcher=${answer.removed.id} by=${by.id}`));
-    return c.json({ ok: true, removed: answer.removed.id });
+    return reply({ ok: true, removed: answer.removed.id });
   });
 }
 

@@ -10,7 +10,8 @@ import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import type { DeskEvent } from '../domain/desk-events.ts';
-import type { AskDeskServer } from '../server-log.ts';
+import type { AskDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import type { TestDesk } from '../testing/test-desk.ts';
 import { askAs as askDispatcherAs, dispatcherPage, TO_THE_HALT, workToTheHalt } from '../testing/dispatcher-page.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
@@ -43,7 +44,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       await db.close();
     });
 
-    const askAs = (dispatcher: TestDispatcher): AskDeskServer => askDispatcherAs(app, dispatcher);
+    const askAs = (dispatcher: TestDispatcher): AskDesk => askDispatcherAs(app, dispatcher);
     async function pageOf(dispatcher: TestDispatcher, index: number): Promise<TestDesk> {
       const desk = await dispatcherPage(app, dispatcher, index);
       desks.push(desk);
@@ -71,7 +72,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
 
       // The server's record: one chain; each dispatcher's rows once; each request held by its taker.
       const ledger = (
-        (await askAs(dispatchers[0]!)('/api/logs/ledger')) as unknown as {
+        (await askAs(dispatchers[0]!)(DESK_API.log, { params: { log: 'ledger' } })) as unknown as {
           entries: { record: LedgerRow }[];
         }
       ).entries.map((entry) => entry.record);
@@ -99,7 +100,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
         ).toEqual([expect.stringContaining(`dispatcher=${dispatcher.id}`)]);
       }
       const events = (
-        (await askAs(dispatchers[0]!)('/api/logs/state')) as unknown as {
+        (await askAs(dispatchers[0]!)(DESK_API.log, { params: { log: 'state' } })) as unknown as {
           entries: { record: DeskEvent }[];
         }
       ).entries.map((entry) => entry.record);

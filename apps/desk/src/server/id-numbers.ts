@@ -13,14 +13,12 @@
 import type { Hono } from 'hono';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
-import { ID_KINDS, type IdKind } from '../domain/id-kinds.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import type { IdKind } from '../domain/id-kinds.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { MAX_ID_NUMBER } from '../api/inputs.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import { currentDispatcher } from './sessions.ts';
-
-const MAX_NUMBER = 9_999_999;
-
-/** The kinds a page numbers through this route: every kind but the approval, which the server raises. */
-const PAGE_ID_KINDS: readonly IdKind[] = ID_KINDS.filter((kind) => kind !== 'approval');
 
 /**
  * The next number of `kind`, never handed out before in any book; null when none is left. The
@@ -34,39 +32,23 @@ export async function nextIdNumber(via: Queryable, kind: IdKind, atLeast = 1): P
      RETURNING last`,
     [kind, atLeast],
   );
-  return row && row.last <= MAX_NUMBER ? row.last : null;
+  return row && row.last <= MAX_ID_NUMBER ? row.last : null;
 }
 
 export function idNumberRoutes(app: Hono, db: Database): void {
-  app.post('/api/ids', async (c) => {
+  // Which kinds a page numbers, and how far, is the API's declaration (../api/inputs.ts).
+  serve(app, DESK_API.reserveId, async (c, { reply, input }) => {
     if (!(await currentDispatcher(c, db)))
       return refused(
         c,
         refusal('NOT_SIGNED_IN', "Only a signed-in dispatcher's page makes requests, plans, leases or approvals."),
         401,
       );
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
-    const kind = body['kind'];
-    const atLeast = body['at_least'];
-    if (
-      typeof kind !== 'string' ||
-      !(PAGE_ID_KINDS as readonly string[]).includes(kind) ||
-      typeof atLeast !== 'number' ||
-      !Number.isSafeInteger(atLeast) ||
-      atLeast < 1 ||
-      atLeast > MAX_NUMBER
-    )
-      return refused(
-        c,
-        refusal(
-          'MALFORMED_REQUEST',
-          `An id's number is asked for by kind (${PAGE_ID_KINDS.join(', ')}; an approval is numbered by the desk's server as it raises it) and the least number the page would take (1 to ${MAX_NUMBER}).`,
-        ),
-        400,
-      );
-    const number = await nextIdNumber(db, kind as IdKind);
+    const body = await input();
+    if (isReply(body)) return body;
+    const { kind } = body;
+    const number = await nextIdNumber(db, kind);
     if (number === null) return refused(c, refusal('STORAGE_FAILED', `This desk has no ${kind} numbers left.`), 422);
-    return c.json({ ok: true, kind, number });
+    return reply({ ok: true, kind, number });
   });
 }

@@ -24,7 +24,9 @@ import { isError, refusal, type ToolRefusal } from '@warrant/surface';
 import { currentBook } from './approvals.ts';
 import type { DeskIdentity } from './desk-identity.ts';
 import type { AppendedRecords } from './desk-logs.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { refused } from './http.ts';
+import { serve } from './serve-route.ts';
 import { holdProblem, ledgerHoldRoutes } from './ledger-hold.ts';
 import { HEADS_LOCK } from './record-locks.ts';
 
@@ -120,12 +122,12 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
       404,
     );
 
-  app.get('/api/ledger/head', async (c) => {
+  serve(app, DESK_API.ledgerHead, async (c, { reply }) => {
     const size = sizeParam(c, 'size');
     if (size === null) return refused(c, refusal('MALFORMED_REQUEST', 'size is a whole number of rows.'), 400);
     if (size === undefined) {
       const head = await latest();
-      return isError(head) ? refused(c, head, 409) : c.json(head);
+      return isError(head) ? refused(c, head, 409) : reply(head);
     }
     const { book, tree } = await current();
     const stored = await storedHead(db, book, size);
@@ -139,10 +141,10 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
         ),
         404,
       );
-    return c.json(stored);
+    return reply(stored);
   });
 
-  app.get('/api/ledger/proof/inclusion', async (c) => {
+  serve(app, DESK_API.inclusionProof, async (c, { reply }) => {
     const seq = sizeParam(c, 'seq');
     const size = sizeParam(c, 'size');
     if (typeof seq !== 'number' || size === null)
@@ -155,10 +157,10 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
     const treeSize = size ?? tree.size;
     if (treeSize > tree.size) return badSize(c, `There is no tree of ${treeSize} rows yet.`, tree.size);
     if (seq < 1 || seq > treeSize) return badSize(c, `Row ${seq} is not in a tree of ${treeSize} rows.`, tree.size);
-    return c.json(inclusionProofJson(tree, seq, treeSize));
+    return reply(inclusionProofJson(tree, seq, treeSize));
   });
 
-  app.get('/api/ledger/proof/consistency', async (c) => {
+  serve(app, DESK_API.consistencyProof, async (c, { reply }) => {
     const from = sizeParam(c, 'from');
     const to = sizeParam(c, 'to');
     if (typeof from !== 'number' || to === null)
@@ -171,7 +173,7 @@ export function ledgerHeads(app: Hono, db: Database, desk: DeskIdentity): Ledger
     const toSize = to ?? tree.size;
     if (toSize > tree.size) return badSize(c, `There is no tree of ${toSize} rows yet.`, tree.size);
     if (from > toSize) return badSize(c, `A tree of ${from} rows cannot come before one of ${toSize}.`, tree.size);
-    return c.json(consistencyProofJson(tree, from, toSize));
+    return reply(consistencyProofJson(tree, from, toSize));
   });
 
   return {

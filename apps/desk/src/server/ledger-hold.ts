@@ -10,7 +10,9 @@ import { verifyConsistency, type MerkleTree, type SignedTreeHead } from '@warran
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { currentBook } from './approvals.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { refused } from './http.ts';
+import { serve } from './serve-route.ts';
 import { currentDispatcher } from './sessions.ts';
 
 type Problem = 'shorter' | 'inconsistent';
@@ -112,7 +114,7 @@ export async function holdProblem(tx: Queryable, book: number, tree: MerkleTree)
 
 /** A dispatcher says they have looked at what the desk found: `POST /api/ledger/holds/look`. */
 export function ledgerHoldRoutes(app: Hono, db: Database): void {
-  app.post('/api/ledger/holds/look', async (c) => {
+  serve(app, DESK_API.lookAtHolds, async (c, { reply }) => {
     const dispatcher = await currentDispatcher(c, db);
     if (!dispatcher)
       return refused(
@@ -125,6 +127,6 @@ export function ledgerHoldRoutes(app: Hono, db: Database): void {
       'UPDATE desk_ledger_holds SET looked_by = $1, looked_at = now() WHERE book_no = $2 AND looked_at IS NULL RETURNING id',
       [dispatcher.id, book],
     );
-    return c.json({ ok: true, looked: looked.length, by: dispatcher });
+    return reply({ ok: true, looked: looked.length, by: dispatcher });
   });
 }

@@ -7,7 +7,9 @@ import type { Hono } from 'hono';
 import type { Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
 import { currentBook } from './approvals.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 
 /** Whether this process serves the browser tests (the flag tools/app-sites.ts reads too). */
 export const SERVING_THE_BROWSER_TESTS = process.argv.includes('--with-test-sites');
@@ -15,12 +17,10 @@ export const SERVING_THE_BROWSER_TESTS = process.argv.includes('--with-test-site
 export function ledgerTamperingRoutes(app: Hono, db: Database): void {
   // Sets the detail of ledger row `seq` of the current book in the database, nothing else: no seal,
   // no chain, no tree, no event. The server learns of it only by reading the row again.
-  app.post('/api/test/rewrite-ledger-row', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
+  serve(app, DESK_API.rewriteLedgerRow, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const { seq, detail } = body;
-    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || typeof detail !== 'string' || detail.length > 500)
-      return refused(c, refusal('MALFORMED_REQUEST', 'seq (a row) and detail (text) are needed.'), 400);
     const book = await currentBook(db);
     const [row] = await db.query<{ record: string }>(
       "SELECT record FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq = $2",
@@ -33,22 +33,20 @@ export function ledgerTamperingRoutes(app: Hono, db: Database): void {
       book,
       seq,
     ]);
-    return c.json({ ok: true, seq });
+    return reply({ ok: true, seq });
   });
 
   // Deletes the last `count` ledger rows of the current book from the database, nothing else.
-  app.post('/api/test/delete-last-ledger-rows', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
+  serve(app, DESK_API.deleteLastLedgerRows, async (_c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const { count } = body;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > 1000)
-      return refused(c, refusal('MALFORMED_REQUEST', 'count (1 to 1000 rows) is needed.'), 400);
     const book = await currentBook(db);
     const deleted = await db.query<{ seq: number }>(
       `DELETE FROM desk_log_records WHERE book_no = $1 AND log = 'ledger' AND seq > (
          SELECT coalesce(max(seq), 0) - $2 FROM desk_log_records WHERE book_no = $1 AND log = 'ledger') RETURNING seq`,
       [book, count],
     );
-    return c.json({ ok: true, deleted: deleted.length });
+    return reply({ ok: true, deleted: deleted.length });
   });
 }

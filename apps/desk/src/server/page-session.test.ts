@@ -11,7 +11,7 @@ import { SITES } from '@warrant/config';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
-import { SESSION_IN_PAGE_ID } from '../session-in-page.ts';
+import { SESSION_IN_PAGE_ID } from '../api/session-in-page.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -4,7 +4,7 @@
 // this server's routes): the served index.html is rewritten on its way out, never the file on disk.
 import type { Hono } from 'hono';
 import type { Database } from '@warrant/site-server';
-import { writeSessionIntoPage } from '../session-in-page.ts';
+import { writeSessionIntoPage } from '../api/session-in-page.ts';
 import { currentDispatcher } from './sessions.ts';
 
 /** The paths the desk's page is served at. */

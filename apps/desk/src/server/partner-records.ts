@@ -13,37 +13,14 @@ import type { Database } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
 import { PARTNER_DIRECTORY, partnerAddressOf } from '../partners.ts';
 import { currentBook } from './approvals.ts';
+import type { DeskOnlyReceipt, HeldUnderKey, PartnerOnlyReceipt, PartnerReconciliation } from '../api/answers.ts';
+import { DESK_API } from '../api/desk-api.ts';
 import { refused } from './http.ts';
+import { serve } from './serve-route.ts';
 
 /** How long the desk waits for a partner's server before saying it cannot be reached. */
 const PARTNER_ANSWER_MS = 5_000;
 const KEY = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export interface DeskOnlyReceipt {
-  /** The ledger row that claims the receipt. */
-  readonly seq: number;
-  readonly receipt: string;
-  readonly tool: string;
-}
-
-export interface PartnerOnlyReceipt {
-  readonly receipt: string;
-  readonly tool: string;
-  readonly at: string;
-}
-
-export type PartnerReconciliation =
-  | {
-      readonly partner: PartnerName;
-      readonly reachable: true;
-      /** Receipts both sides hold. */
-      readonly matched: number;
-      /** Receipts either side holds. */
-      readonly total: number;
-      readonly desk_only: readonly DeskOnlyReceipt[];
-      readonly partner_only: readonly PartnerOnlyReceipt[];
-    }
-  | { readonly partner: PartnerName; readonly reachable: false; readonly problem: string };
 
 interface PartnerWrite {
   readonly kind: string;
@@ -146,9 +123,9 @@ async function receiptKeys(): Promise<Record<string, string | null>> {
 }
 
 export function partnerRecordRoutes(app: Hono, db: Database): void {
-  app.get('/api/partners/receipt-keys', async (c) => c.json({ ok: true, keys: await receiptKeys() }));
-  app.get('/api/reconciliation', async (c) =>
-    c.json({
+  serve(app, DESK_API.receiptKeys, async (_c, { reply }) => reply({ ok: true, keys: await receiptKeys() }));
+  serve(app, DESK_API.reconciliation, async (_c, { reply }) =>
+    reply({
       ok: true,
       partners: await Promise.all(PARTNER_DIRECTORY.names.map((partner) => reconcilePartner(db, partner))),
     }),
@@ -156,12 +133,12 @@ export function partnerRecordRoutes(app: Hono, db: Database): void {
 
   // Whether a partner's server answers now (its manifest, the smallest thing it serves): the desk's
   // page asks while it says the partner is down, to know when it is back.
-  app.get('/api/partners/:partner/reach', async (c) => {
+  serve(app, DESK_API.partnerReach, async (c, { reply }) => {
     const partner = c.req.param('partner') as PartnerName;
     if (!PARTNER_DIRECTORY.has(partner))
       return refused(c, refusal('UNKNOWN_PARTNER', `${partner} is not a partner of this desk.`), 404);
     const asked = await askPartner(partner, PARTNER_MANIFEST_PATH);
-    return c.json(
+    return reply(
       asked.ok
         ? { ok: true, partner, reachable: true }
         : { ok: true, partner, reachable: false, problem: asked.problem },
@@ -169,7 +146,7 @@ export function partnerRecordRoutes(app: Hono, db: Database): void {
   });
 
   // What a partner holds under one idempotency key: found with its write and receipt, or not.
-  app.get('/api/partners/:partner/writes/:key', async (c) => {
+  serve(app, DESK_API.partnerWrite, async (c, { reply }) => {
     const partner = c.req.param('partner') as PartnerName;
     const key = c.req.param('key');
     if (!PARTNER_DIRECTORY.has(partner))
@@ -178,7 +155,8 @@ export function partnerRecordRoutes(app: Hono, db: Database): void {
       return refused(c, refusal('INVALID_INPUT', 'An idempotency key is 1 to 128 letters, digits and . _ : -.'), 422);
     const asked = await askPartner(partner, `/api/writes/by-key/${encodeURIComponent(key)}`);
     if (!asked.ok)
-      return c.json(
+      return refused(
+        c,
         refusal(
           'PARTNER_UNREACHABLE',
           `The desk could not ask ${partner} what it holds under ${key}: ${asked.problem}.`,
@@ -186,6 +164,8 @@ export function partnerRecordRoutes(app: Hono, db: Database): void {
         ),
         502,
       );
-    return c.json(asked.body);
+    // The partner's own answer, passed on as it came (its refusal too): the page checks a
+    // receipt in it against the partner's key itself (run/ask-partner.ts).
+    return reply(asked.body as HeldUnderKey);
   });
 }

@@ -9,28 +9,24 @@
 // The same check keeps every id of the record given once: an event naming a request, plan, lease
 // or approval whose id was born as something else (another page chose the same number at the same
 // moment) is refused, and the page decides again (desk-runtime.ts).
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { hopDetail } from '@warrant/broker';
 import type { LedgerDraft } from '@warrant/ledger';
 import type { Database, Queryable } from '@warrant/site-server';
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { plainTextPattern } from '@warrant/base';
 import { SERVER_ONLY_DESK_EVENTS, type DeskEvent } from '../domain/desk-events.ts';
 import { heldByAnotherRefusal } from '../domain/held-by-another.ts';
 import type { IdKind } from '../domain/id-kinds.ts';
 import type { HoldingAct, RequestHolder } from '../domain/request.ts';
 import { currentBook } from './approvals.ts';
 import { undecidedEnd, voidApprovalsOfRevisedPlan } from './approval-standing.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import type { Dispatcher } from './sessions.ts';
 import { currentDispatcher } from './sessions.ts';
 import { holdDeskRecords } from './record-locks.ts';
 import { leaseEndedInRecord } from './run-leases.ts';
-
-/** The longest reason a take-over gives, in characters. */
-export const TAKE_OVER_REASON_MAX = 300;
-const REQUEST_ID = /^R-[1-9][0-9]{0,6}$/;
-const PLAIN = new RegExp(plainTextPattern(), 'u');
 
 /** Who holds `request` in `book`, with their name; null when no one does. */
 export async function holderOf(via: Queryable, book: number, request: string): Promise<RequestHolder | null> {
@@ -310,17 +306,6 @@ class Refused extends Error {
 }
 
 export function requestHolderRoutes(app: Hono, db: Database, records: () => HoldingRecords): void {
-  const read = async (c: Context) => {
-    const body = await jsonBody(c);
-    if (!body) return null;
-    const request = body['request'];
-    const reason = body['reason'];
-    if (typeof request !== 'string' || !REQUEST_ID.test(request)) return 'bad' as const;
-    if (reason !== undefined && (typeof reason !== 'string' || reason.length > TAKE_OVER_REASON_MAX))
-      return 'bad' as const;
-    return { request, reason: typeof reason === 'string' ? reason : undefined };
-  };
-
   /**
    * Takes `request` for the signed-in dispatcher, or releases it: decided and recorded in one
    * transaction, the ledger's lock first (as every writer of both records takes them).
@@ -373,20 +358,12 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
     }
   };
 
-  app.post('/api/requests/take', async (c) => {
+  // What a take and a release name (a request, and a take-over's reason) is the API's declaration.
+  serve(app, DESK_API.take, async (c, { reply, input: read }) => {
     const dispatcher = await currentDispatcher(c, db);
     if (!dispatcher) return refused(c, notSignedIn(), 401);
-    const input = await read(c);
-    if (input === null) return malformed(c);
-    if (input === 'bad' || (input.reason !== undefined && !PLAIN.test(input.reason)))
-      return refused(
-        c,
-        refusal(
-          'MALFORMED_REQUEST',
-          `A take names a request (R-n) and, to take over one another holds, a reason: plain text, 1 to ${TAKE_OVER_REASON_MAX} characters, no control or invisible characters. Nothing was changed.`,
-        ),
-        400,
-      );
+    const input = await read();
+    if (isReply(input)) return input;
     const me: RequestHolder = { id: dispatcher.id, name: dispatcher.name };
     const answer = await change(dispatcher, input.request, (holder) => {
       if (holder?.id === me.id)
@@ -402,16 +379,14 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
         );
       return { act: 'taken_over', holder: me, reason: input.reason };
     });
-    return answer.ok ? c.json(answer) : refused(c, answer, answer.code === 'REQUEST_UNKNOWN' ? 404 : 409);
+    return answer.ok ? reply(answer) : refused(c, answer, answer.code === 'REQUEST_UNKNOWN' ? 404 : 409);
   });
 
-  app.post('/api/requests/release', async (c) => {
+  serve(app, DESK_API.release, async (c, { reply, input: read }) => {
     const dispatcher = await currentDispatcher(c, db);
     if (!dispatcher) return refused(c, notSignedIn(), 401);
-    const input = await read(c);
-    if (input === null) return malformed(c);
-    if (input === 'bad' || input.reason !== undefined)
-      return refused(c, refusal('MALFORMED_REQUEST', 'A release names a request (R-n). Nothing was changed.'), 400);
+    const input = await read();
+    if (isReply(input)) return input;
     const answer = await change(dispatcher, input.request, (holder) =>
       holder?.id === dispatcher.id
         ? { act: 'released', holder: null }
@@ -423,6 +398,6 @@ export function requestHolderRoutes(app: Hono, db: Database, records: () => Hold
             { request: input.request, holder },
           ),
     );
-    return answer.ok ? c.json(answer) : refused(c, answer, answer.code === 'REQUEST_UNKNOWN' ? 404 : 409);
+    return answer.ok ? reply(answer) : refused(c, answer, answer.code === 'REQUEST_UNKNOWN' ? 404 : 409);
   });
 }

@@ -10,7 +10,9 @@ import type { Database, Queryable } from '@warrant/site-server';
 import { refusal } from '@warrant/surface';
 import { currentBook } from './approvals.ts';
 import { DESK_PEOPLE } from './desk-people.ts';
-import { jsonBody, malformed, refused } from './http.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { refused } from './http.ts';
+import { isReply, serve } from './serve-route.ts';
 import { currentDispatcher } from './sessions.ts';
 
 // A reset's statement lasts as long as its ceremony.
@@ -54,11 +56,12 @@ export function resetRoutes(app: Hono, db: Database): void {
   const signInRequired = () =>
     refusal('SIGN_IN_REQUIRED', 'Sign in with your passkey to start the desk again. Nothing was changed.');
 
-  app.post('/api/reset/options', async (c) => {
-    if (!(await jsonBody(c))) return malformed(c);
+  serve(app, DESK_API.resetOptions, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const by = await currentDispatcher(c, db);
     if (!by) return refused(c, signInRequired(), 401);
-    return c.json(
+    return reply(
       await proposeAct(db, DESK_PEOPLE, {
         act: 'reset',
         by,
@@ -68,13 +71,13 @@ export function resetRoutes(app: Hono, db: Database): void {
     );
   });
 
-  app.post('/api/reset', async (c) => {
-    const body = await jsonBody(c);
-    if (!body) return malformed(c);
+  serve(app, DESK_API.reset, async (c, { reply, input }) => {
+    const body = await input();
+    if (isReply(body)) return body;
     const by = await currentDispatcher(c, db);
     if (!by) return refused(c, signInRequired(), 401);
     const answer = await db.transaction(async (tx) => {
-      const confirmed = await confirmAct(tx, DESK_PEOPLE, 'reset', body['response'], by);
+      const confirmed = await confirmAct(tx, DESK_PEOPLE, 'reset', body.response, by);
       if (!confirmed.ok) return confirmed;
       const closing = Number(/^book (\d+)$/.exec(confirmed.statement.subject)?.[1] ?? Number.NaN);
       const book = await openNextBook(tx, closing, `reset by ${by.id} ${randomUUID().slice(0, 8)}`);
@@ -86,6 +89,6 @@ export function resetRoutes(app: Hono, db: Database): void {
         : { ok: true as const, book };
     });
     if (!answer.ok) return refused(c, answer, answer.code === 'STATEMENT_MISMATCH' ? 409 : 403);
-    return c.json({ ok: true, book: answer.book });
+    return reply({ ok: true, book: answer.book });
   });
 }

@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
-import { cardStatement } from '../consent/card-statement.ts';
+import type { LogHead } from '@warrant/ledger';
+import { DESK_API } from '../api/desk-api.ts';
+import { cardStatement } from '../page/consent/card-statement.ts';
 import { openDeskServer } from '../server.ts';
 import { FOOD_AND_BEDS, type TestDesk } from '../testing/test-desk.ts';
 import { askAs, dispatcherPage, workToTheHalt } from '../testing/dispatcher-page.ts';
@@ -66,8 +68,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
 
     /** Grants `challenge` with the dispatcher's passkey, as the card or /approve on another device does. */
     const grant = (challenge: string) =>
-      askAs(app, dispatcher)(`/api/approvals/${challenge}/grant`, {
-        response: dispatcher.passkey.assert(challenge, ORIGIN, RP_ID),
+      askAs(app, dispatcher)(DESK_API.grant, {
+        params: { challenge },
+        body: { response: dispatcher.passkey.assert(challenge, ORIGIN, RP_ID) },
       });
 
     it("a person's reject on the card is the server's: a grant afterwards is refused and nothing runs", async () => {
@@ -85,7 +88,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       });
       expect(sent).toEqual([]);
       // The page's records of the rejection were taken: the server had decided it.
-      const ledger = (await askAs(app, dispatcher)('/api/logs/ledger')) as unknown as {
+      const ledger = (await askAs(app, dispatcher)(DESK_API.log, { params: { log: 'ledger' } })) as unknown as {
         entries: { record: { event: string } }[];
       };
       expect(ledger.entries.map((entry) => entry.record.event)).toContain('approval_rejected');
@@ -110,7 +113,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       });
       expect(sent).toEqual([]);
       // The page's record of the void was taken: the server had decided it.
-      const ledger = (await askAs(app, dispatcher)('/api/logs/ledger')) as unknown as {
+      const ledger = (await askAs(app, dispatcher)(DESK_API.log, { params: { log: 'ledger' } })) as unknown as {
         entries: { record: { event: string; approval?: string } }[];
       };
       expect(ledger.entries.map((entry) => entry.record)).toContainEqual(
@@ -122,12 +125,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       const approval = await pendingApproval();
       const held = page.desk.gate.get(approval.id)!;
       for (const status of ['rejected', 'void'] as const) {
-        const answer = await askAs(app, dispatcher)('/api/logs/state');
-        const head = (answer as unknown as { head: unknown }).head;
-        const appended = await askAs(app, dispatcher)('/api/logs/state/append', {
-          writer: 'feedbeef0001',
-          basis: head,
-          records: [{ type: 'approval_changed', approval: { ...held, status } }],
+        const answer = await askAs(app, dispatcher)(DESK_API.log, { params: { log: 'state' } });
+        const head = (answer as unknown as { head: LogHead }).head;
+        const appended = await askAs(app, dispatcher)(DESK_API.append, {
+          params: { log: 'state' },
+          body: {
+            writer: 'feedbeef0001',
+            basis: head,
+            records: [{ type: 'approval_changed', approval: { ...held, status } }],
+          },
         });
         expect(appended).toMatchObject({ ok: false, code: 'NOT_DECIDED_BY_SERVER' });
       }

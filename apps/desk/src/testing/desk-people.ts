@@ -2,6 +2,8 @@
 // code `npm start` and `npm run people` use), and a removal confirmed with the remover's passkey.
 import type { SiteServer } from '@warrant/site-server';
 import type { SoftwarePasskey } from '@warrant/authority/testing';
+import { DESK_API } from '../api/desk-api.ts';
+import { pathTo } from '../api/route.ts';
 
 /** The code of a fresh one-time setup link (the `#enrol=` fragment of its URL). */
 export async function setupLinkCode(server: SiteServer): Promise<string> {
@@ -18,11 +20,11 @@ export async function removeWithPasskey(
   by: { readonly cookie: string; readonly passkey: SoftwarePasskey },
   desk: { readonly origin: string; readonly rpId: string },
 ): Promise<{ readonly [key: string]: unknown }> {
-  const proposed = await post(`/api/dispatchers/${id}/remove/options`, {}, by.cookie);
+  const proposed = await post(pathTo(DESK_API.removalOptions, { id }), {}, by.cookie);
   const challenge = (proposed['options'] as { challenge: string } | undefined)?.challenge;
   if (!challenge) return proposed;
   return post(
-    `/api/dispatchers/${id}/remove`,
+    pathTo(DESK_API.remove, { id }),
     { response: by.passkey.assert(challenge, desk.origin, desk.rpId) },
     by.cookie,
   );

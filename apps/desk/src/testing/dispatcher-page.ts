@@ -8,29 +8,30 @@ import { SITES } from '@warrant/config';
 import { deskLedger, jsonLogFormat, ledgerStoreOver } from '@warrant/ledger';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
-import type { ApprovalRaised } from '../domain/raised-approval.ts';
-import { approvalRejectPath } from '../reject-approval.ts';
-import { openServerLog, type AskDeskServer } from '../server-log.ts';
-import type { DeskStores } from '../stores.ts';
+import { deskCaller, type AskDesk } from '../api/ask-desk.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { rejectApprovalAtTheServer } from '../page/reject-approval.ts';
+import { openServerLog } from '../page/server-log.ts';
+import type { DeskStores } from '../page/stores.ts';
 import { FAMILY, FOOD_AND_BEDS, openTestDesk, type TestDesk } from './test-desk.ts';
 import type { TestDispatcher } from './dispatcher-session.ts';
 
 const ORIGIN = SITES.desk.origin;
 
 /** How `dispatcher`'s page asks the desk's server served by `app`: in their session, from the desk's origin. */
-export function askAs(app: Hono, dispatcher: TestDispatcher): AskDeskServer {
-  return async <T>(path: string, body?: unknown) => {
+export function askAs(app: Hono, dispatcher: TestDispatcher): AskDesk {
+  return deskCaller(async (method, path, body) => {
     const response = await app.request(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       headers: {
         origin: ORIGIN,
         cookie: dispatcher.cookie,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
     });
-    return (await response.json()) as Awaited<ReturnType<AskDeskServer>> & T;
-  };
+    return (await response.json()) as unknown;
+  });
 }
 
 /** `dispatcher`'s page; `index` makes its writer id (one per page) different from the others'. */
@@ -64,11 +65,11 @@ export async function dispatcherPage(app: Hono, dispatcher: TestDispatcher, inde
     dispatcher: { id: dispatcher.id, name: dispatcher.name },
     page: writer,
     previousPage: 'no-page-before',
-    reserveNumber: (kind, atLeast) => ask<{ number: number }>('/api/ids', { kind, at_least: atLeast }),
+    reserveNumber: (kind, atLeast) => ask(DESK_API.reserveId, { body: { kind, at_least: atLeast } }),
     // commit_plan's approval is raised by the server, from the plan in its own record.
-    raiseApproval: (plan) => ask<ApprovalRaised>('/api/approvals', { plan }),
+    raiseApproval: (plan) => ask(DESK_API.raiseApproval, { body: { plan } }),
     // A person's reject is decided by the server too, before the page records it.
-    rejectApproval: (approval) => ask(approvalRejectPath(approval), {}),
+    rejectApproval: (approval) => rejectApprovalAtTheServer(approval, ask),
   });
 }
 

@@ -6,6 +6,7 @@ import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testin
 import { SITES } from '@warrant/config';
 import type { SiteServer } from '@warrant/site-server';
 import { setupLinkCode } from './desk-people.ts';
+import { DESK_API } from '../api/desk-api.ts';
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
@@ -30,12 +31,12 @@ async function post(app: Hono, path: string, body: unknown): Promise<Response> {
 export async function enrolTestDispatcher(app: Hono, server: SiteServer, name: string): Promise<TestDispatcher> {
   const passkey = softwarePasskey();
   const link = await setupLinkCode(server);
-  const options = (await (await post(app, '/api/dispatchers/options', { name, link })).json()) as {
+  const options = (await (await post(app, DESK_API.enrolmentOptions.path, { name, link })).json()) as {
     options?: { challenge: string };
   };
   const challenge = options.options?.challenge;
   if (!challenge) throw new Error(`The desk would not start enrolling ${name}: ${JSON.stringify(options)}`);
-  const response = await post(app, '/api/dispatchers', { response: passkey.register(challenge, ORIGIN, RP_ID) });
+  const response = await post(app, DESK_API.enrol.path, { response: passkey.register(challenge, ORIGIN, RP_ID) });
   const enrolled = (await response.json()) as { ok: boolean; dispatcher?: { id: string } };
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!enrolled.ok || !enrolled.dispatcher || !cookie)

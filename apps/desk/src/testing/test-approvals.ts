@@ -13,6 +13,8 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import type { DraftedPlan } from '../domain/plan.ts';
 import type { DeskRequest } from '../domain/request.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
+import { DESK_API } from '../api/desk-api.ts';
+import { pathTo } from '../api/route.ts';
 
 const ORIGIN = SITES.desk.origin;
 
@@ -56,8 +58,8 @@ export async function appendAs(
   writer = 'feedbeef0001',
 ): Promise<TestAnswer> {
   for (let attempt = 0; ; attempt += 1) {
-    const basis = (await askDesk(app, `/api/logs/${log}`, by))['head'] as LogHead;
-    const answer = await askDesk(app, `/api/logs/${log}/append`, by, { writer, basis, records });
+    const basis = (await askDesk(app, pathTo(DESK_API.log, { log }), by))['head'] as LogHead;
+    const answer = await askDesk(app, pathTo(DESK_API.append, { log }), by, { writer, basis, records });
     if (answer.ok || answer.code !== 'STALE_TAB' || attempt >= 9) return answer;
   }
 }
@@ -91,15 +93,17 @@ export const planIdFor = (substance: PlanSubstance): string => `P-${substance.re
 
 /** Asks the desk's server, in `by`'s session, to raise an approval of the plan it holds as `plan`. */
 export const askToRaise = (app: Hono, by: AsDispatcher | null, body: Record<string, unknown>) =>
-  askDesk(app, '/api/approvals', by, body);
+  askDesk(app, DESK_API.raiseApproval.path, by, body);
 
 /** The desk events `by`'s page has stored so far, oldest first. */
 export const storedEvents = async (app: Hono, by: AsDispatcher): Promise<DeskEvent[]> =>
-  ((await askDesk(app, '/api/logs/state', by))['entries'] as { record: DeskEvent }[]).map((entry) => entry.record);
+  ((await askDesk(app, pathTo(DESK_API.log, { log: 'state' }), by))['entries'] as { record: DeskEvent }[]).map(
+    (entry) => entry.record,
+  );
 
 /** The signed-in dispatcher of `by`'s session, as a request names its holder. */
 async function whoIs(app: Hono, by: AsDispatcher): Promise<{ id: string; name: string }> {
-  const session = await askDesk(app, '/api/session', by);
+  const session = await askDesk(app, DESK_API.session.path, by);
   const dispatcher = session['dispatcher'] as { id: string; name: string } | null;
   if (!dispatcher) throw new Error('The test asked as no signed-in dispatcher.');
   return { id: dispatcher.id, name: dispatcher.name };
@@ -179,9 +183,9 @@ async function eventsBeforePlan(app: Hono, by: AsDispatcher, event: DeskEvent): 
       0,
       ...stored.flatMap((kept) => (kept.type === 'lease_changed' ? [Number(kept.lease.id.slice(2))] : [])),
     );
-    let number = await askDesk(app, '/api/ids', by, { kind: 'lease', at_least: 1 });
+    let number = await askDesk(app, DESK_API.reserveId.path, by, { kind: 'lease', at_least: 1 });
     while (number.ok && (number['number'] as number) <= used)
-      number = await askDesk(app, '/api/ids', by, { kind: 'lease', at_least: 1 });
+      number = await askDesk(app, DESK_API.reserveId.path, by, { kind: 'lease', at_least: 1 });
     if (!number.ok) throw new Error(`The desk gave no lease number: ${JSON.stringify(number)}`);
     // Read, then closed by the agent, as a page's lease ends before a plan is approved: a run's end
     // then has no lease of the helper's to close.

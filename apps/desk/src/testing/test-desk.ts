@@ -16,17 +16,17 @@ import {
 import { createSurface, type CallOptions, type ChangeRecord, type Surface } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, type MemoryWebMcp } from '@warrant/webmcp/testing';
-import { createDeskRuntime, type DeskRuntime, type DeskRuntimeOptions } from '../desk-runtime.ts';
+import { createDeskRuntime, type DeskRuntime, type DeskRuntimeOptions } from '../page/desk-runtime.ts';
 import type { RequestHolder } from '../domain/request.ts';
 import type { DeskState } from '../domain/state.ts';
-import { humanActs, type ObtainConsent, type HumanActs } from '../human-acts.ts';
+import { humanActs, type ObtainConsent, type HumanActs } from '../page/human-acts.ts';
 import type { DeskEvent } from '../domain/desk-events.ts';
 import { deskEventProblem } from '../domain/desk-event-check.ts';
-import type { DeskStores } from '../stores.ts';
-import { deskRows } from '../verbs/desk-rows.ts';
-import { recordRefusedCalls } from '../verbs/verb-record.ts';
+import type { DeskStores } from '../page/stores.ts';
+import { deskRows } from '../page/verbs/desk-rows.ts';
+import { recordRefusedCalls } from '../page/verbs/verb-record.ts';
 import { PARTNER_DIRECTORY } from '../partners.ts';
-import type { PartnerRecords } from '../run/ask-partner.ts';
+import type { PartnerRecords } from '../page/run/ask-partner.ts';
 
 /**
  * A consent for the desk's Node tests: the memory partners check no authorization, so the steps
