@@ -72,3 +72,4 @@ export function appTestEngines<It extends (title: string, ...rest: never[]) => u
 }
 
 export { rawRequest, type RawRequest, type RawAnswer } from './raw-request.ts';
+export { startServerChild, type ServerChild } from './server-child.ts';

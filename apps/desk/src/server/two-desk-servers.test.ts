@@ -1,17 +1,18 @@
-// Two desk servers over one PostgreSQL database (issue 28, item 6): how the desk grows past one
-// machine, stateless servers over one database. Each server here has its own connection pool to
-// the same schema, as two processes would; a dispatcher signs in on each, and both take requests
-// in, draft plans and have approvals raised at the same moment. The record stays one chain — no
-// gap, no record twice, every request and plan once — whichever server wrote it, and a page on
-// one server hears the other's writes (LISTEN/NOTIFY, the change stream every page follows).
-import { Hono } from 'hono';
+// Two desk server processes over one PostgreSQL database (issue 28, item 6): how the desk grows
+// past one machine, stateless servers over one database. Each server is a process of its own
+// (testing/desk-child.ts) sharing nothing with the other but the database; a dispatcher enrols
+// and signs in on each, over HTTP, and both take requests in, draft plans and have approvals
+// raised at the same moment. The record stays one chain — no gap, no record twice, every request
+// and plan once — whichever process wrote it, and a page following one process hears the other's
+// writes (LISTEN/NOTIFY, the change stream every page follows).
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { GENESIS, jsonLogFormat, ledgerLogFormat, type LogEntry } from '@warrant/ledger';
-import { openPostgresDatabase, type Database, type SiteServer } from '@warrant/site-server';
-import { freshName } from '@warrant/site-server/testing';
+import { openPostgresDatabase, type Database } from '@warrant/site-server';
+import { freshName, startServerChild, type ServerChild } from '@warrant/site-server/testing';
 import type { DeskEvent } from '../domain/desk-events.ts';
-import { openDeskServer } from '../server.ts';
-import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
+import { overHttp, type DeskCaller } from '../testing/desk-caller.ts';
+import { enrolWithLink, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import {
   appendAs,
   askDesk,
@@ -20,8 +21,10 @@ import {
   storeInOrder,
   takenRequestEvent,
 } from '../testing/test-approvals.ts';
-import { unansweredPartners } from '../testing/unanswered-partners.ts';
 import { SITES } from '@warrant/config';
+
+const CHILD = fileURLToPath(new URL('../testing/desk-child.ts', import.meta.url));
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
@@ -45,42 +48,41 @@ function chainProblem(entries: readonly LogEntry<unknown>[], log: 'ledger' | 'st
   return null;
 }
 
-describe('two desk servers over one PostgreSQL database', () => {
+describe('two desk server processes over one PostgreSQL database', () => {
   const url = inject('postgresUrl');
-  let databases: Database[];
-  let servers: SiteServer[];
-  let apps: Hono[];
-  let partners: ReturnType<typeof unansweredPartners>;
+  let db: Database;
+  let children: ServerChild[];
+  let apps: DeskCaller[];
   let ada: TestDispatcher;
   let bea: TestDispatcher;
 
   beforeEach(async () => {
     const schema = freshName();
-    partners = unansweredPartners();
-    databases = [];
-    servers = [];
-    apps = [];
+    children = [];
     // One after the other: the first migrates the schema, the second finds it migrated.
-    for (let index = 0; index < 2; index += 1) {
-      const db = await openPostgresDatabase({ url, schema });
-      const server = await openDeskServer(db, { receiptKeyOf: async () => null, reachPartner: partners.reach });
-      const app = new Hono();
-      server.routes(app);
-      databases.push(db);
-      servers.push(server);
-      apps.push(app);
-    }
-    ada = await enrolTestDispatcher(apps[0]!, servers[0]!, 'Ada Lovelace');
-    bea = await enrolTestDispatcher(apps[1]!, servers[1]!, 'Bea Okafor');
+    for (let index = 0; index < 2; index += 1)
+      children.push(
+        await startServerChild(CHILD, {
+          cwd: REPOSITORY_ROOT,
+          env: { DESK_CHILD_PG_URL: url, DESK_CHILD_PG_SCHEMA: schema },
+        }),
+      );
+    apps = children.map((child) => overHttp(child.url));
+    // The test's own connection, to look at what the two processes stored.
+    db = await openPostgresDatabase({ url, schema });
+    // Each process minted its own one-time setup link as it started: one person enrols on each.
+    ada = await enrolWithLink(apps[0]!, children[0]!.said, 'Ada Lovelace');
+    bea = await enrolWithLink(apps[1]!, children[1]!.said, 'Bea Okafor');
   });
   afterEach(async () => {
-    partners.letGo();
-    for (const server of servers) await server.close();
-    for (const db of databases) await db.close();
+    await Promise.all(children.map((child) => child.kill()));
+    await db.close();
   });
 
   it('a dispatcher on each acts at once: one chain on both, no gap, nothing twice, and each hears the other', async () => {
-    const [first, second] = apps as [Hono, Hono];
+    // Two processes, not two servers in one: nothing but the database is shared.
+    expect(new Set(children.map((child) => child.process.pid)).size).toBe(2);
+    const [first, second] = apps as [DeskCaller, DeskCaller];
     // A page on the second server, following the record as every page does.
     const stream = await second.request('/api/logs/events');
     const reader = stream.body!.getReader();
@@ -95,7 +97,7 @@ describe('two desk servers over one PostgreSQL database', () => {
     })();
 
     // Ada on the first server and Bea on the second, each on their own requests, at the same moment.
-    const work = (app: Hono, who: TestDispatcher, writer: string, requests: readonly string[]) =>
+    const work = (app: DeskCaller, who: TestDispatcher, writer: string, requests: readonly string[]) =>
       Promise.all(
         requests.map(async (request) => {
           const stored = await storeInOrder(app, who, draftedPlanEvent(`P-${request.slice(2)}`, plan(request)), writer);
@@ -131,7 +133,7 @@ describe('two desk servers over one PostgreSQL database', () => {
     const approvalIds = [...raisedByAda, ...raisedByBea].map((raised) => (raised['approval'] as { id: string }).id);
     expect(new Set(approvalIds).size).toBe(2 * ROUNDS);
     // Who holds each request: the dispatcher whose page (on whichever server) took it in.
-    const holders = await databases[0]!.query<{ request: string; dispatcher_id: string }>(
+    const holders = await db.query<{ request: string; dispatcher_id: string }>(
       'SELECT request, dispatcher_id FROM request_holders ORDER BY request',
     );
     expect(

@@ -1,7 +1,7 @@
 // A dispatcher for the desk server's Node tests: enrolled with a software passkey through the
 // desk's own routes, as a page enrols one, and the session cookie the server set for them, to send
 // with the calls a signed-in dispatcher's page makes.
-import type { Hono } from 'hono';
+import type { DeskCaller } from './desk-caller.ts';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import type { SiteServer } from '@warrant/site-server';
@@ -19,7 +19,7 @@ export interface TestDispatcher {
   readonly cookie: string;
 }
 
-async function post(app: Hono, path: string, body: unknown): Promise<Response> {
+async function post(app: DeskCaller, path: string, body: unknown): Promise<Response> {
   return app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
@@ -28,9 +28,13 @@ async function post(app: Hono, path: string, body: unknown): Promise<Response> {
 }
 
 /** Enrols `name` at the desk `server` serves through `app`, with a setup link its operator minted. */
-export async function enrolTestDispatcher(app: Hono, server: SiteServer, name: string): Promise<TestDispatcher> {
+export async function enrolTestDispatcher(app: DeskCaller, server: SiteServer, name: string): Promise<TestDispatcher> {
+  return enrolWithLink(app, await setupLinkCode(server), name);
+}
+
+/** Enrols `name` at the desk served through `app` with the setup link whose code is `link`. */
+export async function enrolWithLink(app: DeskCaller, link: string, name: string): Promise<TestDispatcher> {
   const passkey = softwarePasskey();
-  const link = await setupLinkCode(server);
   const options = (await (await post(app, DESK_API.enrolmentOptions.path, { name, link })).json()) as {
     options?: { challenge: string };
   };

@@ -5,7 +5,7 @@
 // The server takes a plan only in order (domain/event-order.ts), so a test stores what a page
 // stores first: the request taken in, and a read lease on each partner the plan names, opened and
 // its frame's tools discovered.
-import type { Hono } from 'hono';
+import type { DeskCaller } from './desk-caller.ts';
 import type { Lease, PartnerName, PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { LogHead } from '@warrant/ledger';
@@ -32,7 +32,12 @@ export interface TestAnswer {
 }
 
 /** A call to the desk's server served by `app`, from the desk's origin, in `by`'s session (or none): its answer and status. */
-export async function askDesk(app: Hono, path: string, by: AsDispatcher | null, body?: unknown): Promise<TestAnswer> {
+export async function askDesk(
+  app: DeskCaller,
+  path: string,
+  by: AsDispatcher | null,
+  body?: unknown,
+): Promise<TestAnswer> {
   const response = await app.request(path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -50,7 +55,7 @@ export async function askDesk(app: Hono, path: string, by: AsDispatcher | null, 
  * page does, it looks again and sends once more when the server wrote first (a run's rows, say).
  */
 export async function appendAs(
-  app: Hono,
+  app: DeskCaller,
   by: AsDispatcher,
   log: 'ledger' | 'state',
   records: readonly unknown[],
@@ -92,17 +97,17 @@ export function draftedPlanEvent(id: string, substance: PlanSubstance, label = '
 export const planIdFor = (substance: PlanSubstance): string => `P-${substance.request.replace(/^R-/, '')}`;
 
 /** Asks the desk's server, in `by`'s session, to raise an approval of the plan it holds as `plan`. */
-export const askToRaise = (app: Hono, by: AsDispatcher | null, body: Record<string, unknown>) =>
+export const askToRaise = (app: DeskCaller, by: AsDispatcher | null, body: Record<string, unknown>) =>
   askDesk(app, DESK_API.raiseApproval.path, by, body);
 
 /** The desk events `by`'s page has stored so far, oldest first. */
-export const storedEvents = async (app: Hono, by: AsDispatcher): Promise<DeskEvent[]> =>
+export const storedEvents = async (app: DeskCaller, by: AsDispatcher): Promise<DeskEvent[]> =>
   ((await askDesk(app, pathTo(DESK_API.log, { log: 'state' }), by))['entries'] as { record: DeskEvent }[]).map(
     (entry) => entry.record,
   );
 
 /** The signed-in dispatcher of `by`'s session, as a request names its holder. */
-async function whoIs(app: Hono, by: AsDispatcher): Promise<{ id: string; name: string }> {
+async function whoIs(app: DeskCaller, by: AsDispatcher): Promise<{ id: string; name: string }> {
   const session = await askDesk(app, DESK_API.session.path, by);
   const dispatcher = session['dispatcher'] as { id: string; name: string } | null;
   if (!dispatcher) throw new Error('The test asked as no signed-in dispatcher.');
@@ -159,7 +164,7 @@ export function discoveredLeaseEvents(
  * has declared yet (numbered by the desk's server, as a page's are), its tools discovered and the
  * lease closed.
  */
-async function eventsBeforePlan(app: Hono, by: AsDispatcher, event: DeskEvent): Promise<DeskEvent[]> {
+async function eventsBeforePlan(app: DeskCaller, by: AsDispatcher, event: DeskEvent): Promise<DeskEvent[]> {
   if (event.type !== 'plan_drafted') return [];
   const stored = await storedEvents(app, by);
   const before: DeskEvent[] = [];
@@ -205,7 +210,7 @@ async function eventsBeforePlan(app: Hono, by: AsDispatcher, event: DeskEvent): 
  * with those steps), then asks the desk's server to raise its approval: the server's answer.
  */
 export async function raiseTestApproval(
-  app: Hono,
+  app: DeskCaller,
   by: AsDispatcher,
   substance: PlanSubstance,
   plan = planIdFor(substance),
@@ -234,7 +239,7 @@ export async function raiseTestApproval(
  * plan: its request taken in and its partners' tools discovered): the server's answer.
  */
 export async function storeInOrder(
-  app: Hono,
+  app: DeskCaller,
   by: AsDispatcher,
   event: DeskEvent,
   writer?: string,
