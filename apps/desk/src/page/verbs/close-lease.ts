@@ -5,13 +5,16 @@ import type { DeskRuntime } from '../desk-runtime.ts';
 import { closeLeaseSchema } from '../../domain/schemas.ts';
 import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 
 export interface CloseLeaseInput {
   readonly lease: string;
 }
 
-export function closeLeaseRow(desk: DeskRuntime) {
+/** What the closeLease verb takes of the desk's runtime: no more than it uses. */
+export type CloseLeaseNeeds = VerbRowNeeds & Pick<DeskRuntime, 'broker' | 'heldElsewhere' | 'leases' | 'state'>;
+
+export function closeLeaseRow(desk: CloseLeaseNeeds) {
   return verbRow<CloseLeaseInput>(desk, {
     name: 'close_lease',
     title: 'Close a lease',

@@ -9,13 +9,17 @@ import { awaitingPlans } from '../../domain/queries.ts';
 import { commitPlanSchema } from '../../domain/schemas.ts';
 import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 
 export interface CommitPlanInput {
   readonly plan: string;
 }
 
-export function commitPlanRow(desk: DeskRuntime) {
+/** What the commitPlan verb takes of the desk's runtime: no more than it uses. */
+export type CommitPlanNeeds = VerbRowNeeds &
+  Pick<DeskRuntime, 'heldElsewhere' | 'raiseApproval' | 'recordApproval' | 'state'>;
+
+export function commitPlanRow(desk: CommitPlanNeeds) {
   return verbRow<CommitPlanInput>(desk, {
     name: 'commit_plan',
     title: 'Commit a plan for approval',

@@ -10,7 +10,7 @@ import { draftPlanSchema } from '../../domain/schemas.ts';
 import { checkStep } from '../../domain/plan-checks.ts';
 import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 import { PARTNER_DIRECTORY } from '../../partners.ts';
 
 export interface DraftPlanInput {
@@ -25,7 +25,11 @@ const PLANNABLE_WRITES = PARTNER_DIRECTORY.names.flatMap((partner) =>
   Object.keys(PARTNER_DIRECTORY.compensations(partner)),
 );
 
-export function draftPlanRow(desk: DeskRuntime) {
+/** What the draftPlan verb takes of the desk's runtime: no more than it uses. */
+export type DraftPlanNeeds = VerbRowNeeds &
+  Pick<DeskRuntime, 'decide' | 'gate' | 'heldElsewhere' | 'now' | 'recordApproval' | 'reserve' | 'state'>;
+
+export function draftPlanRow(desk: DraftPlanNeeds) {
   return verbRow<DraftPlanInput>(desk, {
     name: 'draft_plan',
     title: 'Draft a plan',

@@ -12,7 +12,7 @@ import { deadlineDate, type DeskRequest } from '../../domain/request.ts';
 import { findCapacitySchema } from '../../domain/schemas.ts';
 import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 import { CAPACITY_READS } from '../../partners.ts';
 
 export interface FindCapacityInput {
@@ -27,7 +27,11 @@ function argumentFrom(request: DeskRequest, field: RequestField): string {
   }
 }
 
-export function findCapacityRow(desk: DeskRuntime) {
+/** What the findCapacity verb takes of the desk's runtime: no more than it uses. */
+export type FindCapacityNeeds = VerbRowNeeds &
+  Pick<DeskRuntime, 'broker' | 'capacity' | 'heldElsewhere' | 'leases' | 'state'>;
+
+export function findCapacityRow(desk: FindCapacityNeeds) {
   return verbRow<FindCapacityInput>(desk, {
     name: 'find_capacity',
     title: 'Find capacity',

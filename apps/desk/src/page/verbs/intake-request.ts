@@ -7,7 +7,7 @@ import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DeskRequest, Need } from '../../domain/request.ts';
 import { INTAKE_SCHEMA } from '../../domain/schemas.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 
 export interface IntakeInput {
   readonly people: number;
@@ -17,7 +17,10 @@ export interface IntakeInput {
   readonly note?: string;
 }
 
-export function intakeRequestRow(desk: DeskRuntime) {
+/** What the intakeRequest verb takes of the desk's runtime: no more than it uses. */
+export type IntakeRequestNeeds = VerbRowNeeds & Pick<DeskRuntime, 'decide' | 'dispatcher' | 'now' | 'reserve'>;
+
+export function intakeRequestRow(desk: IntakeRequestNeeds) {
   return verbRow<IntakeInput>(desk, {
     name: 'intake_request',
     title: 'Take in a request',

@@ -9,7 +9,7 @@ import { openRequests } from '../../domain/queries.ts';
 import { openLeaseSchema } from '../../domain/schemas.ts';
 import { heldElsewhereRefusal } from './held-check.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 import { PARTNER_DIRECTORY } from '../../partners.ts';
 
 export interface OpenLeaseInput {
@@ -19,7 +19,11 @@ export interface OpenLeaseInput {
   readonly request: string;
 }
 
-export function openLeaseRow(desk: DeskRuntime) {
+/** What the openLease verb takes of the desk's runtime: no more than it uses. */
+export type OpenLeaseNeeds = VerbRowNeeds &
+  Pick<DeskRuntime, 'broker' | 'heldElsewhere' | 'reserve' | 'settled' | 'state'>;
+
+export function openLeaseRow(desk: OpenLeaseNeeds) {
   return verbRow<OpenLeaseInput>(desk, {
     name: 'open_lease',
     title: 'Open a lease on a partner',

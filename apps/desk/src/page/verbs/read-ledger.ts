@@ -10,7 +10,7 @@ import { DESK_API } from '../../api/desk-api.ts';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import { MAX_LEDGER_ROWS, READ_LEDGER_SCHEMA } from '../../domain/schemas.ts';
 import { noted } from './verb-note.ts';
-import { verbRow } from './verb-row.ts';
+import { verbRow, type VerbRowNeeds } from './verb-row.ts';
 
 /** Exactly one of the two (the schema says so). */
 export interface LedgerProofAsked {
@@ -96,7 +96,10 @@ async function proofWithHead(asked: LedgerProofAsked): Promise<ToolResult> {
   return { ok: true, head, proof };
 }
 
-export function readLedgerRow(desk: DeskRuntime) {
+/** What the readLedger verb takes of the desk's runtime: no more than it uses. */
+export type ReadLedgerNeeds = VerbRowNeeds & Pick<DeskRuntime, 'ledger'>;
+
+export function readLedgerRow(desk: ReadLedgerNeeds) {
   return verbRow<ReadLedgerInput>(desk, {
     name: 'read_ledger',
     title: 'Read the ledger',

@@ -29,7 +29,10 @@ export interface VerbSpec<I> {
   run(input: I, call: DeskCall, ctx: RunContext<DeskState>): Promise<NotedResult>;
 }
 
-export function verbRow<I extends object>(desk: DeskRuntime, spec: VerbSpec<I>): ImperativeRow<DeskState, I> {
+/** What every verb's row takes of the desk's runtime: its call's own row, recorded and flushed. */
+export type VerbRowNeeds = Pick<DeskRuntime, 'record' | 'flush'>;
+
+export function verbRow<I extends object>(desk: VerbRowNeeds, spec: VerbSpec<I>): ImperativeRow<DeskState, I> {
   return defineRow<DeskState, I>({
     name: spec.name,
     title: spec.title,
