@@ -63,15 +63,16 @@ export function findCapacityRow(desk: FindCapacityNeeds) {
           { policy: 'not_applicable', request: input.request },
         );
       }
-      const readings: CapacityReading[] = [];
-      for (const lease of leases) {
-        for (const read of CAPACITY_READS[lease.partner] ?? []) {
-          const args = Object.fromEntries(
-            Object.entries(read.args).map(([name, field]) => [name, argumentFrom(request, field)]),
-          );
-          const answer = await desk.broker.call(lease.id, read.tool, args, call);
-          readings.push(
-            answer.ok
+      // Every read of every lease at once: a partner's reads do not wait on another's, nor on each
+      // other (each is its own call through the lease's frame, answered by the partner's server).
+      const readings: CapacityReading[] = await Promise.all(
+        leases.flatMap((lease) =>
+          (CAPACITY_READS[lease.partner] ?? []).map(async (read): Promise<CapacityReading> => {
+            const args = Object.fromEntries(
+              Object.entries(read.args).map(([name, field]) => [name, argumentFrom(request, field)]),
+            );
+            const answer = await desk.broker.call(lease.id, read.tool, args, call);
+            return answer.ok
               ? {
                   partner: lease.partner,
                   lease: lease.id,
@@ -79,10 +80,10 @@ export function findCapacityRow(desk: FindCapacityNeeds) {
                   value: answer.quarantined ?? quarantine({ origin: answer.origin, tool: read.tool }, answer.value),
                   problem: null,
                 }
-              : { partner: lease.partner, lease: lease.id, tool: read.tool, value: null, problem: answer.message },
-          );
-        }
-      }
+              : { partner: lease.partner, lease: lease.id, tool: read.tool, value: null, problem: answer.message };
+          }),
+        ),
+      );
       desk.capacity.value = { ...desk.capacity.value, [request.id]: readings };
       const values = readings.flatMap((reading) => (reading.value ? [reading.value] : []));
       return noted(
