@@ -1,8 +1,9 @@
 // Every state-changing route of every site that has a server (the desk and each partner), as
 // `npm start` serves it (the site's openServer behind siteApp, over real HTTP, on PGlite): from
 // another origin it refuses 403; a body over the limit is refused 413 at once (with memory flat
-// across many, on the desk and on one partner kit site); a deeply nested body 400; a body that is not JSON 415. The routes are read from the
-// served Hono app itself, so a route added later is swept too.
+// across many, on the desk and on one partner kit site); a deeply nested body 400; a body that is
+// not JSON 415. The routes are read from the served Hono app itself, so a route added later is
+// swept too.
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
