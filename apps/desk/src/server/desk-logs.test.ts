@@ -52,6 +52,11 @@ type StoredRow = { book_no: number; log: string; seq: number; head: string; reco
 
 const writerId = () => randomUUID().replace(/-/g, '');
 
+// Rows each of three concurrent pages appends: enough that they collide (each test asserts they
+// did, and were told so), few enough that the two tests cost seconds, not a quarter of the file.
+// It was 50; every page's append awaits its answer, so pages interleave from their first rows.
+const PER_PAGE = 20;
+
 // Every test on PGlite. The desk's one PostgreSQL test of its main write path is in ../server.test.ts;
 // site-server's own database tests prove the engines agree on what this record relies on.
 
@@ -191,26 +196,26 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect(await headOf('state')).toMatchObject({ seq: 0 });
     });
 
-    it('three pages appending 50 rows each at once: 150 rows, none lost, none twice, one chain', async () => {
+    it('three pages appending 20 rows each at once: 60 rows, none lost, none twice, one chain', async () => {
       const refusedStale = await Promise.all([
-        page(writerId(), 50, 'A'),
-        page(writerId(), 50, 'B'),
-        page(writerId(), 50, 'C'),
+        page(writerId(), PER_PAGE, 'A'),
+        page(writerId(), PER_PAGE, 'B'),
+        page(writerId(), PER_PAGE, 'C'),
       ]);
       const rows = await reportedRows();
-      expect(rows).toHaveLength(150);
-      expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
+      expect(rows).toHaveLength(3 * PER_PAGE);
+      expect(new Set(rows.map((row) => row.detail)).size).toBe(3 * PER_PAGE);
       const said = (row: LedgerRow) => row.detail.replace(`reported_by=${ada.id} `, '');
       for (const name of ['A', 'B', 'C'])
         expect(rows.filter((row) => said(row).startsWith(`${name} `)).map(said)).toEqual(
-          Array.from({ length: 50 }, (_, index) => `${name} ${index}`),
+          Array.from({ length: PER_PAGE }, (_, index) => `${name} ${index}`),
         );
-      expect(verifyLedger(serialiseLedger(await ledgerRows()))).toMatchObject({ ok: true, rows: 151 });
+      expect(verifyLedger(serialiseLedger(await ledgerRows()))).toMatchObject({ ok: true, rows: 3 * PER_PAGE + 1 });
       // They did collide, and were told so: a page never appends on a head it has not seen.
       expect(refusedStale.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
     });
 
-    it("the ledger, a record of what happened, takes a page's rows after other pages' at once (after_others), answering what the page missed: three pages x 50 at once, none refused, none lost, none twice, one chain", async () => {
+    it("the ledger, a record of what happened, takes a page's rows after other pages' at once (after_others), answering what the page missed: three pages x 20 at once, none refused, none lost, none twice, one chain", async () => {
       const afterOthers = async (writer: string, count: number, name: string): Promise<number> => {
         let basis = await headOf('ledger');
         let missedSeen = 0;
@@ -234,14 +239,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         return missedSeen;
       };
       const missed = await Promise.all([
-        afterOthers(writerId(), 50, 'A'),
-        afterOthers(writerId(), 50, 'B'),
-        afterOthers(writerId(), 50, 'C'),
+        afterOthers(writerId(), PER_PAGE, 'A'),
+        afterOthers(writerId(), PER_PAGE, 'B'),
+        afterOthers(writerId(), PER_PAGE, 'C'),
       ]);
       const rows = await reportedRows();
-      expect(rows).toHaveLength(150);
-      expect(new Set(rows.map((row) => row.detail)).size).toBe(150);
-      expect(verifyLedger(serialiseLedger(await ledgerRows()))).toMatchObject({ ok: true, rows: 151 });
+      expect(rows).toHaveLength(3 * PER_PAGE);
+      expect(new Set(rows.map((row) => row.detail)).size).toBe(3 * PER_PAGE);
+      expect(verifyLedger(serialiseLedger(await ledgerRows()))).toMatchObject({ ok: true, rows: 3 * PER_PAGE + 1 });
       expect(missed.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
       // The desk's state log, where a page decides on what it has seen, never appends after others.
       const state = await call('POST', '/api/logs/state/append', {
