@@ -79,7 +79,7 @@ function expectOneLine(run: Run, port: number, site: Site, base: number): void {
 }
 
 // A test may first wait up to 15 s for the default ports another run's same test holds, then the check's 30 s.
-describe('npm run bench with a busy port', { timeout: 90_000 }, () => {
+describe('npm run bench with a busy port', () => {
   it('stops before the build, within seconds, with the one line, when no WARRANT_PORT_BASE is set', async () => {
     const site = SITES.desk;
     const port = portAt(site, 5173);

@@ -24,7 +24,7 @@ async function bundleText(withTestSites: boolean): Promise<string> {
   return outputs.map((file) => (file.type === 'chunk' ? file.code : String(file.source))).join('\n');
 }
 
-describe("a partner's bundle", { timeout: 120_000 }, () => {
+describe("a partner's bundle", () => {
   it('built as npm run build builds it, does not name the test host', async () => {
     expect(
       (await bundleText(false)).includes(INSECURE_TEST_HOST),
@@ -43,7 +43,7 @@ describe("a partner's bundle", { timeout: 120_000 }, () => {
 // A newcomer's first build says nothing they cannot act on: no bundler warning at all for the desk
 // (its ledger package was once imported both statically and dynamically, and every build printed
 // INEFFECTIVE_DYNAMIC_IMPORT with raw colour codes).
-describe("the desk's build", { timeout: 180_000 }, () => {
+describe("the desk's build", () => {
   it('prints no warning', async () => {
     const warnings: string[] = [];
     const logger = createLogger('warn');

@@ -30,7 +30,7 @@ function claimElsewhere(from: number, leave: boolean): number {
   return Number(run.stdout.trim());
 }
 
-describe('port ranges claimed across processes', { timeout: 60_000 }, () => {
+describe('port ranges claimed across processes', () => {
   it('another process never gets a range this one holds, and gets it once released', async () => {
     const mine = await claimFreeBase(FROM, HOST, { dir });
     try {

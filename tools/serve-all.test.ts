@@ -85,9 +85,9 @@ let app: Site;
 // serve-all skips an app that is not built, so the test needs one built product app.
 beforeAll(() => {
   app = builtApp('product');
-}, 60_000);
+});
 
-describe('npm start with a busy port', { timeout: 20_000 }, () => {
+describe('npm start with a busy port', () => {
   for (const which of ['an app', 'the model gateway'] as const) {
     it(`names ${which}'s port in one line, exits non-zero and leaves no port listening`, async () => {
       const base = await freeBase();
@@ -199,7 +199,7 @@ async function cspDirective(url: string, directive: string): Promise<string | un
 // with WARRANT_AGENT_ENDPOINTS (the person's own model endpoints, the only ports besides the
 // gateway that the desk's page may connect to), which no partner's headers and no line of the list
 // depend on.
-describe('npm start, as served', { timeout: 90_000 }, () => {
+describe('npm start, as served', () => {
   let partner: Site;
   let base: number;
   let serving: Serving;
@@ -212,7 +212,7 @@ describe('npm start, as served', { timeout: 90_000 }, () => {
     serving = await startServing(base, '', {
       WARRANT_AGENT_ENDPOINTS: 'http://127.0.0.1:8080/v1, http://localhost:11434',
     });
-  }, 180_000);
+  });
   afterAll(async () => {
     await serving?.stop();
     await release?.();
@@ -244,11 +244,11 @@ describe('npm start, as served', { timeout: 90_000 }, () => {
   });
 });
 
-describe('npm start --with-test-sites', { timeout: 90_000 }, () => {
+describe('npm start --with-test-sites', () => {
   let partner: Site;
   beforeAll(() => {
     partner = builtApp('partner');
-  }, 60_000);
+  });
 
   it('a partner also admits the desk on the test host', async () => {
     const base = await freeBase();
@@ -263,7 +263,7 @@ describe('npm start --with-test-sites', { timeout: 90_000 }, () => {
   });
 });
 
-describe('npm start with a WARRANT_AGENT_ENDPOINTS it cannot use', { timeout: 20_000 }, () => {
+describe('npm start with a WARRANT_AGENT_ENDPOINTS it cannot use', () => {
   it('says one line naming the setting, exits non-zero, and leaves nothing listening', async () => {
     const base = await freeBase();
     const run = await start(base, { WARRANT_AGENT_ENDPOINTS: 'http://localhost:*' });

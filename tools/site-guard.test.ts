@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SITES, type Site } from '@warrant/config';
 import {
   listen,
@@ -22,8 +22,6 @@ import {
 } from '@warrant/site-server';
 import { rawRequest, reusedTestPglite, type RawAnswer } from '@warrant/site-server/testing';
 import { ROOT } from './app-sites.ts';
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const json = { 'content-type': 'application/json' };

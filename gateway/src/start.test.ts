@@ -73,7 +73,7 @@ describe('startGateway', () => {
     }
     expect((await fetch(`${gateway.origin}/health`)).status).toBe(200);
     await gateway.close();
-  }, 30_000);
+  });
 
   it('rejects a variable set to a value it cannot use', async () => {
     await expect(

@@ -4,7 +4,7 @@
 // authorizations a partner can check. The passkey is a software authenticator; everything the
 // server does with its answers (@simplewebauthn/server's verification) is the real thing.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { approvalChallenge, verifyCanonical, type ApprovalStatement } from '@warrant/authority';
 import { base64url, softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { digestSubstance, type PlanSubstance } from '@warrant/broker';
@@ -17,9 +17,6 @@ import { removeWithPasskey, setupLinkCode } from './testing/desk-people.ts';
 import { appendAs, askToRaise, draftedPlanEvent, raiseTestApproval, storeInOrder } from './testing/test-approvals.ts';
 import type { DeskEvent } from './domain/desk-events.ts';
 import type { DraftedPlan } from './domain/plan.ts';
-
-// A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;

@@ -2,7 +2,7 @@
 // once and expire; an act is done only with the acting person's passkey over that act's own
 // statement. The passkey is a software authenticator; the verification is @simplewebauthn/server's.
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import type { Database } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -17,8 +17,6 @@ import {
   type PeopleSite,
   type Person,
 } from './index.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const SITE: PeopleSite = {
   origin: 'http://localhost:4100',

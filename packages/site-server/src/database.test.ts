@@ -2,14 +2,11 @@
 // PostgreSQL alike (the cluster is the run's own, started by tools/postgres/vitest-global-setup.ts).
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { UniqueViolation, type Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 import { reusedTestPglite } from './testing.ts';
-
-// A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const opened: Database[] = [];
 afterEach(async () => {

@@ -4,13 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Database } from './database.ts';
 import { migrate, MigrationError } from './migrations.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 import { reusedTestPglite } from './testing.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const opened: Database[] = [];
 afterEach(async () => {

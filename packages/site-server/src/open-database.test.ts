@@ -5,11 +5,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DatabaseSettingError, type Database } from './database.ts';
 import { DEFAULT_DATA_ROOT, openSiteDatabase, REPOSITORY_ROOT } from './open-database.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const opened: Database[] = [];
 afterEach(async () => {

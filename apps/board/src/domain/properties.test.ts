@@ -360,7 +360,7 @@ describe('any interleaving of human and agent acts, through the page and the reg
       'INVALID_INPUT',
     ];
     for (const code of mustReach) expect(outcomes.get(code) ?? 0, code).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('a waiting request_scope_expansion call is answered exactly once, consistently with what the human did', async () => {
     type Human = 'approve' | 'deny' | 'reframe' | 'reset' | 'timeout' | 'abort' | 'dispose';
@@ -447,5 +447,5 @@ describe('any interleaving of human and agent acts, through the page and the reg
       ),
       { numRuns: 300 },
     );
-  }, 60_000);
+  });
 });

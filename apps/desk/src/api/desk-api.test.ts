@@ -3,15 +3,13 @@
 // that does not fit its route's declared schema is refused before the route reads it, with the
 // route's own code and words and the field that is wrong, and changes nothing. On PGlite.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { DESK_API } from './desk-api.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 /** Served only to the browser tests (server/ledger-tampering.ts), so not by a server opened here. */
 const BROWSER_TESTS_ONLY = /^\/api\/test\//;

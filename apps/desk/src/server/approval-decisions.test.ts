@@ -18,8 +18,6 @@ import { setupLinkCode } from '../testing/desk-people.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
 

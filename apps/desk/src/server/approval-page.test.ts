@@ -2,7 +2,7 @@
 // stores, in words, every value escaped; an unknown approval and a decided one said so; the QR code
 // only for an approval the desk holds.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
@@ -10,8 +10,6 @@ import { appTestEngines } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const today = (): string => {
   const now = new Date();

@@ -1,7 +1,7 @@
 // Raising an approval takes a signed-in dispatcher's session, on both engines: with none (or a
 // cookie the desk never issued) the desk's server refuses and holds nothing for a passkey to sign.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
@@ -9,8 +9,6 @@ import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const plan: PlanSubstance = {
   v: 1,

@@ -6,7 +6,7 @@
 // refused, and nothing is held for a passkey. Ids never come again in a later book, so no
 // partner's idempotency key does either. On PGlite and PostgreSQL.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { approvalChallenge, type ApprovalStatement } from '@warrant/authority';
 import {
   APPROVAL_TTL_MS,
@@ -26,8 +26,6 @@ import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-
 import { appendAs, askToRaise, draftedPlanEvent, raiseTestApproval, storeInOrder } from '../testing/test-approvals.ts';
 import { appendServerRecord } from './desk-logs.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 const substance = (parcels: number, request = 'R-1'): PlanSubstance => ({
   v: 1,

@@ -25,8 +25,6 @@ import { setupLinkCode } from '../testing/desk-people.ts';
 import { directoryServedBy } from '../testing/partner-directory.ts';
 import { discoveredLeaseEvents, raiseTestApproval } from '../testing/test-approvals.ts';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
-
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
 // Each test's three databases empty, on PGlite instances the file's earlier tests closed.

@@ -6,7 +6,7 @@
 // server behind siteApp, over HTTP, on PGlite; the passkey is a software authenticator.
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { softwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import { listen, openPgliteDatabase, siteApp, type Database, type RunningServer } from '@warrant/site-server';
@@ -14,8 +14,6 @@ import { freshName, rawRequest, type RawAnswer } from '@warrant/site-server/test
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 import { discoveredLeaseEvents, draftedPlanEvent, takenRequestEvent } from '../testing/test-approvals.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const DESK = SITES.desk;
 const RP_ID = new URL(DESK.origin).hostname;

@@ -36,8 +36,6 @@ import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-
 import { raiseTestApproval } from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
-
 const hop = (detail: string, extra: Partial<LedgerDraft> = {}): LedgerDraft =>
   leasedReadDraft(detail, { at: '2026-12-02T10:00:00.000Z', ...extra });
 

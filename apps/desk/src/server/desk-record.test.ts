@@ -4,7 +4,7 @@
 // or removed the same request is answered with the new record, signed, under a new tag, so a
 // removal reaches the partner's very next check.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { verifyCanonical } from '@warrant/authority';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
@@ -12,8 +12,6 @@ import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openServer } from '../server.ts';
 import { removeWithPasskey, setupLinkCode } from '../testing/desk-people.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;

@@ -4,7 +4,7 @@
 // (R-n, P-n, L-n, A-n) is given once; the ledger is one chain that verifies. The pages' appends
 // meet STALE_TAB as the others write first, catch up and decide again (desk-runtime.ts).
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { serialiseLedger, verifyLedger, type LedgerRow } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -16,8 +16,6 @@ import type { TestDesk } from '../testing/test-desk.ts';
 import { askAs as askDispatcherAs, dispatcherPage, TO_THE_HALT, workToTheHalt } from '../testing/dispatcher-page.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
-
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const NAMES = ['Ada Lovelace', 'Bea Okafor', 'Cai Lun', 'Dee Mensah', 'Eli Novak'];
 

@@ -6,15 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SITES } from '@warrant/config';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { SESSION_IN_PAGE_ID } from '../api/session-in-page.ts';
 import { enrolTestDispatcher } from '../testing/dispatcher-session.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const BLOCK = new RegExp(`<script type="application/json" id="${SESSION_IN_PAGE_ID}">([^<]*)</script>`, 'g');
 

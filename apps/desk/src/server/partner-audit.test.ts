@@ -32,8 +32,6 @@ import { setupLinkCode } from '../testing/desk-people.ts';
 import { directoryServedBy } from '../testing/partner-directory.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
-
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;
 // Each test's two databases empty, on PGlite instances the file's earlier tests closed.

@@ -4,7 +4,7 @@
 // same rules decide which tools a page registers (domain/verb-rules.ts, the lease machine, the
 // intake's schema, draft_plan's step checks): a page that follows them never meets a refusal here.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Lease } from '@warrant/broker';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -20,8 +20,6 @@ import {
   type TestAnswer,
 } from '../testing/test-approvals.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 const plan = (overrides: Partial<DraftedPlan> = {}): DeskEvent => ({
   type: 'plan_drafted',

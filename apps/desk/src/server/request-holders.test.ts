@@ -3,7 +3,7 @@
 // name); a take-over needs a reason, which is recorded; a release is its holder's alone; no page
 // writes who holds what itself, and no id is given to two things.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { LedgerRow, LogHead } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -13,8 +13,6 @@ import type { DeskRequest } from '../domain/request.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 import { askDesk, storeInOrder, takenRequestEvent } from '../testing/test-approvals.ts';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 interface Answer {
   readonly ok: boolean;

@@ -4,7 +4,7 @@
 // statement it opens the next book, once. On PGlite; the passkeys are software authenticators the
 // server verifies for real.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
@@ -12,8 +12,6 @@ import { appTestEngines } from '@warrant/site-server/testing';
 import { openDeskServer } from '../server.ts';
 import { setupLinkCode } from '../testing/desk-people.ts';
 import { currentBook } from './approvals.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;

@@ -26,8 +26,6 @@ import { SITES } from '@warrant/config';
 const CHILD = fileURLToPath(new URL('../testing/desk-child.ts', import.meta.url));
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
-
 const ROUNDS = 3;
 const plan = (request: string) => ({
   v: 1 as const,

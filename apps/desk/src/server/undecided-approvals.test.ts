@@ -4,7 +4,7 @@
 // the plan is sent. Each dispatcher here is a real desk page over the desk's server (PGlite and
 // PostgreSQL), with a software passkey the server verifies for real.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -16,8 +16,6 @@ import { FOOD_AND_BEDS, type TestDesk } from '../testing/test-desk.ts';
 import { askAs, dispatcherPage, workToTheHalt } from '../testing/dispatcher-page.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import type { ReachPartner } from './approved-runs.ts';
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const ORIGIN = SITES.desk.origin;
 const RP_ID = new URL(ORIGIN).hostname;

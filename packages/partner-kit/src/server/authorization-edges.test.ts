@@ -14,7 +14,7 @@
 // The desk is real parts (./testing/test-desk.ts: a desk Ed25519 key, software passkeys verified
 // by the real @simplewebauthn/server); requests are real Hono requests to the partner's routes.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   approvalChallenge,
   decodeStepAuthorization,
@@ -32,8 +32,6 @@ import { compensationsOf } from '../manifest.ts';
 import type { AuthorizationCheck, DeskRecord } from './authorization-check.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk, type TestDesk, type TestDispatcher } from './testing/test-desk.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const HERE = SITES.pantry.origin;
 

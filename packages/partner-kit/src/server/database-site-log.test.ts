@@ -10,8 +10,6 @@ import { testEngines } from '@warrant/site-server/testing';
 import { StaleLogError } from '../site-log.ts';
 import { databaseSiteLog, LOG_CHANNEL, type DatabaseSiteLog } from './database-site-log.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const entry = (seq: number) => ({ seq, kind: 'staff', note: `entry ${seq}` });
 

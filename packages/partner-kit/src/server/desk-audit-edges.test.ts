@@ -29,8 +29,6 @@ import type { AskDesk } from './desk-audit.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk, type TestDesk } from './testing/test-desk.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
 /** The desk's ledger as its routes serve it; it can drop its last rows, and sign its heads with a key of its choosing. */
 function deskLedger(desk: TestDesk) {
   let rows: LedgerRow[] = [];

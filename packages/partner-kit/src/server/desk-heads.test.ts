@@ -29,8 +29,6 @@ import type { AskDesk } from './desk-audit.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk, type TestDesk } from './testing/test-desk.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
 /** The desk's ledger as its routes serve it: sealed rows, their tree, heads signed with the desk's key. */
 function deskLedger(desk: TestDesk) {
   const rows: LedgerRow[] = [];

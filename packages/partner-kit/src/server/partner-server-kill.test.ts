@@ -10,12 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SITES } from '@warrant/config';
 import { REPOSITORY_ROOT } from '@warrant/site-server';
 import { testDesk } from './testing/test-desk.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const CHILD = fileURLToPath(new URL('./testing/partner-child.ts', import.meta.url));
 const WRITES = 40;
@@ -192,6 +190,6 @@ describe.each(Object.entries(engines))(
         }),
       );
       expect(await recorded()).toHaveLength(WRITES);
-    }, 180_000);
+    });
   },
 );

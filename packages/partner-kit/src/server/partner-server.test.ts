@@ -6,7 +6,7 @@
 // software passkey's credential (./testing/test-desk.ts); the partner verifies with the real
 // @simplewebauthn/server and Ed25519. Requests are real Hono requests to the server's routes.
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   decodeStepAuthorization,
   newSigningKey,
@@ -40,9 +40,6 @@ import type { AuthorizationCheck } from './authorization-check.ts';
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk, type TestDesk } from './testing/test-desk.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
-
-// A fresh PGlite directory is a copy of the template: a few seconds on a loaded 2-core machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const HERE = SITES.pantry.origin;
 const ELSEWHERE = SITES.shelter.origin;

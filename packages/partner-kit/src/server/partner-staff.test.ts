@@ -4,7 +4,7 @@
 // need the staff member's fresh passkey assertion over that act's statement; another origin is
 // refused. The passkeys are software authenticators; verification is @simplewebauthn/server's.
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import { listen, siteApp, type Database } from '@warrant/site-server';
@@ -14,8 +14,6 @@ import { umbrellaStand, type Stand, type StandEvent } from '../fixture/umbrella-
 import { openPartnerServer, type PartnerServer } from './partner-server.ts';
 import { testDesk } from './testing/test-desk.ts';
 import { compensationsOf } from '../manifest.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const SITE = SITES.pantry;
 const RP_ID = new URL(SITE.origin).hostname;

@@ -23,8 +23,6 @@ import { openServer } from '../../server.ts';
 import { openTestDesk, type TestDesk } from '../../testing/test-desk.ts';
 import { enrolTestDispatcher } from '../../testing/dispatcher-session.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-
 // Each test's database empty, on a PGlite instance the file's earlier tests closed.
 const openDb = reusedTestPglite(inject('pgliteRoot'));
 
