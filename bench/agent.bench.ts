@@ -20,7 +20,12 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-function toTheHalt(): ScriptedReply[] {
+/**
+ * Run `run`'s five replies (from 0). The desk's ids never repeat across its books, a reset
+ * included, and each run takes in one request and drafts one plan: run k works R-(k+1), P-(k+1).
+ */
+function toTheHalt(run: number): ScriptedReply[] {
+  const request = `R-${run + 1}`;
   return [
     {
       kind: 'tool_calls',
@@ -38,25 +43,23 @@ function toTheHalt(): ScriptedReply[] {
     },
     {
       kind: 'tool_calls',
-      calls: [
-        { name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request: 'R-1' } },
-      ],
+      calls: [{ name: 'open_lease', arguments: { partner: 'shelter', purpose: 'read_capacity', ttl: 240, request } }],
     },
-    { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: { request: 'R-1' } }] },
+    { kind: 'tool_calls', calls: [{ name: 'find_capacity', arguments: { request } }] },
     {
       kind: 'tool_calls',
       calls: [
         {
           name: 'draft_plan',
           arguments: {
-            request: 'R-1',
+            request,
             label: 'A family room tonight',
             steps: [{ partner: 'shelter', tool: 'hold_beds', args: { kind: 'family_room', count: 1, night: today() } }],
           },
         },
       ],
     },
-    { kind: 'tool_calls', calls: [{ name: 'commit_plan', arguments: { plan: 'P-1' } }] },
+    { kind: 'tool_calls', calls: [{ name: 'commit_plan', arguments: { plan: `P-${run + 1}` } }] },
   ];
 }
 
@@ -70,7 +73,7 @@ export async function agentBenchmarks(): Promise<BenchResult[]> {
   // One scripted model for every run (each run's five replies in turn), started first: the desk's
   // CSP names only the endpoints its server is started with, as WARRANT_AGENT_ENDPOINTS does in
   // `npm start`, so the desk is served knowing this one.
-  const upstream = await startScriptedUpstream(Array.from({ length: RUNS }, toTheHalt).flat());
+  const upstream = await startScriptedUpstream(Array.from({ length: RUNS }, (_, run) => toTheHalt(run)).flat());
   const stop = await serveBuiltSites([SITES.desk, SITES.shelter], {
     agentEndpoints: [new URL(upstream.url).origin],
   }).catch(async (error: unknown) => {
