@@ -16,6 +16,7 @@ import { deskRecordRoutes } from './server/desk-record.ts';
 import { dispatcherRoutes } from './server/dispatchers.ts';
 import { DESK_PEOPLE } from './server/desk-people.ts';
 import { ledgerHeads } from './server/ledger-heads.ts';
+import { keptReceiptKeys } from './server/kept-receipt-keys.ts';
 import { ledgerTamperingRoutes, SERVING_THE_BROWSER_TESTS } from './server/ledger-tampering.ts';
 import type { ReceiptKeyOf } from './server/page-report.ts';
 import { partnerReceiptKey, partnerRecordRoutes } from './server/partner-records.ts';
@@ -123,7 +124,7 @@ export async function openDeskServer(
       partnerRecordRoutes(app, db);
       heads = ledgerHeads(app, db, desk);
       deskLogRoutes(app, db, {
-        receiptKeyOf: options.receiptKeyOf ?? partnerReceiptKey,
+        receiptKeyOf: options.receiptKeyOf ?? keptReceiptKeys(partnerReceiptKey),
         partners: options.partners ?? PARTNER_DIRECTORY,
         ...(options.now ? { now: options.now } : {}),
         afterAppend: (log, appended) => (log === 'ledger' && heads ? heads.appended(appended) : Promise.resolve()),

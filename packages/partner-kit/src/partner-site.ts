@@ -3,7 +3,6 @@
 // after catching up with the log. Writes go through the pipeline in serve-write.ts, loaded with the first write;
 // staff acts and the reset are here.
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { READING_FIELD, readingOf, readingStatement } from '@warrant/broker';
 import { refusal, type ToolResult } from '@warrant/surface';
 import { newBook } from './book.ts';
 import type { PartnerDefinition } from './definition.ts';
@@ -22,8 +21,6 @@ export interface PartnerSiteOptions {
   readonly notice?: string | null;
   /** Signs receipts: the site's server passes its key's signer; a page never holds one. */
   readonly sign?: (receipt: Omit<Receipt, 'signature'>) => string;
-  /** Signs a read's statement (broker's readingStatement) with the same key; without it reads carry no reading. */
-  readonly signReading?: (statement: Readonly<Record<string, string>>) => string;
 }
 
 export interface PartnerSite<D> {
@@ -32,10 +29,7 @@ export interface PartnerSite<D> {
   readonly notice: ReadonlySignal<string | null>;
   /** Earlier books kept in the archive: one per reset or set-aside record. */
   readonly closedBooks: ReadonlySignal<number>;
-  /**
-   * Answers a read tool from the site's record as it is now; on the site's server (which signs)
-   * the answer carries the site's signed reading of it (the broker's partner contract).
-   */
+  /** Answers a read tool from the site's record as it is now (the site's server signs what it answers). */
   read(tool: string, input: Readonly<Record<string, unknown>>): Promise<ToolResult>;
   /** Serves a write tool; the input has passed the tool's schema. */
   write(call: WriteCall): Promise<ToolResult>;
@@ -166,10 +160,7 @@ export async function openPartnerSite<D, E>(
     async read(tool, input) {
       const spec = reads.get(tool);
       if (!spec) return refusal('UNKNOWN_TOOL', `This site has no read named ${tool}. Nothing was read.`, { tool });
-      const answer = spec.answer(await exclusive(sync), input as never);
-      if (!options.signReading || !answer.ok) return answer;
-      const reading = await readingOf(tool, input, answer, now().toISOString());
-      return { ...answer, [READING_FIELD]: { ...reading, signature: options.signReading(readingStatement(reading)) } };
+      return spec.answer(await exclusive(sync), input as never);
     },
     staff: (name, input, by) => exclusive(() => act(name, input, by)),
     reset: (by) =>

@@ -5,14 +5,13 @@
 // record exactly once, and a call retried with its idempotency key answers the first result — also
 // a call that got no answer (it either replays what was committed, or applies now, once). The test
 // waits only on real signals: the child's "listening" line, answers, the child's exit.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SITES } from '@warrant/config';
 import { REPOSITORY_ROOT } from '@warrant/site-server';
+import { startServerChild, type ServerChild } from '@warrant/site-server/testing';
 import { testDesk } from './testing/test-desk.ts';
 
 const CHILD = fileURLToPath(new URL('./testing/partner-child.ts', import.meta.url));
@@ -28,49 +27,17 @@ const engines = {
   pglite: () => ({ PARTNER_CHILD_DATA_DIR: join(inject('pgliteRoot'), fresh()) }),
 } as const;
 
-interface Child {
-  readonly process: ChildProcess;
-  readonly url: string;
-  readonly exited: Promise<NodeJS.Signals | number | null>;
-}
-
-const children = new Set<ChildProcess>();
+const children = new Set<ServerChild>();
 afterEach(async () => {
-  await Promise.all(
-    [...children].map(async (child) => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await gone;
-      }
-    }),
-  );
+  await Promise.all([...children].map((child) => child.kill()));
   children.clear();
 });
 
 /** Starts the partner server in a child process and resolves once it says it is listening. */
-function startChild(settings: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: REPOSITORY_ROOT,
-    env: { ...process.env, ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function startChild(settings: Record<string, string>): Promise<ServerChild> {
+  const child = await startServerChild(CHILD, { cwd: REPOSITORY_ROOT, env: settings });
   children.add(child);
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const match = /^listening (\d+)$/.exec(line);
-      if (match) resolve({ process: child, url: `http://127.0.0.1:${match[1]}`, exited });
-    });
-    void exited.then((how) =>
-      reject(new Error(`The partner child exited (${String(how)}) before it listened:\n${stderr}`)),
-    );
-  });
+  return child;
 }
 
 interface Answer {

@@ -5,7 +5,7 @@
 // registered set is a convenience for the agent, never the check. Its page reads the record from
 // here and hears every change live.
 import { fileURLToPath } from 'node:url';
-import { PARTNER_MANIFEST_PATH } from '@warrant/broker';
+import { PARTNER_MANIFEST_PATH, READING_FIELD, readingOf, readingStatement } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { CALLERS, type Caller } from '@warrant/base';
 import { refusal, validateInput, type Channel } from '@warrant/surface';
@@ -101,7 +101,6 @@ export async function openPartnerServer<D, E>(
   const site = await openPartnerSite(definition, {
     log,
     sign: (receipt) => signCanonical(key, receipt),
-    signReading: (statement) => signCanonical(key, statement),
     now,
   });
 
@@ -177,7 +176,13 @@ export async function openPartnerServer<D, E>(
     const input = body['input'] ?? {};
     const invalid = await validateInput(tool, spec.inputSchema(site.state.peek()), input);
     if (invalid) return c.json(invalid, 422);
-    return c.json(await site.read(tool, input as JsonObject));
+    const answer = await site.read(tool, input as JsonObject);
+    if (!answer.ok) return c.json(answer);
+    const reading = await readingOf(tool, input as JsonObject, answer, now().toISOString());
+    return c.json({
+      ...answer,
+      [READING_FIELD]: { ...reading, signature: signCanonical(key, readingStatement(reading)) },
+    });
   }
 
   async function write(c: Context): Promise<Response> {
