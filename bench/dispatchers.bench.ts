@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@warrant/site-server';
 import { openDeskServer } from '../apps/desk/src/server.ts';
-import { dispatcherPage, TO_THE_HALT, workToTheHalt } from '../apps/desk/src/testing/dispatcher-page.ts';
+import { dispatcherPage, partnerKeyOf, TO_THE_HALT, workToTheHalt } from '../apps/desk/src/testing/dispatcher-page.ts';
 import { enrolTestDispatcher } from '../apps/desk/src/testing/dispatcher-session.ts';
 import type { TestDesk } from '../apps/desk/src/testing/test-desk.ts';
 import { unansweredPartners } from '../apps/desk/src/testing/unanswered-partners.ts';
@@ -36,7 +36,7 @@ function percentile(values: readonly number[], share: number): number {
 
 async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
   const partners = unansweredPartners();
-  const server = await openDeskServer(db, { receiptKeyOf: async () => null, reachPartner: partners.reach });
+  const server = await openDeskServer(db, { receiptKeyOf: partnerKeyOf, reachPartner: partners.reach });
   const app = new Hono();
   server.routes(app);
   const pages: TestDesk[] = [];
@@ -60,7 +60,7 @@ async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
       answered += answers.filter((answer) => answer['ok'] === true).length;
       refused += answers.filter((answer) => answer['ok'] !== true).length;
     }
-    const where = `The desk's server (openDeskServer on ${engine.said}, spoken to in-process through Hono's app.request), ${DISPATCHERS} dispatchers enrolled with software passkeys, each in their own session and their own page (the desk's runtime and verbs, apps/desk/src/testing/dispatcher-page.ts); each round all ${DISPATCHERS} work a request of their own to the halt at the same moment (${TO_THE_HALT.join(', ')}), ${ROUNDS} rounds on one book. Partner reads answered by no partner (the lease's frame is the browser's; this measures the desk).`;
+    const where = `The desk's server (openDeskServer on ${engine.said}, spoken to in-process through Hono's app.request), ${DISPATCHERS} dispatchers enrolled with software passkeys, each in their own session and their own page (the desk's runtime and verbs, apps/desk/src/testing/dispatcher-page.ts); each round all ${DISPATCHERS} work a request of their own to the halt at the same moment (${TO_THE_HALT.join(', ')}), ${ROUNDS} rounds on one book. Partner reads answered by in-memory partners that sign their readings, as a partner's server does (the lease's frame is the browser's; this measures the desk).`;
     const facts = { dispatchers: DISPATCHERS, rounds: ROUNDS, verbsAnswered: answered, verbsRefused: refused };
     return [
       {

@@ -13,7 +13,13 @@ import type { DeskEvent } from '../domain/desk-events.ts';
 import type { AskDesk } from '../api/ask-desk.ts';
 import { DESK_API } from '../api/desk-api.ts';
 import type { TestDesk } from '../testing/test-desk.ts';
-import { askAs as askDispatcherAs, dispatcherPage, TO_THE_HALT, workToTheHalt } from '../testing/dispatcher-page.ts';
+import {
+  askAs as askDispatcherAs,
+  dispatcherPage,
+  partnerKeyOf,
+  TO_THE_HALT,
+  workToTheHalt,
+} from '../testing/dispatcher-page.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { unansweredPartners } from '../testing/unanswered-partners.ts';
 
@@ -31,7 +37,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
     beforeEach(async () => {
       db = await open();
       partners = unansweredPartners();
-      server = await openDeskServer(db, { receiptKeyOf: async () => null, reachPartner: partners.reach });
+      server = await openDeskServer(db, { receiptKeyOf: partnerKeyOf, reachPartner: partners.reach });
       app = new Hono();
       server.routes(app);
     });

@@ -13,7 +13,7 @@ import { DESK_API } from '../api/desk-api.ts';
 import { cardStatement } from '../page/consent/card-statement.ts';
 import { openDeskServer } from '../server.ts';
 import { FOOD_AND_BEDS, type TestDesk } from '../testing/test-desk.ts';
-import { askAs, dispatcherPage, workToTheHalt } from '../testing/dispatcher-page.ts';
+import { askAs, dispatcherPage, partnerKeyOf, workToTheHalt } from '../testing/dispatcher-page.ts';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import type { ReachPartner } from './approved-runs.ts';
 
@@ -38,7 +38,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
     beforeEach(async () => {
       sent.length = 0;
       db = await open();
-      server = await openDeskServer(db, { receiptKeyOf: async () => null, reachPartner: reach });
+      server = await openDeskServer(db, { receiptKeyOf: partnerKeyOf, reachPartner: reach });
       app = new Hono();
       server.routes(app);
       dispatcher = await enrolTestDispatcher(app, server, 'Ada Lovelace');

@@ -15,6 +15,20 @@ import { openServerLog } from '../page/server-log.ts';
 import type { DeskStores } from '../page/stores.ts';
 import { FAMILY, FOOD_AND_BEDS, openTestDesk, type TestDesk } from './test-desk.ts';
 import type { TestDispatcher } from './dispatcher-session.ts';
+import { newSigningKey } from '@warrant/authority';
+import type { PartnerName } from '@warrant/broker';
+
+/**
+ * The keys the stand-in pantry and shelter of a dispatcher's page sign their receipts and readings
+ * with, as a partner's server does; the desk's server in the same test learns them here
+ * (`partnerKeyOf`), as it would from each partner's manifest. Without them the desk's server
+ * takes no read the page reports.
+ */
+const PARTNER_KEYS = { pantry: newSigningKey(), shelter: newSigningKey() } as const;
+
+/** The receipt key of each stand-in partner, for `openDeskServer({ receiptKeyOf })`. */
+export const partnerKeyOf = async (partner: PartnerName): Promise<string | null> =>
+  partner === 'pantry' || partner === 'shelter' ? PARTNER_KEYS[partner].publicKey : null;
 
 const ORIGIN = SITES.desk.origin;
 
@@ -62,6 +76,7 @@ export async function dispatcherPage(app: Hono, dispatcher: TestDispatcher, inde
   };
   return openTestDesk({
     stores,
+    partner: { pantry: { receiptKey: PARTNER_KEYS.pantry }, shelter: { receiptKey: PARTNER_KEYS.shelter } },
     dispatcher: { id: dispatcher.id, name: dispatcher.name },
     page: writer,
     previousPage: 'no-page-before',
