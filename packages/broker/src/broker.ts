@@ -17,7 +17,7 @@ import { evaluatePolicy, type PolicyDecision } from './policy.ts';
 import type { ActClass, Actor, PolicyPurpose } from './policy-table.ts';
 import { quarantine, type Quarantined } from './quarantine.ts';
 import { readWriteSuccess, verifyReceipt, type ReceiptKey } from './receipt.ts';
-import { splitReading, verifyReading } from './reading.ts';
+import { readingMatches, splitReading } from './reading.ts';
 
 export interface ActContext {
   readonly actor: Actor;
@@ -347,14 +347,13 @@ export function createBroker(options: BrokerOptions): Broker {
         // server records a read only where the partner's signature over it verifies.
         const readingVerified =
           saidReading !== null &&
-          (
-            await verifyReading(
-              tool,
-              input,
-              outcome.value,
-              options.receiptKeyOf ? (await options.receiptKeyOf(lease.partner)).key : null,
-            )
-          ).verified;
+          (await readingMatches(
+            tool,
+            input,
+            value,
+            saidReading,
+            options.receiptKeyOf ? (await options.receiptKeyOf(lease.partner)).key : null,
+          ));
         answered('ok', {
           shape: outcome.shape,
           ...(held

@@ -35,7 +35,14 @@ export { compensationFor } from './compensation.ts';
 export { stepIdempotencyKey } from './idempotency-keys.ts';
 export { stepInput } from './plan-step-args.ts';
 export { receiptDigest, readWriteSuccess, verifyReceipt, type ReceiptKey } from './receipt.ts';
-export { readingOf, readingSignedBy, readingStatement, splitReading, verifyReading } from './reading.ts';
+export {
+  readingMatches,
+  readingOf,
+  readingSignedBy,
+  readingStatement,
+  splitReading,
+  verifyReading,
+} from './reading.ts';
 export { hopDetail, readHopDetail } from './hop-detail.ts';
 
 // Leases, frames, channels

@@ -49,9 +49,27 @@ export async function readingSignedBy(reading: PartnerReading, key: string | nul
 }
 
 /**
- * Whether `value`, the answer of `tool` to `args`, carries the partner's reading of exactly that
- * answer, signed with `key`. An answer that is not plain JSON has no digest, so no reading of it verifies.
+ * Whether `reading` is the partner's signed statement, under `key`, of exactly `result`: the answer
+ * of `tool` to `args` without its reading. An answer that is not plain JSON has no digest, so no
+ * reading of it verifies.
  */
+export async function readingMatches(
+  tool: string,
+  args: object,
+  result: unknown,
+  reading: PartnerReading,
+  key: string | null,
+): Promise<boolean> {
+  if (reading.tool !== tool || typeof result !== 'object' || result === null) return false;
+  try {
+    if ((await receiptDigest(tool, args, result)) !== reading.digest) return false;
+  } catch {
+    return false;
+  }
+  return readingSignedBy(reading, key);
+}
+
+/** `value`, a read's whole answer, split, and whether its reading verifies (readingMatches). */
 export async function verifyReading(
   tool: string,
   args: object,
@@ -59,12 +77,5 @@ export async function verifyReading(
   key: string | null,
 ): Promise<{ readonly reading: PartnerReading | null; readonly verified: boolean }> {
   const { result, reading } = splitReading(value);
-  if (reading === null || reading.tool !== tool || typeof result !== 'object' || result === null)
-    return { reading, verified: false };
-  try {
-    if ((await receiptDigest(tool, args, result)) !== reading.digest) return { reading, verified: false };
-  } catch {
-    return { reading, verified: false };
-  }
-  return { reading, verified: await readingSignedBy(reading, key) };
+  return { reading, verified: reading !== null && (await readingMatches(tool, args, result, reading, key)) };
 }

@@ -98,11 +98,7 @@ export async function openPartnerServer<D, E>(
   });
   const now = options.now ?? (() => new Date());
   const desk = options.desk ?? deskFromItsOrigin(process.env);
-  const site = await openPartnerSite(definition, {
-    log,
-    sign: (receipt) => signCanonical(key, receipt),
-    now,
-  });
+  const site = await openPartnerSite(definition, { log, sign: (receipt) => signCanonical(key, receipt), now });
 
   /** The write this site recorded for step `step` of the plan with this digest. */
   // The write of one approval's step (a new approval of the same plan is another run of it).
