@@ -1,14 +1,15 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openPgliteDatabase, templateDirFor } from './pglite-database.ts';
+import { openPgliteDatabase, PGLITE_SHARED_BUFFERS, templateDirFor } from './pglite-database.ts';
 
 // `npm start` and each browser test's set of servers open every site's database at once, in one
 // process. On a first start no template exists yet: the sites must share one initdb (about 9 s
 // each on a loaded 2-core machine, and PGlite runs them one at a time on the process's one
-// thread), not each run their own and throw all but one away.
+// thread), not each run their own and throw all but one away. And they share one compiled engine,
+// each with a small buffer pool, which is what keeps `npm start`'s memory and start time down.
 
 describe('the PGlite template', () => {
   const made: string[] = [];
@@ -34,6 +35,17 @@ describe('the PGlite template', () => {
         expect((await readdir(root)).sort()).toEqual(
           [...sites, templateDirFor(join(root, 'any')).slice(root.length + 1)].sort(),
         );
+        // One compiled engine for every site of the process, each with the small buffer pool.
+        const siteDirs = sites.map((site) => join(root, site));
+        const opened = create.mock.calls.filter(
+          ([options]) => typeof options === 'object' && siteDirs.includes(String((options as PGliteOptions).dataDir)),
+        );
+        expect(opened).toHaveLength(sites.length);
+        const engines = new Set(opened.map(([options]) => (options as PGliteOptions).pgliteWasmModule));
+        expect(engines.size).toBe(1);
+        expect([...engines][0]).toBeInstanceOf(WebAssembly.Module);
+        for (const db of dbs)
+          expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
       } finally {
         await Promise.all(dbs.map((db) => db.close()));
       }
