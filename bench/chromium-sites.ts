@@ -7,12 +7,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { HOST, SITES, type Site } from '@warrant/config';
 import {
   listen,
-  openSiteDatabase,
+  openSitesDatabases,
   siteApp,
   type Database,
   type OpenSiteServer,
   type RunningServer,
   type SiteServer,
+  type SitesDatabases,
 } from '@warrant/site-server';
 import { build } from 'vite';
 import { appRoot, distOf, portsInUse, ROOT } from '../tools/app-sites.ts';
@@ -25,7 +26,8 @@ import { assertPortsFree, BenchStop, RERUN } from './ports.ts';
 // apps/<site>/src/server.ts, its openServer over its own database), a browser in either lane, and
 // a page script bundled from the packages' sources.
 //
-// The databases are embedded (PGlite), in a fresh temporary WARRANT_DATA_DIR the bench makes for
+// The databases are embedded (PGlite: one cluster, a schema per site, as `npm start` keeps them),
+// in a fresh temporary WARRANT_DATA_DIR the bench makes for
 // each serving and removes when it stops: WARRANT_DATABASE_URL is ignored here, so a run never
 // touches a database it did not create. A build serves on any port base (a page learns its base
 // from the port it is served on).
@@ -59,7 +61,7 @@ interface ServeOptions {
 
 async function startSite(
   site: Site,
-  env: Readonly<Record<string, string | undefined>>,
+  databases: SitesDatabases,
   { agentEndpoints = [] }: ServeOptions,
 ): Promise<Served> {
   const held: { db?: Database; server?: SiteServer } = {};
@@ -71,7 +73,7 @@ async function startSite(
   const opening = (async () => {
     const open = await serverOf(site);
     if (open) {
-      held.db = await openSiteDatabase({ site: site.name, env });
+      held.db = await databases.forSite(site.name);
       held.server = await open(held.db);
       operated.set(site.name, held.server);
     }
@@ -116,10 +118,13 @@ export async function serveBuiltSites(
   const dataDir = await mkdtemp(join(tmpdir(), 'warrant-bench-data-'));
   const env: Record<string, string | undefined> = { ...process.env, WARRANT_DATA_DIR: dataDir };
   delete env['WARRANT_DATABASE_URL'];
-  const opened = await Promise.allSettled(sites.map((site) => startSite(site, env, options)));
+  // As `npm start` keeps them: one embedded cluster, a schema per site.
+  const databases = openSitesDatabases({ env });
+  const opened = await Promise.allSettled(sites.map((site) => startSite(site, databases, options)));
   const servers = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((server) => server.close()));
+    await databases.close();
     await rm(dataDir, { recursive: true, force: true });
   };
   const failures = opened.flatMap((result, index) =>

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openSiteDatabase, type OpenSiteServer } from '@warrant/site-server';
+import { openSitesDatabases, type OpenSiteServer } from '@warrant/site-server';
 import { appRoot, registry } from './app-sites.ts';
 
 const USAGE =
@@ -28,9 +28,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const { openServer } = (await import(pathToFileURL(file).href)) as { openServer?: OpenSiteServer };
+  // Where `npm start` keeps the site: its schema of the shared cluster (or of WARRANT_DATABASE_URL).
+  const databases = openSitesDatabases({});
   let db;
   try {
-    db = await openSiteDatabase({ site: site.name });
+    db = await databases.forSite(site.name);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
@@ -50,6 +52,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   } finally {
     await db.close();
+    await databases.close();
   }
 }
 

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import {
   DatabaseSettingError,
   listen,
-  openSiteDatabase,
+  openSitesDatabases,
   siteApp,
   type Database,
   type OpenSiteServer,
@@ -15,6 +15,7 @@ import {
   type SiteServer,
 } from '@warrant/site-server';
 import { startGateway } from '../gateway/src/start.ts';
+import { firstPersonLink } from './first-person-link.ts';
 import { appRoot, appSites, distOf, portsInUse, WITH_TEST_SITES } from './app-sites.ts';
 import {
   serveSiteControl,
@@ -26,7 +27,7 @@ import {
 // `npm start`: every built app on its own origin, each with its own server, and the model
 // gateway. Every port is bound first, at once and before any site opens, so a busy port is known
 // in a moment; a site with a server of its own (apps/<site>/src/server.ts) then opens its database
-// (PGlite in data/<site>, or PostgreSQL when WARRANT_DATABASE_URL is set) while its requests wait.
+// (its schema of one PGlite cluster in data/all-sites, or of PostgreSQL when WARRANT_DATABASE_URL is set) while its requests wait.
 // If a port cannot be bound or a database cannot be opened, every server already listening is
 // closed again and the process ends non-zero with one line: what, and what to do. Nothing
 // half-starts. Ctrl-C stops them all.
@@ -119,7 +120,7 @@ async function openSite(site: Site, listening: RunningServer, hand: (app: Promis
   const opening = (async () => {
     const open = await serverOf(site);
     if (open) {
-      const db = await openSiteDatabase({ site: site.name });
+      const db = await databases.forSite(site.name);
       held.db = db;
       held.server = await open(db);
     }
@@ -229,18 +230,11 @@ async function startSiteControl(
   }
 }
 
-/**
- * A site with no person yet (the desk before its first dispatcher) gets a one-time setup link,
- * printed here only: whoever reads this console started the server, and only that link enrols
- * the first person. `npm run people -- setup-link <site>` mints another.
- */
+/** A setup link for each site with no person yet (first-person-link.ts). */
 async function printSetupLinks(servers: readonly Running[]): Promise<void> {
   for (const { site, people } of servers) {
-    if (!people || !(await people.needsFirstPerson())) continue;
-    const link = await people.setupLink();
-    console.log(
-      `${site.title} has no ${people.noun} yet. Open this link once to enrol the first (it works once, until ${link.expiresAt}):\n  ${link.url}`,
-    );
+    const line = people ? await firstPersonLink(site.title, people) : null;
+    if (line) console.log(line);
   }
 }
 
@@ -256,6 +250,10 @@ function openFirst(deskUrl: string): string {
     '  at the approval card; read the plan there and approve it with your passkey to see it run.',
   ].join('\n');
 }
+
+// Every site's database: one embedded cluster with a schema per site (or each site's schema of
+// WARRANT_DATABASE_URL), opened at the first site that needs it.
+const databases = openSitesDatabases({});
 
 const sites = appSites({ withTestSites: WITH_TEST_SITES });
 const built = sites.filter((site) => existsSync(join(distOf(site), 'index.html')));
@@ -288,13 +286,16 @@ if (problem === null) {
   if (desk) console.log(openFirst(desk.url));
   console.log('Serving. Press Ctrl-C to stop.');
   const stopAll = (): void =>
-    void Promise.all([...serving.values()].map((server) => server.close())).then(() => process.exit(0));
+    void Promise.all([...serving.values()].map((server) => server.close()))
+      .then(() => databases.close())
+      .then(() => process.exit(0));
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
 } else {
   // No process.exit: the process ends only once every server is closed, so a test that waits for
   // the exit proves none was left listening.
   await Promise.all(running.map((server) => server.close()));
+  await databases.close();
   console.error(problem);
   process.exitCode = 1;
 }

@@ -4,9 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { agentEndpointsFrom, AGENT_ENDPOINTS_SETTING, HOST, SITES, type SiteName } from '@warrant/config';
 import { listen, openSiteDatabase, siteApp, type OpenSiteServer } from '@warrant/site-server';
 import { appRoot, distOf, WITH_TEST_SITES } from './app-sites.ts';
+import { firstPersonLink } from './first-person-link.ts';
 
 // One site's server alone, in a process of its own, served as serve-all serves it (its page, its
-// API, its database under the same settings): `tsx tools/serve-one-site.ts <site>
+// API, its database under the same settings, except that an embedded one is a directory of its
+// own, <WARRANT_DATA_DIR>/<site>, not a schema of serve-all's shared cluster): `tsx tools/serve-one-site.ts <site>
 // [--with-test-sites]`. The browser tests use it where a site's server must die alone — `kill -9`
 // of the desk's server mid-run, then started again on the same port and data — while serve-all's
 // other sites keep serving. It says "Serving." once it serves; a problem is one line and exit 1.
@@ -52,6 +54,8 @@ const running = await listen(app, { port: site.port, host: HOST }).catch((error:
   ),
 );
 console.log(`${site.title} ${site.origin}/${db ? `  (${db.engine}: ${db.location})` : ''}`);
+const setupLine = server?.people ? await firstPersonLink(site.title, server.people) : null;
+if (setupLine) console.log(setupLine);
 console.log('Serving. Press Ctrl-C to stop.');
 const stop = (): void =>
   void running

@@ -3,7 +3,6 @@ import { deskInItsOwnProcess } from './desk-process.ts';
 import { openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { challengeOf, expectDoneOnce, partnerWrites, runEnded } from './server-run.ts';
-import { setupLink } from './site-control.ts';
 
 // A write a partner committed whose answer the desk may never have recorded (issue 16 item 5,
 // issue 29). The desk's server runs Food and beds server to server; the moment the pantry's own
@@ -18,8 +17,8 @@ test('a write the pantry committed as the desk died is asked for by key after th
   browser,
 }) => {
   test.setTimeout(240_000);
-  const link = await setupLink('desk');
   const desk = await deskInItsOwnProcess();
+  const link = desk.setupLink;
   try {
     const context = page.context();
     await addPasskeyAuthenticator(page);

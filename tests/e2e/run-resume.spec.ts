@@ -4,7 +4,6 @@ import { deskInItsOwnProcess } from './desk-process.ts';
 import { openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 import { challengeOf, expectDoneOnce, partnerWrites, runEnded, serverRunStatus } from './server-run.ts';
-import { setupLink } from './site-control.ts';
 
 // An approved run is the desk's server's (issue 29): once the dispatcher's passkey has granted
 // Food and beds, the server writes each step server to server, and no page is needed for it. So
@@ -56,9 +55,8 @@ test("the desk's server killed (SIGKILL) mid-run and started again with no page 
   browser,
 }) => {
   test.setTimeout(240_000);
-  // Minted while the worker's servers still serve the desk: the desk's own process opens the same data.
-  const link = await setupLink('desk');
   const desk = await deskInItsOwnProcess();
+  const link = desk.setupLink;
   try {
     const context = page.context();
     await addPasskeyAuthenticator(page);

@@ -2,10 +2,11 @@
 // PostgreSQL alike (the cluster is the run's own, started by tools/postgres/vitest-global-setup.ts).
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { UniqueViolation, type Database } from './database.ts';
 import { openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
+import { openSharedPglite, type SitesDatabases } from './shared-pglite.ts';
 import { reusedTestPglite } from './testing.ts';
 
 const opened: Database[] = [];
@@ -19,8 +20,19 @@ const fresh = () => `t_${randomUUID().slice(0, 8)}`;
 // (./reused-pglite.ts; a fresh copy and boot of the template took most of each test's time). Opening
 // a directory itself, fresh or again, is tested below ("PGlite: one directory per site").
 const reusedPglite = reusedTestPglite(inject('pgliteRoot'));
+// And on a schema of one cluster every site of a process shares (npm start's: ./shared-pglite.ts),
+// a site of its own for each test.
+let sharedCluster: Promise<SitesDatabases> | null = null;
+const sharedSite = async () => {
+  sharedCluster ??= openSharedPglite(join(inject('pgliteRoot'), `shared-${fresh()}`));
+  return track(await (await sharedCluster).forSite(fresh()));
+};
+afterAll(async () => {
+  await (await sharedCluster)?.close();
+});
 const engines = {
   pglite: async () => track(await reusedPglite()),
+  'pglite, one schema of a cluster shared by sites': sharedSite,
   postgres: async () => track(await openPostgresDatabase({ url: inject('postgresUrl'), schema: fresh() })),
 } as const;
 
@@ -35,7 +47,7 @@ const until = async (check: () => boolean, ms = 5_000) => {
 describe.each(Object.entries(engines))('Database on %s', (engine, open) => {
   it('runs a statement with parameters and answers rows of the same types on both engines', async () => {
     const db = await open();
-    expect(db.engine).toBe(engine);
+    expect(db.engine).toBe(engine.split(',')[0]);
     await db.query(
       'CREATE TABLE things (id int4 PRIMARY KEY, name text, ok boolean, doc jsonb, blob bytea, at timestamptz, gone text)',
     );
@@ -223,5 +235,84 @@ describe('PGlite: one directory per site', () => {
     const again = track(await openPgliteDatabase({ dataDir }));
     expect(again.location).toBe(dataDir);
     expect(await again.query('SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+  });
+});
+
+describe('PGlite: every site a process serves in one cluster, a schema each', () => {
+  const within = async (
+    run: (sites: SitesDatabases) => Promise<void>,
+    dataDir = join(inject('pgliteRoot'), fresh()),
+  ) => {
+    const sites = await openSharedPglite(dataDir);
+    try {
+      await run(sites);
+    } finally {
+      await sites.close();
+    }
+  };
+
+  it('keeps sites apart: tables, rows written at once by both, and notifications', async () => {
+    await within(async (sites) => {
+      const pantry = await sites.forSite('pantry');
+      const shelter = await sites.forSite('shelter');
+      await pantry.query('CREATE TABLE stock (item text, n int4)');
+      await shelter.query('CREATE TABLE stock (item text, n int4)');
+      // Forty writes at once, the two sites' statements and transactions interleaved: each lands in
+      // its own site's table, whichever site's turn came before it.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, n) =>
+          n % 2 === 0
+            ? pantry.query('INSERT INTO stock VALUES ($1, $2)', ['parcel', n])
+            : shelter.transaction(async (tx) => {
+                await tx.query('INSERT INTO stock VALUES ($1, $2)', ['bed', n]);
+                await tx.query('INSERT INTO stock VALUES ($1, $2)', ['bed', n + 100]);
+              }),
+        ),
+      );
+      expect(await pantry.query('SELECT DISTINCT item, count(*)::int4 AS n FROM stock GROUP BY item')).toEqual([
+        { item: 'parcel', n: 20 },
+      ]);
+      expect(await shelter.query('SELECT DISTINCT item, count(*)::int4 AS n FROM stock GROUP BY item')).toEqual([
+        { item: 'bed', n: 40 },
+      ]);
+      const heardByShelter: string[] = [];
+      const heardByPantry: string[] = [];
+      await shelter.listen('changes', (p) => heardByShelter.push(p));
+      await pantry.listen('changes', (p) => heardByPantry.push(p));
+      await pantry.notify('changes', 'pantry-only');
+      await shelter.transaction(async (tx) => shelter.notify('changes', 'shelter-only', tx));
+      await until(() => heardByPantry.length === 1 && heardByShelter.length === 1);
+      await shelter.query('SELECT 1');
+      await pantry.query('SELECT 1');
+      expect(heardByPantry).toEqual(['pantry-only']);
+      expect(heardByShelter).toEqual(['shelter-only']);
+      expect(pantry.location).toMatch(/ \(schema pantry\)$/);
+    });
+  });
+
+  it('a site closed and opened again (its server restarted) finds its data, the others working on', async () => {
+    await within(async (sites) => {
+      const desk = await sites.forSite('desk');
+      const pantry = await sites.forSite('pantry');
+      await desk.query("CREATE TABLE kept AS SELECT 'desk' AS v");
+      await pantry.query("CREATE TABLE kept AS SELECT 'pantry' AS v");
+      await desk.close();
+      await expect(desk.query('SELECT 1')).rejects.toThrow('closed');
+      expect(await pantry.query('SELECT v FROM kept')).toEqual([{ v: 'pantry' }]);
+      const again = await sites.forSite('desk');
+      expect(await again.query('SELECT v FROM kept')).toEqual([{ v: 'desk' }]);
+    });
+  });
+
+  it('keeps every site across a restart of the process, and refuses a second open of the cluster in use', async () => {
+    const dataDir = join(inject('pgliteRoot'), fresh());
+    await within(async (sites) => {
+      await (await sites.forSite('desk')).query("CREATE TABLE kept AS SELECT 'survives' AS v");
+      await expect(openSharedPglite(dataDir)).rejects.toThrow('already open in this process');
+    }, dataDir);
+    await within(async (sites) => {
+      expect(await (await sites.forSite('desk')).query('SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+      expect(await (await sites.forSite('pantry')).query("SELECT to_regclass('kept') AS t")).toEqual([{ t: null }]);
+    }, dataDir);
   });
 });

@@ -1,7 +1,15 @@
 // @warrant/site-server: a site's own server. Storage: one interface (database.ts), two engines
 // (PGlite embedded, PostgreSQL by URL) chosen by openSiteDatabase, tables from .sql migrations.
 export { DatabaseSettingError, UniqueViolation, type Database, type Queryable, type SqlValue } from './database.ts';
-export { openSiteDatabase, REPOSITORY_ROOT, DEFAULT_DATA_ROOT, type SiteDatabaseOptions } from './open-database.ts';
+export {
+  ALL_SITES_DIR,
+  openSiteDatabase,
+  openSitesDatabases,
+  REPOSITORY_ROOT,
+  DEFAULT_DATA_ROOT,
+  type SiteDatabaseOptions,
+} from './open-database.ts';
+export type { SitesDatabases } from './shared-pglite.ts';
 export { migrate, readMigrations, MigrationError, type Migration } from './migrations.ts';
 export { openPgliteDatabase, type PgliteDatabaseOptions } from './pglite-database.ts';
 export { openPostgresDatabase, redactUrl, type PostgresDatabaseOptions } from './postgres-database.ts';

@@ -1,7 +1,8 @@
 // Which engine a site gets, from its settings, and the one line a person reads when a setting does
 // not give a usable database. WARRANT_DATABASE_URL set: PostgreSQL, the site's schema named after
-// the site. Unset: PGlite in <WARRANT_DATA_DIR>/<site>, WARRANT_DATA_DIR defaulting to data/ at the
-// repository root (one variable for every site, so `npm start` can hand all servers one
+// the site. Unset: PGlite in <WARRANT_DATA_DIR>/<site> for a site served alone, or, for the sites
+// one process serves together, one PGlite in <WARRANT_DATA_DIR>/all-sites with a schema per site;
+// WARRANT_DATA_DIR defaulting to data/ at the repository root (one variable for every site, so `npm start` can hand all servers one
 // environment). Nothing here starts half-way: an open either answers a working database or throws
 // DatabaseSettingError, and a server then exits before it listens.
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { DatabaseSettingError, type Database } from './database.ts';
 import { DataDirUnusable, openPgliteDatabase } from './pglite-database.ts';
 import { openPostgresDatabase, redactUrl } from './postgres-database.ts';
+import { openSharedPglite, type SitesDatabases } from './shared-pglite.ts';
 
 export interface SiteDatabaseOptions {
   /** The site's name (desk, pantry, …): its directory under the data folder, or its schema. */
@@ -33,20 +35,82 @@ export async function openSiteDatabase({
   if (!SITE.test(site))
     throw new Error(`A site name is a letter then letters, digits, _ or -; got ${JSON.stringify(site)}.`);
   const url = env.WARRANT_DATABASE_URL?.trim();
-  const dataSetting = env.WARRANT_DATA_DIR?.trim();
-  const embedded = dataSetting ? `the embedded database in ${dataSetting}` : 'the embedded database in data/';
-  if (url) return openShared(url, site, embedded, connectTimeoutMs);
-  const dataDir = join(dataSetting ? resolve(dataSetting) : DEFAULT_DATA_ROOT, site);
+  if (url) return openShared(url, site, embeddedIn(env), connectTimeoutMs);
+  const dataDir = join(dataRootOf(env), site);
   try {
     return await openPgliteDatabase({ dataDir });
   } catch (error) {
-    const named = dataSetting ? `WARRANT_DATA_DIR (${dataSetting})` : 'WARRANT_DATA_DIR (unset, so data/)';
-    const reason = error instanceof DataDirUnusable ? error.message : `it could not be opened (${oneLine(error)})`;
-    const fix = /in use by|already open/.test(reason)
-      ? 'Stop the other server using it, or set WARRANT_DATA_DIR to another directory.'
-      : 'Set WARRANT_DATA_DIR to a directory this process can write, or move that folder away.';
-    throw new DatabaseSettingError(oneLine(`${named} gives ${dataDir}, which is not usable: ${reason}. ${fix}`));
+    throw unusableDataDir(env, dataDir, error);
   }
+}
+
+/** Where `npm start` keeps every site's embedded database, a schema each: <data>/all-sites. */
+export const ALL_SITES_DIR = 'all-sites';
+
+/**
+ * The databases of every site one process serves (`npm start`, the browser tests' server sets):
+ * with WARRANT_DATABASE_URL, each site's schema of that database, as openSiteDatabase opens it;
+ * without, one embedded cluster in <WARRANT_DATA_DIR>/all-sites, a schema per site
+ * (shared-pglite.ts), opened at the first site asked for.
+ */
+export function openSitesDatabases({
+  env = process.env,
+  connectTimeoutMs,
+}: Omit<SiteDatabaseOptions, 'site'>): SitesDatabases {
+  const url = env.WARRANT_DATABASE_URL?.trim();
+  if (url) {
+    const opened = new Set<Database>();
+    return {
+      async forSite(site) {
+        const db = await openSiteDatabase({
+          site,
+          env,
+          ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
+        });
+        opened.add(db);
+        const close = db.close.bind(db);
+        return { ...db, close: () => (opened.delete(db), close()) } as Database;
+      },
+      close: async () => void (await Promise.all([...opened].map((db) => db.close()))),
+    };
+  }
+  const dataDir = join(dataRootOf(env), ALL_SITES_DIR);
+  let shared: Promise<SitesDatabases> | null = null;
+  const cluster = (): Promise<SitesDatabases> =>
+    (shared ??= openSharedPglite(dataDir).catch((error: unknown) => {
+      shared = null;
+      throw unusableDataDir(env, dataDir, error);
+    }));
+  return {
+    forSite: async (site) => (await cluster()).forSite(site),
+    close: async () => {
+      if (shared) await (await shared.catch(() => null))?.close();
+    },
+  };
+}
+
+function dataRootOf(env: Readonly<Record<string, string | undefined>>): string {
+  const dataSetting = env.WARRANT_DATA_DIR?.trim();
+  return dataSetting ? resolve(dataSetting) : DEFAULT_DATA_ROOT;
+}
+
+function embeddedIn(env: Readonly<Record<string, string | undefined>>): string {
+  const dataSetting = env.WARRANT_DATA_DIR?.trim();
+  return dataSetting ? `the embedded database in ${dataSetting}` : 'the embedded database in data/';
+}
+
+function unusableDataDir(
+  env: Readonly<Record<string, string | undefined>>,
+  dataDir: string,
+  error: unknown,
+): DatabaseSettingError {
+  const dataSetting = env.WARRANT_DATA_DIR?.trim();
+  const named = dataSetting ? `WARRANT_DATA_DIR (${dataSetting})` : 'WARRANT_DATA_DIR (unset, so data/)';
+  const reason = error instanceof DataDirUnusable ? error.message : `it could not be opened (${oneLine(error)})`;
+  const fix = /in use by|already open/.test(reason)
+    ? 'Stop the other server using it, or set WARRANT_DATA_DIR to another directory.'
+    : 'Set WARRANT_DATA_DIR to a directory this process can write, or move that folder away.';
+  return new DatabaseSettingError(oneLine(`${named} gives ${dataDir}, which is not usable: ${reason}. ${fix}`));
 }
 
 async function openShared(

@@ -64,17 +64,28 @@ export class DataDirUnusable extends Error {
 }
 
 export async function openPgliteDatabase({ dataDir }: PgliteDatabaseOptions): Promise<Database> {
+  const { pg, dir, release } = await openPgliteEngine(dataDir);
+  return pgliteDatabase(pg, dir, release);
+}
+
+/** An opened PGlite cluster in `dataDir` (made from the template if new), locked to this process. */
+export interface PgliteEngine {
+  readonly pg: PGlite;
+  readonly dir: string;
+  /** Lets the directory go (after the engine is closed). */
+  release(): Promise<void>;
+}
+
+export async function openPgliteEngine(dataDir: string): Promise<PgliteEngine> {
   const dir = resolve(dataDir);
   if ((await clusterState(dir)) === 'absent') await createFromTemplate(dir);
-  const releaseLock = await lockDataDir(dir);
-  let pg: PGlite;
+  const release = await lockDataDir(dir);
   try {
-    pg = await PGlite.create({ dataDir: dir, ...(await sharedEngineParts()) });
+    return { pg: await PGlite.create({ dataDir: dir, ...(await sharedEngineParts()) }), dir, release };
   } catch (error) {
-    await releaseLock();
+    await release();
     throw new DataDirUnusable(`PGlite could not open it (${firstLine(error)})`, { cause: error });
   }
-  return pgliteDatabase(pg, dir, releaseLock);
 }
 
 /** How much of PostgreSQL's shared buffer pool each instance keeps (see the top of this file). */
@@ -116,10 +127,10 @@ function pgliteDatabase(pg: PGlite, dir: string, releaseLock: () => Promise<void
     engine: 'pglite',
     soleProcess: true,
     location: dir,
-    query: (sql, params) => run(pg, sql, params),
+    query: (sql, params) => runStatement(pg, sql, params),
     transaction: (task) =>
       pg
-        .transaction((tx) => task({ query: (sql, params) => run(tx, sql, params) }))
+        .transaction((tx) => task({ query: (sql, params) => runStatement(tx, sql, params) }))
         .catch((error: unknown) => {
           throw translateEngineError(error);
         }),
@@ -143,7 +154,7 @@ function pgliteDatabase(pg: PGlite, dir: string, releaseLock: () => Promise<void
 // With parameters: one statement, extended protocol. Without: PGlite's `exec` (the simple
 // protocol), which also takes a script of several statements and answers the last one's rows,
 // as node-postgres does for a query without values; migrations rely on it.
-async function run<Row extends Record<string, unknown>>(
+export async function runStatement<Row extends Record<string, unknown>>(
   on: PGlite | Transaction,
   sql: string,
   params?: readonly SqlValue[],

@@ -203,6 +203,10 @@ export async function openPartnerServer<D, E>(
     // the write is verified under the same key.
     let deskAsked: ReturnType<typeof desk> | undefined;
     const deskForThisWrite = () => (deskAsked ??= desk());
+    // Asked before the write's transaction, never inside it: the sites `npm start` serves share one
+    // embedded database, which runs one transaction at a time, so a transaction waiting on the
+    // desk's answer would wait on the desk, and the desk on it.
+    if (args[AUTHORIZATION_FIELD] !== undefined) await deskForThisWrite();
     let book = 0;
     const answer = await site.write({
       tool,
