@@ -540,6 +540,34 @@ describe("the desk's server runs an approved plan itself", () => {
     expect(results.every((row) => !String(row['detail']).includes('verified=yes'))).toBe(true);
   });
 
+  it('asks a partner for its receipt key once, not at every step it writes (the key kept a minute)', async () => {
+    const passkey = await enrol();
+    const { challenge } = await approve(lendAt('pantry', 'pantry', 'shelter'), passkey);
+    expect(await ended(challenge)).toEqual({ status: 'done', problem: null });
+    expect(await writesAt('pantry')).toHaveLength(2);
+    const asked = sent.filter((request) => request.path === PARTNER_MANIFEST_PATH).map((request) => request.partner);
+    expect(asked.sort()).toEqual(['pantry', 'shelter']);
+  });
+
+  it('checks a receipt that does not verify under the key it kept under the key the partner publishes now', async () => {
+    const passkey = await enrol();
+    // The first manifest the desk reads of the pantry names another key (as one a partner since
+    // changed would); every later one the pantry's own.
+    const otherKey = partners.get('shelter')!.publicKey;
+    let lied = false;
+    intercept = async (partner, path, forward) => {
+      const answer = await forward();
+      if (partner !== 'pantry' || path !== PARTNER_MANIFEST_PATH || lied) return answer;
+      lied = true;
+      return Response.json({ ...((await answer.json()) as Record<string, unknown>), receipt_key: otherKey });
+    };
+    const { challenge } = await approve(lendAt('pantry', 'pantry'), passkey);
+    expect(await ended(challenge)).toEqual({ status: 'done', problem: null });
+    expect(sent.filter((request) => request.path === PARTNER_MANIFEST_PATH)).toHaveLength(2);
+    const results = (await ledger()).filter((row) => row['event'] === 'tool_result');
+    expect(results.map((row) => readHopDetail(row['detail'] ?? '')['verified'])).toEqual(['yes', 'yes']);
+  });
+
   it("signs no step authorization dated past its approval's expiry, so an approval shorter than the couple of minutes still runs", async () => {
     const passkey = await enrol();
     const expiresAt = new Date(Date.now() + 90_000).toISOString();

@@ -10,14 +10,22 @@ import type { ReceiptKeyOf } from './page-report.ts';
 /** How long a learnt key is kept before the partner is asked again. */
 export const RECEIPT_KEY_KEPT_MS = 60_000;
 
-export function keptReceiptKeys(ask: ReceiptKeyOf, now: () => number = Date.now): ReceiptKeyOf {
+/** A partner's key, kept a minute; `afresh` asks the partner now and keeps what it answers. */
+export interface KeptReceiptKeys extends ReceiptKeyOf {
+  afresh: ReceiptKeyOf;
+}
+
+export function keptReceiptKeys(ask: ReceiptKeyOf, now: () => number = Date.now): KeptReceiptKeys {
   const kept = new Map<PartnerName, { readonly key: string; readonly until: number }>();
-  return async (partner) => {
-    const known = kept.get(partner);
-    if (known && known.until > now()) return known.key;
+  const afresh: ReceiptKeyOf = async (partner) => {
     const key = await ask(partner);
     if (key === null) kept.delete(partner);
     else kept.set(partner, { key, until: now() + RECEIPT_KEY_KEPT_MS });
     return key;
   };
+  const keyOf: ReceiptKeyOf = async (partner) => {
+    const known = kept.get(partner);
+    return known && known.until > now() ? known.key : afresh(partner);
+  };
+  return Object.assign(keyOf, { afresh });
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'preact/hooks';
+import { preloadConsent } from '../consent/preload-consent.ts';
 import type { DeskView } from '../desk-view.ts';
 import { ApprovalCard } from './approval-card.tsx';
 
@@ -5,6 +7,9 @@ export function ApprovalCards({ view }: { view: DeskView }) {
   const approvals = [...view.desk.state.value.approvals].reverse();
   const waitingOn = view.runner.view.value.approval;
   const pending = approvals.filter((approval) => approval.status === 'pending').length;
+  useEffect(() => {
+    if (pending > 0) preloadConsent();
+  }, [pending > 0]);
   return (
     <section class="panel approvals" id="approvals" aria-labelledby="approvals-heading">
       <h2 id="approvals-heading">

@@ -10,6 +10,7 @@ import type { Approval } from '@warrant/broker';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { askDesk } from '../../api/ask-desk.ts';
 import { DESK_API } from '../../api/desk-api.ts';
+import { cardStatement } from './card-statement.ts';
 import { heldApproval } from './held-approval.ts';
 
 export interface StepAuthorizations {
@@ -31,9 +32,14 @@ export const NO_PASSKEY =
   'This browser offered no passkey. Approving needs one: a security key, a phone, or the passkey your browser or password manager keeps. Enrol at the top of the desk first if you have not.';
 
 export async function passkeyConsent(approval: Approval): Promise<Consent> {
-  const held = await heldApproval(approval);
+  // The ceremony's options are asked for beside the check that the server holds this card's
+  // statement (one round trip, not two): they are under the card's own challenge, change nothing,
+  // and are used only once that check has passed.
+  const [held, options] = await Promise.all([
+    heldApproval(approval),
+    askDesk(DESK_API.approvalOptions, { params: { challenge: cardStatement(approval).challenge } }),
+  ]);
   if (!held.ok) return held;
-  const options = await askDesk(DESK_API.approvalOptions, { params: { challenge: held.challenge } });
   if (!options.ok) return options;
   let response: AuthenticationResponseJSON;
   try {
