@@ -34,8 +34,11 @@ async function linkForAnotherDevice(page: Page): Promise<string> {
   await expect(link).toBeVisible();
   const qr = card.getByRole('img', { name: /QR code/ });
   await expect(qr).toBeVisible();
-  // The QR code is drawn: the image loaded (an SVG the desk's server made) and has a size.
-  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // The QR code is drawn: the image loaded (an SVG the desk's server made) and has a size. Waited
+  // for, as a person waits for it: the element is laid out before its image has arrived.
+  await expect
+    .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
   const href = await link.getAttribute('href');
   expect(href).toMatch(new RegExp(`^${SITES.desk.origin}/approve/[A-Za-z0-9_-]{43}$`));
   return href as string;
