@@ -1,0 +1,34 @@
+// The bench's own server: the meeting's record, which every page of the bench shows and none
+// keeps a copy of that counts. Served by `npm start` and the browser tests' server sets as every
+// site with a server module is (tools/serve-all.ts).
+import { fileURLToPath } from 'node:url';
+import { newSigningKey } from '@warrant/authority';
+import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
+import { openMeetingBook } from './server/meeting-book.ts';
+import { meetingRoutes } from './server/meeting-routes.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
+
+export interface BenchServerOptions {
+  /** The server's clock, which times every entry; the real one by default. */
+  readonly now?: () => Date;
+}
+
+export const openServer: OpenSiteServer = (db) => openBenchServer(db);
+
+export async function openBenchServer(
+  db: Parameters<OpenSiteServer>[0],
+  options: BenchServerOptions = {},
+): ReturnType<OpenSiteServer> {
+  await migrate(db, MIGRATIONS);
+  const key = await storedSecret(db, 'bench_signing_key', () => newSigningKey().secretKey);
+  const book = await openMeetingBook(db, key, options.now);
+  return {
+    summary: null,
+    operatorReset: () => book.reset(),
+    routes(app) {
+      meetingRoutes(app, book);
+    },
+    close: () => book.close(),
+  };
+}
