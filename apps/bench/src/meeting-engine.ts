@@ -142,7 +142,8 @@ export async function startEngine(
           const done = await record.archive(reason, next, point);
           if (done.ok && done.events) {
             kept = done.events;
-            show(kept);
+            // The entries as the keeper made them, and after them whatever this tab decided since.
+            show([...kept, ...events.peek().slice(next.length)]);
           }
           return done;
         },
