@@ -6,8 +6,8 @@ import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { GENESIS, jsonLogFormat, MerkleTree, verifyTreeHead } from '@warrant/ledger';
 import type { Database, SiteServer } from '@warrant/site-server';
-import { siteApp } from '@warrant/site-server';
-import { appTestEngines } from '@warrant/site-server/testing';
+import { openPostgresDatabase, siteApp } from '@warrant/site-server';
+import { appTestEngines, freshName } from '@warrant/site-server/testing';
 import { SITES } from '@warrant/config';
 import { BENCH_API } from './api/bench-api.ts';
 import type { MeetingEvent } from './domain/state.ts';
@@ -148,5 +148,61 @@ describe.each(
     });
     expect(response.status).toBe(403);
     expect((await read()).events).toEqual([]);
+  });
+});
+
+describe('two bench server processes over one PostgreSQL database', () => {
+  const url = inject('postgresUrl');
+  let dbs: Database[];
+  let servers: SiteServer[];
+  let apps: Hono[];
+
+  beforeEach(async () => {
+    const schema = freshName();
+    dbs = [];
+    servers = [];
+    apps = [];
+    // One after the other: the first migrates the schema, the second finds it migrated.
+    for (let i = 0; i < 2; i += 1) {
+      const db = await openPostgresDatabase({ url, schema });
+      const server = await openServer(db);
+      dbs.push(db);
+      servers.push(server);
+      apps.push(siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) }));
+    }
+  });
+  afterEach(async () => {
+    for (const server of servers) await server.close();
+    for (const db of dbs) await db.close();
+  });
+
+  it('keep one record: an act through one is heard live by a page following the other, and one of two at one head lands', async () => {
+    const [one, other] = apps as [Hono, Hono];
+    const events = await other.request(BENCH_API.meetingEvents.path);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let heard = '';
+    const hear = async (pattern: RegExp): Promise<void> => {
+      while (!pattern.test(heard)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`The stream ended before ${pattern}: ${heard}`);
+        heard += decoder.decode(value);
+      }
+    };
+    await hear(new RegExp(`data: 1:0:${GENESIS}`));
+    const post = (app: Hono, body: unknown) =>
+      app.request(BENCH_API.append.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify(body),
+      });
+    const entry = { after: GENESIS, type: 'set_members_present', actor: 'clerk', payload: { present: 7 } };
+    const answers = await Promise.all([post(one, entry), post(other, entry)]);
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Answer[];
+    expect(bodies.filter((body) => body['ok'] === true)).toHaveLength(1);
+    expect(bodies.filter((body) => body['code'] === 'STALE_TAB')).toHaveLength(1);
+    const written = bodies.find((body) => body['ok'] === true) as { head: string };
+    await hear(new RegExp(`data: 1:1:${written.head}`));
+    await reader.cancel();
   });
 });
