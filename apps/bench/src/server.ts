@@ -1,9 +1,12 @@
 // The bench's own server: the meeting's record, which every page of the bench shows and none
-// keeps a copy of that counts. Served by `npm start` and the browser tests' server sets as every
+// keeps a copy of that counts, and the bench's people (its clerk, chair and members). Served by `npm start` and the browser tests' server sets as every
 // site with a server module is (tools/serve-all.ts).
 import { fileURLToPath } from 'node:url';
 import { newSigningKey } from '@warrant/authority';
+import { peopleOperator, peopleRoutes, sitePeople } from '@warrant/people';
+import { jsonBody, malformed } from '@warrant/site-api/serve';
 import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
+import { BENCH_PEOPLE, BENCH_WORDS } from './server/bench-people.ts';
 import { openMeetingBook } from './server/meeting-book.ts';
 import { meetingRoutes } from './server/meeting-routes.ts';
 
@@ -25,9 +28,12 @@ export async function openBenchServer(
   const book = await openMeetingBook(db, key, options.now);
   return {
     summary: null,
+    // The clerk comes from the operator's setup link (`npm start` prints one while there is no one).
+    people: peopleOperator(db, BENCH_PEOPLE),
     operatorReset: () => book.reset(),
     routes(app) {
       meetingRoutes(app, book);
+      peopleRoutes(app, db, sitePeople(db, BENCH_PEOPLE), jsonBody, malformed, BENCH_WORDS);
     },
     close: () => book.close(),
   };
