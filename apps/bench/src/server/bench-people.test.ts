@@ -7,7 +7,7 @@ import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testin
 import { SITES } from '@warrant/config';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
-import { openServer } from '../server.ts';
+import { benchPeopleOperator, openServer } from '../server.ts';
 
 type Answer = { readonly [key: string]: unknown };
 const ORIGIN = SITES.bench.origin;
@@ -62,19 +62,21 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     }
 
     async function clerk(): Promise<{ cookie: string; passkey: SoftwarePasskey }> {
-      if (!server.people) throw new Error('The bench keeps no people.');
-      const { answer, passkey } = await enrol(codeOf((await server.people.setupLink()).url), 'Tomasz Wierzbicki');
+      const { answer, passkey } = await enrol(
+        codeOf((await benchPeopleOperator(db).setupLink()).url),
+        'Tomasz Wierzbicki',
+      );
       expect(answer.body).toMatchObject({ ok: true, person: { name: 'Tomasz Wierzbicki' } });
       expect(answer.cookie).toMatch(/^warrant_bench_session=/);
       return { cookie: answer.cookie, passkey };
     }
 
     it('the clerk enrols only with the setup link, once', async () => {
-      expect(await server.people?.needsFirstPerson()).toBe(true);
+      expect(await benchPeopleOperator(db).needsFirstPerson()).toBe(true);
       const without = await enrol(null, 'Mallory');
       expect(without.answer).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'LINK_REQUIRED' } });
       await clerk();
-      expect(await server.people?.needsFirstPerson()).toBe(false);
+      expect(await benchPeopleOperator(db).needsFirstPerson()).toBe(false);
     });
 
     it('a session without the person’s assertion adds no one; the clerk’s passkey invites a member by name', async () => {
