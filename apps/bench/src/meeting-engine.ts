@@ -142,8 +142,10 @@ export async function startEngine(
           const done = await record.archive(reason, next, point);
           if (done.ok && done.events) {
             kept = done.events;
-            // The entries as the keeper made them, and after them whatever this tab decided since.
-            show([...kept, ...events.peek().slice(next.length)]);
+            // The entries as the keeper made them, and after them whatever this tab decided since;
+            // unless this tab has since shown another record (a later starting point), which stays.
+            const shown = events.peek();
+            if (next.every((event, index) => shown[index] === event)) show([...kept, ...shown.slice(next.length)]);
           }
           return done;
         },

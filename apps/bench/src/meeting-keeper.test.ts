@@ -64,4 +64,15 @@ describe('a record whose keeper makes the entries', () => {
     expect(await second.written).toEqual({ ok: true });
     expect(meeting.events.value.map((event) => event.type)).toEqual(['set_members_present', 'call_meeting_to_order']);
   });
+
+  it('a starting point loaded while the one before it is still being written is the one shown', async () => {
+    const meeting = createMeeting();
+    await meeting.open(keeperRecord());
+    const tangle = meeting.startOver(SEED.slice(0, CHECKPOINTS.tangle), 'test', 'tangle');
+    const widest = meeting.startOver(SEED.slice(0, CHECKPOINTS.widest), 'test', 'widest');
+    expect(await tangle).toEqual({ ok: true });
+    expect(await widest).toEqual({ ok: true });
+    expect(meeting.events.value).toHaveLength(CHECKPOINTS.widest);
+    expect(meeting.state.value.stack).toHaveLength(1);
+  });
 });
