@@ -1,12 +1,12 @@
 // The bench's own server: the meeting's record, which every page of the bench shows and none
-// keeps a copy of that counts, and the bench's people (its clerk, chair and members). Served by `npm start` and the browser tests' server sets as every
-// site with a server module is (tools/serve-all.ts).
+// keeps a copy of that counts, and the bench's people (its clerk, chair and members). Served by
+// `npm start` and the browser tests' server sets as every site with a server module is
+// (tools/serve-all.ts).
 import { fileURLToPath } from 'node:url';
 import { newSigningKey } from '@warrant/authority';
 import { peopleOperator, peopleRoutes, sitePeople, type PeopleOperator } from '@warrant/people';
-import type { Database } from '@warrant/site-server';
 import { jsonBody, malformed } from '@warrant/site-api/serve';
-import { migrate, storedSecret, type OpenSiteServer } from '@warrant/site-server';
+import { migrate, storedSecret, type Database, type OpenSiteServer } from '@warrant/site-server';
 import { BENCH_PEOPLE, BENCH_WORDS } from './server/bench-people.ts';
 import { openMeetingBook } from './server/meeting-book.ts';
 import { meetingRoutes } from './server/meeting-routes.ts';
