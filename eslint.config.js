@@ -39,6 +39,9 @@ const LAYERS = {
   react: ['base', 'config', 'webmcp', 'surface'],
   // Who is a person at a site: passkeys, sessions, one-time links. Server-side only.
   people: ['base', 'authority', 'site-server'],
+  // A site's API as data and its two halves: the page's caller (base only) and the server's
+  // (Hono, the site-server kit, the schema check). Apps declare their routes with it.
+  'site-api': ['base', 'config', 'webmcp', 'surface', 'site-server'],
   'partner-kit': [
     'base',
     'config',

@@ -1,6 +1,7 @@
-import { refusal, type RunContext, type ToolResult } from '@warrant/surface';
+import { type RunContext, type ToolResult } from '@warrant/surface';
 import { DECLARATIONS } from './domain/declarations.ts';
 import * as minutes from './domain/minutes.ts';
+import { tallyProblem } from './domain/in-order.ts';
 import { legalTools, rule } from './domain/rule.ts';
 import { READ_ROWS, type ReadName } from './domain/rulebook.ts';
 import type { EventType, MeetingState, Payloads } from './domain/state.ts';
@@ -98,15 +99,9 @@ export function tally(
   counts: Payloads['record_vote_tally'],
   ctx: RunContext<BenchState>,
 ): ToolResult {
-  const counted = counts.aye + counts.nay + (counts.abstain ?? 0);
-  const present = state?.present ?? 0;
-  if (counted > present) {
-    return refusal(
-      'TALLY_EXCEEDS_PRESENT',
-      `The tally counts ${counted} votes but only ${present} members are present. Recount before recording; nothing was recorded.`,
-      { counted, present },
-    );
-  }
+  // Before the state is open there is nothing to count against: nothing is decided either.
+  const problem = state ? tallyProblem(state, counts) : null;
+  if (problem) return problem;
   const decided = meeting.commit('record_vote_tally', counts, actorFor(ctx));
   return decided.ok ? answer(decided) : decided;
 }

@@ -12,19 +12,20 @@ import type * as Minutes from './domain/minutes.ts';
 import { GATED_ROWS } from './domain/rulebook.ts';
 import type { MeetingEvent } from './domain/state.ts';
 import { followDraft } from './draft-source.ts';
-import { createMeeting, type MeetingRecord, type Written } from './meeting.ts';
+import { createMeeting, type Written } from './meeting.ts';
 import type { RulingChannel, RulingRequest } from './ruling-channel.ts';
 import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 
 // Boot: the surface is mounted the moment WebMCP is found, so the always-on reads are registered
 // before the page's load event (native) or as soon as the polyfill is in (polyfill); the minute
-// book opens from IndexedDB behind it, and the gated acts follow the record once it is read.
+// book is read from the bench's server behind it, and the gated acts follow the record once it is
+// read, and every change to it from then on, whoever made it.
 
 // What the acts in order at load need, asked for at once as the page starts: the record (with its
 // hash), the acts, and (by the meeting itself) the fold that reads the record. Asked for one after
 // another, they were three round trips after the load event, and an agent that lists the tools at
 // load missed the gated acts.
-const recordModule = import('./meeting-record.ts');
+const recordModule = import('./server-record.ts');
 const actsModule = loadActs();
 
 const meeting = createMeeting();
@@ -85,20 +86,10 @@ meeting.onDecided((event) => {
   if (event.type === 'put_the_question') resetForm('record_vote_tally');
 });
 
+/** The meeting's record is its server's: this page reads it, asks for acts, and follows it live. */
 async function openRecord(): Promise<void> {
-  const opened = await recordModule
-    .then(({ openMeetingRecord }) => openMeetingRecord())
-    .catch((error: unknown) => ({
-      ok: false as const,
-      message: error instanceof Error ? error.message : String(error),
-    }));
-  if (opened.ok) return meeting.open(opened.record);
-  const { tabOnlyRecord } = await import('./tab-only-record.ts');
-  const record: MeetingRecord = tabOnlyRecord();
-  return meeting.open(
-    record,
-    `This browser would not open storage (${opened.message}): the record lives in this tab only and is lost on reload.`,
-  );
+  const { serverRecord } = await recordModule;
+  return meeting.open(serverRecord());
 }
 
 const countArchives = async (): Promise<void> => {
@@ -112,7 +103,7 @@ const explain = (result: Written | ToolResult): void => {
 
 const replaceWith = async (point: StartingPoint, events: readonly MeetingEvent[]): Promise<void> => {
   asking.value = null;
-  explain(await meeting.startOver(events, `loaded "${point.label}"`));
+  explain(await meeting.startOver(events, `loaded "${point.label}"`, point.id));
   await countArchives();
 };
 

@@ -1,7 +1,9 @@
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import type { StartingPoint } from './domain/checkpoints.ts';
+import { outOfOrder } from './domain/in-order.ts';
 import { reduce, replay } from './domain/reduce.ts';
-import { canPutTheQuestion, rule } from './domain/rule.ts';
-import type { Actor, EventType, MeetingEvent, MeetingState, Payloads } from './domain/state.ts';
+import { clockAt } from './domain/retime.ts';
+import type { Actor, EventType, MeetingEvent, Payloads } from './domain/state.ts';
 import type { Decided, MeetingRecord, MeetingSignals, Written } from './meeting.ts';
 
 // What decides and writes the meeting's entries, loaded with the record after first paint (see
@@ -11,34 +13,7 @@ import type { Decided, MeetingRecord, MeetingSignals, Written } from './meeting.
 export interface MeetingEngine {
   readonly record: MeetingRecord;
   commit<K extends EventType>(type: K, payload: Payloads[K], actor: Actor): Decided;
-  startOver(events: readonly MeetingEvent[], reason: string): Promise<Written>;
-}
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-const clock = (date: Date): string => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-
-/**
- * Legality is decided again here, at the moment of writing: two calls checked against the same
- * state (or a call that waited while a checkpoint replaced the record) must not both land.
- */
-function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | null {
-  if (type === 'put_the_question') {
-    if (canPutTheQuestion(state)) return null;
-    const why = state.questionPut
-      ? 'the question has already been put and awaits its vote'
-      : 'no seconded question is open to be put, with the quorum it needs';
-    return refusal('NOT_IN_ORDER', `The chair cannot put a question now: ${why}. Nothing was recorded.`, { act: type });
-  }
-  const ruling = rule(state, type);
-  if (ruling.legal) return null;
-  return refusal(
-    'NOT_IN_ORDER',
-    `That act is no longer in order: ${ruling.reason ?? 'the rules do not allow it now.'} Nothing was recorded.`,
-    {
-      act: type,
-      ...(ruling.cite ? { cite: ruling.cite } : {}),
-    },
-  );
+  startOver(events: readonly MeetingEvent[], reason: string, point?: StartingPoint['id']): Promise<Written>;
 }
 
 /** Reads the record, folds it, follows it, and decides and writes from then on. */
@@ -67,9 +42,10 @@ export async function startEngine(
   };
 
   /** Takes the stored record as it stands, dropping whatever this tab decided that it does not hold. */
-  async function catchUp(why: string): Promise<void> {
-    generation += 1;
+  async function catchUp(why: string, { onlyIfMoved = false } = {}): Promise<void> {
     const read = await record.read();
+    if (onlyIfMoved && read.ok && read.head === head) return;
+    generation += 1;
     if (!read.ok) {
       notice.value = `The minute book could not be read again (${read.message}). Reload the page.`;
       return;
@@ -110,6 +86,13 @@ export async function startEngine(
     });
   }
 
+  /** The entry as the record's keeper made it (its time may be its own), shown in place of the one decided here. */
+  function take(decided: MeetingEvent, kept: MeetingEvent | undefined): MeetingEvent {
+    if (!kept || JSON.stringify(kept) === JSON.stringify(decided)) return decided;
+    show(events.peek().map((event) => (event === decided ? kept : event)));
+    return kept;
+  }
+
   const read = await record.read();
   if (read.ok) {
     stored = read.events;
@@ -120,7 +103,11 @@ export async function startEngine(
   } else {
     notice.value = `The minute book could not be read (${read.message}).`;
   }
-  record.follow(() => void enqueue(() => catchUp('Another tab or window changed the minute book.')));
+  // Told of every change, this tab's own too: only a record that moved on from what this tab
+  // holds is caught up with, so an entry decided here and not yet written is not dropped.
+  record.follow(
+    () => void enqueue(() => catchUp('Another tab or window changed the minute book.', { onlyIfMoved: true })),
+  );
 
   return {
     record,
@@ -129,24 +116,40 @@ export async function startEngine(
       const refused = outOfOrder(before, type);
       if (refused) return refused;
       const last = events.peek().at(-1);
-      const event = { seq: (last?.seq ?? 0) + 1, at: clock(now()), actor, type, payload } as MeetingEvent;
+      const event = { seq: (last?.seq ?? 0) + 1, at: clockAt(now()), actor, type, payload } as MeetingEvent;
       const after = reduce(before, event);
       events.value = [...events.peek(), event];
       folded.value = after;
       for (const listener of [...signals.decided]) listener(event);
+      let kept = event;
       const written = write(
         generation,
-        () => record.append(event, head),
-        () => [...stored, event],
+        async () => {
+          const done = await record.append(event, head);
+          if (done.ok) kept = take(event, done.event);
+          return done;
+        },
+        () => [...stored, kept],
       );
       return { ok: true, event, before, after, written };
     },
-    startOver(next, reason) {
+    startOver(next, reason, point) {
       show(next);
+      let kept = next;
       return write(
         generation,
-        () => record.archive(reason, next),
-        () => next,
+        async () => {
+          const done = await record.archive(reason, next, point);
+          if (done.ok && done.events) {
+            kept = done.events;
+            // The entries as the keeper made them, and after them whatever this tab decided since;
+            // unless this tab has since shown another record (a later starting point), which stays.
+            const shown = events.peek();
+            if (next.every((event, index) => shown[index] === event)) show([...kept, ...shown.slice(next.length)]);
+          }
+          return done;
+        },
+        () => kept,
       );
     },
   };

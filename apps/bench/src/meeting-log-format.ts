@@ -17,8 +17,8 @@ export interface MeetingDraft {
 const EVENT_TYPES: ReadonlySet<string> = new Set([...TOOL_NAMES, 'put_the_question']);
 const ACTORS: ReadonlySet<string> = new Set(['agent', 'clerk', 'chair']);
 
-/** Why a stored value is not a meeting entry, or null when it is one. */
-function entryProblem(value: unknown): string | null {
+/** Why a stored value is not a meeting entry, or null when it is one (in this browser's log and on the bench's server). */
+export function entryProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return 'it is not an entry';
   const event = value as Record<string, unknown>;
   if (!Number.isSafeInteger(event['seq'])) return 'it has no entry number';

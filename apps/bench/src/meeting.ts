@@ -1,5 +1,6 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import type { StartingPoint } from './domain/checkpoints.ts';
 import type { Actor, EventType, MeetingEvent, MeetingState, Payloads } from './domain/state.ts';
 import { initialState } from './domain/state.ts';
 import type { MeetingEngine } from './meeting-engine.ts';
@@ -22,13 +23,25 @@ import type { MeetingEngine } from './meeting-engine.ts';
 export interface MeetingRecord {
   /** The record as stored now, whoever wrote it, with its chain head; the tab is caught up to it. */
   read(): Promise<StoredMeeting | ToolRefusal>;
-  /** Writes `event` directly after the entry whose chain head is `after`, or refuses (STALE_TAB) if the stored record has moved on. */
-  append(event: MeetingEvent, after: string): Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>;
-  /** Moves the whole record to the archive, untouched, and starts another holding `events`. */
+  /**
+   * Writes `event` directly after the entry whose chain head is `after`, or refuses (STALE_TAB) if
+   * the stored record has moved on. A keeper that makes the entry itself (the bench's server: its
+   * number, its time) answers the entry as it made it.
+   */
+  append(
+    event: MeetingEvent,
+    after: string,
+  ): Promise<{ readonly ok: true; readonly head: string; readonly event?: MeetingEvent } | ToolRefusal>;
+  /**
+   * Moves the whole record to the archive, untouched, and starts another holding `events`, the
+   * starting point `point` of the seeded meeting. A keeper that builds the starting point itself
+   * (the bench's server, which needs `point`) answers the entries as it made them.
+   */
   archive(
     reason: string,
     events: readonly MeetingEvent[],
-  ): Promise<{ readonly ok: true; readonly head: string } | ToolRefusal>;
+    point?: StartingPoint['id'],
+  ): Promise<{ readonly ok: true; readonly head: string; readonly events?: readonly MeetingEvent[] } | ToolRefusal>;
   archives(): Promise<readonly ArchivedMeeting[] | ToolRefusal>;
   /** An archived record's entries, as they were stored. */
   readArchive(id: number): Promise<readonly MeetingEvent[] | ToolRefusal>;
@@ -79,8 +92,8 @@ export interface Meeting {
   open(record: MeetingRecord, problem?: string): Promise<void>;
   /** Decides one act now, against the record as this tab holds it, and writes its entry behind. */
   commit<K extends EventType>(type: K, payload: Payloads[K], actor: Actor): Decided;
-  /** Archives the current record and replays another (a checkpoint of the seeded meeting). */
-  startOver(events: readonly MeetingEvent[], reason: string): Promise<Written>;
+  /** Archives the current record and replays another (a starting point of the seeded meeting). */
+  startOver(events: readonly MeetingEvent[], reason: string, point?: StartingPoint['id']): Promise<Written>;
   archives(): Promise<readonly ArchivedMeeting[] | ToolRefusal>;
   readArchive(id: number): Promise<readonly MeetingEvent[] | ToolRefusal>;
   /** Told of every act decided here, before it is written (a waiting ruling is superseded by any other). */
@@ -131,8 +144,8 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
       markOpen();
     },
     commit: (type, payload, actor) => (engine && opened.peek() ? engine.commit(type, payload, actor) : notOpen()),
-    startOver: (next, reason) =>
-      engine && opened.peek() ? engine.startOver(next, reason) : Promise.resolve(notOpen()),
+    startOver: (next, reason, point) =>
+      engine && opened.peek() ? engine.startOver(next, reason, point) : Promise.resolve(notOpen()),
     archives: () => (engine ? engine.record.archives() : Promise.resolve([])),
     readArchive: (id) => (engine ? engine.record.readArchive(id) : Promise.resolve(notOpen())),
     onDecided(listener) {

@@ -20,3 +20,6 @@ export function retimed(events: readonly MeetingEvent[], now: Date): MeetingEven
   const shift = now.getHours() * 60 + now.getMinutes() - 1 - minutesOf(last.at);
   return events.map((event) => ({ ...event, at: clockOf(minutesOf(event.at) + shift) }));
 }
+
+/** The wall-clock time of `date` as an entry is timed, 'HH:MM'. */
+export const clockAt = (date: Date): string => `${pad(date.getHours())}:${pad(date.getMinutes())}`;

@@ -3,34 +3,28 @@
 // give) or a refusal. The server decides; the page shows its answers. A Node test's page calls a
 // server in process the same way, over another transport.
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { pathTo, type AnswerOf, type DeskRoute, type InputOf, type ParamsOf, type QueryOf } from './route.ts';
+import {
+  OVER_FETCH,
+  siteCaller,
+  type AskSite,
+  type SiteAnswer,
+  type SiteCall,
+  type SiteTransport,
+} from '@warrant/site-api';
 
 /** What a call to `R` hears: its declared answer, or a refusal (`{ ok: false, isError: true, code, message, details }`). */
-export type DeskAnswer<R> = AnswerOf<R> | ToolRefusal;
+export type DeskAnswer<R> = SiteAnswer<R>;
 
-/** An answer of the page's own making (it read the server and decided), in the same shape. */
-export type ServerAnswer<T> = ({ readonly ok: true } & T) | ToolRefusal;
+export type { ServerAnswer } from '@warrant/site-api';
 
 /** What a call to `R` gives: its path's parameters and its body where it has them, its query if wanted. */
-export type DeskCall<R> = (keyof ParamsOf<R> extends never
-  ? { readonly params?: undefined }
-  : { readonly params: ParamsOf<R> }) &
-  (InputOf<R> extends undefined ? { readonly body?: undefined } : { readonly body: InputOf<R> }) & {
-    readonly query?: { readonly [Name in QueryOf<R>]?: string | number };
-    /** What to say when the server cannot be reached (DESK_SERVER_UNREACHABLE). */
-    readonly unreachable?: string;
-  };
-
-type CallArguments<R> = object extends DeskCall<R> ? [call?: DeskCall<R>] : [call: DeskCall<R>];
+export type DeskCall<R> = SiteCall<R>;
 
 /** Calls the desk's server by a route of its API. */
-export type AskDesk = <R extends DeskRoute>(route: R, ...call: CallArguments<R>) => Promise<DeskAnswer<R>>;
+export type AskDesk = AskSite;
 
-/**
- * How a call reaches the server: the JSON it answers, parsed. It throws when the server cannot be
- * reached or answers no JSON.
- */
-export type DeskTransport = (method: 'GET' | 'POST', path: string, body: unknown) => Promise<unknown>;
+/** How a call reaches the server: the JSON it answers, parsed. It throws when it cannot be reached. */
+export type DeskTransport = SiteTransport;
 
 const UNREACHABLE =
   "The desk's server cannot be reached, so nothing that needs it (signing in, approving) can happen now. Nothing was changed.";
@@ -43,36 +37,10 @@ export function deskCaller(
   transport: DeskTransport,
   unreachable: ToolRefusal = refusal('DESK_SERVER_UNREACHABLE', UNREACHABLE),
 ): AskDesk {
-  return async <R extends DeskRoute>(route: R, ...[call]: CallArguments<R>): Promise<DeskAnswer<R>> => {
-    const asked: { params?: unknown; body?: unknown; query?: unknown; unreachable?: string } = call ?? {};
-    const path = pathTo(
-      route,
-      asked.params as Readonly<Record<string, string>> | undefined,
-      asked.query as Readonly<Record<string, string | number | undefined>> | undefined,
-    );
-    try {
-      // A route that reads no body is still sent a JSON object: the site's guard reads every POST's.
-      const answer = await transport(route.method, path, route.method === 'POST' ? (asked.body ?? {}) : undefined);
-      // The one place an answer is taken as its route declares it: the server is type-checked to
-      // give it (server/serve-route.ts), and what the page does with it is checked again where it
-      // matters (a head's signature, a receipt's, a statement's bytes).
-      return answer as DeskAnswer<R>;
-    } catch {
-      return asked.unreachable === undefined ? unreachable : { ...unreachable, message: asked.unreachable };
-    }
-  };
+  return siteCaller(transport, unreachable);
 }
 
-/** This page's fetch, from its own origin (its session cookie goes with it). */
-export const OVER_FETCH: DeskTransport = async (method, path, body) => {
-  const response = await fetch(
-    path,
-    method === 'GET'
-      ? { cache: 'no-store' }
-      : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-  );
-  return (await response.json()) as unknown;
-};
+export { OVER_FETCH };
 
 /** The page's calls to its own server. */
 export const askDesk: AskDesk = deskCaller(OVER_FETCH);

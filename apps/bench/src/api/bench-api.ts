@@ -1,0 +1,26 @@
+// The bench's API, declared once: every route its server serves, with its method, path, body
+// (type and JSON Schema) and answer (type). The server registers each route from here
+// (server/meeting-routes.ts); the page calls each through here (ask-bench.ts), never by a path of
+// its own.
+import { events, get, postWith } from '@warrant/site-api';
+import type * as Answers from './answers.ts';
+import * as Inputs from './inputs.ts';
+
+export const BENCH_API = {
+  // ── The meeting's record (server/meeting-routes.ts) ──
+  meeting: get<Answers.MeetingRead>()('/api/meeting'),
+  /** A `changed` event whenever the record changes, from any page or server process. */
+  meetingEvents: events('/api/meeting/events'),
+  append: postWith<Answers.EntryWritten, Inputs.EntryAsked>()('/api/meeting/entries', {
+    schema: Inputs.ENTRY_ASKED_SCHEMA,
+    malformed:
+      'An entry names the chain head it was decided after (64 hex digits), an act the bench knows, who made it (agent, clerk or chair) and what it carries. Nothing was recorded.',
+  }),
+  startOver: postWith<Answers.StartedOver, Inputs.StartOverAsked>()('/api/meeting/start-over', {
+    schema: Inputs.START_OVER_ASKED_SCHEMA,
+    malformed: 'A new record starts from one of the seeded meeting’s starting points, by its id. Nothing was changed.',
+  }),
+  head: get<Answers.MeetingHead>()('/api/meeting/head'),
+  archives: get<Answers.ArchiveList>()('/api/meeting/archives'),
+  archive: get<Answers.ArchivedEntries>()('/api/meeting/archives/:id'),
+} as const;

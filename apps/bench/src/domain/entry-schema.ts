@@ -1,0 +1,22 @@
+// What an entry of each act carries, as the schema its tool declares (a form's, a registered
+// tool's, with the ids on the table at this moment), so the bench's server checks an entry a page
+// sends against exactly what an agent's call was checked against in the page. Putting the question
+// carries nothing. A chair's ruling names who ruled, and that is the bench's to fill in (the chair
+// presiding), never the caller's: it is not in the schema.
+
+import type { JsonSchema } from '@warrant/surface';
+import { DECLARATIONS } from './declarations.ts';
+import { objectSchema } from './input-fields.ts';
+import { ROWS_BY_NAME } from './rule.ts';
+import { inputSchemaFor } from './schema.ts';
+import type { EventType, MeetingState } from './state.ts';
+
+const NOTHING: JsonSchema = objectSchema({}, []);
+
+export function entrySchemaOf(type: EventType, state: MeetingState): JsonSchema {
+  if (type === 'put_the_question') return NOTHING;
+  const row = ROWS_BY_NAME.get(type);
+  if (!row) return NOTHING;
+  if (row.kind === 'declarative') return row.inputSchema;
+  return inputSchemaFor(DECLARATIONS[row.name as keyof typeof DECLARATIONS], state);
+}

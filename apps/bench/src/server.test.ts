@@ -1,0 +1,208 @@
+// The bench's server decides the meeting's record: an act out of order is refused in the structured
+// shape and writes nothing; two acts decided on one head, one lands; every entry is chained to the
+// one before, and the record's signed head covers exactly the entries stored. On PGlite, and the
+// main write path on PostgreSQL.
+import type { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { GENESIS, jsonLogFormat, MerkleTree, verifyTreeHead } from '@warrant/ledger';
+import type { Database, SiteServer } from '@warrant/site-server';
+import { openPostgresDatabase, siteApp } from '@warrant/site-server';
+import { appTestEngines, freshName } from '@warrant/site-server/testing';
+import { SITES } from '@warrant/config';
+import { BENCH_API } from './api/bench-api.ts';
+import type { MeetingEvent } from './domain/state.ts';
+import { openServer } from './server.ts';
+
+type Answer = { readonly [key: string]: unknown };
+const ORIGIN = SITES.bench.origin;
+
+describe.each(
+  appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, [
+    'an act in order is written after the head it was decided on, and one out of order is refused and writes nothing',
+  ]),
+)("the bench's server on %s", (_engine, open, it) => {
+  let db: Database;
+  let server: SiteServer;
+  let app: Hono;
+
+  beforeEach(async () => {
+    db = await open();
+    server = await openServer(db);
+    app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
+  });
+  afterEach(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  async function get(path: string): Promise<Answer> {
+    return (await (await app.request(path)).json()) as Answer;
+  }
+  async function post(path: string, body: unknown): Promise<{ status: number; body: Answer }> {
+    const response = await app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Answer };
+  }
+  const read = async () => (await get(BENCH_API.meeting.path)) as { events: MeetingEvent[]; head: string };
+  const append = (after: string, type: string, payload: object, actor = 'agent') =>
+    post(BENCH_API.append.path, { after, type, actor, payload });
+
+  it('an act in order is written after the head it was decided on, and one out of order is refused and writes nothing', async () => {
+    expect(await read()).toMatchObject({ ok: true, events: [], head: GENESIS });
+    // Nothing is in order before the meeting is called to order but the attendance count.
+    const early = await append(GENESIS, 'move_main_motion', { text: 'That we buy a dryer.', mover: 'Hollis' });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ ok: false, isError: true, code: 'NOT_IN_ORDER' });
+    expect(early.body['message']).toEqual(expect.any(String));
+    expect((await read()).events).toEqual([]);
+
+    const counted = await append(GENESIS, 'set_members_present', { present: 7 });
+    expect(counted.body).toMatchObject({ ok: true, event: { seq: 1, type: 'set_members_present', actor: 'agent' } });
+    const called = await append(String(counted.body['head']), 'call_meeting_to_order', { chair: 'Adaeze', at: '6:32' });
+    expect(called.body).toMatchObject({ ok: true, event: { seq: 2 } });
+    const after = await read();
+    expect(after.events.map((event) => event.type)).toEqual(['set_members_present', 'call_meeting_to_order']);
+    expect(after.head).toBe(called.body['head']);
+  });
+
+  it('refuses what the act’s schema refuses, a tally larger than the room, and a putting not by the chair; nothing is written', async () => {
+    const counted = await append(GENESIS, 'set_members_present', { present: 12 });
+    expect(counted.body).toMatchObject({ ok: false, isError: true });
+    const seven = await append(GENESIS, 'set_members_present', { present: 7, extra: 'x' });
+    expect(seven.body).toMatchObject({ ok: false, isError: true });
+    await post(BENCH_API.startOver.path, { point: 'widest' });
+    const { head } = await read();
+    const agentPuts = await append(head, 'put_the_question', {}, 'agent');
+    expect(agentPuts.body).toMatchObject({ ok: false, code: 'CHAIR_ONLY' });
+    const put = await append(head, 'put_the_question', {}, 'chair');
+    expect(put.body).toMatchObject({ ok: true });
+    const tooMany = await append(String(put.body['head']), 'record_vote_tally', { aye: 6, nay: 4 });
+    expect(tooMany.body).toMatchObject({ ok: false, code: 'TALLY_EXCEEDS_PRESENT' });
+    const bad = await append(String(put.body['head']), 'record_vote_tally', { aye: 'six', nay: 0 });
+    expect(bad.status).toBe(400);
+    expect((await read()).events).toHaveLength(5);
+  });
+
+  it('two acts decided on one head: one lands, the other hears STALE_TAB', async () => {
+    await post(BENCH_API.startOver.path, { point: 'widest' });
+    const { head, events } = await read();
+    const [a, b] = await Promise.all([
+      append(head, 'correct_last_entry', { correction: 'From tab A.', actor: 'Tomasz' }),
+      append(head, 'correct_last_entry', { correction: 'From tab B.', actor: 'Tomasz' }),
+    ]);
+    const answers = [a.body, b.body];
+    expect(answers.filter((answer) => answer['ok'] === true)).toHaveLength(1);
+    expect(answers.filter((answer) => answer['code'] === 'STALE_TAB')).toHaveLength(1);
+    expect((await read()).events).toHaveLength(events.length + 1);
+  });
+
+  it('the record is one chain from the start, and its signed head is the Merkle root of exactly those entries', async () => {
+    await post(BENCH_API.startOver.path, { point: 'tangle' });
+    const { head } = await read();
+    await append(head, 'correct_last_entry', { correction: 'Noted.', actor: 'Tomasz' });
+    const rows = await db.query<{ seq: number; head: string; entry: string }>(
+      'SELECT seq, head, entry FROM bench_entries WHERE meeting_no = (SELECT max(meeting_no) FROM bench_meetings) ORDER BY seq',
+    );
+    const format = jsonLogFormat<unknown>(() => null);
+    let prev = GENESIS;
+    const tree = new MerkleTree();
+    for (const [index, row] of rows.entries()) {
+      expect(row.seq).toBe(index + 1);
+      const readBack = format.read(JSON.parse(row.entry), { seq: row.seq, prev });
+      expect(readBack).toMatchObject({ ok: true, head: row.head });
+      prev = row.head;
+      tree.append(new TextEncoder().encode(row.entry));
+    }
+    expect(rows).toHaveLength(9);
+    const signed = (await get(BENCH_API.head.path)) as { chain: string; signed: unknown };
+    expect(signed.chain).toBe(prev);
+    const checked = verifyTreeHead(signed.signed);
+    expect(checked).toMatchObject({ ok: true, head: { size: 9 } });
+    expect(checked.ok && Buffer.from(checked.root).toString('hex')).toBe(Buffer.from(tree.root()).toString('hex'));
+  });
+
+  it('loading a starting point archives the record it replaces, whole, and the archive reads back', async () => {
+    const counted = await append(GENESIS, 'set_members_present', { present: 6, note: 'Counted at the door.' });
+    expect(counted.body).toMatchObject({ ok: true });
+    const started = await post(BENCH_API.startOver.path, { point: 'tangle' });
+    expect(started.body).toMatchObject({ ok: true });
+    expect((await read()).events).toHaveLength(8);
+    const listed = (await get(BENCH_API.archives.path)) as {
+      archives: { id: number; count: number; reason: string }[];
+    };
+    expect(listed.archives).toEqual([expect.objectContaining({ count: 1, reason: 'loaded "The tangle"' })]);
+    const archived = (await get(`/api/meeting/archives/${listed.archives[0]?.id}`)) as { events: MeetingEvent[] };
+    expect(archived.events).toEqual([
+      expect.objectContaining({ payload: { present: 6, note: 'Counted at the door.' } }),
+    ]);
+  });
+
+  it('a page of another origin is refused before anything is read', async () => {
+    const response = await app.request(BENCH_API.append.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITES.desk.origin },
+      body: JSON.stringify({ after: GENESIS, type: 'set_members_present', actor: 'agent', payload: { present: 7 } }),
+    });
+    expect(response.status).toBe(403);
+    expect((await read()).events).toEqual([]);
+  });
+});
+
+describe('two bench server processes over one PostgreSQL database', () => {
+  const url = inject('postgresUrl');
+  let dbs: Database[];
+  let servers: SiteServer[];
+  let apps: Hono[];
+
+  beforeEach(async () => {
+    const schema = freshName();
+    dbs = [];
+    servers = [];
+    apps = [];
+    // One after the other: the first migrates the schema, the second finds it migrated.
+    for (let i = 0; i < 2; i += 1) {
+      const db = await openPostgresDatabase({ url, schema });
+      const server = await openServer(db);
+      dbs.push(db);
+      servers.push(server);
+      apps.push(siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) }));
+    }
+  });
+  afterEach(async () => {
+    for (const server of servers) await server.close();
+    for (const db of dbs) await db.close();
+  });
+
+  it('keep one record: an act through one is heard live by a page following the other, and one of two at one head lands', async () => {
+    const [one, other] = apps as [Hono, Hono];
+    const events = await other.request(BENCH_API.meetingEvents.path);
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let heard = '';
+    const hear = async (pattern: RegExp): Promise<void> => {
+      while (!pattern.test(heard)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`The stream ended before ${pattern}: ${heard}`);
+        heard += decoder.decode(value);
+      }
+    };
+    await hear(new RegExp(`data: 1:0:${GENESIS}`));
+    const post = (app: Hono, body: unknown) =>
+      app.request(BENCH_API.append.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify(body),
+      });
+    const entry = { after: GENESIS, type: 'set_members_present', actor: 'clerk', payload: { present: 7 } };
+    const answers = await Promise.all([post(one, entry), post(other, entry)]);
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Answer[];
+    expect(bodies.filter((body) => body['ok'] === true)).toHaveLength(1);
+    expect(bodies.filter((body) => body['code'] === 'STALE_TAB')).toHaveLength(1);
+    const written = bodies.find((body) => body['ok'] === true) as { head: string };
+    await hear(new RegExp(`data: 1:1:${written.head}`));
+    await reader.cancel();
+  });
+});

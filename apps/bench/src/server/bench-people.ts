@@ -1,0 +1,34 @@
+// The bench's people: its clerk, chair and members, @warrant/people over the bench's own tables
+// (migrations/002-people.sql), its origin and relying-party id, and a session cookie named for the
+// bench alone. The first person (the clerk) enrols with the operator's setup link; every later one
+// with an invitation a person of the bench confirmed with their passkey.
+import { SITES } from '@warrant/config';
+import type { PeopleSite, PeopleWords } from '@warrant/people';
+
+export const BENCH_PEOPLE: PeopleSite = {
+  origin: SITES.bench.origin,
+  rpId: new URL(SITES.bench.origin).hostname,
+  rpName: "Warrant clerk's bench",
+  cookie: 'warrant_bench_session',
+  idPrefix: 'M',
+  noun: 'member',
+  tables: {
+    people: 'bench_people',
+    credentials: 'bench_person_credentials',
+    sessions: 'bench_person_sessions',
+    ceremonies: 'bench_person_ceremonies',
+    links: 'bench_person_links',
+    personColumn: 'person_id',
+  },
+};
+
+export const BENCH_WORDS: PeopleWords = {
+  personKey: 'person',
+  countKey: 'people',
+  signInRequired: {
+    code: 'SIGN_IN_REQUIRED',
+    message: 'Only a person of this meeting can do that: sign in with your passkey first. Nothing was changed.',
+  },
+  unknownCode: 'PERSON_UNKNOWN',
+  idPattern: /^M-[0-9a-f]{8}$/,
+};

@@ -1,0 +1,280 @@
+// The meeting's record on the bench's server: the one record every page of the bench shows. A page
+// proposes an act; the server decides it here, on the record as stored, with the same fold and the
+// same rulebook the page decided it with (../domain), and writes its entry only when it is in
+// order, in one transaction holding the record's lock: the record is read, the act judged and the
+// entry appended there, so two acts decided on one state never both land (the second hears
+// STALE_TAB), whichever server process on one database took them.
+//
+// The server makes the entry: its number follows the last, its time is the server's clock, and a
+// ruling names the chair presiding. What a page gives is the act, who made it (an agent's call or
+// a person at the bench, as the page reports it) and what it carries, checked against the act's
+// own schema. Entries are kept as the exact JSON text they were chained from.
+import { GENESIS, jsonLogFormat, MerkleTree, signTreeHead } from '@warrant/ledger';
+import type { ChangeFeed, Database, Queryable } from '@warrant/site-server';
+import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
+import type {
+  ArchiveList,
+  ArchivedEntries,
+  EntryWritten,
+  MeetingHead,
+  MeetingRead,
+  StartedOver,
+} from '../api/answers.ts';
+import type { EntryAsked } from '../api/inputs.ts';
+import { prepare } from '../checkpoint-loader.ts';
+import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
+import { entrySchemaOf } from '../domain/entry-schema.ts';
+import { outOfOrder, tallyProblem } from '../domain/in-order.ts';
+import { replay } from '../domain/reduce.ts';
+import { clockAt } from '../domain/retime.ts';
+import type { MeetingEvent, Payloads } from '../domain/state.ts';
+import { entryProblem } from '../meeting-log-format.ts';
+
+/** The record's lock, held to the end of a transaction that writes it (the desk's are 7_420_1xx). */
+const RECORD_LOCK = 7_420_201;
+const CHANNEL = 'bench_meeting';
+const FORMAT = jsonLogFormat<MeetingEvent>(entryProblem);
+const encoder = new TextEncoder();
+
+type StoredEntry = {
+  readonly seq: number;
+  readonly head: string;
+  readonly entry: string;
+};
+
+export interface MeetingBook {
+  read(): Promise<MeetingRead>;
+  append(asked: EntryAsked): Promise<EntryWritten | ToolRefusal>;
+  startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
+  archives(): Promise<ArchiveList>;
+  archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
+  /** The current record's Merkle tree head, signed with the bench's key. */
+  head(): Promise<MeetingHead>;
+  /** Every change of the record, from this process or another on the same database. */
+  readonly feed: ChangeFeed;
+  /** The operator's fresh start (the browser tests' control port): no record but an empty one. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function currentMeeting(via: Queryable): Promise<number> {
+  const [row] = await via.query<{ meeting_no: number }>('SELECT max(meeting_no) AS meeting_no FROM bench_meetings');
+  return row?.meeting_no ?? 1;
+}
+
+async function entriesOf(via: Queryable, meeting: number): Promise<readonly StoredEntry[]> {
+  return via.query<StoredEntry>('SELECT seq, head, entry FROM bench_entries WHERE meeting_no = $1 ORDER BY seq', [
+    meeting,
+  ]);
+}
+
+const eventsOf = (rows: readonly StoredEntry[]): MeetingEvent[] =>
+  rows.map((row) => JSON.parse(row.entry) as MeetingEvent);
+const headOf = (rows: readonly StoredEntry[]): string => rows.at(-1)?.head ?? GENESIS;
+
+/** Chains and stores `events` after `prev` in `meeting`, all or none (a refusal throws, rolling back). */
+async function store(
+  tx: Queryable,
+  meeting: number,
+  events: readonly MeetingEvent[],
+  prev: string,
+): Promise<string | ToolRefusal> {
+  let head = prev;
+  for (const event of events) {
+    const sealed = FORMAT.seal(event, { seq: event.seq, prev: head });
+    if (!sealed.ok) return sealed;
+    await tx.query('INSERT INTO bench_entries (meeting_no, seq, head, entry) VALUES ($1, $2, $3, $4)', [
+      meeting,
+      event.seq,
+      sealed.head,
+      JSON.stringify(event),
+    ]);
+    head = sealed.head;
+  }
+  return head;
+}
+
+/** A thrown refusal, so the transaction it is thrown from rolls back. */
+class RolledBack extends Error {
+  constructor(readonly answer: ToolRefusal) {
+    super(answer.message);
+  }
+}
+
+/**
+ * What an act carries as its caller gave it (checked against its schema), and as the server
+ * records it: a ruling names the chair presiding, never whom the caller named.
+ */
+function payloadOf(asked: EntryAsked, chair: string | null) {
+  if (asked.type !== 'record_chair_ruling') return { given: asked.payload, recorded: asked.payload };
+  const { ruledBy: _named, ...ruling } = asked.payload;
+  return { given: ruling, recorded: { ruledBy: chair ?? 'the chair', ...ruling } };
+}
+
+export async function openMeetingBook(
+  db: Database,
+  signingKey: Uint8Array,
+  now: () => Date = () => new Date(),
+): Promise<MeetingBook> {
+  const listeners = new Set<(position: string) => void>();
+  const stopListening = await db.listen(CHANNEL, (position) => {
+    for (const listener of [...listeners]) listener(position);
+  });
+  const told = (tx: Queryable, meeting: number, seq: number, head: string) =>
+    db.notify(CHANNEL, `${meeting}:${seq}:${head}`, tx);
+
+  const read = async (): Promise<MeetingRead> => {
+    const meeting = await currentMeeting(db);
+    const rows = await entriesOf(db, meeting);
+    return { ok: true, meeting, events: eventsOf(rows), head: headOf(rows) };
+  };
+
+  return {
+    read,
+
+    async append(asked) {
+      try {
+        return await db.transaction(async (tx): Promise<EntryWritten | ToolRefusal> => {
+          await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
+          const meeting = await currentMeeting(tx);
+          const rows = await entriesOf(tx, meeting);
+          const stored = headOf(rows);
+          if (asked.after !== stored) {
+            return refusal(
+              'STALE_TAB',
+              'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
+              { storedSeq: rows.length },
+            );
+          }
+          const state = replay(eventsOf(rows));
+          const notInOrder = outOfOrder(state, asked.type);
+          if (notInOrder) return notInOrder;
+          if (asked.type === 'put_the_question' && asked.actor !== 'chair')
+            return refusal('CHAIR_ONLY', 'Only the chair puts the question. Nothing was recorded.', {
+              act: asked.type,
+            });
+          const { given, recorded: payload } = payloadOf(asked, state.chair);
+          const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
+          if (problem) return problem;
+          if (asked.type === 'record_vote_tally') {
+            const miscount = tallyProblem(state, payload as Payloads['record_vote_tally']);
+            if (miscount) return miscount;
+          }
+          const event = {
+            seq: rows.length + 1,
+            at: clockAt(now()),
+            actor: asked.actor,
+            type: asked.type,
+            payload,
+          } as MeetingEvent;
+          const head = await store(tx, meeting, [event], stored);
+          if (typeof head !== 'string') throw new RolledBack(head);
+          await told(tx, meeting, event.seq, head);
+          return { ok: true, event, head };
+        });
+      } catch (error) {
+        if (error instanceof RolledBack) return error.answer;
+        throw error;
+      }
+    },
+
+    async startOver(pointId) {
+      const point = STARTING_POINTS.find((start) => start.id === pointId);
+      if (!point)
+        return refusal('NO_SUCH_STARTING_POINT', `There is no starting point ${pointId}.`, { point: pointId });
+      const { events } = prepare(point, [], now());
+      try {
+        return await db.transaction(async (tx): Promise<StartedOver> => {
+          await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
+          let meeting = await currentMeeting(tx);
+          const rows = await entriesOf(tx, meeting);
+          // An empty record is not worth an archive: the starting point goes into it.
+          if (rows.length > 0) {
+            await tx.query(
+              'UPDATE bench_meetings SET archived_reason = $2, archived_at = now() WHERE meeting_no = $1',
+              [meeting, `loaded "${point.label}"`],
+            );
+            meeting += 1;
+            await tx.query('INSERT INTO bench_meetings (meeting_no) VALUES ($1)', [meeting]);
+          }
+          const head = await store(tx, meeting, events, GENESIS);
+          if (typeof head !== 'string') throw new RolledBack(head);
+          await told(tx, meeting, events.length, head);
+          return { ok: true, meeting, events, head };
+        });
+      } catch (error) {
+        if (error instanceof RolledBack) return error.answer;
+        throw error;
+      }
+    },
+
+    async archives() {
+      const rows = await db.query<{
+        meeting_no: number;
+        archived_reason: string;
+        archived_at: Date | string;
+        count: number;
+      }>(
+        `SELECT m.meeting_no, m.archived_reason, m.archived_at, count(e.seq)::integer AS count
+           FROM bench_meetings m JOIN bench_entries e ON e.meeting_no = m.meeting_no
+          WHERE m.archived_at IS NOT NULL
+          GROUP BY m.meeting_no ORDER BY m.meeting_no`,
+      );
+      return {
+        ok: true,
+        archives: rows.map((row) => ({
+          id: row.meeting_no,
+          reason: row.archived_reason,
+          at: new Date(row.archived_at).toISOString(),
+          count: row.count,
+          kind: 'archived' as const,
+        })),
+      };
+    },
+
+    async archive(id) {
+      const [archived] = await db.query<{ meeting_no: number }>(
+        'SELECT meeting_no FROM bench_meetings WHERE meeting_no = $1 AND archived_at IS NOT NULL',
+        [id],
+      );
+      if (!archived) return refusal('ARCHIVE_NOT_FOUND', `There is no archived record ${id}.`, { id });
+      return { ok: true, events: eventsOf(await entriesOf(db, id)) };
+    },
+
+    async head() {
+      const { meeting, head } = await read();
+      const rows = await entriesOf(db, meeting);
+      const tree = new MerkleTree();
+      for (const row of rows) tree.append(encoder.encode(row.entry));
+      return {
+        ok: true,
+        meeting,
+        chain: head,
+        signed: signTreeHead({ size: tree.size, root: tree.root(), timestamp: now() }, signingKey),
+      };
+    },
+
+    feed: {
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      async position() {
+        const { meeting, events, head } = await read();
+        return `${meeting}:${events.length}:${head}`;
+      },
+    },
+
+    async reset() {
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
+        await tx.query('DELETE FROM bench_entries');
+        await tx.query('DELETE FROM bench_meetings');
+        await tx.query('INSERT INTO bench_meetings (meeting_no) VALUES (1)');
+        await told(tx, 1, 0, GENESIS);
+      });
+    },
+
+    close: () => stopListening(),
+  };
+}
