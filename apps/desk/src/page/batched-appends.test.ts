@@ -112,6 +112,30 @@ describe('appends gathered while one is out', () => {
     expect(verifyLedger(store.rows())).toMatchObject({ ok: true });
   });
 
+  it("one row the desk's server refuses as a page's report it cannot take (an unsigned partner answer) costs no other row", async () => {
+    const store = await ledger();
+    // As the desk's server answers a batch with one read whose answer the partner did not sign:
+    // refused for that record, at its index, and nothing of the batch stored.
+    const asServer = {
+      ...store,
+      appendAll: async (drafts: readonly LedgerDraft[]) => {
+        const index = drafts.findIndex((draft) => (draft.detail ?? '').includes('unsigned'));
+        if (index < 0) return store.appendAll(drafts);
+        return refusal('READING_UNVERIFIED', "The partner's server did not sign this answer. Nothing was recorded.", {
+          ...(drafts.length > 1 ? { index } : {}),
+        });
+      },
+    } as LedgerStore<DeskLedgerSchema>;
+    const { batched, appends, refused } = counted(asServer);
+    batched.add(row(1));
+    batched.add(leasedReadDraft('n=2 unsigned'));
+    batched.add(row(3));
+    await batched.settled();
+    expect(appends).toEqual([3, 1, 1]);
+    expect(refused.map((refusal) => refusal.code)).toEqual(['READING_UNVERIFIED']);
+    expect(store.rows().map((stored) => stored.detail)).toEqual(['n=1', 'n=3']);
+  });
+
   it('a batch that failed for another reason is not sent again (it may have been stored): one refusal for it', async () => {
     const store = await ledger();
     const { batched, appends, refused } = counted(store);

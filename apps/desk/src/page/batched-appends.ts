@@ -4,7 +4,7 @@
 // for nine round trips one after another; now it waits for as many as arrive while one is out.
 //
 // The server stores a batch in one transaction, all or nothing, so one bad record must never cost
-// the others. A batch refused for one record the format refuses (the refusal names its index) is
+// the others. A batch refused for one record (ONE_RECORD_REFUSALS: the refusal names its index) is
 // sent again without it: the records before it, then those after; that record alone is refused.  A
 // batch is never larger than the server takes at once, by count or by bytes. A batch that
 // failed any other way (the server out of reach, the answer lost) is not sent again: it may have
@@ -13,19 +13,7 @@
 // page takes in what it missed, decides again which records still stand on the record as it now
 // is, and sends those again, a bounded number of times.
 import { refusal, type ToolRefusal } from '@warrant/surface';
-
-/**
- * A record refused on its own (the log's format refuses it; it is about a request another
- * dispatcher holds; its id was given to another thing; it moves a lease the record holds ended):
- * the refusal names its index in the batch.
- */
-const ONE_RECORD_REFUSED: readonly string[] = [
-  'INVALID_ROW',
-  'INVALID_RECORD',
-  'REQUEST_HELD_BY_ANOTHER',
-  'ID_TAKEN',
-  'LEASE_ENDED',
-];
+import { ONE_RECORD_REFUSALS } from '../api/log-limits.ts';
 
 export interface BatchedAppendsOptions<D> {
   /** Stores `drafts` in order, all or none. */
@@ -104,7 +92,7 @@ export function batchedAppends<D>(options: BatchedAppendsOptions<D>): BatchedApp
     if (
       !answer.ok &&
       items.length > 1 &&
-      ONE_RECORD_REFUSED.includes(answer.code) &&
+      ONE_RECORD_REFUSALS.includes(answer.code) &&
       typeof index === 'number' &&
       Number.isInteger(index) &&
       index >= 0 &&

@@ -31,6 +31,7 @@ import { newSigningKey, signCanonical } from '@warrant/authority';
 import { hopDetail, readingStatement } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { openDeskServer } from '../server.ts';
+import { ONE_RECORD_REFUSALS } from '../api/log-limits.ts';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { enrolTestDispatcher, type TestDispatcher } from '../testing/dispatcher-session.ts';
 import { raiseTestApproval } from '../testing/test-approvals.ts';
@@ -566,6 +567,15 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
           ).body,
         ).toMatchObject({ ok: true });
         expect((await reportedRows()).map((row) => row.event)).toEqual(['tool_result', 'tool_result']);
+      });
+
+      it('refuses an unsigned answer in a batch by its place, as one record (the page sends the others again)', async () => {
+        const writer = writerId();
+        const { signature: _none, ...unsigned } = signedReading();
+        const answer = await append(writer, await headOf('ledger'), [readRow(signedReading()), readRow(unsigned)]);
+        expect(answer).toMatchObject({ status: 403, body: { code: 'READING_UNVERIFIED', details: { index: 1 } } });
+        expect(ONE_RECORD_REFUSALS).toContain((answer.body as { code: string }).code);
+        expect(await reportedRows()).toEqual([]);
       });
     });
 
