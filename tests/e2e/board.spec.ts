@@ -3,14 +3,13 @@ import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
-import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
 import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
-// human is Playwright clicking the page. Each test gets a fresh browser context, so a fresh
-// IndexedDB: the board starts at scope v0.
+// human is Playwright clicking the page. The board lives on the board's server, which the
+// fixtures reset before each test (a new book): the board starts at scope v0.
 
 const READS = ['inspect_active_scope', 'inspect_workspace'];
 const FRAMED = ['edit_scoped_fields', ...READS, 'request_scope_expansion'];
@@ -248,7 +247,7 @@ test('hand-editing a field in the DOM changes nothing, and the board puts the ca
   expect(after['changes']).toEqual([]);
 });
 
-test('a reload restores the frame, the version, the values and the activity; an act that no longer reads back is set aside', async ({
+test("a reload restores the frame, the version, the values and the activity from the board's server, whatever this browser keeps", async ({
   page,
 }, testInfo) => {
   const lane = laneOf(testInfo);
@@ -277,35 +276,19 @@ test('a reload restores the frame, the version, the values and the activity; an 
   await expect.poll(() => agent.names()).toEqual(ALL);
   expect(await workspace(agent)).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'] });
 
-  // The last act (the denial) is edited on disk so that it breaks a rule of the board.
-  await page.evaluate(async (name) => {
-    const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const tx = opened.transaction('records', 'readwrite');
-    const records = tx.objectStore('records');
-    const cursor = records.openCursor(null, 'prev');
-    cursor.onsuccess = () => {
-      const last = cursor.result;
-      if (last)
-        last.update({
-          ...last.value,
-          record: { ...last.value.record, board: { ...last.value.record.board, phase: 'PUBLISHED' } },
-        });
-    };
-    await new Promise((resolve) => (tx.oncomplete = resolve));
-    opened.close();
-  }, BOARD_RECORD);
+  // The board is the server's: what this browser stores is not where it lives. Wiping the
+  // origin's storage and reloading shows the same board.
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+  });
   await page.reload();
   agent = await ready(page, lane);
-  await expect(page.locator('#restore-problem')).toContainText('set aside');
-  // The board resumes from the act before it: the request is open again, nothing else is lost.
   await scopeVersion(page, 1);
-  await expect(entries).toHaveCount(4);
-  await expect(page.locator('section.decision')).toBeVisible();
+  expect(await entries.allTextContents()).toEqual(log);
   await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+  expect(await workspace(agent)).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'] });
 });
 
 test(
@@ -469,6 +452,52 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
     expect(await workspace(agent)).toMatchObject({ scopeVersion: 2, scope: ['headline', 'price'] });
   }
 });
+
+test(
+  'two editors in two browser profiles see one board live, and the agent waiting in one hears the other decide',
+  { tag: POLYFILL },
+  async ({ page, browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const agentA = await open(page, lane);
+    const profile = await browser.newContext();
+    try {
+      const other = await profile.newPage();
+      const agentB = await open(other, lane);
+
+      // A frames; B's board and B's agent's tools follow the server's board, live.
+      await frameByClicking(page, ['headline']);
+      await scopeVersion(other, 1);
+      await expect.poll(() => agentB.names()).toEqual(FRAMED);
+
+      // B's agent edits the framed field; A sees the value and the activity entry.
+      expect(
+        await call(agentB, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } }),
+      ).toMatchObject({ ok: true, code: 'SCOPED_EDIT_APPLIED' });
+      await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+      await expect.poll(() => agentA.names()).toEqual(ALL);
+
+      // A's agent asks for Price; the editor in the other profile expands the frame, and A's call
+      // resolves with the grant, in the same call.
+      const asked = watch(
+        call(agentA, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }),
+      );
+      await other.getByRole('button', { name: 'Expand scope' }).click();
+      expect(await asked.promise).toMatchObject({
+        ok: true,
+        code: 'EXPANSION_APPROVED',
+        granted: true,
+        currentScopeVersion: 2,
+      });
+      await scopeVersion(page, 2);
+      await expect.poll(() => schemaVersion(agentA, 'edit_scoped_fields')).toBe(2);
+      await expect.poll(() => schemaVersion(agentB, 'edit_scoped_fields')).toBe(2);
+      const log = await page.locator('.activity-list li').allTextContents();
+      await expect(other.locator('.activity-list li')).toHaveText(log);
+    } finally {
+      await profile.close();
+    }
+  },
+);
 
 test(
   'the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn',

@@ -1,0 +1,32 @@
+// The launch board's own server: the board's record in its own database (PGlite by default,
+// PostgreSQL by WARRANT_DATABASE_URL), every act decided here on the board the record holds, and
+// every page told at once when the board changes, whichever server process changed it.
+import { fileURLToPath } from 'node:url';
+import { migrate, type OpenSiteServer } from '@warrant/site-server';
+import { BOARD_CHANNEL, boardRecord } from './server/board-record.ts';
+import { boardRoutes } from './server/board-routes.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
+
+export const openServer: OpenSiteServer = async (db) => {
+  await migrate(db, MIGRATIONS);
+  const record = boardRecord(db);
+  await record.standing();
+  const listeners = new Set<(position: string) => void>();
+  const stopListening = await db.listen(BOARD_CHANNEL, (position) => {
+    for (const listener of [...listeners]) listener(position);
+  });
+  return {
+    summary: null,
+    operatorReset: async () => void (await record.openNextBook()),
+    routes(app) {
+      boardRoutes(app, record, {
+        subscribe(listener) {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+      });
+    },
+    close: () => stopListening(),
+  };
+};

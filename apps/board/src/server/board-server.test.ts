@@ -1,0 +1,195 @@
+// The board's server over HTTP, on PGlite (and on PostgreSQL, its write path under concurrency):
+// every act a page asks for is decided here, on the board the record holds, and written only if
+// it is in order; a write bound to a frame that is no longer current is refused and writes
+// nothing. Requests are real Hono requests to the site's app, its request guard included.
+import type { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { SITES } from '@warrant/config';
+import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
+import { appTestEngines } from '@warrant/site-server/testing';
+import type { BoardState } from '../domain/state.ts';
+import { openServer } from '../server.ts';
+
+const BOARD = SITES.board;
+const ON_POSTGRES = ['decides concurrent acts on one frame one after the other: one wins, the other writes nothing'];
+const REASON = 'The brief moves the launch to 6 October.';
+
+type Answer = {
+  ok: boolean;
+  code?: string;
+  state?: BoardState;
+  position?: { book: number; seq: number };
+  result?: Record<string, unknown>;
+  details?: Record<string, unknown>;
+};
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
+  "the board's server on %s",
+  (_engine, open, it) => {
+    let db: Database;
+    let server: SiteServer;
+    let app: Hono;
+
+    beforeEach(async () => {
+      db = await open();
+      server = await openServer(db);
+      app = siteApp({ site: BOARD, distDir: null, routes: (routes) => server.routes(routes) });
+    });
+    afterEach(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    async function call(method: 'GET' | 'POST', path: string, body?: unknown, origin = BOARD.origin) {
+      const response = await app.request(path, {
+        method,
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as Answer };
+    }
+    const act = (asked: object, origin?: string) => call('POST', '/api/board/acts', asked, origin);
+    const board = async () => (await call('GET', '/api/board')).body;
+    const rows = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_acts'))[0]?.n;
+
+    it('starts a board on a new database, decides a frame and a write under it, and keeps each as a row', async () => {
+      const fresh = await board();
+      expect(fresh).toMatchObject({ ok: true, position: { book: 1, seq: 0 } });
+      expect(fresh.state?.scopeVersion).toBe(0);
+      const framed = await act({ act: 'frame_fields', ids: ['headline'] });
+      expect(framed).toMatchObject({
+        status: 200,
+        body: { ok: true, result: { code: 'SCOPE_UPDATED', scopeVersion: 1 } },
+      });
+      const edited = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'A lamp for the balcony' },
+      });
+      expect(edited.body).toMatchObject({
+        ok: true,
+        position: { book: 1, seq: 2 },
+        result: { code: 'SCOPED_EDIT_APPLIED' },
+      });
+      const now = await board();
+      expect(now.state?.fields.headline).toBe('A lamp for the balcony');
+      expect(now.state?.activity.map((entry) => entry.type)).toEqual([
+        'SESSION_READY',
+        'SCOPE_CHANGED',
+        'AGENT_EDITED',
+      ]);
+      expect(await rows()).toBe(3);
+    });
+
+    it('refuses a write bound to a frame that is no longer current, and writes nothing', async () => {
+      await act({ act: 'frame_fields', ids: ['headline'] });
+      await act({ act: 'frame_fields', ids: ['headline', 'price'] });
+      const before = await board();
+      const stale = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'Written under v1' },
+      });
+      expect(stale).toMatchObject({
+        status: 409,
+        body: {
+          ok: false,
+          isError: true,
+          code: 'SCOPE_STALE',
+          details: { expectedScopeVersion: 2, registeredScopeVersion: 1 },
+        },
+      });
+      expect(await board()).toEqual(before);
+      expect(await rows()).toBe(3);
+      // A frame from before a reset is stale too, whatever its number.
+      await act({ act: 'reset' });
+      await act({ act: 'frame_fields', ids: ['headline'] });
+      const other = await act({ act: 'submit_changes_for_review', basis: { generation: 0, scopeVersion: 1 } });
+      expect(other.body).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { reset: true } });
+    });
+
+    it('decides concurrent acts on one frame one after the other: one wins, the other writes nothing', async () => {
+      await act({ act: 'frame_fields', ids: ['headline'] });
+      await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'A lamp' },
+      });
+      const basis = { generation: 0, scopeVersion: 1 };
+      // Two requests for more fields at once: one is recorded, the other finds it pending.
+      const asked = await Promise.all([
+        act({ act: 'request_scope_expansion', basis, fields: ['price'], reason: REASON }),
+        act({ act: 'request_scope_expansion', basis, fields: ['audience'], reason: REASON }),
+      ]);
+      expect(asked.filter((answer) => answer.body.ok)).toHaveLength(1);
+      expect(asked.find((answer) => !answer.body.ok)?.body).toMatchObject({ code: 'EXPANSION_PENDING' });
+      expect(await rows()).toBe(4);
+      // The editor frames v2 while three writes bound to v2 arrive at once with one bound to v1:
+      // the v1 write is refused, and of the three submissions exactly one is recorded.
+      const framed = await act({ act: 'frame_fields', ids: ['headline', 'price'] });
+      expect(framed.body.result).toMatchObject({ scopeVersion: 2, supersededRequestId: expect.any(String) });
+      const v2 = { generation: 0, scopeVersion: 2 };
+      const submitted = await Promise.all([
+        act({ act: 'submit_changes_for_review', basis: v2 }),
+        act({ act: 'submit_changes_for_review', basis }),
+        act({ act: 'submit_changes_for_review', basis: v2 }),
+        act({ act: 'submit_changes_for_review', basis: v2 }),
+      ]);
+      expect(submitted.filter((answer) => answer.body.ok)).toHaveLength(1);
+      expect(submitted[1]?.body).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+      expect(await rows()).toBe(6);
+      expect((await board()).state).toMatchObject({ phase: 'REVIEW', scopeVersion: 2 });
+    });
+
+    it('refuses an act that is not one, or holds what no control sends, and writes nothing', async () => {
+      const refusedAll = [
+        await act({ act: 'publish' }),
+        await act({ act: 'frame_fields', ids: ['headline'], by: 'the agent' }),
+        await act({ act: 'frame_fields', ids: ['nonsense'] }),
+        await act({
+          act: 'request_scope_expansion',
+          basis: { generation: 0, scopeVersion: 0 },
+          fields: ['price'],
+          reason: 'Because\u0007 I say so',
+        }),
+        await act({
+          act: 'request_scope_expansion',
+          basis: { generation: 0, scopeVersion: 0 },
+          fields: ['price'],
+          reason: 'x'.repeat(281),
+        }),
+        await act({
+          act: 'edit_scoped_fields',
+          basis: { generation: 0, scopeVersion: 0 },
+          updates: { headline: 'x'.repeat(81) },
+        }),
+      ];
+      for (const answer of refusedAll)
+        expect(answer).toMatchObject({ status: 400, body: { ok: false, isError: true, code: 'MALFORMED_REQUEST' } });
+      const outside = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 0 },
+        updates: { price: '9 EUR' },
+      });
+      expect(outside.body).toMatchObject({ ok: false, code: 'NOT_IN_ORDER' });
+      expect(await rows()).toBe(1);
+    });
+
+    it('takes acts only from its own page', async () => {
+      const foreign = await act({ act: 'frame_fields', ids: ['headline'] }, SITES.desk.origin);
+      expect(foreign).toMatchObject({ status: 403, body: { code: 'CROSS_ORIGIN_REFUSED' } });
+      expect(await rows()).toBe(1);
+    });
+
+    it('keeps its record append-only in the database, and opens a new book on the operator reset', async () => {
+      await act({ act: 'frame_fields', ids: ['headline'] });
+      await expect(db.query("UPDATE board_acts SET added = '[]'::jsonb")).rejects.toThrow(/append-only/);
+      await expect(db.query('DELETE FROM board_acts')).rejects.toThrow(/append-only/);
+      await server.operatorReset?.();
+      const fresh = await board();
+      expect(fresh).toMatchObject({ position: { book: 2, seq: 0 }, state: { scopeVersion: 0, scope: [] } });
+      expect(await rows()).toBe(3);
+    });
+  },
+);
