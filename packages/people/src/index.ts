@@ -30,3 +30,12 @@ export {
 } from './person-acts.ts';
 export { personOnList, removePerson } from './removal.ts';
 export { peopleOperator, type PeopleOperator } from './operator.ts';
+export {
+  ACT_STATEMENT_MS,
+  INVITATION_TTL_MS,
+  peopleRoutes,
+  refused,
+  sitePeople,
+  type PeopleWords,
+  type SitePeople,
+} from './people-routes.ts';
