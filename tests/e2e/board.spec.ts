@@ -1,11 +1,12 @@
 import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
+import { enrolEditor } from './passkey.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
 // human is Playwright clicking the page. The board lives on the board's server, which the
@@ -32,9 +33,17 @@ type Workspace = Result & {
   review: { reviewId: string } | null;
 };
 
-async function open(page: Page, lane: Lane): Promise<Agent> {
-  await page.goto(`${SITES.board.origin}/`);
+/** Opens the board as a newly enrolled editor (each test's board server keeps its editors). */
+async function open(page: Page, lane: Lane, name = 'Ines'): Promise<Agent> {
+  await enrolEditor(page, name);
   return ready(page, lane);
+}
+
+/** Signs this context in as an editor from a page of its own, for a page that cannot use passkeys. */
+async function signInAside(context: BrowserContext): Promise<void> {
+  const aside = await context.newPage();
+  await enrolEditor(aside, 'Ines');
+  await aside.close();
 }
 
 async function ready(page: Page, lane: Lane): Promise<Agent> {
@@ -409,8 +418,11 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
 }, testInfo) => {
   const lane = laneOf(testInfo);
   const agentA = await open(page, lane);
+  // The second tab is the same editor's: the browser's session goes with it.
   const other = await context.newPage();
-  const agentB = await open(other, lane);
+  await other.goto(`${SITES.board.origin}/`);
+  const agentB = await ready(other, lane);
+  await expect(other.locator('#editor-name')).toHaveText('Ines');
   const entries = (tab: Page) => tab.locator('.activity-list li');
 
   await frameByClicking(page, ['headline']);
@@ -453,16 +465,40 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
   }
 });
 
+test('a page with no editor signed in changes nothing: the server refuses its frame', async ({ page }, testInfo) => {
+  const lane = laneOf(testInfo);
+  await page.goto(`${SITES.board.origin}/`);
+  await ready(page, lane);
+  // Editors stay across tests, so the page offers to sign in, or says there is no editor yet.
+  await expect(page.locator('#editor-sign-in, #no-editor')).toBeVisible();
+  await card(page, 'headline').click();
+  await page.getByRole('button', { name: 'Frame selected fields' }).click();
+  await expect(page.locator('.act-notice')).toContainText('sign in as an editor');
+  await scopeVersion(page, 0);
+  await expect(page.locator('.activity-list li')).toHaveCount(1);
+});
+
 test(
-  'two editors in two browser profiles see one board live, and the agent waiting in one hears the other decide',
+  'an editor invites another by name with their passkey; in two browser profiles they see one board live, and the agent waiting in one hears the other decide',
   { tag: POLYFILL },
   async ({ page, browser }, testInfo) => {
     const lane = laneOf(testInfo);
     const agentA = await open(page, lane);
+    // Ines invites Omar: her passkey over the invitation gives a link, which Omar opens in his own browser.
+    await page.locator('#editor-people summary').click();
+    await page.locator('#invitee-name').fill('Omar');
+    await page.locator('#invite').click();
+    const invitation = await page.locator('#invitation-link').inputValue();
+    expect(invitation).toContain(`${SITES.board.origin}/#enrol=`);
     const profile = await browser.newContext();
     try {
       const other = await profile.newPage();
-      const agentB = await open(other, lane);
+      await enrolEditor(other, 'Omar', invitation);
+      const agentB = await ready(other, lane);
+      await other.locator('#editor-people summary').click();
+      // Editors stay across tests (as people do), so the list holds earlier ones too.
+      await expect(other.locator('#editor-list')).toContainText('Omar');
+      await expect(other.locator('#editor-list')).toContainText('Ines');
 
       // A frames; B's board and B's agent's tools follow the server's board, live.
       await frameByClicking(page, ['headline']);
@@ -776,7 +812,11 @@ test.describe('without WebMCP', () => {
     await page.addInitScript(() => Object.defineProperty(window, 'isSecureContext', { value: false }));
   });
 
-  test('a person plays the agent through the kernel, as the agent, and the board records it so', async ({ page }) => {
+  test('a person plays the agent through the kernel, as the agent, and the board records it so', async ({
+    page,
+    context,
+  }) => {
+    await signInAside(context);
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await frameByClicking(page, ['headline']);
@@ -795,7 +835,11 @@ test.describe('without WebMCP', () => {
     await expect(page.locator('#runner-answer pre')).toContainText('"count": 5');
   });
 
-  test('every human control still works: click, shift-click, marquee, frame, clear and reset', async ({ page }) => {
+  test('every human control still works: click, shift-click, marquee, frame, clear and reset', async ({
+    page,
+    context,
+  }) => {
+    await signInAside(context);
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');

@@ -88,6 +88,21 @@ export async function enrolStaff(page: Page, site: SiteName, name: string): Prom
   await expect(page.locator('#staff-name')).toHaveText(name);
 }
 
+/**
+ * Enrols `name` as an editor of the launch board with a new passkey, on a page of its own: the
+ * operator's setup link (the control port, as `npm run people -- setup-link board` does), opened
+ * on the board and enrolled there with the page's virtual authenticator; or an editor's
+ * invitation link, given as `invitation`. The page's context then holds the editor's session.
+ */
+export async function enrolEditor(page: Page, name: string, invitation?: string): Promise<void> {
+  await addPasskeyAuthenticator(page);
+  await page.goto(invitation ?? (await setupLink('board')));
+  await page.bringToFront();
+  await page.locator('#editor-name-input').fill(name);
+  await page.locator('#editor-enrol').click();
+  await expect(page.locator('#editor-name')).toHaveText(name);
+}
+
 /** A person approves the card with their passkey; waits until the run has ended. */
 export async function approveWithPasskey(card: Locator): Promise<void> {
   await card.locator('button.approve').click();

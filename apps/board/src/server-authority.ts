@@ -15,8 +15,8 @@ import {
 } from './api/board-api.ts';
 import type { BoardAuthority } from './board-authority.ts';
 import type { ActName, ActOf, AnswerOfAct } from './domain/board-acts.ts';
-import { serverUnreachable } from './domain/refusals.ts';
 import type { BoardState } from './domain/state.ts';
+import { postJson } from './post-json.ts';
 import { refused, type Step } from './domain/step.ts';
 
 export type OpenedBoard =
@@ -30,18 +30,8 @@ async function readBoard(): Promise<BoardStanding> {
   return answer;
 }
 
-async function askServer<K extends ActName>(asked: ActOf<K>): Promise<BoardAnswer<ActDecided<K>>> {
-  try {
-    const response = await fetch(BOARD_API.act.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(asked),
-    });
-    return (await response.json()) as BoardAnswer<ActDecided<K>>;
-  } catch {
-    return serverUnreachable();
-  }
-}
+const askServer = async <K extends ActName>(asked: ActOf<K>): Promise<BoardAnswer<ActDecided<K>>> =>
+  (await postJson(BOARD_API.act.path, asked)) as BoardAnswer<ActDecided<K>>;
 
 export async function openBoardServer(): Promise<OpenedBoard> {
   let standing: BoardStanding;

@@ -23,6 +23,7 @@ export const OUTCOME_WORDS: Readonly<Record<string, OutcomeWords>> = {
   WAIT_NOTED: { tone: 'kept', words: 'The request stays open for the human' },
   OUT_OF_SCOPE: { tone: 'refused', words: 'Refused: outside the frame' },
   SCOPE_STALE: { tone: 'refused', words: 'Refused: the frame has changed since this was granted' },
+  EDITOR_SIGN_IN_REQUIRED: { tone: 'refused', words: 'Not done: sign in as an editor first' },
   BOARD_NOT_LOADED: { tone: 'refused', words: 'Not decided: the board is still loading' },
   INVALID_INPUT: { tone: 'refused', words: 'Refused: the input does not fit the tool' },
   UNKNOWN_FIELD: { tone: 'refused', words: 'Refused: no such field' },

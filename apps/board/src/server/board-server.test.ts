@@ -1,9 +1,12 @@
 // The board's server over HTTP, on PGlite (and on PostgreSQL, its write path under concurrency):
-// every act a page asks for is decided here, on the board the record holds, and written only if
-// it is in order; a write bound to a frame that is no longer current is refused and writes
-// nothing. Requests are real Hono requests to the site's app, its request guard included.
+// every act a signed-in editor's page asks for is decided here, on the board the record holds, and
+// written only if it is in order; a write bound to a frame that is no longer current is refused and
+// writes nothing. Editors enrol with the operator's setup link or an editor's invitation, which
+// takes the inviting editor's passkey. Requests are real Hono requests to the site's app, its
+// request guard included; passkeys are software authenticators verified by @simplewebauthn/server.
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
@@ -11,6 +14,8 @@ import type { BoardState } from '../domain/state.ts';
 import { openServer } from '../server.ts';
 
 const BOARD = SITES.board;
+const RP_ID = new URL(BOARD.origin).hostname;
+const codeOf = (url: string) => new URL(url).hash.replace(/^#enrol=/, '');
 const ON_POSTGRES = ['decides concurrent acts on one frame one after the other: one wins, the other writes nothing'];
 const REASON = 'The brief moves the launch to 6 October.';
 
@@ -29,27 +34,64 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    /** The first editor's session cookie. */
+    let editor: string;
+    let editorPasskey: SoftwarePasskey;
 
     beforeEach(async () => {
       db = await open();
       server = await openServer(db);
       app = siteApp({ site: BOARD, distDir: null, routes: (routes) => server.routes(routes) });
+      const link = await server.people?.setupLink();
+      const first = await enrol(codeOf(link?.url ?? ''), 'Ines');
+      expect(first.answer.body).toMatchObject({ ok: true, editor: { name: 'Ines' } });
+      editor = first.cookie;
+      editorPasskey = first.passkey;
     });
     afterEach(async () => {
       await server.close();
       await db.close();
     });
 
-    async function call(method: 'GET' | 'POST', path: string, body?: unknown, origin = BOARD.origin) {
+    async function call(method: 'GET' | 'POST', path: string, body?: unknown, origin = BOARD.origin, cookie = '') {
       const response = await app.request(path, {
         method,
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) }),
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json', origin }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: response.status, body: (await response.json()) as Answer };
+      const cookieSet = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      return { status: response.status, body: (await response.json()) as Answer, cookie: cookieSet };
     }
-    const act = (asked: object, origin?: string) => call('POST', '/api/board/acts', asked, origin);
+    const act = (asked: object, origin?: string, cookie = editor) =>
+      call('POST', '/api/board/acts', asked, origin, cookie);
+
+    async function enrol(link: string | null, name: string) {
+      const passkey = softwarePasskey();
+      const options = await call('POST', '/api/people/enrol/options', { name, link });
+      const challenge = (options.body as { options?: { challenge?: string } }).options?.challenge;
+      if (!challenge) return { answer: options, passkey, cookie: '' };
+      const answer = await call('POST', '/api/people/enrol', {
+        response: passkey.register(challenge, BOARD.origin, RP_ID),
+      });
+      return { answer, passkey, cookie: answer.cookie };
+    }
+
+    /** Asks for `path`'s statement as the editor of `cookie`, and answers it with `passkey`. */
+    async function withPasskey(path: string, body: Record<string, unknown>, cookie: string, passkey: SoftwarePasskey) {
+      const proposed = await call('POST', `${path}/options`, body, BOARD.origin, cookie);
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge;
+      if (!challenge) return proposed;
+      return call(
+        'POST',
+        path,
+        { ...body, response: passkey.assert(challenge, BOARD.origin, RP_ID) },
+        BOARD.origin,
+        cookie,
+      );
+    }
     const board = async () => (await call('GET', '/api/board')).body;
     const rows = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_acts'))[0]?.n;
 
@@ -190,6 +232,58 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const fresh = await board();
       expect(fresh).toMatchObject({ position: { book: 2, seq: 0 }, state: { scopeVersion: 0, scope: [] } });
       expect(await rows()).toBe(3);
+    });
+
+    it("takes acts only from a signed-in editor's page", async () => {
+      const anonymous = await act({ act: 'frame_fields', ids: ['headline'] }, BOARD.origin, '');
+      expect(anonymous).toMatchObject({
+        status: 401,
+        body: { ok: false, isError: true, code: 'EDITOR_SIGN_IN_REQUIRED' },
+      });
+      const forged = await act({ act: 'frame_fields', ids: ['headline'] }, BOARD.origin, 'warrant_board_editor=forged');
+      expect(forged.body).toMatchObject({ code: 'EDITOR_SIGN_IN_REQUIRED' });
+      expect(await rows()).toBe(1);
+    });
+
+    it("adds an editor only by an editor's invitation, made with their passkey: a session alone adds no one", async () => {
+      // No link, or a made-up one: no one enrols.
+      expect((await enrol(null, 'Mallory')).answer.body).toMatchObject({ code: 'LINK_REQUIRED' });
+      expect((await enrol('A'.repeat(43), 'Mallory')).answer.body).toMatchObject({ code: 'LINK_REQUIRED' });
+      // The session asks for the statement, but without the editor's assertion there is no invitation.
+      const proposed = await call('POST', '/api/people/invitations/options', { name: 'Omar' }, BOARD.origin, editor);
+      expect(proposed.body).toMatchObject({ ok: true });
+      const unsigned = await call('POST', '/api/people/invitations', { response: {} }, BOARD.origin, editor);
+      expect(unsigned.body).toMatchObject({ ok: false, isError: true });
+      const stranger = softwarePasskey();
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      const wrongKey = await call(
+        'POST',
+        '/api/people/invitations',
+        { response: stranger.assert(challenge, BOARD.origin, RP_ID) },
+        BOARD.origin,
+        editor,
+      );
+      expect(wrongKey.body).toMatchObject({ ok: false, isError: true });
+      const withoutSession = await call('POST', '/api/people/invitations/options', { name: 'Omar' });
+      expect(withoutSession).toMatchObject({ status: 401, body: { code: 'EDITOR_SIGN_IN_REQUIRED' } });
+      expect((await db.query('SELECT id FROM board_editors')).length).toBe(1);
+
+      // With the editor's passkey over the invitation: a link, which enrols Omar once.
+      const invited = await withPasskey('/api/people/invitations', { name: 'Omar' }, editor, editorPasskey);
+      const url = (invited.body as { invitation?: { url?: string } }).invitation?.url ?? '';
+      expect(url).toContain(`${BOARD.origin}/#enrol=`);
+      const omar = await enrol(codeOf(url), 'Omar');
+      expect(omar.answer.body).toMatchObject({ ok: true, editor: { name: 'Omar' } });
+      expect((await enrol(codeOf(url), 'Mallory')).answer.body).toMatchObject({ ok: false });
+      expect(await act({ act: 'frame_fields', ids: ['price'] }, BOARD.origin, omar.cookie)).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
+      const listed = await call('GET', '/api/people', undefined, BOARD.origin, omar.cookie);
+      expect((listed.body as { editor?: Array<{ name: string }> }).editor?.map((e) => e.name)).toEqual([
+        'Ines',
+        'Omar',
+      ]);
     });
   },
 );
