@@ -6,7 +6,7 @@ import { SITES } from '@warrant/config';
 import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
-import { enrolEditor } from './passkey.ts';
+import { addPasskeyAuthenticator, enrolEditor } from './passkey.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
 // human is Playwright clicking the page. The board lives on the board's server, which the
@@ -39,10 +39,17 @@ async function open(page: Page, lane: Lane, name = 'Ines'): Promise<Agent> {
   return ready(page, lane);
 }
 
-/** Signs this context in as an editor from a page of its own, for a page that cannot use passkeys. */
-async function signInAside(context: BrowserContext): Promise<void> {
+/**
+ * Signs this context in as an editor from a page of its own, for a page whose board offers no
+ * enrolment (it says it has no passkeys), and carries the editor's passkey to `page`, as a synced
+ * passkey arrives: the editor's grants there still take it.
+ */
+async function signInAside(context: BrowserContext, page: Page): Promise<void> {
   const aside = await context.newPage();
-  await enrolEditor(aside, 'Ines');
+  const enrolled = await enrolEditor(aside, 'Ines');
+  const [passkey] = await enrolled.passkeys();
+  if (!passkey) throw new Error('the enrolment made no passkey');
+  await (await addPasskeyAuthenticator(page)).holdPasskey(passkey);
   await aside.close();
 }
 
@@ -59,6 +66,8 @@ const valueOf = (ws: Workspace, id: string) => ws.fields.find((field) => field.i
 
 /** The human selects exactly `ids` on the board (by clicking) and frames them. */
 async function frameByClicking(page: Page, ids: string[]): Promise<void> {
+  // Framing takes the editor's passkey, which answers only the tab that has focus.
+  await page.bringToFront();
   for (const id of ['product_name', 'headline', 'description', 'audience', 'launch_date', 'price']) {
     const selected = (await card(page, id).getAttribute('aria-selected')) === 'true';
     if (selected !== ids.includes(id)) await card(page, id).click();
@@ -417,7 +426,8 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
   context,
 }, testInfo) => {
   const lane = laneOf(testInfo);
-  const agentA = await open(page, lane);
+  const enrolled = await enrolEditor(page, 'Ines');
+  const agentA = await ready(page, lane);
   // The second tab is the same editor's: the browser's session goes with it.
   const other = await context.newPage();
   await other.goto(`${SITES.board.origin}/`);
@@ -432,7 +442,12 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
   await expect(card(other, 'headline')).toHaveAttribute('data-access', 'write');
   await expect(entries(other)).toHaveCount(2);
 
-  // B adds Price to the frame A drew (v2), and B's agent edits it.
+  // B adds Price to the frame A drew (v2), and B's agent edits it. The editor's passkey is carried
+  // to B's tab as it now stands (a virtual authenticator belongs to one tab, and the server refuses
+  // a passkey whose signature count goes back, as a cloned one's would).
+  const [passkey] = await enrolled.passkeys();
+  if (!passkey) throw new Error('the enrolment made no passkey');
+  await (await addPasskeyAuthenticator(other)).holdPasskey(passkey);
   await frameByClicking(other, ['headline', 'price']);
   await scopeVersion(other, 2);
   await scopeVersion(page, 2);
@@ -477,6 +492,26 @@ test('a page with no editor signed in changes nothing: the server refuses its fr
   await scopeVersion(page, 0);
   await expect(page.locator('.activity-list li')).toHaveCount(1);
 });
+
+test(
+  "a trusted click on Frame changes nothing without the editor's passkey: a session alone grants the agent nothing",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const authenticator = await enrolEditor(page, 'Ines');
+    const agent = await ready(page, lane);
+    // The editor is signed in, but their passkey no longer verifies them: whoever clicks, no
+    // assertion of the editor's goes with the frame.
+    await authenticator.verifyUser(false);
+    await card(page, 'headline').click();
+    await page.getByRole('button', { name: 'Frame selected fields' }).click();
+    await expect(page.locator('.act-notice')).toBeVisible();
+    await scopeVersion(page, 0);
+    expect(await workspace(agent)).toMatchObject({ scopeVersion: 0, scope: [] });
+    await expect(page.locator('.activity-list li')).toHaveCount(1);
+    expect(await agent.names()).toEqual(READS);
+  },
+);
 
 test(
   'an editor invites another by name with their passkey; in two browser profiles they see one board live, and the agent waiting in one hears the other decide',
@@ -816,7 +851,7 @@ test.describe('without WebMCP', () => {
     page,
     context,
   }) => {
-    await signInAside(context);
+    await signInAside(context, page);
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await frameByClicking(page, ['headline']);
@@ -839,7 +874,7 @@ test.describe('without WebMCP', () => {
     page,
     context,
   }) => {
-    await signInAside(context);
+    await signInAside(context, page);
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');

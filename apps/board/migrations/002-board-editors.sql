@@ -31,7 +31,7 @@ CREATE TABLE board_editor_sessions (
 -- confirms (the statement it signs is kept with the challenge).
 CREATE TABLE board_editor_ceremonies (
   challenge text PRIMARY KEY,
-  purpose text NOT NULL CHECK (purpose IN ('enrol', 'sign_in', 'invite', 'remove')),
+  purpose text NOT NULL CHECK (purpose IN ('enrol', 'sign_in', 'invite', 'remove', 'frame_fields', 'grant_expansion', 'accept_review')),
   name text,
   user_id text,
   statement jsonb,

@@ -1,9 +1,11 @@
 // The board's server as the page's authority: the page reads the board from it, asks it for every
-// act (it decides on the board its record holds, and answers the board as the act left it), and
+// act (it decides on the board its record holds, and answers the board as the act left it; a grant
+// to the agent goes with the editor's passkey over the statement the server wrote), and
 // hears over server-sent events whenever any page's act moves the board on, so every page of
 // every editor shows the one board. This page's asks and catch-ups go one at a time, so the board
 // it shows only ever moves forward in the record.
 import type { ToolRefusal } from '@warrant/surface';
+import { confirmWithPasskey } from '@warrant/ui';
 import {
   BOARD_API,
   isAfter,
@@ -15,6 +17,7 @@ import {
 } from './api/board-api.ts';
 import type { BoardAuthority } from './board-authority.ts';
 import type { ActName, ActOf, AnswerOfAct } from './domain/board-acts.ts';
+import { grantKind } from './domain/grants.ts';
 import type { BoardState } from './domain/state.ts';
 import { postJson } from './post-json.ts';
 import { refused, type Step } from './domain/step.ts';
@@ -30,8 +33,11 @@ async function readBoard(): Promise<BoardStanding> {
   return answer;
 }
 
+/** Asks the server for an act; a grant goes with the editor's passkey over its exact statement. */
 const askServer = async <K extends ActName>(asked: ActOf<K>): Promise<BoardAnswer<ActDecided<K>>> =>
-  (await postJson(BOARD_API.act.path, asked)) as BoardAnswer<ActDecided<K>>;
+  (grantKind(asked)
+    ? await confirmWithPasskey(postJson, BOARD_API.grant.path, { ...asked })
+    : await postJson(BOARD_API.act.path, asked)) as BoardAnswer<ActDecided<K>>;
 
 export async function openBoardServer(): Promise<OpenedBoard> {
   let standing: BoardStanding;

@@ -34,6 +34,10 @@ export const BOARD_API = {
   events: { method: 'GET', path: '/api/board/events' },
   /** POST an act (BOARD_ACT_SCHEMA): the server decides it on its board and records it. */
   act: { method: 'POST', path: '/api/board/acts', schema: BOARD_ACT_SCHEMA },
+  /** POST a grant (an act domain/grants.ts names): its statement, for the editor's passkey. */
+  grantOptions: { method: 'POST', path: '/api/board/grants/options' },
+  /** POST the grant with `response`, the editor's assertion over its statement: decided and recorded. */
+  grant: { method: 'POST', path: '/api/board/grants' },
 } as const;
 
 /** A position as an event carries it, and back. */

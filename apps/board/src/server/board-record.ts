@@ -70,11 +70,21 @@ async function openBook(db: Database, tx: Queryable, env: BoardEnv): Promise<Boa
   return { ok: true, position, state };
 }
 
+/**
+ * What an act needs besides being in order, checked in its transaction on the board it is decided
+ * on (an editor's passkey over the exact grant): null to go on, or the refusal.
+ */
+export type ActGuard = (tx: Queryable, state: BoardState) => Promise<ToolRefusal | null>;
+
 export interface BoardRecord {
   /** The board now (a first book is opened if there is none). */
   standing(): Promise<BoardStanding>;
   /** Decides `asked` on the board now and records it; or the refusal, and nothing written. */
-  decide<K extends ActName>(asked: ActOf<K>): Promise<ActDecided<K> | ToolRefusal>;
+  decide<K extends ActName>(asked: ActOf<K>, guard?: ActGuard): Promise<ActDecided<K> | ToolRefusal>;
+  /** Whether `asked` is in order on the board now, and that board: nothing is written. */
+  trial<K extends ActName>(
+    asked: ActOf<K>,
+  ): Promise<{ readonly state: BoardState; readonly refusal: ToolRefusal | null }>;
   /** The operator's reset: a new book, with a fresh board. */
   openNextBook(): Promise<BoardStanding>;
 }
@@ -82,16 +92,19 @@ export interface BoardRecord {
 export function boardRecord(db: Database, env: BoardEnv = serverEnv): BoardRecord {
   const deciders = { agent: createAgentActs(env), human: createHumanActs(env) };
   const current = (tx: Queryable) => readBoard(tx).then((board) => board ?? openBook(db, tx, env));
+  const standing = () =>
+    db.transaction(async (tx) => {
+      await lockBoard(tx);
+      return current(tx);
+    });
   return {
-    standing: () =>
-      db.transaction(async (tx) => {
-        await lockBoard(tx);
-        return current(tx);
-      }),
-    decide: <K extends ActName>(asked: ActOf<K>) =>
+    standing,
+    decide: <K extends ActName>(asked: ActOf<K>, guard?: ActGuard) =>
       db.transaction(async (tx): Promise<ActDecided<K> | ToolRefusal> => {
         await lockBoard(tx);
         const before = await current(tx);
+        const stopped = guard ? await guard(tx, before.state) : null;
+        if (stopped) return stopped;
         const step = decideAct(deciders, before.state, asked);
         if (!step.result.ok) return step.result;
         const at = firstRewrite(before.state.activity, step.state.activity);
@@ -101,6 +114,11 @@ export function boardRecord(db: Database, env: BoardEnv = serverEnv): BoardRecor
         await db.notify(BOARD_CHANNEL, positionText(position), tx);
         return { ok: true, position, state: step.state, result: step.result };
       }),
+    trial: async (asked) => {
+      const { state } = await standing();
+      const step = decideAct(deciders, state, asked);
+      return { state, refusal: step.result.ok ? null : step.result };
+    },
     openNextBook: () =>
       db.transaction(async (tx) => {
         await lockBoard(tx);

@@ -79,6 +79,10 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       return { answer, passkey, cookie: answer.cookie };
     }
 
+    /** A grant (a frame, an expansion granted, a review accepted): its statement, and the editor's passkey over it. */
+    const grant = (asked: Record<string, unknown>, cookie = editor, passkey = editorPasskey) =>
+      withPasskey('/api/board/grants', asked, cookie, passkey);
+
     /** Asks for `path`'s statement as the editor of `cookie`, and answers it with `passkey`. */
     async function withPasskey(path: string, body: Record<string, unknown>, cookie: string, passkey: SoftwarePasskey) {
       const proposed = await call('POST', `${path}/options`, body, BOARD.origin, cookie);
@@ -99,7 +103,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const fresh = await board();
       expect(fresh).toMatchObject({ ok: true, position: { book: 1, seq: 0 } });
       expect(fresh.state?.scopeVersion).toBe(0);
-      const framed = await act({ act: 'frame_fields', ids: ['headline'] });
+      const framed = await grant({ act: 'frame_fields', ids: ['headline'] });
       expect(framed).toMatchObject({
         status: 200,
         body: { ok: true, result: { code: 'SCOPE_UPDATED', scopeVersion: 1 } },
@@ -125,8 +129,8 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     });
 
     it('refuses a write bound to a frame that is no longer current, and writes nothing', async () => {
-      await act({ act: 'frame_fields', ids: ['headline'] });
-      await act({ act: 'frame_fields', ids: ['headline', 'price'] });
+      await grant({ act: 'frame_fields', ids: ['headline'] });
+      await grant({ act: 'frame_fields', ids: ['headline', 'price'] });
       const before = await board();
       const stale = await act({
         act: 'edit_scoped_fields',
@@ -146,13 +150,13 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect(await rows()).toBe(3);
       // A frame from before a reset is stale too, whatever its number.
       await act({ act: 'reset' });
-      await act({ act: 'frame_fields', ids: ['headline'] });
+      await grant({ act: 'frame_fields', ids: ['headline'] });
       const other = await act({ act: 'submit_changes_for_review', basis: { generation: 0, scopeVersion: 1 } });
       expect(other.body).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { reset: true } });
     });
 
     it('decides concurrent acts on one frame one after the other: one wins, the other writes nothing', async () => {
-      await act({ act: 'frame_fields', ids: ['headline'] });
+      await grant({ act: 'frame_fields', ids: ['headline'] });
       await act({
         act: 'edit_scoped_fields',
         basis: { generation: 0, scopeVersion: 1 },
@@ -169,7 +173,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect(await rows()).toBe(4);
       // The editor frames v2 while three writes bound to v2 arrive at once with one bound to v1:
       // the v1 write is refused, and of the three submissions exactly one is recorded.
-      const framed = await act({ act: 'frame_fields', ids: ['headline', 'price'] });
+      const framed = await grant({ act: 'frame_fields', ids: ['headline', 'price'] });
       expect(framed.body.result).toMatchObject({ scopeVersion: 2, supersededRequestId: expect.any(String) });
       const v2 = { generation: 0, scopeVersion: 2 };
       const submitted = await Promise.all([
@@ -225,7 +229,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     });
 
     it('keeps its record append-only in the database, and opens a new book on the operator reset', async () => {
-      await act({ act: 'frame_fields', ids: ['headline'] });
+      await grant({ act: 'frame_fields', ids: ['headline'] });
       await expect(db.query("UPDATE board_acts SET added = '[]'::jsonb")).rejects.toThrow(/append-only/);
       await expect(db.query('DELETE FROM board_acts')).rejects.toThrow(/append-only/);
       await server.operatorReset?.();
@@ -275,7 +279,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const omar = await enrol(codeOf(url), 'Omar');
       expect(omar.answer.body).toMatchObject({ ok: true, editor: { name: 'Omar' } });
       expect((await enrol(codeOf(url), 'Mallory')).answer.body).toMatchObject({ ok: false });
-      expect(await act({ act: 'frame_fields', ids: ['price'] }, BOARD.origin, omar.cookie)).toMatchObject({
+      expect(await grant({ act: 'frame_fields', ids: ['price'] }, omar.cookie, omar.passkey)).toMatchObject({
         status: 200,
         body: { ok: true },
       });
@@ -284,6 +288,97 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
         'Ines',
         'Omar',
       ]);
+    });
+
+    it("grants the agent nothing without the editor's passkey over the exact grant, and moves the scope version only with it", async () => {
+      // A session alone: framing, granting and accepting are refused, and nothing is written.
+      const asSession = await act({ act: 'frame_fields', ids: ['headline'] });
+      expect(asSession).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'PASSKEY_REQUIRED' } });
+      // The statement asked for, but answered by no passkey, or another's: nothing.
+      const proposed = await call(
+        'POST',
+        '/api/board/grants/options',
+        { act: 'frame_fields', ids: ['headline'] },
+        BOARD.origin,
+        editor,
+      );
+      const subject = JSON.parse((proposed.body as { statement?: { subject?: string } }).statement?.subject ?? '{}');
+      expect(subject).toEqual({ grant: 'frame_fields', generation: 0, fromScopeVersion: 0, fields: ['headline'] });
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      const unanswered = await call(
+        'POST',
+        '/api/board/grants',
+        { act: 'frame_fields', ids: ['headline'], response: {} },
+        BOARD.origin,
+        editor,
+      );
+      expect(unanswered.body).toMatchObject({ ok: false, code: 'PASSKEY_REQUIRED' });
+      const stranger = await call(
+        'POST',
+        '/api/board/grants',
+        { act: 'frame_fields', ids: ['headline'], response: softwarePasskey().assert(challenge, BOARD.origin, RP_ID) },
+        BOARD.origin,
+        editor,
+      );
+      expect(stranger.body).toMatchObject({ ok: false, isError: true });
+      // The editor's assertion over one grant does not make another: a frame of other fields is refused.
+      const other = await withPasskey(
+        '/api/board/grants',
+        { act: 'frame_fields', ids: ['headline'] },
+        editor,
+        editorPasskey,
+      );
+      expect(other.body).toMatchObject({ ok: true, result: { scopeVersion: 1 } });
+      const proposedPrice = await call(
+        'POST',
+        '/api/board/grants/options',
+        { act: 'frame_fields', ids: ['price'] },
+        BOARD.origin,
+        editor,
+      );
+      const priceChallenge = (proposedPrice.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      const swapped = await call(
+        'POST',
+        '/api/board/grants',
+        {
+          act: 'frame_fields',
+          ids: ['description'],
+          response: editorPasskey.assert(priceChallenge, BOARD.origin, RP_ID),
+        },
+        BOARD.origin,
+        editor,
+      );
+      expect(swapped.body).toMatchObject({ ok: false, code: 'GRANT_STALE' });
+      expect((await board()).state).toMatchObject({ scope: ['headline'], scopeVersion: 1 });
+
+      // The agent's request is granted only with the passkey; a denial is the session's.
+      await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'A lamp' },
+      });
+      await act({
+        act: 'request_scope_expansion',
+        basis: { generation: 0, scopeVersion: 1 },
+        fields: ['price'],
+        reason: REASON,
+      });
+      expect(await act({ act: 'decide_expansion', decision: 'approve' })).toMatchObject({
+        status: 403,
+        body: { code: 'PASSKEY_REQUIRED' },
+      });
+      const granted = await grant({ act: 'decide_expansion', decision: 'approve' });
+      expect(granted.body).toMatchObject({ ok: true, result: { code: 'EXPANSION_APPROVED', scopeVersion: 2 } });
+
+      // Accepting a review is bound to the review and its digest.
+      const submitted = await act({ act: 'submit_changes_for_review', basis: { generation: 0, scopeVersion: 2 } });
+      const reviewId = submitted.body.result?.['reviewId'] as string;
+      expect(await act({ act: 'decide_review', decision: 'accept', reviewId })).toMatchObject({ status: 403 });
+      const stale = await grant({ act: 'decide_review', decision: 'accept', reviewId: 'review_0000' });
+      expect(stale.body).toMatchObject({ ok: false, code: 'REVIEW_STALE' });
+      const accepted = await grant({ act: 'decide_review', decision: 'accept', reviewId });
+      expect(accepted.body).toMatchObject({ ok: true, result: { code: 'REVIEW_ACCEPTED' } });
+      expect((await board()).state?.phase).toBe('ACCEPTED');
     });
   },
 );
