@@ -5,11 +5,10 @@ import { HOST, SITES } from '@warrant/config';
 import { createSurface, type ChangeRecord } from '@warrant/surface';
 import { settle } from '@warrant/surface/testing';
 import { memoryWebMcp, pageAgentListTools } from '@warrant/webmcp/testing';
+import { localAuthority } from '../apps/board/src/board-authority.ts';
 import { createBoardStore } from '../apps/board/src/board-store.ts';
 import { askHuman, createExpansionChannel } from '../apps/board/src/domain/expansion.ts';
 import { initialState, type BoardEnv, type BoardState } from '../apps/board/src/domain/state.ts';
-import { createAgentActs } from '../apps/board/src/domain/agent-acts.ts';
-import { createHumanActs } from '../apps/board/src/domain/human-acts.ts';
 import { humanControls } from '../apps/board/src/human-controls.ts';
 import { boardRows, type AgentSide } from '../apps/board/src/rows.ts';
 import { BASE_ARGS, CHROMIUM_PATH } from '../tests/e2e/launch.ts';
@@ -137,13 +136,11 @@ async function firstToolsBenchmarks(): Promise<BenchResult[]> {
 /** A page's worth of board on an in-memory WebMCP, with an agent that calls its registered tools. */
 function memoryBoard(onChange: (change: ChangeRecord) => void = () => undefined) {
   const env = deterministicEnv();
-  const store = createBoardStore(initialState(env));
+  const store = createBoardStore(initialState(env), localAuthority(env));
   const channel = createExpansionChannel();
-  const human = humanControls(store, createHumanActs(env), channel);
-  const acts = createAgentActs(env);
+  const human = humanControls(store, channel);
   const side: AgentSide = {
-    acts,
-    askHuman: (ask, call) => askHuman(store, acts, channel, ask, call),
+    askHuman: (ask, call) => askHuman(store, channel, ask, call),
     noteRefused: () => Promise.resolve(),
   };
   const memory = memoryWebMcp();

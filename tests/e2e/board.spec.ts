@@ -1,16 +1,16 @@
 import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
-import { BOARD_RECORD } from '../../apps/board/src/storage-names.ts';
 import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
+import { addPasskeyAuthenticator, enrolEditor } from './passkey.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
-// human is Playwright clicking the page. Each test gets a fresh browser context, so a fresh
-// IndexedDB: the board starts at scope v0.
+// human is Playwright clicking the page. The board lives on the board's server, which the
+// fixtures reset before each test (a new book): the board starts at scope v0.
 
 const READS = ['inspect_active_scope', 'inspect_workspace'];
 const FRAMED = ['edit_scoped_fields', ...READS, 'request_scope_expansion'];
@@ -33,9 +33,24 @@ type Workspace = Result & {
   review: { reviewId: string } | null;
 };
 
-async function open(page: Page, lane: Lane): Promise<Agent> {
-  await page.goto(`${SITES.board.origin}/`);
+/** Opens the board as a newly enrolled editor (each test's board server keeps its editors). */
+async function open(page: Page, lane: Lane, name = 'Ines'): Promise<Agent> {
+  await enrolEditor(page, name);
   return ready(page, lane);
+}
+
+/**
+ * Signs this context in as an editor from a page of its own, for a page whose board offers no
+ * enrolment (it says it has no passkeys), and carries the editor's passkey to `page`, as a synced
+ * passkey arrives: the editor's grants there still take it.
+ */
+async function signInAside(context: BrowserContext, page: Page): Promise<void> {
+  const aside = await context.newPage();
+  const enrolled = await enrolEditor(aside, 'Ines');
+  const [passkey] = await enrolled.passkeys();
+  if (!passkey) throw new Error('the enrolment made no passkey');
+  await (await addPasskeyAuthenticator(page)).holdPasskey(passkey);
+  await aside.close();
 }
 
 async function ready(page: Page, lane: Lane): Promise<Agent> {
@@ -51,6 +66,8 @@ const valueOf = (ws: Workspace, id: string) => ws.fields.find((field) => field.i
 
 /** The human selects exactly `ids` on the board (by clicking) and frames them. */
 async function frameByClicking(page: Page, ids: string[]): Promise<void> {
+  // Framing takes the editor's passkey, which answers only the tab that has focus.
+  await page.bringToFront();
   for (const id of ['product_name', 'headline', 'description', 'audience', 'launch_date', 'price']) {
     const selected = (await card(page, id).getAttribute('aria-selected')) === 'true';
     if (selected !== ids.includes(id)) await card(page, id).click();
@@ -248,7 +265,7 @@ test('hand-editing a field in the DOM changes nothing, and the board puts the ca
   expect(after['changes']).toEqual([]);
 });
 
-test('a reload restores the frame, the version, the values and the activity; an act that no longer reads back is set aside', async ({
+test("a reload restores the frame, the version, the values and the activity from the board's server, whatever this browser keeps", async ({
   page,
 }, testInfo) => {
   const lane = laneOf(testInfo);
@@ -277,35 +294,19 @@ test('a reload restores the frame, the version, the values and the activity; an 
   await expect.poll(() => agent.names()).toEqual(ALL);
   expect(await workspace(agent)).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'] });
 
-  // The last act (the denial) is edited on disk so that it breaks a rule of the board.
-  await page.evaluate(async (name) => {
-    const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const tx = opened.transaction('records', 'readwrite');
-    const records = tx.objectStore('records');
-    const cursor = records.openCursor(null, 'prev');
-    cursor.onsuccess = () => {
-      const last = cursor.result;
-      if (last)
-        last.update({
-          ...last.value,
-          record: { ...last.value.record, board: { ...last.value.record.board, phase: 'PUBLISHED' } },
-        });
-    };
-    await new Promise((resolve) => (tx.oncomplete = resolve));
-    opened.close();
-  }, BOARD_RECORD);
+  // The board is the server's: what this browser stores is not where it lives. Wiping the
+  // origin's storage and reloading shows the same board.
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+  });
   await page.reload();
   agent = await ready(page, lane);
-  await expect(page.locator('#restore-problem')).toContainText('set aside');
-  // The board resumes from the act before it: the request is open again, nothing else is lost.
   await scopeVersion(page, 1);
-  await expect(entries).toHaveCount(4);
-  await expect(page.locator('section.decision')).toBeVisible();
+  expect(await entries.allTextContents()).toEqual(log);
   await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+  expect(await workspace(agent)).toMatchObject({ scopeVersion: 1, scope: ['headline', 'description'] });
 });
 
 test(
@@ -425,9 +426,13 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
   context,
 }, testInfo) => {
   const lane = laneOf(testInfo);
-  const agentA = await open(page, lane);
+  const enrolled = await enrolEditor(page, 'Ines');
+  const agentA = await ready(page, lane);
+  // The second tab is the same editor's: the browser's session goes with it.
   const other = await context.newPage();
-  const agentB = await open(other, lane);
+  await other.goto(`${SITES.board.origin}/`);
+  const agentB = await ready(other, lane);
+  await expect(other.locator('#editor-name')).toHaveText('Ines');
   const entries = (tab: Page) => tab.locator('.activity-list li');
 
   await frameByClicking(page, ['headline']);
@@ -437,7 +442,12 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
   await expect(card(other, 'headline')).toHaveAttribute('data-access', 'write');
   await expect(entries(other)).toHaveCount(2);
 
-  // B adds Price to the frame A drew (v2), and B's agent edits it.
+  // B adds Price to the frame A drew (v2), and B's agent edits it. The editor's passkey is carried
+  // to B's tab as it now stands (a virtual authenticator belongs to one tab, and the server refuses
+  // a passkey whose signature count goes back, as a cloned one's would).
+  const [passkey] = await enrolled.passkeys();
+  if (!passkey) throw new Error('the enrolment made no passkey');
+  await (await addPasskeyAuthenticator(other)).holdPasskey(passkey);
   await frameByClicking(other, ['headline', 'price']);
   await scopeVersion(other, 2);
   await scopeVersion(page, 2);
@@ -469,6 +479,96 @@ test("two tabs stay in step on one record: neither loses the other's frame, edit
     expect(await workspace(agent)).toMatchObject({ scopeVersion: 2, scope: ['headline', 'price'] });
   }
 });
+
+test('a page with no editor signed in changes nothing: the server refuses its frame', async ({ page }, testInfo) => {
+  const lane = laneOf(testInfo);
+  await page.goto(`${SITES.board.origin}/`);
+  await ready(page, lane);
+  // Editors stay across tests, so the page offers to sign in, or says there is no editor yet.
+  await expect(page.locator('#editor-sign-in, #no-editor')).toBeVisible();
+  await card(page, 'headline').click();
+  await page.getByRole('button', { name: 'Frame selected fields' }).click();
+  await expect(page.locator('.act-notice')).toContainText('sign in as an editor');
+  await scopeVersion(page, 0);
+  await expect(page.locator('.activity-list li')).toHaveCount(1);
+});
+
+test(
+  "a trusted click on Frame changes nothing without the editor's passkey: a session alone grants the agent nothing",
+  { tag: POLYFILL },
+  async ({ page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const authenticator = await enrolEditor(page, 'Ines');
+    const agent = await ready(page, lane);
+    // The editor is signed in, but their passkey no longer verifies them: whoever clicks, no
+    // assertion of the editor's goes with the frame.
+    await authenticator.verifyUser(false);
+    await card(page, 'headline').click();
+    await page.getByRole('button', { name: 'Frame selected fields' }).click();
+    await expect(page.locator('.act-notice')).toBeVisible();
+    await scopeVersion(page, 0);
+    expect(await workspace(agent)).toMatchObject({ scopeVersion: 0, scope: [] });
+    await expect(page.locator('.activity-list li')).toHaveCount(1);
+    expect(await agent.names()).toEqual(READS);
+  },
+);
+
+test(
+  'an editor invites another by name with their passkey; in two browser profiles they see one board live, and the agent waiting in one hears the other decide',
+  { tag: POLYFILL },
+  async ({ page, browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const agentA = await open(page, lane);
+    // Ines invites Omar: her passkey over the invitation gives a link, which Omar opens in his own browser.
+    await page.locator('#editor-people summary').click();
+    await page.locator('#invitee-name').fill('Omar');
+    await page.locator('#invite').click();
+    const invitation = await page.locator('#invitation-link').inputValue();
+    expect(invitation).toContain(`${SITES.board.origin}/#enrol=`);
+    const profile = await browser.newContext();
+    try {
+      const other = await profile.newPage();
+      await enrolEditor(other, 'Omar', invitation);
+      const agentB = await ready(other, lane);
+      await other.locator('#editor-people summary').click();
+      // Editors stay across tests (as people do), so the list holds earlier ones too.
+      await expect(other.locator('#editor-list')).toContainText('Omar');
+      await expect(other.locator('#editor-list')).toContainText('Ines');
+
+      // A frames; B's board and B's agent's tools follow the server's board, live.
+      await frameByClicking(page, ['headline']);
+      await scopeVersion(other, 1);
+      await expect.poll(() => agentB.names()).toEqual(FRAMED);
+
+      // B's agent edits the framed field; A sees the value and the activity entry.
+      expect(
+        await call(agentB, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } }),
+      ).toMatchObject({ ok: true, code: 'SCOPED_EDIT_APPLIED' });
+      await expect(page.locator('#value-headline')).toHaveText(HEADLINE);
+      await expect.poll(() => agentA.names()).toEqual(ALL);
+
+      // A's agent asks for Price; the editor in the other profile expands the frame, and A's call
+      // resolves with the grant, in the same call.
+      const asked = watch(
+        call(agentA, 'request_scope_expansion', { scopeVersion: 1, fields: ['price'], reason: REASON }),
+      );
+      await other.getByRole('button', { name: 'Expand scope' }).click();
+      expect(await asked.promise).toMatchObject({
+        ok: true,
+        code: 'EXPANSION_APPROVED',
+        granted: true,
+        currentScopeVersion: 2,
+      });
+      await scopeVersion(page, 2);
+      await expect.poll(() => schemaVersion(agentA, 'edit_scoped_fields')).toBe(2);
+      await expect.poll(() => schemaVersion(agentB, 'edit_scoped_fields')).toBe(2);
+      const log = await page.locator('.activity-list li').allTextContents();
+      await expect(other.locator('.activity-list li')).toHaveText(log);
+    } finally {
+      await profile.close();
+    }
+  },
+);
 
 test(
   'the always-on reads are registered when the page has loaded (native), or with the polyfill, before the board is drawn',
@@ -747,7 +847,11 @@ test.describe('without WebMCP', () => {
     await page.addInitScript(() => Object.defineProperty(window, 'isSecureContext', { value: false }));
   });
 
-  test('a person plays the agent through the kernel, as the agent, and the board records it so', async ({ page }) => {
+  test('a person plays the agent through the kernel, as the agent, and the board records it so', async ({
+    page,
+    context,
+  }) => {
+    await signInAside(context, page);
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await frameByClicking(page, ['headline']);
@@ -766,7 +870,11 @@ test.describe('without WebMCP', () => {
     await expect(page.locator('#runner-answer pre')).toContainText('"count": 5');
   });
 
-  test('every human control still works: click, shift-click, marquee, frame, clear and reset', async ({ page }) => {
+  test('every human control still works: click, shift-click, marquee, frame, clear and reset', async ({
+    page,
+    context,
+  }) => {
+    await signInAside(context, page);
     await page.goto(`${SITES.board.origin}/`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');

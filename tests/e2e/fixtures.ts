@@ -21,9 +21,10 @@ if (SITES.desk.port !== WORKER_SET.portBase) {
 
 // The desk keeps its approvals on its server too: a reset opens a new book there (dispatchers and
 // their passkeys stay, as people do). The bench keeps its meeting on its server: a reset leaves it
-// one empty record.
+// one empty record. The launch board keeps its board on its server: a reset opens a new book there,
+// with a fresh board.
 const SERVED: readonly Site[] = Object.values(SITES).filter(
-  (site) => site.role === 'partner' || site.name === 'desk' || site.name === 'bench',
+  (site) => site.role === 'partner' || site.name === 'desk' || site.name === 'bench' || site.name === 'board',
 );
 
 async function resetServed(site: Site): Promise<void> {

@@ -24,6 +24,8 @@ export interface Authenticator {
   passkeys(): Promise<ExportedPasskey[]>;
   /** Puts a passkey exported from another authenticator into this one, as a person's synced passkey arrives. */
   holdPasskey(passkey: ExportedPasskey): Promise<void>;
+  /** Whether the person is verified (fingerprint, PIN) when the passkey answers: false, and no assertion carries it. */
+  verifyUser(verified: boolean): Promise<void>;
 }
 
 export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator> {
@@ -47,6 +49,9 @@ export async function addPasskeyAuthenticator(page: Page): Promise<Authenticator
     passkeys: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
     holdPasskey: async (passkey) => {
       await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: passkey });
+    },
+    verifyUser: async (verified) => {
+      await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: verified });
     },
   };
 }
@@ -86,6 +91,22 @@ export async function enrolStaff(page: Page, site: SiteName, name: string): Prom
   await page.locator('#staff-name-input').fill(name);
   await page.locator('#staff-enrol').click();
   await expect(page.locator('#staff-name')).toHaveText(name);
+}
+
+/**
+ * Enrols `name` as an editor of the launch board with a new passkey, on a page of its own: the
+ * operator's setup link (the control port, as `npm run people -- setup-link board` does), opened
+ * on the board and enrolled there with the page's virtual authenticator; or an editor's
+ * invitation link, given as `invitation`. The page's context then holds the editor's session.
+ */
+export async function enrolEditor(page: Page, name: string, invitation?: string): Promise<Authenticator> {
+  const authenticator = await addPasskeyAuthenticator(page);
+  await page.goto(invitation ?? (await setupLink('board')));
+  await page.bringToFront();
+  await page.locator('#editor-name-input').fill(name);
+  await page.locator('#editor-enrol').click();
+  await expect(page.locator('#editor-name')).toHaveText(name);
+  return authenticator;
 }
 
 /** A person approves the card with their passkey; waits until the run has ended. */

@@ -38,7 +38,7 @@ export async function openBenchServer(
     operatorReset: () => book.reset(),
     routes(app) {
       meetingRoutes(app, book);
-      peopleRoutes(app, db, sitePeople(db, BENCH_PEOPLE), jsonBody, malformed, BENCH_WORDS);
+      peopleRoutes(app, db, sitePeople(db, BENCH_PEOPLE, BENCH_WORDS), jsonBody, malformed);
     },
     close: () => book.close(),
   };

@@ -6,7 +6,9 @@ import { signal, type Signal } from '@preact/signals';
 import type { DecisionChannelSnapshot } from '@warrant/authority';
 import type { CallRecord } from '@warrant/surface';
 import type { BootedSurface } from '@warrant/ui';
+import { noAuthority } from './board-authority.ts';
 import { createBoardStore, type BoardStore } from './board-store.ts';
+import { boardNotLoaded } from './domain/refusals.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardState, ExpansionRequest } from './domain/state.ts';
 import type { ActOutcome, HumanControls } from './human-controls.ts';
@@ -33,7 +35,7 @@ export interface BoardApp {
   readonly selection: Signal<readonly FieldId[] | null>;
   readonly anchor: Signal<FieldId | null>;
   readonly notice: Signal<Notice | null>;
-  /** Whether the board's acts are kept in this browser's record, or in this tab only. */
+  /** Whether the board's acts are decided and kept by the board's server (false until it has been read). */
   readonly kept: Signal<boolean>;
   /** Why the board did not resume exactly as last seen, when it did not. */
   readonly restoreProblem: Signal<string | null>;
@@ -61,7 +63,8 @@ export function createBoardApp(
   initial: BoardState,
   boot: (store: BoardStore, onCall: (call: CallRecord) => void) => BootedSurface<BoardState>,
 ): BoardApp {
-  const store = createBoardStore(initial);
+  // Nothing is decided until the board's server has been read (main.tsx resumes the store on it).
+  const store = createBoardStore(initial, noAuthority(boardNotLoaded()));
   const lastCall = signal<CallRecord | null>(null);
   const surface = boot(store, (call) => (lastCall.value = call));
   const human = signal<HumanControls | null>(null);

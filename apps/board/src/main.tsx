@@ -10,24 +10,23 @@ import { boardRows, type AgentSide } from './rows.ts';
 // Boot, in the order a client and a person need it. This module is the agent's surface and no
 // more: the always-on reads are registered in its first task with native WebMCP (the moment the
 // polyfill has loaded otherwise), so an agent client that lists tools at navigation finds them.
-// They answer from the board's record once it has been read, never from the placeholder board
-// the surface starts on. The record and the board's view load beside this module, at once; the
+// They answer from the board's server once it has been read, never from the placeholder board
+// the surface starts on. The board's state and its view load beside this module, at once; the
 // board is drawn when both are in, and then the acts arrive: the human's controls go live.
 // Nothing can write before a person frames a field, which needs the acts.
 
-const resumed = import('./board-record.ts')
-  .then(({ openBoardRecord }) => openBoardRecord({ fresh: () => initialState(browserEnv) }))
+const resumed = import('./server-authority.ts')
+  .then(({ openBoardServer }) => openBoardServer())
   .catch((error: unknown) => ({
     kind: 'unavailable' as const,
     reason: error instanceof Error ? error.message : String(error),
   }))
   .then((opened) => {
     if (opened.kind === 'kept') {
-      app.store.resume(opened.state, opened.recorder);
+      app.store.resume(opened.state, opened.authority);
       app.kept.value = true;
-      app.restoreProblem.value = opened.notice;
     } else {
-      app.restoreProblem.value = `The board's record could not be opened: ${opened.reason} This session runs unrecorded, so nothing already recorded is written over; reload to try again.`;
+      app.restoreProblem.value = `The board's server could not be read: ${opened.reason} Nothing can be decided until it can; reload to try again.`;
     }
   });
 let acting: Promise<AgentSide> | null = null;

@@ -9,18 +9,11 @@
 // The three writes are bound to the scope version they were registered under: the kernel answers
 // SCOPE_STALE, before the schema, for a registration or an argued version the human's frame has
 // left behind, and for a registration from before a reset (another generation of the board). An
-// act commits on the latest state (after any act asked before it), so the binding is checked
-// again there, against the state it then runs on.
-import {
-  checkBinding,
-  defineRow,
-  type RunContext,
-  type Row,
-  type ToolRefusal,
-  type ToolResult,
-  type VersionBinding,
-} from '@warrant/surface';
-import type { AgentActs, ExpansionRequested, RefusedCall } from './domain/agent-acts.ts';
+// act carries the frame it was registered under (its basis) to the board's server, which checks
+// it again against the board it decides on.
+import { defineRow, type RunContext, type Row, type ToolRefusal, type ToolResult } from '@warrant/surface';
+import type { RefusedCall } from './domain/agent-acts.ts';
+import { SCOPE_BINDING, type ActName, type ActOf, type Basis } from './domain/board-acts.ts';
 import type { ExpansionAnswer, WaitContext } from './domain/expansion.ts';
 import { framedOnly } from './domain/frame-check.ts';
 import { resetSince } from './domain/call-refusals.ts';
@@ -35,17 +28,13 @@ import {
   type ExpansionInput,
 } from './domain/schemas.ts';
 import { derive, type BoardState } from './domain/state.ts';
-import { refused, type BoardStore, type Step } from './domain/step.ts';
+import type { BoardStore } from './domain/step.ts';
 import { scopeView, workspaceView } from './domain/views.ts';
 import { UNTRUSTED_NOTE } from './domain/wording.ts';
 
-/** The agent's acts, and the wait for the human its expansion request makes (on the decision channel). */
+/** The wait for the human an expansion request makes (on the decision channel), and the noting of refusals. */
 export interface AgentSide {
-  readonly acts: AgentActs;
-  askHuman(
-    ask: (state: BoardState) => Step<ExpansionRequested>,
-    call: WaitContext,
-  ): Promise<ExpansionAnswer | ToolRefusal>;
+  askHuman(ask: ActOf<'request_scope_expansion'>, call: WaitContext): Promise<ExpansionAnswer | ToolRefusal>;
   /** Records a refused attempt to write, when it is one (see attemptToRecord). */
   noteRefused(call: RefusedCall): Promise<void>;
 }
@@ -61,25 +50,15 @@ export interface BoardRuntime {
   inOrder(): readonly string[];
 }
 
-const SCOPE_BINDING: VersionBinding<BoardState> = { version: (state) => state.scopeVersion, argument: 'scopeVersion' };
-
 /** SCOPE_STALE when a registration is from before a reset: its version numbers another generation's frames. */
 const sameGeneration = (state: BoardState, _input: unknown, ctx: RunContext<BoardState>): ToolRefusal | null =>
   resetSince(ctx.registeredState, state);
 
-/** The act, on the state it commits on, if the capability still holds there; SCOPE_STALE if not. */
-function bound<T extends { readonly ok: true }>(
-  ctx: RunContext<BoardState>,
-  input: Bound,
-  act: (state: BoardState) => Step<T>,
-) {
-  return (state: BoardState): Step<T> => {
-    const stale =
-      resetSince(ctx.registeredState, state) ??
-      checkBinding(SCOPE_BINDING, ctx.registeredState, state, { scopeVersion: input.scopeVersion });
-    return stale ? refused(state, stale) : act(state);
-  };
-}
+/** The frame a call's tool was registered under: the server decides the act only while it stands. */
+const basisOf = (ctx: RunContext<BoardState>): Basis => ({
+  generation: ctx.registeredState.generation,
+  scopeVersion: ctx.registeredState.scopeVersion,
+});
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,8 +66,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
   const { store } = runtime;
-  const commit = async <T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<ToolResult> =>
-    (await store.commit(act)).result;
+  const commit = async <K extends ActName>(act: ActOf<K>): Promise<ToolResult> => (await store.commit(act)).result;
   const read = async <T>(view: (state: BoardState, inOrder: readonly string[]) => T): Promise<T> => {
     await runtime.ready;
     return view(store.read(), runtime.inOrder());
@@ -133,10 +111,7 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
       const updates = input['updates'];
       return sameGeneration(state, input, ctx) ?? (isRecord(updates) ? framedOnly(state, Object.keys(updates)) : null);
     },
-    run: async (_state, input, ctx) => {
-      const { acts } = await runtime.agentSide();
-      return commit(bound(ctx, input, (state) => acts.editScopedFields(state, input)));
-    },
+    run: (_state, input, ctx) => commit({ act: 'edit_scoped_fields', basis: basisOf(ctx), updates: input.updates }),
   });
 
   const requestScopeExpansion = defineRow<BoardState, ExpansionInput>({
@@ -152,10 +127,8 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     precheck: sameGeneration,
     run: async (_state, input, ctx) => {
       const side = await runtime.agentSide();
-      return side.askHuman(
-        bound(ctx, input, (state) => side.acts.requestScopeExpansion(state, input)),
-        ctx,
-      );
+      const { fields, reason } = input;
+      return side.askHuman({ act: 'request_scope_expansion', basis: basisOf(ctx), fields, reason }, ctx);
     },
   });
 
@@ -175,10 +148,7 @@ export function boardRows(runtime: BoardRuntime): Row<BoardState>[] {
     inputSchema: submitSchema,
     binding: SCOPE_BINDING,
     precheck: sameGeneration,
-    run: async (_state, input, ctx) => {
-      const { acts } = await runtime.agentSide();
-      return commit(bound(ctx, input, (state) => acts.submitForReview(state)));
-    },
+    run: (_state, _input, ctx) => commit({ act: 'submit_changes_for_review', basis: basisOf(ctx) }),
   });
 
   return [inspectWorkspace, inspectActiveScope, editScopedFields, requestScopeExpansion, submitChangesForReview];

@@ -3,8 +3,9 @@
 import { manualClock } from '@warrant/authority/testing';
 import { createSurface, type ChangeRecord } from '@warrant/surface';
 import { memoryWebMcp } from '@warrant/webmcp/testing';
-import { createBoardStore, type BoardRecorder } from './board-store.ts';
-import { attemptToRecord, createAgentActs } from './domain/agent-acts.ts';
+import { localAuthority, type BoardAuthority } from './board-authority.ts';
+import { createBoardStore } from './board-store.ts';
+import { attemptToRecord } from './domain/agent-acts.ts';
 import { askHuman, createExpansionChannel, settleFromElsewhere } from './domain/expansion.ts';
 import { createHumanActs } from './domain/human-acts.ts';
 import { initialState, type BoardEnv, type BoardState } from './domain/state.ts';
@@ -17,8 +18,8 @@ export interface PageOptions {
   readonly timeoutMs?: number;
   /** How the surface defers a reconcile (a macrotask, as on the page, unless a test is in a hurry). */
   readonly schedule?: (run: () => void) => void;
-  /** Where the page records its acts (a shared record, for two tabs); nowhere by default. */
-  readonly recorder?: BoardRecorder;
+  /** Who decides the page's acts (a shared server, for two pages); this page itself by default. */
+  readonly authority?: BoardAuthority;
   /** Ids and time; two tabs need ids of their own. */
   readonly env?: BoardEnv;
   /** Records refused attempts to write, as the page does (off by default, so a refusal leaves the store as it was). */
@@ -33,7 +34,7 @@ export interface PageOptions {
  */
 export function boardPage(start?: BoardState, options: PageOptions = {}) {
   const env = options.env ?? testEnv();
-  const store = createBoardStore(start ?? initialState(env), options.recorder);
+  const store = createBoardStore(start ?? initialState(env), options.authority ?? localAuthority(env));
   const clock = manualClock();
   const channel = createExpansionChannel({
     timeoutMs: options.timeoutMs ?? 120_000,
@@ -41,15 +42,13 @@ export function boardPage(start?: BoardState, options: PageOptions = {}) {
     clearTimer: clock.clearTimer,
   });
   const humanActs = createHumanActs(env);
-  const human = humanControls(store, humanActs, channel);
+  const human = humanControls(store, channel);
   const agent = memoryWebMcp();
   const changes: ChangeRecord[] = [];
-  const acts = createAgentActs(env);
   const side: AgentSide = {
-    acts,
-    askHuman: (ask, call) => askHuman(store, acts, channel, ask, call),
+    askHuman: (ask, call) => askHuman(store, channel, ask, call),
     async noteRefused(call) {
-      if (attemptToRecord(call)) await store.commit((state) => acts.noteRefused(state, call));
+      if (attemptToRecord(call)) await store.commit({ act: 'note_refused', call });
     },
   };
   const surface = createSurface<BoardState>({

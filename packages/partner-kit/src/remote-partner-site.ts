@@ -12,7 +12,7 @@ import type { PartnerSite } from './partner-site.ts';
 import { foldBook, type PartnerState } from './partner-state.ts';
 import type { WriteCall } from './serve-write.ts';
 import { isoDay } from './week.ts';
-import { confirmWithPasskey } from './staff-passkey.ts';
+import { confirmWithPasskey } from '@warrant/ui';
 
 interface RecordAnswer {
   readonly ok: true;

@@ -35,7 +35,6 @@ export {
   INVITATION_TTL_MS,
   peopleRoutes,
   refused,
-  signInRequired,
   sitePeople,
   type PeopleWords,
   type SitePeople,

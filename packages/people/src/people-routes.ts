@@ -1,37 +1,23 @@
-// A site's people on its server, wired once for every site that keeps people this way (each
-// partner's staff, the bench's clerk and members): a person enrols only with a one-time link (the
-// operator's setup link for the first — `npm start` prints it while the site has no one, `npm run
-// people` mints another — or an invitation from a person of the site), and is then signed in by
-// their passkey. A session lets their page act; inviting or removing someone takes their fresh
-// passkey assertion over the act's statement. Every route here is a siteApp route: the request
-// guard refuses another origin before it runs. What the routes answer a person by, and the
-// refusals' codes, are the site's own words (PeopleWords).
+// A site's people over HTTP, as every site with people serves them (the partners' staff, the launch
+// board's editors): a person enrols only with a one-time link (the operator's setup link for the
+// first, an invitation from a person for every later one), and is then signed in by their passkey.
+// A session lets their page act; inviting or removing someone takes their fresh passkey assertion
+// over the act's statement. The words a site uses for its people (the key a person is answered
+// under, the refusal codes) are the site's own; the routes are one implementation. Every route is
+// a siteApp route: the request guard refuses another origin before it runs.
 import type { Context, Hono } from 'hono';
 import { refusal, type ToolRefusal } from '@warrant/base';
 import type { Database, Queryable } from '@warrant/site-server';
 import { mintEnrolmentLink, peopleCount } from './enrolment-links.ts';
-import { nameProblem } from './person-name.ts';
 import type { PeopleSite, Person } from './people-site.ts';
 import { confirmAct, proposeAct, type PersonAct } from './person-acts.ts';
+import { nameProblem } from './person-name.ts';
 import { finishEnrolment, startEnrolment } from './registration.ts';
 import { personOnList, removePerson } from './removal.ts';
 import { currentPerson, endSession, startSession } from './sessions.ts';
 import { finishSignIn, startSignIn } from './sign-in.ts';
 
-/** How a site's people routes speak of a person. */
-export interface PeopleWords {
-  /** The key a person is answered under ('staff'), and how many there are ('staffCount'). */
-  readonly personKey: string;
-  readonly countKey: string;
-  /** What a caller with no session of this site's hears (401). */
-  readonly signInRequired: { readonly code: string; readonly message: string };
-  /** The code of the refusal for an id that names no one on the list. */
-  readonly unknownCode: string;
-  /** What a person's id looks like at this site. */
-  readonly idPattern: RegExp;
-}
-
-/** An invitation lasts two days. */
+/** An invitation a person makes lasts two days. */
 export const INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** A statement of an act that is not an invitation lasts as long as its ceremony. */
 export const ACT_STATEMENT_MS = 5 * 60 * 1000;
@@ -41,27 +27,38 @@ type Status = 400 | 401 | 403 | 404 | 409 | 422;
 
 export const refused = (c: Context, answer: ToolRefusal, status: Status = 409) => c.json(answer, status);
 
-/** The refusal a caller with no session hears, in the site's words. */
-export const signInRequired = (c: Context, words: PeopleWords) =>
-  refused(c, refusal(words.signInRequired.code, words.signInRequired.message), 401);
+/** What a site calls its people in its answers. */
+export interface PeopleWords {
+  /** The key a person is answered under ('staff', 'editor'); the count is `<key>Count`, the list `<key>` too. */
+  readonly key: string;
+  /** The refusal when no one is signed in (401). */
+  readonly signInRequired: ToolRefusal;
+  /** The code of the refusal naming no one on the list. */
+  readonly unknownCode: string;
+}
 
 export interface SitePeople {
   readonly site: PeopleSite;
+  readonly words: PeopleWords;
   /** The signed-in person of this request, or null. */
   current(c: Context): Promise<Person | null>;
   /** Holds a statement of `act` for the person's passkey: nothing is done yet. */
   propose(c: Context, by: Person, act: PersonAct, subject: string): Promise<Response>;
   /** The statement the signed-in person's fresh passkey assertion confirmed, used up; or why not. */
   confirm(tx: Queryable, act: PersonAct, response: unknown, by: Person): ReturnType<typeof confirmAct>;
+  /** The answer to a request that needs a signed-in person and has none. */
+  signInRequired(c: Context): Response;
 }
 
-export function sitePeople(db: Database, site: PeopleSite): SitePeople {
+export function sitePeople(db: Database, site: PeopleSite, words: PeopleWords): SitePeople {
   return {
     site,
+    words,
     current: (c) => currentPerson(c, db, site),
     propose: async (c, by, act, subject) =>
       c.json(await proposeAct(db, site, { act, by, subject, expiresAt: new Date(Date.now() + ACT_STATEMENT_MS) })),
     confirm: (tx, act, response, by) => confirmAct(tx, site, act, response, by),
+    signInRequired: (c) => refused(c, words.signInRequired, 401),
   };
 }
 
@@ -75,10 +72,10 @@ export function peopleRoutes(
   people: SitePeople,
   body: (c: Context) => Promise<Body | null>,
   malformed: (c: Context) => Response,
-  words: PeopleWords,
 ): void {
-  const { site } = people;
-  const noSession = (c: Context) => signInRequired(c, words);
+  const { site, words } = people;
+  const { key } = words;
+  const personId = new RegExp(`^${site.idPrefix}-[0-9a-f]{8}$`);
   const unknownPerson = (c: Context, id: string) =>
     refused(
       c,
@@ -87,15 +84,15 @@ export function peopleRoutes(
     );
 
   app.get('/api/people/session', async (c) =>
-    c.json({ ok: true, [words.personKey]: await people.current(c), [words.countKey]: await peopleCount(db, site) }),
+    c.json({ ok: true, [key]: await people.current(c), [`${key}Count`]: await peopleCount(db, site) }),
   );
 
   app.get('/api/people', async (c) => {
-    if (!(await people.current(c))) return noSession(c);
+    if (!(await people.current(c))) return people.signInRequired(c);
     const listed = await db.query<{ id: string; name: string }>(
       `SELECT id, name FROM ${site.tables.people} WHERE removed_at IS NULL ORDER BY enrolled_at, id`,
     );
-    return c.json({ ok: true, [words.personKey]: listed });
+    return c.json({ ok: true, [key]: listed });
   });
 
   app.post('/api/people/enrol/options', async (c) => {
@@ -115,7 +112,7 @@ export function peopleRoutes(
       return enrolled;
     });
     return answer.ok
-      ? c.json({ ok: true, [words.personKey]: answer.person })
+      ? c.json({ ok: true, [key]: answer.person })
       : refused(c, answer, answer.code === 'LINK_REQUIRED' ? 403 : 400);
   });
 
@@ -129,7 +126,7 @@ export function peopleRoutes(
       if (signed.ok) await startSession(c, tx, site, signed.person.id);
       return signed;
     });
-    return answer.ok ? c.json({ ok: true, [words.personKey]: answer.person }) : refused(c, answer, 401);
+    return answer.ok ? c.json({ ok: true, [key]: answer.person }) : refused(c, answer, 401);
   });
 
   app.post('/api/people/session/end', async (c) => {
@@ -143,7 +140,7 @@ export function peopleRoutes(
     const asked = await body(c);
     if (!asked) return malformed(c);
     const by = await people.current(c);
-    if (!by) return noSession(c);
+    if (!by) return people.signInRequired(c);
     const problem = nameProblem(asked['name']);
     if (problem)
       return refused(
@@ -165,7 +162,7 @@ export function peopleRoutes(
     const asked = await body(c);
     if (!asked) return malformed(c);
     const by = await people.current(c);
-    if (!by) return noSession(c);
+    if (!by) return people.signInRequired(c);
     const answer = await db.transaction(async (tx) => {
       const confirmed = await people.confirm(tx, 'invite', asked['response'], by);
       if (!confirmed.ok) return confirmed;
@@ -187,9 +184,9 @@ export function peopleRoutes(
 
   app.post('/api/people/:id/remove/options', async (c) => {
     const by = await people.current(c);
-    if (!by) return noSession(c);
+    if (!by) return people.signInRequired(c);
     const id = c.req.param('id');
-    const subject = words.idPattern.test(id) ? await personOnList(db, site, id) : null;
+    const subject = personId.test(id) ? await personOnList(db, site, id) : null;
     if (!subject) return unknownPerson(c, id);
     return people.propose(c, by, 'remove', subject.id);
   });
@@ -198,7 +195,7 @@ export function peopleRoutes(
     const asked = await body(c);
     if (!asked) return malformed(c);
     const by = await people.current(c);
-    if (!by) return noSession(c);
+    if (!by) return people.signInRequired(c);
     const id = c.req.param('id');
     const answer = await db.transaction(async (tx): Promise<{ ok: true; removed: Person } | ToolRefusal> => {
       const confirmed = await people.confirm(tx, 'remove', asked['response'], by);

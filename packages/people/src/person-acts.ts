@@ -17,9 +17,12 @@ import type { PeopleSite, Person } from './people-site.ts';
 /**
  * What a person confirms with their passkey: inviting or removing someone; resetting the site's
  * data (the subject names the book reset); changing the week's stock (the subject is the change,
- * as the site's RFC 8785 JSON of it, so what is signed is what is done).
+ * as the site's RFC 8785 JSON of it, so what is signed is what is done); and the launch board's
+ * grants to its agent (framing fields, granting an expansion, accepting a review: the subject is
+ * the exact grant as RFC 8785 JSON, its fields and scope version, or the review and its digest).
  */
-export type PersonAct = 'invite' | 'remove' | 'reset' | 'stock_change';
+export type PersonAct =
+  'invite' | 'remove' | 'reset' | 'stock_change' | 'frame_fields' | 'grant_expansion' | 'accept_review';
 
 export interface PersonActStatement {
   readonly v: 1;

@@ -4,6 +4,7 @@
 // with an invitation a person of the bench confirmed with their passkey.
 import { SITES } from '@warrant/config';
 import type { PeopleSite, PeopleWords } from '@warrant/people';
+import { refusal } from '@warrant/surface';
 
 export const BENCH_PEOPLE: PeopleSite = {
   origin: SITES.bench.origin,
@@ -23,12 +24,10 @@ export const BENCH_PEOPLE: PeopleSite = {
 };
 
 export const BENCH_WORDS: PeopleWords = {
-  personKey: 'person',
-  countKey: 'people',
-  signInRequired: {
-    code: 'SIGN_IN_REQUIRED',
-    message: 'Only a person of this meeting can do that: sign in with your passkey first. Nothing was changed.',
-  },
+  key: 'person',
+  signInRequired: refusal(
+    'SIGN_IN_REQUIRED',
+    'Only a person of this meeting can do that: sign in with your passkey first. Nothing was changed.',
+  ),
   unknownCode: 'PERSON_UNKNOWN',
-  idPattern: /^M-[0-9a-f]{8}$/,
 };

@@ -4,6 +4,7 @@ import { ActivityLog } from './activity-log.tsx';
 import { AgentPanel } from './agent-panel.tsx';
 import { BriefCard } from './brief-card.tsx';
 import { DecisionCard } from './decision-card.tsx';
+import { EditorBar } from './editor-bar.tsx';
 import { FieldBoard } from './field-board.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { ReviewCard } from './review-card.tsx';
@@ -30,6 +31,7 @@ export function App({ app }: { app: BoardApp }) {
           <ReviewCard app={app} />
           <AgentPanel app={app} />
           <AccessRail state={state} />
+          <EditorBar />
         </aside>
       </main>
     </div>

@@ -16,7 +16,7 @@ export function DecisionCard({ app }: { app: BoardApp }) {
       ? 'The agent is waiting on this call right now. Its tools are held as they are until you decide, and your answer goes straight back to it.'
       : call?.endedWith
         ? `The agent stopped waiting (${call.endedWith}). Your decision still applies; the agent sees it when it next inspects the board.`
-        : 'No agent is waiting on this request in this tab (it was asked in another tab, or before a reload). Your decision still applies, and reaches the agent wherever it waits.';
+        : 'No agent is waiting on this request on this page (it was asked on another page, or before a reload). Your decision still applies, and reaches the agent wherever it waits.';
   const decide = (decision: 'approve' | 'deny') =>
     app.act('decision', (human) => human.decideExpansion(decision), request.id);
   return (

@@ -29,7 +29,7 @@ export function HeaderBar({ app }: { app: BoardApp }) {
           Scope v{state.scopeVersion}
         </span>
         <span class={`save save-${kept ? 'kept' : 'off'}`} id="record-status" data-kept={String(kept)}>
-          {kept ? 'Recorded in this browser, shared by its tabs' : 'Not recorded: this tab only'}
+          {kept ? "Kept on the board's server, shared by every editor" : 'Not connected: nothing can be decided'}
         </span>
         <ModeBadge mode={app.surface.mode.value} reason={app.surface.reason.value} />
         <button

@@ -311,8 +311,8 @@ describe('noteRefused', () => {
         result: refusal('HUMAN_DECISION_TIMEOUT', { requestId: 'r' }),
       }),
     ).toBe(false);
-    expect(attemptToRecord({ name: 'edit_scoped_fields', channel: 'webmcp', result: refusal('STALE_TAB') })).toBe(
-      false,
-    );
+    expect(
+      attemptToRecord({ name: 'edit_scoped_fields', channel: 'webmcp', result: refusal('BOARD_SERVER_UNREACHABLE') }),
+    ).toBe(false);
   });
 });

@@ -102,15 +102,15 @@ const WRITES: Readonly<Record<string, string>> = {
 
 /**
  * Whether a refused call is the agent's attempt to be recorded: a write, refused for what it asked.
- * Not the end of a wait for the human (the request's own entries say it), nor a record that had
- * moved on in another tab (nothing the agent asked was wrong).
+ * Not the end of a wait for the human (the request's own entries say it), nor a board server that
+ * could not decide (nothing the agent asked was wrong).
  */
 export function attemptToRecord(call: RefusedCall): boolean {
   return (
     call.name in WRITES &&
     !('requestId' in call.result.details) &&
-    call.result.code !== 'STALE_TAB' &&
-    call.result.code !== 'STORAGE_FAILED'
+    call.result.code !== 'BOARD_NOT_LOADED' &&
+    call.result.code !== 'BOARD_SERVER_UNREACHABLE'
   );
 }
 

@@ -206,10 +206,12 @@ describe('request_scope_expansion waits for the human', () => {
 
 describe('applyHumanAct', () => {
   it('writes nothing and tells the channel nothing when the act is refused', async () => {
-    const { edited, human } = stages();
+    const { edited } = stages();
     const board = boardPage(edited);
     live.push(board.dispose);
-    expect(await applyHumanAct(board.store, board.channel, (s) => human.decideExpansion(s, 'approve'))).toMatchObject({
+    expect(
+      await applyHumanAct(board.store, board.channel, { act: 'decide_expansion', decision: 'approve' }),
+    ).toMatchObject({
       ok: false,
       code: 'NO_PENDING_REQUEST',
     });
@@ -217,10 +219,10 @@ describe('applyHumanAct', () => {
   });
 
   it('commits an act that concerns no request', async () => {
-    const { framed, human, agent } = stages();
+    const { framed, agent } = stages();
     const board = boardPage(agent.editScopedFields(framed, { updates: { headline: HEADLINE } }).state);
     live.push(board.dispose);
-    expect(await applyHumanAct(board.store, board.channel, (s) => human.setScope(s, ['price']))).toMatchObject({
+    expect(await applyHumanAct(board.store, board.channel, { act: 'frame_fields', ids: ['price'] })).toMatchObject({
       ok: true,
       supersededRequestId: null,
     });

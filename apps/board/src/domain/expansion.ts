@@ -3,11 +3,11 @@
 // @warrant/authority's decision channel; this file gives it the board's codes and words.
 import { createDecisionChannel, type DecisionChannel, type DecisionChannelOptions } from '@warrant/authority';
 import type { RunContext, ToolRefusal } from '@warrant/surface';
-import type { AgentActs, ExpansionRequested } from './agent-acts.ts';
+import type { ActName, ActOf, AnswerOfAct } from './board-acts.ts';
 import type { FieldId } from './fields.ts';
 import type { ExpansionDecided } from './human-acts.ts';
 import { sortFieldIds, type ActivityEntry, type BoardState, type ExpansionRequest } from './state.ts';
-import type { BoardStore, Step } from './step.ts';
+import type { BoardStore } from './step.ts';
 import { isFieldId } from './validate.ts';
 import { labels } from './wording.ts';
 
@@ -100,9 +100,8 @@ export type WaitContext = Pick<RunContext<BoardState>, 'signal' | 'hold'>;
  */
 export async function askHuman(
   store: BoardStore,
-  acts: AgentActs,
   channel: ExpansionChannel,
-  ask: (state: BoardState) => Step<ExpansionRequested>,
+  ask: ActOf<'request_scope_expansion'>,
   call: WaitContext,
 ): Promise<ExpansionAnswer | ToolRefusal> {
   const step = await store.commit(ask);
@@ -111,7 +110,7 @@ export async function askHuman(
   if (!request) throw new Error('requestScopeExpansion reported success without recording a request');
   const outcome = await channel.request(request, { signal: call.signal, hold: (reason) => call.hold(reason) });
   if (outcome.ok) return expansionAnswer(outcome.decision);
-  await store.commit((state) => acts.noteWaitEnded(state, request.id, outcome.code));
+  await store.commit({ act: 'note_wait_ended', requestId: request.id, code: outcome.code });
   return outcome;
 }
 
@@ -119,11 +118,11 @@ export async function askHuman(
  * Applies a human act: commits it on the latest state, and passes it on to the agent's waiting
  * call when it decides or replaces the request that call waits on.
  */
-export async function applyHumanAct<T extends { readonly ok: true; readonly code: string }>(
+export async function applyHumanAct<K extends ActName>(
   store: BoardStore,
   channel: ExpansionChannel,
-  act: (state: BoardState) => Step<T>,
-): Promise<T | ToolRefusal> {
+  act: ActOf<K>,
+): Promise<AnswerOfAct<K> | ToolRefusal> {
   const { state, result } = await store.commit(act);
   if (!result.ok) return result;
   if (isExpansionDecision(result)) {

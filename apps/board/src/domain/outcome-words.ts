@@ -23,7 +23,8 @@ export const OUTCOME_WORDS: Readonly<Record<string, OutcomeWords>> = {
   WAIT_NOTED: { tone: 'kept', words: 'The request stays open for the human' },
   OUT_OF_SCOPE: { tone: 'refused', words: 'Refused: outside the frame' },
   SCOPE_STALE: { tone: 'refused', words: 'Refused: the frame has changed since this was granted' },
-  STALE_TAB: { tone: 'refused', words: 'Not recorded: another tab changed the board first' },
+  EDITOR_SIGN_IN_REQUIRED: { tone: 'refused', words: 'Not done: sign in as an editor first' },
+  BOARD_NOT_LOADED: { tone: 'refused', words: 'Not decided: the board is still loading' },
   INVALID_INPUT: { tone: 'refused', words: 'Refused: the input does not fit the tool' },
   UNKNOWN_FIELD: { tone: 'refused', words: 'Refused: no such field' },
   INVALID_VALUE: { tone: 'refused', words: 'Refused: the field does not take that value' },
@@ -52,5 +53,5 @@ export const OUTCOME_WORDS: Readonly<Record<string, OutcomeWords>> = {
   REVIEW_STALE: { tone: 'refused', words: 'Refused: that is not the review waiting now' },
   INVALID_DECISION: { tone: 'refused', words: 'Refused: not a decision' },
   TOOL_FAILED: { tone: 'refused', words: 'The tool failed: nothing changed' },
-  STORAGE_FAILED: { tone: 'refused', words: 'Not recorded: the browser refused to store it' },
+  BOARD_SERVER_UNREACHABLE: { tone: 'refused', words: "Not decided: the board's server cannot be reached" },
 };

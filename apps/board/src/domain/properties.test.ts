@@ -13,7 +13,7 @@ import { applyHumanAct } from './expansion.ts';
 import { FIELD_IDS, type FieldId } from './fields.ts';
 import { derive, initialState, type BoardState } from './state.ts';
 import { readState } from './state-reader.ts';
-import type { Step } from './step.ts';
+import type { BoardAct } from './board-acts.ts';
 import { REASON, testEnv } from './test-support.ts';
 
 /** How an agent act names a version: the current one, one off either side, or a fixed number. */
@@ -214,7 +214,7 @@ describe('any interleaving of human and agent acts, through the page and the reg
           timeoutMs: TIMEOUT_MS,
           schedule: (run) => queueMicrotask(run),
         });
-        const { store, humanActs, channel, clock, surface, agent } = page;
+        const { store, channel, clock, surface, agent } = page;
         const registrations = new Registrations(page);
         const calls: Call[] = [];
         let staleReviewId = 'review_never';
@@ -230,23 +230,27 @@ describe('any interleaving of human and agent acts, through the page and the reg
             let argued: number | null = null;
 
             if (step.by === 'human') {
-              const run = (s: BoardState): Step<{ readonly ok: true; readonly code: string }> => {
-                switch (step.kind) {
-                  case 'setScope':
-                    return humanActs.setScope(s, step.ids);
-                  case 'decideExpansion':
-                    return humanActs.decideExpansion(s, step.decision);
-                  case 'decideReview':
-                    return humanActs.decideReview(
-                      s,
-                      step.decision,
-                      step.id === 'active' ? s.review?.reviewId : step.id === 'missing' ? undefined : staleReviewId,
-                    );
-                  case 'reset':
-                    return humanActs.reset(s);
-                }
-              };
-              human = await applyHumanAct(store, channel, run);
+              // Acts as data, as a page sends them; a decision or a field no control would send
+              // included, so the domain's own checks are exercised too.
+              const live = store.read();
+              const asked: BoardAct =
+                step.kind === 'setScope'
+                  ? { act: 'frame_fields', ids: step.ids as FieldId[] }
+                  : step.kind === 'decideExpansion'
+                    ? { act: 'decide_expansion', decision: step.decision as 'approve' }
+                    : step.kind === 'decideReview'
+                      ? {
+                          act: 'decide_review',
+                          decision: step.decision as 'accept',
+                          reviewId:
+                            step.id === 'active'
+                              ? (live.review?.reviewId ?? null)
+                              : step.id === 'missing'
+                                ? null
+                                : staleReviewId,
+                        }
+                      : { act: 'reset' };
+              human = await applyHumanAct(store, channel, asked);
               count(human.code);
             } else if (step.kind === 'timeout') {
               clock.advance(TIMEOUT_MS);

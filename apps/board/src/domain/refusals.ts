@@ -95,17 +95,20 @@ export function requestNoLongerWaiting(requestId: string): ToolRefusal {
   return refusal('NO_PENDING_REQUEST', `Request ${requestId} is no longer waiting. ${UNCHANGED}`, { requestId });
 }
 
-// Refusals of the board's record: the act was decided, but not recorded, so it did not happen.
+// Refusals of the board's server: the act was not decided there, so it did not happen.
 
-export function changedElsewhere(missed: number): ToolRefusal {
+export function boardNotLoaded(): ToolRefusal {
   return refusal(
-    'STALE_TAB',
-    'Another tab or window changed the board a moment before this act, so it was not recorded. Nothing was changed. ' +
-      'This tab now shows the board as it stands: look again, then act.',
-    { missed },
+    'BOARD_NOT_LOADED',
+    'The board has not been read from its server yet, so nothing can be decided. Nothing was changed. Try again in a moment.',
+    {},
   );
 }
 
-export function notRecorded(code: string, message: string, details: Details): ToolRefusal {
-  return refusal(code, `The board's record did not take this act, so nothing was changed: ${message}`, details);
+export function serverUnreachable(): ToolRefusal {
+  return refusal(
+    'BOARD_SERVER_UNREACHABLE',
+    "The board's server cannot be reached, so nothing can be decided. Nothing was changed. Try again once it is back.",
+    {},
+  );
 }

@@ -2,6 +2,7 @@
 // the state it was given, the same object, untouched, so a refused act is all-or-nothing by
 // construction.
 import type { ToolRefusal } from '@warrant/surface';
+import type { ActName, ActOf, AnswerOfAct } from './board-acts.ts';
 import type { BoardState } from './state.ts';
 
 export interface Step<T> {
@@ -14,12 +15,11 @@ export function refused<T>(state: BoardState, refusal: ToolRefusal): Step<T> {
 }
 
 /**
- * The board as the page holds it: the latest state this tab knows, and the one way to change it.
- * `commit` runs an act on the latest state, after every commit asked before it, and keeps the
- * act's state only once the board's record has taken it; the step it resolves with is what was
- * kept (or the refusal, with the board as it then stood).
+ * The board as the page holds it: the latest state this page knows, and the one way to change it.
+ * `commit` hands an act, as data, to the board's authority after every act asked before it; the
+ * step it resolves with is the board as the act left it (or the refusal, with the board as it stood).
  */
 export interface BoardStore {
   read(): BoardState;
-  commit<T extends { readonly ok: true }>(act: (state: BoardState) => Step<T>): Promise<Step<T>>;
+  commit<K extends ActName>(asked: ActOf<K>): Promise<Step<AnswerOfAct<K>>>;
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import { SITES } from '@warrant/config';
 import type { ToolResult } from '@warrant/surface';
-import { ModeBadge } from '@warrant/ui';
+import { ModeBadge, PeopleBar } from '@warrant/ui';
 import type { PartnerDefinition } from '../definition.ts';
 import type { RemotePartnerSite } from '../remote-partner-site.ts';
 import type { PartnerState } from '../partner-state.ts';
@@ -11,7 +11,7 @@ import { LatestWrite } from './latest-write.tsx';
 import { LaterSide } from './later-side.tsx';
 import { RefusalsPanel } from './refusals-panel.tsx';
 import { DeskAuditPanel } from './desk-audit-panel.tsx';
-import { StaffBar } from './staff-bar.tsx';
+import { staffBarWords } from './staff-bar-words.ts';
 
 /** What a site's own panels get: the state, a way to make a staff change, and whether to be compact. */
 export interface PanelsProps<D> {
@@ -79,7 +79,7 @@ export function PartnerPage<D, E>({ definition, site, agent, framed, Panels }: P
       <main class="partner-layout">
         <div class="partner-main">
           {/* Staff sign in on the site's own page; inside the desk's frame the desk is looking, not staff. */}
-          {framed ? null : <StaffBar site={site} organisation={definition.organisation} />}
+          {framed ? null : <PeopleBar post={site.post} words={staffBarWords(definition.organisation)} />}
           <Panels state={state} act={site.staff} compact={framed} />
           <RefusalsPanel refusals={site.refusals.value} />
           {/* The check is this site's staff's own, on its own page; inside the desk's frame it would be the desk checking itself. */}

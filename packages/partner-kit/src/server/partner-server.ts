@@ -32,10 +32,10 @@ import {
   verifiedRunClosure,
 } from '@warrant/authority';
 import { bodyLimit } from 'hono/body-limit';
-import { peopleOperator } from '@warrant/people';
+import { peopleOperator, peopleRoutes } from '@warrant/people';
 import type { SitePeopleOperator } from '@warrant/site-server';
 import { partnerPeople } from './partner-people.ts';
-import { refused, staffPeople, staffPeopleRoutes, staffSignInRequired } from './staff-people.ts';
+import { refused, staffPeople } from './staff-people.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/', import.meta.url));
 // The page says how a call reached it; the server keeps that claim as a short word, nothing more.
@@ -325,13 +325,13 @@ export async function openPartnerServer<D, E>(
         );
         return c.json({ ok: true, closed: closure.approval });
       });
-      staffPeopleRoutes(app, db, staff, bodyOf, badBody);
+      peopleRoutes(app, db, staff, bodyOf, badBody);
       // A change of the week's stock is held as a statement for the staff member's passkey first.
       app.post('/api/staff/:act/options', async (c) => {
         const body = await bodyOf(c);
         if (!body) return badBody(c);
         const by = await staff.current(c);
-        if (!by) return staffSignInRequired(c);
+        if (!by) return staff.signInRequired(c);
         const act = acts.get(c.req.param('act'));
         if (!act?.changesStock)
           return refused(
@@ -348,7 +348,7 @@ export async function openPartnerServer<D, E>(
         const body = await bodyOf(c);
         if (!body) return badBody(c);
         const by = await staff.current(c);
-        if (!by) return staffSignInRequired(c);
+        if (!by) return staff.signInRequired(c);
         const name = c.req.param('act');
         let input =
           typeof body['input'] === 'object' && body['input'] !== null ? (body['input'] as Record<string, unknown>) : {};
@@ -378,14 +378,14 @@ export async function openPartnerServer<D, E>(
       app.post('/api/reset/options', async (c) => {
         if (!(await bodyOf(c))) return badBody(c);
         const by = await staff.current(c);
-        if (!by) return staffSignInRequired(c);
+        if (!by) return staff.signInRequired(c);
         return staff.propose(c, by, 'reset', await bookSubject());
       });
       app.post('/api/reset', async (c) => {
         const body = await bodyOf(c);
         if (!body) return badBody(c);
         const by = await staff.current(c);
-        if (!by) return staffSignInRequired(c);
+        if (!by) return staff.signInRequired(c);
         const confirmed = await db.transaction((tx) => staff.confirm(tx, 'reset', body['response'], by));
         if (!confirmed.ok) return refused(c, confirmed, 403);
         if (confirmed.statement.subject !== (await bookSubject()))

@@ -1,5 +1,5 @@
-// The page's half of a staff act that takes a passkey (a reset, a change of the week's stock,
-// inviting or removing a staff member): it asks the site's server for the act's statement, has
+// The page's half of a person's act that takes a passkey (a partner's reset or change of stock,
+// inviting or removing someone, an editor's grant on the launch board): it asks the site's server for the act's statement, has
 // this browser's passkey answer the statement's challenge, and sends the answer back. The page
 // only carries the ceremony: the server wrote the statement, and decides on the answer.
 import { refusal, type ToolResult } from '@warrant/surface';

@@ -1,22 +1,38 @@
-// Who is at this site's page. The site's staff act here (hand over, book in, reset); a staff
-// member enrols once, only with a one-time link opened in this browser (the setup link `npm start`
-// prints for the first, or an invitation from a staff member: `#enrol=<code>`, a fragment no server
+// Who is at this site's page, over the site's people routes (@warrant/people's peopleRoutes): a
+// person enrols once, only with a one-time link opened in this browser (the setup link `npm start`
+// prints for the first, or an invitation from a person: `#enrol=<code>`, a fragment no server
 // sees), and is then signed in by their passkey. Inviting or removing someone takes the signed-in
-// staff member's passkey again. A browser with no passkey support is told plainly what works.
+// person's passkey again. A browser with no passkey support is told plainly what works. The words
+// (and the ids of the controls) are the site's: a partner's staff, the launch board's editors.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ToolResult } from '@warrant/surface';
-import type { RemotePartnerSite } from '../remote-partner-site.ts';
-import { confirmWithPasskey } from '../staff-passkey.ts';
+import { confirmWithPasskey, type PostJson } from './passkey-act.ts';
 
-interface StaffMember {
+interface Member {
   readonly id: string;
   readonly name: string;
 }
 
-interface Session {
-  readonly staff: StaffMember | null;
-  readonly staffCount: number;
+/** What a site calls its people, on screen and in its answers. */
+export interface PeopleBarWords {
+  /** The key its server answers a person under ('staff', 'editor'), and the prefix of the controls' ids. */
+  readonly key: string;
+  /** The bar's heading ("Staff", "Editors"). */
+  readonly heading: string;
+  /** "Sign in with your staff passkey". */
+  readonly signIn: string;
+  /** What acting here asks of a signed-in person's passkey, in small print. */
+  readonly passkeyNote: string;
+  /** Said when the site has no one yet. */
+  readonly nobodyYet: string;
+  /** Said beside the sign-in button: what signing in is for. */
+  readonly whySignIn: string;
+  /** Heading of the list ("Staff of Pantry"). */
+  readonly listHeading: string;
 }
+
+type Session = { readonly [key: string]: Member | number | null };
 
 /** The one-time link's code this page was opened with, if any. */
 function linkCode(): string | null {
@@ -24,7 +40,7 @@ function linkCode(): string | null {
 }
 
 const NO_WEBAUTHN =
-  'This browser cannot use passkeys here, so staff cannot sign in with it. Everything else on this page can be read. A security key, a phone, or a browser with a password manager that keeps passkeys can sign in.';
+  'This browser cannot use passkeys here, so no one can sign in with it. Everything else on this page can be read. A security key, a phone, or a browser with a password manager that keeps passkeys can sign in.';
 
 async function readJson<T>(path: string): Promise<(T & { ok: true }) | null> {
   try {
@@ -36,9 +52,23 @@ async function readJson<T>(path: string): Promise<(T & { ok: true }) | null> {
   }
 }
 
-export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>; organisation: string }) {
+export function PeopleBar({
+  post,
+  words,
+  onSession,
+  children,
+}: {
+  /** POSTs to the site's own server (with its session cookie) and answers its JSON. */
+  post: PostJson;
+  words: PeopleBarWords;
+  /** Told who is signed in whenever that is read again (null: no one). */
+  onSession?: (person: Member | null) => void;
+  /** Shown to a signed-in person below their name. */
+  children?: ComponentChildren;
+}) {
+  const { key } = words;
   const [session, setSession] = useState<Session | null>(null);
-  const [staff, setStaff] = useState<readonly StaffMember[]>([]);
+  const [people, setPeople] = useState<readonly Member[]>([]);
   const [name, setName] = useState('');
   const [invitee, setInvitee] = useState('');
   const [invitation, setInvitation] = useState<string | null>(null);
@@ -50,8 +80,10 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
   const refresh = async (): Promise<void> => {
     const got = await readJson<Session>('/api/people/session');
     setSession(got);
-    const list = got?.staff ? await readJson<{ staff: StaffMember[] }>('/api/people') : null;
-    setStaff(list?.staff ?? []);
+    const signedIn = (got?.[key] as Member | null | undefined) ?? null;
+    onSession?.(signedIn);
+    const list = signedIn ? await readJson<Record<string, Member[]>>('/api/people') : null;
+    setPeople(list?.[key] ?? []);
   };
   useEffect(() => void refresh(), []);
   useEffect(() => {
@@ -77,7 +109,7 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
     event.preventDefault();
     void step(async () => {
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const options = await site.post('/api/people/enrol/options', { name, link });
+      const options = await post('/api/people/enrol/options', { name, link });
       if (!options.ok) return options;
       let response: unknown;
       try {
@@ -88,7 +120,7 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
         setAnswer(`No passkey was made (${error instanceof Error ? error.message : String(error)}).`);
         return null;
       }
-      const enrolled = await site.post('/api/people/enrol', { response });
+      const enrolled = await post('/api/people/enrol', { response });
       if (enrolled.ok) {
         // The link is spent: it leaves the address bar.
         history.replaceState(null, '', window.location.pathname + window.location.search);
@@ -102,26 +134,26 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
   const signIn = (): void =>
     void step(async () => {
       const { startAuthentication } = await import('@simplewebauthn/browser');
-      const options = await site.post('/api/people/session/options', {});
+      const options = await post('/api/people/session/options', {});
       if (!options.ok) return options;
       try {
         const response = await startAuthentication({
           optionsJSON: options['options'] as Parameters<typeof startAuthentication>[0]['optionsJSON'],
         });
-        return await site.post('/api/people/session', { response });
+        return await post('/api/people/session', { response });
       } catch (error) {
         setAnswer(`No passkey answered (${error instanceof Error ? error.message : String(error)}).`);
         return null;
       }
     });
 
-  const signOut = (): void => void step(() => site.post('/api/people/session/end', {}));
+  const signOut = (): void => void step(() => post('/api/people/session/end', {}));
 
   const invite = (event: Event): void => {
     event.preventDefault();
     setInvitation(null);
     void step(async () => {
-      const invited = await confirmWithPasskey(site.post, '/api/people/invitations', { name: invitee });
+      const invited = await confirmWithPasskey(post, '/api/people/invitations', { name: invitee });
       if (invited.ok) {
         setInvitation((invited['invitation'] as { url: string }).url);
         setInvitee('');
@@ -130,13 +162,14 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
     });
   };
 
-  const remove = (member: StaffMember): void =>
-    void step(() => confirmWithPasskey(site.post, `/api/people/${encodeURIComponent(member.id)}/remove`, {}));
+  const remove = (member: Member): void =>
+    void step(() => confirmWithPasskey(post, `/api/people/${encodeURIComponent(member.id)}/remove`, {}));
 
-  const me = session?.staff ?? null;
+  const me = (session?.[key] as Member | null | undefined) ?? null;
+  const count = (session?.[`${key}Count`] as number | undefined) ?? 0;
   return (
-    <section class="panel staff-bar" id="staff" aria-labelledby="staff-heading">
-      <h2 id="staff-heading">Staff</h2>
+    <section class="panel people-bar" id={key} aria-labelledby={`${key}-heading`}>
+      <h2 id={`${key}-heading`}>{words.heading}</h2>
       {!supported ? (
         <p class="muted" id="no-passkeys">
           {NO_WEBAUTHN}
@@ -144,18 +177,17 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
       ) : me ? (
         <>
           <p>
-            Signed in as <strong id="staff-name">{me.name}</strong> <small class="fine-print">({me.id})</small>{' '}
-            <button type="button" id="staff-sign-out" disabled={busy} onClick={signOut}>
+            Signed in as <strong id={`${key}-name`}>{me.name}</strong> <small class="fine-print">({me.id})</small>{' '}
+            <button type="button" id={`${key}-sign-out`} disabled={busy} onClick={signOut}>
               Sign out
             </button>
           </p>
-          <p class="fine-print">
-            Changing this week&rsquo;s stock and resetting the site&rsquo;s data ask for your passkey each time.
-          </p>
-          <details class="folded" id="staff-people">
-            <summary>Staff of {organisation}</summary>
-            <ul class="plain-list" id="staff-list">
-              {staff.map((member) => (
+          <p class="fine-print">{words.passkeyNote}</p>
+          {children}
+          <details class="folded" id={`${key}-people`}>
+            <summary>{words.listHeading}</summary>
+            <ul class="plain-list" id={`${key}-list`}>
+              {people.map((member) => (
                 <li key={member.id}>
                   {member.name} <small class="fine-print">({member.id})</small>{' '}
                   {member.id === me.id ? null : (
@@ -171,7 +203,7 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
                 </li>
               ))}
             </ul>
-            <form class="staff-form" onSubmit={invite}>
+            <form class="people-form" onSubmit={invite}>
               <label for="invitee-name">Invite someone by name</label>
               <input
                 id="invitee-name"
@@ -200,40 +232,34 @@ export function StaffBar<D>({ site, organisation }: { site: RemotePartnerSite<D>
           </details>
         </>
       ) : link ? (
-        <form class="staff-form" onSubmit={enrol}>
-          <label for="staff-name-input">Your name</label>
+        <form class="people-form" onSubmit={enrol}>
+          <label for={`${key}-name-input`}>Your name</label>
           <input
-            id="staff-name-input"
+            id={`${key}-name-input`}
             value={name}
             maxLength={60}
             required
             autocomplete="name"
             onInput={(event) => setName((event.target as HTMLInputElement).value)}
           />
-          <button type="submit" class="primary" disabled={busy} id="staff-enrol">
+          <button type="submit" class="primary" disabled={busy} id={`${key}-enrol`}>
             Enrol with a passkey
           </button>
         </form>
       ) : (
         <p>
-          {session && session.staffCount > 0 ? (
-            <button type="button" disabled={busy} onClick={signIn} id="staff-sign-in">
-              Sign in with your staff passkey
+          {count > 0 ? (
+            <button type="button" disabled={busy} onClick={signIn} id={`${key}-sign-in`}>
+              {words.signIn}
             </button>
           ) : (
-            <span id="no-staff">
-              {organisation} has no staff signed up yet. The person who runs this site has a one-time setup link on the
-              server&rsquo;s console (<code>npm start</code> prints it); open it in this browser to enrol.
-            </span>
+            <span id={`no-${key}`}>{words.nobodyYet}</span>
           )}{' '}
-          <small class="fine-print">
-            Staff sign in to hand things over, book them in or reset this site. New here? A staff member invites you
-            with a link.
-          </small>
+          <small class="fine-print">{words.whySignIn}</small>
         </p>
       )}
       {answer ? (
-        <p class="act-outcome refused" role="alert" id="staff-answer">
+        <p class="act-outcome refused" role="alert" id={`${key}-answer`}>
           {answer}
         </p>
       ) : null}

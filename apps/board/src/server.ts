@@ -1,0 +1,39 @@
+// The launch board's own server: the board's record in its own database (PGlite by default,
+// PostgreSQL by WARRANT_DATABASE_URL), every act decided here on the board the record holds, and
+// every page told at once when the board changes, whichever server process changed it. Its
+// editors are its people: only a signed-in editor's page changes the board.
+import { fileURLToPath } from 'node:url';
+import { peopleOperator, peopleRoutes, sitePeople } from '@warrant/people';
+import { migrate, type OpenSiteServer } from '@warrant/site-server';
+import { BOARD_PEOPLE, EDITOR_WORDS } from './server/board-people.ts';
+import { BOARD_CHANNEL, boardRecord } from './server/board-record.ts';
+import { bodyOf, malformed } from './server/http.ts';
+import { boardRoutes } from './server/board-routes.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
+
+export const openServer: OpenSiteServer = async (db) => {
+  await migrate(db, MIGRATIONS);
+  const record = boardRecord(db);
+  await record.standing();
+  const listeners = new Set<(position: string) => void>();
+  const stopListening = await db.listen(BOARD_CHANNEL, (position) => {
+    for (const listener of [...listeners]) listener(position);
+  });
+  const editors = sitePeople(db, BOARD_PEOPLE, EDITOR_WORDS);
+  return {
+    summary: null,
+    people: peopleOperator(db, BOARD_PEOPLE),
+    operatorReset: async () => void (await record.openNextBook()),
+    routes(app) {
+      peopleRoutes(app, db, editors, bodyOf, (c) => malformed(c));
+      boardRoutes(app, record, editors, {
+        subscribe(listener) {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+      });
+    },
+    close: () => stopListening(),
+  };
+};

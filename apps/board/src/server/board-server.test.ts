@@ -1,0 +1,384 @@
+// The board's server over HTTP, on PGlite (and on PostgreSQL, its write path under concurrency):
+// every act a signed-in editor's page asks for is decided here, on the board the record holds, and
+// written only if it is in order; a write bound to a frame that is no longer current is refused and
+// writes nothing. Editors enrol with the operator's setup link or an editor's invitation, which
+// takes the inviting editor's passkey. Requests are real Hono requests to the site's app, its
+// request guard included; passkeys are software authenticators verified by @simplewebauthn/server.
+import type { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
+import { SITES } from '@warrant/config';
+import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
+import { appTestEngines } from '@warrant/site-server/testing';
+import type { BoardState } from '../domain/state.ts';
+import { openServer } from '../server.ts';
+
+const BOARD = SITES.board;
+const RP_ID = new URL(BOARD.origin).hostname;
+const codeOf = (url: string) => new URL(url).hash.replace(/^#enrol=/, '');
+const ON_POSTGRES = ['decides concurrent acts on one frame one after the other: one wins, the other writes nothing'];
+const REASON = 'The brief moves the launch to 6 October.';
+
+type Answer = {
+  ok: boolean;
+  code?: string;
+  state?: BoardState;
+  position?: { book: number; seq: number };
+  result?: Record<string, unknown>;
+  details?: Record<string, unknown>;
+};
+
+describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON_POSTGRES))(
+  "the board's server on %s",
+  (_engine, open, it) => {
+    let db: Database;
+    let server: SiteServer;
+    let app: Hono;
+    /** The first editor's session cookie. */
+    let editor: string;
+    let editorPasskey: SoftwarePasskey;
+
+    beforeEach(async () => {
+      db = await open();
+      server = await openServer(db);
+      app = siteApp({ site: BOARD, distDir: null, routes: (routes) => server.routes(routes) });
+      const link = await server.people?.setupLink();
+      const first = await enrol(codeOf(link?.url ?? ''), 'Ines');
+      expect(first.answer.body).toMatchObject({ ok: true, editor: { name: 'Ines' } });
+      editor = first.cookie;
+      editorPasskey = first.passkey;
+    });
+    afterEach(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    async function call(method: 'GET' | 'POST', path: string, body?: unknown, origin = BOARD.origin, cookie = '') {
+      const response = await app.request(path, {
+        method,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json', origin }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const cookieSet = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      return { status: response.status, body: (await response.json()) as Answer, cookie: cookieSet };
+    }
+    const act = (asked: object, origin?: string, cookie = editor) =>
+      call('POST', '/api/board/acts', asked, origin, cookie);
+
+    async function enrol(link: string | null, name: string) {
+      const passkey = softwarePasskey();
+      const options = await call('POST', '/api/people/enrol/options', { name, link });
+      const challenge = (options.body as { options?: { challenge?: string } }).options?.challenge;
+      if (!challenge) return { answer: options, passkey, cookie: '' };
+      const answer = await call('POST', '/api/people/enrol', {
+        response: passkey.register(challenge, BOARD.origin, RP_ID),
+      });
+      return { answer, passkey, cookie: answer.cookie };
+    }
+
+    /** A grant (a frame, an expansion granted, a review accepted): its statement, and the editor's passkey over it. */
+    const grant = (asked: Record<string, unknown>, cookie = editor, passkey = editorPasskey) =>
+      withPasskey('/api/board/grants', asked, cookie, passkey);
+
+    /** Asks for `path`'s statement as the editor of `cookie`, and answers it with `passkey`. */
+    async function withPasskey(path: string, body: Record<string, unknown>, cookie: string, passkey: SoftwarePasskey) {
+      const proposed = await call('POST', `${path}/options`, body, BOARD.origin, cookie);
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge;
+      if (!challenge) return proposed;
+      return call(
+        'POST',
+        path,
+        { ...body, response: passkey.assert(challenge, BOARD.origin, RP_ID) },
+        BOARD.origin,
+        cookie,
+      );
+    }
+    const board = async () => (await call('GET', '/api/board')).body;
+    const rows = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_acts'))[0]?.n;
+
+    it('starts a board on a new database, decides a frame and a write under it, and keeps each as a row', async () => {
+      const fresh = await board();
+      expect(fresh).toMatchObject({ ok: true, position: { book: 1, seq: 0 } });
+      expect(fresh.state?.scopeVersion).toBe(0);
+      const framed = await grant({ act: 'frame_fields', ids: ['headline'] });
+      expect(framed).toMatchObject({
+        status: 200,
+        body: { ok: true, result: { code: 'SCOPE_UPDATED', scopeVersion: 1 } },
+      });
+      const edited = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'A lamp for the balcony' },
+      });
+      expect(edited.body).toMatchObject({
+        ok: true,
+        position: { book: 1, seq: 2 },
+        result: { code: 'SCOPED_EDIT_APPLIED' },
+      });
+      const now = await board();
+      expect(now.state?.fields.headline).toBe('A lamp for the balcony');
+      expect(now.state?.activity.map((entry) => entry.type)).toEqual([
+        'SESSION_READY',
+        'SCOPE_CHANGED',
+        'AGENT_EDITED',
+      ]);
+      expect(await rows()).toBe(3);
+    });
+
+    it('refuses a write bound to a frame that is no longer current, and writes nothing', async () => {
+      await grant({ act: 'frame_fields', ids: ['headline'] });
+      await grant({ act: 'frame_fields', ids: ['headline', 'price'] });
+      const before = await board();
+      const stale = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'Written under v1' },
+      });
+      expect(stale).toMatchObject({
+        status: 409,
+        body: {
+          ok: false,
+          isError: true,
+          code: 'SCOPE_STALE',
+          details: { expectedScopeVersion: 2, registeredScopeVersion: 1 },
+        },
+      });
+      expect(await board()).toEqual(before);
+      expect(await rows()).toBe(3);
+      // A frame from before a reset is stale too, whatever its number.
+      await act({ act: 'reset' });
+      await grant({ act: 'frame_fields', ids: ['headline'] });
+      const other = await act({ act: 'submit_changes_for_review', basis: { generation: 0, scopeVersion: 1 } });
+      expect(other.body).toMatchObject({ ok: false, code: 'SCOPE_STALE', details: { reset: true } });
+    });
+
+    it('decides concurrent acts on one frame one after the other: one wins, the other writes nothing', async () => {
+      await grant({ act: 'frame_fields', ids: ['headline'] });
+      await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'A lamp' },
+      });
+      const basis = { generation: 0, scopeVersion: 1 };
+      // Two requests for more fields at once: one is recorded, the other finds it pending.
+      const asked = await Promise.all([
+        act({ act: 'request_scope_expansion', basis, fields: ['price'], reason: REASON }),
+        act({ act: 'request_scope_expansion', basis, fields: ['audience'], reason: REASON }),
+      ]);
+      expect(asked.filter((answer) => answer.body.ok)).toHaveLength(1);
+      expect(asked.find((answer) => !answer.body.ok)?.body).toMatchObject({ code: 'EXPANSION_PENDING' });
+      expect(await rows()).toBe(4);
+      // The editor frames v2 while three writes bound to v2 arrive at once with one bound to v1:
+      // the v1 write is refused, and of the three submissions exactly one is recorded.
+      const framed = await grant({ act: 'frame_fields', ids: ['headline', 'price'] });
+      expect(framed.body.result).toMatchObject({ scopeVersion: 2, supersededRequestId: expect.any(String) });
+      const v2 = { generation: 0, scopeVersion: 2 };
+      const submitted = await Promise.all([
+        act({ act: 'submit_changes_for_review', basis: v2 }),
+        act({ act: 'submit_changes_for_review', basis }),
+        act({ act: 'submit_changes_for_review', basis: v2 }),
+        act({ act: 'submit_changes_for_review', basis: v2 }),
+      ]);
+      expect(submitted.filter((answer) => answer.body.ok)).toHaveLength(1);
+      expect(submitted[1]?.body).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+      expect(await rows()).toBe(6);
+      expect((await board()).state).toMatchObject({ phase: 'REVIEW', scopeVersion: 2 });
+    });
+
+    it('refuses an act that is not one, or holds what no control sends, and writes nothing', async () => {
+      const refusedAll = [
+        await act({ act: 'publish' }),
+        await act({ act: 'frame_fields', ids: ['headline'], by: 'the agent' }),
+        await act({ act: 'frame_fields', ids: ['nonsense'] }),
+        await act({
+          act: 'request_scope_expansion',
+          basis: { generation: 0, scopeVersion: 0 },
+          fields: ['price'],
+          reason: 'Because\u0007 I say so',
+        }),
+        await act({
+          act: 'request_scope_expansion',
+          basis: { generation: 0, scopeVersion: 0 },
+          fields: ['price'],
+          reason: 'x'.repeat(281),
+        }),
+        await act({
+          act: 'edit_scoped_fields',
+          basis: { generation: 0, scopeVersion: 0 },
+          updates: { headline: 'x'.repeat(81) },
+        }),
+      ];
+      for (const answer of refusedAll)
+        expect(answer).toMatchObject({ status: 400, body: { ok: false, isError: true, code: 'MALFORMED_REQUEST' } });
+      const outside = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 0 },
+        updates: { price: '9 EUR' },
+      });
+      expect(outside.body).toMatchObject({ ok: false, code: 'NOT_IN_ORDER' });
+      expect(await rows()).toBe(1);
+    });
+
+    it('takes acts only from its own page', async () => {
+      const foreign = await act({ act: 'frame_fields', ids: ['headline'] }, SITES.desk.origin);
+      expect(foreign).toMatchObject({ status: 403, body: { code: 'CROSS_ORIGIN_REFUSED' } });
+      expect(await rows()).toBe(1);
+    });
+
+    it('keeps its record append-only in the database, and opens a new book on the operator reset', async () => {
+      await grant({ act: 'frame_fields', ids: ['headline'] });
+      await expect(db.query("UPDATE board_acts SET added = '[]'::jsonb")).rejects.toThrow(/append-only/);
+      await expect(db.query('DELETE FROM board_acts')).rejects.toThrow(/append-only/);
+      await server.operatorReset?.();
+      const fresh = await board();
+      expect(fresh).toMatchObject({ position: { book: 2, seq: 0 }, state: { scopeVersion: 0, scope: [] } });
+      expect(await rows()).toBe(3);
+    });
+
+    it("takes acts only from a signed-in editor's page", async () => {
+      const anonymous = await act({ act: 'frame_fields', ids: ['headline'] }, BOARD.origin, '');
+      expect(anonymous).toMatchObject({
+        status: 401,
+        body: { ok: false, isError: true, code: 'EDITOR_SIGN_IN_REQUIRED' },
+      });
+      const forged = await act({ act: 'frame_fields', ids: ['headline'] }, BOARD.origin, 'warrant_board_editor=forged');
+      expect(forged.body).toMatchObject({ code: 'EDITOR_SIGN_IN_REQUIRED' });
+      expect(await rows()).toBe(1);
+    });
+
+    it("adds an editor only by an editor's invitation, made with their passkey: a session alone adds no one", async () => {
+      // No link, or a made-up one: no one enrols.
+      expect((await enrol(null, 'Mallory')).answer.body).toMatchObject({ code: 'LINK_REQUIRED' });
+      expect((await enrol('A'.repeat(43), 'Mallory')).answer.body).toMatchObject({ code: 'LINK_REQUIRED' });
+      // The session asks for the statement, but without the editor's assertion there is no invitation.
+      const proposed = await call('POST', '/api/people/invitations/options', { name: 'Omar' }, BOARD.origin, editor);
+      expect(proposed.body).toMatchObject({ ok: true });
+      const unsigned = await call('POST', '/api/people/invitations', { response: {} }, BOARD.origin, editor);
+      expect(unsigned.body).toMatchObject({ ok: false, isError: true });
+      const stranger = softwarePasskey();
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      const wrongKey = await call(
+        'POST',
+        '/api/people/invitations',
+        { response: stranger.assert(challenge, BOARD.origin, RP_ID) },
+        BOARD.origin,
+        editor,
+      );
+      expect(wrongKey.body).toMatchObject({ ok: false, isError: true });
+      const withoutSession = await call('POST', '/api/people/invitations/options', { name: 'Omar' });
+      expect(withoutSession).toMatchObject({ status: 401, body: { code: 'EDITOR_SIGN_IN_REQUIRED' } });
+      expect((await db.query('SELECT id FROM board_editors')).length).toBe(1);
+
+      // With the editor's passkey over the invitation: a link, which enrols Omar once.
+      const invited = await withPasskey('/api/people/invitations', { name: 'Omar' }, editor, editorPasskey);
+      const url = (invited.body as { invitation?: { url?: string } }).invitation?.url ?? '';
+      expect(url).toContain(`${BOARD.origin}/#enrol=`);
+      const omar = await enrol(codeOf(url), 'Omar');
+      expect(omar.answer.body).toMatchObject({ ok: true, editor: { name: 'Omar' } });
+      expect((await enrol(codeOf(url), 'Mallory')).answer.body).toMatchObject({ ok: false });
+      expect(await grant({ act: 'frame_fields', ids: ['price'] }, omar.cookie, omar.passkey)).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
+      const listed = await call('GET', '/api/people', undefined, BOARD.origin, omar.cookie);
+      expect((listed.body as { editor?: Array<{ name: string }> }).editor?.map((e) => e.name)).toEqual([
+        'Ines',
+        'Omar',
+      ]);
+    });
+
+    it("grants the agent nothing without the editor's passkey over the exact grant, and moves the scope version only with it", async () => {
+      // A session alone: framing, granting and accepting are refused, and nothing is written.
+      const asSession = await act({ act: 'frame_fields', ids: ['headline'] });
+      expect(asSession).toMatchObject({ status: 403, body: { ok: false, isError: true, code: 'PASSKEY_REQUIRED' } });
+      // The statement asked for, but answered by no passkey, or another's: nothing.
+      const proposed = await call(
+        'POST',
+        '/api/board/grants/options',
+        { act: 'frame_fields', ids: ['headline'] },
+        BOARD.origin,
+        editor,
+      );
+      const subject = JSON.parse((proposed.body as { statement?: { subject?: string } }).statement?.subject ?? '{}');
+      expect(subject).toEqual({ grant: 'frame_fields', generation: 0, fromScopeVersion: 0, fields: ['headline'] });
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      const unanswered = await call(
+        'POST',
+        '/api/board/grants',
+        { act: 'frame_fields', ids: ['headline'], response: {} },
+        BOARD.origin,
+        editor,
+      );
+      expect(unanswered.body).toMatchObject({ ok: false, code: 'PASSKEY_REQUIRED' });
+      const stranger = await call(
+        'POST',
+        '/api/board/grants',
+        { act: 'frame_fields', ids: ['headline'], response: softwarePasskey().assert(challenge, BOARD.origin, RP_ID) },
+        BOARD.origin,
+        editor,
+      );
+      expect(stranger.body).toMatchObject({ ok: false, isError: true });
+      // The editor's assertion over one grant does not make another: a frame of other fields is refused.
+      const other = await withPasskey(
+        '/api/board/grants',
+        { act: 'frame_fields', ids: ['headline'] },
+        editor,
+        editorPasskey,
+      );
+      expect(other.body).toMatchObject({ ok: true, result: { scopeVersion: 1 } });
+      const proposedPrice = await call(
+        'POST',
+        '/api/board/grants/options',
+        { act: 'frame_fields', ids: ['price'] },
+        BOARD.origin,
+        editor,
+      );
+      const priceChallenge = (proposedPrice.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      const swapped = await call(
+        'POST',
+        '/api/board/grants',
+        {
+          act: 'frame_fields',
+          ids: ['description'],
+          response: editorPasskey.assert(priceChallenge, BOARD.origin, RP_ID),
+        },
+        BOARD.origin,
+        editor,
+      );
+      expect(swapped.body).toMatchObject({ ok: false, code: 'GRANT_STALE' });
+      expect((await board()).state).toMatchObject({ scope: ['headline'], scopeVersion: 1 });
+
+      // The agent's request is granted only with the passkey; a denial is the session's.
+      await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 1 },
+        updates: { headline: 'A lamp' },
+      });
+      await act({
+        act: 'request_scope_expansion',
+        basis: { generation: 0, scopeVersion: 1 },
+        fields: ['price'],
+        reason: REASON,
+      });
+      expect(await act({ act: 'decide_expansion', decision: 'approve' })).toMatchObject({
+        status: 403,
+        body: { code: 'PASSKEY_REQUIRED' },
+      });
+      const granted = await grant({ act: 'decide_expansion', decision: 'approve' });
+      expect(granted.body).toMatchObject({ ok: true, result: { code: 'EXPANSION_APPROVED', scopeVersion: 2 } });
+
+      // Accepting a review is bound to the review and its digest.
+      const submitted = await act({ act: 'submit_changes_for_review', basis: { generation: 0, scopeVersion: 2 } });
+      const reviewId = submitted.body.result?.['reviewId'] as string;
+      expect(await act({ act: 'decide_review', decision: 'accept', reviewId })).toMatchObject({ status: 403 });
+      const stale = await grant({ act: 'decide_review', decision: 'accept', reviewId: 'review_0000' });
+      expect(stale.body).toMatchObject({ ok: false, code: 'REVIEW_STALE' });
+      const accepted = await grant({ act: 'decide_review', decision: 'accept', reviewId });
+      expect(accepted.body).toMatchObject({ ok: true, result: { code: 'REVIEW_ACCEPTED' } });
+      expect((await board()).state?.phase).toBe('ACCEPTED');
+    });
+  },
+);
