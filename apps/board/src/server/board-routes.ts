@@ -5,7 +5,7 @@
 // decided only with the editor's passkey assertion over that statement, on a board that still
 // makes the same statement. The site's request guard has already refused a change from
 // another origin, and a body too large or too deep, before any of these runs.
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { SitePeople } from '@warrant/people';
 import { changeStream, type ChangeFeed } from '@warrant/site-server';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
@@ -50,8 +50,8 @@ export function boardRoutes(
     return c.json(decided, decided.ok ? 200 : 409);
   });
 
-  // A grant's statement, written from the board as it stands, for the editor's passkey.
-  app.post(BOARD_API.grantOptions.path, async (c) => {
+  /** A grant a signed-in editor asks for: who, the body, the act and its kind; or the refusal to answer. */
+  const grantAsked = async (c: Context) => {
     const by = await editors.current(c);
     if (!by) return editors.signInRequired(c);
     const body = await bodyOf(c);
@@ -61,6 +61,14 @@ export function boardRoutes(
     const kind = grantKind(asked);
     if (!kind)
       return c.json(refusal('NOT_A_GRANT', 'This act needs no passkey: send it as an act. Nothing was changed.'), 400);
+    return { by, body, asked, kind };
+  };
+
+  // A grant's statement, written from the board as it stands, for the editor's passkey.
+  app.post(BOARD_API.grantOptions.path, async (c) => {
+    const grant = await grantAsked(c);
+    if (grant instanceof Response) return grant;
+    const { by, asked, kind } = grant;
     const trial = await record.trial(asked);
     if (trial.refusal) return c.json(trial.refusal, 409);
     const subject = grantStatement(trial.state, asked);
@@ -75,15 +83,9 @@ export function boardRoutes(
   // The grant, with the editor's assertion over its statement: decided in one transaction, and
   // only if the board still makes the statement the passkey signed.
   app.post(BOARD_API.grant.path, async (c) => {
-    const by = await editors.current(c);
-    if (!by) return editors.signInRequired(c);
-    const body = await bodyOf(c);
-    if (!body) return malformed(c, MALFORMED);
-    const asked = await actIn(body);
-    if ('ok' in asked) return c.json(asked, 400);
-    const kind = grantKind(asked);
-    if (!kind)
-      return c.json(refusal('NOT_A_GRANT', 'This act needs no passkey: send it as an act. Nothing was changed.'), 400);
+    const grant = await grantAsked(c);
+    if (grant instanceof Response) return grant;
+    const { by, body, asked, kind } = grant;
     const decided = await record.decide(asked, async (tx, state) => {
       const confirmed = await editors.confirm(tx, kind, body['response'], by);
       if (!confirmed.ok) return confirmed;
