@@ -11,6 +11,7 @@ import type { DoorRefusal } from './door-refusal.ts';
 import type { PartnerSite } from './partner-site.ts';
 import { foldBook, type PartnerState } from './partner-state.ts';
 import type { WriteCall } from './serve-write.ts';
+import { readAgainWhenAsked } from './read-again.ts';
 import { isoDay } from './week.ts';
 import { confirmWithPasskey } from '@warrant/ui';
 
@@ -70,28 +71,24 @@ export async function openRemotePartnerSite<D, E>(
   const deskAudits = signal<readonly DeskAuditRecord[]>(first.deskAudits);
   const unreachable = signal<string | null>(null);
 
-  let refreshing: Promise<void> | null = null;
-  async function refresh(): Promise<void> {
-    refreshing ??= (async () => {
-      try {
-        const answer = await fetchRecord();
-        unreachable.value = null;
-        refusals.value = answer.refusals;
-        deskAudits.value = answer.deskAudits;
-        closedBooks.value = answer.closedBooks;
-        notice.value = answer.notice;
-        if (answer.position !== position || state.peek().today !== isoDay(now())) {
-          position = answer.position;
-          state.value = folded(answer);
-        }
-      } catch {
-        unreachable.value = UNREACHABLE;
-      } finally {
-        refreshing = null;
+  // A change heard while a read is under way is read again after it (that read may have left
+  // before the change landed).
+  const refresh = readAgainWhenAsked(async () => {
+    try {
+      const answer = await fetchRecord();
+      unreachable.value = null;
+      refusals.value = answer.refusals;
+      deskAudits.value = answer.deskAudits;
+      closedBooks.value = answer.closedBooks;
+      notice.value = answer.notice;
+      if (answer.position !== position || state.peek().today !== isoDay(now())) {
+        position = answer.position;
+        state.value = folded(answer);
       }
-    })();
-    return refreshing;
-  }
+    } catch {
+      unreachable.value = UNREACHABLE;
+    }
+  });
 
   async function post(path: string, body: unknown, abort?: AbortSignal, changes = true): Promise<ToolResult> {
     let answer: ToolResult;
