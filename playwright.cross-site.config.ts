@@ -2,7 +2,7 @@
 import { LANE_SITE_HOSTS } from './tests/cross-site/lane-env.ts';
 import { SERVER_SETS } from './tests/e2e/server-sets.ts';
 import { defineConfig } from '@playwright/test';
-import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
+import { CHROMIUM_PATH, COMMON_ARGS, disableFeaturesSwitch, PLAYWRIGHT_DISABLED_FEATURES } from './tests/e2e/launch.ts';
 
 // The cross-site lane: the sites on hosts of their own (http://desk.localhost:<port>,
 // http://pantry.localhost:<port>, …), so that, as on separate domains, the browser counts each as a
@@ -21,22 +21,10 @@ import { BASE_ARGS, CHROMIUM_PATH } from './tests/e2e/launch.ts';
 // Playwright launches Chromium with ThirdPartyStoragePartitioning disabled, and then a third-party
 // frame gets no storage at all (localStorage throws SecurityError; measured). Chromium as people
 // run it partitions that storage instead. Chromium keeps only the last --disable-features switch,
-// so this one replaces Playwright's: the same list (playwright-core 1.65.1) less that feature.
-const PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
+// so this lane's is Playwright's list less that feature (tests/e2e/launch.ts).
+const PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = PLAYWRIGHT_DISABLED_FEATURES.filter(
+  (feature) => feature !== 'ThirdPartyStoragePartitioning',
+);
 
 const [set] = SERVER_SETS;
 if (!set) throw new Error('tests/e2e/server-sets.ts gave no set of servers for the cross-site lane.');
@@ -63,9 +51,9 @@ export default defineConfig({
         launchOptions: {
           executablePath: CHROMIUM_PATH,
           args: [
-            ...BASE_ARGS,
+            ...COMMON_ARGS,
             '--enable-features=WebMCP',
-            `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING.join(',')}`,
+            disableFeaturesSwitch(PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING),
           ],
         },
       },
