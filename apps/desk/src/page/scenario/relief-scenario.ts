@@ -33,6 +33,7 @@ export const RELIEF_SCENARIO: Scenario = {
       verb: 'open_lease',
       says: 'Open a read lease on the shelter.',
       after: 'start',
+      together: true,
       input: { partner: 'shelter', purpose: 'read_capacity', ttl: 180, request: REQUEST },
     },
     {
@@ -79,6 +80,7 @@ export const RELIEF_SCENARIO: Scenario = {
       verb: 'close_lease',
       says: "Close the shelter's read lease.",
       after: 'decision',
+      together: true,
       input: { lease: { $ref: 'lease-shelter.lease.id' } },
     },
   ],

@@ -4,6 +4,7 @@ import { SCENARIO_RUNNER } from '../who.ts';
 import { RELIEF_SCENARIO } from './relief-scenario.ts';
 import { localDate } from './resolve-input.ts';
 import { createScenarioRunner, type ScenarioRunner } from './scenario-runner.ts';
+import type { Scenario } from './scenario-step.ts';
 
 let test: TestDesk;
 afterEach(async () => test?.close());
@@ -79,6 +80,66 @@ describe('the relief scenario runner', () => {
     expect((await done).status).toBe('done');
     expect([...test.partners.pantry.commits, ...test.partners.shelter.commits]).toEqual([]);
     expect(test.desk.state.value.leases.every((lease) => lease.state === 'closed')).toBe(true);
+  });
+});
+
+describe('steps called together', () => {
+  // A scenario of its own: two reads side by side, then one that names what the first returned.
+  const scenario: Scenario = {
+    name: 'together',
+    title: 'Two leases at once',
+    steps: [
+      { id: 'a', verb: 'open_lease', says: 'Open A.', after: 'start', input: { partner: 'pantry' } },
+      { id: 'b', verb: 'open_lease', says: 'Open B.', after: 'start', together: true, input: { partner: 'shelter' } },
+      { id: 'c', verb: 'find_capacity', says: 'Read.', after: 'start', input: { lease: { $ref: 'a.lease' } } },
+    ],
+  };
+
+  it('are called at once, the next step only once both have answered, and listed in the declared order', async () => {
+    test = await openTestDesk();
+    const happened: string[] = [];
+    const runner = createScenarioRunner({
+      scenario,
+      state: test.desk.state,
+      call: async (verb, input) => {
+        const name = `${verb}:${JSON.stringify(input)}`;
+        happened.push(`start ${name}`);
+        // The shelter's answer comes first: the entries still follow the declaration.
+        for (let turn = 0; turn < (input['partner'] === 'pantry' ? 3 : 1); turn += 1) await Promise.resolve();
+        happened.push(`end ${name}`);
+        return { ok: true, lease: `L-${String(input['partner'])}` };
+      },
+    });
+    const view = await runner.start();
+    expect(view.status).toBe('done');
+    expect(happened).toEqual([
+      'start open_lease:{"partner":"pantry"}',
+      'start open_lease:{"partner":"shelter"}',
+      'end open_lease:{"partner":"shelter"}',
+      'end open_lease:{"partner":"pantry"}',
+      'start find_capacity:{"lease":"L-pantry"}',
+      'end find_capacity:{"lease":"L-pantry"}',
+    ]);
+    expect(view.entries.map((entry) => entry.step)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a refusal of either stops the run before the next step', async () => {
+    test = await openTestDesk();
+    const called: string[] = [];
+    const runner = createScenarioRunner({
+      scenario,
+      state: test.desk.state,
+      call: async (verb, input) => {
+        called.push(verb);
+        return input['partner'] === 'shelter'
+          ? { ok: false, isError: true, code: 'LEASE_NOT_ACTIVE', message: 'The shelter is away.', details: {} }
+          : { ok: true, lease: 'L-1' };
+      },
+    });
+    const view = await runner.start();
+    expect(view.status).toBe('stopped');
+    expect(view.problem).toBe('open_lease was refused: The shelter is away.');
+    expect(called).toEqual(['open_lease', 'open_lease']);
   });
 });
 

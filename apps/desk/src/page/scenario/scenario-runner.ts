@@ -82,40 +82,62 @@ export function createScenarioRunner(options: ScenarioRunnerOptions): ScenarioRu
     view.value = { ...view.value, ...change };
   };
 
+  /** The steps in calling order: each group's steps are called at once (a step `together` joins the one before it). */
+  function groups(steps: readonly ScenarioStep[]): ScenarioStep[][] {
+    const grouped: ScenarioStep[][] = [];
+    for (const step of steps) {
+      const last = grouped.at(-1);
+      if (step.together && last) last.push(step);
+      else grouped.push([step]);
+    }
+    return grouped;
+  }
+
   async function runSteps(
     steps: readonly ScenarioStep[],
     results: Map<string, unknown>,
     abort: AbortSignal,
     tolerant: boolean,
   ): Promise<boolean> {
-    for (const step of steps) {
+    for (const group of groups(steps)) {
       if (abort.aborted) return false;
       const began = now();
-      let input: Record<string, unknown>;
-      try {
-        input = resolveInput(step.input, results, new Date()) as Record<string, unknown>;
-      } catch (error) {
-        if (!(error instanceof UnresolvedReference)) throw error;
-        set({ status: 'stopped', problem: `Step "${step.says}" could not be prepared: ${error.message}.` });
-        return false;
+      const inputs: Record<string, unknown>[] = [];
+      for (const step of group) {
+        try {
+          inputs.push(resolveInput(step.input, results, new Date()) as Record<string, unknown>);
+        } catch (error) {
+          if (!(error instanceof UnresolvedReference)) throw error;
+          set({ status: 'stopped', problem: `Step "${step.says}" could not be prepared: ${error.message}.` });
+          return false;
+        }
       }
-      const result = await options.call(step.verb, input, abort);
-      results.set(step.id, result);
-      const entry: RunnerEntry = {
-        step: step.id,
-        verb: step.verb,
-        says: step.says,
-        ok: result.ok,
-        outcome: outcomeOf(result),
-        code: result.ok ? null : result.code,
-      };
-      set({ entries: [...view.value.entries, entry], stepsMs: view.value.stepsMs + (now() - began) });
-      if (result.ok && result['status'] === 'awaiting_human_approval') {
-        set({ status: 'awaiting_approval', approval: String(result['approval_id']) });
+      const answers = await Promise.all(
+        group.map((step, index) => options.call(step.verb, inputs[index] ?? {}, abort)),
+      );
+      // Entries in the declared order, whichever answered first; the group's time counted once.
+      const entries = group.map((step, index): RunnerEntry => {
+        const result = answers[index] as ToolResult;
+        results.set(step.id, result);
+        return {
+          step: step.id,
+          verb: step.verb,
+          says: step.says,
+          ok: result.ok,
+          outcome: outcomeOf(result),
+          code: result.ok ? null : result.code,
+        };
+      });
+      set({ entries: [...view.value.entries, ...entries], stepsMs: view.value.stepsMs + (now() - began) });
+      const halt = answers.find((result) => result.ok && result['status'] === 'awaiting_human_approval');
+      if (halt?.ok) {
+        set({ status: 'awaiting_approval', approval: String(halt['approval_id']) });
         return true;
       }
-      if (!result.ok && !tolerant) {
-        set({ status: 'stopped', problem: `${step.verb} was refused: ${result.message}` });
+      const refused = answers.find((result) => !result.ok);
+      if (refused && !refused.ok && !tolerant) {
+        const step = group[answers.indexOf(refused)];
+        set({ status: 'stopped', problem: `${step?.verb ?? 'A step'} was refused: ${refused.message}` });
         return false;
       }
     }

@@ -35,6 +35,11 @@ export interface ScenarioStep {
   readonly input: { readonly [key: string]: ScenarioValue };
   /** Steps after the halt run once a person has decided the approval the halt raised. */
   readonly after: 'start' | 'decision';
+  /**
+   * Called at once with the step before it rather than after it has answered (two leases opened
+   * side by side, say): it may not name a value that step, or another called with it, returns.
+   */
+  readonly together?: true;
 }
 
 export interface Scenario {
