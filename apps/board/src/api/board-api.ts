@@ -30,6 +30,8 @@ export type BoardAnswer<T> = T | ToolRefusal;
 export const BOARD_API = {
   /** GET: the board now. */
   board: { method: 'GET', path: '/api/board' },
+  /** GET: the versions the board has published (PublishedHistory), newest first. */
+  published: { method: 'GET', path: '/api/board/published' },
   /** GET: server-sent `changed` events, each with the record's position (`book.seq`). */
   events: { method: 'GET', path: '/api/board/events' },
   /** POST an act (BOARD_ACT_SCHEMA): the server decides it on its board and records it. */

@@ -27,6 +27,8 @@ export function boardRoutes(
 ): void {
   app.get(BOARD_API.board.path, async (c) => c.json(await record.standing()));
 
+  app.get(BOARD_API.published.path, async (c) => c.json(await record.published()));
+
   app.get(BOARD_API.events.path, (c) =>
     changeStream(c, { ...feed, position: async () => positionText((await record.standing()).position) }),
   );
@@ -90,7 +92,7 @@ export function boardRoutes(
       const confirmed = await editors.confirm(tx, kind, body['response'], by);
       if (!confirmed.ok) return confirmed;
       return confirmed.statement.subject === grantStatement(state, asked)
-        ? null
+        ? { ok: true, confirmed, assertion: body['response'] }
         : refusal(
             'GRANT_STALE',
             'The board changed after your passkey confirmed this grant, so it grants nothing. Look again, then confirm what is on the board now. Nothing was changed.',
