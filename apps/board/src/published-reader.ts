@@ -3,27 +3,18 @@
 // always does, and every editor's page hears it over the board's events), so every editor sees a
 // version as soon as it is published. A read answered after a later one has been asked is dropped.
 import type { Signal } from '@preact/signals';
+import { askBoard } from './api/ask-board.ts';
 import { BOARD_API } from './api/board-api.ts';
-import type { PublishedHistory, PublishedVersion } from './api/published-versions.ts';
+import type { PublishedVersion } from './api/published-versions.ts';
 import type { BoardStore } from './board-store.ts';
-
-async function readPublished(): Promise<PublishedHistory | null> {
-  try {
-    const response = await fetch(BOARD_API.published.path, { cache: 'no-store' });
-    const answer = (await response.json()) as PublishedHistory | { ok: false };
-    return answer.ok ? answer : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Keeps `into` to the board's published versions, newest first. Returns the stop. */
 export function followPublished(store: BoardStore, into: Signal<readonly PublishedVersion[] | null>): () => void {
   let asked = 0;
   const refresh = async () => {
     const mine = ++asked;
-    const history = await readPublished();
-    if (history && mine === asked) into.value = history.versions;
+    const history = await askBoard(BOARD_API.published);
+    if (history.ok && mine === asked) into.value = history.versions;
   };
   void refresh();
   return store.subscribe(() => void refresh());

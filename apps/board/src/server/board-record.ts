@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '@warrant/site-server';
 import type { ToolRefusal } from '@warrant/surface';
 import { ActivityRewriteError, firstRewrite } from '../activity-rewrite.ts';
-import { positionText, type ActDecided, type BoardStanding, type Position } from '../api/board-api.ts';
+import type { ActDecided, BoardStanding, PublishedHistory } from '../api/answers.ts';
+import { positionText, type Position } from '../api/position.ts';
 import { createAgentActs } from '../domain/agent-acts.ts';
 import { decideAct, type ActName, type ActOf, type BoardAct } from '../domain/board-acts.ts';
 import { createHumanActs } from '../domain/human-acts.ts';
 import { initialState, type ActivityEntry, type BoardEnv, type BoardState } from '../domain/state.ts';
-import type { PublishedHistory } from '../api/published-versions.ts';
 import { publish, publishedIn, publishes, type Granted } from './board-publications.ts';
 
 /** The board's lock (a PostgreSQL advisory lock held to the end of a transaction). */

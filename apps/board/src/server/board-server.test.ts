@@ -10,6 +10,7 @@ import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testin
 import { SITES } from '@warrant/config';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
+import { BOARD_API } from '../api/board-api.ts';
 import type { BoardState } from '../domain/state.ts';
 import { openServer } from '../server.ts';
 
@@ -255,6 +256,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       });
       expect(outside.body).toMatchObject({ ok: false, code: 'NOT_IN_ORDER' });
       expect(await rows()).toBe(1);
+    });
+
+    it('serves exactly the routes its API declares (api/board-api.ts), each at its method', () => {
+      const served = app.routes
+        .filter((route) => route.path.startsWith('/api/board') && route.method !== 'ALL')
+        .map((route) => `${route.method} ${route.path}`);
+      const declared = Object.values(BOARD_API).map((route) => `${route.method} ${route.path}`);
+      expect([...new Set(served)].sort()).toEqual(declared.sort());
     });
 
     it('takes acts only from its own page', async () => {
