@@ -53,6 +53,21 @@ async function signInAside(context: BrowserContext, page: Page): Promise<void> {
   await aside.close();
 }
 
+/**
+ * The editor signed in on `page` invites `name`: their passkey over the invitation gives a link,
+ * which the invitee opens in a browser profile of their own and enrols with a passkey of their own.
+ */
+async function invitedInOwnProfile(page: Page, profile: BrowserContext, name: string): Promise<Page> {
+  await page.locator('#editor-people summary').click();
+  await page.locator('#invitee-name').fill(name);
+  await page.locator('#invite').click();
+  const invitation = await page.locator('#invitation-link').inputValue();
+  expect(invitation).toContain(`${SITES.board.origin}/#enrol=`);
+  const other = await profile.newPage();
+  await enrolEditor(other, name, invitation);
+  return other;
+}
+
 async function ready(page: Page, lane: Lane): Promise<Agent> {
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', lane);
@@ -519,16 +534,9 @@ test(
   async ({ page, browser }, testInfo) => {
     const lane = laneOf(testInfo);
     const agentA = await open(page, lane);
-    // Ines invites Omar: her passkey over the invitation gives a link, which Omar opens in his own browser.
-    await page.locator('#editor-people summary').click();
-    await page.locator('#invitee-name').fill('Omar');
-    await page.locator('#invite').click();
-    const invitation = await page.locator('#invitation-link').inputValue();
-    expect(invitation).toContain(`${SITES.board.origin}/#enrol=`);
     const profile = await browser.newContext();
     try {
-      const other = await profile.newPage();
-      await enrolEditor(other, 'Omar', invitation);
+      const other = await invitedInOwnProfile(page, profile, 'Omar');
       const agentB = await ready(other, lane);
       await other.locator('#editor-people summary').click();
       // Editors stay across tests (as people do), so the list holds earlier ones too.
@@ -564,6 +572,46 @@ test(
       await expect.poll(() => schemaVersion(agentB, 'edit_scoped_fields')).toBe(2);
       const log = await page.locator('.activity-list li').allTextContents();
       await expect(other.locator('.activity-list li')).toHaveText(log);
+    } finally {
+      await profile.close();
+    }
+  },
+);
+
+test(
+  "an editor's passkey acceptance publishes the agent's change set as a version, shown live in a second editor's profile with who accepted it",
+  { tag: POLYFILL },
+  async ({ page, browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const agent = await open(page, lane);
+    const profile = await browser.newContext();
+    try {
+      const other = await invitedInOwnProfile(page, profile, 'Omar');
+      await ready(other, lane);
+      const history = other.locator('section.published');
+      await expect(history.getByRole('heading', { name: 'Published versions' })).toBeVisible();
+      await expect(other.locator('#published-count')).toHaveAttribute('data-count', '0');
+
+      await frameByClicking(page, ['headline']);
+      await expect.poll(() => agent.names()).toEqual(FRAMED);
+      await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } });
+      await expect.poll(() => agent.names()).toEqual(ALL);
+      const reviewId = String((await call(agent, 'submit_changes_for_review', { scopeVersion: 1 }))['reviewId']);
+      expect(await workspace(agent)).toMatchObject({ phase: 'REVIEW' });
+      await expect(other.locator('#published-count')).toHaveAttribute('data-count', '0');
+
+      // Ines accepts with her passkey (it answers the tab that has focus); Omar's page shows the version.
+      await page.bringToFront();
+      await page.locator('section.review').getByRole('button', { name: 'Accept change set' }).click();
+      await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
+      const version = history.locator('.published-list > li[data-version="1"]');
+      await expect(version).toHaveAttribute('data-review-id', reviewId);
+      await expect(version).toContainText('Version 1');
+      await expect(version.locator('.published-by')).toHaveText('Ines');
+      await expect(version.locator('li[data-field="headline"] ins')).toHaveText(HEADLINE);
+      await expect(other.locator('#published-count')).toHaveAttribute('data-count', '1');
+      await expect(other.locator('section.review')).toContainText('published as version 1');
+      await expect(page.locator('.published-list > li[data-version="1"] .published-by')).toHaveText('Ines');
     } finally {
       await profile.close();
     }
@@ -758,7 +806,9 @@ test.describe('for every person', () => {
     found.push(...(await seriousViolations(page, 'in review')));
     await page.locator('section.review').getByRole('button', { name: 'Accept change set' }).click();
     await expect(page.locator('#phase')).toHaveAttribute('data-phase', 'ACCEPTED');
-    found.push(...(await seriousViolations(page, 'accepted')));
+    // The version it published, in the history, is scanned with it.
+    await expect(page.locator('.published-list > li[data-version="1"]')).toBeVisible();
+    found.push(...(await seriousViolations(page, 'accepted and published')));
     expect(found).toEqual([]);
   });
 

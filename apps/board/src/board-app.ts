@@ -11,6 +11,7 @@ import { createBoardStore, type BoardStore } from './board-store.ts';
 import { boardNotLoaded } from './domain/refusals.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardState, ExpansionRequest } from './domain/state.ts';
+import type { PublishedVersion } from './api/published-versions.ts';
 import type { ActOutcome, HumanControls } from './human-controls.ts';
 
 /** Where a human act's answer is shown: beside the control that made it. */
@@ -35,6 +36,8 @@ export interface BoardApp {
   readonly selection: Signal<readonly FieldId[] | null>;
   readonly anchor: Signal<FieldId | null>;
   readonly notice: Signal<Notice | null>;
+  /** What the board's server has published, newest first; null until it has been read (or with no server). */
+  readonly published: Signal<readonly PublishedVersion[] | null>;
   /** Whether the board's acts are decided and kept by the board's server (false until it has been read). */
   readonly kept: Signal<boolean>;
   /** Why the board did not resume exactly as last seen, when it did not. */
@@ -81,6 +84,7 @@ export function createBoardApp(
     selection,
     anchor: signal(null),
     notice,
+    published: signal(null),
     kept: signal(false),
     restoreProblem: signal(null),
     restoredField: signal(null),

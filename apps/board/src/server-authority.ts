@@ -5,21 +5,15 @@
 // every editor shows the one board. This page's asks and catch-ups go one at a time, so the board
 // it shows only ever moves forward in the record.
 import type { ToolRefusal } from '@warrant/surface';
-import { confirmWithPasskey } from '@warrant/ui';
-import {
-  BOARD_API,
-  isAfter,
-  positionFrom,
-  type ActDecided,
-  type BoardAnswer,
-  type BoardStanding,
-  type Position,
-} from './api/board-api.ts';
+import { answerWithPasskey } from '@warrant/ui';
+import type { ActDecided, BoardStanding } from './api/answers.ts';
+import { askBoard } from './api/ask-board.ts';
+import { BOARD_API } from './api/board-api.ts';
+import { isAfter, positionFrom, type Position } from './api/position.ts';
 import type { BoardAuthority } from './board-authority.ts';
 import type { ActName, ActOf, AnswerOfAct } from './domain/board-acts.ts';
 import { grantKind } from './domain/grants.ts';
 import type { BoardState } from './domain/state.ts';
-import { postJson } from './post-json.ts';
 import { refused, type Step } from './domain/step.ts';
 
 export type OpenedBoard =
@@ -27,17 +21,21 @@ export type OpenedBoard =
   | { readonly kind: 'unavailable'; readonly reason: string };
 
 async function readBoard(): Promise<BoardStanding> {
-  const response = await fetch(BOARD_API.board.path, { cache: 'no-store' });
-  const answer = (await response.json()) as BoardAnswer<BoardStanding>;
+  const answer = await askBoard(BOARD_API.board);
   if (!answer.ok) throw new Error(answer.message);
   return answer;
 }
 
 /** Asks the server for an act; a grant goes with the editor's passkey over its exact statement. */
-const askServer = async <K extends ActName>(asked: ActOf<K>): Promise<BoardAnswer<ActDecided<K>>> =>
-  (grantKind(asked)
-    ? await confirmWithPasskey(postJson, BOARD_API.grant.path, { ...asked })
-    : await postJson(BOARD_API.act.path, asked)) as BoardAnswer<ActDecided<K>>;
+async function askServer<K extends ActName>(asked: ActOf<K>): Promise<ActDecided<K> | ToolRefusal> {
+  const answer = grantKind(asked)
+    ? await answerWithPasskey(askBoard(BOARD_API.grantOptions, { body: asked }), (response) =>
+        askBoard(BOARD_API.grant, { body: { ...asked, response } }),
+      )
+    : await askBoard(BOARD_API.act, { body: asked });
+  // The route answers the act it was asked for, so its result is that act's answer.
+  return answer as ActDecided<K> | ToolRefusal;
+}
 
 export async function openBoardServer(): Promise<OpenedBoard> {
   let standing: BoardStanding;
@@ -80,7 +78,7 @@ export async function openBoardServer(): Promise<OpenedBoard> {
     decide: <K extends ActName>(asked: ActOf<K>, seen: BoardState) =>
       inTurn(async (): Promise<Step<AnswerOfAct<K>>> => {
         const answer = await askServer(asked);
-        if (!answer.ok) return refused(seen, answer as ToolRefusal);
+        if (!answer.ok) return refused(seen, answer);
         moveTo(answer);
         return { state: answer.state, result: answer.result };
       }),

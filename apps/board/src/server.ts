@@ -4,10 +4,10 @@
 // editors are its people: only a signed-in editor's page changes the board.
 import { fileURLToPath } from 'node:url';
 import { peopleOperator, peopleRoutes, sitePeople } from '@warrant/people';
+import { jsonBody, malformed } from '@warrant/site-api/serve';
 import { migrate, type OpenSiteServer } from '@warrant/site-server';
 import { BOARD_PEOPLE, EDITOR_WORDS } from './server/board-people.ts';
 import { BOARD_CHANNEL, boardRecord } from './server/board-record.ts';
-import { bodyOf, malformed } from './server/http.ts';
 import { boardRoutes } from './server/board-routes.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
@@ -26,7 +26,7 @@ export const openServer: OpenSiteServer = async (db) => {
     people: peopleOperator(db, BOARD_PEOPLE),
     operatorReset: async () => void (await record.openNextBook()),
     routes(app) {
-      peopleRoutes(app, db, editors, bodyOf, (c) => malformed(c));
+      peopleRoutes(app, db, editors, jsonBody, malformed);
       boardRoutes(app, record, editors, {
         subscribe(listener) {
           listeners.add(listener);

@@ -8,7 +8,9 @@ import type { PeopleSite, Person } from './people-site.ts';
 
 export type AssertionResponse = Parameters<typeof verifyAuthenticationResponse>[0]['response'];
 
-export type CheckedAssertion = { readonly ok: true; readonly person: Person } | ToolRefusal;
+/** The person whose passkey answered, and which of their passkeys it was (its credential id). */
+export type CheckedAssertion =
+  { readonly ok: true; readonly person: Person; readonly credentialId: string } | ToolRefusal;
 
 export async function checkAssertion(
   tx: Queryable,
@@ -57,5 +59,5 @@ export async function checkAssertion(
     credential.id,
     verified.authenticationInfo.newCounter,
   ]);
-  return { ok: true, person: { id: credential.person, name: credential.name } };
+  return { ok: true, person: { id: credential.person, name: credential.name }, credentialId: credential.id };
 }

@@ -25,6 +25,7 @@ export {
   personActChallenge,
   proposeAct,
   type PersonAct,
+  type ConfirmedAct,
   type PersonActStatement,
   type ProposedAct,
 } from './person-acts.ts';

@@ -10,7 +10,7 @@ import { refusal, type ToolRefusal } from '@warrant/base';
 import type { Database, Queryable } from '@warrant/site-server';
 import { mintEnrolmentLink, peopleCount } from './enrolment-links.ts';
 import type { PeopleSite, Person } from './people-site.ts';
-import { confirmAct, proposeAct, type PersonAct } from './person-acts.ts';
+import { confirmAct, proposeAct, type PersonAct, type ProposedAct } from './person-acts.ts';
 import { nameProblem } from './person-name.ts';
 import { finishEnrolment, startEnrolment } from './registration.ts';
 import { personOnList, removePerson } from './removal.ts';
@@ -44,6 +44,8 @@ export interface SitePeople {
   current(c: Context): Promise<Person | null>;
   /** Holds a statement of `act` for the person's passkey: nothing is done yet. */
   propose(c: Context, by: Person, act: PersonAct, subject: string): Promise<Response>;
+  /** The same, answered as data, for a route that answers through its site's API (@warrant/site-api). */
+  proposed(by: Person, act: PersonAct, subject: string): Promise<ProposedAct>;
   /** The statement the signed-in person's fresh passkey assertion confirmed, used up; or why not. */
   confirm(tx: Queryable, act: PersonAct, response: unknown, by: Person): ReturnType<typeof confirmAct>;
   /** The answer to a request that needs a signed-in person and has none. */
@@ -51,12 +53,14 @@ export interface SitePeople {
 }
 
 export function sitePeople(db: Database, site: PeopleSite, words: PeopleWords): SitePeople {
+  const proposed = (by: Person, act: PersonAct, subject: string) =>
+    proposeAct(db, site, { act, by, subject, expiresAt: new Date(Date.now() + ACT_STATEMENT_MS) });
   return {
     site,
     words,
     current: (c) => currentPerson(c, db, site),
-    propose: async (c, by, act, subject) =>
-      c.json(await proposeAct(db, site, { act, by, subject, expiresAt: new Date(Date.now() + ACT_STATEMENT_MS) })),
+    proposed,
+    propose: async (c, by, act, subject) => c.json(await proposed(by, act, subject)),
     confirm: (tx, act, response, by) => confirmAct(tx, site, act, response, by),
     signInRequired: (c) => refused(c, words.signInRequired, 401),
   };

@@ -95,6 +95,14 @@ export async function proposeAct(
   };
 }
 
+/** An act a person's passkey confirmed: the statement it signed, whose passkey, and which of theirs. */
+export interface ConfirmedAct {
+  readonly ok: true;
+  readonly statement: PersonActStatement;
+  readonly person: Person;
+  readonly credentialId: string;
+}
+
 /**
  * Confirms an act inside `tx`: the assertion answers a statement this site holds for `act`, within
  * its ceremony, once, and is the passkey of the person the statement names as acting (who must
@@ -106,7 +114,7 @@ export async function confirmAct(
   act: PersonAct,
   response: unknown,
   by: Person | null,
-): Promise<{ readonly ok: true; readonly statement: PersonActStatement; readonly person: Person } | ToolRefusal> {
+): Promise<ConfirmedAct | ToolRefusal> {
   const challenge = challengeOf(response);
   if (challenge === null) return refusal('PASSKEY_REQUIRED', 'This takes your passkey. Nothing was changed.');
   const [held] = await tx.query<{ statement: PersonActStatement | string }>(
@@ -131,5 +139,5 @@ export async function confirmAct(
       'NOT_YOUR_PASSKEY',
       `Only the ${site.noun} who asked can confirm this, with their own passkey. Nothing was changed.`,
     );
-  return { ok: true, statement, person: checked.person };
+  return { ok: true, statement, person: checked.person, credentialId: checked.credentialId };
 }

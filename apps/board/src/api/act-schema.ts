@@ -3,6 +3,7 @@
 // value is one its field accepts, are the domain's to say (domain/board-acts.ts), on the server's
 // board. Free text is bounded here, and a reason or a refusal's words hold no control character.
 import type { JsonSchema } from '@warrant/surface';
+import type { BoardAct } from '../domain/board-acts.ts';
 import { EXPANSION_CODES } from '../domain/expansion.ts';
 import { FIELD_IDS, FIELDS, REASON_LENGTH } from '../domain/fields.ts';
 
@@ -52,26 +53,40 @@ const REFUSED_CALL = closed({
   },
 });
 
-export const BOARD_ACT_SCHEMA: JsonSchema = {
-  oneOf: [
-    named('edit_scoped_fields', { basis: BASIS, updates: UPDATES }),
-    named('request_scope_expansion', {
-      basis: BASIS,
-      fields: FIELD_LIST,
-      reason: { type: 'string', minLength: REASON_LENGTH.min, maxLength: REASON_LENGTH.max, pattern: PLAIN_TEXT },
-    }),
-    named('submit_changes_for_review', { basis: BASIS }),
-    named('note_wait_ended', {
-      requestId: { type: 'string', pattern: ID },
-      code: { enum: Object.values(EXPANSION_CODES) },
-    }),
-    named('note_refused', { call: REFUSED_CALL }),
-    named('frame_fields', { ids: FIELD_LIST }),
-    named('decide_expansion', { decision: { enum: ['approve', 'deny'] } }),
-    named('decide_review', {
-      decision: { enum: ['accept', 'return'] },
-      reviewId: { anyOf: [{ type: 'string', pattern: ID }, { type: 'null' }] },
-    }),
-    named('reset'),
-  ],
+const ACTS: readonly JsonSchema[] = [
+  named('edit_scoped_fields', { basis: BASIS, updates: UPDATES }),
+  named('request_scope_expansion', {
+    basis: BASIS,
+    fields: FIELD_LIST,
+    reason: { type: 'string', minLength: REASON_LENGTH.min, maxLength: REASON_LENGTH.max, pattern: PLAIN_TEXT },
+  }),
+  named('submit_changes_for_review', { basis: BASIS }),
+  named('note_wait_ended', {
+    requestId: { type: 'string', pattern: ID },
+    code: { enum: Object.values(EXPANSION_CODES) },
+  }),
+  named('note_refused', { call: REFUSED_CALL }),
+  named('frame_fields', { ids: FIELD_LIST }),
+  named('decide_expansion', { decision: { enum: ['approve', 'deny'] } }),
+  named('decide_review', {
+    decision: { enum: ['accept', 'return'] },
+    reviewId: { anyOf: [{ type: 'string', pattern: ID }, { type: 'null' }] },
+  }),
+  named('reset'),
+];
+
+export const BOARD_ACT_SCHEMA: JsonSchema = { oneOf: [...ACTS] };
+
+/** A grant as its route takes it: the act, and the editor's passkey's answer to its statement. */
+export type GrantAsked = BoardAct & { readonly response?: object };
+
+/**
+ * Any act, with the passkey's answer beside it (checked by the passkey's verification, not here;
+ * without it the grant is refused, PASSKEY_REQUIRED). Which acts are grants is domain/grants.ts's to say.
+ */
+export const BOARD_GRANT_SCHEMA: JsonSchema = {
+  oneOf: ACTS.map((act) => ({
+    ...act,
+    properties: { ...(act['properties'] as object), response: { type: 'object' } },
+  })),
 };

@@ -1,52 +1,31 @@
-// The board's API, declared once: the page reads the board, hears it change, and asks for acts by
-// these routes alone, and the server serves exactly these (server/board-routes.ts). Declared in the
-// shape of the desk's API (apps/desk/src/api/route.ts) without lifting it: the lead folds the two
-// together into one package.
-import type { ToolRefusal } from '@warrant/surface';
-import type { ActName, AnswerOfAct } from '../domain/board-acts.ts';
-import type { BoardState } from '../domain/state.ts';
-import { BOARD_ACT_SCHEMA } from './act-schema.ts';
+// The board's API, declared once: every route its server serves, with its method, path, body (type
+// and JSON Schema) and answer (type). The server registers each route from here
+// (server/board-routes.ts, through @warrant/site-api's serve); the page calls each through here
+// (ask-board.ts), never by a path of its own.
+import { events, get, postWith } from '@warrant/site-api';
+import type { BoardAct } from '../domain/board-acts.ts';
+import { BOARD_ACT_SCHEMA, BOARD_GRANT_SCHEMA, type GrantAsked } from './act-schema.ts';
+import type * as Answers from './answers.ts';
 
-/** Where the board's record stands: its book (a new one on each operator reset) and its last act. */
-export interface Position {
-  readonly book: number;
-  readonly seq: number;
-}
-
-/** The board as the server's record holds it, and where that record stands. */
-export interface BoardStanding {
-  readonly ok: true;
-  readonly position: Position;
-  readonly state: BoardState;
-}
-
-/** An act the server decided and recorded: the board as it left it, and the act's own answer. */
-export interface ActDecided<K extends ActName = ActName> extends BoardStanding {
-  readonly result: AnswerOfAct<K>;
-}
-
-export type BoardAnswer<T> = T | ToolRefusal;
+const MALFORMED = 'An act is a JSON object naming the act and what it takes. Nothing was changed.';
 
 export const BOARD_API = {
-  /** GET: the board now. */
-  board: { method: 'GET', path: '/api/board' },
-  /** GET: server-sent `changed` events, each with the record's position (`book.seq`). */
-  events: { method: 'GET', path: '/api/board/events' },
-  /** POST an act (BOARD_ACT_SCHEMA): the server decides it on its board and records it. */
-  act: { method: 'POST', path: '/api/board/acts', schema: BOARD_ACT_SCHEMA },
-  /** POST a grant (an act domain/grants.ts names): its statement, for the editor's passkey. */
-  grantOptions: { method: 'POST', path: '/api/board/grants/options' },
-  /** POST the grant with `response`, the editor's assertion over its statement: decided and recorded. */
-  grant: { method: 'POST', path: '/api/board/grants' },
+  /** The board now, and where its record stands. */
+  board: get<Answers.BoardStanding>()('/api/board'),
+  /** The versions the board has published, newest first. */
+  published: get<Answers.PublishedHistory>()('/api/board/published'),
+  /** A `changed` event, with the record's position (`book.seq`), each time the board moves on. */
+  events: events('/api/board/events'),
+  /** An act: the server decides it on its board and records it. A grant is refused here (PASSKEY_REQUIRED). */
+  act: postWith<Answers.ActDecided, BoardAct>()('/api/board/acts', { schema: BOARD_ACT_SCHEMA, malformed: MALFORMED }),
+  /** A grant (an act domain/grants.ts names): its statement, for the editor's passkey. */
+  grantOptions: postWith<Answers.GrantProposed, BoardAct>()('/api/board/grants/options', {
+    schema: BOARD_ACT_SCHEMA,
+    malformed: MALFORMED,
+  }),
+  /** The grant with `response`, the editor's assertion over its statement: decided and recorded. */
+  grant: postWith<Answers.ActDecided, GrantAsked>()('/api/board/grants', {
+    schema: BOARD_GRANT_SCHEMA,
+    malformed: MALFORMED,
+  }),
 } as const;
-
-/** A position as an event carries it, and back. */
-export const positionText = ({ book, seq }: Position): string => `${book}.${seq}`;
-
-export function positionFrom(text: string): Position | null {
-  const match = /^(\d{1,9})\.(\d{1,9})$/.exec(text);
-  return match ? { book: Number(match[1]), seq: Number(match[2]) } : null;
-}
-
-/** Whether `a` is after `b` in the record. */
-export const isAfter = (a: Position, b: Position): boolean => a.book > b.book || (a.book === b.book && a.seq > b.seq);

@@ -7,6 +7,7 @@ import { DecisionCard } from './decision-card.tsx';
 import { EditorBar } from './editor-bar.tsx';
 import { FieldBoard } from './field-board.tsx';
 import { HeaderBar } from './header-bar.tsx';
+import { PublishedVersions } from './published-versions.tsx';
 import { ReviewCard } from './review-card.tsx';
 
 export function App({ app }: { app: BoardApp }) {
@@ -24,6 +25,7 @@ export function App({ app }: { app: BoardApp }) {
         <div class="main-col">
           <BriefCard brief={state.brief} />
           <FieldBoard app={app} />
+          <PublishedVersions app={app} />
           <ActivityLog activity={state.activity} />
         </div>
         <aside class="side-col" aria-label="Decisions and agent access">

@@ -6,6 +6,19 @@ import { ActNotice } from './act-notice.tsx';
 const clock = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
+/** Who accepted the review and which version it published, once the board's server says so. */
+function Published({ app, reviewId }: { app: BoardApp; reviewId: string }) {
+  const version = app.published.value?.find((published) => published.reviewId === reviewId);
+  const at = app.store.state.value.acceptedAt;
+  if (!version) return <>Accepted{at ? ` at ${clock(at)}` : ''}: published.</>;
+  return (
+    <>
+      Accepted at {clock(version.publishedAt)} by <InertText text={version.acceptedBy.name} />: published as version{' '}
+      {version.version}.
+    </>
+  );
+}
+
 /**
  * The change set the agent submitted, and the human's decision on it. Each button carries the id
  * of the review it was rendered for, and the act hands that id on: a button left over from an
@@ -36,9 +49,8 @@ export function ReviewCard({ app }: { app: BoardApp }) {
         </span>
       </h2>
       <p class="muted small">
-        Submitted by the agent at {clock(review.submittedAt)} under scope v{review.scopeVersion}. Nothing has been
-        published.
-        {accepted && state.acceptedAt ? ` You accepted it at ${clock(state.acceptedAt)}.` : ''}
+        Submitted by the agent at {clock(review.submittedAt)} under scope v{review.scopeVersion}.{' '}
+        {accepted ? <Published app={app} reviewId={review.reviewId} /> : 'Nothing has been published.'}
       </p>
       <ul class="diff-list">
         {review.diff.map((change) => (

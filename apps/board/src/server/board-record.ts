@@ -4,15 +4,18 @@
 // acts at once are decided one after the other, the second on the board the first left (an
 // agent's write bound to a frame the first moved on is then refused, SCOPE_STALE, and nothing of
 // it is written). The primary key (book, seq) would refuse a second writer at one place besides.
+// An act that accepts a review publishes it in the same transaction (board-publications.ts).
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '@warrant/site-server';
 import type { ToolRefusal } from '@warrant/surface';
 import { ActivityRewriteError, firstRewrite } from '../activity-rewrite.ts';
-import { positionText, type ActDecided, type BoardStanding, type Position } from '../api/board-api.ts';
+import type { ActDecided, BoardStanding, PublishedHistory } from '../api/answers.ts';
+import { positionText, type Position } from '../api/position.ts';
 import { createAgentActs } from '../domain/agent-acts.ts';
 import { decideAct, type ActName, type ActOf, type BoardAct } from '../domain/board-acts.ts';
 import { createHumanActs } from '../domain/human-acts.ts';
 import { initialState, type ActivityEntry, type BoardEnv, type BoardState } from '../domain/state.ts';
+import { publish, publishedIn, publishes, type Granted } from './board-publications.ts';
 
 /** The board's lock (a PostgreSQL advisory lock held to the end of a transaction). */
 const BOARD_LOCK = 7_420_201;
@@ -72,9 +75,10 @@ async function openBook(db: Database, tx: Queryable, env: BoardEnv): Promise<Boa
 
 /**
  * What an act needs besides being in order, checked in its transaction on the board it is decided
- * on (an editor's passkey over the exact grant): null to go on, or the refusal.
+ * on (an editor's passkey over the exact grant): the refusal; or to go on, the editor's confirmed
+ * grant (which an acceptance publishes with), or null for an act that takes none.
  */
-export type ActGuard = (tx: Queryable, state: BoardState) => Promise<ToolRefusal | null>;
+export type ActGuard = (tx: Queryable, state: BoardState) => Promise<ToolRefusal | Granted | null>;
 
 export interface BoardRecord {
   /** The board now (a first book is opened if there is none). */
@@ -87,6 +91,8 @@ export interface BoardRecord {
   ): Promise<{ readonly state: BoardState; readonly refusal: ToolRefusal | null }>;
   /** The operator's reset: a new book, with a fresh board. */
   openNextBook(): Promise<BoardStanding>;
+  /** The versions the current book has published, newest first. */
+  published(): Promise<PublishedHistory>;
 }
 
 export function boardRecord(db: Database, env: BoardEnv = serverEnv): BoardRecord {
@@ -103,14 +109,19 @@ export function boardRecord(db: Database, env: BoardEnv = serverEnv): BoardRecor
       db.transaction(async (tx): Promise<ActDecided<K> | ToolRefusal> => {
         await lockBoard(tx);
         const before = await current(tx);
-        const stopped = guard ? await guard(tx, before.state) : null;
-        if (stopped) return stopped;
+        const granted = guard ? await guard(tx, before.state) : null;
+        if (granted && !granted.ok) return granted;
         const step = decideAct(deciders, before.state, asked);
         if (!step.result.ok) return step.result;
         const at = firstRewrite(before.state.activity, step.state.activity);
         if (at !== -1) throw new ActivityRewriteError(at);
         const position = { book: before.position.book, seq: before.position.seq + 1 };
         await append(tx, position, asked, before.state, step.state);
+        if (publishes(before.state, step.state)) {
+          // Thrown, not refused: the routes never decide an acceptance without its editor's passkey.
+          if (!granted) throw new Error("A review is accepted, and published, only with its editor's passkey.");
+          await publish(tx, position, step.state, granted);
+        }
         await db.notify(BOARD_CHANNEL, positionText(position), tx);
         return { ok: true, position, state: step.state, result: step.result };
       }),
@@ -123,6 +134,12 @@ export function boardRecord(db: Database, env: BoardEnv = serverEnv): BoardRecor
       db.transaction(async (tx) => {
         await lockBoard(tx);
         return openBook(db, tx, env);
+      }),
+    published: () =>
+      db.transaction(async (tx): Promise<PublishedHistory> => {
+        await lockBoard(tx);
+        const { position } = await current(tx);
+        return { ok: true, book: position.book, versions: await publishedIn(tx, position.book) };
       }),
   };
 }

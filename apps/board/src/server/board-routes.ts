@@ -1,21 +1,24 @@
-// The board's routes (api/board-api.ts): the board as its record holds it, a stream that tells
-// every page when it changes, and acts, from a signed-in editor's page only, each checked against
-// the act schema, then decided and recorded here (board-record.ts). An act that grants the agent
-// something (domain/grants.ts) is not taken there: its statement is asked for first, and it is
-// decided only with the editor's passkey assertion over that statement, on a board that still
-// makes the same statement. The site's request guard has already refused a change from
-// another origin, and a body too large or too deep, before any of these runs.
+// The board's routes, each registered from its declaration in ../api/board-api.ts through
+// @warrant/site-api's serve: the board as its record holds it, what it has published, a stream
+// that tells every page when it changes, and acts, from a signed-in editor's page only, each
+// checked against its route's schema, then decided and recorded here (board-record.ts). An act
+// that grants the agent something (domain/grants.ts) is not taken as an act: its statement is
+// asked for first, and it is decided only with the editor's passkey assertion over that
+// statement, on a board that still makes the same statement (an acceptance then publishes, with
+// that editor and passkey). The site's request guard has already refused a change from another
+// origin, and a body too large or too deep, before any of these runs.
 import type { Context, Hono } from 'hono';
-import type { SitePeople } from '@warrant/people';
+import type { Person, SitePeople } from '@warrant/people';
+import { isReply, refused, serve, type Reply } from '@warrant/site-api/serve';
 import { changeStream, type ChangeFeed } from '@warrant/site-server';
-import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
-import { BOARD_API, positionText } from '../api/board-api.ts';
+import { refusal } from '@warrant/surface';
+import type { GrantAsked } from '../api/act-schema.ts';
+import { BOARD_API } from '../api/board-api.ts';
+import { positionText } from '../api/position.ts';
 import type { BoardAct } from '../domain/board-acts.ts';
 import { grantKind, grantStatement } from '../domain/grants.ts';
 import type { BoardRecord } from './board-record.ts';
-import { bodyOf, malformed } from './http.ts';
 
-const MALFORMED = 'An act is a JSON object naming the act and what it takes. Nothing was changed.';
 const PASSKEY_FOR_GRANTS =
   "Framing fields for the agent, granting it more fields and accepting its review take an editor's passkey over the exact grant, not a session. Nothing was changed.";
 
@@ -25,77 +28,77 @@ export function boardRoutes(
   editors: SitePeople,
   feed: Omit<ChangeFeed, 'position'>,
 ): void {
-  app.get(BOARD_API.board.path, async (c) => c.json(await record.standing()));
+  const signInRequired = (c: Context): Reply<never> => refused(c, editors.words.signInRequired, 401);
+
+  serve(app, BOARD_API.board, async (_c, { reply }) => reply(await record.standing()));
+
+  serve(app, BOARD_API.published, async (_c, { reply }) => reply(await record.published()));
 
   app.get(BOARD_API.events.path, (c) =>
     changeStream(c, { ...feed, position: async () => positionText((await record.standing()).position) }),
   );
 
-  /** The act in a body, checked against the act schema (a passkey's response aside); or the refusal. */
-  const actIn = async (body: Record<string, unknown>): Promise<BoardAct | ToolRefusal> => {
-    const { response: _response, ...asked } = body;
-    const problem = await validateInput('board act', BOARD_API.act.schema, asked);
-    return problem ? refusal('MALFORMED_REQUEST', MALFORMED, problem.details) : (asked as BoardAct);
-  };
-
-  app.post(BOARD_API.act.path, async (c) => {
-    if (!(await editors.current(c))) return editors.signInRequired(c);
-    const body = await bodyOf(c);
-    if (!body) return malformed(c, MALFORMED);
-    if ('response' in body) return malformed(c, MALFORMED);
-    const asked = await actIn(body);
-    if ('ok' in asked) return c.json(asked, 400);
-    if (grantKind(asked)) return c.json(refusal('PASSKEY_REQUIRED', PASSKEY_FOR_GRANTS), 403);
+  serve(app, BOARD_API.act, async (c, { reply, input }) => {
+    if (!(await editors.current(c))) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    if (grantKind(asked)) return refused(c, refusal('PASSKEY_REQUIRED', PASSKEY_FOR_GRANTS), 403);
     const decided = await record.decide(asked);
-    return c.json(decided, decided.ok ? 200 : 409);
+    return decided.ok ? reply(decided) : refused(c, decided, 409);
   });
 
-  /** A grant a signed-in editor asks for: who, the body, the act and its kind; or the refusal to answer. */
-  const grantAsked = async (c: Context) => {
-    const by = await editors.current(c);
-    if (!by) return editors.signInRequired(c);
-    const body = await bodyOf(c);
-    if (!body) return malformed(c, MALFORMED);
-    const asked = await actIn(body);
-    if ('ok' in asked) return c.json(asked, 400);
-    const kind = grantKind(asked);
+  /** A grant a signed-in editor asks for: who, the act and its kind; or the refusal to answer. */
+  const grantAsked = async (c: Context, input: () => Promise<GrantAsked | Reply<never>>) => {
+    const by: Person | null = await editors.current(c);
+    if (!by) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    // The body fits one act's schema with the passkey's answer beside it: without it, that act.
+    const { response, ...rest } = asked;
+    const act = rest as BoardAct;
+    const kind = grantKind(act);
     if (!kind)
-      return c.json(refusal('NOT_A_GRANT', 'This act needs no passkey: send it as an act. Nothing was changed.'), 400);
-    return { by, body, asked, kind };
+      return refused(
+        c,
+        refusal('NOT_A_GRANT', 'This act needs no passkey: send it as an act. Nothing was changed.'),
+        400,
+      );
+    return { by, act, response, kind };
   };
 
   // A grant's statement, written from the board as it stands, for the editor's passkey.
-  app.post(BOARD_API.grantOptions.path, async (c) => {
-    const grant = await grantAsked(c);
-    if (grant instanceof Response) return grant;
-    const { by, asked, kind } = grant;
-    const trial = await record.trial(asked);
-    if (trial.refusal) return c.json(trial.refusal, 409);
-    const subject = grantStatement(trial.state, asked);
+  serve(app, BOARD_API.grantOptions, async (c, { reply, input }) => {
+    const grant = await grantAsked(c, input);
+    if (isReply(grant)) return grant;
+    const { by, act, kind } = grant;
+    const trial = await record.trial(act);
+    if (trial.refusal) return refused(c, trial.refusal, 409);
+    const subject = grantStatement(trial.state, act);
     if (subject === null)
-      return c.json(
+      return refused(
+        c,
         refusal('NOTHING_TO_GRANT', 'There is nothing to grant on the board now. Nothing was changed.'),
         409,
       );
-    return editors.propose(c, by, kind, subject);
+    return reply(await editors.proposed(by, kind, subject));
   });
 
   // The grant, with the editor's assertion over its statement: decided in one transaction, and
   // only if the board still makes the statement the passkey signed.
-  app.post(BOARD_API.grant.path, async (c) => {
-    const grant = await grantAsked(c);
-    if (grant instanceof Response) return grant;
-    const { by, body, asked, kind } = grant;
-    const decided = await record.decide(asked, async (tx, state) => {
-      const confirmed = await editors.confirm(tx, kind, body['response'], by);
+  serve(app, BOARD_API.grant, async (c, { reply, input }) => {
+    const grant = await grantAsked(c, input);
+    if (isReply(grant)) return grant;
+    const { by, act, response, kind } = grant;
+    const decided = await record.decide(act, async (tx, state) => {
+      const confirmed = await editors.confirm(tx, kind, response, by);
       if (!confirmed.ok) return confirmed;
-      return confirmed.statement.subject === grantStatement(state, asked)
-        ? null
+      return confirmed.statement.subject === grantStatement(state, act)
+        ? { ok: true, confirmed, assertion: response }
         : refusal(
             'GRANT_STALE',
             'The board changed after your passkey confirmed this grant, so it grants nothing. Look again, then confirm what is on the board now. Nothing was changed.',
           );
     });
-    return c.json(decided, decided.ok ? 200 : 403);
+    return decided.ok ? reply(decided) : refused(c, decided, 403);
   });
 }

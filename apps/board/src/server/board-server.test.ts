@@ -10,17 +10,33 @@ import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testin
 import { SITES } from '@warrant/config';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
+import { BOARD_API } from '../api/board-api.ts';
 import type { BoardState } from '../domain/state.ts';
 import { openServer } from '../server.ts';
 
 const BOARD = SITES.board;
+
+/** A published version as the history route answers it. */
+type Published = {
+  version: number;
+  reviewId: string;
+  fields: Record<string, string>;
+  changes: Array<{ fieldId: string; before: string; after: string }>;
+  acceptedBy: { id: string; name: string };
+  passkey: string;
+  publishedAt: string;
+};
 const RP_ID = new URL(BOARD.origin).hostname;
 const codeOf = (url: string) => new URL(url).hash.replace(/^#enrol=/, '');
-const ON_POSTGRES = ['decides concurrent acts on one frame one after the other: one wins, the other writes nothing'];
+const ON_POSTGRES = [
+  'decides concurrent acts on one frame one after the other: one wins, the other writes nothing',
+  'publishes a review accepted twice at once only once',
+];
 const REASON = 'The brief moves the launch to 6 October.';
 
 type Answer = {
   ok: boolean;
+  versions?: Published[];
   code?: string;
   state?: BoardState;
   position?: { book: number; seq: number };
@@ -96,8 +112,28 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
         cookie,
       );
     }
+    /** A second editor, invited by the first with her passkey and enrolled with his own. */
+    async function invitedEditor(name: string) {
+      const invited = await withPasskey('/api/people/invitations', { name }, editor, editorPasskey);
+      const url = (invited.body as { invitation?: { url?: string } }).invitation?.url ?? '';
+      const enrolled = await enrol(codeOf(url), name);
+      return { cookie: enrolled.cookie, passkey: enrolled.passkey };
+    }
     const board = async () => (await call('GET', '/api/board')).body;
     const rows = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_acts'))[0]?.n;
+
+    const published = async () => (await call('GET', '/api/board/published')).body;
+    const publications = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_publications'))[0]?.n;
+
+    /** Frames `field` (with the editor's passkey), has the agent write `value` there, and submits: the review's id. */
+    async function reviewOf(field: string, value: string, cookie = editor, passkey = editorPasskey) {
+      const framed = await grant({ act: 'frame_fields', ids: [field] }, cookie, passkey);
+      const basis = { generation: framed.body.state?.generation, scopeVersion: framed.body.state?.scopeVersion };
+      await act({ act: 'edit_scoped_fields', basis, updates: { [field]: value } }, BOARD.origin, cookie);
+      const submitted = await act({ act: 'submit_changes_for_review', basis }, BOARD.origin, cookie);
+      return submitted.body.result?.['reviewId'] as string;
+    }
 
     it('starts a board on a new database, decides a frame and a write under it, and keeps each as a row', async () => {
       const fresh = await board();
@@ -220,6 +256,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       });
       expect(outside.body).toMatchObject({ ok: false, code: 'NOT_IN_ORDER' });
       expect(await rows()).toBe(1);
+    });
+
+    it('serves exactly the routes its API declares (api/board-api.ts), each at its method', () => {
+      const served = app.routes
+        .filter((route) => route.path.startsWith('/api/board') && route.method !== 'ALL')
+        .map((route) => `${route.method} ${route.path}`);
+      const declared = Object.values(BOARD_API).map((route) => `${route.method} ${route.path}`);
+      expect([...new Set(served)].sort()).toEqual(declared.sort());
     });
 
     it('takes acts only from its own page', async () => {
@@ -379,6 +423,130 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       const accepted = await grant({ act: 'decide_review', decision: 'accept', reviewId });
       expect(accepted.body).toMatchObject({ ok: true, result: { code: 'REVIEW_ACCEPTED' } });
       expect((await board()).state?.phase).toBe('ACCEPTED');
+    });
+
+    it('publishes an accepted review as a version, kept with the editor who accepted it and their passkey', async () => {
+      expect(await published()).toEqual({ ok: true, book: 1, versions: [] });
+      const omar = await invitedEditor('Omar');
+      const first = await reviewOf('headline', 'A lamp for the balcony');
+      const accepted = await grant(
+        { act: 'decide_review', decision: 'accept', reviewId: first },
+        omar.cookie,
+        omar.passkey,
+      );
+      expect(accepted.body).toMatchObject({ ok: true, result: { code: 'REVIEW_ACCEPTED' } });
+      expect(await publications()).toBe(1);
+      const [only] = (await published()).versions ?? [];
+      expect(only).toMatchObject({
+        version: 1,
+        reviewId: first,
+        fields: { headline: 'A lamp for the balcony' },
+        changes: [{ fieldId: 'headline', after: 'A lamp for the balcony' }],
+        acceptedBy: { name: 'Omar' },
+        passkey: omar.passkey.id,
+        publishedAt: accepted.body.state?.acceptedAt,
+      });
+      // What the editor's passkey signed is kept with it: the statement of this acceptance.
+      const [kept] = await db.query<{ statement: { act: string; by: string; subject: string } }>(
+        'SELECT statement FROM board_publications',
+      );
+      expect(kept?.statement).toMatchObject({ act: 'accept_review', by: only?.acceptedBy.id });
+      expect(JSON.parse(kept?.statement.subject ?? '{}')).toMatchObject({ grant: 'accept_review', reviewId: first });
+
+      // After a reset, a second review: version 2, newest first, with what changed since version 1.
+      await act({ act: 'reset' });
+      const second = await reviewOf('price', '49 EUR');
+      await grant({ act: 'decide_review', decision: 'accept', reviewId: second });
+      const history = (await published()).versions ?? [];
+      expect(history.map((version) => [version.version, version.acceptedBy.name])).toEqual([
+        [2, 'Ines'],
+        [1, 'Omar'],
+      ]);
+      expect(history[0]?.changes.map((change) => change.fieldId).sort()).toEqual(['headline', 'price']);
+      expect(history[0]?.changes.find((change) => change.fieldId === 'headline')).toMatchObject({
+        before: 'A lamp for the balcony',
+      });
+      expect(await publications()).toBe(2);
+    });
+
+    it('publishes nothing for an acceptance that is refused, or for a review returned to draft', async () => {
+      const reviewId = await reviewOf('headline', 'A lamp');
+      const refusedAll = [
+        await act({ act: 'decide_review', decision: 'accept', reviewId }),
+        await grant({ act: 'decide_review', decision: 'accept', reviewId: 'review_0000' }),
+        await grant({ act: 'decide_review', decision: 'accept', reviewId }, editor, softwarePasskey()),
+      ];
+      for (const answer of refusedAll) expect(answer.body).toMatchObject({ ok: false, isError: true });
+      // The passkey signed this review; the board moved on before it arrived: it publishes nothing.
+      const proposed = await call(
+        'POST',
+        '/api/board/grants/options',
+        { act: 'decide_review', decision: 'accept', reviewId },
+        BOARD.origin,
+        editor,
+      );
+      const challenge = (proposed.body as { options?: { challenge?: string } }).options?.challenge ?? '';
+      await act({ act: 'decide_review', decision: 'return', reviewId });
+      const again = await act({ act: 'submit_changes_for_review', basis: { generation: 0, scopeVersion: 1 } });
+      const late = await call(
+        'POST',
+        '/api/board/grants',
+        {
+          act: 'decide_review',
+          decision: 'accept',
+          reviewId: again.body.result?.['reviewId'],
+          response: editorPasskey.assert(challenge, BOARD.origin, RP_ID),
+        },
+        BOARD.origin,
+        editor,
+      );
+      expect(late.body).toMatchObject({ ok: false, code: 'GRANT_STALE' });
+      expect((await board()).state?.phase).toBe('REVIEW');
+      expect(await publications()).toBe(0);
+      expect((await published()).versions).toEqual([]);
+    });
+
+    it('publishes a review accepted twice at once only once', async () => {
+      const omar = await invitedEditor('Omar');
+      const reviewId = await reviewOf('headline', 'A lamp');
+      const accept = { act: 'decide_review', decision: 'accept', reviewId };
+      // Both editors' passkeys sign the same acceptance; both answers arrive together.
+      const statements = await Promise.all(
+        [editor, omar.cookie].map((cookie) => call('POST', '/api/board/grants/options', accept, BOARD.origin, cookie)),
+      );
+      const [ines, other] = statements.map(
+        (proposed) => (proposed.body as { options?: { challenge?: string } }).options?.challenge ?? '',
+      );
+      const answers = await Promise.all([
+        call(
+          'POST',
+          '/api/board/grants',
+          { ...accept, response: editorPasskey.assert(ines ?? '', BOARD.origin, RP_ID) },
+          BOARD.origin,
+          editor,
+        ),
+        call(
+          'POST',
+          '/api/board/grants',
+          { ...accept, response: omar.passkey.assert(other ?? '', BOARD.origin, RP_ID) },
+          BOARD.origin,
+          omar.cookie,
+        ),
+      ]);
+      expect(answers.filter((answer) => answer.body.ok)).toHaveLength(1);
+      expect(answers.find((answer) => !answer.body.ok)?.body).toMatchObject({ ok: false, isError: true });
+      expect(await publications()).toBe(1);
+      expect((await published()).versions?.map((version) => version.version)).toEqual([1]);
+    });
+
+    it("keeps published versions append-only, and an operator reset's new book starts with none, the earlier book's kept", async () => {
+      const reviewId = await reviewOf('headline', 'A lamp');
+      await grant({ act: 'decide_review', decision: 'accept', reviewId });
+      await expect(db.query("UPDATE board_publications SET review_id = 'review_x'")).rejects.toThrow(/append-only/);
+      await expect(db.query('DELETE FROM board_publications')).rejects.toThrow(/append-only/);
+      await server.operatorReset?.();
+      expect(await published()).toEqual({ ok: true, book: 2, versions: [] });
+      expect(await publications()).toBe(1);
     });
   },
 );

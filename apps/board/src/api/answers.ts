@@ -1,0 +1,34 @@
+// What the board's routes answer (api/board-api.ts declares which route gives which): the board as
+// its record holds it, and an act decided there.
+import type { ActName, AnswerOfAct } from '../domain/board-acts.ts';
+import type { BoardState } from '../domain/state.ts';
+import type { Position } from './position.ts';
+
+export type { PublishedHistory, PublishedVersion } from './published-versions.ts';
+
+/** The board as the server's record holds it, and where that record stands. */
+export interface BoardStanding {
+  readonly ok: true;
+  readonly position: Position;
+  readonly state: BoardState;
+}
+
+/** An act the server decided and recorded: the board as it left it, and the act's own answer. */
+export interface ActDecided<K extends ActName = ActName> extends BoardStanding {
+  readonly result: AnswerOfAct<K>;
+}
+
+/** A grant's statement, written by the server from its board, for the editor's passkey to sign. */
+export interface GrantProposed {
+  readonly ok: true;
+  readonly statement: { readonly act: string; readonly by: string; readonly subject: string; readonly nonce: string };
+  readonly challenge: string;
+  /** WebAuthn request options (the browser's startAuthentication takes them as they are). */
+  readonly options: {
+    readonly challenge: string;
+    readonly rpId: string;
+    readonly userVerification: 'required';
+    readonly timeout: number;
+    readonly allowCredentials: readonly { readonly id: string; readonly type: 'public-key' }[];
+  };
+}
