@@ -3,19 +3,21 @@ import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
+import { enrolBenchPerson } from './passkey.ts';
 
 // The bench's meeting is its server's: two people in two browser profiles see one meeting, live.
 // An act made in one appears in the other's record and in the other's registered tool set, and
 // what the page decides is decided again where the record is kept.
 
-async function openBench(page: Page): Promise<void> {
-  await page.goto(`${SITES.bench.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+/** Opens the bench as its clerk, newly enrolled with the operator's setup link and a passkey. */
+async function openBench(page: Page, name = 'Tomasz Wierzbicki'): Promise<void> {
+  await enrolBenchPerson(page, name);
 }
 
-async function profile(browser: Browser): Promise<Page> {
+/** A browser profile of its own, signed in as a newly enrolled person of the bench. */
+async function profile(browser: Browser, name: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await openBench(page);
+  await openBench(page, name);
   return page;
 }
 
@@ -24,8 +26,8 @@ test(
   { tag: POLYFILL },
   async ({ browser }, testInfo) => {
     const lane = laneOf(testInfo);
-    const clerk = await profile(browser);
-    const member = await profile(browser);
+    const clerk = await profile(browser, 'Tomasz Wierzbicki');
+    const member = await profile(browser, 'Adaeze Okafor');
     const clerkAgent = agentFor(clerk, lane);
     const memberAgent = agentFor(member, lane);
     await expect.poll(() => memberAgent.names()).not.toContain('call_meeting_to_order');
@@ -70,7 +72,7 @@ test(
         body: JSON.stringify({
           after: head,
           type: 'move_main_motion',
-          actor: 'clerk',
+          by: 'person',
           payload: { text: 'That the minutes record this as carried.', mover: 'Nobody' },
         }),
       });
@@ -81,5 +83,55 @@ test(
     await page.reload();
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#entry-count')).toHaveText('0');
+  },
+);
+
+test(
+  'a page with nobody signed in shows the meeting and its tools, says acting needs sign-in, and changes nothing',
+  { tag: POLYFILL },
+  async ({ browser, page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const clerk = await profile(browser, 'Tomasz Wierzbicki');
+    const clerkAgent = agentFor(clerk, lane);
+    await clerk.click('#checkpoint-widest');
+    await expect.poll(() => clerkAgent.names()).toContain('move_to_postpone_indefinitely');
+    const entries = (await clerk.locator('#entry-count').textContent()) ?? '';
+
+    // Another browser, where nobody has signed in: the meeting and the tools in order are the same.
+    await page.goto(`${SITES.bench.origin}/`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    const agent = agentFor(page, lane);
+    await expect(page.locator('#entry-count')).toHaveText(entries);
+    await expect.poll(() => agent.names()).toEqual(await clerkAgent.names());
+    await expect(page.locator('#sign-in-needed')).toContainText('nothing can be recorded from this page');
+    await expect(page.locator('#person-sign-in')).toBeVisible();
+    expect(await agent.call('get_motion_stack', {})).toMatchObject({ ok: true });
+
+    // An agent's act, a person's click, a starting point, and a request past the page: all refused.
+    expect(
+      await agent.call('correct_last_entry', { correction: 'Entered with no one signed in.', actor: 'Mallory' }),
+    ).toMatchObject({ ok: false, isError: true, code: 'SIGN_IN_REQUIRED' });
+    await page.click('#present-less');
+    await expect(page.locator('#bench-notice')).toContainText('sign in with your passkey first');
+    await expect(page.locator('#present-count')).toHaveText('7');
+    await page.click('#checkpoint-tangle');
+    await expect(page.locator('#motion-stack > li')).toHaveCount(1);
+    const direct = await page.evaluate(async () => {
+      const head = ((await (await fetch('/api/meeting')).json()) as { head: string }).head;
+      const response = await fetch('/api/meeting/entries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ after: head, type: 'set_members_present', by: 'person', payload: { present: 3 } }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    });
+    expect(direct).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'SIGN_IN_REQUIRED' } });
+
+    // The clerk's page, and the record, are as they were.
+    await clerk.reload();
+    await expect(clerk.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(clerk.locator('#entry-count')).toHaveText(entries);
+    await expect(clerk.locator('#minutes')).not.toContainText('Entered with no one signed in.');
+    await expect(page.locator('#entry-count')).toHaveText(entries);
   },
 );

@@ -109,6 +109,23 @@ export async function enrolEditor(page: Page, name: string, invitation?: string)
   return authenticator;
 }
 
+/**
+ * Enrols `name` as a person of the clerk's bench with a new passkey, on the bench's page: the
+ * operator's setup link (the control port, as `npm run people -- setup-link bench` does) enrols its
+ * clerk; a person's invitation link, given as `invitation`, enrols the one it names. The page's
+ * context then holds their session, and the page is ready.
+ */
+export async function enrolBenchPerson(page: Page, name: string, invitation?: string): Promise<Authenticator> {
+  const authenticator = await addPasskeyAuthenticator(page);
+  await page.goto(invitation ?? (await setupLink('bench')));
+  await page.bringToFront();
+  await page.locator('#person-name-input').fill(name);
+  await page.locator('#person-enrol').click();
+  await expect(page.locator('#person-name')).toHaveText(name);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  return authenticator;
+}
+
 /** A person approves the card with their passkey; waits until the run has ended. */
 export async function approveWithPasskey(card: Locator): Promise<void> {
   await card.locator('button.approve').click();

@@ -6,8 +6,9 @@ import type { ArchivedMeeting, MeetingRecord } from './meeting.ts';
 
 // The minute book on the bench's server: every page of the bench, in any browser, shows this one
 // record. An entry is asked for, never written by the page: the server decides it again on the
-// record as stored and makes the entry (its number, its time), and this page takes the entry as
-// the server made it. A page hears every change over the server's event stream, whoever made it.
+// record as stored and makes the entry (its number, its time, who made it: the signed-in person
+// whose page this is, in the role the act takes, or an agent on their behalf), and this page takes
+// the entry as the server made it. A page with nobody signed in reads the record and changes nothing. A page hears every change over the server's event stream, whoever made it.
 
 /** How a page hears of changes: `listener` on every `changed` event of the stream at `path`; answers the stop. */
 export type Follow = (path: string, listener: () => void) => () => void;
@@ -28,7 +29,8 @@ export function serverRecord(ask: AskSite = askBench, follow: Follow = OVER_EVEN
     },
     async append(event, after) {
       const written = await ask(BENCH_API.append, {
-        body: { after, type: event.type, actor: event.actor, payload: event.payload },
+        // Whose hand it was, as this page knows it; who it is recorded as is the server's to say.
+        body: { after, type: event.type, by: event.actor === 'agent' ? 'agent' : 'person', payload: event.payload },
       });
       return written.ok ? { ok: true, head: written.head, event: written.event } : written;
     },

@@ -12,6 +12,7 @@ import { SITES } from '@warrant/config';
 import { BENCH_API } from './api/bench-api.ts';
 import type { MeetingEvent } from './domain/state.ts';
 import { openServer } from './server.ts';
+import { enrolClerk, type TestPerson } from './testing/bench-person.ts';
 
 type Answer = { readonly [key: string]: unknown };
 const ORIGIN = SITES.bench.origin;
@@ -24,11 +25,13 @@ describe.each(
   let db: Database;
   let server: SiteServer;
   let app: Hono;
+  let clerk: TestPerson;
 
   beforeEach(async () => {
     db = await open();
     server = await openServer(db);
     app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
+    clerk = await enrolClerk(app, db);
   });
   afterEach(async () => {
     await server.close();
@@ -38,17 +41,18 @@ describe.each(
   async function get(path: string): Promise<Answer> {
     return (await (await app.request(path)).json()) as Answer;
   }
-  async function post(path: string, body: unknown): Promise<{ status: number; body: Answer }> {
+  /** A POST from the signed-in clerk's page (`cookie` '' : a page with nobody signed in). */
+  async function post(path: string, body: unknown, cookie = clerk.cookie): Promise<{ status: number; body: Answer }> {
     const response = await app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Answer };
   }
   const read = async () => (await get(BENCH_API.meeting.path)) as { events: MeetingEvent[]; head: string };
-  const append = (after: string, type: string, payload: object, actor = 'agent') =>
-    post(BENCH_API.append.path, { after, type, actor, payload });
+  const append = (after: string, type: string, payload: object, by = 'agent') =>
+    post(BENCH_API.append.path, { after, type, by, payload });
 
   it('an act in order is written after the head it was decided on, and one out of order is refused and writes nothing', async () => {
     expect(await read()).toMatchObject({ ok: true, events: [], head: GENESIS });
@@ -60,7 +64,10 @@ describe.each(
     expect((await read()).events).toEqual([]);
 
     const counted = await append(GENESIS, 'set_members_present', { present: 7 });
-    expect(counted.body).toMatchObject({ ok: true, event: { seq: 1, type: 'set_members_present', actor: 'agent' } });
+    expect(counted.body).toMatchObject({
+      ok: true,
+      event: { seq: 1, type: 'set_members_present', actor: 'agent', person: { id: clerk.id, name: clerk.name } },
+    });
     const called = await append(String(counted.body['head']), 'call_meeting_to_order', { chair: 'Adaeze', at: '6:32' });
     expect(called.body).toMatchObject({ ok: true, event: { seq: 2 } });
     const after = await read();
@@ -77,8 +84,8 @@ describe.each(
     const { head } = await read();
     const agentPuts = await append(head, 'put_the_question', {}, 'agent');
     expect(agentPuts.body).toMatchObject({ ok: false, code: 'CHAIR_ONLY' });
-    const put = await append(head, 'put_the_question', {}, 'chair');
-    expect(put.body).toMatchObject({ ok: true });
+    const put = await append(head, 'put_the_question', {}, 'person');
+    expect(put.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: clerk.id } } });
     const tooMany = await append(String(put.body['head']), 'record_vote_tally', { aye: 6, nay: 4 });
     expect(tooMany.body).toMatchObject({ ok: false, code: 'TALLY_EXCEEDS_PRESENT' });
     const bad = await append(String(put.body['head']), 'record_vote_tally', { aye: 'six', nay: 0 });
@@ -140,11 +147,58 @@ describe.each(
     ]);
   });
 
+  it('a page with nobody signed in reads the meeting and changes nothing: every write is refused SIGN_IN_REQUIRED', async () => {
+    await post(BENCH_API.startOver.path, { point: 'widest' });
+    const before = await read();
+    const entry = {
+      after: before.head,
+      type: 'correct_last_entry',
+      by: 'person',
+      payload: { correction: 'x', actor: 'T' },
+    };
+    for (const [path, body] of [
+      [BENCH_API.append.path, entry],
+      [BENCH_API.append.path, { ...entry, type: 'put_the_question', payload: {} }],
+      [BENCH_API.startOver.path, { point: 'tangle' }],
+    ] as const) {
+      const answer = await post(path, body, '');
+      expect(answer, path).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'SIGN_IN_REQUIRED' } });
+      // A session cookie the server never made is nobody's.
+      const forged = await post(path, body, 'warrant_bench_session=' + 'A'.repeat(43));
+      expect(forged.body).toMatchObject({ code: 'SIGN_IN_REQUIRED' });
+    }
+    expect(await read()).toEqual(before);
+    expect(await get(BENCH_API.archives.path)).toMatchObject({ ok: true, archives: [] });
+  });
+
+  it('who made an entry is the server’s to say: the session’s person, an agent on their behalf, never a name in the body', async () => {
+    // The body's old say over who made it (agent, clerk or chair) is not taken.
+    const claimed = await post(BENCH_API.append.path, {
+      after: GENESIS,
+      type: 'set_members_present',
+      actor: 'chair',
+      payload: { present: 7 },
+    });
+    expect(claimed).toMatchObject({ status: 400, body: { ok: false, code: 'MALFORMED_REQUEST' } });
+    const own = await append(GENESIS, 'set_members_present', { present: 7 }, 'person');
+    expect(own.body).toMatchObject({ ok: true, event: { actor: 'clerk', person: { id: clerk.id, name: clerk.name } } });
+    // A ruling the page says is the agent's own is refused: an agent proposes a ruling, the chair makes it.
+    await post(BENCH_API.startOver.path, { point: 'tangle' });
+    const { head } = await read();
+    const raised = await append(head, 'raise_point_of_order', { concern: 'Not germane.', raisedBy: 'Hollis' });
+    const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'Not germane.' };
+    const agentRules = await append(String(raised.body['head']), 'record_chair_ruling', ruling, 'agent');
+    expect(agentRules).toMatchObject({ status: 403, body: { ok: false, code: 'CHAIR_ONLY' } });
+    expect((await read()).head).toBe(raised.body['head']);
+    const chairRules = await append(String(raised.body['head']), 'record_chair_ruling', ruling, 'person');
+    expect(chairRules.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: clerk.id } } });
+  });
+
   it('a page of another origin is refused before anything is read', async () => {
     const response = await app.request(BENCH_API.append.path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITES.desk.origin },
-      body: JSON.stringify({ after: GENESIS, type: 'set_members_present', actor: 'agent', payload: { present: 7 } }),
+      headers: { 'content-type': 'application/json', origin: SITES.desk.origin, cookie: clerk.cookie },
+      body: JSON.stringify({ after: GENESIS, type: 'set_members_present', by: 'agent', payload: { present: 7 } }),
     });
     expect(response.status).toBe(403);
     expect((await read()).events).toEqual([]);
@@ -156,6 +210,7 @@ describe('two bench server processes over one PostgreSQL database', () => {
   let dbs: Database[];
   let servers: SiteServer[];
   let apps: Hono[];
+  let clerk: TestPerson;
 
   beforeEach(async () => {
     const schema = freshName();
@@ -170,6 +225,8 @@ describe('two bench server processes over one PostgreSQL database', () => {
       servers.push(server);
       apps.push(siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) }));
     }
+    // Signed in through one process: the session is the database's, so the other knows it too.
+    clerk = await enrolClerk(apps[0] as Hono, dbs[0] as Database);
   });
   afterEach(async () => {
     for (const server of servers) await server.close();
@@ -193,10 +250,10 @@ describe('two bench server processes over one PostgreSQL database', () => {
     const post = (app: Hono, body: unknown) =>
       app.request(BENCH_API.append.path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: clerk.cookie },
         body: JSON.stringify(body),
       });
-    const entry = { after: GENESIS, type: 'set_members_present', actor: 'clerk', payload: { present: 7 } };
+    const entry = { after: GENESIS, type: 'set_members_present', by: 'person', payload: { present: 7 } };
     const answers = await Promise.all([post(one, entry), post(other, entry)]);
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Answer[];
     expect(bodies.filter((body) => body['ok'] === true)).toHaveLength(1);

@@ -14,7 +14,7 @@ export const BENCH_API = {
   append: postWith<Answers.EntryWritten, Inputs.EntryAsked>()('/api/meeting/entries', {
     schema: Inputs.ENTRY_ASKED_SCHEMA,
     malformed:
-      'An entry names the chain head it was decided after (64 hex digits), an act the bench knows, who made it (agent, clerk or chair) and what it carries. Nothing was recorded.',
+      'An entry names the chain head it was decided after (64 hex digits), an act the bench knows, whose hand made it (agent or person) and what it carries. Nothing was recorded.',
   }),
   startOver: postWith<Answers.StartedOver, Inputs.StartOverAsked>()('/api/meeting/start-over', {
     schema: Inputs.START_OVER_ASKED_SCHEMA,

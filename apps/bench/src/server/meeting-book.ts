@@ -6,9 +6,10 @@
 // STALE_TAB), whichever server process on one database took them.
 //
 // The server makes the entry: its number follows the last, its time is the server's clock, and a
-// ruling names the chair presiding. What a page gives is the act, who made it (an agent's call or
-// a person at the bench, as the page reports it) and what it carries, checked against the act's
-// own schema. Entries are kept as the exact JSON text they were chained from.
+// ruling names the chair presiding, and who made it is the server's to say (entry-author.ts: the
+// signed-in person, in the role the act takes, or an agent on their behalf). What a page gives is
+// the act and what it carries, checked against the act's own schema. Entries are kept as the
+// exact JSON text they were chained from.
 import { GENESIS, jsonLogFormat, MerkleTree, signTreeHead } from '@warrant/ledger';
 import type { ChangeFeed, Database, Queryable } from '@warrant/site-server';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
@@ -29,6 +30,7 @@ import { replay } from '../domain/reduce.ts';
 import { clockAt } from '../domain/retime.ts';
 import type { MeetingEvent, Payloads } from '../domain/state.ts';
 import { entryProblem } from '../meeting-log-format.ts';
+import type { EntryAuthor } from './entry-author.ts';
 
 /** The record's lock, held to the end of a transaction that writes it (the desk's are 7_420_1xx). */
 const RECORD_LOCK = 7_420_201;
@@ -44,7 +46,8 @@ type StoredEntry = {
 
 export interface MeetingBook {
   read(): Promise<MeetingRead>;
-  append(asked: EntryAsked): Promise<EntryWritten | ToolRefusal>;
+  /** Records the act `asked` as `author` made it, if it is in order on the record as stored. */
+  append(asked: EntryAsked, author: EntryAuthor): Promise<EntryWritten | ToolRefusal>;
   startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
@@ -132,7 +135,7 @@ export async function openMeetingBook(
   return {
     read,
 
-    async append(asked) {
+    async append(asked, author) {
       try {
         return await db.transaction(async (tx): Promise<EntryWritten | ToolRefusal> => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
@@ -149,10 +152,6 @@ export async function openMeetingBook(
           const state = replay(eventsOf(rows));
           const notInOrder = outOfOrder(state, asked.type);
           if (notInOrder) return notInOrder;
-          if (asked.type === 'put_the_question' && asked.actor !== 'chair')
-            return refusal('CHAIR_ONLY', 'Only the chair puts the question. Nothing was recorded.', {
-              act: asked.type,
-            });
           const { given, recorded: payload } = payloadOf(asked, state.chair);
           const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
           if (problem) return problem;
@@ -163,7 +162,8 @@ export async function openMeetingBook(
           const event = {
             seq: rows.length + 1,
             at: clockAt(now()),
-            actor: asked.actor,
+            actor: author.actor,
+            person: author.person,
             type: asked.type,
             payload,
           } as MeetingEvent;
