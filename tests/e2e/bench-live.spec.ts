@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
-import { enrolBenchPerson } from './passkey.ts';
+import { enrolBenchPerson, inviteToBench } from './passkey.ts';
 
 // The bench's meeting is its server's: two people in two browser profiles see one meeting, live.
 // An act made in one appears in the other's record and in the other's registered tool set, and
@@ -14,11 +15,23 @@ async function openBench(page: Page, name = 'Tomasz Wierzbicki'): Promise<void> 
   await enrolBenchPerson(page, name);
 }
 
-/** A browser profile of its own, signed in as a newly enrolled person of the bench. */
-async function profile(browser: Browser, name: string): Promise<Page> {
+/**
+ * A browser profile of its own, signed in as a newly enrolled person of the bench: its clerk (the
+ * operator's setup link), or whom a clerk invited (their invitation link).
+ */
+async function profile(browser: Browser, name: string, invitation?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await openBench(page, name);
+  await enrolBenchPerson(page, name, invitation);
   return page;
+}
+
+/** The clerk in one profile, and the chair they invited, in another. */
+async function clerkAndChair(browser: Browser): Promise<{ clerk: Page; chair: Page }> {
+  const own = randomUUID().slice(0, 4);
+  const clerk = await profile(browser, `Tomasz Wierzbicki ${own}`);
+  const name = `Adaeze Okafor ${own}`;
+  const chair = await profile(browser, name, await inviteToBench(clerk, name, 'chair'));
+  return { clerk, chair };
 }
 
 test(
@@ -26,8 +39,7 @@ test(
   { tag: POLYFILL },
   async ({ browser }, testInfo) => {
     const lane = laneOf(testInfo);
-    const clerk = await profile(browser, 'Tomasz Wierzbicki');
-    const member = await profile(browser, 'Adaeze Okafor');
+    const { clerk, chair: member } = await clerkAndChair(browser);
     const clerkAgent = agentFor(clerk, lane);
     const memberAgent = agentFor(member, lane);
     await expect.poll(() => memberAgent.names()).not.toContain('call_meeting_to_order');
@@ -91,7 +103,7 @@ test(
   { tag: POLYFILL },
   async ({ browser, page }, testInfo) => {
     const lane = laneOf(testInfo);
-    const clerk = await profile(browser, 'Tomasz Wierzbicki');
+    const clerk = await profile(browser, `Tomasz Wierzbicki ${randomUUID().slice(0, 4)}`);
     const clerkAgent = agentFor(clerk, lane);
     await clerk.click('#checkpoint-widest');
     await expect.poll(() => clerkAgent.names()).toContain('move_to_postpone_indefinitely');
@@ -133,5 +145,62 @@ test(
     await expect(clerk.locator('#entry-count')).toHaveText(entries);
     await expect(clerk.locator('#minutes')).not.toContainText('Entered with no one signed in.');
     await expect(page.locator('#entry-count')).toHaveText(entries);
+  },
+);
+
+test(
+  'the chair’s acts are the chair’s passkey: from the clerk’s signed-in browser they change nothing; the chair’s passkey puts the question',
+  { tag: POLYFILL },
+  async ({ browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const { clerk, chair } = await clerkAndChair(browser);
+    await expect(chair.locator('#person-role')).toHaveText(', chair');
+    const agent = agentFor(clerk, lane);
+    await clerk.bringToFront();
+    await clerk.click('#checkpoint-widest');
+    await expect(chair.locator('#entry-count')).toHaveText('4');
+
+    // The clerk's control: the clerk is signed in, but is not the chair.
+    await clerk.click('#put-the-question');
+    await expect(clerk.locator('#bench-notice')).toContainText('Only the chair puts the question');
+    await expect(clerk.locator('#phase')).toHaveAttribute('data-phase', 'OPEN');
+    // An agent holding the clerk's browser, past the page: each route refuses without the chair's assertion.
+    const asked = await clerk.evaluate(async () => {
+      const head = ((await (await fetch('/api/meeting')).json()) as { head: string }).head;
+      const send = async (path: string, body: object) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, code: ((await response.json()) as { code?: string }).code };
+      };
+      const act = { after: head, type: 'put_the_question', payload: {} };
+      return [
+        await send('/api/meeting/entries', { ...act, by: 'person' }),
+        await send('/api/meeting/chair-acts/options', act),
+        await send('/api/meeting/chair-acts', { ...act, response: {} }),
+      ];
+    });
+    expect(asked).toEqual([
+      { status: 403, code: 'PASSKEY_REQUIRED' },
+      { status: 403, code: 'CHAIR_ONLY' },
+      { status: 403, code: 'CHAIR_ONLY' },
+    ]);
+    await expect.poll(() => agent.names()).not.toContain('record_vote_tally');
+    await expect(clerk.locator('#entry-count')).toHaveText('4');
+
+    // The chair, at their own page, with their passkey: the question is put, in both profiles.
+    await chair.bringToFront();
+    await chair.click('#put-the-question');
+    await expect(chair.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    await expect(clerk.locator('#entry-count')).toHaveText('5');
+    const recorded = await clerk.evaluate(async () =>
+      (
+        (await (await fetch('/api/meeting')).json()) as { events: { actor: string; person?: { name: string } }[] }
+      ).events.at(-1),
+    );
+    expect(recorded).toMatchObject({ actor: 'chair', person: { name: expect.stringMatching(/^Adaeze Okafor/) } });
   },
 );

@@ -10,17 +10,19 @@ import { firstToolsProbe } from '../../bench/bench-app.bench.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { POLYFILL } from './lanes.ts';
-import { enrolBenchPerson } from './passkey.ts';
+import { enrolBenchChair } from './passkey.ts';
 
 // The clerk's bench in a real browser, in both lanes. The agent is a real caller; the chair and
 // the clerk are a person clicking the page.
 
 /**
- * Opens the bench as its clerk, newly enrolled with the operator's setup link and a passkey. The
- * people of the bench outlive a test (as people do), so each clerk has a name of their own.
+ * Opens the bench as its chair, who puts the question and rules with their passkey: a clerk
+ * enrolled with the operator's setup link invited them. The people of the bench outlive a test (as
+ * people do), so each has a name of their own.
  */
 async function openBench(page: Page): Promise<void> {
-  await enrolBenchPerson(page, `Tomasz Wierzbicki ${randomUUID().slice(0, 4)}`);
+  const own = randomUUID().slice(0, 4);
+  await enrolBenchChair(page, `Adaeze Okafor ${own}`, `Tomasz Wierzbicki ${own}`);
 }
 
 /** Opens the bench in another tab of a browser where a person is signed in already. */

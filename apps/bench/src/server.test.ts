@@ -12,7 +12,7 @@ import { SITES } from '@warrant/config';
 import { BENCH_API } from './api/bench-api.ts';
 import type { MeetingEvent } from './domain/state.ts';
 import { openServer } from './server.ts';
-import { enrolClerk, type TestPerson } from './testing/bench-person.ts';
+import { enrolClerk, invited, postAs, withPasskey, type TestPerson } from './testing/bench-person.ts';
 
 type Answer = { readonly [key: string]: unknown };
 const ORIGIN = SITES.bench.origin;
@@ -82,10 +82,13 @@ describe.each(
     expect(seven.body).toMatchObject({ ok: false, isError: true });
     await post(BENCH_API.startOver.path, { point: 'widest' });
     const { head } = await read();
-    const agentPuts = await append(head, 'put_the_question', {}, 'agent');
-    expect(agentPuts.body).toMatchObject({ ok: false, code: 'CHAIR_ONLY' });
-    const put = await append(head, 'put_the_question', {}, 'person');
-    expect(put.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: clerk.id } } });
+    const chair = await invited(app, clerk, 'Adaeze Okafor', 'chair');
+    const put = await withPasskey(app, chair, BENCH_API.chairAct.path, {
+      after: head,
+      type: 'put_the_question',
+      payload: {},
+    });
+    expect(put.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: chair.id } } });
     const tooMany = await append(String(put.body['head']), 'record_vote_tally', { aye: 6, nay: 4 });
     expect(tooMany.body).toMatchObject({ ok: false, code: 'TALLY_EXCEEDS_PRESENT' });
     const bad = await append(String(put.body['head']), 'record_vote_tally', { aye: 'six', nay: 0 });
@@ -188,10 +191,86 @@ describe.each(
     const raised = await append(head, 'raise_point_of_order', { concern: 'Not germane.', raisedBy: 'Hollis' });
     const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'Not germane.' };
     const agentRules = await append(String(raised.body['head']), 'record_chair_ruling', ruling, 'agent');
-    expect(agentRules).toMatchObject({ status: 403, body: { ok: false, code: 'CHAIR_ONLY' } });
+    expect(agentRules).toMatchObject({ status: 403, body: { ok: false, code: 'PASSKEY_REQUIRED' } });
     expect((await read()).head).toBe(raised.body['head']);
-    const chairRules = await append(String(raised.body['head']), 'record_chair_ruling', ruling, 'person');
-    expect(chairRules.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: clerk.id } } });
+  });
+
+  it('the chair’s acts are the chair’s passkey over the exact act: from the clerk’s page, with a session, each is refused and changes nothing', async () => {
+    const chair = await invited(app, clerk, 'Adaeze Okafor', 'chair');
+    const member = await invited(app, clerk, 'Hollis Pemberton', 'member');
+    const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'Not germane.' };
+
+    /** Every way but the chair's passkey over `act` is refused, and the record is as it was. */
+    async function refusedButByTheChair(act: Record<string, unknown>): Promise<void> {
+      const before = await read();
+      // As an entry, from any page, by anyone's session: the chair's acts are not a session's.
+      for (const by of ['person', 'agent'])
+        expect((await post(BENCH_API.append.path, { ...act, by })).body).toMatchObject({
+          ok: false,
+          code: 'PASSKEY_REQUIRED',
+        });
+      // The clerk's and a member's sessions, with their own passkeys, are not the chair's.
+      for (const who of [clerk, member]) {
+        expect(await postAs(app, who, BENCH_API.chairActOptions.path, act)).toMatchObject({
+          status: 403,
+          body: { ok: false, code: 'CHAIR_ONLY' },
+        });
+        expect(await postAs(app, who, BENCH_API.chairAct.path, { ...act, response: {} })).toMatchObject({
+          status: 403,
+          body: { ok: false, code: 'CHAIR_ONLY' },
+        });
+      }
+      // The chair's session without the chair's assertion, or with another passkey's answer.
+      expect(await postAs(app, chair, BENCH_API.chairAct.path, act)).toMatchObject({
+        status: 403,
+        body: { ok: false, code: 'PASSKEY_REQUIRED' },
+      });
+      expect(await withPasskey(app, chair, BENCH_API.chairAct.path, act, clerk.passkey)).toMatchObject({
+        status: 403,
+        body: { ok: false },
+      });
+      expect(await postAs(app, null, BENCH_API.chairActOptions.path, act)).toMatchObject({ status: 401 });
+      expect(await read()).toEqual(before);
+    }
+
+    // Putting the question.
+    await post(BENCH_API.startOver.path, { point: 'widest' });
+    const put = { after: (await read()).head, type: 'put_the_question', payload: {} };
+    await refusedButByTheChair(put);
+    const putByChair = await withPasskey(app, chair, BENCH_API.chairAct.path, put);
+    expect(putByChair.body).toMatchObject({
+      ok: true,
+      event: { actor: 'chair', person: { id: chair.id, name: 'Adaeze Okafor' }, type: 'put_the_question' },
+    });
+
+    // Ruling on a point of order.
+    await post(BENCH_API.startOver.path, { point: 'tangle' });
+    const raised = await append((await read()).head, 'raise_point_of_order', {
+      concern: 'Not germane.',
+      raisedBy: 'H',
+    });
+    const rule = { after: String(raised.body['head']), type: 'record_chair_ruling', payload: ruling };
+    await refusedButByTheChair(rule);
+    // What the passkey signs is the act's canonical text; an assertion over it makes no other act.
+    const proposed = await postAs(app, chair, BENCH_API.chairActOptions.path, rule);
+    const statement = proposed.body['statement'] as { subject: string; act: string; by: string };
+    expect(statement).toMatchObject({ act: 'chair_act', by: chair.id });
+    expect(JSON.parse(statement.subject)).toEqual({
+      meeting: expect.any(Number),
+      after: rule.after,
+      act: 'record_chair_ruling',
+      payload: ruling,
+    });
+    const challenge = (proposed.body['options'] as { challenge: string }).challenge;
+    const other = await postAs(app, chair, BENCH_API.chairAct.path, {
+      ...rule,
+      payload: { ...ruling, rationale: 'Something the chair never said.' },
+      response: chair.passkey.assert(challenge, ORIGIN, new URL(ORIGIN).hostname),
+    });
+    expect(other).toMatchObject({ status: 403, body: { ok: false, code: 'CHAIR_ACT_MISMATCH' } });
+    expect((await read()).head).toBe(rule.after);
+    const ruled = await withPasskey(app, chair, BENCH_API.chairAct.path, rule);
+    expect(ruled.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: chair.id } } });
   });
 
   it('a page of another origin is refused before anything is read', async () => {

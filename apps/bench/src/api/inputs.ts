@@ -2,6 +2,7 @@
 // JSON Schema, which the server checks before the route runs (@warrant/site-api's serve). An
 // entry's payload is checked again by the route against its own act's schema (domain/entry-schema.ts),
 // which depends on the act and on the meeting as it stands.
+import { CHAIR_ACT_TYPES, type ChairActType } from '../domain/chair-acts.ts';
 import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
 import { TOOL_NAMES } from '../domain/rulebook.ts';
 import type { EventType } from '../domain/state.ts';
@@ -31,6 +32,35 @@ export const ENTRY_ASKED_SCHEMA = {
     payload: { type: 'object' },
   },
   required: ['after', 'type', 'by', 'payload'],
+  additionalProperties: false,
+} as const;
+
+/** One of the chair's acts, exactly as it would be recorded after the head `after`. */
+export interface ChairActAsked {
+  readonly after: string;
+  readonly type: ChairActType;
+  readonly payload: Record<string, unknown>;
+}
+const CHAIR_ACT_PROPERTIES = {
+  after: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  type: { type: 'string', enum: CHAIR_ACT_TYPES },
+  payload: { type: 'object' },
+} as const;
+export const CHAIR_ACT_ASKED_SCHEMA = {
+  type: 'object',
+  properties: CHAIR_ACT_PROPERTIES,
+  required: ['after', 'type', 'payload'],
+  additionalProperties: false,
+} as const;
+
+/** The same act, with the chair's passkey assertion over its statement (WebAuthn's JSON). */
+export interface ChairActConfirmed extends ChairActAsked {
+  readonly response: Record<string, unknown>;
+}
+export const CHAIR_ACT_CONFIRMED_SCHEMA = {
+  type: 'object',
+  properties: { ...CHAIR_ACT_PROPERTIES, response: { type: 'object' } },
+  required: ['after', 'type', 'payload'],
   additionalProperties: false,
 } as const;
 

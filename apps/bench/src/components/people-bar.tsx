@@ -9,12 +9,17 @@ const PEOPLE_WORDS: PeopleBarWords = {
   key: 'person',
   heading: 'People of this meeting',
   signIn: 'Sign in with your passkey',
-  passkeyNote: 'Signed in, your page (and an agent working in it, on your behalf) can record acts in the meeting.',
+  passkeyNote:
+    'Signed in, your page (and an agent working in it, on your behalf) can record acts in the meeting. The chair’s acts (putting the question, ruling) also ask for the chair’s passkey, each time.',
   nobodyYet:
     'The bench has no clerk yet. The person who runs it has a one-time setup link on the server\u2019s console (npm start prints it); open it in this browser to enrol as the clerk.',
   whySignIn:
     'Anyone can follow the meeting here. Recording anything in it takes a person of the meeting, signed in. New here? The clerk invites you.',
   listHeading: 'People of this meeting',
+  roles: [
+    { value: 'member', label: 'member' },
+    { value: 'chair', label: 'chair' },
+  ],
 };
 
 const UNREACHABLE = refusal(

@@ -44,10 +44,18 @@ type StoredEntry = {
   readonly entry: string;
 };
 
+/** A last check inside the writing transaction (a passkey's answer over the act): a refusal, or null. */
+export type Confirm = (tx: Queryable, meeting: number) => Promise<ToolRefusal | null>;
+
 export interface MeetingBook {
   read(): Promise<MeetingRead>;
-  /** Records the act `asked` as `author` made it, if it is in order on the record as stored. */
-  append(asked: EntryAsked, author: EntryAuthor): Promise<EntryWritten | ToolRefusal>;
+  /**
+   * Records the act `asked` as `author` made it, if it is in order on the record as stored and
+   * `confirm` (run in the same transaction, on the record's number) finds nothing wrong.
+   */
+  append(asked: EntryAsked, author: EntryAuthor, confirm?: Confirm): Promise<EntryWritten | ToolRefusal>;
+  /** Whether `asked` would be recorded now, and on which record: nothing is written. */
+  judge(asked: EntryAsked): Promise<{ readonly ok: true; readonly meeting: number } | ToolRefusal>;
   startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
@@ -114,6 +122,31 @@ function payloadOf(asked: EntryAsked, chair: string | null) {
   return { given: ruling, recorded: { ruledBy: chair ?? 'the chair', ...ruling } };
 }
 
+/** What an act would be recorded as on the record `via` reads now; or why it would not be. */
+async function judgeIn(via: Queryable, asked: EntryAsked) {
+  const meeting = await currentMeeting(via);
+  const rows = await entriesOf(via, meeting);
+  const stored = headOf(rows);
+  if (asked.after !== stored) {
+    return refusal(
+      'STALE_TAB',
+      'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
+      { storedSeq: rows.length },
+    );
+  }
+  const state = replay(eventsOf(rows));
+  const notInOrder = outOfOrder(state, asked.type);
+  if (notInOrder) return notInOrder;
+  const { given, recorded: payload } = payloadOf(asked, state.chair);
+  const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
+  if (problem) return problem;
+  if (asked.type === 'record_vote_tally') {
+    const miscount = tallyProblem(state, payload as Payloads['record_vote_tally']);
+    if (miscount) return miscount;
+  }
+  return { ok: true as const, meeting, stored, seq: rows.length + 1, payload };
+}
+
 export async function openMeetingBook(
   db: Database,
   signingKey: Uint8Array,
@@ -135,32 +168,18 @@ export async function openMeetingBook(
   return {
     read,
 
-    async append(asked, author) {
+    async append(asked, author, confirm) {
       try {
         return await db.transaction(async (tx): Promise<EntryWritten | ToolRefusal> => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
-          const meeting = await currentMeeting(tx);
-          const rows = await entriesOf(tx, meeting);
-          const stored = headOf(rows);
-          if (asked.after !== stored) {
-            return refusal(
-              'STALE_TAB',
-              'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
-              { storedSeq: rows.length },
-            );
-          }
-          const state = replay(eventsOf(rows));
-          const notInOrder = outOfOrder(state, asked.type);
-          if (notInOrder) return notInOrder;
-          const { given, recorded: payload } = payloadOf(asked, state.chair);
-          const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
-          if (problem) return problem;
-          if (asked.type === 'record_vote_tally') {
-            const miscount = tallyProblem(state, payload as Payloads['record_vote_tally']);
-            if (miscount) return miscount;
-          }
+          const judged = await judgeIn(tx, asked);
+          if (!judged.ok) return judged;
+          const { meeting, stored, seq, payload } = judged;
+          const unconfirmed = confirm ? await confirm(tx, meeting) : null;
+          // Thrown: whatever the check itself wrote (a passkey's counter, its ceremony) is undone too.
+          if (unconfirmed) throw new RolledBack(unconfirmed);
           const event = {
-            seq: rows.length + 1,
+            seq,
             at: clockAt(now()),
             actor: author.actor,
             person: author.person,
@@ -176,6 +195,11 @@ export async function openMeetingBook(
         if (error instanceof RolledBack) return error.answer;
         throw error;
       }
+    },
+
+    async judge(asked) {
+      const judged = await judgeIn(db, asked);
+      return judged.ok ? { ok: true, meeting: judged.meeting } : judged;
     },
 
     async startOver(pointId) {

@@ -51,3 +51,45 @@ export async function enrolWithLink(app: Hono, link: string, name: string): Prom
 export async function enrolClerk(app: Hono, db: Database, name = 'Tomasz Wierzbicki'): Promise<TestPerson> {
   return enrolWithLink(app, linkCodeOf((await benchPeopleOperator(db).setupLink()).url), name);
 }
+
+/** POSTs `body` to `path` in `person`'s session, with the bench's origin: the status and the answer. */
+export async function postAs(
+  app: Hono,
+  person: TestPerson | null,
+  path: string,
+  body: unknown,
+): Promise<{ readonly status: number; readonly body: { readonly [key: string]: unknown } }> {
+  const response = await app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BENCH_ORIGIN, ...(person ? { cookie: person.cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { [key: string]: unknown } };
+}
+
+/** `path`'s statement asked for with `body`, answered by `passkey` (the person's own, unless given). */
+export async function withPasskey(
+  app: Hono,
+  person: TestPerson,
+  path: string,
+  body: Record<string, unknown>,
+  passkey: SoftwarePasskey = person.passkey,
+): Promise<{ readonly status: number; readonly body: { readonly [key: string]: unknown } }> {
+  const proposed = await postAs(app, person, `${path}/options`, body);
+  const challenge = (proposed.body['options'] as { challenge?: string } | undefined)?.challenge;
+  if (!challenge) return proposed;
+  return postAs(app, person, path, { ...body, response: passkey.assert(challenge, BENCH_ORIGIN, BENCH_RP_ID) });
+}
+
+/** The clerk invites `name` as `role` with their passkey, and `name` enrols with the invitation. */
+export async function invited(
+  app: Hono,
+  clerk: TestPerson,
+  name: string,
+  role: 'chair' | 'member',
+): Promise<TestPerson> {
+  const answer = await withPasskey(app, clerk, '/api/people/invitations', { name, role });
+  const url = (answer.body['invitation'] as { url?: string } | undefined)?.url;
+  if (!url) throw new Error(`The clerk could not invite ${name}: ${JSON.stringify(answer.body)}`);
+  return enrolWithLink(app, linkCodeOf(url), name);
+}
