@@ -13,7 +13,7 @@ import { openSitesDatabases, type OpenSiteServer } from '@warrant/site-server';
 import { appRoot, registry } from './app-sites.ts';
 
 const USAGE =
-  'Usage: npm run people -- setup-link <site>   (a site with people of its own: desk, pantry, shelter, rides, coldchain, laundry, board)';
+  'Usage: npm run people -- setup-link <site>   (a site with people of its own: desk, pantry, shelter, rides, coldchain, laundry, bench, board)';
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, name] = argv;

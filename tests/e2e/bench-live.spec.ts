@@ -1,22 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
+import { enrolBenchPerson, inviteToBench } from './passkey.ts';
 
 // The bench's meeting is its server's: two people in two browser profiles see one meeting, live.
 // An act made in one appears in the other's record and in the other's registered tool set, and
 // what the page decides is decided again where the record is kept.
 
-async function openBench(page: Page): Promise<void> {
-  await page.goto(`${SITES.bench.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+/** Opens the bench as its clerk, newly enrolled with the operator's setup link and a passkey. */
+async function openBench(page: Page, name = 'Tomasz Wierzbicki'): Promise<void> {
+  await enrolBenchPerson(page, name);
 }
 
-async function profile(browser: Browser): Promise<Page> {
+/**
+ * A browser profile of its own, signed in as a newly enrolled person of the bench: its clerk (the
+ * operator's setup link), or whom a clerk invited (their invitation link).
+ */
+async function profile(browser: Browser, name: string, invitation?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await openBench(page);
+  await enrolBenchPerson(page, name, invitation);
   return page;
+}
+
+/** The clerk in one profile, and the chair they invited, in another. */
+async function clerkAndChair(browser: Browser): Promise<{ clerk: Page; chair: Page }> {
+  const own = randomUUID().slice(0, 4);
+  const clerk = await profile(browser, `Tomasz Wierzbicki ${own}`);
+  const name = `Adaeze Okafor ${own}`;
+  const chair = await profile(browser, name, await inviteToBench(clerk, name, 'chair'));
+  return { clerk, chair };
 }
 
 test(
@@ -24,8 +39,7 @@ test(
   { tag: POLYFILL },
   async ({ browser }, testInfo) => {
     const lane = laneOf(testInfo);
-    const clerk = await profile(browser);
-    const member = await profile(browser);
+    const { clerk, chair: member } = await clerkAndChair(browser);
     const clerkAgent = agentFor(clerk, lane);
     const memberAgent = agentFor(member, lane);
     await expect.poll(() => memberAgent.names()).not.toContain('call_meeting_to_order');
@@ -70,7 +84,7 @@ test(
         body: JSON.stringify({
           after: head,
           type: 'move_main_motion',
-          actor: 'clerk',
+          by: 'person',
           payload: { text: 'That the minutes record this as carried.', mover: 'Nobody' },
         }),
       });
@@ -81,5 +95,112 @@ test(
     await page.reload();
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#entry-count')).toHaveText('0');
+  },
+);
+
+test(
+  'a page with nobody signed in shows the meeting and its tools, says acting needs sign-in, and changes nothing',
+  { tag: POLYFILL },
+  async ({ browser, page }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const clerk = await profile(browser, `Tomasz Wierzbicki ${randomUUID().slice(0, 4)}`);
+    const clerkAgent = agentFor(clerk, lane);
+    await clerk.click('#checkpoint-widest');
+    await expect.poll(() => clerkAgent.names()).toContain('move_to_postpone_indefinitely');
+    const entries = (await clerk.locator('#entry-count').textContent()) ?? '';
+
+    // Another browser, where nobody has signed in: the meeting and the tools in order are the same.
+    await page.goto(`${SITES.bench.origin}/`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    const agent = agentFor(page, lane);
+    await expect(page.locator('#entry-count')).toHaveText(entries);
+    await expect.poll(() => agent.names()).toEqual(await clerkAgent.names());
+    await expect(page.locator('#sign-in-needed')).toContainText('nothing can be recorded from this page');
+    await expect(page.locator('#person-sign-in')).toBeVisible();
+    expect(await agent.call('get_motion_stack', {})).toMatchObject({ ok: true });
+
+    // An agent's act, a person's click, a starting point, and a request past the page: all refused.
+    expect(
+      await agent.call('correct_last_entry', { correction: 'Entered with no one signed in.', actor: 'Mallory' }),
+    ).toMatchObject({ ok: false, isError: true, code: 'SIGN_IN_REQUIRED' });
+    await page.click('#present-less');
+    await expect(page.locator('#bench-notice')).toContainText('sign in with your passkey first');
+    await expect(page.locator('#present-count')).toHaveText('7');
+    await page.click('#checkpoint-tangle');
+    await expect(page.locator('#motion-stack > li')).toHaveCount(1);
+    const direct = await page.evaluate(async () => {
+      const head = ((await (await fetch('/api/meeting')).json()) as { head: string }).head;
+      const response = await fetch('/api/meeting/entries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ after: head, type: 'set_members_present', by: 'person', payload: { present: 3 } }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    });
+    expect(direct).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'SIGN_IN_REQUIRED' } });
+
+    // The clerk's page, and the record, are as they were.
+    await clerk.reload();
+    await expect(clerk.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(clerk.locator('#entry-count')).toHaveText(entries);
+    await expect(clerk.locator('#minutes')).not.toContainText('Entered with no one signed in.');
+    await expect(page.locator('#entry-count')).toHaveText(entries);
+  },
+);
+
+test(
+  'the chair’s acts are the chair’s passkey: from the clerk’s signed-in browser they change nothing; the chair’s passkey puts the question',
+  { tag: POLYFILL },
+  async ({ browser }, testInfo) => {
+    const lane = laneOf(testInfo);
+    const { clerk, chair } = await clerkAndChair(browser);
+    await expect(chair.locator('#person-role')).toHaveText(', chair');
+    const agent = agentFor(clerk, lane);
+    await clerk.bringToFront();
+    await clerk.click('#checkpoint-widest');
+    await expect(chair.locator('#entry-count')).toHaveText('4');
+
+    // The clerk's control: the clerk is signed in, but is not the chair.
+    await clerk.click('#put-the-question');
+    await expect(clerk.locator('#bench-notice')).toContainText('Only the chair puts the question');
+    await expect(clerk.locator('#phase')).toHaveAttribute('data-phase', 'OPEN');
+    // An agent holding the clerk's browser, past the page: each route refuses without the chair's assertion.
+    const asked = await clerk.evaluate(async () => {
+      const head = ((await (await fetch('/api/meeting')).json()) as { head: string }).head;
+      const send = async (path: string, body: object) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, code: ((await response.json()) as { code?: string }).code };
+      };
+      const act = { after: head, type: 'put_the_question', payload: {} };
+      return [
+        await send('/api/meeting/entries', { ...act, by: 'person' }),
+        await send('/api/meeting/chair-acts/options', act),
+        await send('/api/meeting/chair-acts', { ...act, response: {} }),
+      ];
+    });
+    expect(asked).toEqual([
+      { status: 403, code: 'PASSKEY_REQUIRED' },
+      { status: 403, code: 'CHAIR_ONLY' },
+      { status: 403, code: 'CHAIR_ONLY' },
+    ]);
+    await expect.poll(() => agent.names()).not.toContain('record_vote_tally');
+    await expect(clerk.locator('#entry-count')).toHaveText('4');
+
+    // The chair, at their own page, with their passkey: the question is put, in both profiles.
+    await chair.bringToFront();
+    await chair.click('#put-the-question');
+    await expect(chair.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
+    await expect.poll(() => agent.names()).toContain('record_vote_tally');
+    await expect(clerk.locator('#entry-count')).toHaveText('5');
+    const recorded = await clerk.evaluate(async () =>
+      (
+        (await (await fetch('/api/meeting')).json()) as { events: { actor: string; person?: { name: string } }[] }
+      ).events.at(-1),
+    );
+    expect(recorded).toMatchObject({ actor: 'chair', person: { name: expect.stringMatching(/^Adaeze Okafor/) } });
   },
 );

@@ -1,21 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { insecureOriginOf, SITES } from '@warrant/config';
+import { INSECURE_TEST_HOST, insecureOriginOf, SITES } from '@warrant/config';
 import { pageAgentCallsAtOnce } from '@warrant/webmcp/testing';
 import { READ_NAMES } from '../../apps/bench/src/domain/rulebook.ts';
 import { firstToolsProbe } from '../../bench/bench-app.bench.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { POLYFILL } from './lanes.ts';
+import { enrolBenchChair } from './passkey.ts';
 
 // The clerk's bench in a real browser, in both lanes. The agent is a real caller; the chair and
 // the clerk are a person clicking the page.
 
+/**
+ * Opens the bench as its chair, who puts the question and rules with their passkey: a clerk
+ * enrolled with the operator's setup link invited them. The people of the bench outlive a test (as
+ * people do), so each has a name of their own.
+ */
 async function openBench(page: Page): Promise<void> {
+  const own = randomUUID().slice(0, 4);
+  await enrolBenchChair(page, `Adaeze Okafor ${own}`, `Tomasz Wierzbicki ${own}`);
+}
+
+/** Opens the bench in another tab of a browser where a person is signed in already. */
+async function openSignedIn(page: Page): Promise<void> {
   await page.goto(`${SITES.bench.origin}/`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.locator('#person-name')).toBeVisible();
 }
 
 async function onScreenCount(page: Page): Promise<number> {
@@ -203,8 +217,16 @@ test(
   async ({ browserName: _browserName }, testInfo) => {
     const browser = await launchWithInsecureHost(laneOf(testInfo) === 'native');
     try {
-      const page = await browser.newPage();
+      // No passkey can sign in on a page with no secure context: the clerk signs in on the bench's
+      // own origin, and their session (the cookie the server made) goes with them to this host.
+      const context = await browser.newContext();
+      await openBench(await context.newPage());
+      const session = (await context.cookies(SITES.bench.origin)).find((c) => c.name === 'warrant_bench_session');
+      if (!session) throw new Error('the clerk’s enrolment left no session');
+      await context.addCookies([{ ...session, domain: INSECURE_TEST_HOST }]);
+      const page = await context.newPage();
       await page.goto(`${insecureOriginOf('bench')}/`);
+      await expect(page.locator('#no-passkeys')).toBeVisible();
       await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
       await expect(page.locator('#webmcp-mode')).toHaveAttribute('data-mode', 'unavailable');
       await expect(page.locator('#webmcp-mode')).toHaveAttribute('title', /secure context/);
@@ -274,7 +296,7 @@ test('two tabs keep one record: the tab behind catches up instead of splicing en
   await expect(a.locator('#entry-count')).toHaveText('8');
 
   const b = await context.newPage();
-  await openBench(b);
+  await openSignedIn(b);
   await expect(b.locator('#entry-count')).toHaveText('8');
   await b.click('#checkpoint-tangle');
   await b.click('#confirm-load');

@@ -109,6 +109,57 @@ export async function enrolEditor(page: Page, name: string, invitation?: string)
   return authenticator;
 }
 
+/**
+ * Enrols `name` as a person of the clerk's bench with a new passkey, on the bench's page: the
+ * operator's setup link (the control port, as `npm run people -- setup-link bench` does) enrols its
+ * clerk; a person's invitation link, given as `invitation`, enrols the one it names. The page's
+ * context then holds their session, and the page is ready.
+ */
+export async function enrolBenchPerson(page: Page, name: string, invitation?: string): Promise<Authenticator> {
+  const authenticator = await addPasskeyAuthenticator(page);
+  await page.goto(invitation ?? (await setupLink('bench')));
+  await page.bringToFront();
+  await page.locator('#person-name-input').fill(name);
+  await page.locator('#person-enrol').click();
+  await expect(page.locator('#person-name')).toHaveText(name);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  return authenticator;
+}
+
+/**
+ * The signed-in clerk at `page` invites `name` to the bench as `role`, with the clerk's passkey,
+ * through the people bar: the invitation link it shows.
+ */
+export async function inviteToBench(page: Page, name: string, role: 'chair' | 'member'): Promise<string> {
+  await page.bringToFront();
+  await page.locator('#person-people > summary').click();
+  await page.locator('#invitee-name').fill(name);
+  await page.locator('#invitee-role').selectOption(role);
+  await page.locator('#invite').click();
+  const link = page.locator('#invitation-link');
+  await expect(link).toHaveValue(/#enrol=/);
+  return link.inputValue();
+}
+
+/**
+ * Enrols `name` as the bench's chair on `page`: a clerk enrols with the operator's setup link in a
+ * browser profile of their own, invites `name` as chair with their passkey, and `name` enrols with
+ * that invitation on `page`, whose context then holds the chair's session.
+ */
+export async function enrolBenchChair(page: Page, name: string, clerk: string): Promise<Authenticator> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('The chair’s page has no browser to open the clerk’s profile in.');
+  const clerkProfile = await browser.newContext();
+  try {
+    const aside = await clerkProfile.newPage();
+    await enrolBenchPerson(aside, clerk);
+    const invitation = await inviteToBench(aside, name, 'chair');
+    return await enrolBenchPerson(page, name, invitation);
+  } finally {
+    await clerkProfile.close();
+  }
+}
+
 /** A person approves the card with their passkey; waits until the run has ended. */
 export async function approveWithPasskey(card: Locator): Promise<void> {
   await card.locator('button.approve').click();

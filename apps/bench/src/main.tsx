@@ -120,6 +120,7 @@ const view: BenchView = {
       .then(explain),
   rejectRuling: (id) => void rulings().then((channel) => channel.reject(id)),
   lastCall,
+  signedIn: signal<boolean | null>(null),
   archived,
   asking,
   notice: computed(() => notice.value ?? meeting.notice.value),

@@ -4,7 +4,7 @@ import { memoryWebMcp } from '@warrant/webmcp/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKPOINTS } from './domain/checkpoints.ts';
 import { SEED } from './domain/seed.ts';
-import { createMeeting } from './meeting.ts';
+import { createMeeting, type MeetingRecord } from './meeting.ts';
 import { createRulingChannel, type RulingChannel } from './ruling-channel.ts';
 import { benchRows, loadActs, type BenchState } from './surface-rows.ts';
 import { tabOnlyRecord } from './tab-only-record.ts';
@@ -25,11 +25,26 @@ const RULING = {
   rationale: 'The amendment is not germane.',
 } as const;
 
+/**
+ * A record whose keeper makes each entry itself, as the bench's server does: it answers the entry
+ * as it made it (here, naming the person whose page asked), which the page shows in place of its own.
+ */
+function keeperMadeRecord(): MeetingRecord {
+  const record = tabOnlyRecord();
+  return {
+    ...record,
+    async append(event, after) {
+      const done = await record.append(event, after);
+      return done.ok ? { ...done, event: { ...event, person: { id: 'M-0000a0c0', name: 'Adaeze Okafor' } } } : done;
+    },
+  };
+}
+
 /** The tangle with a point of order raised: the chair's ruling is awaited. */
-async function awaitingRuling(timeoutMs?: number) {
+async function awaitingRuling(timeoutMs?: number, record: MeetingRecord = tabOnlyRecord()) {
   await loadActs();
   const meeting = createMeeting();
-  await meeting.open(tabOnlyRecord());
+  await meeting.open(record);
   await meeting.startOver(SEED.slice(0, CHECKPOINTS.tangle), 'test');
   const raised = meeting.commit(
     'raise_point_of_order',
@@ -75,6 +90,18 @@ describe('record_chair_ruling called by an agent', () => {
       payload: { ...RULING, ruledBy: 'Adaeze Okafor' },
     });
     expect(meeting.state.value.stack.map((m) => m.motion)).toEqual(['main', 'amend']);
+  });
+
+  it('answers the call as confirmed when the record’s keeper makes the entry its own way (the server’s entry replaces the page’s)', async () => {
+    const { meeting, rulings, memory } = await awaitingRuling(undefined, keeperMadeRecord());
+    const call = memory.call('record_chair_ruling', RULING) as Promise<ToolResult>;
+    await vi.waitFor(() => expect(rulings.channel.snapshot().waiting).toBe(true));
+    expect(await rulings.confirm(pendingId(rulings))).toMatchObject({ ok: true });
+    expect(await call).toMatchObject({ ok: true, decision: 'confirmed', recorded: 'record_chair_ruling' });
+    expect(meeting.events.value.at(-1)).toMatchObject({
+      type: 'record_chair_ruling',
+      person: { name: 'Adaeze Okafor' },
+    });
   });
 
   it('records nothing when the chair rejects it, and says so to the call', async () => {

@@ -96,14 +96,17 @@ export function createRulingChannel(
           id,
         });
       }
+      // Until its entry is written: the entry as the server makes it (its time, the person who
+      // confirmed) replaces the one decided here, and that is this ruling landing, not a change.
       confirming = true;
       const decided = meeting.commit('record_chair_ruling', current.request.ruling, 'chair');
-      confirming = false;
       if (!decided.ok) {
+        confirming = false;
         channel.supersede('the ruling is no longer in order');
         return decided;
       }
       const written = await decided.written;
+      confirming = false;
       if (!written.ok) {
         channel.supersede('the ruling could not be written');
         return written;

@@ -12,6 +12,7 @@ import { refusal } from '@warrant/surface';
 import { createMeeting, type Meeting } from './meeting.ts';
 import { openServer } from './server.ts';
 import { serverRecord, type Follow } from './server-record.ts';
+import { enrolClerk, type TestPerson } from './testing/bench-person.ts';
 
 describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "a page's meeting over the bench's server on %s",
@@ -19,12 +20,14 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     let db: Database;
     let server: SiteServer;
     let app: Hono;
+    let clerk: TestPerson;
     const stops: Array<() => void> = [];
 
     beforeEach(async () => {
       db = await open();
       server = await openServer(db);
       app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
+      clerk = await enrolClerk(app, db);
     });
     afterEach(async () => {
       for (const stop of stops.splice(0)) stop();
@@ -54,7 +57,8 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       return stop;
     };
 
-    async function page(): Promise<Meeting> {
+    /** A page of the bench, signed in as the clerk (`cookie` '': nobody signed in). */
+    async function page(cookie = clerk.cookie): Promise<Meeting> {
       const ask = siteCaller(
         async (method, path, body) => {
           const response = await app.request(
@@ -63,7 +67,11 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
               ? {}
               : {
                   method,
-                  headers: { 'content-type': 'application/json', origin: SITES.bench.origin },
+                  headers: {
+                    'content-type': 'application/json',
+                    origin: SITES.bench.origin,
+                    ...(cookie ? { cookie } : {}),
+                  },
                   body: JSON.stringify(body),
                 },
           );
@@ -96,6 +104,23 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       });
       // The entries are the server's: its numbers, its time.
       expect(a.events.value.map((event) => event.seq)).toEqual([1, 2]);
+    });
+
+    it('a page with nobody signed in shows the meeting and changes nothing: its act is refused and rolled back', async () => {
+      const clerkPage = await page();
+      const counted = clerkPage.commit('set_members_present', { present: 7 }, 'clerk');
+      if (!counted.ok) throw new Error(counted.message);
+      expect(await counted.written).toEqual({ ok: true });
+      const nobody = await page('');
+      expect(nobody.state.value.present).toBe(7);
+      const asked = nobody.commit('set_members_present', { present: 3 }, 'clerk');
+      if (!asked.ok) throw new Error('in order where it was decided');
+      expect(await asked.written).toMatchObject({ ok: false, code: 'SIGN_IN_REQUIRED' });
+      await vi.waitFor(() => expect(nobody.state.value.present).toBe(7));
+      expect(nobody.events.value).toHaveLength(1);
+      expect(clerkPage.events.value).toHaveLength(1);
+      // The clerk's entry names the clerk, as the server decided it.
+      expect(clerkPage.events.value[0]).toMatchObject({ actor: 'clerk', person: { id: clerk.id } });
     });
   },
 );

@@ -12,6 +12,7 @@ import { SITES } from '@warrant/config';
 import { BENCH_API } from './api/bench-api.ts';
 import type { MeetingEvent } from './domain/state.ts';
 import { openServer } from './server.ts';
+import { enrolClerk, invited, postAs, withPasskey, type TestPerson } from './testing/bench-person.ts';
 
 type Answer = { readonly [key: string]: unknown };
 const ORIGIN = SITES.bench.origin;
@@ -24,11 +25,13 @@ describe.each(
   let db: Database;
   let server: SiteServer;
   let app: Hono;
+  let clerk: TestPerson;
 
   beforeEach(async () => {
     db = await open();
     server = await openServer(db);
     app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
+    clerk = await enrolClerk(app, db);
   });
   afterEach(async () => {
     await server.close();
@@ -38,17 +41,18 @@ describe.each(
   async function get(path: string): Promise<Answer> {
     return (await (await app.request(path)).json()) as Answer;
   }
-  async function post(path: string, body: unknown): Promise<{ status: number; body: Answer }> {
+  /** A POST from the signed-in clerk's page (`cookie` '' : a page with nobody signed in). */
+  async function post(path: string, body: unknown, cookie = clerk.cookie): Promise<{ status: number; body: Answer }> {
     const response = await app.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Answer };
   }
   const read = async () => (await get(BENCH_API.meeting.path)) as { events: MeetingEvent[]; head: string };
-  const append = (after: string, type: string, payload: object, actor = 'agent') =>
-    post(BENCH_API.append.path, { after, type, actor, payload });
+  const append = (after: string, type: string, payload: object, by = 'agent') =>
+    post(BENCH_API.append.path, { after, type, by, payload });
 
   it('an act in order is written after the head it was decided on, and one out of order is refused and writes nothing', async () => {
     expect(await read()).toMatchObject({ ok: true, events: [], head: GENESIS });
@@ -60,7 +64,10 @@ describe.each(
     expect((await read()).events).toEqual([]);
 
     const counted = await append(GENESIS, 'set_members_present', { present: 7 });
-    expect(counted.body).toMatchObject({ ok: true, event: { seq: 1, type: 'set_members_present', actor: 'agent' } });
+    expect(counted.body).toMatchObject({
+      ok: true,
+      event: { seq: 1, type: 'set_members_present', actor: 'agent', person: { id: clerk.id, name: clerk.name } },
+    });
     const called = await append(String(counted.body['head']), 'call_meeting_to_order', { chair: 'Adaeze', at: '6:32' });
     expect(called.body).toMatchObject({ ok: true, event: { seq: 2 } });
     const after = await read();
@@ -75,10 +82,13 @@ describe.each(
     expect(seven.body).toMatchObject({ ok: false, isError: true });
     await post(BENCH_API.startOver.path, { point: 'widest' });
     const { head } = await read();
-    const agentPuts = await append(head, 'put_the_question', {}, 'agent');
-    expect(agentPuts.body).toMatchObject({ ok: false, code: 'CHAIR_ONLY' });
-    const put = await append(head, 'put_the_question', {}, 'chair');
-    expect(put.body).toMatchObject({ ok: true });
+    const chair = await invited(app, clerk, 'Adaeze Okafor', 'chair');
+    const put = await withPasskey(app, chair, BENCH_API.chairAct.path, {
+      after: head,
+      type: 'put_the_question',
+      payload: {},
+    });
+    expect(put.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: chair.id } } });
     const tooMany = await append(String(put.body['head']), 'record_vote_tally', { aye: 6, nay: 4 });
     expect(tooMany.body).toMatchObject({ ok: false, code: 'TALLY_EXCEEDS_PRESENT' });
     const bad = await append(String(put.body['head']), 'record_vote_tally', { aye: 'six', nay: 0 });
@@ -140,11 +150,134 @@ describe.each(
     ]);
   });
 
+  it('a page with nobody signed in reads the meeting and changes nothing: every write is refused SIGN_IN_REQUIRED', async () => {
+    await post(BENCH_API.startOver.path, { point: 'widest' });
+    const before = await read();
+    const entry = {
+      after: before.head,
+      type: 'correct_last_entry',
+      by: 'person',
+      payload: { correction: 'x', actor: 'T' },
+    };
+    for (const [path, body] of [
+      [BENCH_API.append.path, entry],
+      [BENCH_API.append.path, { ...entry, type: 'put_the_question', payload: {} }],
+      [BENCH_API.startOver.path, { point: 'tangle' }],
+    ] as const) {
+      const answer = await post(path, body, '');
+      expect(answer, path).toMatchObject({ status: 401, body: { ok: false, isError: true, code: 'SIGN_IN_REQUIRED' } });
+      // A session cookie the server never made is nobody's.
+      const forged = await post(path, body, 'warrant_bench_session=' + 'A'.repeat(43));
+      expect(forged.body).toMatchObject({ code: 'SIGN_IN_REQUIRED' });
+    }
+    expect(await read()).toEqual(before);
+    expect(await get(BENCH_API.archives.path)).toMatchObject({ ok: true, archives: [] });
+  });
+
+  it('who made an entry is the server’s to say: the session’s person, an agent on their behalf, never a name in the body', async () => {
+    // The body's old say over who made it (agent, clerk or chair) is not taken.
+    const claimed = await post(BENCH_API.append.path, {
+      after: GENESIS,
+      type: 'set_members_present',
+      actor: 'chair',
+      payload: { present: 7 },
+    });
+    expect(claimed).toMatchObject({ status: 400, body: { ok: false, code: 'MALFORMED_REQUEST' } });
+    const own = await append(GENESIS, 'set_members_present', { present: 7 }, 'person');
+    expect(own.body).toMatchObject({ ok: true, event: { actor: 'clerk', person: { id: clerk.id, name: clerk.name } } });
+    // A ruling the page says is the agent's own is refused: an agent proposes a ruling, the chair makes it.
+    await post(BENCH_API.startOver.path, { point: 'tangle' });
+    const { head } = await read();
+    const raised = await append(head, 'raise_point_of_order', { concern: 'Not germane.', raisedBy: 'Hollis' });
+    const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'Not germane.' };
+    const agentRules = await append(String(raised.body['head']), 'record_chair_ruling', ruling, 'agent');
+    expect(agentRules).toMatchObject({ status: 403, body: { ok: false, code: 'PASSKEY_REQUIRED' } });
+    expect((await read()).head).toBe(raised.body['head']);
+  });
+
+  it('the chair’s acts are the chair’s passkey over the exact act: from the clerk’s page, with a session, each is refused and changes nothing', async () => {
+    const chair = await invited(app, clerk, 'Adaeze Okafor', 'chair');
+    const member = await invited(app, clerk, 'Hollis Pemberton', 'member');
+    const ruling = { ruling: 'well_taken', disposition: 'strike_pending_motion', rationale: 'Not germane.' };
+
+    /** Every way but the chair's passkey over `act` is refused, and the record is as it was. */
+    async function refusedButByTheChair(act: Record<string, unknown>): Promise<void> {
+      const before = await read();
+      // As an entry, from any page, by anyone's session: the chair's acts are not a session's.
+      for (const by of ['person', 'agent'])
+        expect((await post(BENCH_API.append.path, { ...act, by })).body).toMatchObject({
+          ok: false,
+          code: 'PASSKEY_REQUIRED',
+        });
+      // The clerk's and a member's sessions, with their own passkeys, are not the chair's.
+      for (const who of [clerk, member]) {
+        expect(await postAs(app, who, BENCH_API.chairActOptions.path, act)).toMatchObject({
+          status: 403,
+          body: { ok: false, code: 'CHAIR_ONLY' },
+        });
+        expect(await postAs(app, who, BENCH_API.chairAct.path, { ...act, response: {} })).toMatchObject({
+          status: 403,
+          body: { ok: false, code: 'CHAIR_ONLY' },
+        });
+      }
+      // The chair's session without the chair's assertion, or with another passkey's answer.
+      expect(await postAs(app, chair, BENCH_API.chairAct.path, act)).toMatchObject({
+        status: 403,
+        body: { ok: false, code: 'PASSKEY_REQUIRED' },
+      });
+      expect(await withPasskey(app, chair, BENCH_API.chairAct.path, act, clerk.passkey)).toMatchObject({
+        status: 403,
+        body: { ok: false },
+      });
+      expect(await postAs(app, null, BENCH_API.chairActOptions.path, act)).toMatchObject({ status: 401 });
+      expect(await read()).toEqual(before);
+    }
+
+    // Putting the question.
+    await post(BENCH_API.startOver.path, { point: 'widest' });
+    const put = { after: (await read()).head, type: 'put_the_question', payload: {} };
+    await refusedButByTheChair(put);
+    const putByChair = await withPasskey(app, chair, BENCH_API.chairAct.path, put);
+    expect(putByChair.body).toMatchObject({
+      ok: true,
+      event: { actor: 'chair', person: { id: chair.id, name: 'Adaeze Okafor' }, type: 'put_the_question' },
+    });
+
+    // Ruling on a point of order.
+    await post(BENCH_API.startOver.path, { point: 'tangle' });
+    const raised = await append((await read()).head, 'raise_point_of_order', {
+      concern: 'Not germane.',
+      raisedBy: 'H',
+    });
+    const rule = { after: String(raised.body['head']), type: 'record_chair_ruling', payload: ruling };
+    await refusedButByTheChair(rule);
+    // What the passkey signs is the act's canonical text; an assertion over it makes no other act.
+    const proposed = await postAs(app, chair, BENCH_API.chairActOptions.path, rule);
+    const statement = proposed.body['statement'] as { subject: string; act: string; by: string };
+    expect(statement).toMatchObject({ act: 'chair_act', by: chair.id });
+    expect(JSON.parse(statement.subject)).toEqual({
+      meeting: expect.any(Number),
+      after: rule.after,
+      act: 'record_chair_ruling',
+      payload: ruling,
+    });
+    const challenge = (proposed.body['options'] as { challenge: string }).challenge;
+    const other = await postAs(app, chair, BENCH_API.chairAct.path, {
+      ...rule,
+      payload: { ...ruling, rationale: 'Something the chair never said.' },
+      response: chair.passkey.assert(challenge, ORIGIN, new URL(ORIGIN).hostname),
+    });
+    expect(other).toMatchObject({ status: 403, body: { ok: false, code: 'CHAIR_ACT_MISMATCH' } });
+    expect((await read()).head).toBe(rule.after);
+    const ruled = await withPasskey(app, chair, BENCH_API.chairAct.path, rule);
+    expect(ruled.body).toMatchObject({ ok: true, event: { actor: 'chair', person: { id: chair.id } } });
+  });
+
   it('a page of another origin is refused before anything is read', async () => {
     const response = await app.request(BENCH_API.append.path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITES.desk.origin },
-      body: JSON.stringify({ after: GENESIS, type: 'set_members_present', actor: 'agent', payload: { present: 7 } }),
+      headers: { 'content-type': 'application/json', origin: SITES.desk.origin, cookie: clerk.cookie },
+      body: JSON.stringify({ after: GENESIS, type: 'set_members_present', by: 'agent', payload: { present: 7 } }),
     });
     expect(response.status).toBe(403);
     expect((await read()).events).toEqual([]);
@@ -156,6 +289,7 @@ describe('two bench server processes over one PostgreSQL database', () => {
   let dbs: Database[];
   let servers: SiteServer[];
   let apps: Hono[];
+  let clerk: TestPerson;
 
   beforeEach(async () => {
     const schema = freshName();
@@ -170,6 +304,8 @@ describe('two bench server processes over one PostgreSQL database', () => {
       servers.push(server);
       apps.push(siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) }));
     }
+    // Signed in through one process: the session is the database's, so the other knows it too.
+    clerk = await enrolClerk(apps[0] as Hono, dbs[0] as Database);
   });
   afterEach(async () => {
     for (const server of servers) await server.close();
@@ -193,10 +329,10 @@ describe('two bench server processes over one PostgreSQL database', () => {
     const post = (app: Hono, body: unknown) =>
       app.request(BENCH_API.append.path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: clerk.cookie },
         body: JSON.stringify(body),
       });
-    const entry = { after: GENESIS, type: 'set_members_present', actor: 'clerk', payload: { present: 7 } };
+    const entry = { after: GENESIS, type: 'set_members_present', by: 'person', payload: { present: 7 } };
     const answers = await Promise.all([post(one, entry), post(other, entry)]);
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Answer[];
     expect(bodies.filter((body) => body['ok'] === true)).toHaveLength(1);

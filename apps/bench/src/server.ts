@@ -30,15 +30,16 @@ export async function openBenchServer(
   await migrate(db, MIGRATIONS);
   const key = await storedSecret(db, 'bench_signing_key', () => newSigningKey().secretKey);
   const book = await openMeetingBook(db, key, options.now);
+  const people = sitePeople(db, BENCH_PEOPLE, BENCH_WORDS);
   return {
     summary: null,
-    // Not yet the operator's (`npm start` would print a setup link the page cannot use yet): the
-    // bench's page has no enrolment until issue 33's people reach it. Its server tests mint the
-    // clerk's link as the operator will (benchPeopleOperator).
+    // The clerk's setup link, which `npm start` prints while the bench has no one, and which the
+    // page's people bar enrols with.
+    people: benchPeopleOperator(db),
     operatorReset: () => book.reset(),
     routes(app) {
-      meetingRoutes(app, book);
-      peopleRoutes(app, db, sitePeople(db, BENCH_PEOPLE, BENCH_WORDS), jsonBody, malformed);
+      meetingRoutes(app, book, people);
+      peopleRoutes(app, db, people, jsonBody, malformed);
     },
     close: () => book.close(),
   };

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '@warrant/authority';
 import type { Queryable } from '@warrant/site-server';
-import type { PeopleSite } from './people-site.ts';
+import { roleColumn, type PeopleSite } from './people-site.ts';
 
 export type LinkKind = 'setup' | 'invitation';
 
@@ -22,6 +22,8 @@ const CODE = /^[A-Za-z0-9_-]{43}$/;
 
 export interface EnrolmentLink {
   readonly kind: LinkKind;
+  /** The role it enrols its person in, at a site whose people hold roles. */
+  readonly role: string | null;
   readonly code: string;
   /** `<origin>/#enrol=<code>`: opened in a browser, the site's sign-in bar offers to enrol. */
   readonly url: string;
@@ -31,6 +33,7 @@ export interface EnrolmentLink {
 
 export interface HeldLink {
   readonly kind: LinkKind;
+  readonly role: string | null;
   readonly name: string | null;
   readonly issuedBy: string | null;
   readonly codeHash: string;
@@ -48,18 +51,25 @@ export async function mintEnrolmentLink(
   link: {
     readonly kind: LinkKind;
     readonly name?: string | null;
+    /** The role it enrols in (a site whose people hold roles): the first role for a setup link. */
+    readonly role?: string | null;
     /** The person who invites; null for the operator. */
     readonly issuedBy: string | null;
     readonly expiresAt: Date;
   },
 ): Promise<EnrolmentLink> {
   const code = randomBytes(32).toString('base64url');
+  const role = site.roles ? (link.role ?? (link.kind === 'setup' ? site.roles.first : null)) : null;
+  const values = [sha256Hex(code), link.kind, link.name ?? null, link.issuedBy, link.expiresAt.toISOString()];
   await via.query(
-    `INSERT INTO ${site.tables.links} (code_hash, kind, name, issued_by, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [sha256Hex(code), link.kind, link.name ?? null, link.issuedBy, link.expiresAt.toISOString()],
+    site.roles
+      ? `INSERT INTO ${site.tables.links} (code_hash, kind, name, issued_by, expires_at, role) VALUES ($1, $2, $3, $4, $5, $6)`
+      : `INSERT INTO ${site.tables.links} (code_hash, kind, name, issued_by, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    site.roles ? [...values, role] : values,
   );
   return {
     kind: link.kind,
+    role,
     code,
     url: linkUrl(site, code),
     name: link.name ?? null,
@@ -70,11 +80,19 @@ export async function mintEnrolmentLink(
 /** The unused, unexpired link a code opens, or null. Reading it claims nothing. */
 export async function openLink(via: Queryable, site: PeopleSite, code: string): Promise<HeldLink | null> {
   if (!isLinkCode(code)) return null;
-  const [row] = await via.query<{ kind: LinkKind; name: string | null; issued_by: string | null; code_hash: string }>(
-    `SELECT kind, name, issued_by, code_hash FROM ${site.tables.links} WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+  const [row] = await via.query<{
+    kind: LinkKind;
+    name: string | null;
+    issued_by: string | null;
+    code_hash: string;
+    role?: string | null;
+  }>(
+    `SELECT kind, name, issued_by, code_hash${roleColumn(site)} FROM ${site.tables.links} WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()`,
     [sha256Hex(code)],
   );
-  return row ? { kind: row.kind, name: row.name, issuedBy: row.issued_by, codeHash: row.code_hash } : null;
+  return row
+    ? { kind: row.kind, name: row.name, issuedBy: row.issued_by, codeHash: row.code_hash, role: row.role ?? null }
+    : null;
 }
 
 /** Uses the link up for `personId`: the UPDATE is the claim, so a link enrols one person, once. */
@@ -84,11 +102,11 @@ export async function claimLink(
   codeHash: string,
   personId: string,
 ): Promise<HeldLink | null> {
-  const [row] = await tx.query<{ kind: LinkKind; name: string | null; issued_by: string | null }>(
-    `UPDATE ${site.tables.links} SET used_at = now(), used_by = $2 WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING kind, name, issued_by`,
+  const [row] = await tx.query<{ kind: LinkKind; name: string | null; issued_by: string | null; role?: string | null }>(
+    `UPDATE ${site.tables.links} SET used_at = now(), used_by = $2 WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING kind, name, issued_by${roleColumn(site)}`,
     [codeHash, personId],
   );
-  return row ? { kind: row.kind, name: row.name, issuedBy: row.issued_by, codeHash } : null;
+  return row ? { kind: row.kind, name: row.name, issuedBy: row.issued_by, codeHash, role: row.role ?? null } : null;
 }
 
 /** How many people are on the site's list now. */

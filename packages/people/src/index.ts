@@ -1,6 +1,6 @@
 // @warrant/people: who is a person at a site. Passkeys, sessions, one-time links (setup links and
 // invitations), and acts on people that take a person's fresh passkey assertion.
-export type { PeopleSite, PeopleTables, Person } from './people-site.ts';
+export type { PeopleRoles, PeopleSite, PeopleTables, Person } from './people-site.ts';
 export { CEREMONY_MINUTES, challengeOf } from './ceremony.ts';
 export { nameProblem, NAME_MAX_LENGTH } from './person-name.ts';
 export {

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { refusal, type ToolRefusal } from '@warrant/base';
 import type { Database, Queryable } from '@warrant/site-server';
 import { mintEnrolmentLink, peopleCount } from './enrolment-links.ts';
-import type { PeopleSite, Person } from './people-site.ts';
+import { roleColumn, type PeopleSite, type Person } from './people-site.ts';
 import { confirmAct, proposeAct, type PersonAct, type ProposedAct } from './person-acts.ts';
 import { nameProblem } from './person-name.ts';
 import { finishEnrolment, startEnrolment } from './registration.ts';
@@ -87,14 +87,34 @@ export function peopleRoutes(
       404,
     );
 
+  /**
+   * At a site whose people hold roles: the role an invitation names, one the site invites to, and
+   * only from a person holding the first role; undefined at a site without roles; or the refusal.
+   */
+  const invitedRole = (by: Person, asked: unknown): string | ToolRefusal | undefined => {
+    const { roles } = site;
+    if (!roles) return undefined;
+    if (by.role !== roles.first)
+      return refusal('NOT_YOURS_TO_INVITE', `Only the ${roles.first} invites people here. Nothing was changed.`);
+    if (typeof asked !== 'string' || !roles.invited.includes(asked))
+      return refusal(
+        'ROLE_INVALID',
+        `An invitation names the role: one of ${roles.invited.join(', ')}. Nothing was changed.`,
+        {
+          field: 'role',
+        },
+      );
+    return asked;
+  };
+
   app.get('/api/people/session', async (c) =>
     c.json({ ok: true, [key]: await people.current(c), [`${key}Count`]: await peopleCount(db, site) }),
   );
 
   app.get('/api/people', async (c) => {
     if (!(await people.current(c))) return people.signInRequired(c);
-    const listed = await db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM ${site.tables.people} WHERE removed_at IS NULL ORDER BY enrolled_at, id`,
+    const listed = await db.query<{ id: string; name: string; role?: string }>(
+      `SELECT id, name${roleColumn(site)} FROM ${site.tables.people} WHERE removed_at IS NULL ORDER BY enrolled_at, id`,
     );
     return c.json({ ok: true, [key]: listed });
   });
@@ -152,12 +172,16 @@ export function peopleRoutes(
         refusal('NAME_INVALID', `That name cannot be used: ${problem}. Nothing was changed.`, { field: 'name' }),
         422,
       );
+    const role = invitedRole(by, asked['role']);
+    if (typeof role !== 'string' && role !== undefined)
+      return refused(c, role, role.code === 'ROLE_INVALID' ? 422 : 403);
     return c.json(
       await proposeAct(db, site, {
         act: 'invite',
         by,
         subject: String(asked['name']).trim(),
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        ...(role === undefined ? {} : { role }),
       }),
     );
   });
@@ -174,6 +198,7 @@ export function peopleRoutes(
       const link = await mintEnrolmentLink(tx, site, {
         kind: 'invitation',
         name: statement.subject,
+        role: statement.role ?? null,
         issuedBy: statement.by,
         expiresAt: new Date(statement.expires_at),
       });
@@ -182,7 +207,12 @@ export function peopleRoutes(
     if (!answer.ok) return refused(c, answer, 403);
     return c.json({
       ok: true,
-      invitation: { url: answer.link.url, name: answer.link.name, expires_at: answer.link.expiresAt },
+      invitation: {
+        url: answer.link.url,
+        name: answer.link.name,
+        expires_at: answer.link.expiresAt,
+        ...(answer.link.role ? { role: answer.link.role } : {}),
+      },
     });
   });
 

@@ -22,6 +22,17 @@ export interface PeopleTables {
   readonly personColumn: string;
 }
 
+/**
+ * A site whose people each hold a role (the clerk's bench: its clerk, chair and members). The first
+ * person, enrolled with the operator's setup link, holds `first`, and only a person holding it
+ * invites; an invitation names the role its invitee will hold, among `invited`, and the inviter's
+ * passkey signs it with the name. The site's people and links tables then have a `role` column.
+ */
+export interface PeopleRoles {
+  readonly first: string;
+  readonly invited: readonly string[];
+}
+
 export interface PeopleSite {
   /** The site's origin: what every ceremony's client data must name. */
   readonly origin: string;
@@ -36,9 +47,16 @@ export interface PeopleSite {
   /** What a person is called at this site, in refusals ("dispatcher", "staff member"). */
   readonly noun: string;
   readonly tables: PeopleTables;
+  /** The roles its people hold, if they hold any. */
+  readonly roles?: PeopleRoles;
 }
 
 export interface Person {
   readonly id: string;
   readonly name: string;
+  /** Their role, at a site whose people hold roles. */
+  readonly role?: string;
 }
+
+/** The SQL that reads a person's role with their id and name (`alias.` its table's alias), or nothing. */
+export const roleColumn = (site: PeopleSite, alias = ''): string => (site.roles ? `, ${alias}role` : '');

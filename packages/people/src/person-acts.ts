@@ -19,10 +19,12 @@ import type { PeopleSite, Person } from './people-site.ts';
  * data (the subject names the book reset); changing the week's stock (the subject is the change,
  * as the site's RFC 8785 JSON of it, so what is signed is what is done); and the launch board's
  * grants to its agent (framing fields, granting an expansion, accepting a review: the subject is
- * the exact grant as RFC 8785 JSON, its fields and scope version, or the review and its digest).
+ * the exact grant as RFC 8785 JSON, its fields and scope version, or the review and its digest);
+ * and the chair's acts at the clerk's bench (putting the question, ruling: the subject is the act
+ * as RFC 8785 JSON, with the record's head it was decided on).
  */
 export type PersonAct =
-  'invite' | 'remove' | 'reset' | 'stock_change' | 'frame_fields' | 'grant_expansion' | 'accept_review';
+  'invite' | 'remove' | 'reset' | 'stock_change' | 'frame_fields' | 'grant_expansion' | 'accept_review' | 'chair_act';
 
 export interface PersonActStatement {
   readonly v: 1;
@@ -36,6 +38,8 @@ export interface PersonActStatement {
   readonly expires_at: string;
   /** Two statements of the same act are two challenges. */
   readonly nonce: string;
+  /** An invitation's role, at a site whose people hold roles: signed with the invitee's name. */
+  readonly role?: string;
 }
 
 /** The challenge a passkey signs for an act: base64url SHA-256 of the statement's RFC 8785 JSON. */
@@ -61,7 +65,13 @@ export interface ProposedAct {
 export async function proposeAct(
   via: Queryable,
   site: PeopleSite,
-  act: { readonly act: PersonAct; readonly by: Person; readonly subject: string; readonly expiresAt: Date },
+  act: {
+    readonly act: PersonAct;
+    readonly by: Person;
+    readonly subject: string;
+    readonly expiresAt: Date;
+    readonly role?: string;
+  },
 ): Promise<ProposedAct> {
   const statement: PersonActStatement = {
     v: 1,
@@ -71,6 +81,7 @@ export async function proposeAct(
     subject: act.subject,
     expires_at: act.expiresAt.toISOString(),
     nonce: randomBytes(12).toString('base64url'),
+    ...(act.role === undefined ? {} : { role: act.role }),
   };
   const challenge = personActChallenge(statement);
   await via.query(

@@ -100,14 +100,24 @@ export async function finishEnrolment(
   const link = await claimLink(tx, site, pending.link_hash, id);
   if (!link) return linkRefused(site);
   const { credential } = verified.registrationInfo;
-  await tx.query(`INSERT INTO ${tables.people} (id, name, enrolled_by) VALUES ($1, $2, $3)`, [
-    id,
-    pending.name,
-    link.issuedBy,
-  ]);
+  // At a site whose people hold roles, the role is the link's: the one its inviter's passkey signed.
+  const role = site.roles ? (link.role ?? site.roles.first) : null;
+  if (site.roles)
+    await tx.query(`INSERT INTO ${tables.people} (id, name, enrolled_by, role) VALUES ($1, $2, $3, $4)`, [
+      id,
+      pending.name,
+      link.issuedBy,
+      role,
+    ]);
+  else
+    await tx.query(`INSERT INTO ${tables.people} (id, name, enrolled_by) VALUES ($1, $2, $3)`, [
+      id,
+      pending.name,
+      link.issuedBy,
+    ]);
   await tx.query(
     `INSERT INTO ${tables.credentials} (id, ${tables.personColumn}, public_key, counter, transports) VALUES ($1, $2, $3, $4, $5)`,
     [credential.id, id, credential.publicKey, credential.counter, JSON.stringify(credential.transports ?? [])],
   );
-  return { ok: true, person: { id, name: pending.name }, link };
+  return { ok: true, person: { id, name: pending.name, ...(role ? { role } : {}) }, link };
 }

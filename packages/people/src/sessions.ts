@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sha256Hex } from '@warrant/authority';
 import type { Database, Queryable } from '@warrant/site-server';
-import type { PeopleSite, Person } from './people-site.ts';
+import { roleColumn, type PeopleSite, type Person } from './people-site.ts';
 
 export const SESSION_HOURS = 12;
 
@@ -26,8 +26,8 @@ export async function currentPerson(c: Context, via: Database | Queryable, site:
   const token = getCookie(c, site.cookie);
   if (!token || token.length > 128) return null;
   const { tables } = site;
-  const [row] = await via.query<{ id: string; name: string }>(
-    `SELECT p.id, p.name FROM ${tables.sessions} s JOIN ${tables.people} p ON p.id = s.${tables.personColumn}
+  const [row] = await via.query<{ id: string; name: string; role?: string }>(
+    `SELECT p.id, p.name${roleColumn(site, 'p.')} FROM ${tables.sessions} s JOIN ${tables.people} p ON p.id = s.${tables.personColumn}
       WHERE s.token_hash = $1 AND s.expires_at > now() AND p.removed_at IS NULL`,
     [sha256Hex(token)],
   );

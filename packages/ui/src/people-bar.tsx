@@ -12,6 +12,8 @@ import { confirmWithPasskey, type PostJson } from './passkey-act.ts';
 interface Member {
   readonly id: string;
   readonly name: string;
+  /** Their role, at a site whose people hold roles. */
+  readonly role?: string;
 }
 
 /** What a site calls its people, on screen and in its answers. */
@@ -30,6 +32,8 @@ export interface PeopleBarWords {
   readonly whySignIn: string;
   /** Heading of the list ("Staff of Pantry"). */
   readonly listHeading: string;
+  /** At a site whose people hold roles: the roles an invitation may name, first the usual one. */
+  readonly roles?: readonly { readonly value: string; readonly label: string }[];
 }
 
 type Session = { readonly [key: string]: Member | number | null };
@@ -71,6 +75,9 @@ export function PeopleBar({
   const [people, setPeople] = useState<readonly Member[]>([]);
   const [name, setName] = useState('');
   const [invitee, setInvitee] = useState('');
+  const [role, setRole] = useState(words.roles?.[0]?.value ?? '');
+  const roleLabel = (member: Member): string | null =>
+    member.role ? (words.roles?.find((held) => held.value === member.role)?.label ?? member.role) : null;
   const [invitation, setInvitation] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -153,7 +160,10 @@ export function PeopleBar({
     event.preventDefault();
     setInvitation(null);
     void step(async () => {
-      const invited = await confirmWithPasskey(post, '/api/people/invitations', { name: invitee });
+      const invited = await confirmWithPasskey(post, '/api/people/invitations', {
+        name: invitee,
+        ...(words.roles ? { role } : {}),
+      });
       if (invited.ok) {
         setInvitation((invited['invitation'] as { url: string }).url);
         setInvitee('');
@@ -177,7 +187,9 @@ export function PeopleBar({
       ) : me ? (
         <>
           <p>
-            Signed in as <strong id={`${key}-name`}>{me.name}</strong> <small class="fine-print">({me.id})</small>{' '}
+            Signed in as <strong id={`${key}-name`}>{me.name}</strong>
+            {roleLabel(me) ? <span id={`${key}-role`}>, {roleLabel(me)}</span> : null}{' '}
+            <small class="fine-print">({me.id})</small>{' '}
             <button type="button" id={`${key}-sign-out`} disabled={busy} onClick={signOut}>
               Sign out
             </button>
@@ -189,7 +201,8 @@ export function PeopleBar({
             <ul class="plain-list" id={`${key}-list`}>
               {people.map((member) => (
                 <li key={member.id}>
-                  {member.name} <small class="fine-print">({member.id})</small>{' '}
+                  {member.name}
+                  {roleLabel(member) ? `, ${roleLabel(member)}` : ''} <small class="fine-print">({member.id})</small>{' '}
                   {member.id === me.id ? null : (
                     <button
                       type="button"
@@ -213,6 +226,22 @@ export function PeopleBar({
                 autocomplete="off"
                 onInput={(event) => setInvitee((event.target as HTMLInputElement).value)}
               />
+              {words.roles ? (
+                <>
+                  <label for="invitee-role">as</label>
+                  <select
+                    id="invitee-role"
+                    value={role}
+                    onChange={(event) => setRole((event.target as HTMLSelectElement).value)}
+                  >
+                    {words.roles.map((offered) => (
+                      <option key={offered.value} value={offered.value}>
+                        {offered.label}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              ) : null}
               <button type="submit" disabled={busy} id="invite">
                 Invite (asks for your passkey)
               </button>

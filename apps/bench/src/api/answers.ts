@@ -1,5 +1,6 @@
 // What the bench's routes answer on success (a refusal is the one shape every route may give).
 import type { SignedTreeHead } from '@warrant/ledger';
+import type { ProposedAct } from '@warrant/people';
 import type { MeetingEvent } from '../domain/state.ts';
 
 /** The meeting as its server keeps it: its entries, and the chain head after the last. */
@@ -17,6 +18,9 @@ export interface EntryWritten {
   readonly event: MeetingEvent;
   readonly head: string;
 }
+
+/** The statement of a chair's act, for the chair's passkey: its subject is the act's canonical text. */
+export type ChairActProposed = ProposedAct;
 
 /** A new record started, holding a starting point of the seeded meeting. */
 export interface StartedOver {

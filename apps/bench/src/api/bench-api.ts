@@ -14,7 +14,19 @@ export const BENCH_API = {
   append: postWith<Answers.EntryWritten, Inputs.EntryAsked>()('/api/meeting/entries', {
     schema: Inputs.ENTRY_ASKED_SCHEMA,
     malformed:
-      'An entry names the chain head it was decided after (64 hex digits), an act the bench knows, who made it (agent, clerk or chair) and what it carries. Nothing was recorded.',
+      'An entry names the chain head it was decided after (64 hex digits), an act the bench knows, whose hand made it (agent or person) and what it carries. Nothing was recorded.',
+  }),
+  /** The statement of one of the chair's acts (putting the question, a ruling), for the chair's passkey. */
+  chairActOptions: postWith<Answers.ChairActProposed, Inputs.ChairActAsked>()('/api/meeting/chair-acts/options', {
+    schema: Inputs.CHAIR_ACT_ASKED_SCHEMA,
+    malformed:
+      "A chair's act names the chain head it was decided after, the act (put_the_question or record_chair_ruling) and what it carries. Nothing was recorded.",
+  }),
+  /** The chair's act, made with the chair's passkey assertion over its statement. */
+  chairAct: postWith<Answers.EntryWritten, Inputs.ChairActConfirmed>()('/api/meeting/chair-acts', {
+    schema: Inputs.CHAIR_ACT_CONFIRMED_SCHEMA,
+    malformed:
+      "A chair's act names the chain head it was decided after, the act, what it carries, and the chair's passkey answer. Nothing was recorded.",
   }),
   startOver: postWith<Answers.StartedOver, Inputs.StartOverAsked>()('/api/meeting/start-over', {
     schema: Inputs.START_OVER_ASKED_SCHEMA,

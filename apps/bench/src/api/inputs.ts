@@ -2,19 +2,25 @@
 // JSON Schema, which the server checks before the route runs (@warrant/site-api's serve). An
 // entry's payload is checked again by the route against its own act's schema (domain/entry-schema.ts),
 // which depends on the act and on the meeting as it stands.
+import { CHAIR_ACT_TYPES, type ChairActType } from '../domain/chair-acts.ts';
 import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
 import { TOOL_NAMES } from '../domain/rulebook.ts';
 import type { EventType } from '../domain/state.ts';
 
-/** Who made an entry, as the page that sends it reports: an agent's call, or a person at the bench. */
-export const ENTRY_ACTORS = ['agent', 'clerk', 'chair'] as const;
-export type EntryActor = (typeof ENTRY_ACTORS)[number];
+/**
+ * Whose hand made an act at a signed-in person's page, as that page reports it: an agent's tool
+ * call, or the person's own. It can only lower who the entry is recorded as (an agent, on the
+ * person's behalf): who the person is comes from their session, and what they may do as clerk or
+ * chair is the server's to decide (server/entry-author.ts), never the body's.
+ */
+export const ENTRY_HANDS = ['agent', 'person'] as const;
+export type EntryHand = (typeof ENTRY_HANDS)[number];
 
 export interface EntryAsked {
   /** The chain head of the record the page decided this act on. */
   readonly after: string;
   readonly type: EventType;
-  readonly actor: EntryActor;
+  readonly by: EntryHand;
   readonly payload: Record<string, unknown>;
 }
 export const ENTRY_ASKED_SCHEMA = {
@@ -22,10 +28,39 @@ export const ENTRY_ASKED_SCHEMA = {
   properties: {
     after: { type: 'string', pattern: '^[0-9a-f]{64}$' },
     type: { type: 'string', enum: [...TOOL_NAMES, 'put_the_question'] },
-    actor: { type: 'string', enum: ENTRY_ACTORS },
+    by: { type: 'string', enum: ENTRY_HANDS },
     payload: { type: 'object' },
   },
-  required: ['after', 'type', 'actor', 'payload'],
+  required: ['after', 'type', 'by', 'payload'],
+  additionalProperties: false,
+} as const;
+
+/** One of the chair's acts, exactly as it would be recorded after the head `after`. */
+export interface ChairActAsked {
+  readonly after: string;
+  readonly type: ChairActType;
+  readonly payload: Record<string, unknown>;
+}
+const CHAIR_ACT_PROPERTIES = {
+  after: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  type: { type: 'string', enum: CHAIR_ACT_TYPES },
+  payload: { type: 'object' },
+} as const;
+export const CHAIR_ACT_ASKED_SCHEMA = {
+  type: 'object',
+  properties: CHAIR_ACT_PROPERTIES,
+  required: ['after', 'type', 'payload'],
+  additionalProperties: false,
+} as const;
+
+/** The same act, with the chair's passkey assertion over its statement (WebAuthn's JSON). */
+export interface ChairActConfirmed extends ChairActAsked {
+  readonly response: Record<string, unknown>;
+}
+export const CHAIR_ACT_CONFIRMED_SCHEMA = {
+  type: 'object',
+  properties: { ...CHAIR_ACT_PROPERTIES, response: { type: 'object' } },
+  required: ['after', 'type', 'payload'],
   additionalProperties: false,
 } as const;
 

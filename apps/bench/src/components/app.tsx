@@ -18,6 +18,7 @@ import { JustLeft } from './just-left.tsx';
 import { MinuteBook } from './minute-book.tsx';
 import { MotionStack } from './motion-stack.tsx';
 import { OutOfScope } from './out-of-scope.tsx';
+import { BenchPeopleBar } from './people-bar.tsx';
 import type { RulingProposal } from './ruling-proposal.tsx';
 import type { Runner as RunnerType } from './runner.tsx';
 import { StartHere } from './start-here.tsx';
@@ -44,6 +45,8 @@ export interface BenchView {
   readonly archived: Signal<number>;
   /** A starting point waiting for the person to let it replace their own meeting. */
   readonly asking: ReadonlySignal<{ readonly point: StartingPoint; readonly entries: number } | null>;
+  /** Whether a person of the meeting is signed in at this page (null: not yet known). */
+  readonly signedIn: Signal<boolean | null>;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
   readonly notice: ReadonlySignal<string | null>;
   loadCheckpoint(point: StartingPoint): void;
@@ -126,6 +129,7 @@ export function App({ view }: { view: BenchView }) {
         </div>
         <ModeBadge mode={page.mode.value} reason={page.reason.value} />
       </header>
+      <BenchPeopleBar onSession={(signedIn) => (view.signedIn.value = signedIn)} />
       <StartHere
         onLoad={view.loadCheckpoint}
         asking={view.asking.value}
@@ -147,6 +151,7 @@ export function App({ view }: { view: BenchView }) {
           <ChairControls
             state={state}
             open={open}
+            signedIn={view.signedIn.value}
             onAttendance={(present) => {
               if (surface) void view.act(surface.callAsHuman('set_members_present', { present }));
             }}

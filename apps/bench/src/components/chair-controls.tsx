@@ -7,6 +7,8 @@ interface Props {
   state: MeetingState;
   /** False until the record is open: nothing can be recorded before. */
   open: boolean;
+  /** Whether a person of the meeting is signed in here (null: not yet known). */
+  signedIn: boolean | null;
   onAttendance(present: number): void;
   onPutTheQuestion(): void;
 }
@@ -16,7 +18,7 @@ interface Props {
  * quorum it crosses is what takes the agenda away. Putting the question is the chair's alone: it
  * is never a tool, so no agent can bring a question to a vote.
  */
-export function ChairControls({ state, open, onAttendance, onPutTheQuestion }: Props) {
+export function ChairControls({ state, open, signedIn, onAttendance, onPutTheQuestion }: Props) {
   // The slider follows the record (a checkpoint, an agent's count) until the chair moves it.
   const [present, setPresent] = useState(state.present);
   useEffect(() => setPresent(state.present), [state.present]);
@@ -38,6 +40,12 @@ export function ChairControls({ state, open, onAttendance, onPutTheQuestion }: P
           {quorum ? `Quorum present (${ASSEMBLY.quorum} needed)` : `No quorum: ${ASSEMBLY.quorum} needed (RONR §40)`}
         </span>
       </p>
+      {signedIn === false ? (
+        <p class="notice" id="sign-in-needed">
+          Nobody is signed in here, so nothing can be recorded from this page: you can follow the meeting, and an agent
+          can read it, but an act needs a person of the meeting signed in (see People of this meeting).
+        </p>
+      ) : null}
       <div class="attendance" id="attendance" role="group" aria-labelledby="attendance-label">
         <span id="attendance-label">Members present</span>
         <button

@@ -6,6 +6,12 @@ import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 
 export type Actor = 'agent' | 'clerk' | 'chair';
 
+/** A person of the bench, as an entry names them: the one whose signed-in page made it. */
+export interface PersonOnRecord {
+  readonly id: string;
+  readonly name: string;
+}
+
 /**
  * What each event carries. Tool events carry exactly their tool's input schema, except that a
  * ruling also names who ruled: the presiding chair, filled in by the bench, never by a caller.
@@ -50,6 +56,11 @@ export type MeetingEvent = {
     /** Wall-clock time of entry, 'HH:MM'. */
     readonly at: string;
     readonly actor: Actor;
+    /**
+     * On the bench's server, the signed-in person whose page made the entry (for an agent's entry,
+     * the person it acted for). Absent from the seeded meeting and a tab's own record.
+     */
+    readonly person?: PersonOnRecord;
     readonly type: K;
     readonly payload: Readonly<Payloads[K]>;
   };

@@ -82,9 +82,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
     it('a session without the person’s assertion adds no one; the clerk’s passkey invites a member by name', async () => {
       const { cookie, passkey } = await clerk();
       // What an agent holding the signed-in browser can send: the session, and no assertion.
-      const asked = await post('/api/people/invitations', { name: 'Adaeze Okafor' }, cookie);
+      const asked = await post('/api/people/invitations', { name: 'Adaeze Okafor', role: 'member' }, cookie);
       expect(asked.body).toMatchObject({ ok: false, isError: true, code: 'PASSKEY_REQUIRED' });
-      const proposed = await post('/api/people/invitations/options', { name: 'Adaeze Okafor' }, cookie);
+      const proposed = await post('/api/people/invitations/options', { name: 'Adaeze Okafor', role: 'member' }, cookie);
       const challenge = (proposed.body['options'] as { challenge: string }).challenge;
       // Another passkey than the clerk's, over the right statement, is not the clerk's.
       const forged = await post(
@@ -95,7 +95,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect(forged.body).toMatchObject({ ok: false, isError: true });
       expect((await people(cookie)).person).toHaveLength(1);
 
-      const fresh = await post('/api/people/invitations/options', { name: 'Adaeze Okafor' }, cookie);
+      const fresh = await post('/api/people/invitations/options', { name: 'Adaeze Okafor', role: 'member' }, cookie);
       const invited = await post(
         '/api/people/invitations',
         { response: passkey.assert((fresh.body['options'] as { challenge: string }).challenge, ORIGIN, RP_ID) },
@@ -109,6 +109,41 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
         'Tomasz Wierzbicki',
         'Adaeze Okafor',
       ]);
+    });
+
+    /** Invites `name` as `role` with the inviter's passkey: the invitation's answer. */
+    async function invite(by: { cookie: string; passkey: SoftwarePasskey }, name: string, role: unknown) {
+      const proposed = await post('/api/people/invitations/options', { name, role }, by.cookie);
+      const challenge = (proposed.body['options'] as { challenge?: string } | undefined)?.challenge;
+      if (!challenge) return proposed;
+      return post('/api/people/invitations', { response: by.passkey.assert(challenge, ORIGIN, RP_ID) }, by.cookie);
+    }
+
+    it('the clerk invites the chair and the members by role, the role the passkey signed; no one else invites', async () => {
+      const tomasz = await clerk();
+      const session = async (cookie: string) =>
+        (await (await app.request('/api/people/session', { headers: { cookie } })).json()) as { person: unknown };
+      expect((await session(tomasz.cookie)).person).toMatchObject({ name: 'Tomasz Wierzbicki', role: 'clerk' });
+      // A role the bench does not have, or none, is refused, and nothing is proposed.
+      for (const role of ['clerk', 'treasurer', undefined])
+        expect((await invite(tomasz, 'Adaeze Okafor', role)).body).toMatchObject({ ok: false, code: 'ROLE_INVALID' });
+
+      const asChair = await invite(tomasz, 'Adaeze Okafor', 'chair');
+      expect(asChair.body).toMatchObject({ ok: true, invitation: { name: 'Adaeze Okafor', role: 'chair' } });
+      const adaeze = await enrol(codeOf((asChair.body['invitation'] as { url: string }).url), 'ignored');
+      expect(adaeze.answer.body).toMatchObject({ ok: true, person: { name: 'Adaeze Okafor', role: 'chair' } });
+      const asMember = await invite(tomasz, 'Hollis Pemberton', 'member');
+      const hollis = await enrol(codeOf((asMember.body['invitation'] as { url: string }).url), 'ignored');
+      expect(hollis.answer.body).toMatchObject({ ok: true, person: { role: 'member' } });
+
+      // The chair and the members do not invite: the clerk does.
+      const byChair = await invite({ cookie: adaeze.answer.cookie, passkey: adaeze.passkey }, 'Mallory', 'chair');
+      expect(byChair).toMatchObject({ status: 403, body: { ok: false, code: 'NOT_YOURS_TO_INVITE' } });
+      expect(
+        ((await people(tomasz.cookie)).person as unknown as { name: string; role: string }[]).map(
+          ({ name, role }) => `${name}: ${role}`,
+        ),
+      ).toEqual(['Tomasz Wierzbicki: clerk', 'Adaeze Okafor: chair', 'Hollis Pemberton: member']);
     });
 
     it('no session, no invitation', async () => {

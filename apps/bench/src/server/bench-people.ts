@@ -1,7 +1,8 @@
 // The bench's people: its clerk, chair and members, @warrant/people over the bench's own tables
 // (migrations/002-people.sql), its origin and relying-party id, and a session cookie named for the
 // bench alone. The first person (the clerk) enrols with the operator's setup link; every later one
-// with an invitation a person of the bench confirmed with their passkey.
+// with an invitation the clerk confirmed with their passkey, naming the role they will hold: the
+// chair, or a member (migrations/003-roles.sql).
 import { SITES } from '@warrant/config';
 import type { PeopleSite, PeopleWords } from '@warrant/people';
 import { refusal } from '@warrant/surface';
@@ -21,6 +22,7 @@ export const BENCH_PEOPLE: PeopleSite = {
     links: 'bench_person_links',
     personColumn: 'person_id',
   },
+  roles: { first: 'clerk', invited: ['chair', 'member'] },
 };
 
 export const BENCH_WORDS: PeopleWords = {

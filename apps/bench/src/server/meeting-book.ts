@@ -6,9 +6,10 @@
 // STALE_TAB), whichever server process on one database took them.
 //
 // The server makes the entry: its number follows the last, its time is the server's clock, and a
-// ruling names the chair presiding. What a page gives is the act, who made it (an agent's call or
-// a person at the bench, as the page reports it) and what it carries, checked against the act's
-// own schema. Entries are kept as the exact JSON text they were chained from.
+// ruling names the chair presiding, and who made it is the server's to say (entry-author.ts: the
+// signed-in person, in the role the act takes, or an agent on their behalf). What a page gives is
+// the act and what it carries, checked against the act's own schema. Entries are kept as the
+// exact JSON text they were chained from.
 import { GENESIS, jsonLogFormat, MerkleTree, signTreeHead } from '@warrant/ledger';
 import type { ChangeFeed, Database, Queryable } from '@warrant/site-server';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
@@ -29,6 +30,7 @@ import { replay } from '../domain/reduce.ts';
 import { clockAt } from '../domain/retime.ts';
 import type { MeetingEvent, Payloads } from '../domain/state.ts';
 import { entryProblem } from '../meeting-log-format.ts';
+import type { EntryAuthor } from './entry-author.ts';
 
 /** The record's lock, held to the end of a transaction that writes it (the desk's are 7_420_1xx). */
 const RECORD_LOCK = 7_420_201;
@@ -42,9 +44,18 @@ type StoredEntry = {
   readonly entry: string;
 };
 
+/** A last check inside the writing transaction (a passkey's answer over the act): a refusal, or null. */
+export type Confirm = (tx: Queryable, meeting: number) => Promise<ToolRefusal | null>;
+
 export interface MeetingBook {
   read(): Promise<MeetingRead>;
-  append(asked: EntryAsked): Promise<EntryWritten | ToolRefusal>;
+  /**
+   * Records the act `asked` as `author` made it, if it is in order on the record as stored and
+   * `confirm` (run in the same transaction, on the record's number) finds nothing wrong.
+   */
+  append(asked: EntryAsked, author: EntryAuthor, confirm?: Confirm): Promise<EntryWritten | ToolRefusal>;
+  /** Whether `asked` would be recorded now, and on which record: nothing is written. */
+  judge(asked: EntryAsked): Promise<{ readonly ok: true; readonly meeting: number } | ToolRefusal>;
   startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
@@ -111,6 +122,31 @@ function payloadOf(asked: EntryAsked, chair: string | null) {
   return { given: ruling, recorded: { ruledBy: chair ?? 'the chair', ...ruling } };
 }
 
+/** What an act would be recorded as on the record `via` reads now; or why it would not be. */
+async function judgeIn(via: Queryable, asked: EntryAsked) {
+  const meeting = await currentMeeting(via);
+  const rows = await entriesOf(via, meeting);
+  const stored = headOf(rows);
+  if (asked.after !== stored) {
+    return refusal(
+      'STALE_TAB',
+      'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
+      { storedSeq: rows.length },
+    );
+  }
+  const state = replay(eventsOf(rows));
+  const notInOrder = outOfOrder(state, asked.type);
+  if (notInOrder) return notInOrder;
+  const { given, recorded: payload } = payloadOf(asked, state.chair);
+  const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
+  if (problem) return problem;
+  if (asked.type === 'record_vote_tally') {
+    const miscount = tallyProblem(state, payload as Payloads['record_vote_tally']);
+    if (miscount) return miscount;
+  }
+  return { ok: true as const, meeting, stored, seq: rows.length + 1, payload };
+}
+
 export async function openMeetingBook(
   db: Database,
   signingKey: Uint8Array,
@@ -132,38 +168,21 @@ export async function openMeetingBook(
   return {
     read,
 
-    async append(asked) {
+    async append(asked, author, confirm) {
       try {
         return await db.transaction(async (tx): Promise<EntryWritten | ToolRefusal> => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
-          const meeting = await currentMeeting(tx);
-          const rows = await entriesOf(tx, meeting);
-          const stored = headOf(rows);
-          if (asked.after !== stored) {
-            return refusal(
-              'STALE_TAB',
-              'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
-              { storedSeq: rows.length },
-            );
-          }
-          const state = replay(eventsOf(rows));
-          const notInOrder = outOfOrder(state, asked.type);
-          if (notInOrder) return notInOrder;
-          if (asked.type === 'put_the_question' && asked.actor !== 'chair')
-            return refusal('CHAIR_ONLY', 'Only the chair puts the question. Nothing was recorded.', {
-              act: asked.type,
-            });
-          const { given, recorded: payload } = payloadOf(asked, state.chair);
-          const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
-          if (problem) return problem;
-          if (asked.type === 'record_vote_tally') {
-            const miscount = tallyProblem(state, payload as Payloads['record_vote_tally']);
-            if (miscount) return miscount;
-          }
+          const judged = await judgeIn(tx, asked);
+          if (!judged.ok) return judged;
+          const { meeting, stored, seq, payload } = judged;
+          const unconfirmed = confirm ? await confirm(tx, meeting) : null;
+          // Thrown: whatever the check itself wrote (a passkey's counter, its ceremony) is undone too.
+          if (unconfirmed) throw new RolledBack(unconfirmed);
           const event = {
-            seq: rows.length + 1,
+            seq,
             at: clockAt(now()),
-            actor: asked.actor,
+            actor: author.actor,
+            person: author.person,
             type: asked.type,
             payload,
           } as MeetingEvent;
@@ -176,6 +195,11 @@ export async function openMeetingBook(
         if (error instanceof RolledBack) return error.answer;
         throw error;
       }
+    },
+
+    async judge(asked) {
+      const judged = await judgeIn(db, asked);
+      return judged.ok ? { ok: true, meeting: judged.meeting } : judged;
     },
 
     async startOver(pointId) {

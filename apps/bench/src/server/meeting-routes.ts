@@ -1,26 +1,97 @@
 // The bench's routes over its record (meeting-book.ts), each registered from its declaration in
-// ../api/bench-api.ts. Every state-changing route passes the site's request guard first (its own
-// origin, a bounded JSON body); its body is checked against its schema before it is read.
-import type { Hono } from 'hono';
-import { isReply, refused, serve } from '@warrant/site-api/serve';
+// ../api/bench-api.ts. Reads are open to every page. Every state-changing route passes the site's
+// request guard first (its own origin, a bounded JSON body), then asks for a signed-in person of
+// the bench (SIGN_IN_REQUIRED otherwise), and only then reads its body against its schema. Who an
+// entry is recorded as is decided here from the session and the act (entry-author.ts). The chair's
+// acts are asked for as a statement first (the act's canonical text, chair-act-subject.ts), and
+// made only with the chair's passkey assertion over it, verified in the transaction that records
+// the act, on a record that still makes the same statement.
+import type { Context, Hono } from 'hono';
+import type { Person, SitePeople } from '@warrant/people';
+import { isReply, refused, serve, type Reply } from '@warrant/site-api/serve';
 import { changeStream } from '@warrant/site-server';
 import { isError, refusal } from '@warrant/surface';
+import type { ChairActProposed } from '../api/answers.ts';
 import { BENCH_API } from '../api/bench-api.ts';
+import { chairActSubject } from './chair-act-subject.ts';
+import { entryAuthor, onRecord } from './entry-author.ts';
 import type { MeetingBook } from './meeting-book.ts';
 
-export function meetingRoutes(app: Hono, book: MeetingBook): void {
+export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople): void {
+  const signInRequired = (c: Context) => refused(c, people.words.signInRequired, 401);
+  const notTheChair = (c: Context, person: Person) =>
+    refused(
+      c,
+      refusal(
+        'CHAIR_ONLY',
+        `Only the chair puts the question or rules on a point of order, with their own passkey; ${person.name} is signed in here as the ${person.role ?? 'person'}. Nothing was recorded.`,
+      ),
+      403,
+    );
+  /** Refused for its body (400), or for where the meeting stands (409). */
+  const statusOf = (code: string) => (code === 'INVALID_INPUT' ? 400 : 409);
+
   serve(app, BENCH_API.meeting, async (_c, { reply }) => reply(await book.read()));
 
   app.get(BENCH_API.meetingEvents.path, (c) => changeStream(c, book.feed));
 
   serve(app, BENCH_API.append, async (c, { reply, input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
     const asked = await input();
     if (isReply(asked)) return asked;
-    const written = await book.append(asked);
-    return isError(written) ? refused(c, written, written.code === 'INVALID_INPUT' ? 400 : 409) : reply(written);
+    const author = entryAuthor(asked.type, asked.by, person);
+    if (isError(author)) return refused(c, author, 403);
+    const written = await book.append(asked, author);
+    return isError(written) ? refused(c, written, statusOf(written.code)) : reply(written);
+  });
+
+  serve(app, BENCH_API.chairActOptions, async (c, { input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    if (person.role !== 'chair') return notTheChair(c, person);
+    const judged = await book.judge({ ...asked, by: 'person' });
+    if (isError(judged)) return refused(c, judged, statusOf(judged.code));
+    // The people kit answers the statement as a proposed act: the route's declared answer.
+    return (await people.propose(
+      c,
+      person,
+      'chair_act',
+      chairActSubject(judged.meeting, asked),
+    )) as Reply<ChairActProposed>;
+  });
+
+  serve(app, BENCH_API.chairAct, async (c, { reply, input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    if (person.role !== 'chair') return notTheChair(c, person);
+    const { response, ...act } = asked;
+    let passkeyRefused = false;
+    const written = await book.append(
+      { ...act, by: 'person' },
+      { actor: 'chair', person: onRecord(person) },
+      async (tx, meeting) => {
+        const confirmed = await people.confirm(tx, 'chair_act', response, person);
+        passkeyRefused = !confirmed.ok || confirmed.statement.subject !== chairActSubject(meeting, act);
+        if (!confirmed.ok) return confirmed;
+        return !passkeyRefused
+          ? null
+          : refusal(
+              'CHAIR_ACT_MISMATCH',
+              "The chair's passkey confirmed another act, or this one on another record. Nothing was recorded: confirm what is asked now.",
+            );
+      },
+    );
+    if (!isError(written)) return reply(written);
+    return refused(c, written, passkeyRefused ? 403 : statusOf(written.code));
   });
 
   serve(app, BENCH_API.startOver, async (c, { reply, input }) => {
+    if (!(await people.current(c))) return signInRequired(c);
     const asked = await input();
     if (isReply(asked)) return asked;
     const started = await book.startOver(asked.point);
