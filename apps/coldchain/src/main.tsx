@@ -1,5 +1,6 @@
 import { startPartner } from '@warrant/partner-kit/page';
-import { ColdchainPanels } from './components/coldchain-panels.tsx';
 import { coldchain } from './domain/coldchain.ts';
 
-await startPartner(coldchain, { Panels: ColdchainPanels });
+await startPartner(coldchain, {
+  loadPanels: () => import('./components/coldchain-panels.tsx').then((panels) => panels.ColdchainPanels),
+});

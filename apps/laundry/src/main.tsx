@@ -1,5 +1,6 @@
 import { startPartner } from '@warrant/partner-kit/page';
-import { LaundryPanels } from './components/laundry-panels.tsx';
 import { laundry } from './domain/laundry.ts';
 
-await startPartner(laundry, { Panels: LaundryPanels });
+await startPartner(laundry, {
+  loadPanels: () => import('./components/laundry-panels.tsx').then((panels) => panels.LaundryPanels),
+});

@@ -1,5 +1,6 @@
 import { startPartner } from '@warrant/partner-kit/page';
-import { PantryPanels } from './components/pantry-panels.tsx';
 import { pantry } from './domain/pantry.ts';
 
-await startPartner(pantry, { Panels: PantryPanels });
+await startPartner(pantry, {
+  loadPanels: () => import('./components/pantry-panels.tsx').then((panels) => panels.PantryPanels),
+});

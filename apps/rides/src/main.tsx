@@ -1,5 +1,6 @@
 import { startPartner } from '@warrant/partner-kit/page';
-import { RidesPanels } from './components/rides-panels.tsx';
 import { rides } from './domain/rides.ts';
 
-await startPartner(rides, { Panels: RidesPanels });
+await startPartner(rides, {
+  loadPanels: () => import('./components/rides-panels.tsx').then((panels) => panels.RidesPanels),
+});

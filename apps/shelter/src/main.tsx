@@ -1,5 +1,6 @@
 import { startPartner } from '@warrant/partner-kit/page';
-import { ShelterPanels } from './components/shelter-panels.tsx';
 import { shelter } from './domain/shelter.ts';
 
-await startPartner(shelter, { Panels: ShelterPanels });
+await startPartner(shelter, {
+  loadPanels: () => import('./components/shelter-panels.tsx').then((panels) => panels.ShelterPanels),
+});
