@@ -217,7 +217,7 @@ export async function deskBenchmarks(): Promise<BenchResult[]> {
       SITES.desk,
       'desk.bundle_kb_gz',
       60,
-      'the WebMCP polyfill (without native WebMCP), the JSON Schema validator (at the first call), the approved run of a plan (at the first approval)',
+      "the desk's record, runtime and panels with the SHA-256 and Ed25519 that check the record (open-desk: asked for as the first script runs, after the always-on verbs are registered, while the server says who is signed in), the plan digest and the ledger's TSV (at a verb's first use), the WebMCP polyfill (without native WebMCP), the JSON Schema validator (at the first call), the approved run of a plan (at the first approval)",
     ),
   ];
 }

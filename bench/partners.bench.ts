@@ -12,7 +12,7 @@ export function partnerBenchmarks(): BenchResult[] {
       site,
       `partner.bundle_kb_gz.${site.name}`,
       25,
-      'the WebMCP polyfill (without native WebMCP) and the JSON Schema validator (at the first call)',
+      "the page's drawing code, the kit's page and the site's panels (fetched beside the record, as the first script starts), the staff's sign-in bar and check of the desk (after paint, never in the desk's frame), the WebMCP polyfill (without native WebMCP) and the input check with its JSON Schema validator (at the first call)",
     ),
   );
 }

@@ -184,3 +184,15 @@ test("a page whose dispatcher signed out before the server answered follows the 
     expect.not.arrayContaining(ACTING.filter((name) => name !== 'intake_request').map((name) => `tool:${name}`)),
   );
 });
+
+test('a desk page that cannot fetch the code that opens its record says so in words and leaves no verb registered, rather than holding calls forever', async ({
+  page,
+}, testInfo) => {
+  // The record, the runtime and the panels come in a chunk of their own, asked for as the first script runs.
+  await page.route(/\/assets\/open-desk-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(`${SITES.desk.origin}/`);
+  await expect(
+    page.getByText('The dispatch desk cannot open its record (its code could not be loaded).', { exact: false }),
+  ).toBeVisible();
+  await expect.poll(() => agentFor(page, laneOf(testInfo)).names()).toEqual([]);
+});

@@ -13,15 +13,19 @@ import { SITES } from '@warrant/config';
 import { preloadValidator } from '@warrant/surface';
 import { bootSurface } from '@warrant/ui';
 import { answerFrameReports, connect, documentHealth, type Connection } from '@warrant/webmcp';
-import { PartnerPage, type PanelsProps } from './components/partner-page.tsx';
+import type { PanelsProps } from './components/partner-page.tsx';
 import type { PartnerDefinition } from './definition.ts';
 import { isFramed } from './framing.ts';
 import { openRemotePartnerSite } from './remote-partner-site.ts';
 import { partnerRows } from './rows.ts';
 
 export interface PartnerPageParts<D> {
-  /** The site's own panels: its stock, beds, rides or units, and its staff's controls. */
-  readonly Panels: ComponentType<PanelsProps<D>>;
+  /**
+   * Loads the site's own panels (its stock, beds, rides or units, and its staff's controls): a
+   * dynamic import, so that the code that draws the page comes in a chunk fetched beside the
+   * record, not before the page's first script runs.
+   */
+  readonly loadPanels: () => Promise<ComponentType<PanelsProps<D>>>;
 }
 
 // A frame the desk mounted for anything but execute_plan (a read lease, the health page, a frame
@@ -53,6 +57,10 @@ export async function startPartner<D, E>(
   const deskChannel = framed ? import('./desk-channel.ts') : null;
   deskChannel?.catch(() => undefined);
   if (framed) preloadValidator();
+  // What draws the page (its frame of panels and the site's own) is fetched beside the record:
+  // nothing is drawn before the record is there, and the tools do not wait for it.
+  const drawing = Promise.all([import('./components/partner-page.tsx'), parts.loadPanels()]);
+  drawing.catch(() => undefined);
   // The record is on the site's own server: fetched in parallel with WebMCP detection.
   const [connection, partner] = await Promise.all([connect(), openRemotePartnerSite(definition)]);
   // The connection the page's tools stand on: its badge says so, and so does its health report.
@@ -73,11 +81,15 @@ export async function startPartner<D, E>(
   });
 
   const root = document.getElementById('app') as HTMLElement;
-  root.replaceChildren();
-  render(
-    <PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={parts.Panels} />,
-    root,
-  );
+  const drawn = await drawing.catch(() => null);
+  if (drawn) {
+    const [{ PartnerPage }, Panels] = drawn;
+    root.replaceChildren();
+    render(<PartnerPage definition={definition} site={partner} agent={booted} framed={framed} Panels={Panels} />, root);
+  } else {
+    // The tools are registered and served all the same; only the page cannot be shown.
+    root.textContent = 'This page could not load what draws it. Its tools work; reload the page to see it.';
+  }
   const mounted = booted.mount.peek();
   const channel =
     deskChannel && mounted

@@ -9,4 +9,5 @@ export { mountSurface, type MountedSurface } from './mount-surface.ts';
 export { bootSurface, type BootedSurface } from './boot-surface.ts';
 export { CONNECTING_REASON, type BootMode } from './boot-mode.ts';
 export { PeopleBar, type PeopleBarWords } from './people-bar.tsx';
+export { later } from './later.tsx';
 export { answerWithPasskey, confirmWithPasskey, type PasskeyProposal, type PostJson } from './passkey-act.ts';

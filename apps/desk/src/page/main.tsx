@@ -1,32 +1,15 @@
 import '@warrant/ui/tokens.css';
 import './styles.css';
 import { computed, signal } from '@preact/signals';
-import { render } from 'preact';
-import { messageChannelConnector, nativeChannelConnector, PARTNER_ENVELOPE } from '@warrant/broker';
 import { bootSurface } from '@warrant/ui';
 import { connect } from '@warrant/webmcp';
-import { App } from './components/app.tsx';
-import { labelledFrameContainer } from './components/labelled-frames.ts';
-import { framesOutsideTheCall } from './components/frames-outside-the-call.ts';
-import { createDeskRuntime, type DeskRuntime } from './desk-runtime.ts';
+import type { DeskRuntime } from './desk-runtime.ts';
 import { EMPTY_DESK, type DeskState } from '../domain/state.ts';
 import { askDeskSession } from './desk-session.ts';
 import { sessionInPage } from '../api/session-in-page.ts';
 import { runtimeToCome } from './runtime-to-come.ts';
-import { askThroughDeskServer } from './partner-reach.ts';
-import type { DeskView } from './desk-view.ts';
-import { humanActs } from './human-acts.ts';
-import { receiptKeyOf } from './run/receipt-keys.ts';
-import { RELIEF_SCENARIO } from './scenario/relief-scenario.ts';
-import { createScenarioRunner } from './scenario/scenario-runner.ts';
-import { openDeskStores } from './stores.ts';
-import { PAGE_ID, previousPageOfThisTab } from './page-id.ts';
-import { reserveIdNumber } from './id-numbers.ts';
-import { raiseApprovalAtTheServer } from './raise-approval.ts';
-import { rejectApprovalAtTheServer } from './reject-approval.ts';
 import { recordRefusedCalls } from './verbs/verb-record.ts';
 import { deskRows } from './verbs/desk-rows.ts';
-import { SCENARIO_RUNNER } from './who.ts';
 
 // Boot: learn who is signed in here (every signed-in dispatcher's page acts, in as many tabs as
 // they open, each on the requests its dispatcher holds; a page with no one signed in shows the
@@ -68,104 +51,25 @@ async function boot(): Promise<void> {
     },
   });
 
-  const [session, connection, stored] = await Promise.all([askDeskSession(), connecting, openDeskStores()]);
-  const dispatcher = session.ok ? session.dispatcher : null;
-  const signedIn = dispatcher !== null;
-
-  if (!stored.ok) {
-    root.textContent = `The dispatch desk cannot open its record (${stored.reason}). Without its record it does not act. Reload to try again.`;
-    toCome.fail(stored.reason);
+  // The record, the runtime and the page's panels come in a chunk of their own (open-desk.tsx),
+  // asked for now: the record is opened as soon as it arrives, while the server says who is here.
+  const opening = import('./open-desk.tsx').then(
+    async ({ openDesk, openDeskStores }) => {
+      const stored = await openDeskStores();
+      return stored.ok ? { ok: true as const, openDesk, stores: stored.stores } : stored;
+    },
+    // A chunk that cannot be fetched (the server went away, or was rebuilt under the page) leaves
+    // the desk without its record, as a record that cannot be read does: said so, and no verb acts.
+    () => ({ ok: false as const, reason: 'its code could not be loaded' }),
+  );
+  const [session, connection, record] = await Promise.all([askDeskSession(), connecting, opening]);
+  if (!record.ok) {
+    root.textContent = `The dispatch desk cannot open its record (${record.reason}). Without its record it does not act. Reload to try again.`;
+    toCome.fail(record.reason);
     surface.dispose();
     return;
   }
-  const { stores } = stored;
-  const frames = document.createElement('div');
-  frames.className = 'frame-stack';
-  const desk = createDeskRuntime({
-    ledger: stores.ledger,
-    log: stores.log,
-    events: stores.events,
-    signedIn,
-    dispatcher,
-    page: PAGE_ID,
-    previousPage: previousPageOfThisTab(),
-    reserveNumber: reserveIdNumber,
-    raiseApproval: raiseApprovalAtTheServer,
-    rejectApproval: rejectApprovalAtTheServer,
-    // Mounted apart from the agent's call that opened the lease, or a DevTools caller is told the call failed.
-    container: framesOutsideTheCall(labelledFrameContainer(frames)),
-    connect: connection.mode === 'native' ? nativeChannelConnector(connection.webmcp) : messageChannelConnector(window),
-    receiptKeyOf,
-    askPartnerReach: askThroughDeskServer,
-  });
-
-  opened.value = desk;
-  toCome.arrive(desk);
-
-  const runner = createScenarioRunner({
-    scenario: RELIEF_SCENARIO,
-    state: desk.state,
-    call: async (verb, input, abort) => {
-      const mounted = surface.mount.peek() ?? (await surface.ready);
-      if (!mounted) throw new Error('The desk surface is gone.');
-      return mounted.surface.call(verb, input, { ...SCENARIO_RUNNER, signal: abort });
-    },
-  });
-
-  // Keep this page's view of the record current with what other pages of the desk (another tab,
-  // another dispatcher's browser) add to it on the desk's server.
-  stores.ledger.subscribe(() => (desk.rows.value = stores.ledger.rows()));
-  stores.log.subscribe((change) =>
-    desk.absorb(
-      change.entries.map((entry) => entry.record),
-      change.restarted,
-    ),
-  );
-
-  const now = signal(Date.now());
-  setInterval(() => (now.value = Date.now()), 1000);
-
-  // An approved run is carried out by the desk's server, which takes up one cut off by a stop
-  // itself (server/approved-runs.ts): a page has nothing to take up.
-  const takeUpRuns = async (): Promise<void> => undefined;
-
-  const view: DeskView = {
-    desk,
-    acts: humanActs(desk),
-    surface,
-    runner,
-    rows: desk.rows,
-    frames,
-    now,
-    readOnly: !signedIn
-      ? 'Sign in to act on requests. Until a dispatcher signs in, this page shows the desk’s record, kept current, and acts on nothing: no one here, and no agent in this page, can take in a request, reach a partner or plan.'
-      : null,
-    session: session.ok ? session : null,
-    notice: stores.notice,
-    takeUpRuns,
-  };
-
-  root.replaceChildren();
-  render(<App view={view} rows={rows} />, root);
-
-  addEventListener('pagehide', () => {
-    runner.stop();
-    desk.dispose();
-    surface.dispose();
-  });
-  // A page restored from the back-forward cache has lost its frames and tools; start it again.
-  addEventListener('pageshow', (event) => {
-    if (event.persisted) location.reload();
-  });
-
-  // Ready once the verbs the record puts in order are registered too, not only the always-on ones.
-  await (await surface.ready)?.surface.reconcile();
-  document.body.dataset['ready'] = 'true';
-
-  // After the first paint: the cross-world bridge (for a caller in another JavaScript world), in
-  // the chunk that also holds the in-page agent panel.
-  const { openDeskBridge, mountedSurface } = await import('./agent/after-paint.ts');
-  openDeskBridge({ window, surface: mountedSurface(surface), rows, desk, otherEnvelopes: [PARTNER_ENVELOPE] });
+  await record.openDesk({ root, stores: record.stores, session, connection, surface, rows, toCome, opened });
 }
 
 void boot();

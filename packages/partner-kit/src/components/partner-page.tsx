@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact';
 import { SITES } from '@warrant/config';
 import type { ToolResult } from '@warrant/surface';
-import { ModeBadge, PeopleBar } from '@warrant/ui';
+import { later, ModeBadge } from '@warrant/ui';
 import type { PartnerDefinition } from '../definition.ts';
 import type { RemotePartnerSite } from '../remote-partner-site.ts';
 import type { PartnerState } from '../partner-state.ts';
@@ -10,8 +10,11 @@ import type { AgentToolsView } from './agent-tools-panel.tsx';
 import { LatestWrite } from './latest-write.tsx';
 import { LaterSide } from './later-side.tsx';
 import { RefusalsPanel } from './refusals-panel.tsx';
-import { DeskAuditPanel } from './desk-audit-panel.tsx';
 import { staffBarWords } from './staff-bar-words.ts';
+
+// The staff's own parts, never drawn inside the desk's frame: a framed page never fetches them.
+const PeopleBar = later(() => import('./staff-parts.tsx').then((parts) => parts.PeopleBar));
+const DeskAuditPanel = later(() => import('./staff-parts.tsx').then((parts) => parts.DeskAuditPanel));
 
 /** What a site's own panels get: the state, a way to make a staff change, and whether to be compact. */
 export interface PanelsProps<D> {

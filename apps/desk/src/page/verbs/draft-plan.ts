@@ -1,7 +1,7 @@
 // draft_plan: ordered partner writes for a request, every step checked (domain/plan-checks.ts), bound
 // to the digest of its substance. Drafting runs nothing. Naming an awaiting plan revises it: its
 // pending approvals are re-digested, and each is kept if only the label changed, void otherwise.
-import { digestPlan, evaluatePolicy, hopDetail, type PlanStep } from '@warrant/broker';
+import { evaluatePolicy, hopDetail, type PlanStep } from '@warrant/broker';
 import { refusal } from '@warrant/surface';
 import type { DeskRuntime } from '../desk-runtime.ts';
 import type { DraftedPlan } from '../../domain/plan.ts';
@@ -72,6 +72,7 @@ export function draftPlanRow(desk: DraftPlanNeeds) {
         if (problem) return noted(problem, base);
       }
       const steps = input.steps.map((step) => ({ partner: step.partner, tool: step.tool, args: step.args }));
+      const { digestPlan } = await import('./hashing-later.ts');
       const digested = await digestPlan({ request: input.request, steps }, PARTNER_DIRECTORY);
       if (!digested.ok) return noted(digested, base);
       // A new plan's number is reserved from the desk's server: two pages drafting at once never make one id.

@@ -3,7 +3,7 @@
 // or consistency proof together with the signed tree head it is against, so an agent can hold the
 // head and check the proof with nothing but the ledger package (see packages/ledger/README.md).
 import { evaluatePolicy } from '@warrant/broker';
-import { serialiseLedger, type LedgerRow, type SignedTreeHead } from '@warrant/ledger';
+import type { LedgerRow, SignedTreeHead } from '@warrant/ledger';
 import { isError, type ToolResult } from '@warrant/surface';
 import { askDesk } from '../../api/ask-desk.ts';
 import { DESK_API } from '../../api/desk-api.ts';
@@ -129,6 +129,7 @@ export function readLedgerRow(desk: ReadLedgerNeeds) {
         return noted(answer, { policy, detail: `${which}${head}` });
       }
       const { slice, ...page } = ledgerPage(desk.ledger.rows(), input);
+      const { serialiseLedger } = await import('./hashing-later.ts');
       const where = input.since === undefined ? `before=${input.before ?? 'end'}` : `since=${input.since}`;
       return noted(
         { ok: true, ...page, tsv: serialiseLedger(slice) },
