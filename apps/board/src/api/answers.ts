@@ -1,5 +1,6 @@
 // What the board's routes answer (api/board-api.ts declares which route gives which): the board as
 // its record holds it, and an act decided there.
+import type { ProposedAct } from '@warrant/people';
 import type { ActName, AnswerOfAct } from '../domain/board-acts.ts';
 import type { BoardState } from '../domain/state.ts';
 import type { Position } from './position.ts';
@@ -19,16 +20,4 @@ export interface ActDecided<K extends ActName = ActName> extends BoardStanding {
 }
 
 /** A grant's statement, written by the server from its board, for the editor's passkey to sign. */
-export interface GrantProposed {
-  readonly ok: true;
-  readonly statement: { readonly act: string; readonly by: string; readonly subject: string; readonly nonce: string };
-  readonly challenge: string;
-  /** WebAuthn request options (the browser's startAuthentication takes them as they are). */
-  readonly options: {
-    readonly challenge: string;
-    readonly rpId: string;
-    readonly userVerification: 'required';
-    readonly timeout: number;
-    readonly allowCredentials: readonly { readonly id: string; readonly type: 'public-key' }[];
-  };
-}
+export type GrantProposed = ProposedAct;

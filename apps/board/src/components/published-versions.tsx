@@ -5,6 +5,7 @@ import { formatReference } from '@warrant/authority';
 import { InertText } from '@warrant/ui';
 import type { PublishedVersion } from '../api/published-versions.ts';
 import type { BoardApp } from '../board-app.ts';
+import { FieldChanges } from './field-changes.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -14,19 +15,7 @@ function Changes({ version }: { version: PublishedVersion }) {
   return (
     <>
       <p class="small published-since">Changed since {since}:</p>
-      <ul class="diff-list">
-        {version.changes.map((change) => (
-          <li key={change.fieldId} data-field={change.fieldId}>
-            <span class="diff-label">{change.label}</span>
-            <del>
-              <InertText text={change.before} />
-            </del>
-            <ins>
-              <InertText text={change.after} />
-            </ins>
-          </li>
-        ))}
-      </ul>
+      <FieldChanges changes={version.changes} />
     </>
   );
 }

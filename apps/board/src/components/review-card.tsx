@@ -1,6 +1,7 @@
 import { formatReference } from '@warrant/authority';
 import { InertText } from '@warrant/ui';
 import type { BoardApp } from '../board-app.ts';
+import { FieldChanges } from './field-changes.tsx';
 import { ActNotice } from './act-notice.tsx';
 
 const clock = (iso: string) =>
@@ -52,19 +53,7 @@ export function ReviewCard({ app }: { app: BoardApp }) {
         Submitted by the agent at {clock(review.submittedAt)} under scope v{review.scopeVersion}.{' '}
         {accepted ? <Published app={app} reviewId={review.reviewId} /> : 'Nothing has been published.'}
       </p>
-      <ul class="diff-list">
-        {review.diff.map((change) => (
-          <li key={change.fieldId} data-field={change.fieldId}>
-            <span class="diff-label">{change.label}</span>
-            <del>
-              <InertText text={change.before} />
-            </del>
-            <ins>
-              <InertText text={change.after} />
-            </ins>
-          </li>
-        ))}
-      </ul>
+      <FieldChanges changes={review.diff} />
       {accepted ? null : (
         <div class="actions">
           <button
