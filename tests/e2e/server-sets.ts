@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 
 // The browser tests run against servers of their own, one set per worker, so that no two tests
 // running at once share a partner's record: set 0 on the run's port base (WARRANT_PORT_BASE, 15173
-// when unset, as `npm run test:e2e` sets it), set 1 on that base + 1000, each with its own data
-// directory. A worker tests against the set of its TEST_PARALLEL_INDEX (0 or 1; a worker that
-// replaces a failed one keeps the index).
+// when unset, as `npm run test:e2e` sets it), set 1 on that base + 1000, set 2 on + 2000, each with
+// its own data directory. A worker tests against the set of its TEST_PARALLEL_INDEX (0 to 2; a
+// worker that replaces a failed one keeps the index).
 //
 // Every origin in the tests comes from @warrant/config, which reads WARRANT_PORT_BASE once, when
 // it is first imported. So this module must run before it, in every process: playwright.config.ts
@@ -12,17 +12,23 @@ import { fileURLToPath } from 'node:url';
 // TEST_PARALLEL_INDEX in the worker's environment, and the worker's test files share its modules),
 // and fixtures.ts imports it first too. It imports nothing of the project's, on purpose.
 
-/** The distance between two sets' port bases: every site of a set stays clear of the other set's. */
+/** The distance between two sets' port bases: every site of a set stays clear of every other set's. */
 export const SET_DISTANCE = 1000;
 /** The first set's port base when WARRANT_PORT_BASE is not set. */
 export const DEFAULT_TEST_PORT_BASE = 15173;
-/** How many sets the run starts: one per worker (playwright.config.ts uses as many workers). */
-export const SET_COUNT = 2;
+/**
+ * How many sets the run starts: one per worker (playwright.config.ts uses as many workers). Three on
+ * the 2-core machine: a browser test mostly waits (on its set's one server process, a page's load,
+ * a passkey ceremony), and the suite used about one core's worth of CPU with two workers (1,001 CPU
+ * seconds in a 1,006 s run), so a third worker's tests run in the others' waits.
+ * The cross-site lane's own set is above the last of these (tests/cross-site/lane-env.ts).
+ */
+export const SET_COUNT = 3;
 
 /**
  * The ports a test serves a model endpoint "of the person's own" on (desk-agent.spec.ts): the desk's
  * CSP names only the endpoints its server was started with (WARRANT_AGENT_ENDPOINTS), so they are
- * fixed per set, this far above its base: clear of every site of both sets.
+ * fixed per set, this far above its base: clear of every site of every set.
  */
 const AGENT_PORTS_ABOVE_BASE = 900;
 /** The port of a set's site control (tools/site-control.ts: a test stops and starts one site's server), this far above its base. */
@@ -57,7 +63,7 @@ function runBase(): number {
       : /^\d{1,5}$/.test(given.trim())
         ? Number(given)
         : Number.NaN;
-  // Its range (every site of both sets on a real port) is @warrant/config's to check.
+  // Its range (every site of every set on a real port) is @warrant/config's to check.
   if (!Number.isInteger(base))
     throw new RangeError(
       `WARRANT_PORT_BASE must be a whole number (the desk's port in the browser tests' first set of servers; the second set is ${SET_DISTANCE} above), not ${JSON.stringify(given)}.`,

@@ -229,11 +229,16 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect(verifyCanonical(record.key, tampered, record.dispatchers.signature)).toBe(false);
       // The key is the desk's own and stays: a second server on the same database serves the same one.
       const again = await openServer(db);
-      const second = new Hono();
-      again.routes(second);
-      expect(((await (await second.request('/.well-known/warrant-desk.json')).json()) as DeskRecord).key).toBe(
-        record.key,
-      );
+      try {
+        const second = new Hono();
+        again.routes(second);
+        expect(((await (await second.request('/.well-known/warrant-desk.json')).json()) as DeskRecord).key).toBe(
+          record.key,
+        );
+      } finally {
+        // Its runs' resume timer stops with it, not on a database the test has closed.
+        await again.close();
+      }
     });
 
     it('grants an approval with a passkey assertion over its challenge, and answers no authorization: the desk runs the plan itself', async () => {

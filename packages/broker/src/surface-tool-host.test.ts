@@ -1,6 +1,6 @@
 import { SITES } from '@warrant/config';
 import { createSurface, defineRow, refusal, type Row } from '@warrant/surface';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { surfaceToolHost } from './surface-tool-host.ts';
 
 interface Pantry {
@@ -91,7 +91,8 @@ describe('the surface tool host', () => {
     const { state, host, signals, release } = pantry();
     const controller = new AbortController();
     const call = host.executeTool('reserve_parcels', { count: 2 }, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Aborted once the row holds the call, as the desk's abort would find it.
+    await vi.waitFor(() => expect(signals).toHaveLength(1), { timeout: 10_000 });
     controller.abort('lease L-1 is revoked');
     release();
     expect(await call).toMatchObject({ ok: true, value: { ok: false, code: 'ABORTED' } });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentHealth } from './document-health.ts';
 import {
   answerFrameReports,
@@ -85,8 +85,9 @@ describe('askFrameReport', () => {
     child.addEventListener('message', (event) => {
       question = (event.data as { id: string }).id;
     });
-    const pending = askFrameReport({ window, frame: child, frameOrigin: origin, timeoutMs: 500, intervalMs: 50 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const pending = askFrameReport({ window, frame: child, frameOrigin: origin, timeoutMs: 10_000, intervalMs: 50 });
+    // The frame has the question once it has it: a loaded machine may take a while to deliver it.
+    await vi.waitFor(() => expect(question).not.toBe(''), { timeout: 10_000 });
     const answer = (id: string, report: unknown) => ({
       envelope: FRAME_REPORT_ENVELOPE,
       version: 1,
@@ -116,8 +117,9 @@ describe('askFrameReport', () => {
     child.addEventListener('message', (event) => {
       question = (event.data as { id: string }).id;
     });
-    const pending = askFrameReport({ window, frame: child, frameOrigin: origin, timeoutMs: 500, intervalMs: 50 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const pending = askFrameReport({ window, frame: child, frameOrigin: origin, timeoutMs: 10_000, intervalMs: 50 });
+    // The frame has the question once it has it: a loaded machine may take a while to deliver it.
+    await vi.waitFor(() => expect(question).not.toBe(''), { timeout: 10_000 });
     window.dispatchEvent(
       new MessageEvent('message', {
         data: { envelope: FRAME_REPORT_ENVELOPE, version: 1, kind: 'answer', id: question, report: { health } },
