@@ -45,6 +45,15 @@ async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
   const partners = unansweredPartners();
   const server = await openDeskServer(db, { receiptKeyOf: partnerKeyOf, reachPartner: partners.reach });
   const app = new Hono();
+  // What the dispatchers' pages ask of the record, counted as the server answers it: appends, and
+  // those refused because another page wrote first (409, STALE_TAB; the page catches up and sends
+  // again), which is what more dispatchers at once cost beyond their own work.
+  const appends = { sent: 0, stale: 0 };
+  app.use('/api/logs/:log/append', async (c, next) => {
+    await next();
+    appends.sent += 1;
+    if (c.res.status === 409) appends.stale += 1;
+  });
   server.routes(app);
   const results: BenchResult[] = [];
   try {
@@ -61,33 +70,54 @@ async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
         pagesOpened += 1;
         pages.push(page);
       }
+      const appendsBefore = { ...appends };
       const verbMs: number[] = [];
       const perSecond: number[] = [];
       let answered = 0;
-      let refused = 0;
+      // Refusals in the timed rounds, by code: what more dispatchers at once cost when it is not time.
+      const refusedBy = new Map<string, number>();
+      const refuse = (code: string) => refusedBy.set(code, (refusedBy.get(code) ?? 0) + 1);
       try {
         for (let round_ = -WARM_UP_ROUNDS; round_ < rounds; round_ += 1) {
           const timed = round_ >= 0;
-          const answers: Record<string, unknown>[] = [];
+          let done = 0;
           const round = await underLoad(
-            async (index) =>
-              answers.push(
-                ...(await workToTheHalt(pages[index] as TestDesk, (_verb, ms) => {
-                  if (timed) verbMs.push(ms);
-                })),
-              ),
+            async (index) => {
+              try {
+                await workToTheHalt(pages[index] as TestDesk, (_verb, ms, answer) => {
+                  if (!timed) return;
+                  verbMs.push(ms);
+                  if (answer['ok'] === true) done += 1;
+                  else refuse(String(answer['code']));
+                });
+              } catch (error) {
+                // The page no longer offers the next verb (one before it was refused, so it is not
+                // legal): an agent's call of a tool not registered fails, and this dispatcher's round ends.
+                if (!(error instanceof Error && error.message.startsWith('No tool named '))) throw error;
+                if (timed) refuse('VERB_NOT_OFFERED');
+              }
+            },
             { workers: level, jobs: level },
           );
           if (!timed) continue;
-          perSecond.push((level * TO_THE_HALT.length * 1000) / round.wallMs);
-          answered += answers.filter((answer) => answer['ok'] === true).length;
-          refused += answers.filter((answer) => answer['ok'] !== true).length;
+          perSecond.push((done * 1000) / round.wallMs);
+          answered += done;
         }
       } finally {
         for (const page of pages) await page.close();
       }
+      const refused = [...refusedBy.values()].reduce((sum, count) => sum + count, 0);
       const where = `The desk's server (openDeskServer on ${engine.said}, spoken to in-process through Hono's app.request), ${level} dispatcher${level === 1 ? '' : 's'} enrolled with software passkeys, each in their own session and their own page (the desk's runtime and verbs, apps/desk/src/testing/dispatcher-page.ts); each round all ${level} work a request of their own to the halt at the same moment (${TO_THE_HALT.join(', ')}), ${rounds} rounds after ${WARM_UP_ROUNDS} untimed, on one book shared with the other levels (${LEVELS.map((other) => other.dispatchers).join(', ')} dispatchers, in that order; each level's pages opened at its start). Partner reads answered by in-memory partners that sign their readings, as a partner's server does (the lease's frame is the browser's; this measures the desk).`;
-      const facts = { dispatchers: level, rounds, verbsAnswered: answered, verbsRefused: refused };
+      const facts = {
+        dispatchers: level,
+        rounds,
+        verbsAnswered: answered,
+        verbsRefused: refused,
+        ...Object.fromEntries([...refusedBy].map(([code, count]) => [`refused_${code}`, count])),
+        // Over the level's rounds, its untimed first one included.
+        appendsSent: appends.sent - appendsBefore.sent,
+        appendsRefusedStale: appends.stale - appendsBefore.stale,
+      };
       results.push(
         {
           ...timing(
@@ -96,7 +126,7 @@ async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
               unit: 'verbs/s',
               goal: 'report',
               digits: 1,
-              note: `${where} Verbs answered per second in a round (${level} × ${TO_THE_HALT.length} verbs over the round's wall time); spread over the rounds.`,
+              note: `${where} Verbs answered and done per second in a round (of the ${level} × ${TO_THE_HALT.length} verbs asked, those answered ok, over the round's wall time; a refused verb, or one the page no longer offers after a refusal, is in facts, not in the rate); spread over the rounds.`,
             },
             perSecond,
           ),
@@ -108,7 +138,7 @@ async function measureOn(engine: Engine, db: Database): Promise<BenchResult[]> {
             unit: 'ms',
             goal: 'report',
             digits: 1,
-            note: `${where} The median of every timed verb's time, from the agent's call to its answer (${verbMs.length} calls).`,
+            note: `${where} The median of every timed verb's time, from the agent's call to its answer, done or refused (${verbMs.length} calls).`,
           },
           verbMs,
           0.5,
