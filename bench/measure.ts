@@ -240,3 +240,84 @@ export async function interleave(
   }
   return times;
 }
+
+/** The value below which `share` of `values` fall (nearest rank): `percentile(values, 0.95)` is the p95. */
+export function percentile(values: readonly number[], share: number): number {
+  if (values.length === 0) throw new Error('a percentile needs at least one value');
+  if (!(share > 0 && share <= 1)) throw new Error(`a percentile's share is in (0, 1], got ${share}`);
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
+}
+
+/** A percentile of every call's time at one load, as a figure: pooled over the calls, so it has no per-run spread. */
+export function percentileFigure(
+  described: Described,
+  values: readonly number[],
+  share: number,
+  facts: Readonly<Record<string, number | boolean>> = {},
+): BenchResult {
+  return {
+    id: described.id,
+    value: round(percentile(values, share), described.digits),
+    unit: described.unit,
+    goal: described.goal,
+    note: described.note,
+    facts: { ...facts, callsTimed: values.length },
+  };
+}
+
+export interface Load {
+  /** How many callers work at once. */
+  readonly workers: number;
+  /** How many jobs they share, each taken by the next caller free. */
+  readonly jobs: number;
+}
+
+export interface UnderLoad {
+  /** Milliseconds from the first job's start to the last one's answer. */
+  readonly wallMs: number;
+  /** Each job's own milliseconds, from its call to its answer, by the job's index. */
+  readonly jobMs: readonly number[];
+  /** The most jobs that were in flight at one moment (at most `workers`). */
+  readonly mostInFlight: number;
+}
+
+/**
+ * `jobs` calls of `job` made by `workers` callers at once, as that many clients would: each caller
+ * takes the next job the moment its last one answers, so `workers` are in flight until the jobs run
+ * out. A throughput is `jobs` over `wallMs`; a latency is each job's own time, queueing included.
+ * A job that throws stops the callers taking more, and its error is thrown once the jobs in flight end.
+ */
+export async function underLoad(job: (index: number) => Promise<unknown>, { workers, jobs }: Load): Promise<UnderLoad> {
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`a load needs at least one worker, got ${workers}`);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`a load needs at least one job, got ${jobs}`);
+  const jobMs: number[] = new Array<number>(jobs);
+  let next = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let failed = false;
+  const caller = async (): Promise<void> => {
+    while (!failed && next < jobs) {
+      const index = next;
+      next += 1;
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      const start = performance.now();
+      try {
+        await job(index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        inFlight -= 1;
+      }
+      jobMs[index] = performance.now() - start;
+    }
+  };
+  const began = performance.now();
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(workers, jobs) }, caller));
+  const wallMs = performance.now() - began;
+  const failure = ended.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return { wallMs, jobMs, mostInFlight };
+}

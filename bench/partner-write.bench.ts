@@ -15,7 +15,7 @@ import { deskFromItsOrigin } from '../packages/partner-kit/src/server/desk-trust
 import { startTestCluster, type TestCluster } from '../tools/postgres/test-cluster.ts';
 import { testDesk, type TestDesk } from '../packages/partner-kit/src/server/testing/test-desk.ts';
 import { serveBuiltSites } from './chromium-sites.ts';
-import { interleave, sample, timing, type BenchResult } from './measure.ts';
+import { interleave, percentileFigure, sample, timing, underLoad, type BenchResult } from './measure.ts';
 
 // A partner's write on its server, with a real step authorization, and what checking that
 // authorization costs.
@@ -43,6 +43,15 @@ const CHECK_RUNS = 300;
 const FETCH_WARM_UP = 20;
 const FETCH_RUNS = 200;
 const TOOL = 'reserve_parcels';
+// The curve: writes per second and each write's time with WRITERS writing at once. A round is one
+// fresh book of the pantry (the operator's reset: the seeded shelves again, nothing used), then
+// CURVE_WARM_UP writes one after another, then CURVE_WRITES with the writers in flight; warm-up
+// and timed writes together take every parcel on the seeded shelves (84), so each round has
+// CURVE_WRITES = 80. The engines take turns within a round (which goes first alternating).
+const WRITERS = [1, 10, 50];
+const CURVE_WARM_UP = 4;
+const CURVE_WRITES = 80;
+const CURVE_ROUNDS = 3;
 
 interface Step {
   readonly args: Record<string, unknown>;
@@ -50,17 +59,16 @@ interface Step {
 }
 
 /** One parcel per step, taken shelf by shelf, so every step is legal against a fresh pantry. */
-function plans(day: string): PlanSubstance[] {
+function plans(day: string, steps: number = PLANS * STEPS_PER_PLAN): PlanSubstance[] {
   const parcels = SHELVES.flatMap((shelf) =>
     Array.from({ length: shelf.count }, () => ({ kind: shelf.kind, dietary: shelf.dietary })),
   );
-  const needed = PLANS * STEPS_PER_PLAN;
-  if (parcels.length < needed)
-    throw new Error(`the pantry's shelves hold ${parcels.length} parcels, fewer than the ${needed} steps`);
-  return Array.from({ length: PLANS }, (_, plan) => ({
+  if (parcels.length < steps)
+    throw new Error(`the pantry's shelves hold ${parcels.length} parcels, fewer than the ${steps} steps`);
+  return Array.from({ length: Math.ceil(steps / STEPS_PER_PLAN) }, (_, plan) => ({
     v: 1,
     request: `R-${9001 + plan}`,
-    steps: parcels.slice(plan * STEPS_PER_PLAN, (plan + 1) * STEPS_PER_PLAN).map((parcel) => ({
+    steps: parcels.slice(plan * STEPS_PER_PLAN, Math.min(steps, (plan + 1) * STEPS_PER_PLAN)).map((parcel) => ({
       origin: SITES.pantry.origin,
       tool: TOOL,
       args: { kind: parcel.kind, count: 1, dietary: parcel.dietary, pickup_by: day },
@@ -182,6 +190,40 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
       (run) => write(shared, steps[run + WRITE_WARM_UP] as Step),
       { warmUp: WRITE_WARM_UP, runs: steps.length - WRITE_WARM_UP },
     );
+    // The curve: at each count of writers, CURVE_ROUNDS rounds per engine, each on a fresh book.
+    const engines = [
+      { name: 'pglite', partner: embedded, said: "PGlite (embedded, in the server's process, a fresh data directory)" },
+      {
+        name: 'postgres',
+        partner: shared,
+        said: 'PostgreSQL (a throwaway local cluster over TCP on loopback, fsync off, from tools/postgres/test-cluster.ts; node-postgres, its pool of 10)',
+      },
+    ] as const;
+    const points = new Map<string, { perSecond: number[]; writeMs: number[]; mostInFlight: number }>();
+    const pointOf = (engine: string, writers: number) => {
+      const key = `${engine} ${writers}`;
+      const point = points.get(key) ?? { perSecond: [], writeMs: [], mostInFlight: 0 };
+      points.set(key, point);
+      return point;
+    };
+    let approvals = 20_001;
+    for (let round = 0; round < CURVE_ROUNDS; round += 1)
+      for (const [level, writers] of WRITERS.entries())
+        for (const engine of (round + level) % 2 === 0 ? engines : [...engines].reverse()) {
+          await engine.partner.server.operatorReset();
+          const fresh = authorize(desk, plans(day, CURVE_WARM_UP + CURVE_WRITES), approvals);
+          approvals += 10;
+          for (const step of fresh.slice(0, CURVE_WARM_UP)) await write(engine.partner, step);
+          const timed = fresh.slice(CURVE_WARM_UP);
+          const load = await underLoad((index) => write(engine.partner, timed[index] as Step), {
+            workers: writers,
+            jobs: timed.length,
+          });
+          const point = pointOf(engine.name, writers);
+          point.perSecond.push((timed.length * 1000) / load.wallMs);
+          point.writeMs.push(...load.jobMs);
+          point.mostInFlight = Math.max(point.mostInFlight, load.mostInFlight);
+        }
     for (const partner of partners) {
       const { signature, ...unsigned } = lastReceipt.get(partner) ?? {};
       if (!verifyCanonical(partner.server.publicKey, unsigned, String(signature)))
@@ -225,6 +267,52 @@ export async function partnerWriteBenchmarks(): Promise<BenchResult[]> {
           note: `What a partner does before each authorized write to learn the desk's key and dispatchers (deskFromItsOrigin): GET /.well-known/warrant-desk.json from the real desk server on localhost with the tag of the record held (its dispatcher list read from its PGlite database; unchanged here, so after the first fetch the desk answers 304 and signs nothing, and the held record is used). ${FETCH_RUNS} fetches after ${FETCH_WARM_UP}, Node's fetch (keep-alive).`,
         },
         fetches,
+      ),
+      ...engines.flatMap((engine) =>
+        WRITERS.flatMap((writers) => {
+          const point = pointOf(engine.name, writers);
+          const where = `${what}. Engine: ${engine.said}. ${writers} writer${writers === 1 ? '' : 's'} at once (each sends its next write the moment its last is answered; bench/measure.ts underLoad), ${CURVE_WRITES} writes a round after ${CURVE_WARM_UP} one by one, each round on a fresh book of the pantry (the operator's reset: the seeded shelves, 84 parcels, every one taken by the round); ${CURVE_ROUNDS} rounds, the engines taking turns. Each write a fresh step authorization signed for it, as above`;
+          const facts = { writers, writesTimed: point.writeMs.length, mostInFlight: point.mostInFlight };
+          return [
+            {
+              ...timing(
+                {
+                  id: `partner.writers_${writers}_writes_per_s_${engine.name}`,
+                  unit: 'writes/s',
+                  goal: 'report',
+                  digits: 1,
+                  note: `${where}. Writes answered per second in a round (${CURVE_WRITES} over the round's wall time, from the first write sent to the last answered); spread over the rounds.`,
+                },
+                point.perSecond,
+              ),
+              facts,
+            },
+            percentileFigure(
+              {
+                id: `partner.writers_${writers}_write_p50_ms_${engine.name}`,
+                unit: 'ms',
+                goal: 'report',
+                digits: 1,
+                note: `${where}. The median of every timed write's time, from its request to its answer, waiting behind the other writers' included (${point.writeMs.length} writes).`,
+              },
+              point.writeMs,
+              0.5,
+              facts,
+            ),
+            percentileFigure(
+              {
+                id: `partner.writers_${writers}_write_p95_ms_${engine.name}`,
+                unit: 'ms',
+                goal: 'report',
+                digits: 1,
+                note: `${where}. The 95th percentile of every timed write's time (${point.writeMs.length} writes).`,
+              },
+              point.writeMs,
+              0.95,
+              facts,
+            ),
+          ];
+        }),
       ),
     ];
   } finally {

@@ -48,10 +48,18 @@ export function askAs(app: Hono, dispatcher: TestDispatcher): AskDesk {
   });
 }
 
+/**
+ * The writer id of the `index`th test page: hex, as a page's own PAGE_ID is, or the server refuses
+ * its appends (a letter past f did, from the seventh page on).
+ */
+export function pageWriter(index: number): string {
+  return `a${index.toString(16).padStart(11, '0')}`;
+}
+
 /** `dispatcher`'s page; `index` makes its writer id (one per page) different from the others'. */
 export async function dispatcherPage(app: Hono, dispatcher: TestDispatcher, index: number): Promise<TestDesk> {
   const ask = askAs(app, dispatcher);
-  const writer = `${'abcdefghij'[index % 10]}${String(index).padStart(11, '0')}`;
+  const writer = pageWriter(index);
   const [ledger, log] = await Promise.all([
     openServerLog({
       name: 'ledger',
@@ -93,17 +101,17 @@ export const TO_THE_HALT = ['intake_request', 'open_lease', 'open_lease', 'find_
 
 /**
  * One request worked to the halt in `desk` (its agent's calls, TO_THE_HALT): every answer, in
- * order; `timed` is told each call's verb and milliseconds.
+ * order; `timed` is told each call's verb, milliseconds and answer as it comes.
  */
 export async function workToTheHalt(
   desk: TestDesk,
-  timed: (verb: string, ms: number) => void = () => undefined,
+  timed: (verb: string, ms: number, answer: Record<string, unknown>) => void = () => undefined,
 ): Promise<Record<string, unknown>[]> {
   const answers: Record<string, unknown>[] = [];
   const call = async (verb: string, input: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const began = performance.now();
     const answer = await desk.agent(verb, input);
-    timed(verb, performance.now() - began);
+    timed(verb, performance.now() - began, answer);
     answers.push(answer);
     return answer;
   };
