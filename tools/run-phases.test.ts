@@ -2,58 +2,83 @@ import { describe, expect, it } from 'vitest';
 import { laneSpans } from './lane-spans.ts';
 import { PHASES, runPhases, STEPS, timingTable } from './run-phases.ts';
 
-// `npm test` runs its phases in the order the `&&` chain did, stops at the first that fails with
-// that phase's exit code, and prints each phase's wall time and each browser lane's at its end.
+// `npm test` runs every phase the `&&` chain did, fails with the first failing phase's exit code
+// (a failing static check stopping the tests beside it), and prints each phase's wall time and each
+// browser lane's at its end.
 
 describe('npm test phases', () => {
   it("runs the chain's scripts, the browser tests' build split from their lanes", () => {
     expect(PHASES.map((phase) => phase.script)).toEqual([
+      'test:e2e:build',
       'format:check',
       'typecheck',
       'lint',
-      'test:e2e:build',
       'test:unit',
       'test:e2e:lanes',
       'test:claims',
     ]);
   });
 
-  it('runs the static checks and the build at once, then the unit and browser tests at once, then the claims alone', () => {
+  it('builds first, alone; then the static checks, the unit and the browser tests at once; then the claims alone', () => {
     expect(STEPS.map((step) => step.map((phase) => phase.script))).toEqual([
-      ['format:check', 'typecheck', 'lint', 'test:e2e:build'],
-      ['test:unit', 'test:e2e:lanes'],
+      ['test:e2e:build'],
+      ['format:check', 'typecheck', 'lint', 'test:unit', 'test:e2e:lanes'],
       ['test:claims'],
     ]);
   });
 
-  it('stops after the step holding the first failing phase and answers its exit code; the rest are "not run"', async () => {
+  it('a failing check stops the tests beside it at once and the run answers its exit code; the rest are "not run"', async () => {
     const ran: Array<[string, boolean]> = [];
+    const stopped: string[] = [];
     let clock = 0;
     const { results, code, wallMs } = await runPhases(
       STEPS,
-      async (script, alone) => {
+      async (script, alone, stop) => {
         ran.push([script, alone]);
-        await Promise.resolve();
-        clock += 1000;
-        return script === 'lint' ? 2 : 0;
+        if (script === 'lint') {
+          clock += 1000;
+          return 2;
+        }
+        if (script === 'test:unit' || script === 'test:e2e:lanes')
+          // A test phase runs until it is stopped, then ends as a stopped process does.
+          return new Promise<number>((resolve) =>
+            stop.addEventListener('abort', () => {
+              stopped.push(script);
+              resolve(130);
+            }),
+          );
+        return 0;
       },
       () => clock,
     );
-    // All three checks and the build ran (side by side, none alone), and nothing after them.
     expect(ran).toEqual([
+      ['test:e2e:build', true],
       ['format:check', false],
       ['typecheck', false],
       ['lint', false],
-      ['test:e2e:build', false],
+      ['test:unit', false],
+      ['test:e2e:lanes', false],
     ]);
+    expect(stopped).toEqual(['test:unit', 'test:e2e:lanes']);
     expect(code).toBe(2);
-    expect(wallMs).toBe(4000);
+    expect(wallMs).toBe(1000);
     const table = timingTable(results, new Map(), wallMs);
     expect(table).toMatch(
-      /lint\s+4\.0 s \(at once with format check, typecheck, build for the browser tests\) \(failed, exit 2\)/,
+      /lint\s+1\.0 s \(at once with format check, typecheck, unit \(Vitest\), browser .*\) \(failed, exit 2\)/,
     );
-    expect(table).toMatch(/unit \(Vitest\)\s+not run/);
-    expect(table).toMatch(/total \(wall\)\s+4\.0 s/);
+    expect(table).toMatch(/unit \(Vitest\)\s+1\.0 s \(at once with .*\) \(stopped: lint failed\)/);
+    expect(table).toMatch(/claims\s+not run/);
+  });
+
+  it('a failing test phase stops nothing: the other runs to its end, and the run answers the first failure', async () => {
+    const { results, code } = await runPhases(STEPS, async (script, _alone, stop) => {
+      if (script === 'test:unit') return 1;
+      if (script === 'test:e2e:lanes') return stop.aborted ? 130 : 0;
+      return 0;
+    });
+    expect(code).toBe(1);
+    expect(results.find((result) => result.label.startsWith('browser'))).toMatchObject({ code: 0 });
+    expect(results.find((result) => result.label === 'claims')).toMatchObject({ ms: null });
   });
 
   it('answers 0 when every phase passes, runs a lone phase alone, and prints each lane under the browser phase', async () => {
@@ -63,6 +88,7 @@ describe('npm test phases', () => {
       return 0;
     });
     expect(code).toBe(0);
+    expect(alone.get('test:e2e:build')).toBe(true);
     expect(alone.get('test:claims')).toBe(true);
     expect(alone.get('test:unit')).toBe(false);
     expect(alone.get('typecheck')).toBe(false);

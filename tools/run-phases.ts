@@ -5,38 +5,38 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './app-sites.ts';
 import { laneSpans, type PlaywrightTimingReport } from './lane-spans.ts';
 
-// `npm test`: the phases it always ran, in the same order and each stopping the run when it fails
-// (as the `&&` chain it replaces did), the exit code the first failing phase's. The three static
-// checks (format, types, lint) read the tree and write nothing, and each is one single-threaded
-// process: they run at once, as one step, which on the 2-core machine takes about the longest of
-// them rather than their sum. The browser tests' build runs in that step too (the checks never
-// read dist/), so it is done before any test starts: the unit tests that serve the apps
-// (tools/serve-all.test.ts) serve that build and build nothing, so nothing rewrites a dist/ while
-// a server serves it. Then the unit tests and the browser tests run at once: neither writes what
-// the other reads (the browser lanes serve the built apps from data/e2e-<port>/ on their own
-// ports; the unit tests write in temporary folders, serve on ports they claim,
-// tools/port-claims.ts, and start their own PostgreSQL), and each spends much of its time waiting
-// (on a browser, a server, a child process) rather than on a core, so together they take far less
-// than one after the other. A phase that runs beside others has its output
+// `npm test`: the phases it always ran, each failure failing the run with the first failing
+// phase's exit code (as the `&&` chain it replaces did). First the browser tests' build, alone, so
+// it is done before any test starts: the unit tests that serve the apps (tools/serve-all.test.ts)
+// serve that build and build nothing, so nothing rewrites a dist/ while a server serves it. Then
+// everything else at once: the three static checks (format, types, lint: they read the tree and
+// write nothing), the unit tests and the browser tests. None writes what another reads (the
+// browser lanes serve the built apps from data/e2e-<port>/ on their own ports; the unit tests write
+// in temporary folders, serve on ports they claim, tools/port-claims.ts, and start their own
+// PostgreSQL), and the tests spend much of their time waiting (on a browser, a server, a child
+// process) rather than on a core: measured with the checks first, the suite used about one core's
+// worth of CPU of the two, so the checks now run in the tests' waits instead of before them. A
+// check that fails still answers at once: it stops the tests beside it (their process groups are
+// ended) and the run fails with its exit code. A phase that runs beside others has its output
 // printed whole when it ends, never interleaved. At its end it prints each phase's wall time, and
 // each browser lane's (first test start to last test end, from the Playwright reports), so a slow
-// run says where its time went. The claims are checked last: they read both phases' reports.
+// run says where its time went. The claims are checked last: they read both test phases' reports.
 
 export interface Phase {
   readonly label: string;
   /** The npm script the phase runs. */
   readonly script: string;
+  /** A quick check whose failure settles the run: the phases beside it are stopped rather than waited for. */
+  readonly settlesOnFailure?: boolean;
 }
 
 /** What `npm test` runs, step by step: the phases of one step run at once, the steps in order. */
 export const STEPS: ReadonlyArray<readonly Phase[]> = [
+  [{ label: 'build for the browser tests', script: 'test:e2e:build' }],
   [
-    { label: 'format check', script: 'format:check' },
-    { label: 'typecheck', script: 'typecheck' },
-    { label: 'lint', script: 'lint' },
-    { label: 'build for the browser tests', script: 'test:e2e:build' },
-  ],
-  [
+    { label: 'format check', script: 'format:check', settlesOnFailure: true },
+    { label: 'typecheck', script: 'typecheck', settlesOnFailure: true },
+    { label: 'lint', script: 'lint', settlesOnFailure: true },
     { label: 'unit (Vitest)', script: 'test:unit' },
     { label: 'browser (servers, every lane)', script: 'test:e2e:lanes' },
   ],
@@ -53,15 +53,18 @@ export interface PhaseResult {
   readonly code: number | null;
   /** The phases it ran beside (its time then overlaps theirs); empty when it ran alone. */
   readonly beside: readonly string[];
+  /** The check whose failure stopped it before it ended, if one did. */
+  readonly stoppedBy?: string;
 }
 
 /**
  * Runs the steps in order until one fails; `run` answers a script's exit code, `alone` telling it
- * whether the phase runs by itself (so may write to the terminal as it goes).
+ * whether the phase runs by itself (so may write to the terminal as it goes), and `stop` asking it
+ * to end the phase early (a check beside it failed).
  */
 export async function runPhases(
   steps: ReadonlyArray<readonly Phase[]>,
-  run: (script: string, alone: boolean) => Promise<number>,
+  run: (script: string, alone: boolean, stop: AbortSignal) => Promise<number>,
   now: () => number = () => performance.now(),
 ): Promise<{ results: PhaseResult[]; code: number; wallMs: number }> {
   const results: PhaseResult[] = [];
@@ -75,14 +78,27 @@ export async function runPhases(
       continue;
     }
     const start = now();
+    const stop = new AbortController();
+    let settledBy: string | null = null;
     const exits = await Promise.all(
-      step.map(async ({ label, script }) => {
-        const exit = await run(script, step.length === 1);
-        return { label, ms: now() - start, code: exit, beside: besideOf(label) };
+      step.map(async ({ label, script, settlesOnFailure }): Promise<PhaseResult> => {
+        const exit = await run(script, step.length === 1, stop.signal);
+        const ended: PhaseResult = { label, ms: now() - start, code: exit, beside: besideOf(label) };
+        if (exit === 0) return ended;
+        if (settledBy === null && settlesOnFailure === true) {
+          settledBy = label;
+          stop.abort();
+          return ended;
+        }
+        return settledBy === null ? ended : { ...ended, stoppedBy: settledBy };
       }),
     );
     results.push(...exits);
-    code = exits.find((result) => result.code !== 0)?.code ?? 0;
+    // The first failure in the step's order; a phase a failed check stopped did not fail of itself.
+    code =
+      exits.find((result) => result.code !== 0 && result.stoppedBy === undefined)?.code ??
+      exits.find((result) => result.code !== 0)?.code ??
+      0;
   }
   return { results, code, wallMs: now() - began };
 }
@@ -95,11 +111,13 @@ export function timingTable(
   lanes: ReadonlyMap<string, number>,
   wallMs: number,
 ): string {
-  const rows: Array<[string, string]> = results.map(({ label, ms, code, beside }) => [
+  const rows: Array<[string, string]> = results.map(({ label, ms, code, beside, stoppedBy }) => [
     label,
     ms === null
       ? 'not run'
-      : `${seconds(ms)}${beside.length > 0 ? ` (at once with ${beside.join(', ')})` : ''}${code === 0 ? '' : ` (failed, exit ${code})`}`,
+      : `${seconds(ms)}${beside.length > 0 ? ` (at once with ${beside.join(', ')})` : ''}${
+          stoppedBy !== undefined ? ` (stopped: ${stoppedBy} failed)` : code === 0 ? '' : ` (failed, exit ${code})`
+        }`,
   ]);
   for (const [lane, ms] of lanes) rows.push([`  browser lane ${lane}`, seconds(ms)]);
   rows.push(['total (wall)', seconds(wallMs)]);
@@ -111,19 +129,44 @@ export function timingTable(
   ].join('\n');
 }
 
-/** Runs `npm run <script>`: straight to the terminal when alone, else its output kept and printed whole at its end. */
-function runScript(script: string, alone: boolean): Promise<number> {
+/**
+ * Runs `npm run <script>`: straight to the terminal when alone, else its output kept and printed
+ * whole at its end. In a process group of its own, so that stopping it ends everything it started
+ * (a test runner's servers and browsers too), not only npm.
+ */
+function runScript(script: string, alone: boolean, stop: AbortSignal): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { cwd: ROOT, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', script], {
+      cwd: ROOT,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     child.once('error', (error) => {
       output.push(Buffer.from(`${error.message}\n`));
     });
-    child.once('close', (code) => {
-      if (!alone) process.stdout.write(Buffer.concat(output));
-      resolve(code ?? 1);
+    // SIGINT, as Ctrl-C would be: Playwright then ends its servers and browsers, Vitest its workers,
+    // and the test PostgreSQL cluster (in the group too) shuts down fast.
+    const end = (): void => {
+      if (child.pid === undefined || child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        // The group has ended already.
+      }
+    };
+    stop.addEventListener('abort', end, { once: true });
+    // Ctrl-C reaches only this process now that each phase has a group of its own: pass it on.
+    process.once('SIGINT', end);
+    process.once('SIGTERM', end);
+    child.once('close', (code, signal) => {
+      stop.removeEventListener('abort', end);
+      process.off('SIGINT', end);
+      process.off('SIGTERM', end);
+      if (!alone && !stop.aborted) process.stdout.write(Buffer.concat(output));
+      resolve(code ?? (signal === null ? 1 : 130));
     });
   });
 }

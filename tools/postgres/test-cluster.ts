@@ -2,8 +2,12 @@
 // postmaster on a free loopback port, stopped and deleted afterwards. It never touches a system
 // service or a cluster it did not start. initdb refuses to run as root, so as root the cluster is
 // made and run by the `postgres` user (Debian's package creates it) in a directory that user owns.
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+//
+// The postmaster is a child of the process that starts it, in its process group, never a daemon
+// (pg_ctl start would detach it): a run that is stopped (Ctrl-C, or `npm test` stopping the tests
+// when a check fails) stops its cluster with it, rather than leave a server running on its port.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -49,15 +53,24 @@ export async function startTestCluster(): Promise<TestCluster> {
     await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
     const port = await freePort();
     // A test cluster: durability off (it is deleted afterwards), sockets only in its own directory.
-    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    await as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-W', 'start']);
+    const serverOptions = [
+      ...['-p', String(port), '-k', dir],
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+      ...['-c', 'full_page_writes=off'],
+    ];
+    const postmaster = startPostmaster(asRoot, join(bin, 'postgres'), ['-D', data, ...serverOptions], dir);
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     const stop = async () => {
-      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
+      // A fast shutdown (SIGINT): open connections are ended, then the postmaster exits.
+      if (postmaster.exitCode === null && postmaster.signalCode === null) {
+        const exited = new Promise((resolve) => postmaster.once('exit', resolve));
+        await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => postmaster.kill('SIGKILL'));
+        await exited;
+      }
       await remove();
     };
     try {
-      await waitUntilAccepting(url, join(dir, 'server.log'));
+      await waitUntilAccepting(url, join(dir, 'server.log'), postmaster);
     } catch (error) {
       await stop();
       throw error;
@@ -107,12 +120,25 @@ function freePort(): Promise<number> {
   });
 }
 
-// Polls with real connections until one succeeds, within a bounded deadline; on failure the
-// server log's last lines say why.
-async function waitUntilAccepting(url: string, log: string): Promise<void> {
+/** The postmaster in the foreground, as a child of this process, writing its log to `<dir>/server.log`. */
+function startPostmaster(asRoot: boolean, postgres: string, args: readonly string[], dir: string): ChildProcess {
+  const log = openSync(join(dir, 'server.log'), 'a');
+  try {
+    return asRoot
+      ? spawn('runuser', ['-u', 'postgres', '--', postgres, ...args], { cwd: dir, stdio: ['ignore', log, log] })
+      : spawn(postgres, [...args], { cwd: dir, stdio: ['ignore', log, log] });
+  } finally {
+    // The child holds its own copy of the descriptor.
+    closeSync(log);
+  }
+}
+
+// Polls with real connections until one succeeds, within a bounded deadline, or the postmaster has
+// ended; on failure the server log's last lines say why.
+async function waitUntilAccepting(url: string, log: string, postmaster: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_DEADLINE_MS;
   let last: unknown = null;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && postmaster.exitCode === null && postmaster.signalCode === null) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
       await client.connect();
