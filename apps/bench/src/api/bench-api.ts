@@ -2,7 +2,7 @@
 // (type and JSON Schema) and answer (type). The server registers each route from here
 // (server/meeting-routes.ts); the page calls each through here (ask-bench.ts), never by a path of
 // its own.
-import { events, get, postWith } from '@warrant/site-api';
+import { browserDocument, events, get, postWith } from '@warrant/site-api';
 import type * as Answers from './answers.ts';
 import * as Inputs from './inputs.ts';
 
@@ -35,4 +35,8 @@ export const BENCH_API = {
   head: get<Answers.MeetingHead>()('/api/meeting/head'),
   archives: get<Answers.ArchiveList>()('/api/meeting/archives'),
   archive: get<Answers.ArchivedEntries>()('/api/meeting/archives/:id'),
+
+  // ── The minutes, made from the record as stored, with its signed head (server/minutes-routes.ts) ──
+  minutesMarkdown: browserDocument('/api/meeting/minutes.md'),
+  minutesPdf: browserDocument('/api/meeting/minutes.pdf'),
 } as const;
