@@ -120,6 +120,12 @@ test(
     const pdfChunks: Buffer[] = [];
     for await (const chunk of await (await pdf).createReadStream()) pdfChunks.push(chunk as Buffer);
     expect(Buffer.concat(pdfChunks).subarray(0, 5).toString()).toBe('%PDF-');
+    const recordFile = page.waitForEvent('download');
+    await page.click('#record-export');
+    let record = '';
+    for await (const chunk of await (await recordFile).createReadStream()) record += String(chunk);
+    expect(record.split('\n')[0]).toBe('{"format":"warrant-ledger/json-entries","version":1}');
+    expect(record.split('\n')).toHaveLength(10);
     await page.reload();
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#entry-count')).toHaveText('8');

@@ -36,7 +36,11 @@ export const BENCH_API = {
   archives: get<Answers.ArchiveList>()('/api/meeting/archives'),
   archive: get<Answers.ArchivedEntries>()('/api/meeting/archives/:id'),
 
-  // ── The minutes, made from the record as stored, with its signed head (server/minutes-routes.ts) ──
+  // ── The record's files, made from the record as stored (server/record-files.ts) ──
+  /** The minutes as Markdown, ending with the signed head over the entries they were drafted from. */
   minutesMarkdown: browserDocument('/api/meeting/minutes.md'),
+  /** The same minutes as PDF. */
   minutesPdf: browserDocument('/api/meeting/minutes.pdf'),
+  /** The record itself, as JSON entries, which `warrant-ledger verify` checks against a signed head. */
+  recordExport: browserDocument('/api/meeting/record.jsonl'),
 } as const;

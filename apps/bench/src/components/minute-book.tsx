@@ -61,6 +61,10 @@ export function MinuteBook({ events, state, words }: Props) {
         ·{' '}
         <a id="minutes-pdf" href={pathTo(BENCH_API.minutesPdf)} download>
           PDF
+        </a>{' '}
+        · the record itself, to check them with <code>warrant-ledger verify</code>:{' '}
+        <a id="record-export" href={pathTo(BENCH_API.recordExport)} download>
+          record.jsonl
         </a>
       </p>
       <pre

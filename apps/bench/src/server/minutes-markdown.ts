@@ -9,7 +9,7 @@ import type { MinuteBookParts } from '../domain/minutes.ts';
 
 import type { SignedRecord } from './meeting-book.ts';
 import { oneLine } from './one-line.ts';
-import { HEAD_HEADING, headFacts, headIntro } from './minutes-head.ts';
+import { checkSteps, HEAD_HEADING, headFacts, headIntro } from './minutes-head.ts';
 
 /** The characters CommonMark may read as markup inside a line, each written with a backslash. */
 const MARKUP = /[\\`*_[\]<>#|~&!]/g;
@@ -35,6 +35,7 @@ export function minutesMarkdown(book: MinuteBookParts, record: SignedRecord): st
     line.depth === 0 ? ['', ...paragraph(line.words)] : [`${'  '.repeat(line.depth - 1)}- ${markdownText(line.words)}`],
   );
   const [tableHeading = '', ...tabled] = book.table;
+  const check = checkSteps(record);
   return [
     `# ${markdownText(book.title)}`,
     '',
@@ -60,5 +61,11 @@ export function minutesMarkdown(book: MinuteBookParts, record: SignedRecord): st
     JSON.stringify(record.signed, null, 2),
     '```',
     '',
+    ...paragraph(check.save),
+    '```sh',
+    check.command,
+    '```',
+    '',
+    ...paragraph(check.answers),
   ].join('\n');
 }

@@ -10,7 +10,7 @@ import PDFDocument from 'pdfkit';
 import type { MinuteBookParts } from '../domain/minutes.ts';
 import type { SignedRecord } from './meeting-book.ts';
 import { oneLine } from './one-line.ts';
-import { HEAD_HEADING, headFacts, headIntro } from './minutes-head.ts';
+import { checkSteps, HEAD_HEADING, headFacts, headIntro } from './minutes-head.ts';
 
 const fonts = createRequire(import.meta.url);
 const REGULAR = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -100,6 +100,14 @@ export function minutesPdf(book: MinuteBookParts, record: SignedRecord, options:
     paragraph(value, ENTRY_COLUMN);
     doc.font('regular').fontSize(10);
   }
+  const check = checkSteps(record);
+  doc.moveDown(0.5);
+  paragraph(check.save);
+  // Small enough that the command, with the key, is one line to copy.
+  doc.font('mono').fontSize(7);
+  paragraph(check.command, ENTRY_COLUMN);
+  doc.font('regular').fontSize(10);
+  paragraph(check.answers);
   doc.end();
   return done;
 }

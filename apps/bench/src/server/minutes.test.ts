@@ -1,12 +1,18 @@
 // The minutes as the bench's server makes them, as files a member downloads: the Markdown parsed by
 // a CommonMark parser, the PDF read back by PDF.js, each carrying the signed head over exactly the
 // entries it was drafted from. No name or motion text can forge an entry or a heading in them.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Parser, type Node } from 'commonmark';
 import fc from 'fast-check';
 import type { Hono } from 'hono';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { GENESIS, MerkleTree, verifyTreeHead, type SignedTreeHead } from '@warrant/ledger';
+import { newSigningKey } from '@warrant/authority';
+import { GENESIS, MerkleTree, signTreeHead, verifyTreeHead, type SignedTreeHead } from '@warrant/ledger';
 import { SITES } from '@warrant/config';
 import type { Database, SiteServer } from '@warrant/site-server';
 import { siteApp } from '@warrant/site-server';
@@ -20,6 +26,7 @@ import { markdownText } from './minutes-markdown.ts';
 import { HEAD_HEADING } from './minutes-head.ts';
 
 const ORIGIN = SITES.bench.origin;
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const encoder = new TextEncoder();
 
 /** Each node of a parsed Markdown document, in document order. */
@@ -43,16 +50,18 @@ async function pdfLines(bytes: Uint8Array): Promise<{ x: number; first: string; 
     const content = await (await pdf.getPage(number)).getTextContent();
     const rows = new Map<number, { x: number; str: string }[]>();
     for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '') continue;
+      if (!('str' in item) || item.str === '') continue;
       const y = Math.round(item.transform[5] as number);
       rows.set(y, [...(rows.get(y) ?? []), { x: item.transform[4] as number, str: item.str }]);
     }
     // PDF's y grows upwards: the page's lines top to bottom.
     for (const [, pieces] of [...rows].sort(([a], [b]) => b - a)) {
       pieces.sort((a, b) => a.x - b.x);
+      const first = pieces.find((piece) => piece.str.trim() !== '');
+      if (!first) continue;
       lines.push({
-        x: pieces[0]!.x,
-        first: pieces[0]!.str.trim(),
+        x: first.x,
+        first: first.str.trim(),
         text: pieces
           .map((piece) => piece.str)
           .join('')
@@ -139,7 +148,9 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       return Buffer.from(tree.root()).toString('hex');
     };
     const headIn = (markdown: string): SignedTreeHead => {
-      const block = nodesOf(new Parser().parse(markdown)).find((node) => node.type === 'code_block');
+      const block = nodesOf(new Parser().parse(markdown)).find(
+        (node) => node.type === 'code_block' && node.info === 'json',
+      );
       return JSON.parse(block?.literal ?? 'null') as SignedTreeHead;
     };
 
@@ -193,6 +204,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       const lines = text.split('\n').map((line) => line.trim());
       expect(lines).toContain(await storedRoot());
       expect(lines).toContain(signed.key);
+      expect(lines).toContain(`npx warrant-ledger verify record.jsonl --head head.json --key ${signed.key}`);
       const signature = lines[lines.indexOf('Signature (Ed25519):') + 1]!;
       const signedAt = lines[lines.indexOf('Signed at:') + 1]!;
       const size = Number(lines[lines.indexOf('Size (entries covered):') + 1]);
@@ -258,6 +270,60 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
       expect(section.filter((line) => line.x < margin + 12).map((line) => line.first)).toEqual(['1', '2', '3']);
       expect(section.map((line) => line.text).join(' ')).toContain(`«${forged.mover}» moved (main motion, §10):`);
       expect(section.map((line) => line.text).join(' ')).toContain('⟨U+2028⟩## Resolved');
+    });
+
+    it('the record a member saves verifies against the head the minutes carry, by the command they print; one edited entry, or a head from another key, fails saying so', async () => {
+      await post(BENCH_API.startOver.path, { point: 'tabled' });
+      const markdown = await (await download(BENCH_API.minutesMarkdown.path)).text();
+      const saved = await download(BENCH_API.recordExport.path);
+      expect(saved.headers.get('content-disposition')).toMatch(/^attachment; filename="record-1-\d+-entries\.jsonl"$/);
+      const exported = await saved.text();
+      const nodes = nodesOf(new Parser().parse(markdown));
+      const command = nodes.find((node) => node.type === 'code_block' && node.info === 'sh')?.literal?.trim() ?? '';
+      expect(command).toMatch(/^npx warrant-ledger verify record\.jsonl --head head\.json --key [A-Za-z0-9+/]{43}=$/);
+
+      // As a member runs it, on the two files saved, from the repository where the command is installed.
+      const folder = mkdtempSync(join(tmpdir(), 'bench-minutes-'));
+      const run = (record: string, head: object) => {
+        writeFileSync(join(folder, 'record.jsonl'), record);
+        writeFileSync(join(folder, 'head.json'), JSON.stringify(head, null, 2));
+        const [, ...args] = command
+          .replace(/^npx /, 'npx --no-install ')
+          .replace('record.jsonl', join(folder, 'record.jsonl'))
+          .replace('head.json', join(folder, 'head.json'))
+          .split(' ');
+        return spawnSync('npx', args, { cwd: ROOT, encoding: 'utf8' });
+      };
+      try {
+        const head = headIn(markdown);
+        const good = run(exported, head);
+        expect(good.stdout).toMatch(
+          new RegExp(
+            `^OK .*/record\\.jsonl: ${head.size} rows verify: the chain holds, and rows 1 to ${head.size} match the head`,
+          ),
+        );
+        expect(good.status).toBe(0);
+
+        const lines = exported.split('\n');
+        lines[3] = lines[3]!.replace('Hollis Pemberton', 'Hollis Pemberton-Smythe');
+        const edited = run(lines.join('\n'), head);
+        expect(edited.status).toBe(1);
+        expect(edited.stderr).toMatch(
+          /^FAIL .*\/record\.jsonl \(rewritten\): Rows 1 to \d+ do not hash to the root of the head/,
+        );
+
+        const stranger = signTreeHead(
+          { size: head.size, root: Buffer.from(head.root_hash, 'hex'), timestamp: head.timestamp },
+          newSigningKey().secretKey,
+        );
+        const otherKey = run(exported, stranger);
+        expect(otherKey.status).toBe(1);
+        expect(otherKey.stderr).toContain(
+          '(head): The tree head does not verify: the head is signed with another key than the one trusted',
+        );
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   },
 );
