@@ -107,6 +107,25 @@ test(
     for await (const chunk of exported) text += String(chunk);
     expect(text).toContain('MINUTES');
     expect(text).toContain('That the library buy a seed dryer.');
+    // The server's minutes, as a person saves them: the same entries, and the head signed over them.
+    const markdown = page.waitForEvent('download');
+    await page.click('#minutes-markdown');
+    let saved = '';
+    for await (const chunk of await (await markdown).createReadStream()) saved += String(chunk);
+    expect(saved).toContain('That the library buy a seed dryer.');
+    expect(saved).toMatch(/## The record's signed tree head[\s\S]*"size": 8,/);
+    const pdf = page.waitForEvent('download');
+    await page.click('#minutes-pdf');
+    expect((await pdf).suggestedFilename()).toMatch(/^minutes-record-\d+-8-entries\.pdf$/);
+    const pdfChunks: Buffer[] = [];
+    for await (const chunk of await (await pdf).createReadStream()) pdfChunks.push(chunk as Buffer);
+    expect(Buffer.concat(pdfChunks).subarray(0, 5).toString()).toBe('%PDF-');
+    const recordFile = page.waitForEvent('download');
+    await page.click('#record-export');
+    let record = '';
+    for await (const chunk of await (await recordFile).createReadStream()) record += String(chunk);
+    expect(record.split('\n')[0]).toBe('{"format":"warrant-ledger/json-entries","version":1}');
+    expect(record.split('\n')).toHaveLength(10);
     await page.reload();
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
     await expect(page.locator('#entry-count')).toHaveText('8');

@@ -10,6 +10,7 @@ import { migrate, storedSecret, type Database, type OpenSiteServer } from '@warr
 import { BENCH_PEOPLE, BENCH_WORDS } from './server/bench-people.ts';
 import { openMeetingBook } from './server/meeting-book.ts';
 import { meetingRoutes } from './server/meeting-routes.ts';
+import { recordFileRoutes } from './server/record-files.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -39,6 +40,7 @@ export async function openBenchServer(
     operatorReset: () => book.reset(),
     routes(app) {
       meetingRoutes(app, book, people);
+      recordFileRoutes(app, book);
       peopleRoutes(app, db, people, jsonBody, malformed);
     },
     close: () => book.close(),

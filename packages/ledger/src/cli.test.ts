@@ -6,6 +6,8 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTree, serialiseLedger } from './desk-ledger.ts';
+import { serialiseJsonEntries } from './json-entries.ts';
+import { MerkleTree } from './merkle-tree.ts';
 import { consistencyProofJson, inclusionProofJson } from './proof-json.ts';
 import { signTreeHead } from './tree-head.ts';
 import { chained, rowBody } from '../test-support/rows.ts';
@@ -126,6 +128,60 @@ describe('warrant-ledger verify (the built bin, in plain Node)', () => {
     );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
+      '(head): The tree head does not verify: the head is signed with another key than the one trusted',
+    );
+  });
+
+  it('reads a record exported as JSON entries (the bench’s) by its header: passes it, fails it with one entry edited or a head from another key', () => {
+    const entries = Array.from({ length: 6 }, (_, index) =>
+      JSON.stringify({ seq: index + 1, type: 'move_main_motion', payload: { text: `Motion ${index + 1} «à»` } }),
+    );
+    const entryTree = new MerkleTree();
+    for (const entry of entries) entryTree.append(new TextEncoder().encode(entry));
+    const entriesHead = signTreeHead(
+      { size: 6, root: entryTree.root(), timestamp: '2026-12-07T21:00:00.000Z' },
+      secret,
+    );
+    const good = run(
+      'verify',
+      file('record.jsonl', serialiseJsonEntries(entries)),
+      '--head',
+      file('record-head.json', entriesHead),
+      '--key',
+      entriesHead.key,
+    );
+    expect(good).toMatchObject({ status: 0, stderr: '' });
+    expect(good.stdout).toMatch(
+      /^OK .*record\.jsonl: 6 rows verify: the chain holds, and rows 1 to 6 match the head of 6 rows/,
+    );
+
+    const edited = entries.map((entry, index) =>
+      index === 3 ? entry.replace('Motion 4', 'Motion 4, amended') : entry,
+    );
+    const changed = run(
+      'verify',
+      file('edited.jsonl', serialiseJsonEntries(edited)),
+      '--head',
+      file('record-head.json', entriesHead),
+      '--key',
+      entriesHead.key,
+    );
+    expect(changed.status).toBe(1);
+    expect(changed.stderr).toMatch(
+      /^FAIL .*edited\.jsonl \(rewritten\): Rows 1 to 6 do not hash to the root of the head/,
+    );
+
+    const stranger = signTreeHead({ size: 6, root: entryTree.root() }, ed25519.utils.randomSecretKey());
+    const otherKey = run(
+      'verify',
+      file('record.jsonl', serialiseJsonEntries(entries)),
+      '--head',
+      file('stranger-head.json', stranger),
+      '--key',
+      entriesHead.key,
+    );
+    expect(otherKey.status).toBe(1);
+    expect(otherKey.stderr).toContain(
       '(head): The tree head does not verify: the head is signed with another key than the one trusted',
     );
   });

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `warrant-ledger verify ledger.tsv --head head.json [--proof proof.json] [--key <base64>]`: checks
-// an exported desk ledger against a signed tree head, offline, in plain Node (this file runs from the
-// package's built dist/). Exit 0: verified. Exit 1: it does not verify; the first row that fails
+// an exported desk ledger, or a record exported as JSON entries (the bench's meeting,
+// json-entries.ts; told apart by its first line), against a signed tree head, offline, in plain
+// Node (this file runs from the package's built dist/). Exit 0: verified. Exit 1: it does not verify; the first row that fails
 // and why are on stderr. Exit 2: the command was not used as written, or a file could not be read.
 import { readFileSync } from 'node:fs';
 import { verifyExport } from './desk-ledger.ts';
+import { isJsonEntriesExport, verifyJsonEntriesExport } from './json-entries.ts';
 
-const USAGE = `Usage: warrant-ledger verify <ledger.tsv> --head <head.json> [--proof <proof.json>] [--key <base64 Ed25519 public key>]
+const USAGE = `Usage: warrant-ledger verify <ledger.tsv | record.jsonl> --head <head.json> [--proof <proof.json>] [--key <base64 Ed25519 public key>]
 
-Checks an exported ledger row by row (the hash chain) and its Merkle tree against a signed tree
+Checks an exported ledger (the desk's TSV, or a record of JSON entries such as the bench's) row by row (the hash chain) and its Merkle tree against a signed tree
 head (its Ed25519 signature too). --proof adds an inclusion proof for one row, or a consistency
 proof showing the head extends a shorter export. --key pins the key the head must be signed
 with; without it the head's own key is trusted, which proves only that the head is whole.
@@ -91,7 +93,8 @@ function main(argv: readonly string[]): number {
     process.stderr.write(`warrant-ledger: ${error.message}\n`);
     return 2;
   }
-  const result = verifyExport(bytes, head, {
+  const verify = isJsonEntriesExport(bytes) ? verifyJsonEntriesExport : verifyExport;
+  const result = verify(bytes, head, {
     ...(args.key === undefined ? {} : { key: args.key }),
     ...(proof === undefined ? {} : { proof }),
   });

@@ -83,7 +83,15 @@ export {
   type InclusionProofJson,
   type ProofReading,
 } from './proof-json.ts';
+export {
+  JSON_ENTRIES_HEADER,
+  isJsonEntriesExport,
+  serialiseJsonEntries,
+  verifyJsonEntries,
+  verifyJsonEntriesExport,
+} from './json-entries.ts';
 export type {
+  ChainWalk,
   ExportFailure,
   ExportFailureReason,
   ExportOptions,

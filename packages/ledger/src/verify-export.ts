@@ -13,8 +13,7 @@ import { verifyConsistency, verifyInclusion } from './merkle-proof.ts';
 import { treeOfExportLines } from './ledger-tree.ts';
 import { readProofJson } from './proof-json.ts';
 import { verifyTreeHead, type SignedTreeHead } from './tree-head.ts';
-import type { AnyRow } from './schema.ts';
-import type { BreakReason, Verify } from './verify.ts';
+import type { BreakReason, Verification } from './verify.ts';
 
 export type ExportFailureReason = 'head' | 'proof' | 'truncated' | 'rewritten' | BreakReason;
 
@@ -51,14 +50,20 @@ const encoder = new TextEncoder();
 
 export type VerifyExport = (tsv: string | Uint8Array, head: unknown, options?: ExportOptions) => ExportVerification;
 
-/** The check of an export of one schema's ledger, whose chain `verifyLedger` walks. */
-export function exportVerifierOver<R extends AnyRow>(verifyLedger: Verify<R>): VerifyExport {
-  return (tsv, head, options = {}) => verifyExport(verifyLedger, tsv, head, options);
+/**
+ * How an export's rows are walked before its tree is checked: a schema's ledger (its `verify`), or
+ * a JSON-entries record (json-entries.ts). Either names the first row that breaks, and why.
+ */
+export type ChainWalk = (bytes: Uint8Array) => Verification;
+
+/** The check of an export whose chain `walk` walks: a header line, then one leaf a line. */
+export function exportVerifierOver(walk: ChainWalk): VerifyExport {
+  return (tsv, head, options = {}) => verifyExport(walk, tsv, head, options);
 }
 
-/** Verifies an export (TSV text or its UTF-8 bytes) against a signed tree head read from JSON. */
-function verifyExport<R extends AnyRow>(
-  verifyLedger: Verify<R>,
+/** Verifies an export (its text or its UTF-8 bytes) against a signed tree head read from JSON. */
+function verifyExport(
+  verifyLedger: ChainWalk,
   tsv: string | Uint8Array,
   head: unknown,
   options: ExportOptions,
@@ -120,7 +125,7 @@ function verifyExport<R extends AnyRow>(
       return failure(
         'rewritten',
         null,
-        `The export's ${rows} rows are not a prefix of ${signedAt}: the consistency proof does not join their root to the head's. At least one of rows 1 to ${rows} differs from what the desk signed.`,
+        `The export's ${rows} rows are not a prefix of ${signedAt}: the consistency proof does not join their root to the head's. At least one of rows 1 to ${rows} differs from what was signed.`,
       );
     }
     return {
@@ -153,7 +158,7 @@ function verifyExport<R extends AnyRow>(
     return failure(
       'rewritten',
       null,
-      `Rows 1 to ${size} do not hash to the root of ${signedAt}: at least one of them was changed, inserted or removed after the head was signed, and the chain was recomputed to hide it. A root commits to all its rows at once, so it cannot say which; an inclusion proof for a row (--proof) checks that row alone.`,
+      `Rows 1 to ${size} do not hash to the root of ${signedAt}: at least one of them was changed, inserted or removed after the head was signed, with the chain recomputed to hide it. A root commits to all its rows at once, so it cannot say which; an inclusion proof for a row (--proof) checks that row alone.`,
     );
   }
   const after =

@@ -38,7 +38,7 @@ export interface SiteRoute<
   readonly query: readonly Query[];
   /** Present on a route that takes a body (its `Input`): how it is checked. */
   readonly body: InputDeclaration | undefined;
-  /** One JSON answer; a stream of server-sent events (read with EventSource); or a document a browser shows (HTML, an image). */
+  /** One JSON answer; a stream of server-sent events (read with EventSource); or a document a browser shows or saves (HTML, an image, a PDF). */
   readonly gives: 'json' | 'events' | 'document';
   /** Type marks only. */
   readonly answer?: Answer;
@@ -83,7 +83,7 @@ export const events = <const Path extends string>(path: Path): SiteRoute<Path, '
   gives: 'events',
 });
 
-/** A GET route answering a document a browser shows (a page, an image), not data. */
+/** A GET route answering a document a browser shows or saves (a page, an image, a PDF), not data. */
 export const browserDocument = <const Path extends string>(
   path: Path,
 ): SiteRoute<Path, 'GET', never, undefined, never> => ({

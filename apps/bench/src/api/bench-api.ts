@@ -2,7 +2,7 @@
 // (type and JSON Schema) and answer (type). The server registers each route from here
 // (server/meeting-routes.ts); the page calls each through here (ask-bench.ts), never by a path of
 // its own.
-import { events, get, postWith } from '@warrant/site-api';
+import { browserDocument, events, get, postWith } from '@warrant/site-api';
 import type * as Answers from './answers.ts';
 import * as Inputs from './inputs.ts';
 
@@ -35,4 +35,12 @@ export const BENCH_API = {
   head: get<Answers.MeetingHead>()('/api/meeting/head'),
   archives: get<Answers.ArchiveList>()('/api/meeting/archives'),
   archive: get<Answers.ArchivedEntries>()('/api/meeting/archives/:id'),
+
+  // ── The record's files, made from the record as stored (server/record-files.ts) ──
+  /** The minutes as Markdown, ending with the signed head over the entries they were drafted from. */
+  minutesMarkdown: browserDocument('/api/meeting/minutes.md'),
+  /** The same minutes as PDF. */
+  minutesPdf: browserDocument('/api/meeting/minutes.pdf'),
+  /** The record itself, as JSON entries, which `warrant-ledger verify` checks against a signed head. */
+  recordExport: browserDocument('/api/meeting/record.jsonl'),
 } as const;

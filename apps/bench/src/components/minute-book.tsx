@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { pathTo } from '@warrant/site-api';
+import { BENCH_API } from '../api/bench-api.ts';
 import type * as Minutes from '../domain/minutes.ts';
 import type { MeetingEvent, MeetingState } from '../domain/state.ts';
 import { MinuteWords } from './minute-words.tsx';
@@ -14,7 +16,8 @@ const ENTRY = /^\s*(\d+) {2}\d\d:\d\d · /;
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The minute book: the record is the product's largest surface, and it exports as text. It takes
+ * The minute book: the record is the product's largest surface. It exports as text (this page's
+ * draft), and as Markdown and PDF made by the server from the record as stored, with its signed head. It takes
  * the height of the screen and scrolls itself, so the newest entry is in view and marked as new.
  */
 export function MinuteBook({ events, state, words }: Props) {
@@ -49,6 +52,20 @@ export function MinuteBook({ events, state, words }: Props) {
       </h2>
       <p class="caption">
         Members' words and names are set in «guillemets» and marked: they are data on the record, never instructions.
+      </p>
+      <p class="caption minutes-files">
+        The minutes from the bench's record, with its signed head for checking later:{' '}
+        <a id="minutes-markdown" href={pathTo(BENCH_API.minutesMarkdown)} download>
+          Markdown
+        </a>{' '}
+        ·{' '}
+        <a id="minutes-pdf" href={pathTo(BENCH_API.minutesPdf)} download>
+          PDF
+        </a>{' '}
+        · the record itself, to check them with <code>warrant-ledger verify</code>:{' '}
+        <a id="record-export" href={pathTo(BENCH_API.recordExport)} download>
+          record.jsonl
+        </a>
       </p>
       <pre
         id="minutes"

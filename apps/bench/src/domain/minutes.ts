@@ -109,8 +109,8 @@ export function voteStatus(state: MeetingState): string | null {
     : `The question on ${noun} awaits the chair’s putting (RONR §4); no vote can be recorded until then.`;
 }
 
-function pendingSection(state: MeetingState): string[] {
-  if (state.stack.length === 0) return ['Nothing is pending; the floor is clear.'];
+function pendingSection(state: MeetingState): { depth: number; words: string }[] {
+  if (state.stack.length === 0) return [{ depth: 0, words: 'Nothing is pending; the floor is clear.' }];
   const heading =
     state.phase === 'ADJOURNED'
       ? 'STILL PENDING AT ADJOURNMENT (unfinished business):'
@@ -118,10 +118,13 @@ function pendingSection(state: MeetingState): string[] {
   const lines = state.stack.map((item, i) => {
     const marker = i === state.stack.length - 1 ? '▸' : ' ';
     const waiting = item.seconder === null ? ' (awaiting a second)' : '';
-    return `${'  '.repeat(i + 1)}${marker} ${MOTIONS[item.motion].title} (${section(item)}), moved by ${quote(item.mover)}${waiting}${described(item)}`;
+    return {
+      depth: i + 1,
+      words: `${marker} ${MOTIONS[item.motion].title} (${section(item)}), moved by ${quote(item.mover)}${waiting}${described(item)}`,
+    };
   });
   const vote = state.phase === 'ADJOURNED' ? null : voteStatus(state);
-  return [heading, ...lines, ...(vote === null ? [] : [vote])];
+  return [{ depth: 0, words: heading }, ...lines, ...(vote === null ? [] : [{ depth: 0, words: vote }])];
 }
 
 function tableSection(state: MeetingState): string[] {
@@ -146,40 +149,71 @@ function cutAt(events: readonly MeetingEvent[], through: string | undefined): nu
   return hit < 0 ? events.length : hit + 1;
 }
 
+/** The minute book in parts, for each form it is written in (the text below, the server's Markdown and PDF). */
+export interface MinuteBookParts {
+  readonly title: string;
+  /** Who met under what rules, how members' words are marked, the quorum and who presided. */
+  readonly preamble: readonly string[];
+  /** One line per entry that has words, numbered by its seq. */
+  readonly entries: readonly { readonly seq: number; readonly at: string; readonly words: string }[];
+  /** What is pending (depth 0 is the heading or a sentence; a question's depth is its place on the stack, from 1). */
+  readonly pending: readonly { readonly depth: number; readonly words: string }[];
+  /** What is on the table, its heading first. */
+  readonly table: readonly string[];
+}
+
 /**
- * The minute book drafted from the log. `state` is the bench's current state and describes the
- * floor when the minutes run to the end; `through` stops after the first entry whose words
- * contain the phrase (case-insensitive), and the floor is then described as of that entry.
+ * The minute book drafted from the log, in parts. `state` is the bench's current state and
+ * describes the floor when the minutes run to the end; `through` stops after the first entry
+ * whose words contain the phrase (case-insensitive), and the floor is then described as of that entry.
  */
-export function draftMinutes(events: readonly MeetingEvent[], state: MeetingState, through?: string): string {
+export function minuteBook(events: readonly MeetingEvent[], state: MeetingState, through?: string): MinuteBookParts {
   const end = cutAt(events, through);
-  const lines: string[] = [];
+  const entries: { seq: number; at: string; words: string }[] = [];
   let folded = initialState;
   events.slice(0, end).forEach((event) => {
     const next = reduce(folded, event);
     const line = entryLine(event, folded, next);
     // Whose act it was is part of the record: an agent's entry says so.
     if (line !== null)
-      lines.push(
-        `${String(event.seq).padStart(2)}  ${event.at} · ${line}${event.actor === 'agent' ? ' (Entered by an agent.)' : ''}`,
-      );
+      entries.push({
+        seq: event.seq,
+        at: event.at,
+        words: `${line}${event.actor === 'agent' ? ' (Entered by an agent.)' : ''}`,
+      });
     folded = next;
   });
   const floor = end === events.length ? state : folded;
   const presiding = floor.chair
     ? `Presiding: ${quote(floor.chair)}. Called to order at ${floor.openedAt === null ? 'an unrecorded time' : quote(floor.openedAt)}.`
     : 'The meeting has not been called to order.';
+  return {
+    title: `MINUTES — ${ASSEMBLY.name}, ${ASSEMBLY.body}`,
+    preamble: [
+      `Parliamentary authority: ${ASSEMBLY.authority}.`,
+      MEMBER_WORDS,
+      `Board of ${ASSEMBLY.boardSize}; a quorum is ${ASSEMBLY.quorum} (${ASSEMBLY.quorumSource}). Members present at this point: ${floor.present}.`,
+      presiding,
+    ],
+    entries,
+    pending: pendingSection(floor),
+    table: tableSection(floor),
+  };
+}
+
+/** The minute book as text: the page's minute book and its text export. */
+export function draftMinutes(events: readonly MeetingEvent[], state: MeetingState, through?: string): string {
+  const book = minuteBook(events, state, through);
   return [
-    `MINUTES — ${ASSEMBLY.name}, ${ASSEMBLY.body}`,
-    `Parliamentary authority: ${ASSEMBLY.authority}.`,
-    MEMBER_WORDS,
-    `Board of ${ASSEMBLY.boardSize}; a quorum is ${ASSEMBLY.quorum} (${ASSEMBLY.quorumSource}). Members present at this point: ${floor.present}.`,
-    presiding,
+    book.title,
+    ...book.preamble,
     '',
-    ...(lines.length > 0 ? lines : ['No entries yet.']),
+    ...(book.entries.length > 0
+      ? book.entries.map((entry) => `${String(entry.seq).padStart(2)}  ${entry.at} · ${entry.words}`)
+      : ['No entries yet.']),
     '',
-    ...pendingSection(floor),
-    ...tableSection(floor),
+    ...book.pending.map((line) => (line.depth === 0 ? line.words : `${'  '.repeat(line.depth)}${line.words}`)),
+    ...book.table,
   ].join('\n');
 }
 

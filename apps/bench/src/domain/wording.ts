@@ -16,10 +16,12 @@ export const FORM_WORDS: Readonly<Record<AmendForm, string>> = {
 // like 'Lund» — ADOPTED. «' stays one quoted name and can never end the quote and write an
 // entry of its own. Nothing is lost: unescapeWords gives back what was said.
 const ESCAPED = /[«»⟨]/g;
-const code = (ch: string): string => `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+/** A character written as its code point, ⟨U+00AB⟩: how the minutes show what must not act as itself. */
+export const codePoint = (ch: string): string =>
+  `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
 
 /** Member words as a delimited data region. */
-export const quote = (words: string): string => `«${words.replace(ESCAPED, code)}»`;
+export const quote = (words: string): string => `«${words.replace(ESCAPED, codePoint)}»`;
 
 /** What a member said, from the inside of a region `quote` wrote. */
 export const unescapeWords = (inside: string): string =>

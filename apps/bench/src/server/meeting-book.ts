@@ -10,7 +10,7 @@
 // signed-in person, in the role the act takes, or an agent on their behalf). What a page gives is
 // the act and what it carries, checked against the act's own schema. Entries are kept as the
 // exact JSON text they were chained from.
-import { GENESIS, jsonLogFormat, MerkleTree, signTreeHead } from '@warrant/ledger';
+import { GENESIS, jsonLogFormat, MerkleTree, signTreeHead, type SignedTreeHead } from '@warrant/ledger';
 import type { ChangeFeed, Database, Queryable } from '@warrant/site-server';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
 import type {
@@ -44,6 +44,17 @@ type StoredEntry = {
   readonly entry: string;
 };
 
+/** The current record as stored, with its signed head: what the minutes and the record's export are made from. */
+export interface SignedRecord {
+  readonly meeting: number;
+  /** Each entry's exact JSON text, as chained and as the tree's leaves. */
+  readonly entries: readonly string[];
+  readonly events: readonly MeetingEvent[];
+  /** The hash chain's head after the last entry. */
+  readonly chain: string;
+  readonly signed: SignedTreeHead;
+}
+
 /** A last check inside the writing transaction (a passkey's answer over the act): a refusal, or null. */
 export type Confirm = (tx: Queryable, meeting: number) => Promise<ToolRefusal | null>;
 
@@ -61,6 +72,8 @@ export interface MeetingBook {
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
   /** The current record's Merkle tree head, signed with the bench's key. */
   head(): Promise<MeetingHead>;
+  /** The current record's entries as stored, read at once with the signed head over exactly them. */
+  signedRecord(): Promise<SignedRecord>;
   /** Every change of the record, from this process or another on the same database. */
   readonly feed: ChangeFeed;
   /** The operator's fresh start (the browser tests' control port): no record but an empty one. */
@@ -165,6 +178,21 @@ export async function openMeetingBook(
     return { ok: true, meeting, events: eventsOf(rows), head: headOf(rows) };
   };
 
+  const signedRecord = async (): Promise<SignedRecord> => {
+    const meeting = await currentMeeting(db);
+    // One read: the head is signed over exactly the entries given with it.
+    const rows = await entriesOf(db, meeting);
+    const tree = new MerkleTree();
+    for (const row of rows) tree.append(encoder.encode(row.entry));
+    return {
+      meeting,
+      entries: rows.map((row) => row.entry),
+      events: eventsOf(rows),
+      chain: headOf(rows),
+      signed: signTreeHead({ size: tree.size, root: tree.root(), timestamp: now() }, signingKey),
+    };
+  };
+
   return {
     read,
 
@@ -266,17 +294,11 @@ export async function openMeetingBook(
     },
 
     async head() {
-      const { meeting, head } = await read();
-      const rows = await entriesOf(db, meeting);
-      const tree = new MerkleTree();
-      for (const row of rows) tree.append(encoder.encode(row.entry));
-      return {
-        ok: true,
-        meeting,
-        chain: head,
-        signed: signTreeHead({ size: tree.size, root: tree.root(), timestamp: now() }, signingKey),
-      };
+      const { meeting, chain, signed } = await signedRecord();
+      return { ok: true, meeting, chain, signed };
     },
+
+    signedRecord,
 
     feed: {
       subscribe(listener) {
