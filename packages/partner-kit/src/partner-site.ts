@@ -2,7 +2,7 @@
 // One change at a time, across the origin's tabs and frames (the log's exclusive section), each
 // after catching up with the log. Writes go through the pipeline in serve-write.ts, loaded with the first write;
 // staff acts and the reset are here.
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { refusal, type ToolResult } from '@warrant/surface';
 import { newBook } from './book.ts';
 import type { PartnerDefinition } from './definition.ts';
@@ -100,8 +100,13 @@ export async function openPartnerSite<D, E>(
   /** Inside `exclusive`: brings the state level with the log and with today's date. */
   async function sync(): Promise<PartnerState<D>> {
     if ((await log.position()) !== known) {
-      state.value = await load();
-      closedBooks.value = await log.closedBooks();
+      const loaded = await load();
+      const closed = await log.closedBooks();
+      // Both at once: a page (or a test) that sees the new book sees its count of closed books too.
+      batch(() => {
+        state.value = loaded;
+        closedBooks.value = closed;
+      });
     } else if (state.peek().today !== today()) {
       state.value = { ...state.peek(), today: today() };
     }
