@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { SiteName } from '@warrant/config';
 import { setupLink } from './site-control.ts';
 
@@ -124,6 +124,16 @@ export async function enrolBenchPerson(page: Page, name: string, invitation?: st
   await expect(page.locator('#person-name')).toHaveText(name);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   return authenticator;
+}
+
+/**
+ * A browser profile of its own (one person, one device), signed in as a newly enrolled person of
+ * the bench: its clerk (the operator's setup link), or whom a clerk invited (their invitation link).
+ */
+export async function benchProfile(browser: Browser, name: string, invitation?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await enrolBenchPerson(page, name, invitation);
+  return page;
 }
 
 /**

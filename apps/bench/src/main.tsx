@@ -121,6 +121,8 @@ const view: BenchView = {
   rejectRuling: (id) => void rulings().then((channel) => channel.reject(id)),
   lastCall,
   signedIn: signal<boolean | null>(null),
+  me: signal(null),
+  markPresent: () => void view.act(import('./own-acts.ts').then(({ markPresent }) => markPresent())),
   archived,
   asking,
   notice: computed(() => notice.value ?? meeting.notice.value),

@@ -28,6 +28,12 @@ export const BENCH_API = {
     malformed:
       "A chair's act names the chain head it was decided after, the act, what it carries, and the chair's passkey answer. Nothing was recorded.",
   }),
+  /** A member marks themself present, from their own signed-in page. */
+  attendance: postWith<Answers.EntryWritten, Inputs.AttendanceAsked>()('/api/meeting/attendance', {
+    schema: Inputs.ATTENDANCE_ASKED_SCHEMA,
+    malformed:
+      'Marking yourself present names no one: the bench marks the person signed in at this page. Nothing was recorded.',
+  }),
   startOver: postWith<Answers.StartedOver, Inputs.StartOverAsked>()('/api/meeting/start-over', {
     schema: Inputs.START_OVER_ASKED_SCHEMA,
     malformed: 'A new record starts from one of the seeded meeting’s starting points, by its id. Nothing was changed.',

@@ -64,6 +64,18 @@ export const CHAIR_ACT_CONFIRMED_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/**
+ * A member marking themself present: the body names no one. Who is present is the signed-in
+ * person whose page asks, and the entry goes at the record's head as it stands, since attendance
+ * does not depend on what is pending.
+ */
+export type AttendanceAsked = Record<string, never>;
+export const ATTENDANCE_ASKED_SCHEMA = {
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+} as const;
+
 export interface StartOverAsked {
   /** Which starting point of the seeded meeting the new record holds; the server builds it. */
   readonly point: StartingPoint['id'];

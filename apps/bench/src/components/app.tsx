@@ -19,6 +19,7 @@ import { MinuteBook } from './minute-book.tsx';
 import { MotionStack } from './motion-stack.tsx';
 import { OutOfScope } from './out-of-scope.tsx';
 import { BenchPeopleBar } from './people-bar.tsx';
+import type { SignedInPerson } from './roll-call.tsx';
 import type { RulingProposal } from './ruling-proposal.tsx';
 import type { Runner as RunnerType } from './runner.tsx';
 import { StartHere } from './start-here.tsx';
@@ -47,6 +48,10 @@ export interface BenchView {
   readonly asking: ReadonlySignal<{ readonly point: StartingPoint; readonly entries: number } | null>;
   /** Whether a person of the meeting is signed in at this page (null: not yet known). */
   readonly signedIn: Signal<boolean | null>;
+  /** Who is signed in at this page, once known. */
+  readonly me: Signal<SignedInPerson | null>;
+  /** Marks the person signed in here present (a member's own act, on the server). */
+  markPresent(): void;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
   readonly notice: ReadonlySignal<string | null>;
   loadCheckpoint(point: StartingPoint): void;
@@ -129,7 +134,12 @@ export function App({ view }: { view: BenchView }) {
         </div>
         <ModeBadge mode={page.mode.value} reason={page.reason.value} />
       </header>
-      <BenchPeopleBar onSession={(signedIn) => (view.signedIn.value = signedIn)} />
+      <BenchPeopleBar
+        onSession={(person) => {
+          view.signedIn.value = person !== null;
+          view.me.value = person;
+        }}
+      />
       <StartHere
         onLoad={view.loadCheckpoint}
         asking={view.asking.value}
@@ -152,6 +162,8 @@ export function App({ view }: { view: BenchView }) {
             state={state}
             open={open}
             signedIn={view.signedIn.value}
+            me={view.me.value}
+            onMarkPresent={view.markPresent}
             onAttendance={(present) => {
               if (surface) void view.act(surface.callAsHuman('set_members_present', { present }));
             }}

@@ -14,7 +14,7 @@ import type { EventType, MeetingState } from './state.ts';
 const NOTHING: JsonSchema = objectSchema({}, []);
 
 export function entrySchemaOf(type: EventType, state: MeetingState): JsonSchema {
-  if (type === 'put_the_question') return NOTHING;
+  if (type === 'put_the_question' || type === 'mark_present') return NOTHING;
   const row = ROWS_BY_NAME.get(type);
   if (!row) return NOTHING;
   if (row.kind === 'declarative') return row.inputSchema;

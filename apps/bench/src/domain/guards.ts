@@ -91,6 +91,16 @@ export const GUARDS: Readonly<Record<GuardId, Guard<MeetingState, GatedRow>>> = 
         )
       : outranksTop(s, row),
 
+  // A meeting's attendance is the clerk's count or the members' roll call, never both summed: once
+  // members mark themselves present, the roll is the count.
+  attendanceNotByRollCall: (s) =>
+    s.attendance !== 'roll_call'
+      ? null
+      : outOfOrder(
+          'attendanceNotByRollCall',
+          `Members are marking themselves present from their own devices (${s.present} on the roll): this meeting's attendance is their roll call, and a clerk's count is not added to it.`,
+        ),
+
   // Debate can close without a person (an undebatable motion seconded, the previous question
   // ordered), but the vote is taken only on a question the chair has put — a human act at the
   // bench that no tool performs.

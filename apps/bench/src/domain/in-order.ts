@@ -4,11 +4,16 @@
 // page holding a stale or rewritten copy decided is refused where the record is kept.
 
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import { markingPresentRefused } from './attendance.ts';
 import { canPutTheQuestion, rule } from './rule.ts';
-import type { EventType, MeetingState, Payloads } from './state.ts';
+import type { EventType, MeetingState, Payloads, PersonOnRecord } from './state.ts';
 
-/** Null when `type` is in order in `state`, else the refusal that says why (NOT_IN_ORDER). */
-export function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | null {
+/**
+ * Null when `type` is in order in `state`, else the refusal that says why (NOT_IN_ORDER). A
+ * member's own act is judged for `person`, the one the server says makes it.
+ */
+export function outOfOrder(state: MeetingState, type: EventType, person?: PersonOnRecord): ToolRefusal | null {
+  if (type === 'mark_present') return markingPresentRefused(state, person);
   if (type === 'put_the_question') {
     if (canPutTheQuestion(state)) return null;
     const why = state.questionPut

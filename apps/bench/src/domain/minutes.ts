@@ -29,7 +29,9 @@ const described = (item: StackItem): string => {
 function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingState): string | null {
   switch (event.type) {
     case 'set_members_present':
-      return `The chair counted ${plural(event.payload.present, 'member', 'members')} present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
+      return `The clerk counted ${plural(event.payload.present, 'member', 'members')} present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
+    case 'mark_present':
+      return `${quote(event.person?.name ?? 'A member')} marked themself present from their own device (roll call: ${after.present} of ${ASSEMBLY.boardSize}).`;
     case 'call_meeting_to_order':
       return `${quote(event.payload.chair)} called the meeting to order at ${quote(event.payload.at)}.`;
     case 'move_main_motion':

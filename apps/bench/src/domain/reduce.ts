@@ -95,10 +95,17 @@ export function reduce(previous: MeetingState, event: MeetingEvent): MeetingStat
   const state: MeetingState = { ...previous, now: event.at };
   switch (event.type) {
     case 'set_members_present': {
-      const counted: MeetingState = { ...state, present: event.payload.present };
+      const counted: MeetingState = { ...state, present: event.payload.present, attendance: 'clerk_count' };
       // A vote taken without a quorum would be void (§40), so when the quorum goes, a putting on
       // any question but adjournment lapses: the chair puts it again once members return.
       return counted.questionPut && !voteMayBeTaken(counted) ? { ...counted, questionPut: false } : counted;
+    }
+    // One person is on the roll once: a second marking (refused where the record is kept) counts nothing.
+    case 'mark_present': {
+      const person = event.person;
+      if (!person || state.roll.some((on) => on.id === person.id)) return state;
+      const roll = [...state.roll, { id: person.id, name: person.name }];
+      return { ...state, roll, present: roll.length, attendance: 'roll_call' };
     }
     case 'call_meeting_to_order':
       return { ...state, phase: 'FLOOR_CLEAR', chair: event.payload.chair, openedAt: event.payload.at };

@@ -253,7 +253,8 @@ export type GuardId =
   | 'outranksTop'
   | 'debatableMotionPending'
   | 'questionPutByChair'
-  | 'outranksTopAndNoVoteUnderway';
+  | 'outranksTopAndNoVoteUnderway'
+  | 'attendanceNotByRollCall';
 
 /**
  * The rule a guard's failure rests on, where it is not the act's own: a vote the chair has not
@@ -489,7 +490,7 @@ export const GATED_ROWS: readonly GatedRow[] = [
     title: 'Record members present',
     motion: null,
     phases: ALL_BUT_ADJOURNED,
-    guard: null,
+    guard: 'attendanceNotByRollCall',
     cite: 'RONR §40',
   },
   {

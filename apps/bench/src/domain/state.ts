@@ -3,8 +3,10 @@
 
 import type { AmendForm, MotionId, Phase, RulingDisposition, RulingKind, Threshold, ToolName } from './rulebook.ts';
 import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import type { MemberActType } from './member-acts.ts';
 
-export type Actor = 'agent' | 'clerk' | 'chair';
+/** Who made an entry: an agent (on a person's behalf), the clerk, the chair, or a member (their own acts). */
+export type Actor = 'agent' | 'clerk' | 'chair' | 'member';
 
 /** A person of the bench, as an entry names them: the one whose signed-in page made it. */
 export interface PersonOnRecord {
@@ -38,17 +40,19 @@ export interface Payloads {
   enter_motion_text: { text: string; mover?: string };
   /** The chair's bench control; not a tool, so only a person at the bench can log it. */
   put_the_question: Record<string, never>;
+  /** A member (or the chair) present, from their own signed-in page: who is the entry's person, never the body's. */
+  mark_present: Record<string, never>;
 }
 export type EventType = keyof Payloads;
 
 /** A ruling as a caller gives it: who ruled is the presiding chair, not the caller's to say. */
 export type RulingInput = Omit<Payloads['record_chair_ruling'], 'ruledBy'>;
 
-// Compile-time check: every tool has a payload entry, and nothing but the tools and the
-// chair's control does.
+// Compile-time check: every tool has a payload entry, and nothing but the tools, the chair's
+// control and the members' own acts does.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | 'put_the_question'>>;
+type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | 'put_the_question' | MemberActType>>;
 
 export type MeetingEvent = {
   [K in EventType]: {
@@ -136,6 +140,13 @@ export interface OpenRuling {
   readonly interrupted: Phase;
 }
 
+/**
+ * How the meeting's attendance is known: not yet, the clerk's count (members not online), or the
+ * members' roll call (each marked present from their own device). A meeting's attendance is one or
+ * the other, never both summed: whichever is recorded first is the meeting's.
+ */
+export type Attendance = 'unrecorded' | 'clerk_count' | 'roll_call';
+
 export interface MeetingState {
   readonly phase: Phase;
   /**
@@ -145,7 +156,11 @@ export interface MeetingState {
    * in order until the chair has put the question.
    */
   readonly questionPut: boolean;
+  /** Members present: the clerk's count, or the number on the roll. */
   readonly present: number;
+  readonly attendance: Attendance;
+  /** The members who marked themselves present, in the order they did (roll call only). */
+  readonly roll: readonly PersonOnRecord[];
   readonly chair: string | null;
   readonly openedAt: string | null;
   /** Pending questions, bottom (the main motion) first; the last is immediately pending. */
@@ -165,6 +180,8 @@ export const initialState: MeetingState = Object.freeze({
   phase: 'PRE_MEETING',
   questionPut: false,
   present: 0,
+  attendance: 'unrecorded',
+  roll: [],
   chair: null,
   openedAt: null,
   stack: [],

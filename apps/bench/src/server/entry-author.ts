@@ -7,6 +7,7 @@ import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { Person } from '@warrant/people';
 import type { EntryHand } from '../api/inputs.ts';
 import { isChairAct } from '../domain/chair-acts.ts';
+import { MEMBER_ROLES } from '../domain/member-acts.ts';
 import type { Actor, EventType, PersonOnRecord } from '../domain/state.ts';
 
 export interface EntryAuthor {
@@ -25,3 +26,7 @@ export function entryAuthor(type: EventType, hand: EntryHand, person: Person): E
     );
   return { actor: hand === 'agent' ? 'agent' : 'clerk', person: onRecord(person) };
 }
+
+/** The role a person's own act as a member is recorded in (the chair is a member too); null for the clerk. */
+export const memberActor = (person: Person): 'member' | 'chair' | null =>
+  person.role !== undefined && MEMBER_ROLES.has(person.role) ? (person.role === 'chair' ? 'chair' : 'member') : null;

@@ -28,7 +28,7 @@ import { entrySchemaOf } from '../domain/entry-schema.ts';
 import { outOfOrder, tallyProblem } from '../domain/in-order.ts';
 import { replay } from '../domain/reduce.ts';
 import { clockAt } from '../domain/retime.ts';
-import type { MeetingEvent, Payloads } from '../domain/state.ts';
+import type { MeetingEvent, Payloads, PersonOnRecord } from '../domain/state.ts';
 import { entryProblem } from '../meeting-log-format.ts';
 import type { EntryAuthor } from './entry-author.ts';
 
@@ -47,15 +47,21 @@ type StoredEntry = {
 /** A last check inside the writing transaction (a passkey's answer over the act): a refusal, or null. */
 export type Confirm = (tx: Queryable, meeting: number) => Promise<ToolRefusal | null>;
 
+/**
+ * An act as the book takes it: as a page asked for it, or (`after` null) a member's own act, which
+ * is recorded at the head as it stands, since it does not depend on what the page saw.
+ */
+export type BookAsked = Omit<EntryAsked, 'after'> & { readonly after: string | null };
+
 export interface MeetingBook {
   read(): Promise<MeetingRead>;
   /**
    * Records the act `asked` as `author` made it, if it is in order on the record as stored and
    * `confirm` (run in the same transaction, on the record's number) finds nothing wrong.
    */
-  append(asked: EntryAsked, author: EntryAuthor, confirm?: Confirm): Promise<EntryWritten | ToolRefusal>;
+  append(asked: BookAsked, author: EntryAuthor, confirm?: Confirm): Promise<EntryWritten | ToolRefusal>;
   /** Whether `asked` would be recorded now, and on which record: nothing is written. */
-  judge(asked: EntryAsked): Promise<{ readonly ok: true; readonly meeting: number } | ToolRefusal>;
+  judge(asked: BookAsked): Promise<{ readonly ok: true; readonly meeting: number } | ToolRefusal>;
   startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
@@ -116,18 +122,21 @@ class RolledBack extends Error {
  * What an act carries as its caller gave it (checked against its schema), and as the server
  * records it: a ruling names the chair presiding, never whom the caller named.
  */
-function payloadOf(asked: EntryAsked, chair: string | null) {
+function payloadOf(asked: BookAsked, chair: string | null) {
   if (asked.type !== 'record_chair_ruling') return { given: asked.payload, recorded: asked.payload };
   const { ruledBy: _named, ...ruling } = asked.payload;
   return { given: ruling, recorded: { ruledBy: chair ?? 'the chair', ...ruling } };
 }
 
-/** What an act would be recorded as on the record `via` reads now; or why it would not be. */
-async function judgeIn(via: Queryable, asked: EntryAsked) {
+/**
+ * What an act would be recorded as on the record `via` reads now, made by `person` (a member's own
+ * act is judged for them); or why it would not be.
+ */
+async function judgeIn(via: Queryable, asked: BookAsked, person?: PersonOnRecord) {
   const meeting = await currentMeeting(via);
   const rows = await entriesOf(via, meeting);
   const stored = headOf(rows);
-  if (asked.after !== stored) {
+  if (asked.after !== null && asked.after !== stored) {
     return refusal(
       'STALE_TAB',
       'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
@@ -135,7 +144,7 @@ async function judgeIn(via: Queryable, asked: EntryAsked) {
     );
   }
   const state = replay(eventsOf(rows));
-  const notInOrder = outOfOrder(state, asked.type);
+  const notInOrder = outOfOrder(state, asked.type, person);
   if (notInOrder) return notInOrder;
   const { given, recorded: payload } = payloadOf(asked, state.chair);
   const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
@@ -172,7 +181,7 @@ export async function openMeetingBook(
       try {
         return await db.transaction(async (tx): Promise<EntryWritten | ToolRefusal> => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
-          const judged = await judgeIn(tx, asked);
+          const judged = await judgeIn(tx, asked, author.person);
           if (!judged.ok) return judged;
           const { meeting, stored, seq, payload } = judged;
           const unconfirmed = confirm ? await confirm(tx, meeting) : null;

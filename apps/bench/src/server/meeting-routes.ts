@@ -14,7 +14,7 @@ import { isError, refusal } from '@warrant/surface';
 import type { ChairActProposed } from '../api/answers.ts';
 import { BENCH_API } from '../api/bench-api.ts';
 import { chairActSubject } from './chair-act-subject.ts';
-import { entryAuthor, onRecord } from './entry-author.ts';
+import { entryAuthor, memberActor, onRecord } from './entry-author.ts';
 import type { MeetingBook } from './meeting-book.ts';
 
 export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople): void {
@@ -88,6 +88,29 @@ export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople):
     );
     if (!isError(written)) return reply(written);
     return refused(c, written, passkeyRefused ? 403 : statusOf(written.code));
+  });
+
+  // A member's own page marks that member present: the person is the session's, never the body's.
+  serve(app, BENCH_API.attendance, async (c, { reply, input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    const actor = memberActor(person);
+    if (actor === null)
+      return refused(
+        c,
+        refusal(
+          'MEMBERS_ONLY',
+          `Only a member of the board marks themself present, from their own page; ${person.name} is signed in here as the ${person.role ?? 'person'}. Nothing was recorded.`,
+        ),
+        403,
+      );
+    const written = await book.append(
+      { after: null, type: 'mark_present', by: 'person', payload: {} },
+      { actor, person: onRecord(person) },
+    );
+    return isError(written) ? refused(c, written, statusOf(written.code)) : reply(written);
   });
 
   serve(app, BENCH_API.startOver, async (c, { reply, input }) => {
