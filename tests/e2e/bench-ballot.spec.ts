@@ -55,3 +55,114 @@ test(
     await expect(clerk.locator('#entry-count')).toHaveText('1');
   },
 );
+
+test(
+  'five members vote from five profiles: the server’s tally is exact, one vote each, and the clerk’s browser can neither vote nor declare',
+  { tag: POLYFILL },
+  async ({ browser }, testInfo) => {
+    test.setTimeout(240_000);
+    const lane = laneOf(testInfo);
+    const own = randomUUID().slice(0, 4);
+    const clerk = await benchProfile(browser, `Tomasz Wierzbicki ${own}`);
+    const chairName = `Adaeze Okafor ${own}`;
+    const chair = await benchProfile(browser, chairName, await inviteToBench(clerk, chairName, 'chair'));
+    const members: Page[] = [chair];
+    for (const name of ['Hollis Pemberton', 'Bettina Lund', 'Ngozi Adeyemi', 'Ravi Chandran']) {
+      const named = `${name} ${own}`;
+      members.push(await benchProfile(browser, named, await inviteToBench(clerk, named, 'member')));
+    }
+    for (const member of members) {
+      await member.click('#mark-present');
+      await expect(member.locator('#marked-present')).toBeVisible();
+    }
+    await expect(clerk.locator('#roll > li')).toHaveCount(5);
+    await expect(clerk.locator('#quorum-state')).toHaveAttribute('data-quorum', 'present');
+
+    const clerkAgent = agentFor(clerk, lane);
+    await expect.poll(() => clerkAgent.names()).toContain('call_meeting_to_order');
+    expect(await clerkAgent.call('call_meeting_to_order', { chair: chairName, at: '18:30' })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await clerkAgent.call('move_main_motion', { text: 'That the library buy a seed dryer.', mover: 'Hollis' }),
+    ).toMatchObject({ ok: true });
+    expect(await clerkAgent.call('second_pending_motion', { seconder: 'Bettina' })).toMatchObject({ ok: true });
+    await chair.bringToFront();
+    await expect(chair.locator('#put-the-question')).toBeEnabled();
+    await chair.click('#put-the-question');
+    await expect(clerk.locator('#ballot')).toBeVisible();
+
+    // An agent holding the clerk's browser: no tally tool where members vote, and past the page every
+    // route that votes, declares or marks present refuses the clerk's session.
+    await expect.poll(() => clerkAgent.names()).not.toContain('record_vote_tally');
+    const head = await clerk.evaluate(
+      async () => ((await (await fetch('/api/meeting')).json()) as { head: string }).head,
+    );
+    const declare = { after: head, type: 'declare_result', payload: { aye: 5, nay: 0, abstain: 0 } };
+    expect([
+      await sendFrom(clerk, '/api/meeting/votes/options', { choice: 'aye' }),
+      await sendFrom(clerk, '/api/meeting/votes', { choice: 'aye', response: {} }),
+      await sendFrom(clerk, '/api/meeting/chair-acts/options', declare),
+      await sendFrom(clerk, '/api/meeting/chair-acts', { ...declare, response: {} }),
+      await sendFrom(clerk, '/api/meeting/entries', { ...declare, by: 'agent' }),
+      await sendFrom(clerk, '/api/meeting/entries', {
+        after: head,
+        type: 'record_vote_tally',
+        by: 'agent',
+        payload: { aye: 5, nay: 0 },
+      }),
+      await sendFrom(clerk, '/api/meeting/attendance', {}),
+    ]).toEqual([
+      { status: 403, code: 'MEMBERS_ONLY' },
+      { status: 403, code: 'MEMBERS_ONLY' },
+      { status: 403, code: 'CHAIR_ONLY' },
+      { status: 403, code: 'CHAIR_ONLY' },
+      { status: 403, code: 'PASSKEY_REQUIRED' },
+      { status: 409, code: 'NOT_IN_ORDER' },
+      { status: 403, code: 'MEMBERS_ONLY' },
+    ]);
+
+    // Each member votes at their own page with their own passkey: three ayes, two noes.
+    const choices = ['aye', 'aye', 'nay', 'aye', 'nay'] as const;
+    for (const [i, member] of members.entries()) {
+      await member.bringToFront();
+      await member.click(`#vote-${choices[i]}`);
+      await expect(member.locator('#my-vote')).toHaveText(`You voted ${choices[i] === 'nay' ? 'no' : 'aye'}.`);
+    }
+    await expect(clerk.locator('#count-aye')).toHaveText('3');
+    await expect(clerk.locator('#count-nay')).toHaveText('2');
+    // Once each, and only as oneself: a second vote is refused, a vote naming another is malformed.
+    const hollis = members[1] as Page;
+    expect(await sendFrom(hollis, '/api/meeting/votes/options', { choice: 'nay' })).toEqual({
+      status: 409,
+      code: 'ALREADY_VOTED',
+    });
+    expect(await sendFrom(hollis, '/api/meeting/votes/options', { choice: 'nay', person: 'M1' })).toMatchObject({
+      status: 400,
+    });
+
+    // The chair declares the server's count with the chair's passkey: the record is exact.
+    await chair.bringToFront();
+    await expect(chair.locator('#declare-result')).toHaveText('Declare the result: ayes 3, noes 2');
+    await chair.click('#declare-result');
+    await expect(clerk.locator('#minutes')).toContainText(
+      "The chair declared the result of the members' recorded votes on the main motion: ayes 3, noes 2, abstaining 0 — ADOPTED.",
+    );
+    const events = await clerk.evaluate(
+      async () =>
+        (
+          (await (await fetch('/api/meeting')).json()) as {
+            events: { type: string; actor: string; person?: { id: string }; payload: Record<string, unknown> }[];
+          }
+        ).events,
+    );
+    const votes = events.filter((event) => event.type === 'cast_vote');
+    expect(new Set(votes.map((event) => event.person?.id)).size).toBe(5);
+    expect(events.at(-1)).toMatchObject({
+      type: 'declare_result',
+      actor: 'chair',
+      payload: { aye: 3, nay: 2, abstain: 0 },
+    });
+    await expect(clerk.locator('#ballot')).toHaveCount(0);
+  },
+);

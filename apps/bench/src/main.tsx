@@ -123,6 +123,7 @@ const view: BenchView = {
   signedIn: signal<boolean | null>(null),
   me: signal(null),
   markPresent: () => void view.act(import('./own-acts.ts').then(({ markPresent }) => markPresent())),
+  vote: (choice) => void view.act(import('./own-acts.ts').then(({ castVote }) => castVote(choice))),
   archived,
   asking,
   notice: computed(() => notice.value ?? meeting.notice.value),

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { DecisionChannelSnapshot } from '@warrant/authority';
 import type { CallRecord, JsonSchema, ToolResult } from '@warrant/surface';
 import { ChangeLine, InOrderPanel, ModeBadge, OutOfOrderPanel, type BootedSurface, type ToolEntry } from '@warrant/ui';
+import { countOf } from '../domain/ballot.ts';
 import type { StartingPoint } from '../domain/checkpoints.ts';
+import type { Choice } from '../domain/member-acts.ts';
 import type * as Minutes from '../domain/minutes.ts';
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
@@ -52,6 +54,8 @@ export interface BenchView {
   readonly me: Signal<SignedInPerson | null>;
   /** Marks the person signed in here present (a member's own act, on the server). */
   markPresent(): void;
+  /** The person signed in here votes on the question put, with their passkey. */
+  vote(choice: Choice): void;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
   readonly notice: ReadonlySignal<string | null>;
   loadCheckpoint(point: StartingPoint): void;
@@ -164,6 +168,8 @@ export function App({ view }: { view: BenchView }) {
             signedIn={view.signedIn.value}
             me={view.me.value}
             onMarkPresent={view.markPresent}
+            onVote={view.vote}
+            onDeclare={() => void view.act(meeting.commit('declare_result', countOf(state.ballots), 'chair'))}
             onAttendance={(present) => {
               if (surface) void view.act(surface.callAsHuman('set_members_present', { present }));
             }}

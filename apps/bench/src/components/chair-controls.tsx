@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { canPutTheQuestion } from '../domain/rule.ts';
 import { ASSEMBLY, PHASE_LABELS, PUT_THE_QUESTION } from '../domain/rulebook.ts';
 import { quorumPresent, type MeetingState } from '../domain/state.ts';
+import type { Choice } from '../domain/member-acts.ts';
+import { Ballot } from './ballot.tsx';
 import { RollCall, type SignedInPerson } from './roll-call.tsx';
 
 interface Props {
@@ -14,6 +16,8 @@ interface Props {
   me: SignedInPerson | null;
   onAttendance(present: number): void;
   onMarkPresent(): void;
+  onVote(choice: Choice): void;
+  onDeclare(): void;
   onPutTheQuestion(): void;
 }
 
@@ -23,7 +27,17 @@ interface Props {
  * a stepper and a slider move: the quorum it crosses is what takes the agenda away. Putting the question is the chair's alone: it
  * is never a tool, so no agent can bring a question to a vote.
  */
-export function ChairControls({ state, open, signedIn, me, onAttendance, onMarkPresent, onPutTheQuestion }: Props) {
+export function ChairControls({
+  state,
+  open,
+  signedIn,
+  me,
+  onAttendance,
+  onMarkPresent,
+  onVote,
+  onDeclare,
+  onPutTheQuestion,
+}: Props) {
   // The slider follows the record (a checkpoint, an agent's count) until the chair moves it.
   const [present, setPresent] = useState(state.present);
   useEffect(() => setPresent(state.present), [state.present]);
@@ -101,6 +115,7 @@ export function ChairControls({ state, open, signedIn, me, onAttendance, onMarkP
       >
         {PUT_THE_QUESTION.title} <span class="cite-inline">({PUT_THE_QUESTION.cite})</span>
       </button>
+      <Ballot state={state} open={open} me={me} onVote={onVote} onDeclare={onDeclare} />
     </section>
   );
 }

@@ -34,6 +34,17 @@ const outranksTop: Guard<MeetingState, GatedRow> = (s, row) => {
       );
 };
 
+// Debate can close without a person (an undebatable motion seconded, the previous question
+// ordered), but the vote is taken only on a question the chair has put — a human act at the
+// bench that no tool performs.
+const questionPutByChair: Guard<MeetingState, GatedRow> = (s) =>
+  s.questionPut
+    ? null
+    : outOfOrder(
+        'questionPutByChair',
+        `The chair has not put the question on ${pendingNoun(s)}; only the chair can, at the bench.`,
+      );
+
 export const GUARDS: Readonly<Record<GuardId, Guard<MeetingState, GatedRow>>> = {
   stackEmpty: (s) =>
     s.stack.length === 0
@@ -101,14 +112,16 @@ export const GUARDS: Readonly<Record<GuardId, Guard<MeetingState, GatedRow>>> = 
           `Members are marking themselves present from their own devices (${s.present} on the roll): this meeting's attendance is their roll call, and a clerk's count is not added to it.`,
         ),
 
-  // Debate can close without a person (an undebatable motion seconded, the previous question
-  // ordered), but the vote is taken only on a question the chair has put — a human act at the
-  // bench that no tool performs.
-  questionPutByChair: (s) =>
-    s.questionPut
+  questionPutByChair,
+
+  // The clerk's tally is a voice vote, for a meeting whose members are not online; where members
+  // vote from their own devices, the count is theirs and the chair declares it.
+  questionPutForVoiceVote: (s, row) =>
+    questionPutByChair(s, row) ??
+    (s.attendance !== 'roll_call'
       ? null
       : outOfOrder(
-          'questionPutByChair',
-          `The chair has not put the question on ${pendingNoun(s)}; only the chair can, at the bench.`,
-        ),
+          'questionPutForVoiceVote',
+          `Members present vote from their own devices on ${pendingNoun(s)}: the bench counts their votes and the chair declares the result, so the clerk records no tally.`,
+        )),
 };

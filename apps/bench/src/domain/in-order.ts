@@ -5,6 +5,7 @@
 
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import { markingPresentRefused } from './attendance.ts';
+import { declaringRefused, votingRefused } from './ballot.ts';
 import { canPutTheQuestion, rule } from './rule.ts';
 import type { EventType, MeetingState, Payloads, PersonOnRecord } from './state.ts';
 
@@ -14,6 +15,8 @@ import type { EventType, MeetingState, Payloads, PersonOnRecord } from './state.
  */
 export function outOfOrder(state: MeetingState, type: EventType, person?: PersonOnRecord): ToolRefusal | null {
   if (type === 'mark_present') return markingPresentRefused(state, person);
+  if (type === 'cast_vote') return votingRefused(state, person);
+  if (type === 'declare_result') return declaringRefused(state);
   if (type === 'put_the_question') {
     if (canPutTheQuestion(state)) return null;
     const why = state.questionPut

@@ -66,8 +66,17 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
       const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
       const counts = `ayes ${event.payload.aye}, noes ${event.payload.nay}, abstaining ${event.payload.abstain ?? 0}`;
       return settled
-        ? `The vote was taken on ${MOTIONS[settled.question.motion].noun}: ${counts} — ${result(settled)}`
-        : `The vote was taken: ${counts}.`;
+        ? `The vote was taken on ${MOTIONS[settled.question.motion].noun} (by voice, the clerk's tally): ${counts} — ${result(settled)}`
+        : `The vote was taken (by voice, the clerk's tally): ${counts}.`;
+    }
+    case 'cast_vote':
+      return `${quote(event.person?.name ?? 'A member')} voted ${event.payload.choice === 'nay' ? 'no' : event.payload.choice} from their own device.`;
+    case 'declare_result': {
+      const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
+      const counts = `ayes ${event.payload.aye}, noes ${event.payload.nay}, abstaining ${event.payload.abstain}`;
+      return settled
+        ? `The chair declared the result of the members' recorded votes on ${MOTIONS[settled.question.motion].noun}: ${counts} — ${result(settled)}`
+        : `The chair declared the members' recorded votes: ${counts}.`;
     }
     case 'raise_point_of_order':
       return `${quote(event.payload.raisedBy)} raised a point of order (§23): ${quote(event.payload.concern)}`;
@@ -249,7 +258,8 @@ export function explainState(state: MeetingState): string {
 
 function recorded(event: MeetingEvent, before: MeetingState, after: MeetingState): string {
   switch (event.type) {
-    case 'record_vote_tally': {
+    case 'record_vote_tally':
+    case 'declare_result': {
       const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
       if (!settled) return 'Recorded a tally, but no question was before the assembly.';
       const t = settled.tally;

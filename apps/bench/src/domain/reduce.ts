@@ -45,7 +45,11 @@ function second(state: MeetingState, seconder: string): MeetingState {
   return { ...state, stack: [...state.stack.slice(0, -1), { ...t, seconder }], phase, questionPut: false };
 }
 
-function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): MeetingState {
+/**
+ * A vote decided: the clerk's tally (a voice vote, counts only), or the result the chair declared
+ * from the members' recorded votes (with who voted how).
+ */
+function vote(previous: MeetingState, event: EventOf<'record_vote_tally'> | EventOf<'declare_result'>): MeetingState {
   const question = top(previous);
   if (!question) return previous;
   // A vote uses up the chair's putting: whatever comes to a vote next must be put again.
@@ -60,6 +64,7 @@ function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): Meet
     abstain: event.payload.abstain ?? 0,
     threshold,
     carried: carries(threshold, aye, nay),
+    ...(event.type === 'declare_result' ? { ballots: previous.ballots } : {}),
   };
   if (!tally.carried) return settleFloor(loseQuestion(state, question, tally, event.at), question.resumes);
   const result = VOTE_EFFECTS[onAdopt](state, question, tally, event.at);
@@ -92,7 +97,13 @@ function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>):
 }
 
 export function reduce(previous: MeetingState, event: MeetingEvent): MeetingState {
-  const state: MeetingState = { ...previous, now: event.at };
+  const next = transition({ ...previous, now: event.at }, event);
+  // The members' votes belong to the question the chair has put, and go with its putting (a vote
+  // decided, a putting lapsed or struck).
+  return !next.questionPut && next.ballots.length > 0 ? { ...next, ballots: [] } : next;
+}
+
+function transition(state: MeetingState, event: MeetingEvent): MeetingState {
   switch (event.type) {
     case 'set_members_present': {
       const counted: MeetingState = { ...state, present: event.payload.present, attendance: 'clerk_count' };
@@ -143,8 +154,18 @@ export function reduce(previous: MeetingState, event: MeetingEvent): MeetingStat
       return second(state, event.payload.seconder);
     // The chair's act alone, from the bench: the only way a question comes to be put.
     case 'put_the_question':
-      return { ...state, phase: 'VOTE_PENDING', questionPut: true };
+      return { ...state, phase: 'VOTE_PENDING', questionPut: true, ballots: [] };
+    // One vote per member per question: a second (refused where the record is kept) counts nothing.
+    case 'cast_vote': {
+      const person = event.person;
+      if (!person || !state.questionPut || state.ballots.some((cast) => cast.person.id === person.id)) return state;
+      return {
+        ...state,
+        ballots: [...state.ballots, { person: { id: person.id, name: person.name }, choice: event.payload.choice }],
+      };
+    }
     case 'record_vote_tally':
+    case 'declare_result':
       return vote(state, event);
     case 'raise_point_of_order':
       return openRuling(state, event.payload.raisedBy, event.payload.concern);

@@ -254,7 +254,8 @@ export type GuardId =
   | 'debatableMotionPending'
   | 'questionPutByChair'
   | 'outranksTopAndNoVoteUnderway'
-  | 'attendanceNotByRollCall';
+  | 'attendanceNotByRollCall'
+  | 'questionPutForVoiceVote';
 
 /**
  * The rule a guard's failure rests on, where it is not the act's own: a vote the chair has not
@@ -262,6 +263,7 @@ export type GuardId =
  */
 export const GUARD_CITES: Readonly<Partial<Record<GuardId, string>>> = {
   questionPutByChair: 'RONR §4',
+  questionPutForVoiceVote: 'RONR §45',
 };
 
 export const TOOL_NAMES = [
@@ -500,7 +502,7 @@ export const GATED_ROWS: readonly GatedRow[] = [
     title: 'Record the vote',
     motion: null,
     phases: ['VOTE_PENDING'],
-    guard: 'questionPutByChair',
+    guard: 'questionPutForVoiceVote',
     cite: 'RONR §44',
     description: `Record the counted vote on the question the chair has put. Abstentions never count; a tie fails; majority: more ayes than noes; two-thirds: at least twice as many ayes as noes. Exists only once the chair has put the question. Returns the counts and whether it was adopted.`,
     inputSchema: objectSchema(

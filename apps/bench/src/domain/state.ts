@@ -3,7 +3,8 @@
 
 import type { AmendForm, MotionId, Phase, RulingDisposition, RulingKind, Threshold, ToolName } from './rulebook.ts';
 import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
-import type { MemberActType } from './member-acts.ts';
+import type { ChairActType } from './chair-acts.ts';
+import type { Choice, MemberActType } from './member-acts.ts';
 
 /** Who made an entry: an agent (on a person's behalf), the clerk, the chair, or a member (their own acts). */
 export type Actor = 'agent' | 'clerk' | 'chair' | 'member';
@@ -42,6 +43,13 @@ export interface Payloads {
   put_the_question: Record<string, never>;
   /** A member (or the chair) present, from their own signed-in page: who is the entry's person, never the body's. */
   mark_present: Record<string, never>;
+  /**
+   * A member's vote on the question the chair has put, from their own page with their passkey:
+   * `question` is that question's digest (the record's chain head just after the chair put it).
+   */
+  cast_vote: { question: string; choice: Choice };
+  /** The chair declares the result of the members' votes: the counts are the record's, checked where it is kept. */
+  declare_result: { aye: number; nay: number; abstain: number };
 }
 export type EventType = keyof Payloads;
 
@@ -52,7 +60,7 @@ export type RulingInput = Omit<Payloads['record_chair_ruling'], 'ruledBy'>;
 // control and the members' own acts does.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | 'put_the_question' | MemberActType>>;
+type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | ChairActType | MemberActType>>;
 
 export type MeetingEvent = {
   [K in EventType]: {
@@ -111,12 +119,23 @@ export interface TableEntry {
   readonly at: string;
 }
 
+/** One member's recorded vote. */
+export interface Ballot {
+  readonly person: PersonOnRecord;
+  readonly choice: Choice;
+}
+
 export interface TallyResult {
   readonly aye: number;
   readonly nay: number;
   readonly abstain: number;
   readonly threshold: Threshold;
   readonly carried: boolean;
+  /**
+   * Who voted how, when the result was declared from the members' recorded votes; absent for a
+   * clerk's tally (a voice vote), which records counts only.
+   */
+  readonly ballots?: readonly Ballot[];
 }
 
 export type Outcome = 'adopted' | 'lost' | 'killed' | 'referred' | 'postponed';
@@ -161,6 +180,8 @@ export interface MeetingState {
   readonly attendance: Attendance;
   /** The members who marked themselves present, in the order they did (roll call only). */
   readonly roll: readonly PersonOnRecord[];
+  /** The members' votes on the question the chair has put, in the order cast; empty when none is put. */
+  readonly ballots: readonly Ballot[];
   readonly chair: string | null;
   readonly openedAt: string | null;
   /** Pending questions, bottom (the main motion) first; the last is immediately pending. */
@@ -182,6 +203,7 @@ export const initialState: MeetingState = Object.freeze({
   present: 0,
   attendance: 'unrecorded',
   roll: [],
+  ballots: [],
   chair: null,
   openedAt: null,
   stack: [],

@@ -21,7 +21,7 @@ export function entryAuthor(type: EventType, hand: EntryHand, person: Person): E
   if (isChairAct(type))
     return refusal(
       'PASSKEY_REQUIRED',
-      "Putting the question and ruling on a point of order are the chair's passkey over the exact act, not a session's request: the chair confirms it at their own page. Nothing was recorded.",
+      "Putting the question, ruling on a point of order and declaring a result are the chair's passkey over the exact act, not a session's request: the chair confirms it at their own page. Nothing was recorded.",
       { act: type },
     );
   return { actor: hand === 'agent' ? 'agent' : 'clerk', person: onRecord(person) };
