@@ -7,7 +7,8 @@ import { benchProfile, inviteToBench } from './passkey.ts';
 
 // The bench's members are present, and vote, from their own devices: one browser profile per
 // person, each with its own passkey. The server keeps the roll and counts the votes; an agent
-// holding the clerk's browser can neither mark anyone present nor vote nor declare a result.
+// holding the clerk's browser can neither mark anyone present nor vote nor declare a result; and
+// Reconsider is an act only at the page of a member who voted on the prevailing side.
 
 /** What a raw same-origin request from `page` (with its cookies) is answered: its status and code. */
 async function sendFrom(page: Page, path: string, body: object): Promise<{ status: number; code?: string }> {
@@ -164,5 +165,27 @@ test(
       payload: { aye: 3, nay: 2, abstain: 0 },
     });
     await expect(clerk.locator('#ballot')).toHaveCount(0);
+
+    // Reconsider (§37) is registered only at the page of a member who voted on the prevailing side:
+    // Hollis voted aye on the adopted motion, Bettina no, and the clerk did not vote.
+    const bettina = members[2] as Page;
+    const hollisAgent = agentFor(hollis, lane);
+    await expect.poll(() => hollisAgent.names()).toContain('move_to_reconsider');
+    await expect.poll(() => agentFor(bettina, lane).names()).toContain('move_main_motion');
+    expect(await agentFor(bettina, lane).names()).not.toContain('move_to_reconsider');
+    expect(await clerkAgent.names()).not.toContain('move_to_reconsider');
+    const now = await bettina.evaluate(
+      async () => ((await (await fetch('/api/meeting')).json()) as { head: string }).head,
+    );
+    expect(
+      await sendFrom(bettina, '/api/meeting/entries', {
+        after: now,
+        type: 'move_to_reconsider',
+        by: 'person',
+        payload: { mover: 'Bettina' },
+      }),
+    ).toEqual({ status: 409, code: 'NOT_IN_ORDER' });
+    expect(await hollisAgent.call('move_to_reconsider', { mover: 'Hollis' })).toMatchObject({ ok: true });
+    await expect(clerk.locator('#minutes')).toContainText('moved to reconsider the vote just taken (§37).');
   },
 );

@@ -142,6 +142,7 @@ export function App({ view }: { view: BenchView }) {
         onSession={(person) => {
           view.signedIn.value = person !== null;
           view.me.value = person;
+          meeting.seat.value = person ? { id: person.id, name: person.name } : null;
         }}
       />
       <StartHere

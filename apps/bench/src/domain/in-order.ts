@@ -24,7 +24,8 @@ export function outOfOrder(state: MeetingState, type: EventType, person?: Person
       : 'no seconded question is open to be put, with the quorum it needs';
     return refusal('NOT_IN_ORDER', `The chair cannot put a question now: ${why}. Nothing was recorded.`, { act: type });
   }
-  const ruling = rule(state, type);
+  // The rules that turn on who asks (Reconsider) read the person the server says is asking.
+  const ruling = rule(person ? { ...state, seat: person } : state, type);
   if (ruling.legal) return null;
   return refusal(
     'NOT_IN_ORDER',

@@ -58,6 +58,8 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
       return `${quote(event.payload.mover)} moved to take ${event.payload.motionId} from the table (§34).`;
     case 'move_to_adjourn':
       return `${quote(event.payload.mover)} moved to adjourn (§21).`;
+    case 'move_to_reconsider':
+      return `${quote(event.person?.name ?? event.payload.mover)} moved to reconsider the vote just taken (§37).`;
     case 'put_the_question': {
       const t = top(before);
       return `The chair put the question${t ? ` on ${MOTIONS[t.motion].noun}` : ''}.`;

@@ -36,12 +36,20 @@ function push(state: MeetingState, motion: MotionId, mover: string, fields: Moti
   };
 }
 
+/** Whether `item` is debatable: by its motion, or (Reconsider) as the question it brings back was. */
+function debatableNow(state: MeetingState, item: StackItem): boolean {
+  const motion = MOTIONS[item.motion];
+  if (!motion.debatableAsReconsidered) return motion.debatable;
+  const back = state.disposed.at(-1)?.question;
+  return back !== undefined && MOTIONS[back.motion].debatable;
+}
+
 function second(state: MeetingState, seconder: string): MeetingState {
   const t = top(state);
   if (!t) return state;
   // An undebatable motion has nothing to debate: once seconded it goes to a vote without debate.
   // It is not yet put: the vote waits for the chair, as every vote does.
-  const phase: Phase = MOTIONS[t.motion].debatable ? 'OPEN' : 'VOTE_PENDING';
+  const phase: Phase = debatableNow(state, t) ? 'OPEN' : 'VOTE_PENDING';
   return { ...state, stack: [...state.stack.slice(0, -1), { ...t, seconder }], phase, questionPut: false };
 }
 
@@ -150,6 +158,8 @@ function transition(state: MeetingState, event: MeetingEvent): MeetingState {
       return push(state, 'take_from_table', event.payload.mover, { motionId: event.payload.motionId });
     case 'move_to_adjourn':
       return push(state, 'adjourn', event.payload.mover);
+    case 'move_to_reconsider':
+      return push(state, 'reconsider', event.person?.name ?? event.payload.mover);
     case 'second_pending_motion':
       return second(state, event.payload.seconder);
     // The chair's act alone, from the bench: the only way a question comes to be put.

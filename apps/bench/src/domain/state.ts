@@ -32,6 +32,7 @@ export interface Payloads {
   move_previous_question: { mover: string };
   move_to_lay_on_table: { mover: string };
   move_to_take_from_table: { motionId: string; mover: string };
+  move_to_reconsider: { mover: string };
   move_to_adjourn: { mover: string };
   raise_point_of_order: { concern: string; raisedBy: string };
   record_chair_ruling: { ruledBy: string; ruling: RulingKind; disposition: RulingDisposition; rationale: string };
@@ -109,6 +110,8 @@ export interface StackItem {
    * that question awaiting its vote, not reopened for debate.
    */
   readonly resumes: Phase;
+  /** Back on the floor by Reconsider (§37): its next vote cannot be reconsidered again. */
+  readonly reconsidered?: true;
 }
 
 export interface TableEntry {
@@ -195,6 +198,12 @@ export interface MeetingState {
   readonly tablings: number;
   /** Time of the last event folded in. */
   readonly now: string | null;
+  /**
+   * Who is asking, where it matters to the rules (Reconsider, §37: only a member of the prevailing
+   * side may move it): the person signed in at the page, or whose page the server hears. Not part of
+   * the fold; absent where no one is.
+   */
+  readonly seat?: PersonOnRecord | null;
 }
 
 export const initialState: MeetingState = Object.freeze({
