@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { agentFor, laneOf } from './agent.ts';
+import { axeScan } from './axe.ts';
 import { POLYFILL } from './lanes.ts';
 import { benchProfile, inviteToBench } from './passkey.ts';
 
@@ -92,6 +93,11 @@ test(
     await expect(chair.locator('#put-the-question')).toBeEnabled();
     await chair.click('#put-the-question');
     await expect(clerk.locator('#ballot')).toBeVisible();
+    // The chair's panel as the vote opens (the roll, the vote buttons, the declaration): no serious
+    // or critical accessibility violations.
+    await expect(chair.locator('#vote-aye')).toBeVisible();
+    const scanned = await axeScan(chair, { include: '.panel.chair' });
+    expect(scanned.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     // An agent holding the clerk's browser: no tally tool where members vote, and past the page every
     // route that votes, declares or marks present refuses the clerk's session.
