@@ -96,6 +96,30 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
       expect(replay((await read()).events)).toMatchObject({ attendance: 'clerk_count', present: 6 });
     });
 
+    it('an act from a member’s own page is recorded as the member’s, an agent’s there as the agent’s', async () => {
+      const member = await invited(app, clerk, 'Hollis Pemberton', 'member');
+      await postAs(app, clerk, BENCH_API.append.path, {
+        after: GENESIS,
+        type: 'set_members_present',
+        by: 'person',
+        payload: { present: 7 },
+      });
+      const called = await postAs(app, member, BENCH_API.append.path, {
+        after: (await read()).head,
+        type: 'call_meeting_to_order',
+        by: 'person',
+        payload: { chair: 'Adaeze', at: '18:30' },
+      });
+      expect(called.body).toMatchObject({ ok: true, event: { actor: 'member', person: { id: member.id } } });
+      const moved = await postAs(app, member, BENCH_API.append.path, {
+        after: (await read()).head,
+        type: 'move_main_motion',
+        by: 'agent',
+        payload: { text: 'That we buy a dryer.', mover: 'Hollis' },
+      });
+      expect(moved.body).toMatchObject({ ok: true, event: { actor: 'agent', person: { id: member.id } } });
+    });
+
     it('marking present is not an entry a session asks for by name', async () => {
       const member = await invited(app, clerk, 'Hollis Pemberton', 'member');
       for (const who of [clerk, member])
