@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import { agentFor, laneOf } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
-import { enrolBenchPerson, inviteToBench } from './passkey.ts';
+import { benchProfile, enrolBenchPerson, inviteToBench } from './passkey.ts';
 
 // The bench's meeting is its server's: two people in two browser profiles see one meeting, live.
 // An act made in one appears in the other's record and in the other's registered tool set, and
@@ -15,15 +15,7 @@ async function openBench(page: Page, name = 'Tomasz Wierzbicki'): Promise<void> 
   await enrolBenchPerson(page, name);
 }
 
-/**
- * A browser profile of its own, signed in as a newly enrolled person of the bench: its clerk (the
- * operator's setup link), or whom a clerk invited (their invitation link).
- */
-async function profile(browser: Browser, name: string, invitation?: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await enrolBenchPerson(page, name, invitation);
-  return page;
-}
+const profile = benchProfile;
 
 /** The clerk in one profile, and the chair they invited, in another. */
 async function clerkAndChair(browser: Browser): Promise<{ clerk: Page; chair: Page }> {

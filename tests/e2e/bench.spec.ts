@@ -845,7 +845,7 @@ test('a starting point asks before it replaces a person’s own meeting, and the
   await page.click('#show-archives');
   await page.locator('#archive .archive-list button').last().click();
   await expect(page.locator('#archived-minutes')).toContainText(
-    'The chair counted 6 members present. «Counted at the door.»',
+    'The clerk counted 6 members present. «Counted at the door.»',
   );
 });
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { SiteName } from '@warrant/config';
 import { setupLink } from './site-control.ts';
 
@@ -127,17 +127,31 @@ export async function enrolBenchPerson(page: Page, name: string, invitation?: st
 }
 
 /**
+ * A browser profile of its own (one person, one device), signed in as a newly enrolled person of
+ * the bench: its clerk (the operator's setup link), or whom a clerk invited (their invitation link).
+ */
+export async function benchProfile(browser: Browser, name: string, invitation?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await enrolBenchPerson(page, name, invitation);
+  return page;
+}
+
+/**
  * The signed-in clerk at `page` invites `name` to the bench as `role`, with the clerk's passkey,
  * through the people bar: the invitation link it shows.
  */
 export async function inviteToBench(page: Page, name: string, role: 'chair' | 'member'): Promise<string> {
   await page.bringToFront();
-  await page.locator('#person-people > summary').click();
+  // The list stays open after an invitation: a second one is made in it as it is.
+  const people = page.locator('#person-people');
+  if (!(await people.evaluate((list) => (list as HTMLDetailsElement).open))) await people.locator('> summary').click();
+  const link = page.locator('#invitation-link');
+  const earlier = (await link.count()) > 0 ? await link.inputValue() : null;
   await page.locator('#invitee-name').fill(name);
   await page.locator('#invitee-role').selectOption(role);
   await page.locator('#invite').click();
-  const link = page.locator('#invitation-link');
   await expect(link).toHaveValue(/#enrol=/);
+  if (earlier !== null) await expect(link).not.toHaveValue(earlier);
   return link.inputValue();
 }
 

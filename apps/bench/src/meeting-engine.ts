@@ -113,7 +113,7 @@ export async function startEngine(
     record,
     commit(type, payload, actor) {
       const before = folded.peek();
-      const refused = outOfOrder(before, type);
+      const refused = outOfOrder(before, type, signals.seat.peek() ?? undefined);
       if (refused) return refused;
       const last = events.peek().at(-1);
       const event = { seq: (last?.seq ?? 0) + 1, at: clockAt(now()), actor, type, payload } as MeetingEvent;

@@ -1,5 +1,7 @@
 import { jsonLogFormat, type LogFormat } from '@warrant/ledger';
 import { refusal } from '@warrant/surface';
+import { CHAIR_ACT_TYPES } from './domain/chair-acts.ts';
+import { MEMBER_ACT_TYPES } from './domain/member-acts.ts';
 import { ASSEMBLY, TOOL_NAMES } from './domain/rulebook.ts';
 import type { MeetingEvent } from './domain/state.ts';
 
@@ -14,8 +16,8 @@ export interface MeetingDraft {
   readonly after: string | null;
 }
 
-const EVENT_TYPES: ReadonlySet<string> = new Set([...TOOL_NAMES, 'put_the_question']);
-const ACTORS: ReadonlySet<string> = new Set(['agent', 'clerk', 'chair']);
+const EVENT_TYPES: ReadonlySet<string> = new Set([...TOOL_NAMES, ...CHAIR_ACT_TYPES, ...MEMBER_ACT_TYPES]);
+const ACTORS: ReadonlySet<string> = new Set(['agent', 'clerk', 'chair', 'member']);
 
 /** Why a stored value is not a meeting entry, or null when it is one (in this browser's log and on the bench's server). */
 export function entryProblem(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { StartingPoint } from './domain/checkpoints.ts';
-import type { Actor, EventType, MeetingEvent, MeetingState, Payloads } from './domain/state.ts';
+import type { Actor, EventType, MeetingEvent, MeetingState, Payloads, PersonOnRecord } from './domain/state.ts';
 import { initialState } from './domain/state.ts';
 import type { MeetingEngine } from './meeting-engine.ts';
 
@@ -82,6 +82,8 @@ export type Decided =
 export interface Meeting {
   readonly events: ReadonlySignal<readonly MeetingEvent[]>;
   readonly state: ReadonlySignal<MeetingState>;
+  /** The person signed in at this page, where the rules turn on who asks (Reconsider, §37). */
+  readonly seat: Signal<PersonOnRecord | null>;
   /** False until the stored record has been read: nothing can be decided before. */
   readonly opened: ReadonlySignal<boolean>;
   /** What a person should know about the record: set aside, kept in this tab only, caught up. */
@@ -106,6 +108,7 @@ export interface MeetingSignals {
   readonly folded: Signal<MeetingState>;
   readonly notice: Signal<string | null>;
   readonly decided: Set<(event: MeetingEvent) => void>;
+  readonly seat: Signal<PersonOnRecord | null>;
 }
 
 const notOpen = (): ToolRefusal =>
@@ -121,6 +124,7 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
     folded: signal<MeetingState>(initialState),
     notice: signal<string | null>(null),
     decided: new Set(),
+    seat: signal<PersonOnRecord | null>(null),
   };
   const opened = signal(false);
   let engine: MeetingEngine | null = null;
@@ -132,7 +136,12 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
   const whenOpen = new Promise<void>((resolve) => (markOpen = resolve));
   return {
     events: signals.events,
-    state: computed(() => signals.folded.value),
+    // The record's state, as seen from this page's seat (who is signed in here), when someone is.
+    state: computed(() => {
+      const seat = signals.seat.value;
+      return seat ? { ...signals.folded.value, seat } : signals.folded.value;
+    }),
+    seat: signals.seat,
     opened,
     notice: signals.notice,
     whenOpen,

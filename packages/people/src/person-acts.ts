@@ -20,11 +20,20 @@ import type { PeopleSite, Person } from './people-site.ts';
  * as the site's RFC 8785 JSON of it, so what is signed is what is done); and the launch board's
  * grants to its agent (framing fields, granting an expansion, accepting a review: the subject is
  * the exact grant as RFC 8785 JSON, its fields and scope version, or the review and its digest);
- * and the chair's acts at the clerk's bench (putting the question, ruling: the subject is the act
- * as RFC 8785 JSON, with the record's head it was decided on).
+ * and the chair's acts at the clerk's bench (putting the question, ruling, declaring a result: the
+ * subject is the act as RFC 8785 JSON, with the record's head it was decided on); and a member's
+ * vote there (the subject is the question's digest and the choice, as RFC 8785 JSON).
  */
 export type PersonAct =
-  'invite' | 'remove' | 'reset' | 'stock_change' | 'frame_fields' | 'grant_expansion' | 'accept_review' | 'chair_act';
+  | 'invite'
+  | 'remove'
+  | 'reset'
+  | 'stock_change'
+  | 'frame_fields'
+  | 'grant_expansion'
+  | 'accept_review'
+  | 'chair_act'
+  | 'vote';
 
 export interface PersonActStatement {
   readonly v: 1;

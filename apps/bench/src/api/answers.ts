@@ -22,6 +22,9 @@ export interface EntryWritten {
 /** The statement of a chair's act, for the chair's passkey: its subject is the act's canonical text. */
 export type ChairActProposed = ProposedAct;
 
+/** The statement of a member's vote, for their passkey: its subject is the vote's canonical text. */
+export type VoteProposed = ProposedAct;
+
 /** A new record started, holding a starting point of the seeded meeting. */
 export interface StartedOver {
   readonly ok: true;

@@ -20,13 +20,30 @@ export const BENCH_API = {
   chairActOptions: postWith<Answers.ChairActProposed, Inputs.ChairActAsked>()('/api/meeting/chair-acts/options', {
     schema: Inputs.CHAIR_ACT_ASKED_SCHEMA,
     malformed:
-      "A chair's act names the chain head it was decided after, the act (put_the_question or record_chair_ruling) and what it carries. Nothing was recorded.",
+      "A chair's act names the chain head it was decided after, the act (put_the_question, record_chair_ruling or declare_result) and what it carries. Nothing was recorded.",
   }),
   /** The chair's act, made with the chair's passkey assertion over its statement. */
   chairAct: postWith<Answers.EntryWritten, Inputs.ChairActConfirmed>()('/api/meeting/chair-acts', {
     schema: Inputs.CHAIR_ACT_CONFIRMED_SCHEMA,
     malformed:
       "A chair's act names the chain head it was decided after, the act, what it carries, and the chair's passkey answer. Nothing was recorded.",
+  }),
+  /** A member marks themself present, from their own signed-in page. */
+  attendance: postWith<Answers.EntryWritten, Inputs.AttendanceAsked>()('/api/meeting/attendance', {
+    schema: Inputs.ATTENDANCE_ASKED_SCHEMA,
+    malformed:
+      'Marking yourself present names no one: the bench marks the person signed in at this page. Nothing was recorded.',
+  }),
+  /** The statement of a member's vote on the question put now, for the member's passkey. */
+  voteOptions: postWith<Answers.VoteProposed, Inputs.VoteAsked>()('/api/meeting/votes/options', {
+    schema: Inputs.VOTE_ASKED_SCHEMA,
+    malformed:
+      'A vote names only its choice (aye, nay or abstain): the question is the one the chair has put, and the voter is you. Nothing was recorded.',
+  }),
+  /** A member's vote, made with their passkey assertion over its statement. */
+  vote: postWith<Answers.EntryWritten, Inputs.VoteConfirmed>()('/api/meeting/votes', {
+    schema: Inputs.VOTE_CONFIRMED_SCHEMA,
+    malformed: 'A vote names its choice (aye, nay or abstain) and carries your passkey answer. Nothing was recorded.',
   }),
   startOver: postWith<Answers.StartedOver, Inputs.StartOverAsked>()('/api/meeting/start-over', {
     schema: Inputs.START_OVER_ASKED_SCHEMA,

@@ -3,6 +3,7 @@
 // entry's payload is checked again by the route against its own act's schema (domain/entry-schema.ts),
 // which depends on the act and on the meeting as it stands.
 import { CHAIR_ACT_TYPES, type ChairActType } from '../domain/chair-acts.ts';
+import { CHOICES, type Choice } from '../domain/member-acts.ts';
 import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
 import { TOOL_NAMES } from '../domain/rulebook.ts';
 import type { EventType } from '../domain/state.ts';
@@ -27,7 +28,8 @@ export const ENTRY_ASKED_SCHEMA = {
   type: 'object',
   properties: {
     after: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-    type: { type: 'string', enum: [...TOOL_NAMES, 'put_the_question'] },
+    // The chair's acts are named here only to be refused as a session's (they take the chair's passkey).
+    type: { type: 'string', enum: [...new Set([...TOOL_NAMES, ...CHAIR_ACT_TYPES])] },
     by: { type: 'string', enum: ENTRY_HANDS },
     payload: { type: 'object' },
   },
@@ -61,6 +63,45 @@ export const CHAIR_ACT_CONFIRMED_SCHEMA = {
   type: 'object',
   properties: { ...CHAIR_ACT_PROPERTIES, response: { type: 'object' } },
   required: ['after', 'type', 'payload'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * A member marking themself present: the body names no one. Who is present is the signed-in
+ * person whose page asks, and the entry goes at the record's head as it stands, since attendance
+ * does not depend on what is pending.
+ */
+export type AttendanceAsked = Record<string, never>;
+export const ATTENDANCE_ASKED_SCHEMA = {
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+} as const;
+
+/**
+ * A member's vote on the question the chair has put now: only the choice. The question is the
+ * server's to name (its digest, in the statement the voter's passkey signs), and the voter is the
+ * signed-in person whose passkey answers.
+ */
+export interface VoteAsked {
+  readonly choice: Choice;
+}
+const VOTE_PROPERTIES = { choice: { type: 'string', enum: CHOICES } } as const;
+export const VOTE_ASKED_SCHEMA = {
+  type: 'object',
+  properties: VOTE_PROPERTIES,
+  required: ['choice'],
+  additionalProperties: false,
+} as const;
+
+/** The same vote, with the voter's passkey assertion over its statement (WebAuthn's JSON). */
+export interface VoteConfirmed extends VoteAsked {
+  readonly response: Record<string, unknown>;
+}
+export const VOTE_CONFIRMED_SCHEMA = {
+  type: 'object',
+  properties: { ...VOTE_PROPERTIES, response: { type: 'object' } },
+  required: ['choice'],
   additionalProperties: false,
 } as const;
 

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { DecisionChannelSnapshot } from '@warrant/authority';
 import type { CallRecord, JsonSchema, ToolResult } from '@warrant/surface';
 import { ChangeLine, InOrderPanel, ModeBadge, OutOfOrderPanel, type BootedSurface, type ToolEntry } from '@warrant/ui';
+import { countOf } from '../domain/ballot.ts';
 import type { StartingPoint } from '../domain/checkpoints.ts';
+import type { Choice } from '../domain/member-acts.ts';
 import type * as Minutes from '../domain/minutes.ts';
 import { ASSEMBLY } from '../domain/rulebook.ts';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
@@ -19,6 +21,7 @@ import { MinuteBook } from './minute-book.tsx';
 import { MotionStack } from './motion-stack.tsx';
 import { OutOfScope } from './out-of-scope.tsx';
 import { BenchPeopleBar } from './people-bar.tsx';
+import type { SignedInPerson } from './roll-call.tsx';
 import type { RulingProposal } from './ruling-proposal.tsx';
 import type { Runner as RunnerType } from './runner.tsx';
 import { StartHere } from './start-here.tsx';
@@ -47,6 +50,12 @@ export interface BenchView {
   readonly asking: ReadonlySignal<{ readonly point: StartingPoint; readonly entries: number } | null>;
   /** Whether a person of the meeting is signed in at this page (null: not yet known). */
   readonly signedIn: Signal<boolean | null>;
+  /** Who is signed in at this page, once known. */
+  readonly me: Signal<SignedInPerson | null>;
+  /** Marks the person signed in here present (a member's own act, on the server). */
+  markPresent(): void;
+  /** The person signed in here votes on the question put, with their passkey. */
+  vote(choice: Choice): void;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
   readonly notice: ReadonlySignal<string | null>;
   loadCheckpoint(point: StartingPoint): void;
@@ -129,7 +138,13 @@ export function App({ view }: { view: BenchView }) {
         </div>
         <ModeBadge mode={page.mode.value} reason={page.reason.value} />
       </header>
-      <BenchPeopleBar onSession={(signedIn) => (view.signedIn.value = signedIn)} />
+      <BenchPeopleBar
+        onSession={(person) => {
+          view.signedIn.value = person !== null;
+          view.me.value = person;
+          meeting.seat.value = person ? { id: person.id, name: person.name } : null;
+        }}
+      />
       <StartHere
         onLoad={view.loadCheckpoint}
         asking={view.asking.value}
@@ -152,6 +167,10 @@ export function App({ view }: { view: BenchView }) {
             state={state}
             open={open}
             signedIn={view.signedIn.value}
+            me={view.me.value}
+            onMarkPresent={view.markPresent}
+            onVote={view.vote}
+            onDeclare={() => void view.act(meeting.commit('declare_result', countOf(state.ballots), 'chair'))}
             onAttendance={(present) => {
               if (surface) void view.act(surface.callAsHuman('set_members_present', { present }));
             }}

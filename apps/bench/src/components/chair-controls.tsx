@@ -2,6 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { canPutTheQuestion } from '../domain/rule.ts';
 import { ASSEMBLY, PHASE_LABELS, PUT_THE_QUESTION } from '../domain/rulebook.ts';
 import { quorumPresent, type MeetingState } from '../domain/state.ts';
+import type { Choice } from '../domain/member-acts.ts';
+import { Ballot } from './ballot.tsx';
+import { RollCall, type SignedInPerson } from './roll-call.tsx';
 
 interface Props {
   state: MeetingState;
@@ -9,21 +12,38 @@ interface Props {
   open: boolean;
   /** Whether a person of the meeting is signed in here (null: not yet known). */
   signedIn: boolean | null;
+  /** Who is signed in here, once known. */
+  me: SignedInPerson | null;
   onAttendance(present: number): void;
+  onMarkPresent(): void;
+  onVote(choice: Choice): void;
+  onDeclare(): void;
   onPutTheQuestion(): void;
 }
 
 /**
- * The bench's human controls. Attendance is one integer, and a stepper and a slider move it: the
- * quorum it crosses is what takes the agenda away. Putting the question is the chair's alone: it
+ * The bench's human controls. Attendance is the members' roll call (each marks themself present
+ * from their own device) or, for a meeting whose members are not online, the clerk's count, which
+ * a stepper and a slider move: the quorum it crosses is what takes the agenda away. Putting the question is the chair's alone: it
  * is never a tool, so no agent can bring a question to a vote.
  */
-export function ChairControls({ state, open, signedIn, onAttendance, onPutTheQuestion }: Props) {
+export function ChairControls({
+  state,
+  open,
+  signedIn,
+  me,
+  onAttendance,
+  onMarkPresent,
+  onVote,
+  onDeclare,
+  onPutTheQuestion,
+}: Props) {
   // The slider follows the record (a checkpoint, an agent's count) until the chair moves it.
   const [present, setPresent] = useState(state.present);
   useEffect(() => setPresent(state.present), [state.present]);
   const quorum = quorumPresent(state);
-  const counting = open && state.phase !== 'ADJOURNED';
+  // The clerk's count is out of order once members mark themselves present (never both summed).
+  const counting = open && state.phase !== 'ADJOURNED' && state.attendance !== 'roll_call';
   const record = (count: number): void => {
     const bounded = Math.min(ASSEMBLY.boardSize, Math.max(0, count));
     setPresent(bounded);
@@ -46,8 +66,11 @@ export function ChairControls({ state, open, signedIn, onAttendance, onPutTheQue
           can read it, but an act needs a person of the meeting signed in (see People of this meeting).
         </p>
       ) : null}
+      <RollCall state={state} open={open} me={me} onMarkPresent={onMarkPresent} />
       <div class="attendance" id="attendance" role="group" aria-labelledby="attendance-label">
-        <span id="attendance-label">Members present</span>
+        <span id="attendance-label">
+          Members present{state.attendance === 'clerk_count' ? " (the clerk's count)" : ''}
+        </span>
         <button
           type="button"
           id="present-less"
@@ -92,6 +115,7 @@ export function ChairControls({ state, open, signedIn, onAttendance, onPutTheQue
       >
         {PUT_THE_QUESTION.title} <span class="cite-inline">({PUT_THE_QUESTION.cite})</span>
       </button>
+      <Ballot state={state} open={open} me={me} onVote={onVote} onDeclare={onDeclare} />
     </section>
   );
 }

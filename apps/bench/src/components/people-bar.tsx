@@ -4,6 +4,7 @@
 import { OVER_FETCH } from '@warrant/site-api';
 import { refusal, type ToolResult } from '@warrant/surface';
 import { PeopleBar, type PeopleBarWords } from '@warrant/ui';
+import type { SignedInPerson } from './roll-call.tsx';
 
 const PEOPLE_WORDS: PeopleBarWords = {
   key: 'person',
@@ -36,6 +37,6 @@ async function post(path: string, body: unknown): Promise<ToolResult> {
   }
 }
 
-export function BenchPeopleBar({ onSession }: { onSession(signedIn: boolean): void }) {
-  return <PeopleBar post={post} words={PEOPLE_WORDS} onSession={(person) => onSession(person !== null)} />;
+export function BenchPeopleBar({ onSession }: { onSession(person: SignedInPerson | null): void }) {
+  return <PeopleBar post={post} words={PEOPLE_WORDS} onSession={onSession} />;
 }

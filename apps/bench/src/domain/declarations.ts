@@ -116,6 +116,11 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
       ['motionId', 'mover'],
     ),
   },
+  move_to_reconsider: {
+    enumFromTable: null,
+    description: `Record a motion to reconsider the vote just taken, which brings its question back as it was before that vote. In order only for a member who voted on the prevailing side of a vote taken by the members' recorded votes, while the floor is clear. Needs a second; debatable if the question was; majority. ${RESULT}`,
+    inputSchema: objectSchema({ mover: memberField('moved it') }, ['mover']),
+  },
   move_to_adjourn: {
     enumFromTable: null,
     description: `Record a motion to adjourn. In order with or without a quorum while business is before the meeting, even while a question awaits its vote, but not once the chair has put a question. Undebatable; voted on once the chair puts it; if adopted the meeting ends, pending business unfinished. ${RESULT}`,

@@ -2,6 +2,7 @@
 // the threshold arithmetic lives here once: abstentions never count, a tie fails.
 
 import type { EffectId, Phase, Threshold } from './rulebook.ts';
+import { MOTIONS } from './rulebook.ts';
 import type { Disposition, MeetingState, OpenRuling, Outcome, StackItem, TallyResult } from './state.ts';
 
 export function carries(threshold: Threshold, aye: number, nay: number): boolean {
@@ -99,6 +100,28 @@ export const VOTE_EFFECTS: Readonly<Record<Exclude<EffectId, 'OPEN_RULING'>, Vot
     if (!entry) return { state: taken };
     // Only a question under debate can be laid on the table, so it comes back under debate.
     return { state: { ...taken, stack: entry.series, table: state.table.filter((t) => t !== entry) }, phase: 'OPEN' };
+  },
+
+  // The vote just taken is undone: its question is before the meeting again as it was just before
+  // that vote (§37), under debate if it is debatable, else awaiting its vote (to be put again).
+  RECONSIDER: (state, question, tally, at) => {
+    const back = state.disposed.at(-1);
+    const adopted = adoptAlone(
+      state,
+      question,
+      tally,
+      at,
+      'The vote is reconsidered: its question is before the meeting again.',
+    );
+    if (!back || back.series.length === 0) return { state: adopted };
+    const series = back.series.map((item, i) =>
+      i === back.series.length - 1 ? { ...item, reconsidered: true as const } : item,
+    );
+    const top = series.at(-1);
+    return {
+      state: { ...adopted, stack: series },
+      phase: top && MOTIONS[top.motion].debatable ? 'OPEN' : 'VOTE_PENDING',
+    };
   },
 
   // Whatever was pending stays on the stack as unfinished business, so the record still shows it.

@@ -6,15 +6,34 @@
 
 import type { JsonSchema } from '@warrant/surface';
 import { DECLARATIONS } from './declarations.ts';
-import { objectSchema } from './input-fields.ts';
+import { countField, objectSchema } from './input-fields.ts';
+import { CHOICES } from './member-acts.ts';
 import { ROWS_BY_NAME } from './rule.ts';
 import { inputSchemaFor } from './schema.ts';
 import type { EventType, MeetingState } from './state.ts';
 
 const NOTHING: JsonSchema = objectSchema({}, []);
+/** A member's vote: the question's digest (the server's to fill in) and the choice. */
+const VOTE: JsonSchema = {
+  type: 'object',
+  properties: { question: { type: 'string', pattern: '^[0-9a-f]{64}$' }, choice: { type: 'string', enum: CHOICES } },
+  required: ['question', 'choice'],
+  additionalProperties: false,
+};
+/** The chair's declaration: the three counts. */
+const DECLARED: JsonSchema = objectSchema(
+  {
+    aye: countField('Members who voted aye.'),
+    nay: countField('Members who voted no.'),
+    abstain: countField('Members who abstained.'),
+  },
+  ['aye', 'nay', 'abstain'],
+);
 
 export function entrySchemaOf(type: EventType, state: MeetingState): JsonSchema {
-  if (type === 'put_the_question') return NOTHING;
+  if (type === 'put_the_question' || type === 'mark_present') return NOTHING;
+  if (type === 'cast_vote') return VOTE;
+  if (type === 'declare_result') return DECLARED;
   const row = ROWS_BY_NAME.get(type);
   if (!row) return NOTHING;
   if (row.kind === 'declarative') return row.inputSchema;

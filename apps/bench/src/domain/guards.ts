@@ -4,7 +4,7 @@
 
 import type { Guard, RuleFailure } from '@warrant/surface';
 import type { GatedRow, GuardId, MotionType } from './rulebook.ts';
-import { GUARD_CITES, MOTIONS } from './rulebook.ts';
+import { GUARD_CITES, MOTIONS, NOT_RECONSIDERED } from './rulebook.ts';
 import type { MeetingState } from './state.ts';
 import { top } from './state.ts';
 
@@ -32,6 +32,48 @@ const outranksTop: Guard<MeetingState, GatedRow> = (s, row) => {
         'outranksTop',
         `${motion?.title ?? 'This motion'} does not take precedence over ${pendingNoun(s)}, which is immediately pending.`,
       );
+};
+
+// Debate can close without a person (an undebatable motion seconded, the previous question
+// ordered), but the vote is taken only on a question the chair has put — a human act at the
+// bench that no tool performs.
+const questionPutByChair: Guard<MeetingState, GatedRow> = (s) =>
+  s.questionPut
+    ? null
+    : outOfOrder(
+        'questionPutByChair',
+        `The chair has not put the question on ${pendingNoun(s)}; only the chair can, at the bench.`,
+      );
+
+/**
+ * Reconsider (§37): the vote reconsidered is the one just taken (the floor is clear after it), taken
+ * by the members' recorded votes (a clerk's tally does not say who voted how), of a kind §37 lets
+ * it reach, not itself a reconsidered vote; and the one asking voted on its prevailing side. The
+ * bench keeps one single-session meeting, so "the same day" always holds.
+ */
+const moverOnPrevailingSide: Guard<MeetingState, GatedRow> = (s) => {
+  const fails = (reason: string): RuleFailure => outOfOrder('moverOnPrevailingSide', reason);
+  const last = s.disposed.at(-1);
+  if (!last) return fails('No vote has been taken to reconsider.');
+  const ballots = last.tally.ballots;
+  if (!ballots)
+    return fails(
+      'The last vote was the clerk’s tally, which does not record who voted how, so the prevailing side is not known.',
+    );
+  const barred = NOT_RECONSIDERED[last.question.motion];
+  if (barred && (last.tally.carried ? barred.adopted : barred.lost))
+    return fails(
+      `A vote ${last.tally.carried ? 'adopting' : 'rejecting'} ${MOTIONS[last.question.motion].noun} cannot be reconsidered.`,
+    );
+  if (last.question.reconsidered)
+    return fails('That vote was itself taken on reconsideration: a vote is reconsidered once.');
+  const prevailing = last.tally.carried ? 'aye' : 'nay';
+  const seat = s.seat;
+  if (!seat || !ballots.some((cast) => cast.person.id === seat.id && cast.choice === prevailing))
+    return fails(
+      `Only a member who voted ${prevailing === 'aye' ? 'aye' : 'no'} (the prevailing side) on ${MOTIONS[last.question.motion].noun} may move to reconsider it${seat ? '' : '; no member is asking here'}.`,
+    );
+  return null;
 };
 
 export const GUARDS: Readonly<Record<GuardId, Guard<MeetingState, GatedRow>>> = {
@@ -91,14 +133,28 @@ export const GUARDS: Readonly<Record<GuardId, Guard<MeetingState, GatedRow>>> = 
         )
       : outranksTop(s, row),
 
-  // Debate can close without a person (an undebatable motion seconded, the previous question
-  // ordered), but the vote is taken only on a question the chair has put — a human act at the
-  // bench that no tool performs.
-  questionPutByChair: (s) =>
-    s.questionPut
+  // A meeting's attendance is the clerk's count or the members' roll call, never both summed: once
+  // members mark themselves present, the roll is the count.
+  attendanceNotByRollCall: (s) =>
+    s.attendance !== 'roll_call'
       ? null
       : outOfOrder(
-          'questionPutByChair',
-          `The chair has not put the question on ${pendingNoun(s)}; only the chair can, at the bench.`,
+          'attendanceNotByRollCall',
+          `Members are marking themselves present from their own devices (${s.present} on the roll): this meeting's attendance is their roll call, and a clerk's count is not added to it.`,
         ),
+
+  questionPutByChair,
+
+  moverOnPrevailingSide,
+
+  // The clerk's tally is a voice vote, for a meeting whose members are not online; where members
+  // vote from their own devices, the count is theirs and the chair declares it.
+  questionPutForVoiceVote: (s, row) =>
+    questionPutByChair(s, row) ??
+    (s.attendance !== 'roll_call'
+      ? null
+      : outOfOrder(
+          'questionPutForVoiceVote',
+          `Members present vote from their own devices on ${pendingNoun(s)}: the bench counts their votes and the chair declares the result, so the clerk records no tally.`,
+        )),
 };

@@ -4,11 +4,19 @@
 // page holding a stale or rewritten copy decided is refused where the record is kept.
 
 import { refusal, type ToolRefusal } from '@warrant/surface';
+import { markingPresentRefused } from './attendance.ts';
+import { declaringRefused, votingRefused } from './ballot.ts';
 import { canPutTheQuestion, rule } from './rule.ts';
-import type { EventType, MeetingState, Payloads } from './state.ts';
+import type { EventType, MeetingState, Payloads, PersonOnRecord } from './state.ts';
 
-/** Null when `type` is in order in `state`, else the refusal that says why (NOT_IN_ORDER). */
-export function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | null {
+/**
+ * Null when `type` is in order in `state`, else the refusal that says why (NOT_IN_ORDER). A
+ * member's own act is judged for `person`, the one the server says makes it.
+ */
+export function outOfOrder(state: MeetingState, type: EventType, person?: PersonOnRecord): ToolRefusal | null {
+  if (type === 'mark_present') return markingPresentRefused(state, person);
+  if (type === 'cast_vote') return votingRefused(state, person);
+  if (type === 'declare_result') return declaringRefused(state);
   if (type === 'put_the_question') {
     if (canPutTheQuestion(state)) return null;
     const why = state.questionPut
@@ -16,7 +24,8 @@ export function outOfOrder(state: MeetingState, type: EventType): ToolRefusal | 
       : 'no seconded question is open to be put, with the quorum it needs';
     return refusal('NOT_IN_ORDER', `The chair cannot put a question now: ${why}. Nothing was recorded.`, { act: type });
   }
-  const ruling = rule(state, type);
+  // The rules that turn on who asks (Reconsider) read the person the server says is asking.
+  const ruling = rule(person ? { ...state, seat: person } : state, type);
   if (ruling.legal) return null;
   return refusal(
     'NOT_IN_ORDER',

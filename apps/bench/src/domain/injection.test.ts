@@ -116,6 +116,7 @@ describe('every sequence of agent-legal tools from the injection checkpoint, to 
     move_previous_question: () => [{ mover: 'Agent' }],
     move_to_lay_on_table: () => [{ mover: 'Agent' }],
     move_to_take_from_table: (s) => s.table.map((t) => ({ motionId: t.id, mover: 'Agent' })),
+    move_to_reconsider: () => [{ mover: 'Agent' }],
     move_to_adjourn: () => [{ mover: 'Agent' }],
     raise_point_of_order: () => [{ concern: 'Record it as adopted.', raisedBy: 'Agent' }],
     record_chair_ruling: () => [

@@ -24,11 +24,11 @@ describe('draftMinutes', () => {
   it('prints one numbered, timed line per entry, with the result of each vote', () => {
     expect(all).toContain(' 3  18:36 · «Hollis Pemberton» moved (main motion, §10): «That the Seed Library purchase');
     expect(all).toContain(
-      '10  18:59 · The vote was taken on the amendment to the amendment: ayes 4, noes 2, abstaining 1 — ADOPTED.',
+      "10  18:59 · The vote was taken on the amendment to the amendment (by voice, the clerk's tally): ayes 4, noes 2, abstaining 1 — ADOPTED.",
     );
     expect(all).toContain('15  19:11 · The chair put the question on the motion to lay on the table.');
     expect(all).toContain(
-      '16  19:12 · The vote was taken on the motion to lay on the table: ayes 5, noes 1, abstaining 1 — ADOPTED. Laid on the table as t1.',
+      "16  19:12 · The vote was taken on the motion to lay on the table (by voice, the clerk's tally): ayes 5, noes 1, abstaining 1 — ADOPTED. Laid on the table as t1.",
     );
   });
 

@@ -29,7 +29,9 @@ const described = (item: StackItem): string => {
 function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingState): string | null {
   switch (event.type) {
     case 'set_members_present':
-      return `The chair counted ${plural(event.payload.present, 'member', 'members')} present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
+      return `The clerk counted ${plural(event.payload.present, 'member', 'members')} present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
+    case 'mark_present':
+      return `${quote(event.person?.name ?? 'A member')} marked themself present from their own device (roll call: ${after.present} of ${ASSEMBLY.boardSize}).`;
     case 'call_meeting_to_order':
       return `${quote(event.payload.chair)} called the meeting to order at ${quote(event.payload.at)}.`;
     case 'move_main_motion':
@@ -56,6 +58,8 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
       return `${quote(event.payload.mover)} moved to take ${event.payload.motionId} from the table (§34).`;
     case 'move_to_adjourn':
       return `${quote(event.payload.mover)} moved to adjourn (§21).`;
+    case 'move_to_reconsider':
+      return `${quote(event.person?.name ?? event.payload.mover)} moved to reconsider the vote just taken (§37).`;
     case 'put_the_question': {
       const t = top(before);
       return `The chair put the question${t ? ` on ${MOTIONS[t.motion].noun}` : ''}.`;
@@ -64,8 +68,17 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
       const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
       const counts = `ayes ${event.payload.aye}, noes ${event.payload.nay}, abstaining ${event.payload.abstain ?? 0}`;
       return settled
-        ? `The vote was taken on ${MOTIONS[settled.question.motion].noun}: ${counts} — ${result(settled)}`
-        : `The vote was taken: ${counts}.`;
+        ? `The vote was taken on ${MOTIONS[settled.question.motion].noun} (by voice, the clerk's tally): ${counts} — ${result(settled)}`
+        : `The vote was taken (by voice, the clerk's tally): ${counts}.`;
+    }
+    case 'cast_vote':
+      return `${quote(event.person?.name ?? 'A member')} voted ${event.payload.choice === 'nay' ? 'no' : event.payload.choice} from their own device.`;
+    case 'declare_result': {
+      const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
+      const counts = `ayes ${event.payload.aye}, noes ${event.payload.nay}, abstaining ${event.payload.abstain}`;
+      return settled
+        ? `The chair declared the result of the members' recorded votes on ${MOTIONS[settled.question.motion].noun}: ${counts} — ${result(settled)}`
+        : `The chair declared the members' recorded votes: ${counts}.`;
     }
     case 'raise_point_of_order':
       return `${quote(event.payload.raisedBy)} raised a point of order (§23): ${quote(event.payload.concern)}`;
@@ -281,7 +294,8 @@ export function explainState(state: MeetingState): string {
 
 function recorded(event: MeetingEvent, before: MeetingState, after: MeetingState): string {
   switch (event.type) {
-    case 'record_vote_tally': {
+    case 'record_vote_tally':
+    case 'declare_result': {
       const settled = after.disposed.length > before.disposed.length ? after.disposed.at(-1) : undefined;
       if (!settled) return 'Recorded a tally, but no question was before the assembly.';
       const t = settled.tally;

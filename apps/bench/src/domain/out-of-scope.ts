@@ -9,12 +9,6 @@ export interface OutOfScope {
 
 export const OUT_OF_SCOPE: readonly OutOfScope[] = [
   {
-    motion: 'Reconsider',
-    cite: 'RONR §37',
-    reason:
-      'Only a member who voted on the prevailing side may move it, and the bench records tallies, not how each member voted, so the rule could not be checked.',
-  },
-  {
     motion: 'Rescind / Amend something previously adopted',
     cite: 'RONR §35',
     reason: 'It acts on a decision from an earlier meeting; the bench models a single meeting.',

@@ -119,6 +119,7 @@ export function planEvent(act: PlanAct, state: MeetingState): MeetingEvent {
     case 'move_to_postpone_indefinitely':
     case 'move_previous_question':
     case 'move_to_lay_on_table':
+    case 'move_to_reconsider':
     case 'move_to_adjourn':
       return { seq: 0, at, actor: 'clerk', type: act, payload: { mover: SOMEONE } };
   }

@@ -36,16 +36,28 @@ function push(state: MeetingState, motion: MotionId, mover: string, fields: Moti
   };
 }
 
+/** Whether `item` is debatable: by its motion, or (Reconsider) as the question it brings back was. */
+function debatableNow(state: MeetingState, item: StackItem): boolean {
+  const motion = MOTIONS[item.motion];
+  if (!motion.debatableAsReconsidered) return motion.debatable;
+  const back = state.disposed.at(-1)?.question;
+  return back !== undefined && MOTIONS[back.motion].debatable;
+}
+
 function second(state: MeetingState, seconder: string): MeetingState {
   const t = top(state);
   if (!t) return state;
   // An undebatable motion has nothing to debate: once seconded it goes to a vote without debate.
   // It is not yet put: the vote waits for the chair, as every vote does.
-  const phase: Phase = MOTIONS[t.motion].debatable ? 'OPEN' : 'VOTE_PENDING';
+  const phase: Phase = debatableNow(state, t) ? 'OPEN' : 'VOTE_PENDING';
   return { ...state, stack: [...state.stack.slice(0, -1), { ...t, seconder }], phase, questionPut: false };
 }
 
-function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): MeetingState {
+/**
+ * A vote decided: the clerk's tally (a voice vote, counts only), or the result the chair declared
+ * from the members' recorded votes (with who voted how).
+ */
+function vote(previous: MeetingState, event: EventOf<'record_vote_tally'> | EventOf<'declare_result'>): MeetingState {
   const question = top(previous);
   if (!question) return previous;
   // A vote uses up the chair's putting: whatever comes to a vote next must be put again.
@@ -60,6 +72,7 @@ function vote(previous: MeetingState, event: EventOf<'record_vote_tally'>): Meet
     abstain: event.payload.abstain ?? 0,
     threshold,
     carried: carries(threshold, aye, nay),
+    ...(event.type === 'declare_result' ? { ballots: previous.ballots } : {}),
   };
   if (!tally.carried) return settleFloor(loseQuestion(state, question, tally, event.at), question.resumes);
   const result = VOTE_EFFECTS[onAdopt](state, question, tally, event.at);
@@ -92,13 +105,26 @@ function chairRules(state: MeetingState, event: EventOf<'record_chair_ruling'>):
 }
 
 export function reduce(previous: MeetingState, event: MeetingEvent): MeetingState {
-  const state: MeetingState = { ...previous, now: event.at };
+  const next = transition({ ...previous, now: event.at }, event);
+  // The members' votes belong to the question the chair has put, and go with its putting (a vote
+  // decided, a putting lapsed or struck).
+  return !next.questionPut && next.ballots.length > 0 ? { ...next, ballots: [] } : next;
+}
+
+function transition(state: MeetingState, event: MeetingEvent): MeetingState {
   switch (event.type) {
     case 'set_members_present': {
-      const counted: MeetingState = { ...state, present: event.payload.present };
+      const counted: MeetingState = { ...state, present: event.payload.present, attendance: 'clerk_count' };
       // A vote taken without a quorum would be void (§40), so when the quorum goes, a putting on
       // any question but adjournment lapses: the chair puts it again once members return.
       return counted.questionPut && !voteMayBeTaken(counted) ? { ...counted, questionPut: false } : counted;
+    }
+    // One person is on the roll once: a second marking (refused where the record is kept) counts nothing.
+    case 'mark_present': {
+      const person = event.person;
+      if (!person || state.roll.some((on) => on.id === person.id)) return state;
+      const roll = [...state.roll, { id: person.id, name: person.name }];
+      return { ...state, roll, present: roll.length, attendance: 'roll_call' };
     }
     case 'call_meeting_to_order':
       return { ...state, phase: 'FLOOR_CLEAR', chair: event.payload.chair, openedAt: event.payload.at };
@@ -132,12 +158,24 @@ export function reduce(previous: MeetingState, event: MeetingEvent): MeetingStat
       return push(state, 'take_from_table', event.payload.mover, { motionId: event.payload.motionId });
     case 'move_to_adjourn':
       return push(state, 'adjourn', event.payload.mover);
+    case 'move_to_reconsider':
+      return push(state, 'reconsider', event.person?.name ?? event.payload.mover);
     case 'second_pending_motion':
       return second(state, event.payload.seconder);
     // The chair's act alone, from the bench: the only way a question comes to be put.
     case 'put_the_question':
-      return { ...state, phase: 'VOTE_PENDING', questionPut: true };
+      return { ...state, phase: 'VOTE_PENDING', questionPut: true, ballots: [] };
+    // One vote per member per question: a second (refused where the record is kept) counts nothing.
+    case 'cast_vote': {
+      const person = event.person;
+      if (!person || !state.questionPut || state.ballots.some((cast) => cast.person.id === person.id)) return state;
+      return {
+        ...state,
+        ballots: [...state.ballots, { person: { id: person.id, name: person.name }, choice: event.payload.choice }],
+      };
+    }
     case 'record_vote_tally':
+    case 'declare_result':
       return vote(state, event);
     case 'raise_point_of_order':
       return openRuling(state, event.payload.raisedBy, event.payload.concern);

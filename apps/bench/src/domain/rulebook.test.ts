@@ -23,6 +23,8 @@ const MOTION_TABLE: Record<MotionId, [string, number | null, boolean, boolean, b
   adjourn: ['RONR §21', 12, true, false, false, 'majority'],
   point_of_order: ['RONR §23', null, false, false, false, 'chair'],
   take_from_table: ['RONR §34', null, true, false, false, 'majority'],
+  // Debatable at most: only if the question it brings back is (reconsider.test.ts).
+  reconsider: ['RONR §37', null, true, true, false, 'majority'],
 };
 
 /** Every tool's inputs as seed-internals §1.4 names them: required first, then optional. */
@@ -39,6 +41,7 @@ const INPUTS: Record<string, [string[], string[]]> = {
   move_previous_question: [['mover'], []],
   move_to_lay_on_table: [['mover'], []],
   move_to_take_from_table: [['motionId', 'mover'], []],
+  move_to_reconsider: [['mover'], []],
   move_to_adjourn: [['mover'], []],
   raise_point_of_order: [['concern', 'raisedBy'], []],
   // Who ruled is the presiding chair, known to the bench: no caller names it.
@@ -70,7 +73,7 @@ describe('the motion table', () => {
     }
   });
 
-  it('names the board, its quorum, five goals and six motions left out, each with its reason', () => {
+  it('names the board, its quorum, five goals and five motions left out (Reconsider is now a row), each with its reason', () => {
     expect(ASSEMBLY).toMatchObject({ boardSize: 9, quorum: 5 });
     expect(GOALS.map((g) => g.id)).toEqual([
       'vote_on_the_main_motion',
@@ -79,21 +82,14 @@ describe('the motion table', () => {
       'end_debate_now',
       'adjourn_cleanly',
     ]);
-    expect(OUT_OF_SCOPE.map((o) => o.cite)).toEqual([
-      'RONR §37',
-      'RONR §35',
-      'RONR §36',
-      'RONR §24',
-      'RONR §29',
-      'RONR §12',
-    ]);
+    expect(OUT_OF_SCOPE.map((o) => o.cite)).toEqual(['RONR §35', 'RONR §36', 'RONR §24', 'RONR §29', 'RONR §12']);
     expect(OUT_OF_SCOPE.every((o) => o.reason.length > 20)).toBe(true);
   });
 });
 
 describe('tool inputs', () => {
-  it('has 17 imperative rows, 2 declarative forms and 4 reads', () => {
-    expect(GATED_ROWS.filter((r) => r.kind === 'imperative')).toHaveLength(17);
+  it('has 18 imperative rows (17, and Reconsider), 2 declarative forms and 4 reads', () => {
+    expect(GATED_ROWS.filter((r) => r.kind === 'imperative')).toHaveLength(18);
     expect(GATED_ROWS.filter((r) => r.kind === 'declarative').map((r) => [r.name, r.autosubmit])).toEqual([
       ['record_vote_tally', true],
       ['enter_motion_text', false],

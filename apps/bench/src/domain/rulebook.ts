@@ -56,7 +56,8 @@ export type EffectId =
   | 'TABLE_SERIES'
   | 'RESTORE_SERIES'
   | 'ADJOURN'
-  | 'OPEN_RULING';
+  | 'OPEN_RULING'
+  | 'RECONSIDER';
 
 export type MotionId =
   | 'main'
@@ -70,7 +71,8 @@ export type MotionId =
   | 'lay_on_table'
   | 'adjourn'
   | 'point_of_order'
-  | 'take_from_table';
+  | 'take_from_table'
+  | 'reconsider';
 
 export interface MotionType {
   readonly id: MotionId;
@@ -82,6 +84,8 @@ export interface MotionType {
   readonly rank: number | null;
   readonly needsSecond: boolean;
   readonly debatable: boolean;
+  /** Debatable only if the question it brings back was (Reconsider, §37): `debatable` is then the most it can be. */
+  readonly debatableAsReconsidered?: true;
   readonly amendable: boolean;
   readonly threshold: Threshold;
   readonly onAdopt: EffectId;
@@ -232,6 +236,35 @@ export const MOTIONS: Readonly<Record<MotionId, MotionType>> = {
     threshold: 'majority',
     onAdopt: 'RESTORE_SERIES',
   },
+  reconsider: {
+    id: 'reconsider',
+    title: 'Reconsider',
+    noun: 'the motion to reconsider',
+    cite: 'RONR §37',
+    rank: null,
+    needsSecond: true,
+    debatable: true,
+    debatableAsReconsidered: true,
+    amendable: false,
+    threshold: 'majority',
+    onAdopt: 'RECONSIDER',
+  },
+};
+
+/**
+ * Votes §37 does not let Reconsider reach, by the question voted on and its result: an adjournment
+ * either way, an affirmative vote to lay on or take from the table, a negative vote to postpone
+ * indefinitely, and Reconsider itself (a vote is reconsidered once).
+ */
+export const NOT_RECONSIDERED: Readonly<
+  Partial<Record<MotionId, { readonly adopted: boolean; readonly lost: boolean }>>
+> = {
+  adjourn: { adopted: true, lost: true },
+  lay_on_table: { adopted: true, lost: false },
+  take_from_table: { adopted: true, lost: false },
+  postpone_indefinitely: { adopted: false, lost: true },
+  reconsider: { adopted: true, lost: true },
+  point_of_order: { adopted: true, lost: true },
 };
 
 export const AMEND_FORMS = ['insert', 'strike', 'strike_and_insert', 'substitute'] as const;
@@ -253,7 +286,10 @@ export type GuardId =
   | 'outranksTop'
   | 'debatableMotionPending'
   | 'questionPutByChair'
-  | 'outranksTopAndNoVoteUnderway';
+  | 'outranksTopAndNoVoteUnderway'
+  | 'attendanceNotByRollCall'
+  | 'questionPutForVoiceVote'
+  | 'moverOnPrevailingSide';
 
 /**
  * The rule a guard's failure rests on, where it is not the act's own: a vote the chair has not
@@ -261,6 +297,7 @@ export type GuardId =
  */
 export const GUARD_CITES: Readonly<Partial<Record<GuardId, string>>> = {
   questionPutByChair: 'RONR §4',
+  questionPutForVoiceVote: 'RONR §45',
 };
 
 export const TOOL_NAMES = [
@@ -276,6 +313,7 @@ export const TOOL_NAMES = [
   'move_previous_question',
   'move_to_lay_on_table',
   'move_to_take_from_table',
+  'move_to_reconsider',
   'move_to_adjourn',
   'raise_point_of_order',
   'record_chair_ruling',
@@ -448,6 +486,15 @@ export const GATED_ROWS: readonly GatedRow[] = [
     cite: 'RONR §34',
   },
   {
+    name: 'move_to_reconsider',
+    kind: 'imperative',
+    title: 'Move to reconsider the vote just taken',
+    motion: 'reconsider',
+    phases: ['FLOOR_CLEAR'],
+    guard: 'moverOnPrevailingSide',
+    cite: 'RONR §37',
+  },
+  {
     name: 'move_to_adjourn',
     kind: 'imperative',
     title: 'Move to adjourn',
@@ -489,7 +536,7 @@ export const GATED_ROWS: readonly GatedRow[] = [
     title: 'Record members present',
     motion: null,
     phases: ALL_BUT_ADJOURNED,
-    guard: null,
+    guard: 'attendanceNotByRollCall',
     cite: 'RONR §40',
   },
   {
@@ -499,7 +546,7 @@ export const GATED_ROWS: readonly GatedRow[] = [
     title: 'Record the vote',
     motion: null,
     phases: ['VOTE_PENDING'],
-    guard: 'questionPutByChair',
+    guard: 'questionPutForVoiceVote',
     cite: 'RONR §44',
     description: `Record the counted vote on the question the chair has put. Abstentions never count; a tie fails; majority: more ayes than noes; two-thirds: at least twice as many ayes as noes. Exists only once the chair has put the question. Returns the counts and whether it was adopted.`,
     inputSchema: objectSchema(

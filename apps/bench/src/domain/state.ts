@@ -3,8 +3,11 @@
 
 import type { AmendForm, MotionId, Phase, RulingDisposition, RulingKind, Threshold, ToolName } from './rulebook.ts';
 import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import type { ChairActType } from './chair-acts.ts';
+import type { Choice, MemberActType } from './member-acts.ts';
 
-export type Actor = 'agent' | 'clerk' | 'chair';
+/** Who made an entry: an agent (on a person's behalf), the clerk, the chair, or a member (their own acts). */
+export type Actor = 'agent' | 'clerk' | 'chair' | 'member';
 
 /** A person of the bench, as an entry names them: the one whose signed-in page made it. */
 export interface PersonOnRecord {
@@ -29,6 +32,7 @@ export interface Payloads {
   move_previous_question: { mover: string };
   move_to_lay_on_table: { mover: string };
   move_to_take_from_table: { motionId: string; mover: string };
+  move_to_reconsider: { mover: string };
   move_to_adjourn: { mover: string };
   raise_point_of_order: { concern: string; raisedBy: string };
   record_chair_ruling: { ruledBy: string; ruling: RulingKind; disposition: RulingDisposition; rationale: string };
@@ -38,17 +42,26 @@ export interface Payloads {
   enter_motion_text: { text: string; mover?: string };
   /** The chair's bench control; not a tool, so only a person at the bench can log it. */
   put_the_question: Record<string, never>;
+  /** A member (or the chair) present, from their own signed-in page: who is the entry's person, never the body's. */
+  mark_present: Record<string, never>;
+  /**
+   * A member's vote on the question the chair has put, from their own page with their passkey:
+   * `question` is that question's digest (the record's chain head just after the chair put it).
+   */
+  cast_vote: { question: string; choice: Choice };
+  /** The chair declares the result of the members' votes: the counts are the record's, checked where it is kept. */
+  declare_result: { aye: number; nay: number; abstain: number };
 }
 export type EventType = keyof Payloads;
 
 /** A ruling as a caller gives it: who ruled is the presiding chair, not the caller's to say. */
 export type RulingInput = Omit<Payloads['record_chair_ruling'], 'ruledBy'>;
 
-// Compile-time check: every tool has a payload entry, and nothing but the tools and the
-// chair's control does.
+// Compile-time check: every tool has a payload entry, and nothing but the tools, the chair's
+// control and the members' own acts does.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | 'put_the_question'>>;
+type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | ChairActType | MemberActType>>;
 
 export type MeetingEvent = {
   [K in EventType]: {
@@ -97,6 +110,8 @@ export interface StackItem {
    * that question awaiting its vote, not reopened for debate.
    */
   readonly resumes: Phase;
+  /** Back on the floor by Reconsider (§37): its next vote cannot be reconsidered again. */
+  readonly reconsidered?: true;
 }
 
 export interface TableEntry {
@@ -107,12 +122,23 @@ export interface TableEntry {
   readonly at: string;
 }
 
+/** One member's recorded vote. */
+export interface Ballot {
+  readonly person: PersonOnRecord;
+  readonly choice: Choice;
+}
+
 export interface TallyResult {
   readonly aye: number;
   readonly nay: number;
   readonly abstain: number;
   readonly threshold: Threshold;
   readonly carried: boolean;
+  /**
+   * Who voted how, when the result was declared from the members' recorded votes; absent for a
+   * clerk's tally (a voice vote), which records counts only.
+   */
+  readonly ballots?: readonly Ballot[];
 }
 
 export type Outcome = 'adopted' | 'lost' | 'killed' | 'referred' | 'postponed';
@@ -136,6 +162,13 @@ export interface OpenRuling {
   readonly interrupted: Phase;
 }
 
+/**
+ * How the meeting's attendance is known: not yet, the clerk's count (members not online), or the
+ * members' roll call (each marked present from their own device). A meeting's attendance is one or
+ * the other, never both summed: whichever is recorded first is the meeting's.
+ */
+export type Attendance = 'unrecorded' | 'clerk_count' | 'roll_call';
+
 export interface MeetingState {
   readonly phase: Phase;
   /**
@@ -145,7 +178,13 @@ export interface MeetingState {
    * in order until the chair has put the question.
    */
   readonly questionPut: boolean;
+  /** Members present: the clerk's count, or the number on the roll. */
   readonly present: number;
+  readonly attendance: Attendance;
+  /** The members who marked themselves present, in the order they did (roll call only). */
+  readonly roll: readonly PersonOnRecord[];
+  /** The members' votes on the question the chair has put, in the order cast; empty when none is put. */
+  readonly ballots: readonly Ballot[];
   readonly chair: string | null;
   readonly openedAt: string | null;
   /** Pending questions, bottom (the main motion) first; the last is immediately pending. */
@@ -159,12 +198,21 @@ export interface MeetingState {
   readonly tablings: number;
   /** Time of the last event folded in. */
   readonly now: string | null;
+  /**
+   * Who is asking, where it matters to the rules (Reconsider, §37: only a member of the prevailing
+   * side may move it): the person signed in at the page, or whose page the server hears. Not part of
+   * the fold; absent where no one is.
+   */
+  readonly seat?: PersonOnRecord | null;
 }
 
 export const initialState: MeetingState = Object.freeze({
   phase: 'PRE_MEETING',
   questionPut: false,
   present: 0,
+  attendance: 'unrecorded',
+  roll: [],
+  ballots: [],
   chair: null,
   openedAt: null,
   stack: [],

@@ -25,10 +25,11 @@ import type { EntryAsked } from '../api/inputs.ts';
 import { prepare } from '../checkpoint-loader.ts';
 import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
 import { entrySchemaOf } from '../domain/entry-schema.ts';
+import { declaredCountProblem } from '../domain/ballot.ts';
 import { outOfOrder, tallyProblem } from '../domain/in-order.ts';
 import { replay } from '../domain/reduce.ts';
 import { clockAt } from '../domain/retime.ts';
-import type { MeetingEvent, Payloads } from '../domain/state.ts';
+import type { MeetingEvent, Payloads, PersonOnRecord } from '../domain/state.ts';
 import { entryProblem } from '../meeting-log-format.ts';
 import type { EntryAuthor } from './entry-author.ts';
 
@@ -55,8 +56,17 @@ export interface SignedRecord {
   readonly signed: SignedTreeHead;
 }
 
-/** A last check inside the writing transaction (a passkey's answer over the act): a refusal, or null. */
-export type Confirm = (tx: Queryable, meeting: number) => Promise<ToolRefusal | null>;
+/**
+ * A last check inside the writing transaction (a passkey's answer over the act, on the record
+ * `meeting`, as the entry would carry `payload`): a refusal, or null.
+ */
+export type Confirm = (tx: Queryable, meeting: number, payload: Record<string, unknown>) => Promise<ToolRefusal | null>;
+
+/**
+ * An act as the book takes it: as a page asked for it, or (`after` null) a member's own act, which
+ * is recorded at the head as it stands, since it does not depend on what the page saw.
+ */
+export type BookAsked = Omit<EntryAsked, 'after'> & { readonly after: string | null };
 
 export interface MeetingBook {
   read(): Promise<MeetingRead>;
@@ -64,9 +74,12 @@ export interface MeetingBook {
    * Records the act `asked` as `author` made it, if it is in order on the record as stored and
    * `confirm` (run in the same transaction, on the record's number) finds nothing wrong.
    */
-  append(asked: EntryAsked, author: EntryAuthor, confirm?: Confirm): Promise<EntryWritten | ToolRefusal>;
+  append(asked: BookAsked, author: EntryAuthor, confirm?: Confirm): Promise<EntryWritten | ToolRefusal>;
   /** Whether `asked` would be recorded now, and on which record: nothing is written. */
-  judge(asked: EntryAsked): Promise<{ readonly ok: true; readonly meeting: number } | ToolRefusal>;
+  judge(
+    asked: BookAsked,
+    person?: PersonOnRecord,
+  ): Promise<{ readonly ok: true; readonly meeting: number; readonly payload: Record<string, unknown> } | ToolRefusal>;
   startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
@@ -127,35 +140,54 @@ class RolledBack extends Error {
 
 /**
  * What an act carries as its caller gave it (checked against its schema), and as the server
- * records it: a ruling names the chair presiding, never whom the caller named.
+ * records it: a ruling names the chair presiding, never whom the caller named; a vote names the
+ * question put now (its digest), never one the caller named.
  */
-function payloadOf(asked: EntryAsked, chair: string | null) {
+function payloadOf(asked: BookAsked, chair: string | null, question: string | null) {
+  if (asked.type === 'cast_vote') {
+    const vote = { ...asked.payload, question };
+    return { given: vote, recorded: vote };
+  }
   if (asked.type !== 'record_chair_ruling') return { given: asked.payload, recorded: asked.payload };
   const { ruledBy: _named, ...ruling } = asked.payload;
   return { given: ruling, recorded: { ruledBy: chair ?? 'the chair', ...ruling } };
 }
 
-/** What an act would be recorded as on the record `via` reads now; or why it would not be. */
-async function judgeIn(via: Queryable, asked: EntryAsked) {
+/** The digest of the question put last: the chain head just after the chair put it (null: none yet). */
+function questionDigest(rows: readonly StoredEntry[], events: readonly MeetingEvent[]): string | null {
+  const at = events.findLastIndex((event) => event.type === 'put_the_question');
+  return at < 0 ? null : (rows[at]?.head ?? null);
+}
+
+/**
+ * What an act would be recorded as on the record `via` reads now, made by `person` (a member's own
+ * act is judged for them); or why it would not be.
+ */
+async function judgeIn(via: Queryable, asked: BookAsked, person?: PersonOnRecord) {
   const meeting = await currentMeeting(via);
   const rows = await entriesOf(via, meeting);
   const stored = headOf(rows);
-  if (asked.after !== stored) {
+  if (asked.after !== null && asked.after !== stored) {
     return refusal(
       'STALE_TAB',
       'The minute book was changed by another page after this act was decided. Nothing was recorded: catch up, decide again on what is now the record, then retry.',
       { storedSeq: rows.length },
     );
   }
-  const state = replay(eventsOf(rows));
-  const notInOrder = outOfOrder(state, asked.type);
+  const events = eventsOf(rows);
+  const state = replay(events);
+  const notInOrder = outOfOrder(state, asked.type, person);
   if (notInOrder) return notInOrder;
-  const { given, recorded: payload } = payloadOf(asked, state.chair);
+  const { given, recorded: payload } = payloadOf(asked, state.chair, questionDigest(rows, events));
   const problem = await validateInput(asked.type, entrySchemaOf(asked.type, state), given);
   if (problem) return problem;
   if (asked.type === 'record_vote_tally') {
     const miscount = tallyProblem(state, payload as Payloads['record_vote_tally']);
     if (miscount) return miscount;
+  }
+  if (asked.type === 'declare_result') {
+    const notTheCount = declaredCountProblem(state, payload as Payloads['declare_result']);
+    if (notTheCount) return notTheCount;
   }
   return { ok: true as const, meeting, stored, seq: rows.length + 1, payload };
 }
@@ -200,10 +232,10 @@ export async function openMeetingBook(
       try {
         return await db.transaction(async (tx): Promise<EntryWritten | ToolRefusal> => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);
-          const judged = await judgeIn(tx, asked);
+          const judged = await judgeIn(tx, asked, author.person);
           if (!judged.ok) return judged;
           const { meeting, stored, seq, payload } = judged;
-          const unconfirmed = confirm ? await confirm(tx, meeting) : null;
+          const unconfirmed = confirm ? await confirm(tx, meeting, payload) : null;
           // Thrown: whatever the check itself wrote (a passkey's counter, its ceremony) is undone too.
           if (unconfirmed) throw new RolledBack(unconfirmed);
           const event = {
@@ -225,9 +257,9 @@ export async function openMeetingBook(
       }
     },
 
-    async judge(asked) {
-      const judged = await judgeIn(db, asked);
-      return judged.ok ? { ok: true, meeting: judged.meeting } : judged;
+    async judge(asked, person) {
+      const judged = await judgeIn(db, asked, person);
+      return judged.ok ? { ok: true, meeting: judged.meeting, payload: judged.payload } : judged;
     },
 
     async startOver(pointId) {

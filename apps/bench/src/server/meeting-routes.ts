@@ -11,11 +11,13 @@ import type { Person, SitePeople } from '@warrant/people';
 import { isReply, refused, serve, type Reply } from '@warrant/site-api/serve';
 import { changeStream } from '@warrant/site-server';
 import { isError, refusal } from '@warrant/surface';
-import type { ChairActProposed } from '../api/answers.ts';
+import type { ChairActProposed, VoteProposed } from '../api/answers.ts';
 import { BENCH_API } from '../api/bench-api.ts';
 import { chairActSubject } from './chair-act-subject.ts';
-import { entryAuthor, onRecord } from './entry-author.ts';
+import { entryAuthor, memberActor, onRecord } from './entry-author.ts';
+import type { Payloads } from '../domain/state.ts';
 import type { MeetingBook } from './meeting-book.ts';
+import { voteSubject } from './vote-subject.ts';
 
 export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople): void {
   const signInRequired = (c: Context) => refused(c, people.words.signInRequired, 401);
@@ -24,7 +26,16 @@ export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople):
       c,
       refusal(
         'CHAIR_ONLY',
-        `Only the chair puts the question or rules on a point of order, with their own passkey; ${person.name} is signed in here as the ${person.role ?? 'person'}. Nothing was recorded.`,
+        `Only the chair puts the question, rules on a point of order or declares a result, with their own passkey; ${person.name} is signed in here as the ${person.role ?? 'person'}. Nothing was recorded.`,
+      ),
+      403,
+    );
+  const notAMember = (c: Context, person: Person) =>
+    refused(
+      c,
+      refusal(
+        'MEMBERS_ONLY',
+        `Only a member of the board marks themself present or votes, from their own page; ${person.name} is signed in here as the ${person.role ?? 'person'}. Nothing was recorded.`,
       ),
       403,
     );
@@ -83,6 +94,67 @@ export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople):
           : refusal(
               'CHAIR_ACT_MISMATCH',
               "The chair's passkey confirmed another act, or this one on another record. Nothing was recorded: confirm what is asked now.",
+            );
+      },
+    );
+    if (!isError(written)) return reply(written);
+    return refused(c, written, passkeyRefused ? 403 : statusOf(written.code));
+  });
+
+  // A member's own page marks that member present: the person is the session's, never the body's.
+  serve(app, BENCH_API.attendance, async (c, { reply, input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    const actor = memberActor(person);
+    if (actor === null) return notAMember(c, person);
+    const written = await book.append(
+      { after: null, type: 'mark_present', by: 'person', payload: {} },
+      { actor, person: onRecord(person) },
+    );
+    return isError(written) ? refused(c, written, statusOf(written.code)) : reply(written);
+  });
+
+  // A member's vote: the statement names the question put now (its digest) and the choice, for the
+  // member's own passkey; the vote is recorded only if, as it is written, that passkey's assertion
+  // verifies over a statement of this very vote on the question still put.
+  serve(app, BENCH_API.voteOptions, async (c, { input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    if (memberActor(person) === null) return notAMember(c, person);
+    const judged = await book.judge(
+      { after: null, type: 'cast_vote', by: 'person', payload: { choice: asked.choice } },
+      onRecord(person),
+    );
+    if (isError(judged)) return refused(c, judged, statusOf(judged.code));
+    const vote = judged.payload as Payloads['cast_vote'];
+    return (await people.propose(c, person, 'vote', voteSubject(judged.meeting, vote))) as Reply<VoteProposed>;
+  });
+
+  serve(app, BENCH_API.vote, async (c, { reply, input }) => {
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
+    const asked = await input();
+    if (isReply(asked)) return asked;
+    const actor = memberActor(person);
+    if (actor === null) return notAMember(c, person);
+    let passkeyRefused = false;
+    const written = await book.append(
+      { after: null, type: 'cast_vote', by: 'person', payload: { choice: asked.choice } },
+      { actor, person: onRecord(person) },
+      async (tx, meeting, payload) => {
+        const confirmed = await people.confirm(tx, 'vote', asked.response, person);
+        passkeyRefused =
+          !confirmed.ok || confirmed.statement.subject !== voteSubject(meeting, payload as Payloads['cast_vote']);
+        if (!confirmed.ok) return confirmed;
+        return !passkeyRefused
+          ? null
+          : refusal(
+              'VOTE_MISMATCH',
+              'Your passkey confirmed another vote, or a vote on another question. Nothing was recorded: vote again on the question put now.',
             );
       },
     );

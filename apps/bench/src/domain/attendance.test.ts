@@ -1,0 +1,44 @@
+// A meeting's attendance is the clerk's count or the members' roll call, never both summed; each
+// person is on the roll once; the quorum (§40) counts the roll.
+import { describe, expect, it } from 'vitest';
+import { markingPresentRefused } from './attendance.ts';
+import { replay } from './reduce.ts';
+import { rule } from './rule.ts';
+import type { MeetingEvent, PersonOnRecord } from './state.ts';
+import { quorumPresent } from './state.ts';
+
+const person = (n: number): PersonOnRecord => ({ id: `M${n}`, name: `Member ${n}` });
+const marks = (...ns: number[]): MeetingEvent[] =>
+  ns.map((n, i) => ({
+    seq: i + 1,
+    at: '18:30',
+    actor: 'member',
+    person: person(n),
+    type: 'mark_present',
+    payload: {},
+  }));
+
+describe('the roll call', () => {
+  it('counts each person once, and the quorum counts the roll', () => {
+    const four = replay(marks(1, 2, 3, 4, 2));
+    expect(four).toMatchObject({ attendance: 'roll_call', present: 4 });
+    expect(quorumPresent(four)).toBe(false);
+    expect(markingPresentRefused(four, person(2))).toMatchObject({ code: 'ALREADY_PRESENT' });
+    expect(markingPresentRefused(four, person(5))).toBeNull();
+    expect(quorumPresent(replay(marks(1, 2, 3, 4, 5)))).toBe(true);
+    expect(markingPresentRefused(replay(marks(1, 2, 3, 4, 5, 6, 7, 8, 9)), person(10))).toMatchObject({
+      code: 'ROLL_FULL',
+    });
+  });
+
+  it('a roll call takes the clerk’s count out of order; a clerk’s count refuses the roll call', () => {
+    const rolled = replay(marks(1));
+    expect(rule(rolled, 'set_members_present')).toMatchObject({ legal: false, cite: 'RONR §40' });
+    const counted = replay([
+      { seq: 1, at: '18:30', actor: 'clerk', type: 'set_members_present', payload: { present: 7 } },
+    ]);
+    expect(counted.attendance).toBe('clerk_count');
+    expect(rule(counted, 'set_members_present').legal).toBe(true);
+    expect(markingPresentRefused(counted, person(1))).toMatchObject({ code: 'ATTENDANCE_COUNTED_BY_CLERK' });
+  });
+});
