@@ -5,13 +5,28 @@ import { parseSetEnvironments, SERVING, serveSets } from './serve-sets.ts';
 // set is serving, and a set that ends ends them all with its exit code.
 
 /** A stand-in for serve-all: says it serves when its set's SAY_SERVING is "yes", then ends with EXIT_CODE if given. */
-const FAKE_SET = `node -e "
+const FAKE_SET: [string, ...string[]] = [
+  process.execPath,
+  '-e',
+  `
   console.log('set ' + process.env.WARRANT_PORT_BASE + ' here');
+  console.log('pid ' + process.pid);
   if (process.env.SAY_SERVING === 'yes') console.log('Serving.');
   if (process.env.COMPLAIN) console.error(process.env.COMPLAIN);
   if (process.env.EXIT_CODE) process.exit(Number(process.env.EXIT_CODE));
   setInterval(() => {}, 1000);
-"`;
+`,
+];
+
+/** Whether the process `pid` still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('serveSets', () => {
   it('says Serving. once, after every set has, and a set ending stops the others with its exit code', async () => {
@@ -34,6 +49,10 @@ describe('serveSets', () => {
     expect(servingAt).toBe(-1);
     expect(lines).toContain('[servers@300] set 300 here');
     expect(lines).toContain('[servers@300] ended (exit 3)');
+    // Every set is stopped, not only a shell around it: nothing is left holding a set's ports.
+    const pids = lines.flatMap((line) => /^\[servers@\d+\] pid (\d+)$/.exec(line)?.[1] ?? []).map(Number);
+    expect(pids).toHaveLength(3);
+    await expect.poll(() => pids.filter(running), { timeout: 10_000 }).toEqual([]);
   });
 
   it('passes each set its own environment and says Serving. when the last of them serves', async () => {

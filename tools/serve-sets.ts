@@ -39,8 +39,11 @@ export function parseSetEnvironments(given: string | undefined): SetEnvironments
 }
 
 export interface ServeSetsOptions {
-  /** The command one set runs (a shell command line). */
-  readonly command: string;
+  /**
+   * The program one set runs and its arguments, started without a shell: stopping a set signals
+   * the program itself (a shell killed in its place would leave it running, holding its ports).
+   */
+  readonly command: readonly [string, ...string[]];
   readonly sets: SetEnvironments;
   /** Where a line goes: a set's standard output to `out`, its standard error and this program's own word of a set's end to `err`. */
   readonly write: (line: string, stream?: 'out' | 'err') => void;
@@ -70,8 +73,8 @@ export function serveSets({ command, sets, write }: ServeSetsOptions): ServedSet
     };
     sets.forEach((env, index) => {
       const label = `[servers@${env['WARRANT_PORT_BASE']}]`;
-      const child = spawn(command, {
-        shell: true,
+      const [program, ...args] = command;
+      const child = spawn(program, args, {
         cwd: ROOT,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +115,8 @@ export function serveSets({ command, sets, write }: ServeSetsOptions): ServedSet
 async function main(): Promise<void> {
   const sets = parseSetEnvironments(process.env['WARRANT_SERVER_SETS']);
   const code = await serveSets({
-    command: 'npx tsx tools/serve-all.ts --with-test-sites',
+    // Node itself with tsx's loader: one process per set, which a stop reaches (no npx, no shell).
+    command: [process.execPath, '--import', 'tsx', 'tools/serve-all.ts', '--with-test-sites'],
     sets,
     // Playwright shows a server's standard error, not its output: a busy port's one line is seen.
     write: (line, stream = 'out') => (stream === 'err' ? process.stderr : process.stdout).write(`${line}\n`),
