@@ -9,7 +9,7 @@ import { chooseLanes, type Choice } from './lane-choice.ts';
 // go to Playwright as they would to one run and choose the lanes (lane-choice.ts).
 //
 // The chosen configurations run at once: each starts its own servers on ports of its own (the
-// cross-site lane's 3,000 above the run's base, clear of the other lanes' sets; its own data
+// cross-site lane's 2,000 above the run's base, clear of the other lanes' sets; its own data
 // directory) and writes its own report, so neither waits for the other; the cross-site lane's two
 // tests and its server start then take no time of their own. The first configuration's output
 // goes straight to the terminal; each other's is printed whole once every lane has ended, never

@@ -2,13 +2,13 @@
 // imports this first (in the runner and again in each worker, which inherits what the runner set).
 //
 // Its one set of servers serves each site on a host of its own (WARRANT_SITE_HOSTS={site}.localhost),
-// 3,000 ports above the run's base: clear of the other lanes' three sets (on the base, 1,000 and
-// 2,000 above, tests/e2e/server-sets.ts), with a data directory of its own. server-sets.ts, imported next, takes
+// 2,000 ports above the run's base: clear of the other lanes' two sets (on the base and 1,000
+// above, tests/e2e/server-sets.ts), with a data directory of its own. server-sets.ts, imported next, takes
 // the run's base from WARRANT_E2E_RUN_PORT_BASE, so its first set is this lane's.
 // It imports nothing of the project's, on purpose: @warrant/config must not be read before this runs.
 
 /** How far above the run's port base this lane's servers are. */
-const ABOVE_RUN_BASE = 3000;
+const ABOVE_RUN_BASE = 2000;
 const DEFAULT_RUN_BASE = 15173;
 
 function laneBase(): string {

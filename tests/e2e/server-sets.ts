@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 
 // The browser tests run against servers of their own, one set per worker, so that no two tests
 // running at once share a partner's record: set 0 on the run's port base (WARRANT_PORT_BASE, 15173
-// when unset, as `npm run test:e2e` sets it), set 1 on that base + 1000, set 2 on + 2000, each with
-// its own data directory. A worker tests against the set of its TEST_PARALLEL_INDEX (0 to 2; a
-// worker that replaces a failed one keeps the index).
+// when unset, as `npm run test:e2e` sets it), set 1 on that base + 1000, each with its own data
+// directory. A worker tests against the set of its TEST_PARALLEL_INDEX (0 or 1; a worker that
+// replaces a failed one keeps the index).
 //
 // Every origin in the tests comes from @warrant/config, which reads WARRANT_PORT_BASE once, when
 // it is first imported. So this module must run before it, in every process: playwright.config.ts
@@ -17,13 +17,13 @@ export const SET_DISTANCE = 1000;
 /** The first set's port base when WARRANT_PORT_BASE is not set. */
 export const DEFAULT_TEST_PORT_BASE = 15173;
 /**
- * How many sets the run starts: one per worker (playwright.config.ts uses as many workers). Three on
- * the 2-core machine: a browser test mostly waits (on its set's one server process, a page's load,
- * a passkey ceremony), and the suite used about one core's worth of CPU with two workers (1,001 CPU
- * seconds in a 1,006 s run), so a third worker's tests run in the others' waits.
+ * How many sets the run starts: one per worker (playwright.config.ts uses as many workers). Two on
+ * the 2-core machine: a third (measured on 2026-12-07, a quiet machine) made the whole `npm test`
+ * slower, 1,227 s against 1,006 s with two, its load average near 17: the browsers' renderers keep
+ * both cores busy, so a third worker only adds a set of servers to share them with.
  * The cross-site lane's own set is above the last of these (tests/cross-site/lane-env.ts).
  */
-export const SET_COUNT = 3;
+export const SET_COUNT = 2;
 
 /**
  * The ports a test serves a model endpoint "of the person's own" on (desk-agent.spec.ts): the desk's
