@@ -13,6 +13,7 @@ import { BENCH_API } from './api/bench-api.ts';
 import type { MeetingEvent } from './domain/state.ts';
 import { openServer } from './server.ts';
 import { enrolClerk, invited, postAs, withPasskey, type TestPerson } from './testing/bench-person.ts';
+import { openBenchWithClerk, type BenchUnderTest } from './testing/bench-under-test.ts';
 
 type Answer = { readonly [key: string]: unknown };
 const ORIGIN = SITES.bench.origin;
@@ -22,21 +23,16 @@ describe.each(
     'an act in order is written after the head it was decided on, and one out of order is refused and writes nothing',
   ]),
 )("the bench's server on %s", (_engine, open, it) => {
+  let bench: BenchUnderTest;
   let db: Database;
-  let server: SiteServer;
   let app: Hono;
   let clerk: TestPerson;
 
   beforeEach(async () => {
-    db = await open();
-    server = await openServer(db);
-    app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
-    clerk = await enrolClerk(app, db);
+    bench = await openBenchWithClerk(await open());
+    ({ db, app, clerk } = bench);
   });
-  afterEach(async () => {
-    await server.close();
-    await db.close();
-  });
+  afterEach(() => bench.close());
 
   async function get(path: string): Promise<Answer> {
     return (await (await app.request(path)).json()) as Answer;

@@ -3,34 +3,26 @@
 // answers, and the result the chair declares (with the chair's passkey) is the server's count.
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Database, SiteServer } from '@warrant/site-server';
-import { siteApp } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { SITES } from '@warrant/config';
 import { BENCH_API } from '../api/bench-api.ts';
 import { replay } from '../domain/reduce.ts';
 import type { MeetingEvent } from '../domain/state.ts';
-import { openServer } from '../server.ts';
-import { enrolClerk, invited, postAs, withPasskey, type TestPerson } from '../testing/bench-person.ts';
+import { invited, postAs, withPasskey, type TestPerson } from '../testing/bench-person.ts';
+import { openBenchWithClerk, type BenchUnderTest } from '../testing/bench-under-test.ts';
 
 describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []))(
   'the members’ votes on %s',
   (_engine, open, it) => {
-    let db: Database;
-    let server: SiteServer;
+    let bench: BenchUnderTest;
     let app: Hono;
     let clerk: TestPerson;
 
     beforeEach(async () => {
-      db = await open();
-      server = await openServer(db);
-      app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
-      clerk = await enrolClerk(app, db);
+      bench = await openBenchWithClerk(await open());
+      ({ app, clerk } = bench);
     });
-    afterEach(async () => {
-      await server.close();
-      await db.close();
-    });
+    afterEach(() => bench.close());
 
     const read = async () =>
       (await (await app.request(BENCH_API.meeting.path)).json()) as { events: MeetingEvent[]; head: string };

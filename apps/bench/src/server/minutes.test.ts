@@ -14,14 +14,13 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { newSigningKey } from '@warrant/authority';
 import { GENESIS, MerkleTree, signTreeHead, verifyTreeHead, type SignedTreeHead } from '@warrant/ledger';
 import { SITES } from '@warrant/config';
-import type { Database, SiteServer } from '@warrant/site-server';
-import { siteApp } from '@warrant/site-server';
+import type { Database } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { BENCH_API } from '../api/bench-api.ts';
 import type { MeetingHead } from '../api/answers.ts';
 import { codePoint, unescapeWords } from '../domain/wording.ts';
-import { openServer } from '../server.ts';
-import { enrolClerk, type TestPerson } from '../testing/bench-person.ts';
+import { type TestPerson } from '../testing/bench-person.ts';
+import { openBenchWithClerk, type BenchUnderTest } from '../testing/bench-under-test.ts';
 import { markdownText } from './minutes-markdown.ts';
 import { HEAD_HEADING } from './minutes-head.ts';
 
@@ -104,21 +103,16 @@ describe('a line of the minutes as Markdown (markdownText)', () => {
 describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it))(
   "the minutes the bench's server makes, on %s",
   (_engine, open, it) => {
+    let bench: BenchUnderTest;
     let db: Database;
-    let server: SiteServer;
     let app: Hono;
     let clerk: TestPerson;
 
     beforeEach(async () => {
-      db = await open();
-      server = await openServer(db);
-      app = siteApp({ site: SITES.bench, distDir: null, routes: (routes) => server.routes(routes) });
-      clerk = await enrolClerk(app, db);
+      bench = await openBenchWithClerk(await open());
+      ({ db, app, clerk } = bench);
     });
-    afterEach(async () => {
-      await server.close();
-      await db.close();
-    });
+    afterEach(() => bench.close());
 
     async function post(path: string, body: unknown): Promise<{ [key: string]: unknown }> {
       const response = await app.request(path, {
