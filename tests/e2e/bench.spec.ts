@@ -10,19 +10,23 @@ import { firstToolsProbe } from '../../bench/bench-app.bench.ts';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { launchWithInsecureHost } from './launch.ts';
 import { POLYFILL } from './lanes.ts';
+import { signedInOnce } from './enrolled-once.ts';
 import { enrolBenchChair } from './passkey.ts';
 
 // The clerk's bench in a real browser, in both lanes. The agent is a real caller; the chair and
 // the clerk are a person clicking the page.
 
-/**
- * Opens the bench as its chair, who puts the question and rules with their passkey: a clerk
- * enrolled with the operator's setup link invited them. The people of the bench outlive a test (as
- * people do), so each has a name of their own.
- */
+// The bench's chair, and the clerk who enrolled with the operator's setup link and invited them:
+// enrolled once in this worker (enrolled-once.ts). The people of the bench outlive a test, as
+// people do, so each worker's have names of their own.
+const OWN = randomUUID().slice(0, 4);
+const CHAIR = `Adaeze Okafor ${OWN}`;
+const CLERK = `Tomasz Wierzbicki ${OWN}`;
+
+/** Opens the bench as its chair, who puts the question and rules with their passkey, held by this page. */
 async function openBench(page: Page): Promise<void> {
-  const own = randomUUID().slice(0, 4);
-  await enrolBenchChair(page, `Adaeze Okafor ${own}`, `Tomasz Wierzbicki ${own}`);
+  await signedInOnce(page, 'bench', CHAIR, (aside) => enrolBenchChair(aside, CHAIR, CLERK));
+  await openSignedIn(page);
 }
 
 /** Opens the bench in another tab of a browser where a person is signed in already. */

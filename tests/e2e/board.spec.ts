@@ -6,6 +6,7 @@ import { SITES } from '@warrant/config';
 import { pageAgentListTools } from '@warrant/webmcp/testing';
 import { agentFor, laneOf, type Agent, type Lane } from './agent.ts';
 import { POLYFILL } from './lanes.ts';
+import { signedInOnce } from './enrolled-once.ts';
 import { addPasskeyAuthenticator, enrolEditor } from './passkey.ts';
 
 // The launch board in a real browser, in both lanes. The agent is a real caller (agentFor); the
@@ -33,9 +34,14 @@ type Workspace = Result & {
   review: { reviewId: string } | null;
 };
 
-/** Opens the board as a newly enrolled editor (each test's board server keeps its editors). */
+/**
+ * Opens the board as `name`, an editor enrolled once in this worker (enrolled-once.ts; the board's
+ * server keeps its editors across tests), their passkey held by this page.
+ */
 async function open(page: Page, lane: Lane, name = 'Ines'): Promise<Agent> {
-  await enrolEditor(page, name);
+  await signedInOnce(page, 'board', name, (aside) => enrolEditor(aside, name));
+  await page.goto(`${SITES.board.origin}/`);
+  await expect(page.locator('#editor-name')).toHaveText(name);
   return ready(page, lane);
 }
 

@@ -35,7 +35,7 @@ const FAMILY = () => ({
 });
 
 /** The desk, a dispatcher signed in (the bridge carries an agent's calls only in a signed-in dispatcher's page), and an isolated world on it. */
-async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
+async function open(page: Page, origin = SITES.desk.origin, who?: string): Promise<World> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -43,7 +43,7 @@ async function open(page: Page, origin = SITES.desk.origin): Promise<World> {
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await openDeskActing(page, origin);
+  await openDeskActing(page, origin, who);
   return isolatedWorld(page);
 }
 
@@ -84,7 +84,8 @@ test(
   'the gap: an isolated world sees no polyfilled WebMCP, and finds the desk verbs in the DOM manifest in every lane',
   { tag: POLYFILL },
   async ({ page }, testInfo) => {
-    const world = await open(page);
+    // A dispatcher of this test's own, enrolled now: the record's one row is their enrolment.
+    const world = await open(page, SITES.desk.origin, `Gap ${laneOf(testInfo)} ${Date.now().toString(36)}`);
     await expectWorldGap(page, world, laneOf(testInfo));
     // The manifest is there for any world (it comes after the first paint), listing what is in order.
     await expect.poll(() => manifestVerbs(world)).toEqual(['intake_request', 'read_ledger']);

@@ -159,7 +159,8 @@ test(
 test("a page whose dispatcher signed out before the server answered follows the server's answer: intake_request goes, read_ledger stays", async ({
   page,
 }) => {
-  await openDeskAsDispatcher(page, 'Ada Okafor');
+  // A dispatcher of this test's own: she signs out, and her session ends for good.
+  await openDeskAsDispatcher(page, `Ada Okafor ${Date.now().toString(36)}`);
   const tab = await page.context().newPage();
   const origin = SITES.desk.origin;
   // The page was served while Ada was signed in; her session ends before the page asks the server

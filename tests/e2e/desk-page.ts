@@ -8,6 +8,7 @@ import { SITES } from '@warrant/config';
 import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { expect } from './fixtures.ts';
 import { DESK_SESSION_COOKIE } from '../../apps/desk/src/server/desk-people.ts';
+import { signedInOnce } from './enrolled-once.ts';
 import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
 
 /** The desk's page as it opens for whoever this browser is (no one signed in, in a fresh one), once it says it is ready. */
@@ -25,15 +26,29 @@ export async function deskReady(page: Page): Promise<void> {
 
 /**
  * The desk's page with a dispatcher signed in: the one this browser already signed in (another tab
- * of it), or else `who`, enrolled now with a new passkey (the browser's virtual authenticator,
- * added to this page, which approves with it) through a setup link, as a person enrols.
+ * of it), or else `who`, a dispatcher this test worker enrolled once with a passkey
+ * (enrolled-once.ts), now signed in here with their passkey in this page's authenticator (which
+ * approves with it). At another origin of the desk (a host that is not a secure context, where
+ * the person's session cookie is not the desk's at localhost), `who` is enrolled on the page.
  */
 export async function openDesk(page: Page, origin: string = SITES.desk.origin, who = 'Ada Okafor'): Promise<void> {
+  const signedIn = (await page.context().cookies(origin)).some((cookie) => cookie.name === DESK_SESSION_COOKIE);
+  if (!signedIn && origin === SITES.desk.origin) await signedInAsDispatcher(page, who);
   await openDeskSignedOut(page, origin);
   // The page knows who is signed in by the time it is ready.
   if ((await page.locator('#dispatcher-name').count()) > 0) return;
   await addPasskeyAuthenticator(page);
   await enrolDispatcher(page, who);
+}
+
+/** `who` signed in on `page`'s browser profile, a dispatcher enrolled once in this worker (enrolled-once.ts). */
+async function signedInAsDispatcher(page: Page, who: string): Promise<void> {
+  await signedInOnce(page, 'desk', who, async (aside) => {
+    const authenticator = await addPasskeyAuthenticator(aside);
+    await openDeskSignedOut(aside);
+    await enrolDispatcher(aside, who);
+    return authenticator;
+  });
 }
 
 /**
@@ -51,17 +66,20 @@ export async function carryDeskSession(from: BrowserContext, to: BrowserContext,
  * The desk's page acting for a dispatcher signed in (every signed-in dispatcher's page acts, in
  * every tab: it says whom it acts as), once it is ready.
  */
-export async function openDeskActing(page: Page, origin: string = SITES.desk.origin): Promise<void> {
-  await openDesk(page, origin);
+export async function openDeskActing(page: Page, origin: string = SITES.desk.origin, who?: string): Promise<void> {
+  await openDesk(page, origin, who);
   await expect(page.locator('.pill-acting')).toBeVisible({ timeout: 30_000 });
   await deskReady(page);
 }
 
-/** The desk opened by `who`, enrolled now as a dispatcher with a passkey this page holds. */
+/**
+ * The desk opened by `who`, a dispatcher (enrolled once in this worker, enrolled-once.ts) signed in
+ * with a passkey this page holds, once the page names them and is ready.
+ */
 export async function openDeskAsDispatcher(page: Page, who = 'Ada Okafor'): Promise<void> {
-  await addPasskeyAuthenticator(page);
+  await signedInAsDispatcher(page, who);
   await openDeskSignedOut(page);
-  await enrolDispatcher(page, who);
+  await expect(page.locator('#dispatcher-name')).toHaveText(who);
 }
 
 /** The relief scenario run to its halt: read leases on the pantry and the shelter, Food and beds waiting as A-1. */
