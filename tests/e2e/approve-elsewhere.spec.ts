@@ -7,8 +7,8 @@ import { axeScan } from './axe.ts';
 import type { Browser, Page } from '@playwright/test';
 import { SITES } from '@warrant/config';
 import { expect, test } from './fixtures.ts';
-import { openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
-import { addPasskeyAuthenticator, enrolDispatcher, type ExportedPasskey } from './passkey.ts';
+import { openDeskAsDispatcher, scenarioToTheHalt } from './desk-page.ts';
+import { addPasskeyAuthenticator, type ExportedPasskey } from './passkey.ts';
 
 const HOLD_WORDS = 'Hold 1 family room for tonight at the shelter';
 const PARCEL_WORDS =
@@ -17,9 +17,7 @@ const REWRITTEN = 'Nothing will be written at any partner';
 
 /** The desk at its halt, a dispatcher signed in; answers the dispatcher's passkey, for their other device. */
 async function deskAtTheHalt(page: Page): Promise<ExportedPasskey> {
-  const authenticator = await addPasskeyAuthenticator(page);
-  await openDeskSignedOut(page);
-  await enrolDispatcher(page, 'Ada Okafor');
+  const authenticator = await openDeskAsDispatcher(page);
   await scenarioToTheHalt(page);
   const [passkey] = await authenticator.passkeys();
   if (!passkey) throw new Error('The dispatcher enrolled, but the authenticator holds no passkey.');

@@ -5,8 +5,8 @@ import { PARTNER_ENVELOPE, type PlanSubstance } from '@warrant/broker';
 import { SITES } from '@warrant/config';
 import { pageAgentCallFromOrigin } from '@warrant/webmcp/testing';
 import { laneOf, type Lane } from './agent.ts';
-import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
-import { exportedLedger, openDesk, openDeskSignedOut, scenarioToTheHalt } from './desk-page.ts';
+import { approveWithPasskey } from './passkey.ts';
+import { exportedLedger, openDesk, openDeskAsDispatcher, scenarioToTheHalt } from './desk-page.ts';
 import { POLYFILL } from './lanes.ts';
 
 // Where authority lives, tested by real callers (issue 16's "tests that must fail first"): an
@@ -40,8 +40,7 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-let names = 0;
-const dispatcherName = (lane: Lane, who: string): string => `${who} ${lane} ${Date.now().toString(36)}${(names += 1)}`;
+const dispatcherName = (lane: Lane, who: string): string => `${who} ${lane}`;
 
 interface PartnerRecord {
   readonly writes: ReadonlyArray<{ tool: string; args: Record<string, unknown>; receipt: { id: string } }>;
@@ -361,14 +360,12 @@ test('3. a script click on Approve, and a trusted click with no passkey present,
     if (body.options) body.options.timeout = SHORTENED_CEREMONY_TIMEOUT_MS;
     await route.fulfill({ response, json: body });
   });
-  const authenticator = await addPasskeyAuthenticator(page);
   const approvalsAsked: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (request.method() === 'POST' && path.startsWith('/api/approvals')) approvalsAsked.push(path);
   });
-  await openDeskSignedOut(page);
-  await enrolDispatcher(page, dispatcherName(laneOf(testInfo), 'Sam'));
+  const authenticator = await openDeskAsDispatcher(page, dispatcherName(laneOf(testInfo), 'Sam'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
   const approve = card.locator('button.approve');
@@ -425,13 +422,9 @@ test("4. two dispatchers, two browsers, one desk: the second sees the one record
   // The record is the desk server's: the second dispatcher's browser shows the first's request,
   // plan and pending A-1, live; the request is held by the first, so its approval is hers to decide.
   const second = await (await browser.newContext()).newPage();
-  await addPasskeyAuthenticator(page);
-  await openDeskSignedOut(page);
-  await enrolDispatcher(page, dispatcherName(lane, 'Ada'));
+  await openDeskAsDispatcher(page, dispatcherName(lane, 'Ada'));
   await scenarioToTheHalt(page);
-  await addPasskeyAuthenticator(second);
-  await openDeskSignedOut(second);
-  await enrolDispatcher(second, dispatcherName(lane, 'Ben'));
+  await openDeskAsDispatcher(second, dispatcherName(lane, 'Ben'));
   await expect(second.locator('#read-only-notice')).toHaveCount(0);
   await expect(second.locator('#queue li[data-request="R-1"] .holder')).toHaveText(
     `Held by ${await page.locator('#dispatcher-name').textContent()}`,
@@ -503,9 +496,7 @@ test("5. direct HTTP to a partner's write API: a write with no authorization, or
   // once …", "refuses an approval whose passkey part does not hold …") and
   // authorization-edges.test.ts. Here: what any HTTP client without one can send.
   const lane = laneOf(testInfo);
-  await addPasskeyAuthenticator(page);
-  await openDeskSignedOut(page);
-  await enrolDispatcher(page, dispatcherName(lane, 'Cleo'));
+  await openDeskAsDispatcher(page, dispatcherName(lane, 'Cleo'));
   // The plan the desk's server builds from its record when commit_plan asks it to raise the approval.
   const substance = heldSubstance(page);
   await scenarioToTheHalt(page);
@@ -584,9 +575,7 @@ test("7. no answer the desk's server sends the browser during an approved run ca
         .catch(() => ({ url: response.url(), body: '' })),
     );
   });
-  await addPasskeyAuthenticator(page);
-  await openDeskSignedOut(page);
-  await enrolDispatcher(page, dispatcherName(lane, 'Dev'));
+  await openDeskAsDispatcher(page, dispatcherName(lane, 'Dev'));
   await scenarioToTheHalt(page);
   const card = page.locator('#approval-A-1');
   const granted = grantAnswer(page);

@@ -9,7 +9,7 @@ import { parseLedger, type LedgerRow } from '@warrant/ledger';
 import { expect } from './fixtures.ts';
 import { DESK_SESSION_COOKIE } from '../../apps/desk/src/server/desk-people.ts';
 import { signedInOnce } from './enrolled-once.ts';
-import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { addPasskeyAuthenticator, enrolDispatcher, type Authenticator } from './passkey.ts';
 
 /** The desk's page as it opens for whoever this browser is (no one signed in, in a fresh one), once it says it is ready. */
 export async function openDeskSignedOut(page: Page, origin: string = SITES.desk.origin): Promise<void> {
@@ -42,8 +42,8 @@ export async function openDesk(page: Page, origin: string = SITES.desk.origin, w
 }
 
 /** `who` signed in on `page`'s browser profile, a dispatcher enrolled once in this worker (enrolled-once.ts). */
-async function signedInAsDispatcher(page: Page, who: string): Promise<void> {
-  await signedInOnce(page, 'desk', who, async (aside) => {
+async function signedInAsDispatcher(page: Page, who: string): Promise<Authenticator> {
+  return signedInOnce(page, 'desk', who, async (aside) => {
     const authenticator = await addPasskeyAuthenticator(aside);
     await openDeskSignedOut(aside);
     await enrolDispatcher(aside, who);
@@ -74,12 +74,14 @@ export async function openDeskActing(page: Page, origin: string = SITES.desk.ori
 
 /**
  * The desk opened by `who`, a dispatcher (enrolled once in this worker, enrolled-once.ts) signed in
- * with a passkey this page holds, once the page names them and is ready.
+ * with a passkey this page holds, once the page names them and is ready: answers the page's
+ * authenticator, which holds their passkey.
  */
-export async function openDeskAsDispatcher(page: Page, who = 'Ada Okafor'): Promise<void> {
-  await signedInAsDispatcher(page, who);
+export async function openDeskAsDispatcher(page: Page, who = 'Ada Okafor'): Promise<Authenticator> {
+  const authenticator = await signedInAsDispatcher(page, who);
   await openDeskSignedOut(page);
   await expect(page.locator('#dispatcher-name')).toHaveText(who);
+  return authenticator;
 }
 
 /** The relief scenario run to its halt: read leases on the pantry and the shelter, Food and beds waiting as A-1. */

@@ -5,8 +5,8 @@ import { SITES } from '@warrant/config';
 import { verifyLedger } from '@warrant/ledger';
 import { isoDay } from '../../packages/partner-kit/src/week.ts';
 import { agentFor, laneOf } from './agent.ts';
-import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
-import { exportedLedgerFile } from './desk-page.ts';
+import { approveWithPasskey } from './passkey.ts';
+import { exportedLedgerFile, openDeskAsDispatcher } from './desk-page.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 
 // The fifth partner, the laundry, added as data: its own site and server, a row in the origin
@@ -45,10 +45,7 @@ async function laundryWrites(): Promise<LaundryWrite[]> {
 test('the laundry, added as data: an agent leases it, reads its loads, drafts a wash slot and halts; a person approves with a passkey; the laundry books it with a signed receipt the ledger holds, verified', async ({
   page,
 }, testInfo) => {
-  await addPasskeyAuthenticator(page);
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  await enrolDispatcher(page, 'Ada Okafor');
+  await openDeskAsDispatcher(page);
   const agent = agentFor(page, laneOf(testInfo));
 
   // Lease: the laundry is offered like every partner, and its frame comes up on its own origin.

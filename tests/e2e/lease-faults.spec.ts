@@ -5,8 +5,7 @@ import { SITES } from '@warrant/config';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent } from './agent.ts';
-import { toTheHalt } from './desk-page.ts';
-import { addPasskeyAuthenticator, enrolDispatcher } from './passkey.ts';
+import { openDeskAsDispatcher, toTheHalt } from './desk-page.ts';
 import { startSite, stopSite } from './site-control.ts';
 import { POLYFILL } from './lanes.ts';
 import { partnerWrites } from './server-run.ts';
@@ -38,10 +37,7 @@ function result(answer: unknown): Record<string, unknown> {
 
 /** A dispatcher at the desk, and an agent that took a request in and opened read leases on the pantry and the shelter. */
 async function readLeases(page: Page, agent: Agent): Promise<{ request: string; pantry: string; shelter: string }> {
-  await addPasskeyAuthenticator(page);
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  await enrolDispatcher(page, 'Ada Okafor');
+  await openDeskAsDispatcher(page);
   await expect.poll(() => agent.names()).toContain('intake_request');
   const intake = result(await agent.call('intake_request', { ...FAMILY, deadline: `${dayOf(new Date())}T21:00` }));
   expect(intake).toMatchObject({ ok: true });

@@ -3,7 +3,8 @@ import { expect, test } from './fixtures.ts';
 import { SITES } from '@warrant/config';
 import type { LedgerRow } from '@warrant/ledger';
 import { agentFor, laneOf, type Agent } from './agent.ts';
-import { addPasskeyAuthenticator, approveWithPasskey, enrolDispatcher } from './passkey.ts';
+import { approveWithPasskey } from './passkey.ts';
+import { openDeskAsDispatcher } from './desk-page.ts';
 
 // A partner keeps what it saw of the desk's ledger: with its authorized write the pantry's server
 // stored the desk's signed tree head, and its staff's "Check the desk's record" checks the desk's
@@ -74,10 +75,7 @@ test("a desk row rewritten in the desk's database behind its server: the pantry'
   page,
   context,
 }, testInfo) => {
-  await addPasskeyAuthenticator(page);
-  await page.goto(`${SITES.desk.origin}/`);
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
-  await enrolDispatcher(page, 'Ada Okafor');
+  await openDeskAsDispatcher(page);
   await agentToTheHalt(agentFor(page, laneOf(testInfo)));
   const card = page.locator('#approval-A-1');
   await approveWithPasskey(card);

@@ -107,34 +107,16 @@ async function postgresUser(): Promise<{ uid: number; gid: number }> {
   }
 }
 
-/**
- * A free loopback port outside the kernel's ephemeral range: a port the kernel hands out (listen
- * on port 0) may be handed again, as the source port of some other process's connection, before the
- * postmaster binds it. A full run beside other workloads once ended with the cluster "ready" on its
- * Unix socket and every TCP connection refused for 30 s.
- */
-async function freePort(): Promise<number> {
-  const [low, high] = await ephemeralPorts();
-  // Above the range when there is room (Linux's default ends at 60999), else below it.
-  const [from, to] = high < 65_000 ? [high + 1, 65_535] : [1_024, low - 1];
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = from + Math.floor(Math.random() * (to - from + 1));
-    if (await bindable(port)) return port;
-  }
-  throw new Error(`No free loopback port from ${from} to ${to} after 50 tries.`);
-}
-
-async function ephemeralPorts(): Promise<[number, number]> {
-  const text = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '32768 60999');
-  const [low = 32_768, high = 60_999] = text.trim().split(/\s+/).map(Number);
-  return [low, high];
-}
-
-function bindable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
   });
 }
 
@@ -152,11 +134,14 @@ function startPostmaster(asRoot: boolean, postgres: string, args: readonly strin
 }
 
 // Polls with real connections until one succeeds, within a bounded deadline, or the postmaster has
-// ended; on failure the server log's last lines say why.
+// ended; on failure the server log's last lines say why. The deadline is checked after an attempt,
+// never instead of one: this process may not run at all for a while (Vitest's global setup makes the
+// PGlite template beside it, and PGlite's initdb holds the event loop), and a run at load 26 once
+// failed with the cluster ready for 30 s because the first look after the pause was at the clock.
 async function waitUntilAccepting(url: string, log: string, postmaster: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_DEADLINE_MS;
   let last: unknown = null;
-  while (Date.now() < deadline && postmaster.exitCode === null && postmaster.signalCode === null) {
+  while (postmaster.exitCode === null && postmaster.signalCode === null) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     try {
       await client.connect();
@@ -166,8 +151,9 @@ async function waitUntilAccepting(url: string, log: string, postmaster: ChildPro
     } catch (error) {
       last = error;
       await client.end().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const tail = (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').slice(-12).join(' | ');
   throw new Error(
