@@ -28,8 +28,10 @@ const LAYERS = {
   // The answer shape, the record's vocabularies, the free-text rule: imports nothing of ours.
   base: [],
   config: ['base'],
-  // A site's own server: Hono, storage engines, live updates. Knows no app and no browser code.
-  'site-server': ['base', 'config'],
+  // A site's own server: Hono, storage engines, live updates, and a site's signed, hash-chained
+  // record kept in its database (the ledger's chain and tree, on a table). Knows no app and no
+  // browser code.
+  'site-server': ['base', 'config', 'ledger'],
   webmcp: ['base', 'config'],
   surface: ['base', 'config', 'webmcp'],
   authority: ['base'],

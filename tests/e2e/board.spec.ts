@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { axeScan } from './axe.ts';
 import { overflowAtPhoneWidth } from './fits-a-phone.ts';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -615,6 +620,8 @@ test(
       await expect(version).toContainText('Version 1');
       await expect(version.locator('.published-by')).toHaveText('Ines');
       await expect(version.locator('li[data-field="headline"] ins')).toHaveText(HEADLINE);
+      // It names the entry of the board's signed record that records its acceptance.
+      await expect(version.locator('.published-entry')).toHaveText(/^entry \d+ of the signed record$/);
       await expect(other.locator('#published-count')).toHaveAttribute('data-count', '1');
       await expect(other.locator('section.review')).toContainText('published as version 1');
       await expect(page.locator('.published-list > li[data-version="1"] .published-by')).toHaveText('Ines');
@@ -979,4 +986,62 @@ test.describe('without WebMCP', () => {
     await expect(page.locator('.activity-list li').first()).toHaveAttribute('data-type', 'BOARD_RESET');
     await expect(page.locator('.activity-list li')).toHaveCount(6);
   });
+});
+
+test("an editor's frame and the agent's write are entries of the board's signed record: the page shows its head, and the record it saves verifies", async ({
+  page,
+}, testInfo) => {
+  const agent = await open(page, laneOf(testInfo));
+  const head = page.locator('#record-head');
+  await expect(head).toBeVisible();
+  // The size of the record's head as the server signs it now.
+  const signedSize = () =>
+    page.evaluate(
+      async () => ((await (await fetch('/api/board/record/head')).json()) as { signed: { size: number } }).signed.size,
+    );
+  await frameByClicking(page, ['headline']);
+  await expect.poll(() => agent.names()).toEqual(FRAMED);
+  const framed = await signedSize();
+  await expect(head).toHaveAttribute('data-size', String(framed));
+  expect(await call(agent, 'edit_scoped_fields', { scopeVersion: 1, updates: { headline: HEADLINE } })).toMatchObject({
+    ok: true,
+  });
+  const size = framed + 1;
+  await expect(head).toHaveAttribute('data-size', String(size));
+
+  // The record as the editor saves it from the page, and the head the page shows, signed over it.
+  const download = page.waitForEvent('download');
+  await page.locator('#record-export').click();
+  let record = '';
+  for await (const chunk of await (await download).createReadStream()) record += String(chunk);
+  const entries = record
+    .split('\n')
+    .slice(1, -1)
+    .map((line) => JSON.parse(line) as { act: string; actor: string; editor: { name: string } });
+  expect(entries).toHaveLength(size);
+  expect(entries.slice(-2).map((entry) => [entry.act, entry.actor, entry.editor.name])).toEqual([
+    ['frame_fields', 'editor', 'Ines'],
+    ['edit_scoped_fields', 'agent', 'Ines'],
+  ]);
+  const signed = await page.evaluate(
+    async () => ((await (await fetch('/api/board/record/head')).json()) as { signed: object }).signed,
+  );
+  expect(signed).toMatchObject({ size, root_hash: await head.getAttribute('data-root') });
+
+  // `warrant-ledger verify`, as the editor runs it on the two files saved.
+  const folder = mkdtempSync(join(tmpdir(), 'board-record-'));
+  try {
+    writeFileSync(join(folder, 'record.jsonl'), record);
+    writeFileSync(join(folder, 'head.json'), JSON.stringify(signed));
+    const key = (signed as { key: string }).key;
+    const args = ['--no-install', 'warrant-ledger', 'verify', join(folder, 'record.jsonl')];
+    const verified = spawnSync('npx', [...args, '--head', join(folder, 'head.json'), '--key', key], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(verified.stdout).toMatch(new RegExp(`^OK .*: ${size} rows verify: the chain holds`));
+    expect(verified.status).toBe(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

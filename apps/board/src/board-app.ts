@@ -11,6 +11,7 @@ import { createBoardStore, type BoardStore } from './board-store.ts';
 import { boardNotLoaded } from './domain/refusals.ts';
 import type { FieldId } from './domain/fields.ts';
 import type { BoardState, ExpansionRequest } from './domain/state.ts';
+import type { LedgerHead } from './api/answers.ts';
 import type { PublishedVersion } from './api/published-versions.ts';
 import type { ActOutcome, HumanControls } from './human-controls.ts';
 
@@ -38,6 +39,8 @@ export interface BoardApp {
   readonly notice: Signal<Notice | null>;
   /** What the board's server has published, newest first; null until it has been read (or with no server). */
   readonly published: Signal<readonly PublishedVersion[] | null>;
+  /** The signed head of the board's record of acts; null until it has been read (or with no server). */
+  readonly ledgerHead: Signal<LedgerHead | null>;
   /** Whether the board's acts are decided and kept by the board's server (false until it has been read). */
   readonly kept: Signal<boolean>;
   /** Why the board did not resume exactly as last seen, when it did not. */
@@ -85,6 +88,7 @@ export function createBoardApp(
     anchor: signal(null),
     notice,
     published: signal(null),
+    ledgerHead: signal(null),
     kept: signal(false),
     restoreProblem: signal(null),
     restoredField: signal(null),

@@ -25,7 +25,10 @@ const resumed = import('./server-authority.ts')
     if (opened.kind === 'kept') {
       app.store.resume(opened.state, opened.authority);
       app.kept.value = true;
-      void import('./published-reader.ts').then(({ followPublished }) => followPublished(app.store, app.published));
+      void import('./server-readers.ts').then(({ followPublished, followLedgerHead }) => {
+        followPublished(app.store, app.published);
+        followLedgerHead(app.store, app.ledgerHead);
+      });
     } else {
       app.restoreProblem.value = `The board's server could not be read: ${opened.reason} Nothing can be decided until it can; reload to try again.`;
     }

@@ -30,6 +30,7 @@ export {
   type ProposedAct,
 } from './person-acts.ts';
 export { personOnList, removePerson } from './removal.ts';
+export type { PeopleEvent, PeopleRecorder } from './people-events.ts';
 export { peopleOperator, type PeopleOperator } from './operator.ts';
 export {
   ACT_STATEMENT_MS,

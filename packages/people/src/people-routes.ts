@@ -9,6 +9,7 @@ import type { Context, Hono } from 'hono';
 import { refusal, type ToolRefusal } from '@warrant/base';
 import type { Database, Queryable } from '@warrant/site-server';
 import { mintEnrolmentLink, peopleCount } from './enrolment-links.ts';
+import type { PeopleRecorder } from './people-events.ts';
 import { roleColumn, type PeopleSite, type Person } from './people-site.ts';
 import { confirmAct, proposeAct, type PersonAct, type ProposedAct } from './person-acts.ts';
 import { nameProblem } from './person-name.ts';
@@ -50,9 +51,18 @@ export interface SitePeople {
   confirm(tx: Queryable, act: PersonAct, response: unknown, by: Person): ReturnType<typeof confirmAct>;
   /** The answer to a request that needs a signed-in person and has none. */
   signInRequired(c: Context): Response;
+  /** Writes down each enrolment, invitation and removal, in its own transaction (a site that keeps a record of its acts). */
+  readonly recorder: PeopleRecorder;
 }
 
-export function sitePeople(db: Database, site: PeopleSite, words: PeopleWords): SitePeople {
+const nothingRecorded: PeopleRecorder = async () => {};
+
+export function sitePeople(
+  db: Database,
+  site: PeopleSite,
+  words: PeopleWords,
+  recorder: PeopleRecorder = nothingRecorded,
+): SitePeople {
   const proposed = (by: Person, act: PersonAct, subject: string) =>
     proposeAct(db, site, { act, by, subject, expiresAt: new Date(Date.now() + ACT_STATEMENT_MS) });
   return {
@@ -63,6 +73,7 @@ export function sitePeople(db: Database, site: PeopleSite, words: PeopleWords): 
     propose: async (c, by, act, subject) => c.json(await proposed(by, act, subject)),
     confirm: (tx, act, response, by) => confirmAct(tx, site, act, response, by),
     signInRequired: (c) => refused(c, words.signInRequired, 401),
+    recorder,
   };
 }
 
@@ -132,7 +143,10 @@ export function peopleRoutes(
     if (!asked || typeof asked['response'] !== 'object' || asked['response'] === null) return malformed(c);
     const answer = await db.transaction(async (tx) => {
       const enrolled = await finishEnrolment(tx, site, asked['response']);
-      if (enrolled.ok) await startSession(c, tx, site, enrolled.person.id);
+      if (!enrolled.ok) return enrolled;
+      const { person, link } = enrolled;
+      await people.recorder(tx, { act: 'enrolled', person, link: link.kind, invitedBy: link.issuedBy });
+      await startSession(c, tx, site, person.id);
       return enrolled;
     });
     return answer.ok
@@ -202,6 +216,7 @@ export function peopleRoutes(
         issuedBy: statement.by,
         expiresAt: new Date(statement.expires_at),
       });
+      await people.recorder(tx, { act: 'invited', by, name: statement.subject, role: statement.role ?? null });
       return { ok: true as const, link };
     });
     if (!answer.ok) return refused(c, answer, 403);
@@ -237,9 +252,10 @@ export function peopleRoutes(
       if (confirmed.statement.subject !== id)
         return refusal('STATEMENT_MISMATCH', 'Your passkey confirmed removing someone else. Nothing was changed.');
       const removed = await removePerson(tx, site, id);
-      return removed
-        ? { ok: true, removed }
-        : refusal(words.unknownCode, `There is no ${site.noun} ${id} on the list. Nothing was changed.`);
+      if (!removed)
+        return refusal(words.unknownCode, `There is no ${site.noun} ${id} on the list. Nothing was changed.`);
+      await people.recorder(tx, { act: 'removed', by, person: removed });
+      return { ok: true, removed };
     });
     if (!answer.ok) return refused(c, answer, answer.code === words.unknownCode ? 404 : 403);
     return c.json({ ok: true, removed: answer.removed.id });

@@ -27,3 +27,13 @@ export { listen, type RunningServer } from './serve.ts';
 export { changeStream, type ChangeFeed } from './event-stream.ts';
 export type { SiteServer, OpenSiteServer, SitePeopleOperator } from './site-server.ts';
 export { storedSecret } from './stored-secret.ts';
+// A site's signed, hash-chained record of JSON entries, kept in its database (the bench's, the board's).
+export {
+  chainedEntries,
+  tailOf,
+  type ChainedEntries,
+  type EntriesTable,
+  type RecordTail,
+  type SignedEntries,
+  type StoredEntry,
+} from './chained-entries.ts';

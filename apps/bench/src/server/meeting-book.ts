@@ -10,8 +10,16 @@
 // signed-in person, in the role the act takes, or an agent on their behalf). What a page gives is
 // the act and what it carries, checked against the act's own schema. Entries are kept as the
 // exact JSON text they were chained from.
-import { GENESIS, jsonLogFormat, MerkleTree, signTreeHead, type SignedTreeHead } from '@warrant/ledger';
-import type { ChangeFeed, Database, Queryable } from '@warrant/site-server';
+import { GENESIS } from '@warrant/ledger';
+import {
+  chainedEntries,
+  type ChangeFeed,
+  type Database,
+  type Queryable,
+  type RecordTail,
+  type SignedEntries,
+  type StoredEntry,
+} from '@warrant/site-server';
 import { refusal, validateInput, type ToolRefusal } from '@warrant/surface';
 import type {
   ArchiveList,
@@ -36,24 +44,13 @@ import type { EntryAuthor } from './entry-author.ts';
 /** The record's lock, held to the end of a transaction that writes it (the desk's are 7_420_1xx). */
 const RECORD_LOCK = 7_420_201;
 const CHANNEL = 'bench_meeting';
-const FORMAT = jsonLogFormat<MeetingEvent>(entryProblem);
-const encoder = new TextEncoder();
-
-type StoredEntry = {
-  readonly seq: number;
-  readonly head: string;
-  readonly entry: string;
-};
+/** The meeting's entries: one record per meeting, in bench_entries (@warrant/site-server's chained entries). */
+const ENTRIES = chainedEntries<MeetingEvent>({ table: 'bench_entries', record: 'meeting_no' }, entryProblem);
 
 /** The current record as stored, with its signed head: what the minutes and the record's export are made from. */
-export interface SignedRecord {
+export interface SignedRecord extends SignedEntries {
   readonly meeting: number;
-  /** Each entry's exact JSON text, as chained and as the tree's leaves. */
-  readonly entries: readonly string[];
   readonly events: readonly MeetingEvent[];
-  /** The hash chain's head after the last entry. */
-  readonly chain: string;
-  readonly signed: SignedTreeHead;
 }
 
 /**
@@ -83,10 +80,10 @@ export interface MeetingBook {
   startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
-  /** The current record's Merkle tree head, signed with the bench's key. */
-  head(): Promise<MeetingHead>;
-  /** The current record's entries as stored, read at once with the signed head over exactly them. */
-  signedRecord(): Promise<SignedRecord>;
+  /** The current record's Merkle tree head, signed with the bench's key (refused over an entry changed behind the server). */
+  head(): Promise<MeetingHead | ToolRefusal>;
+  /** The current record's entries as stored, read at once with the signed head over exactly them; or RECORD_BROKEN. */
+  signedRecord(): Promise<SignedRecord | ToolRefusal>;
   /** Every change of the record, from this process or another on the same database. */
   readonly feed: ChangeFeed;
   /** The operator's fresh start (the browser tests' control port): no record but an empty one. */
@@ -99,37 +96,15 @@ async function currentMeeting(via: Queryable): Promise<number> {
   return row?.meeting_no ?? 1;
 }
 
-async function entriesOf(via: Queryable, meeting: number): Promise<readonly StoredEntry[]> {
-  return via.query<StoredEntry>('SELECT seq, head, entry FROM bench_entries WHERE meeting_no = $1 ORDER BY seq', [
-    meeting,
-  ]);
-}
+const entriesOf = (via: Queryable, meeting: number): Promise<readonly StoredEntry[]> => ENTRIES.rows(via, meeting);
 
 const eventsOf = (rows: readonly StoredEntry[]): MeetingEvent[] =>
   rows.map((row) => JSON.parse(row.entry) as MeetingEvent);
 const headOf = (rows: readonly StoredEntry[]): string => rows.at(-1)?.head ?? GENESIS;
 
-/** Chains and stores `events` after `prev` in `meeting`, all or none (a refusal throws, rolling back). */
-async function store(
-  tx: Queryable,
-  meeting: number,
-  events: readonly MeetingEvent[],
-  prev: string,
-): Promise<string | ToolRefusal> {
-  let head = prev;
-  for (const event of events) {
-    const sealed = FORMAT.seal(event, { seq: event.seq, prev: head });
-    if (!sealed.ok) return sealed;
-    await tx.query('INSERT INTO bench_entries (meeting_no, seq, head, entry) VALUES ($1, $2, $3, $4)', [
-      meeting,
-      event.seq,
-      sealed.head,
-      JSON.stringify(event),
-    ]);
-    head = sealed.head;
-  }
-  return head;
-}
+/** Chains and stores `events` after `tail` in `meeting`, all or none (a refusal throws, rolling back). */
+const store = (tx: Queryable, meeting: number, events: readonly MeetingEvent[], tail: RecordTail) =>
+  ENTRIES.append(tx, meeting, events, tail);
 
 /** A thrown refusal, so the transaction it is thrown from rolls back. */
 class RolledBack extends Error {
@@ -210,19 +185,12 @@ export async function openMeetingBook(
     return { ok: true, meeting, events: eventsOf(rows), head: headOf(rows) };
   };
 
-  const signedRecord = async (): Promise<SignedRecord> => {
+  const signedRecord = async (): Promise<SignedRecord | ToolRefusal> => {
     const meeting = await currentMeeting(db);
     // One read: the head is signed over exactly the entries given with it.
     const rows = await entriesOf(db, meeting);
-    const tree = new MerkleTree();
-    for (const row of rows) tree.append(encoder.encode(row.entry));
-    return {
-      meeting,
-      entries: rows.map((row) => row.entry),
-      events: eventsOf(rows),
-      chain: headOf(rows),
-      signed: signTreeHead({ size: tree.size, root: tree.root(), timestamp: now() }, signingKey),
-    };
+    const signed = ENTRIES.sign(rows, signingKey, now());
+    return 'ok' in signed ? signed : { meeting, events: eventsOf(rows), ...signed };
   };
 
   return {
@@ -246,7 +214,7 @@ export async function openMeetingBook(
             type: asked.type,
             payload,
           } as MeetingEvent;
-          const head = await store(tx, meeting, [event], stored);
+          const head = await store(tx, meeting, [event], { seq: seq - 1, head: stored });
           if (typeof head !== 'string') throw new RolledBack(head);
           await told(tx, meeting, event.seq, head);
           return { ok: true, event, head };
@@ -281,7 +249,7 @@ export async function openMeetingBook(
             meeting += 1;
             await tx.query('INSERT INTO bench_meetings (meeting_no) VALUES ($1)', [meeting]);
           }
-          const head = await store(tx, meeting, events, GENESIS);
+          const head = await store(tx, meeting, events, { seq: 0, head: GENESIS });
           if (typeof head !== 'string') throw new RolledBack(head);
           await told(tx, meeting, events.length, head);
           return { ok: true, meeting, events, head };
@@ -326,7 +294,9 @@ export async function openMeetingBook(
     },
 
     async head() {
-      const { meeting, chain, signed } = await signedRecord();
+      const record = await signedRecord();
+      if ('ok' in record) return record;
+      const { meeting, chain, signed } = record;
       return { ok: true, meeting, chain, signed };
     },
 

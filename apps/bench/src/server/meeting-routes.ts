@@ -170,7 +170,10 @@ export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople):
     return isError(started) ? refused(c, started, 409) : reply(started);
   });
 
-  serve(app, BENCH_API.head, async (_c, { reply }) => reply(await book.head()));
+  serve(app, BENCH_API.head, async (c, { reply }) => {
+    const head = await book.head();
+    return isError(head) ? refused(c, head, 409) : reply(head);
+  });
 
   serve(app, BENCH_API.archives, async (_c, { reply }) => reply(await book.archives()));
 

@@ -5,6 +5,7 @@
 // Open to every page, as reading the record is.
 import type { Context, Hono } from 'hono';
 import { serialiseJsonEntries } from '@warrant/ledger';
+import { refused } from '@warrant/site-api/serve';
 import { BENCH_API } from '../api/bench-api.ts';
 import { minuteBook } from '../domain/minutes.ts';
 import { replay } from '../domain/reduce.ts';
@@ -28,23 +29,24 @@ const file = (
   });
 
 export function recordFileRoutes(app: Hono, book: MeetingBook): void {
-  const drafted = async () => {
-    const record = await book.signedRecord();
-    return { record, minutes: minuteBook(record.events, replay(record.events)) };
-  };
+  const minutesOf = (record: SignedRecord) => minuteBook(record.events, replay(record.events));
 
   app.get(BENCH_API.minutesMarkdown.path, async (c) => {
-    const { record, minutes } = await drafted();
-    return file(c, minutesMarkdown(minutes, record), 'text/markdown; charset=utf-8', 'minutes-record', record, 'md');
+    const record = await book.signedRecord();
+    if ('ok' in record) return refused(c, record, 409);
+    const markdown = minutesMarkdown(minutesOf(record), record);
+    return file(c, markdown, 'text/markdown; charset=utf-8', 'minutes-record', record, 'md');
   });
 
   app.get(BENCH_API.minutesPdf.path, async (c) => {
-    const { record, minutes } = await drafted();
-    return file(c, await minutesPdf(minutes, record), 'application/pdf', 'minutes-record', record, 'pdf');
+    const record = await book.signedRecord();
+    if ('ok' in record) return refused(c, record, 409);
+    return file(c, await minutesPdf(minutesOf(record), record), 'application/pdf', 'minutes-record', record, 'pdf');
   });
 
   app.get(BENCH_API.recordExport.path, async (c) => {
     const record = await book.signedRecord();
+    if ('ok' in record) return refused(c, record, 409);
     return file(c, serialiseJsonEntries(record.entries), 'application/jsonl; charset=utf-8', 'record', record, 'jsonl');
   });
 }

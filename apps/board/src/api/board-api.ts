@@ -2,7 +2,7 @@
 // and JSON Schema) and answer (type). The server registers each route from here
 // (server/board-routes.ts, through @warrant/site-api's serve); the page calls each through here
 // (ask-board.ts), never by a path of its own.
-import { events, get, postWith } from '@warrant/site-api';
+import { browserDocument, events, get, postWith } from '@warrant/site-api';
 import type { BoardAct } from '../domain/board-acts.ts';
 import { BOARD_ACT_SCHEMA, BOARD_GRANT_SCHEMA, type GrantAsked } from './act-schema.ts';
 import type * as Answers from './answers.ts';
@@ -28,4 +28,8 @@ export const BOARD_API = {
     schema: BOARD_GRANT_SCHEMA,
     malformed: MALFORMED,
   }),
+  /** The head of the board's ledger (its record of acts), signed with the board's key. */
+  ledgerHead: get<Answers.LedgerHead>()('/api/board/record/head'),
+  /** The ledger itself, as JSON entries (@warrant/ledger), which `warrant-ledger verify` checks against its head. */
+  ledgerExport: browserDocument('/api/board/record.jsonl'),
 } as const;

@@ -16,6 +16,8 @@ export interface PublishedVersion {
   /** The id of the passkey that confirmed the acceptance. */
   readonly passkey: string;
   readonly publishedAt: string;
+  /** The entry of the board's ledger that records its acceptance (null: published before the board kept one). */
+  readonly entry: number | null;
 }
 
 /** The current book's published versions, newest first. */

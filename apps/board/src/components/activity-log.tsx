@@ -1,4 +1,7 @@
+import { pathTo } from '@warrant/site-api';
 import { InertText } from '@warrant/ui';
+import type { LedgerHead } from '../api/answers.ts';
+import { BOARD_API } from '../api/board-api.ts';
 import type { ActivityEntry } from '../domain/state.ts';
 
 const ACTOR_LABEL = { human: 'Human', agent: 'Agent', system: 'System' } as const;
@@ -6,8 +9,21 @@ const ACTOR_LABEL = { human: 'Human', agent: 'Agent', system: 'System' } as cons
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** Every act on the board, newest first. The log only grows; a reset adds to it too. */
-export function ActivityLog({ activity }: { activity: readonly ActivityEntry[] }) {
+/** Where the board's signed record of acts stands: how many entries its signed head covers, and its root, in small print. */
+function RecordHead({ head }: { head: LedgerHead }) {
+  const { size, root_hash: root } = head.signed;
+  return (
+    <p class="muted small record-head" id="record-head" data-size={size} data-root={root}>
+      Signed record: {size} {size === 1 ? 'entry' : 'entries'} · root <code title={root}>{root.slice(0, 12)}…</code> ·{' '}
+      <a id="record-export" href={pathTo(BOARD_API.ledgerExport)} download>
+        save the record
+      </a>
+    </p>
+  );
+}
+
+/** Every act on the board, newest first, and the head of its signed record. The log only grows; a reset adds to it too. */
+export function ActivityLog({ activity, head }: { activity: readonly ActivityEntry[]; head: LedgerHead | null }) {
   const newestFirst = [...activity].reverse();
   return (
     <section class="panel activity" aria-labelledby="activity-title">
@@ -17,6 +33,7 @@ export function ActivityLog({ activity }: { activity: readonly ActivityEntry[] }
           {activity.length} {activity.length === 1 ? 'entry' : 'entries'} · append-only
         </span>
       </div>
+      {head && <RecordHead head={head} />}
       <div class="scroll-region" role="region" tabIndex={0} aria-label="Activity, newest first">
         <ol class="activity-list" reversed>
           {newestFirst.map((entry) => (

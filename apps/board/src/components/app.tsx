@@ -26,7 +26,7 @@ export function App({ app }: { app: BoardApp }) {
           <BriefCard brief={state.brief} />
           <FieldBoard app={app} />
           <PublishedVersions app={app} />
-          <ActivityLog activity={state.activity} />
+          <ActivityLog activity={state.activity} head={app.ledgerHead.value} />
         </div>
         <aside class="side-col" aria-label="Decisions and agent access">
           <DecisionCard app={app} />

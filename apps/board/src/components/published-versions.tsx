@@ -53,6 +53,12 @@ export function PublishedVersions({ app }: { app: BoardApp }) {
               <p class="muted small published-codes">
                 Change set {formatReference(version.reviewId)} · confirmed with passkey{' '}
                 <code title={version.passkey}>{version.passkey.slice(0, 8)}…</code>
+                {version.entry !== null && (
+                  <>
+                    {' '}
+                    · <span class="published-entry">entry {version.entry} of the signed record</span>
+                  </>
+                )}
               </p>
             </li>
           ))}

@@ -19,10 +19,11 @@ export interface Granted {
 export const publishes = (before: BoardState, after: BoardState): boolean =>
   before.phase !== 'ACCEPTED' && after.phase === 'ACCEPTED';
 
-/** Keeps `accepted` (the board its acceptance left, at `book`.`seq`) as the book's next version. */
+/** Keeps `accepted` (the board its acceptance left, at `book`.`seq`, recorded as ledger entry `entry`) as the book's next version. */
 export async function publish(
   tx: Queryable,
   at: { readonly book: number; readonly seq: number },
+  entry: number,
   accepted: BoardState,
   granted: Granted,
 ): Promise<number> {
@@ -37,8 +38,8 @@ export async function publish(
   const { confirmed } = granted;
   await tx.query(
     `INSERT INTO board_publications
-      (book, version, seq, review_id, fields, changes, editor_id, credential_id, statement, assertion, published_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      (book, version, seq, review_id, fields, changes, editor_id, credential_id, statement, assertion, published_at, entry_seq)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       at.book,
       version,
@@ -51,6 +52,7 @@ export async function publish(
       JSON.stringify(confirmed.statement),
       JSON.stringify(granted.assertion),
       acceptedAt,
+      entry,
     ],
   );
   return version;
@@ -65,12 +67,14 @@ interface PublicationRow {
   readonly name: string;
   readonly credential_id: string;
   readonly published_at: Date | string;
+  readonly entry_seq: number | null;
 }
 
 /** The versions `book` has published, newest first. */
 export async function publishedIn(q: Queryable, book: number): Promise<PublishedVersion[]> {
   const rows = await q.query<PublicationRow & Record<string, unknown>>(
-    `SELECT p.version, p.review_id, p.fields, p.changes, p.editor_id, e.name, p.credential_id, p.published_at
+    `SELECT p.version, p.review_id, p.fields, p.changes, p.editor_id, e.name, p.credential_id, p.published_at,
+            p.entry_seq
        FROM board_publications p JOIN board_editors e ON e.id = p.editor_id
       WHERE p.book = $1 ORDER BY p.version DESC`,
     [book],
@@ -83,5 +87,6 @@ export async function publishedIn(q: Queryable, book: number): Promise<Published
     acceptedBy: { id: row.editor_id, name: row.name },
     passkey: row.credential_id,
     publishedAt: new Date(row.published_at).toISOString(),
+    entry: row.entry_seq,
   }));
 }

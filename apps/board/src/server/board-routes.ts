@@ -5,9 +5,11 @@
 // that grants the agent something (domain/grants.ts) is not taken as an act: its statement is
 // asked for first, and it is decided only with the editor's passkey assertion over that
 // statement, on a board that still makes the same statement (an acceptance then publishes, with
-// that editor and passkey). The site's request guard has already refused a change from another
+// that editor and passkey). Each act recorded is an entry of the board's ledger, whose signed head
+// and entries every page may read. The site's request guard has already refused a change from another
 // origin, and a body too large or too deep, before any of these runs.
 import type { Context, Hono } from 'hono';
+import { serialiseJsonEntries } from '@warrant/ledger';
 import type { Person, SitePeople } from '@warrant/people';
 import { isReply, refused, serve, type Reply } from '@warrant/site-api/serve';
 import { changeStream, type ChangeFeed } from '@warrant/site-server';
@@ -34,16 +36,34 @@ export function boardRoutes(
 
   serve(app, BOARD_API.published, async (_c, { reply }) => reply(await record.published()));
 
+  // The board's ledger, open to every page as the board is: its signed head, and the entries it is
+  // signed over as a file to save, which `warrant-ledger verify` checks against a head saved with it.
+  serve(app, BOARD_API.ledgerHead, async (c, { reply }) => {
+    const head = await record.head();
+    return head.ok ? reply(head) : refused(c, head, 409);
+  });
+
+  app.get(BOARD_API.ledgerExport.path, async (c) => {
+    const ledger = await record.ledger();
+    if ('ok' in ledger) return refused(c, ledger, 409);
+    return c.body(serialiseJsonEntries(ledger.entries), 200, {
+      'content-type': 'application/jsonl; charset=utf-8',
+      'content-disposition': `attachment; filename="board-record-${ledger.book}-${ledger.signed.size}-entries.jsonl"`,
+      'cache-control': 'no-store',
+    });
+  });
+
   app.get(BOARD_API.events.path, (c) =>
     changeStream(c, { ...feed, position: async () => positionText((await record.standing()).position) }),
   );
 
   serve(app, BOARD_API.act, async (c, { reply, input }) => {
-    if (!(await editors.current(c))) return signInRequired(c);
+    const by = await editors.current(c);
+    if (!by) return signInRequired(c);
     const asked = await input();
     if (isReply(asked)) return asked;
     if (grantKind(asked)) return refused(c, refusal('PASSKEY_REQUIRED', PASSKEY_FOR_GRANTS), 403);
-    const decided = await record.decide(asked);
+    const decided = await record.decide(asked, by);
     return decided.ok ? reply(decided) : refused(c, decided, 409);
   });
 
@@ -89,7 +109,7 @@ export function boardRoutes(
     const grant = await grantAsked(c, input);
     if (isReply(grant)) return grant;
     const { by, act, response, kind } = grant;
-    const decided = await record.decide(act, async (tx, state) => {
+    const decided = await record.decide(act, by, async (tx, state) => {
       const confirmed = await editors.confirm(tx, kind, response, by);
       if (!confirmed.ok) return confirmed;
       return confirmed.statement.subject === grantStatement(state, act)

@@ -4,10 +4,17 @@
 // writes nothing. Editors enrol with the operator's setup link or an editor's invitation, which
 // takes the inviting editor's passkey. Requests are real Hono requests to the site's app, its
 // request guard included; passkeys are software authenticators verified by @simplewebauthn/server.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { signingKeyFrom } from '@warrant/authority';
 import { softwarePasskey, type SoftwarePasskey } from '@warrant/authority/testing';
 import { SITES } from '@warrant/config';
+import { GENESIS, jsonLogFormat, verifyTreeHead, type SignedTreeHead } from '@warrant/ledger';
 import { siteApp, type Database, type SiteServer } from '@warrant/site-server';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { BOARD_API } from '../api/board-api.ts';
@@ -15,6 +22,17 @@ import type { BoardState } from '../domain/state.ts';
 import { openServer } from '../server.ts';
 
 const BOARD = SITES.board;
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/** A ledger entry as the export gives it: its number, kind, act, who made it (and for whom). */
+type Entry = {
+  seq: number;
+  kind: 'act' | 'editors';
+  act: string;
+  actor?: string;
+  editor: { name: string };
+  by?: { name: string } | null;
+};
+type LedgerHeadAnswer = { ok: boolean; book: number; chain: string; signed: SignedTreeHead; code?: string };
 
 /** A published version as the history route answers it. */
 type Published = {
@@ -25,12 +43,14 @@ type Published = {
   acceptedBy: { id: string; name: string };
   passkey: string;
   publishedAt: string;
+  entry: number | null;
 };
 const RP_ID = new URL(BOARD.origin).hostname;
 const codeOf = (url: string) => new URL(url).hash.replace(/^#enrol=/, '');
 const ON_POSTGRES = [
   'decides concurrent acts on one frame one after the other: one wins, the other writes nothing',
   'publishes a review accepted twice at once only once',
+  "appends an act's entry in the act's own transaction: a change that fails after its entry leaves none, and an entry that cannot be appended fails the change",
 ];
 const REASON = 'The brief moves the launch to 6 October.';
 
@@ -79,7 +99,10 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const cookieSet = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-      return { status: response.status, body: (await response.json()) as Answer, cookie: cookieSet };
+      // A change the database refused mid-transaction is the server's failure: a 500, not JSON.
+      const text = await response.text();
+      const answer = (response.status === 500 ? { ok: false } : JSON.parse(text)) as Answer;
+      return { status: response.status, body: answer, cookie: cookieSet };
     }
     const act = (asked: object, origin?: string, cookie = editor) =>
       call('POST', '/api/board/acts', asked, origin, cookie);
@@ -123,6 +146,21 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
     const rows = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_acts'))[0]?.n;
 
     const published = async () => (await call('GET', '/api/board/published')).body;
+    const entryCount = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_ledger'))[0]?.n ?? 0;
+    /** The ledger as a page saves it: the file's text and its entries. */
+    async function exported() {
+      const response = await app.request(BOARD_API.ledgerExport.path);
+      const text = await response.text();
+      const entries = response.ok
+        ? text
+            .split('\n')
+            .slice(1, -1)
+            .map((line) => JSON.parse(line) as Entry)
+        : [];
+      return { status: response.status, text, entries, disposition: response.headers.get('content-disposition') };
+    }
+    const ledgerHead = async () => (await call('GET', BOARD_API.ledgerHead.path)).body as unknown as LedgerHeadAnswer;
     const publications = async () =>
       (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM board_publications'))[0]?.n;
 
@@ -537,6 +575,140 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, ON
       expect(answers.find((answer) => !answer.body.ok)?.body).toMatchObject({ ok: false, isError: true });
       expect(await publications()).toBe(1);
       expect((await published()).versions?.map((version) => version.version)).toEqual([1]);
+    });
+
+    it('keeps each act and each change of editors as an entry of its signed, hash-chained ledger, made by whom the server says', async () => {
+      const omar = await invitedEditor('Omar');
+      const reviewId = await reviewOf('headline', 'A lamp for the balcony');
+      // A write bound to a frame that moved on is refused: no act, no entry.
+      const before = await entryCount();
+      const stale = await act({
+        act: 'edit_scoped_fields',
+        basis: { generation: 0, scopeVersion: 0 },
+        updates: { headline: 'x' },
+      });
+      expect(stale.body).toMatchObject({ ok: false, code: 'SCOPE_STALE' });
+      expect(await entryCount()).toBe(before);
+      await grant({ act: 'decide_review', decision: 'accept', reviewId }, omar.cookie, omar.passkey);
+
+      const saved = await exported();
+      expect(saved.disposition).toMatch(/^attachment; filename="board-record-1-7-entries\.jsonl"$/);
+      expect(
+        saved.entries.map((entry) => [
+          entry.seq,
+          entry.kind,
+          entry.act,
+          entry.actor ?? entry.by?.name ?? null,
+          entry.editor.name,
+        ]),
+      ).toEqual([
+        [1, 'editors', 'enrolled', null, 'Ines'],
+        [2, 'editors', 'invited', 'Ines', 'Omar'],
+        [3, 'editors', 'enrolled', 'Ines', 'Omar'],
+        [4, 'act', 'frame_fields', 'editor', 'Ines'],
+        [5, 'act', 'edit_scoped_fields', 'agent', 'Ines'],
+        [6, 'act', 'submit_changes_for_review', 'agent', 'Ines'],
+        [7, 'act', 'decide_review', 'editor', 'Omar'],
+      ]);
+      // The published version names the entry that records its acceptance.
+      expect((await published()).versions?.[0]).toMatchObject({ version: 1, entry: 7 });
+      // The head is signed over exactly these entries, with the board's key.
+      const head = await ledgerHead();
+      expect(head).toMatchObject({ ok: true, book: 1, signed: { size: 7 } });
+      // The board's own key (its public half), kept in its database.
+      const [stored] = await db.query<{ secret_key: Uint8Array }>('SELECT secret_key FROM board_signing_key');
+      const key = signingKeyFrom(new Uint8Array(stored?.secret_key ?? [])).publicKey;
+      expect(verifyTreeHead(head.signed, { key })).toMatchObject({ ok: true });
+      await expect(db.query("UPDATE board_ledger SET entry = '{}'")).rejects.toThrow(/append-only/);
+      await expect(db.query('DELETE FROM board_ledger')).rejects.toThrow(/append-only/);
+    });
+
+    it("appends an act's entry in the act's own transaction: a change that fails after its entry leaves none, and an entry that cannot be appended fails the change", async () => {
+      const reviewId = await reviewOf('headline', 'A lamp');
+      const acts = await rows();
+      const entries = await entryCount();
+      // The acceptance's publication is refused by the database after its entry was appended.
+      await db.query(`CREATE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'refused by the test'; END; $$`);
+      await db.query(
+        'CREATE TRIGGER refuse_publication BEFORE INSERT ON board_publications FOR EACH ROW EXECUTE FUNCTION refuse_insert()',
+      );
+      const accepted = await grant({ act: 'decide_review', decision: 'accept', reviewId });
+      expect(accepted.status).toBe(500);
+      expect([await rows(), await entryCount(), await publications()]).toEqual([acts, entries, 0]);
+      expect((await board()).state?.phase).not.toBe('ACCEPTED');
+      await db.query('DROP TRIGGER refuse_publication ON board_publications');
+
+      // The ledger refuses the entry: the act is not made.
+      await db.query(
+        'CREATE TRIGGER refuse_entry BEFORE INSERT ON board_ledger FOR EACH ROW EXECUTE FUNCTION refuse_insert()',
+      );
+      const phase = (await board()).state?.phase;
+      const returned = await act({ act: 'decide_review', decision: 'return', reviewId });
+      expect(returned.status).toBe(500);
+      expect([await rows(), await entryCount()]).toEqual([acts, entries]);
+      expect((await board()).state?.phase).toBe(phase);
+      // Nor is an editor invited.
+      const invited = await withPasskey('/api/people/invitations', { name: 'Omar' }, editor, editorPasskey);
+      expect(invited.status).toBe(500);
+      expect((await db.query("SELECT * FROM board_editor_links WHERE kind = 'invitation'")).length).toBe(0);
+      await db.query('DROP TRIGGER refuse_entry ON board_ledger');
+      expect((await act({ act: 'decide_review', decision: 'return', reviewId })).status).toBe(200);
+      expect(await entryCount()).toBe(entries + 1);
+    });
+
+    it('exports its ledger, which `warrant-ledger verify` checks against the signed head; a row rewritten in the database behind the server fails', async () => {
+      await reviewOf('headline', 'A lamp for the balcony');
+      const head = await ledgerHead();
+      const saved = await exported();
+      const folder = mkdtempSync(join(tmpdir(), 'board-ledger-'));
+      const verify = (record: string, signed: SignedTreeHead) => {
+        writeFileSync(join(folder, 'record.jsonl'), record);
+        writeFileSync(join(folder, 'head.json'), JSON.stringify(signed, null, 2));
+        const args = ['--no-install', 'warrant-ledger', 'verify', join(folder, 'record.jsonl')];
+        return spawnSync('npx', [...args, '--head', join(folder, 'head.json'), '--key', signed.key], {
+          cwd: ROOT,
+          encoding: 'utf8',
+        });
+      };
+      try {
+        const good = verify(saved.text, head.signed);
+        expect(good.stdout).toMatch(
+          /^OK .*\/record\.jsonl: 4 rows verify: the chain holds, and rows 1 to 4 match the head/,
+        );
+        expect(good.status).toBe(0);
+
+        // Someone with the database rewrites the agent's write: the server no longer signs its ledger.
+        await db.query('ALTER TABLE board_ledger DISABLE TRIGGER board_ledger_append_only');
+        await db.query(
+          "UPDATE board_ledger SET entry = replace(entry, 'A lamp for the balcony', 'A lamp for the garden') WHERE seq = 3",
+        );
+        expect(await exported()).toMatchObject({ status: 409, text: expect.stringContaining('RECORD_BROKEN') });
+        expect(await ledgerHead()).toMatchObject({ ok: false, code: 'RECORD_BROKEN' });
+
+        // And one who chains the rewritten rows anew gets a head signed over them, but the head an
+        // editor saved before fails against the record now exported.
+        const stored = await db.query<{ seq: number; entry: string }>(
+          'SELECT seq, entry FROM board_ledger ORDER BY seq',
+        );
+        const chain = jsonLogFormat<unknown>(() => null);
+        let prev = GENESIS;
+        for (const row of stored) {
+          const sealed = chain.seal(JSON.parse(row.entry), { seq: row.seq, prev });
+          if (!sealed.ok) throw new Error('unsealable');
+          prev = sealed.head;
+          await db.query('UPDATE board_ledger SET head = $1 WHERE seq = $2', [prev, row.seq]);
+        }
+        const rewritten = await exported();
+        expect(rewritten.status).toBe(200);
+        const caught = verify(rewritten.text, head.signed);
+        expect(caught.status).toBe(1);
+        expect(caught.stderr).toMatch(
+          /^FAIL .*\/record\.jsonl \(rewritten\): Rows 1 to 4 do not hash to the root of the head/,
+        );
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     it("keeps published versions append-only, and an operator reset's new book starts with none, the earlier book's kept", async () => {
