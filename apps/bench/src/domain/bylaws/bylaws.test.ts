@@ -5,20 +5,19 @@
 // falls between 7 and 8 present, where under the Kestrel Valley Seed Library's (quorum 5) it falls
 // between 4 and 5; and a record replays under the bylaws its first entry names.
 import { describe, expect, it } from 'vitest';
-import { entryProblem } from '../../meeting-log-format.ts';
 import { draftMinutes, explainState } from '../minutes.ts';
 import { legalTools, rule } from '../rule.ts';
 import { READ_ROWS, SUBQUORUM_ALLOWED, TOOL_NAMES } from '../rulebook.ts';
-import { reduce, replay } from '../reduce.ts';
+import { replay } from '../reduce.ts';
 import { CHECKPOINTS, SEED } from '../seed.ts';
 import type { MeetingEvent, MeetingState } from '../state.ts';
 import { initialState } from '../state.ts';
-import type { QuorumRule } from './bylaws-file.ts';
+import type { BylawsFile, QuorumRule } from './bylaws-file.ts';
 import { bylawsDigest } from './digest.ts';
 import { KESTREL_VALLEY_SEED_LIBRARY } from './kestrel-valley-seed-library.ts';
 import { MILLBROOK_COMMUNITY_LAND_TRUST } from './millbrook-community-land-trust.ts';
 import { namingOf } from './named.ts';
-import { BYLAWS_FILES, DEFAULT_BYLAWS } from './registry.ts';
+import { DEFAULT_BYLAWS } from './registry.ts';
 import { quorumCount } from './terms.ts';
 
 /** The smallest whole number of members n for which `holds(n)`: the statement of each rule below. */
@@ -70,7 +69,7 @@ describe('a quorum rule, as a count of members', () => {
 });
 
 /** The seeded meeting's first `prefix` entries, as a meeting held under `file` records them, then `present` counted. */
-function meetingUnder(file: (typeof BYLAWS_FILES)[number] | null, prefix: number, present?: number): MeetingEvent[] {
+function meetingUnder(file: BylawsFile | null, prefix: number, present?: number): MeetingEvent[] {
   const opening: MeetingEvent[] = file
     ? [{ seq: 1, at: '19:00', actor: 'clerk', type: 'name_bylaws', payload: namingOf(file) }]
     : [];
@@ -166,26 +165,5 @@ describe('a record replays under the bylaws its first entry names', () => {
     expect(unnamed.bylaws).toMatchObject({ boardSize: 9, quorum: 5 });
     expect(named).toEqual(unnamed);
     expect(legalTools(named)).toEqual(legalTools(replay(SEED.slice(0, CHECKPOINTS.widest))));
-  });
-
-  it('keeps no entry that names bylaws the bench does not hold, another text of them, or names them after the first entry', () => {
-    const opening = (payload: object, seq = 1) => ({ seq, at: '19:00', actor: 'clerk', type: 'name_bylaws', payload });
-    expect(entryProblem(opening(namingOf(MILLBROOK_COMMUNITY_LAND_TRUST)))).toBeNull();
-    expect(entryProblem(opening({ id: 'the-grange', digest: '0'.repeat(64) }))).toMatch(/does not hold/);
-    expect(
-      entryProblem(
-        opening({ id: MILLBROOK_COMMUNITY_LAND_TRUST.id, digest: bylawsDigest(KESTREL_VALLEY_SEED_LIBRARY) }),
-      ),
-    ).toMatch(/another text/);
-    expect(entryProblem(opening(namingOf(MILLBROOK_COMMUNITY_LAND_TRUST), 2))).toMatch(/after the meeting began/);
-    // The fold ignores a naming it does not know rather than guess at a quorum.
-    const unknown = {
-      seq: 1,
-      at: '19:00',
-      actor: 'clerk',
-      type: 'name_bylaws',
-      payload: { id: 'the-grange', digest: '' },
-    } as MeetingEvent;
-    expect(reduce(initialState, unknown).bylaws).toEqual(initialState.bylaws);
   });
 });
