@@ -34,7 +34,7 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
       return `${quote(event.person?.name ?? 'A member')} marked themself present from their own device (roll call: ${after.present} of ${after.bylaws.boardSize}).`;
     case 'name_bylaws': {
       const { name, body, boardSize, quorumWords, quorumSource } = after.bylaws;
-      return `The meeting is held under the bylaws of the ${name} (${body}): a board of ${boardSize}, a quorum of ${quorumWords} (${quorumSource}). Bylaws file ${event.payload.id}, SHA-256 ${event.payload.digest}.`;
+      return `The meeting is held under the bylaws of the ${name} (${body}): a board of ${boardSize}, a quorum of ${quorumWords} (${quorumSource}). Bylaws file ${event.payload.id} (SHA-256 ${event.payload.digest.slice(0, 16)}…, in full in the record).`;
     }
     case 'call_meeting_to_order':
       return `${quote(event.payload.chair)} called the meeting to order at ${quote(event.payload.at)}.`;

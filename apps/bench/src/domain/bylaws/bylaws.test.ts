@@ -152,7 +152,7 @@ describe('a record replays under the bylaws its first entry names', () => {
       'Board of 15; a quorum is a majority of the directors in office (8 of 15) (Bylaws Art. IV §6)',
     );
     expect(minutes).toContain(
-      `Bylaws file millbrook-community-land-trust, SHA-256 ${bylawsDigest(MILLBROOK_COMMUNITY_LAND_TRUST)}.`,
+      `Bylaws file millbrook-community-land-trust (SHA-256 ${bylawsDigest(MILLBROOK_COMMUNITY_LAND_TRUST).slice(0, 16)}…, in full in the record).`,
     );
     expect(minutes).not.toContain('Kestrel');
   });
