@@ -36,7 +36,7 @@ export function StartHere({ onLoad, bylaws, onBylaws, asking, onConfirm, onCance
         <select id="bylaws-choice" value={bylaws} onChange={(e) => onBylaws(e.currentTarget.value)}>
           {BYLAWS_FILES.map((file) => (
             <option key={file.id} value={file.id}>
-              {file.name} ({file.body}, {file.boardSize} members)
+              {file.name} ({file.boardSize} members)
             </option>
           ))}
         </select>
