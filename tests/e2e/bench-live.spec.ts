@@ -150,7 +150,8 @@ test(
     const agent = agentFor(clerk, lane);
     await clerk.bringToFront();
     await clerk.click('#checkpoint-widest');
-    await expect(chair.locator('#entry-count')).toHaveText('4');
+    // The naming of the meeting's bylaws, then the widest frontier's 4 entries.
+    await expect(chair.locator('#entry-count')).toHaveText('5');
 
     // The clerk's control: the clerk is signed in, but is not the chair.
     await clerk.click('#put-the-question');
@@ -180,14 +181,14 @@ test(
       { status: 403, code: 'CHAIR_ONLY' },
     ]);
     await expect.poll(() => agent.names()).not.toContain('record_vote_tally');
-    await expect(clerk.locator('#entry-count')).toHaveText('4');
+    await expect(clerk.locator('#entry-count')).toHaveText('5');
 
     // The chair, at their own page, with their passkey: the question is put, in both profiles.
     await chair.bringToFront();
     await chair.click('#put-the-question');
     await expect(chair.locator('#phase')).toHaveAttribute('data-phase', 'VOTE_PENDING');
     await expect.poll(() => agent.names()).toContain('record_vote_tally');
-    await expect(clerk.locator('#entry-count')).toHaveText('5');
+    await expect(clerk.locator('#entry-count')).toHaveText('6');
     const recorded = await clerk.evaluate(async () =>
       (
         (await (await fetch('/api/meeting')).json()) as { events: { actor: string; person?: { name: string } }[] }

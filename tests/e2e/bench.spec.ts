@@ -316,11 +316,11 @@ test('two tabs keep one record: the tab behind catches up instead of splicing en
   await expectCount(a, agentA, 17);
   for (let i = 1; i <= 4; i += 1)
     ok(await agentA.call('correct_last_entry', { correction: `Correction ${i}.`, actor: 'Tomasz Wierzbicki' }));
-  await expect(a.locator('#entry-count')).toHaveText('8');
+  await expect(a.locator('#entry-count')).toHaveText('9');
 
   const b = await context.newPage();
   await openSignedIn(b);
-  await expect(b.locator('#entry-count')).toHaveText('8');
+  await expect(b.locator('#entry-count')).toHaveText('9');
   await b.click('#checkpoint-tangle');
   await b.click('#confirm-load');
   await expect(b.locator('#motion-stack > li')).toHaveCount(3);
@@ -335,7 +335,7 @@ test('two tabs keep one record: the tab behind catches up instead of splicing en
   await b.bringToFront();
   await b.reload();
   await expect(b.locator('body')).toHaveAttribute('data-ready', 'true');
-  await expect(b.locator('#entry-count')).toHaveText('9');
+  await expect(b.locator('#entry-count')).toHaveText('10');
   await expect(b.locator('#minutes')).toContainText('Noted from the other tab.');
   await expect(b.locator('#minutes')).not.toContainText('postpone');
 });
@@ -610,17 +610,17 @@ test(
     // Rejected: nothing is recorded, and the call says so.
     const rejected = agent.call('record_chair_ruling', ruling);
     await expect(page.locator('#ruling-proposal')).toContainText('It is not germane.');
-    await expect(page.locator('#entry-count')).toHaveText('9');
+    await expect(page.locator('#entry-count')).toHaveText('10');
     await page.click('#reject-ruling');
     expect(await rejected).toMatchObject({ ok: true, decision: 'rejected', recorded: null });
     await expect(page.locator('#ruling-proposal')).toHaveCount(0);
-    await expect(page.locator('#entry-count')).toHaveText('9');
+    await expect(page.locator('#entry-count')).toHaveText('10');
     // Confirmed: recorded as the chair's, and the same call hears it.
     const confirmed = agent.call('record_chair_ruling', ruling);
     await expect(page.locator('#ruling-proposal')).toBeVisible();
     await page.click('#confirm-ruling');
     expect(await confirmed).toMatchObject({ ok: true, decision: 'confirmed', recorded: 'record_chair_ruling' });
-    await expect(page.locator('#entry-count')).toHaveText('10');
+    await expect(page.locator('#entry-count')).toHaveText('11');
     await expect(page.locator('#motion-stack > li')).toHaveCount(2);
     await expect(page.locator('#minutes')).toContainText('ruled: well taken');
     // The chair's act, not the agent's: the line carries no agent mark.
@@ -792,7 +792,8 @@ test('the minute book keeps its newest entry in view and marked, and its times r
   await expectCount(page, agent, 12);
   ok(await agent.call('move_main_motion', { text: 'That the library open on Sundays.', mover: 'Hollis Pemberton' }));
   const newest = page.locator('#minutes .minute-line.newest');
-  await expect(newest).toHaveAttribute('data-seq', '17');
+  // The starting point's 16 entries follow the entry naming the meeting's bylaws.
+  await expect(newest).toHaveAttribute('data-seq', '18');
   const inView = await newest.evaluate((line) => {
     const book = line.closest('#minutes') as HTMLElement;
     const a = line.getBoundingClientRect();
@@ -842,10 +843,10 @@ test('a starting point asks before it replaces a person’s own meeting, and the
   await expect(page.locator('#entry-count')).toHaveText('1');
   await page.click('#checkpoint-tangle');
   await page.click('#confirm-load');
-  await expect(page.locator('#entry-count')).toHaveText('8');
+  await expect(page.locator('#entry-count')).toHaveText('9');
   // Loading a starting point over a seeded one does not ask: nothing of the person's is replaced.
   await page.click('#checkpoint-widest');
-  await expect(page.locator('#entry-count')).toHaveText('4');
+  await expect(page.locator('#entry-count')).toHaveText('5');
   await page.click('#show-archives');
   await page.locator('#archive .archive-list button').last().click();
   await expect(page.locator('#archived-minutes')).toContainText(

@@ -40,7 +40,10 @@ function shared(a: readonly MeetingEvent[], b: readonly MeetingEvent[]): number 
 }
 
 export function prepare(point: StartingPoint, current: readonly MeetingEvent[], now: Date = new Date()): Prepared {
-  // What the person recorded beyond every seeded log: a seeded moment, replayed, is not theirs.
-  const seededEntries = Math.max(...STARTING_POINTS.map((start) => shared(current, seededLog(start))));
-  return { events: retimed(seededLog(point), now), own: current.length - seededEntries };
+  // What the person recorded beyond every seeded log: a seeded moment, replayed, is not theirs;
+  // nor is the naming of the meeting's bylaws its server made as it created the meeting.
+  const named = current[0]?.type === 'name_bylaws' ? 1 : 0;
+  const after = current.slice(named);
+  const seededEntries = Math.max(...STARTING_POINTS.map((start) => shared(after, seededLog(start))));
+  return { events: retimed(seededLog(point), now), own: after.length - seededEntries };
 }

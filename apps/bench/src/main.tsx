@@ -8,6 +8,7 @@ import { bootSurface } from '@warrant/ui';
 import { App, type BenchView } from './components/app.tsx';
 import type { RulingProposal } from './components/ruling-proposal.tsx';
 import type { StartingPoint } from './domain/checkpoints.ts';
+import { DEFAULT_BYLAWS } from './domain/bylaws/registry.ts';
 import type * as Minutes from './domain/minutes.ts';
 import { GATED_ROWS } from './domain/rulebook.ts';
 import type { MeetingEvent } from './domain/state.ts';
@@ -103,7 +104,7 @@ const explain = (result: Written | ToolResult): void => {
 
 const replaceWith = async (point: StartingPoint, events: readonly MeetingEvent[]): Promise<void> => {
   asking.value = null;
-  explain(await meeting.startOver(events, `loaded "${point.label}"`, point.id));
+  explain(await meeting.startOver(events, `loaded "${point.label}"`, point.id, view.bylaws.peek()));
   await countArchives();
 };
 
@@ -126,6 +127,7 @@ const view: BenchView = {
   vote: (choice) => void view.act(import('./own-acts.ts').then(({ castVote }) => castVote(choice))),
   archived,
   asking,
+  bylaws: signal(DEFAULT_BYLAWS.id),
   notice: computed(() => notice.value ?? meeting.notice.value),
   loadCheckpoint(point) {
     // The seeded record loads only when a starting point is asked for.

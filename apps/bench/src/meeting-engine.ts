@@ -13,7 +13,12 @@ import type { Decided, MeetingRecord, MeetingSignals, Written } from './meeting.
 export interface MeetingEngine {
   readonly record: MeetingRecord;
   commit<K extends EventType>(type: K, payload: Payloads[K], actor: Actor): Decided;
-  startOver(events: readonly MeetingEvent[], reason: string, point?: StartingPoint['id']): Promise<Written>;
+  startOver(
+    events: readonly MeetingEvent[],
+    reason: string,
+    point?: StartingPoint['id'],
+    bylaws?: string,
+  ): Promise<Written>;
 }
 
 /** Reads the record, folds it, follows it, and decides and writes from then on. */
@@ -133,13 +138,13 @@ export async function startEngine(
       );
       return { ok: true, event, before, after, written };
     },
-    startOver(next, reason, point) {
+    startOver(next, reason, point, bylaws) {
       show(next);
       let kept = next;
       return write(
         generation,
         async () => {
-          const done = await record.archive(reason, next, point);
+          const done = await record.archive(reason, next, point, bylaws);
           if (done.ok && done.events) {
             kept = done.events;
             // The entries as the keeper made them, and after them whatever this tab decided since;

@@ -2,7 +2,9 @@ import { jsonLogFormat, type LogFormat } from '@warrant/ledger';
 import { refusal } from '@warrant/surface';
 import { CHAIR_ACT_TYPES } from './domain/chair-acts.ts';
 import { MEMBER_ACT_TYPES } from './domain/member-acts.ts';
-import { ASSEMBLY, TOOL_NAMES } from './domain/rulebook.ts';
+import { TOOL_NAMES } from './domain/rulebook.ts';
+import { namedBylawsProblem } from './domain/bylaws/named.ts';
+import { BYLAWS_FILES } from './domain/bylaws/registry.ts';
 import type { MeetingEvent } from './domain/state.ts';
 
 // How a meeting's entries are kept in the shared append-only log. Each entry is chained by the
@@ -16,7 +18,14 @@ export interface MeetingDraft {
   readonly after: string | null;
 }
 
-const EVENT_TYPES: ReadonlySet<string> = new Set([...TOOL_NAMES, ...CHAIR_ACT_TYPES, ...MEMBER_ACT_TYPES]);
+const EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...TOOL_NAMES,
+  ...CHAIR_ACT_TYPES,
+  ...MEMBER_ACT_TYPES,
+  'name_bylaws',
+]);
+/** No board the bench knows is larger: a count above it is no meeting's (the meeting's own board is checked as the act is judged). */
+const LARGEST_BOARD = Math.max(...BYLAWS_FILES.map((file) => file.boardSize));
 const ACTORS: ReadonlySet<string> = new Set(['agent', 'clerk', 'chair', 'member']);
 
 /** Why a stored value is not a meeting entry, or null when it is one (in this browser's log and on the bench's server). */
@@ -29,11 +38,17 @@ export function entryProblem(value: unknown): string | null {
   if (!EVENT_TYPES.has(event['type'] as string)) return 'it is not an act the bench knows';
   const payload = event['payload'];
   if (typeof payload !== 'object' || payload === null) return 'it has no content';
-  // Attendance decides what is in order: a count the board could not have is not folded.
+  // Attendance decides what is in order: a count no board could have is not folded.
   if (event['type'] === 'set_members_present') {
     const present = (payload as { present?: unknown }).present;
-    if (!Number.isSafeInteger(present) || (present as number) < 0 || (present as number) > ASSEMBLY.boardSize)
-      return `it counts ${String(present)} members present on a board of ${ASSEMBLY.boardSize}`;
+    if (!Number.isSafeInteger(present) || (present as number) < 0 || (present as number) > LARGEST_BOARD)
+      return `it counts ${String(present)} members present, more than any board the bench knows (${LARGEST_BOARD})`;
+  }
+  // The bylaws decide the quorum: named only by a meeting's first entry, and only as a file this
+  // bench holds, unchanged.
+  if (event['type'] === 'name_bylaws') {
+    if (event['seq'] !== 1) return 'it names the bylaws after the meeting began';
+    return namedBylawsProblem(payload);
   }
   return null;
 }

@@ -34,13 +34,15 @@ export interface MeetingRecord {
   ): Promise<{ readonly ok: true; readonly head: string; readonly event?: MeetingEvent } | ToolRefusal>;
   /**
    * Moves the whole record to the archive, untouched, and starts another holding `events`, the
-   * starting point `point` of the seeded meeting. A keeper that builds the starting point itself
-   * (the bench's server, which needs `point`) answers the entries as it made them.
+   * starting point `point` of the seeded meeting, under the bylaws `bylaws`. A keeper that builds
+   * the starting point itself (the bench's server, which needs `point`, and names the bylaws in the
+   * new record's first entry) answers the entries as it made them.
    */
   archive(
     reason: string,
     events: readonly MeetingEvent[],
     point?: StartingPoint['id'],
+    bylaws?: string,
   ): Promise<{ readonly ok: true; readonly head: string; readonly events?: readonly MeetingEvent[] } | ToolRefusal>;
   archives(): Promise<readonly ArchivedMeeting[] | ToolRefusal>;
   /** An archived record's entries, as they were stored. */
@@ -94,8 +96,13 @@ export interface Meeting {
   open(record: MeetingRecord, problem?: string): Promise<void>;
   /** Decides one act now, against the record as this tab holds it, and writes its entry behind. */
   commit<K extends EventType>(type: K, payload: Payloads[K], actor: Actor): Decided;
-  /** Archives the current record and replays another (a starting point of the seeded meeting). */
-  startOver(events: readonly MeetingEvent[], reason: string, point?: StartingPoint['id']): Promise<Written>;
+  /** Archives the current record and replays another (a starting point of the seeded meeting, under the bylaws `bylaws`). */
+  startOver(
+    events: readonly MeetingEvent[],
+    reason: string,
+    point?: StartingPoint['id'],
+    bylaws?: string,
+  ): Promise<Written>;
   archives(): Promise<readonly ArchivedMeeting[] | ToolRefusal>;
   readArchive(id: number): Promise<readonly MeetingEvent[] | ToolRefusal>;
   /** Told of every act decided here, before it is written (a waiting ruling is superseded by any other). */
@@ -153,8 +160,8 @@ export function createMeeting(now: () => Date = () => new Date()): Meeting {
       markOpen();
     },
     commit: (type, payload, actor) => (engine && opened.peek() ? engine.commit(type, payload, actor) : notOpen()),
-    startOver: (next, reason, point) =>
-      engine && opened.peek() ? engine.startOver(next, reason, point) : Promise.resolve(notOpen()),
+    startOver: (next, reason, point, bylaws) =>
+      engine && opened.peek() ? engine.startOver(next, reason, point, bylaws) : Promise.resolve(notOpen()),
     archives: () => (engine ? engine.record.archives() : Promise.resolve([])),
     readArchive: (id) => (engine ? engine.record.readArchive(id) : Promise.resolve(notOpen())),
     onDecided(listener) {

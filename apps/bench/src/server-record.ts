@@ -59,14 +59,14 @@ export function serverRecord(ask: AskSite = askBench, follow: Follow = OVER_EVEN
       });
       return written.ok ? { ok: true, head: written.head, event: written.event } : written;
     },
-    async archive(_reason, _events, point) {
+    async archive(_reason, _events, point, bylaws) {
       // The server builds the starting point itself, and says why it archived what it replaced.
       if (point === undefined)
         return refusal(
           'NO_STARTING_POINT',
           'The bench starts a new record only from a starting point. Nothing was changed.',
         );
-      const started = await ask(BENCH_API.startOver, { body: { point } });
+      const started = await ask(BENCH_API.startOver, { body: bylaws === undefined ? { point } : { point, bylaws } });
       return started.ok ? { ok: true, head: started.head, events: started.events } : started;
     },
     async archives() {

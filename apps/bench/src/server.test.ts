@@ -89,7 +89,7 @@ describe.each(
     expect(tooMany.body).toMatchObject({ ok: false, code: 'TALLY_EXCEEDS_PRESENT' });
     const bad = await append(String(put.body['head']), 'record_vote_tally', { aye: 'six', nay: 0 });
     expect(bad.status).toBe(400);
-    expect((await read()).events).toHaveLength(5);
+    expect((await read()).events).toHaveLength(6);
   });
 
   it('two acts decided on one head: one lands, the other hears STALE_TAB', async () => {
@@ -122,11 +122,11 @@ describe.each(
       prev = row.head;
       tree.append(new TextEncoder().encode(row.entry));
     }
-    expect(rows).toHaveLength(9);
+    expect(rows).toHaveLength(10);
     const signed = (await get(BENCH_API.head.path)) as { chain: string; signed: unknown };
     expect(signed.chain).toBe(prev);
     const checked = verifyTreeHead(signed.signed);
-    expect(checked).toMatchObject({ ok: true, head: { size: 9 } });
+    expect(checked).toMatchObject({ ok: true, head: { size: 10 } });
     expect(checked.ok && Buffer.from(checked.root).toString('hex')).toBe(Buffer.from(tree.root()).toString('hex'));
   });
 
@@ -135,7 +135,7 @@ describe.each(
     expect(counted.body).toMatchObject({ ok: true });
     const started = await post(BENCH_API.startOver.path, { point: 'tangle' });
     expect(started.body).toMatchObject({ ok: true });
-    expect((await read()).events).toHaveLength(8);
+    expect((await read()).events).toHaveLength(9);
     const listed = (await get(BENCH_API.archives.path)) as {
       archives: { id: number; count: number; reason: string }[];
     };

@@ -21,6 +21,7 @@ import {
   type ReadRow,
 } from './domain/rulebook.ts';
 import { inputSchemaFor } from './domain/schema.ts';
+import { fitToBoard } from './domain/input-fields.ts';
 import type { ToolName } from './domain/rulebook.ts';
 import type { MeetingState, Payloads, RulingInput } from './domain/state.ts';
 import type { DraftSource } from './draft-source.ts';
@@ -132,7 +133,7 @@ function formRow<I>(
     title: row.title,
     description: () => row.description,
     verdict: verdictOf(row.name),
-    inputSchema: () => row.inputSchema,
+    inputSchema: (state) => (state ? fitToBoard(row.inputSchema, state.bylaws.boardSize) : row.inputSchema),
     run,
   });
 }

@@ -108,10 +108,18 @@ export const VOTE_CONFIRMED_SCHEMA = {
 export interface StartOverAsked {
   /** Which starting point of the seeded meeting the new record holds; the server builds it. */
   readonly point: StartingPoint['id'];
+  /**
+   * The id of the bylaws the meeting is held under (domain/bylaws/registry.ts); the default
+   * bylaws when absent. An id the bench does not hold is refused (UNKNOWN_BYLAWS).
+   */
+  readonly bylaws?: string;
 }
 export const START_OVER_ASKED_SCHEMA = {
   type: 'object',
-  properties: { point: { type: 'string', enum: STARTING_POINTS.map((point) => point.id) } },
+  properties: {
+    point: { type: 'string', enum: STARTING_POINTS.map((point) => point.id) },
+    bylaws: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+  },
   required: ['point'],
   additionalProperties: false,
 } as const;

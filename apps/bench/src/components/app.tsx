@@ -7,7 +7,6 @@ import { countOf } from '../domain/ballot.ts';
 import type { StartingPoint } from '../domain/checkpoints.ts';
 import type { Choice } from '../domain/member-acts.ts';
 import type * as Minutes from '../domain/minutes.ts';
-import { ASSEMBLY } from '../domain/rulebook.ts';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
 import type { DraftSource } from '../draft-source.ts';
 import type { Decided, Meeting, Written } from '../meeting.ts';
@@ -58,6 +57,8 @@ export interface BenchView {
   vote(choice: Choice): void;
   /** What went wrong with the last human act or with the record, shown until the next act succeeds. */
   readonly notice: ReadonlySignal<string | null>;
+  /** The bylaws a meeting started here is held under (their id), as the person chose them. */
+  readonly bylaws: Signal<string>;
   loadCheckpoint(point: StartingPoint): void;
   confirmCheckpoint(): void;
   cancelCheckpoint(): void;
@@ -133,7 +134,7 @@ export function App({ view }: { view: BenchView }) {
             now: what is out of order is not there to call, and the rule that removed it is shown in its place.
           </p>
           <p class="muted small">
-            {ASSEMBLY.name}, {ASSEMBLY.body} · {ASSEMBLY.authority}
+            {state.bylaws.name}, {state.bylaws.body} · {state.bylaws.authority}
           </p>
         </div>
         <ModeBadge mode={page.mode.value} reason={page.reason.value} />
@@ -147,6 +148,8 @@ export function App({ view }: { view: BenchView }) {
       />
       <StartHere
         onLoad={view.loadCheckpoint}
+        bylaws={view.bylaws.value}
+        onBylaws={(id) => (view.bylaws.value = id)}
         asking={view.asking.value}
         onConfirm={view.confirmCheckpoint}
         onCancel={view.cancelCheckpoint}
@@ -216,7 +219,10 @@ export function App({ view }: { view: BenchView }) {
             lastResult={resultFor(view.lastCall.value, 'enter_motion_text')}
             filledByAgent={view.motionDraft.filledByAgent.value}
           />
-          <TallyForm lastResult={resultFor(view.lastCall.value, 'record_vote_tally')} />
+          <TallyForm
+            lastResult={resultFor(view.lastCall.value, 'record_vote_tally')}
+            boardSize={state.bylaws.boardSize}
+          />
         </div>
         <div class="area-rules">
           <OutOfOrderPanel rows={explained} heading="Not in order now, and why" />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { canPutTheQuestion } from '../domain/rule.ts';
-import { ASSEMBLY, PHASE_LABELS, PUT_THE_QUESTION } from '../domain/rulebook.ts';
+import { PHASE_LABELS, PUT_THE_QUESTION } from '../domain/rulebook.ts';
 import { quorumPresent, type MeetingState } from '../domain/state.ts';
 import type { Choice } from '../domain/member-acts.ts';
 import { Ballot } from './ballot.tsx';
@@ -45,7 +45,7 @@ export function ChairControls({
   // The clerk's count is out of order once members mark themselves present (never both summed).
   const counting = open && state.phase !== 'ADJOURNED' && state.attendance !== 'roll_call';
   const record = (count: number): void => {
-    const bounded = Math.min(ASSEMBLY.boardSize, Math.max(0, count));
+    const bounded = Math.min(state.bylaws.boardSize, Math.max(0, count));
     setPresent(bounded);
     if (bounded !== state.present) onAttendance(bounded);
   };
@@ -57,7 +57,9 @@ export function ChairControls({
           {PHASE_LABELS[state.phase]}
         </span>
         <span id="quorum-state" class={quorum ? 'ok' : 'bad'} data-quorum={quorum ? 'present' : 'absent'}>
-          {quorum ? `Quorum present (${ASSEMBLY.quorum} needed)` : `No quorum: ${ASSEMBLY.quorum} needed (RONR §40)`}
+          {quorum
+            ? `Quorum present (${state.bylaws.quorum} needed)`
+            : `No quorum: ${state.bylaws.quorum} needed (RONR §40)`}
         </span>
       </p>
       {signedIn === false ? (
@@ -87,18 +89,18 @@ export function ChairControls({
           type="button"
           id="present-more"
           aria-label="One member arrived"
-          disabled={!counting || state.present === ASSEMBLY.boardSize}
+          disabled={!counting || state.present === state.bylaws.boardSize}
           onClick={() => record(state.present + 1)}
         >
           +
         </button>
-        <span class="muted">of {ASSEMBLY.boardSize}</span>
+        <span class="muted">of {state.bylaws.boardSize}</span>
         <input
           type="range"
           id="present-slider"
           aria-label="Members present"
           min={0}
-          max={ASSEMBLY.boardSize}
+          max={state.bylaws.boardSize}
           step={1}
           value={present}
           disabled={!counting}

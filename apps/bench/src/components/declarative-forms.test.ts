@@ -26,7 +26,7 @@ describe('the declarative forms', () => {
         'div',
         null,
         h(MotionEntryForm, { lastResult: null, filledByAgent: false }),
-        h(TallyForm, { lastResult: null }),
+        h(TallyForm, { lastResult: null, boardSize: 9 }),
       ),
       document.body,
     );

@@ -1,6 +1,5 @@
 import type { ToolResult } from '@warrant/surface';
 import { ROWS_BY_NAME } from '../domain/rule.ts';
-import { ASSEMBLY } from '../domain/rulebook.ts';
 import { TEXT_LIMITS } from '../domain/input-fields.ts';
 
 // The two declarative tools. The kernel sets or removes each form's `toolname` and disables its
@@ -56,7 +55,8 @@ export function MotionEntryForm({
   );
 }
 
-export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
+/** The tally form; no count can exceed the meeting's board (`boardSize`, from its bylaws). */
+export function TallyForm({ lastResult, boardSize }: { lastResult: ToolResult | null; boardSize: number }) {
   return (
     <form id="vote-tally" class="panel declarative" tooldescription={describe('record_vote_tally')}>
       <h2>Vote tally</h2>
@@ -67,7 +67,7 @@ export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
             type="number"
             name="aye"
             min={0}
-            max={ASSEMBLY.boardSize}
+            max={boardSize}
             step={1}
             required
             toolparamdescription="Votes in favour."
@@ -79,7 +79,7 @@ export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
             type="number"
             name="nay"
             min={0}
-            max={ASSEMBLY.boardSize}
+            max={boardSize}
             step={1}
             required
             toolparamdescription="Votes against."
@@ -91,7 +91,7 @@ export function TallyForm({ lastResult }: { lastResult: ToolResult | null }) {
             type="number"
             name="abstain"
             min={0}
-            max={ASSEMBLY.boardSize}
+            max={boardSize}
             step={1}
             toolparamdescription="Members present who did not vote; recorded but never counted."
           />

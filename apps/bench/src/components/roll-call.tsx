@@ -2,7 +2,6 @@
 // present from their own device; the quorum counts it. A member (or the chair) signed in here marks
 // themself present with one button. The clerk's page has no such button: the clerk is not a member,
 // and no page can mark anyone but its own person.
-import { ASSEMBLY } from '../domain/rulebook.ts';
 import { MEMBER_ROLES } from '../domain/member-acts.ts';
 import type { MeetingState } from '../domain/state.ts';
 
@@ -28,7 +27,7 @@ export function RollCall({ state, open, me, onMarkPresent }: Props) {
     <div class="roll-call" id="roll-call" data-attendance={state.attendance}>
       <p id="attendance-kind" class="small">
         {state.attendance === 'roll_call'
-          ? `Roll call: ${state.present} of ${ASSEMBLY.boardSize} members marked themselves present.`
+          ? `Roll call: ${state.present} of ${state.bylaws.boardSize} members marked themselves present.`
           : state.attendance === 'clerk_count'
             ? `Attendance is the clerk's count (members are not marking themselves present).`
             : 'Members mark themselves present from their own devices, or the clerk counts the room.'}

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { STARTING_POINTS, type StartingPoint } from '../domain/checkpoints.ts';
+import { BYLAWS_FILES } from '../domain/bylaws/registry.ts';
 
 interface Props {
   onLoad(point: StartingPoint): void;
+  /** The bylaws (their id) a meeting started here is held under. */
+  readonly bylaws: string;
+  onBylaws(id: string): void;
   /** A starting point waiting for the person to say it may replace their own meeting. */
   readonly asking: { readonly point: StartingPoint; readonly entries: number } | null;
   onConfirm(): void;
@@ -18,7 +22,7 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
  * bench uses. A person's own meeting is never replaced without asking, and never lost: the
  * record a starting point replaces is archived, and the archive can be read.
  */
-export function StartHere({ onLoad, asking, onConfirm, onCancel, archived, onShowArchives }: Props) {
+export function StartHere({ onLoad, bylaws, onBylaws, asking, onConfirm, onCancel, archived, onShowArchives }: Props) {
   // The question takes the keyboard's focus when it is asked, so it is heard and answered first.
   const answer = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
@@ -27,6 +31,16 @@ export function StartHere({ onLoad, asking, onConfirm, onCancel, archived, onSho
   return (
     <nav class="start-here" aria-labelledby="start-heading">
       <h2 id="start-heading">Start here</h2>
+      <p class="bylaws-choice">
+        <label for="bylaws-choice">Held under the bylaws of</label>{' '}
+        <select id="bylaws-choice" value={bylaws} onChange={(e) => onBylaws(e.currentTarget.value)}>
+          {BYLAWS_FILES.map((file) => (
+            <option key={file.id} value={file.id}>
+              {file.name} ({file.boardSize} members)
+            </option>
+          ))}
+        </select>
+      </p>
       <ul class="start-list">
         {STARTING_POINTS.map((point) => {
           const id = `checkpoint-${point.id.replaceAll('_', '-')}`;

@@ -10,7 +10,8 @@ import { explainPathTo, planEvent, voteEvent } from './path.ts';
 import { CHECKPOINTS, SEED } from './seed.ts';
 import { canPutTheQuestion, legalTools, rule } from './rule.ts';
 import { reduce, replay } from './reduce.ts';
-import { AMEND_FORMS, ASSEMBLY, DISPOSITIONS, RULINGS } from './rulebook.ts';
+import { AMEND_FORMS, DISPOSITIONS, RULINGS } from './rulebook.ts';
+import { DEFAULT_BYLAWS } from './bylaws/registry.ts';
 import type { ToolName } from './rulebook.ts';
 import type { EventType, MeetingEvent, MeetingState, Payloads } from './state.ts';
 import { initialState, quorumPresent, top } from './state.ts';
@@ -122,7 +123,7 @@ function actsFrom(state: MeetingState, pick: number): MeetingEvent[] {
 function eventsFor(tool: ToolName, state: MeetingState, pick: number): MeetingEvent[] {
   switch (tool) {
     case 'set_members_present':
-      return [leave(pick % (ASSEMBLY.boardSize + 1))];
+      return [leave(pick % (DEFAULT_BYLAWS.boardSize + 1))];
     case 'record_vote_tally':
       return [ev('record_vote_tally', pick % 2 === 0 ? { aye: 2, nay: 1 } : { aye: 1, nay: 2 })];
     case 'raise_point_of_order':

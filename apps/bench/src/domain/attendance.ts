@@ -4,7 +4,6 @@
 // the other, never both summed), the person is not on the roll yet, and the roll is not already the
 // whole board.
 import { refusal, type ToolRefusal } from '@warrant/surface';
-import { ASSEMBLY } from './rulebook.ts';
 import type { MeetingState, PersonOnRecord } from './state.ts';
 
 export function markingPresentRefused(state: MeetingState, person: PersonOnRecord | undefined): ToolRefusal | null {
@@ -27,10 +26,10 @@ export function markingPresentRefused(state: MeetingState, person: PersonOnRecor
       act: 'mark_present',
       present: state.present,
     });
-  if (state.roll.length >= ASSEMBLY.boardSize)
+  if (state.roll.length >= state.bylaws.boardSize)
     return refusal(
       'ROLL_FULL',
-      `All ${ASSEMBLY.boardSize} members of the board are already on the roll. Nothing was recorded.`,
+      `All ${state.bylaws.boardSize} members of the board are already on the roll. Nothing was recorded.`,
       { act: 'mark_present', present: state.present },
     );
   return null;

@@ -6,7 +6,7 @@
 import type { JsonSchema } from '@warrant/surface';
 import { countField, memberField, objectSchema, textField } from './input-fields.ts';
 import type { GatedRow, ImperativeToolName } from './rulebook.ts';
-import { AMEND_FORMS, ASSEMBLY, DISPOSITIONS, RULINGS } from './rulebook.ts';
+import { AMEND_FORMS, DISPOSITIONS, RULINGS } from './rulebook.ts';
 
 export interface Declaration {
   /** Written for a model: what it does, what comes back, when it is in order. */
@@ -162,7 +162,9 @@ export const DECLARATIONS: Readonly<Record<ImperativeToolName, Declaration>> = {
     description: `Record how many members are in the room. Below quorum only adjournment (with its second and vote), points of order, rulings, corrections and attendance stay in order, and a question already put lapses. In order until adjournment. ${RESULT}`,
     inputSchema: objectSchema(
       {
-        present: countField(`Counted by the chair: a board of ${ASSEMBLY.boardSize}, quorum ${ASSEMBLY.quorum}.`),
+        present: countField(
+          'Counted by the chair, at most the whole board; the bylaws set the board and its quorum (explain_current_state gives both).',
+        ),
         note: textField('term', 'Who arrived or left.'),
       },
       ['present'],

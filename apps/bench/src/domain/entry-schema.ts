@@ -6,7 +6,7 @@
 
 import type { JsonSchema } from '@warrant/surface';
 import { DECLARATIONS } from './declarations.ts';
-import { countField, objectSchema } from './input-fields.ts';
+import { countField, fitToBoard, objectSchema } from './input-fields.ts';
 import { CHOICES } from './member-acts.ts';
 import { ROWS_BY_NAME } from './rule.ts';
 import { inputSchemaFor } from './schema.ts';
@@ -31,11 +31,11 @@ const DECLARED: JsonSchema = objectSchema(
 );
 
 export function entrySchemaOf(type: EventType, state: MeetingState): JsonSchema {
-  if (type === 'put_the_question' || type === 'mark_present') return NOTHING;
+  if (type === 'put_the_question' || type === 'mark_present' || type === 'name_bylaws') return NOTHING;
   if (type === 'cast_vote') return VOTE;
-  if (type === 'declare_result') return DECLARED;
+  if (type === 'declare_result') return fitToBoard(DECLARED, state.bylaws.boardSize);
   const row = ROWS_BY_NAME.get(type);
   if (!row) return NOTHING;
-  if (row.kind === 'declarative') return row.inputSchema;
+  if (row.kind === 'declarative') return fitToBoard(row.inputSchema, state.bylaws.boardSize);
   return inputSchemaFor(DECLARATIONS[row.name as keyof typeof DECLARATIONS], state);
 }

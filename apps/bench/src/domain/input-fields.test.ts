@@ -6,7 +6,8 @@ import { validateInput, type JsonSchema } from '@warrant/surface';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECLARATIONS, wordsOf } from './declarations.ts';
-import { ASSEMBLY, GATED_ROWS, READ_ROWS } from './rulebook.ts';
+import { GATED_ROWS, READ_ROWS } from './rulebook.ts';
+import { DEFAULT_BYLAWS } from './bylaws/registry.ts';
 
 interface Field {
   readonly tool: string;
@@ -122,14 +123,14 @@ describe('attendance and counts', () => {
       'set_members_present.present',
     ]);
     for (const field of COUNTS) {
-      expect(field.schema).toMatchObject({ minimum: 0, maximum: ASSEMBLY.boardSize });
-      for (const bad of [ASSEMBLY.boardSize + 1, 100, 1e9, 1e308, -1, 2.5]) {
+      expect(field.schema).toMatchObject({ minimum: 0, maximum: DEFAULT_BYLAWS.boardSize });
+      for (const bad of [DEFAULT_BYLAWS.boardSize + 1, 100, 1e9, 1e308, -1, 2.5]) {
         expect(
           await validateInput(field.tool, field.toolSchema, inputWith(field, bad)),
           `${field.name}=${bad}`,
         ).toMatchObject({ code: 'INVALID_INPUT', details: { field: field.name } });
       }
-      expect(await validateInput(field.tool, field.toolSchema, inputWith(field, ASSEMBLY.boardSize))).toBeNull();
+      expect(await validateInput(field.tool, field.toolSchema, inputWith(field, DEFAULT_BYLAWS.boardSize))).toBeNull();
     }
   });
 });

@@ -1,10 +1,11 @@
 // How every input the bench takes is stated, in the schema a model reads and the kernel enforces.
 // Free text follows one policy, from an agent or a person: never blank, no control characters (a
 // line break in a name could start a forged entry in the minutes), and no longer than its kind of
-// text needs. Counts of members are whole numbers no larger than the board.
+// text needs. Counts of members are whole numbers no larger than the board: the meeting's, where the
+// schema is given for a meeting (fitToBoard), else the default bylaws' board.
 
 import type { JsonSchema } from '@warrant/surface';
-import { ASSEMBLY } from './assembly.ts';
+import { DEFAULT_BYLAWS } from './bylaws/registry.ts';
 
 /** No control character anywhere (the lookahead), and something other than white space (the rest). */
 export const TEXT_PATTERN = '^(?=[^\\p{Cc}]*$)\\s*\\S';
@@ -26,7 +27,34 @@ export function textField(kind: TextKind, description: string): JsonSchema {
 }
 
 export function countField(description: string): JsonSchema {
-  return { type: 'integer', minimum: 0, maximum: ASSEMBLY.boardSize, description };
+  return { type: 'integer', minimum: 0, maximum: DEFAULT_BYLAWS.boardSize, description };
+}
+
+/** Fitted schemas by board size, so a schema given twice for one board is the same object. */
+const FITTED = new WeakMap<JsonSchema, Map<number, JsonSchema>>();
+
+/**
+ * `schema` with every count of members (its integer fields: the bench has no others) bounded by
+ * `boardSize`: the schema itself when it already is, else one object per schema and board, so a
+ * tool's schema changes only when the board does.
+ */
+export function fitToBoard(schema: JsonSchema, boardSize: number): JsonSchema {
+  const properties = schema['properties'] as Record<string, JsonSchema> | undefined;
+  const counts = Object.entries(properties ?? {}).filter(([, field]) => field['type'] === 'integer');
+  if (counts.every(([, field]) => field['maximum'] === boardSize)) return schema;
+  const byBoard = FITTED.get(schema) ?? new Map<number, JsonSchema>();
+  FITTED.set(schema, byBoard);
+  const known = byBoard.get(boardSize);
+  if (known) return known;
+  const fitted: JsonSchema = {
+    ...schema,
+    properties: {
+      ...properties,
+      ...Object.fromEntries(counts.map(([name, field]) => [name, { ...field, maximum: boardSize }])),
+    },
+  };
+  byBoard.set(boardSize, fitted);
+  return fitted;
 }
 
 /** A member's name, as the role they played: "Who moved it." */

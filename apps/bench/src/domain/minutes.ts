@@ -5,7 +5,7 @@
 //    interpolate a member's words, so no text a member typed can reach a model as an instruction
 //    through them. injection.test.ts holds explainState to that.
 
-import { ASSEMBLY, MOTIONS, PHASE_WORDS, READ_ROWS } from './rulebook.ts';
+import { MOTIONS, PHASE_WORDS, READ_ROWS } from './rulebook.ts';
 import { canPutTheQuestion, legalTools } from './rule.ts';
 import { reduce } from './reduce.ts';
 import type { Disposition, MeetingEvent, MeetingState, StackItem } from './state.ts';
@@ -31,7 +31,11 @@ function entryLine(event: MeetingEvent, before: MeetingState, after: MeetingStat
     case 'set_members_present':
       return `The clerk counted ${plural(event.payload.present, 'member', 'members')} present.${event.payload.note ? ` ${quote(event.payload.note)}` : ''}${lapsed(before, after)}`;
     case 'mark_present':
-      return `${quote(event.person?.name ?? 'A member')} marked themself present from their own device (roll call: ${after.present} of ${ASSEMBLY.boardSize}).`;
+      return `${quote(event.person?.name ?? 'A member')} marked themself present from their own device (roll call: ${after.present} of ${after.bylaws.boardSize}).`;
+    case 'name_bylaws': {
+      const { name, body, boardSize, quorumWords, quorumSource } = after.bylaws;
+      return `The meeting is held under the bylaws of the ${name} (${body}): a board of ${boardSize}, a quorum of ${quorumWords} (${quorumSource}). Bylaws file ${event.payload.id} (SHA-256 ${event.payload.digest.slice(0, 16)}…, in full in the record).`;
+    }
     case 'call_meeting_to_order':
       return `${quote(event.payload.chair)} called the meeting to order at ${quote(event.payload.at)}.`;
     case 'move_main_motion':
@@ -201,11 +205,12 @@ export function minuteBook(events: readonly MeetingEvent[], state: MeetingState,
     ? `Presiding: ${quote(floor.chair)}. Called to order at ${floor.openedAt === null ? 'an unrecorded time' : quote(floor.openedAt)}.`
     : 'The meeting has not been called to order.';
   return {
-    title: `MINUTES — ${ASSEMBLY.name}, ${ASSEMBLY.body}`,
+    title: `MINUTES — ${floor.bylaws.name}, ${floor.bylaws.body}`,
     preamble: [
-      `Parliamentary authority: ${ASSEMBLY.authority}.`,
+      `Parliamentary authority: ${floor.bylaws.authority}.`,
       MEMBER_WORDS,
-      `Board of ${ASSEMBLY.boardSize}; a quorum is ${ASSEMBLY.quorum} (${ASSEMBLY.quorumSource}). Members present at this point: ${floor.present}.`,
+      `Board of ${floor.bylaws.boardSize}; a quorum is ${floor.bylaws.quorumWords} (${floor.bylaws.quorumSource}). Members present at this point: ${floor.present}.`,
+      ...(floor.bylaws.members ? [`The bylaws name the board: ${floor.bylaws.members.join(', ')}.`] : []),
       presiding,
     ],
     entries,
@@ -274,8 +279,8 @@ function actsSentence(state: MeetingState): string {
 /** The body of explain_current_state: procedural words only. */
 export function explainState(state: MeetingState): string {
   const quorum = quorumPresent(state)
-    ? `${state.present} of ${ASSEMBLY.boardSize} members are present; a quorum is ${ASSEMBLY.quorum}, so a quorum is present.`
-    : `${state.present} of ${ASSEMBLY.boardSize} members are present; a quorum is ${ASSEMBLY.quorum}, so a quorum is ABSENT. Under RONR §40 only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`;
+    ? `${state.present} of ${state.bylaws.boardSize} members are present; a quorum is ${state.bylaws.quorum}, so a quorum is present.`
+    : `${state.present} of ${state.bylaws.boardSize} members are present; a quorum is ${state.bylaws.quorum}, so a quorum is ABSENT. Under RONR §40 only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`;
   const ruling = state.ruling
     ? ` A point of order awaits the chair's ruling; business paused in phase ${state.ruling.interrupted}.`
     : '';

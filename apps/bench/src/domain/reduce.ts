@@ -8,6 +8,8 @@ import { MOTIONS } from './rulebook.ts';
 import { carries, loseQuestion, openRuling, VOTE_EFFECTS } from './effects.ts';
 import type { EventOf, MeetingEvent, MeetingState, StackItem, TallyResult } from './state.ts';
 import { initialState, top, voteMayBeTaken } from './state.ts';
+import { BYLAWS_BY_ID } from './bylaws/registry.ts';
+import { termsOf } from './bylaws/terms.ts';
 
 type MotionFields = Partial<Pick<StackItem, 'text' | 'form' | 'committee' | 'until' | 'limit' | 'motionId'>>;
 
@@ -113,6 +115,12 @@ export function reduce(previous: MeetingState, event: MeetingEvent): MeetingStat
 
 function transition(state: MeetingState, event: MeetingEvent): MeetingState {
   switch (event.type) {
+    // The meeting's bylaws, from its first entry. An id the bench does not know is refused where
+    // the record is kept (meeting-log-format.ts), so it never reaches the fold.
+    case 'name_bylaws': {
+      const file = BYLAWS_BY_ID.get(event.payload.id);
+      return file ? { ...state, bylaws: termsOf(file) } : state;
+    }
     case 'set_members_present': {
       const counted: MeetingState = { ...state, present: event.payload.present, attendance: 'clerk_count' };
       // A vote taken without a quorum would be void (§40), so when the quorum goes, a putting on

@@ -3,7 +3,7 @@
 
 import { defineRulebook, type Guard, type Ruling } from '@warrant/surface';
 import type { GatedRow, GuardId, ToolName } from './rulebook.ts';
-import { ASSEMBLY, GATED_ROWS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import { GATED_ROWS, PHASE_WORDS, SUBQUORUM_ALLOWED } from './rulebook.ts';
 import { GUARDS } from './guards.ts';
 import type { MeetingState } from './state.ts';
 import { quorumPresent, top, voteMayBeTaken } from './state.ts';
@@ -23,7 +23,7 @@ const quorumOrExempt: Guard<MeetingState, GatedRow> = (state, row) =>
     ? null
     : {
         cite: QUORUM_CITE,
-        reason: `No quorum: ${state.present} of ${ASSEMBLY.boardSize} members present, quorum ${ASSEMBLY.quorum}. Only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`,
+        reason: `No quorum: ${state.present} of ${state.bylaws.boardSize} members present, quorum ${state.bylaws.quorum}. Only adjournment (with its second and vote), points of order, the chair's rulings, corrections and the attendance count remain in order.`,
       };
 
 type CheckName = 'inPhase' | 'quorumOrExempt' | GuardId;

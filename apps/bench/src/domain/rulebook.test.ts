@@ -6,7 +6,8 @@ import type { JsonSchema } from '@warrant/surface';
 import type { MotionId } from './rulebook.ts';
 import { OUT_OF_SCOPE } from './out-of-scope.ts';
 import { DECLARATIONS, wordsOf } from './declarations.ts';
-import { ASSEMBLY, GATED_ROWS, GOALS, MOTIONS, READ_ROWS } from './rulebook.ts';
+import { GATED_ROWS, GOALS, MOTIONS, READ_ROWS } from './rulebook.ts';
+import { initialState } from './state.ts';
 import { SEED } from './seed.ts';
 
 //              cite        rank  2nd    debate amend  threshold
@@ -74,7 +75,7 @@ describe('the motion table', () => {
   });
 
   it('names the board, its quorum, five goals and five motions left out (Reconsider is now a row), each with its reason', () => {
-    expect(ASSEMBLY).toMatchObject({ boardSize: 9, quorum: 5 });
+    expect(initialState.bylaws).toMatchObject({ boardSize: 9, quorum: 5 });
     expect(GOALS.map((g) => g.id)).toEqual([
       'vote_on_the_main_motion',
       'dispose_of_pending_amendments',

@@ -40,8 +40,6 @@ export const PHASE_LABELS: Readonly<Record<Phase, string>> = {
   ADJOURNED: 'Adjourned',
 };
 
-export { ASSEMBLY } from './assembly.ts';
-
 export type Threshold = 'majority' | 'two_thirds' | 'chair';
 
 /** What adopting a motion does to the meeting; effects.ts holds one pure transform per name. */

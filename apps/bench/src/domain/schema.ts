@@ -1,15 +1,17 @@
-// A row's input schema at a given moment. Most are fixed; take-from-the-table lists the ids
-// actually on the table, so a model can only name a question that is there. The ids are described
+// A row's input schema at a given moment. Counts of members are bounded by the meeting's board (its
+// bylaws); take-from-the-table lists the ids actually on the table, so a model can only name a
+// question that is there. The ids are described
 // by motion class and time only: a schema is read by the model as instructions, so it must never
 // carry a member's words.
 
 import type { JsonSchema } from '@warrant/surface';
 import type { Declaration } from './declarations.ts';
+import { fitToBoard } from './input-fields.ts';
 import { MOTIONS } from './rulebook.ts';
 import type { MeetingState } from './state.ts';
 
 export function inputSchemaFor(row: Declaration, state: MeetingState): JsonSchema {
-  if (row.enumFromTable === null) return row.inputSchema;
+  if (row.enumFromTable === null) return fitToBoard(row.inputSchema, state.bylaws.boardSize);
   const properties = row.inputSchema['properties'] as Record<string, JsonSchema>;
   const field = properties[row.enumFromTable] ?? {};
   const entries = state.table.map(

@@ -2,7 +2,9 @@
 // state is always replay(log), so everything here is plain immutable data.
 
 import type { AmendForm, MotionId, Phase, RulingDisposition, RulingKind, Threshold, ToolName } from './rulebook.ts';
-import { ASSEMBLY, GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import { GATED_ROWS, SUBQUORUM_ALLOWED } from './rulebook.ts';
+import { DEFAULT_BYLAWS } from './bylaws/registry.ts';
+import { termsOf, type BylawsTerms } from './bylaws/terms.ts';
 import type { ChairActType } from './chair-acts.ts';
 import type { Choice, MemberActType } from './member-acts.ts';
 
@@ -51,6 +53,11 @@ export interface Payloads {
   cast_vote: { question: string; choice: Choice };
   /** The chair declares the result of the members' votes: the counts are the record's, checked where it is kept. */
   declare_result: { aye: number; nay: number; abstain: number };
+  /**
+   * A meeting's first entry, made by the bench's server as the meeting is created: the bylaws it is
+   * held under, by id and the digest of the file's canonical JSON (bylaws/digest.ts).
+   */
+  name_bylaws: { id: string; digest: string };
 }
 export type EventType = keyof Payloads;
 
@@ -58,10 +65,10 @@ export type EventType = keyof Payloads;
 export type RulingInput = Omit<Payloads['record_chair_ruling'], 'ruledBy'>;
 
 // Compile-time check: every tool has a payload entry, and nothing but the tools, the chair's
-// control and the members' own acts does.
+// control, the members' own acts and the record's naming of its bylaws does.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | ChairActType | MemberActType>>;
+type _PayloadsCoverTheTools = Assert<Same<EventType, ToolName | ChairActType | MemberActType | 'name_bylaws'>>;
 
 export type MeetingEvent = {
   [K in EventType]: {
@@ -170,6 +177,11 @@ export interface OpenRuling {
 export type Attendance = 'unrecorded' | 'clerk_count' | 'roll_call';
 
 export interface MeetingState {
+  /**
+   * The numbers the meeting's bylaws set (board size, quorum), as its first entry names them; a
+   * record whose first entry names none is read under DEFAULT_BYLAWS, as every record was before.
+   */
+  readonly bylaws: BylawsTerms;
   readonly phase: Phase;
   /**
    * The chair has put the immediately pending question, so its vote may be recorded. Only the
@@ -207,6 +219,7 @@ export interface MeetingState {
 }
 
 export const initialState: MeetingState = Object.freeze({
+  bylaws: termsOf(DEFAULT_BYLAWS),
   phase: 'PRE_MEETING',
   questionPut: false,
   present: 0,
@@ -230,7 +243,7 @@ export function top(state: MeetingState): StackItem | undefined {
 }
 
 export function quorumPresent(state: MeetingState): boolean {
-  return state.present >= ASSEMBLY.quorum;
+  return state.present >= state.bylaws.quorum;
 }
 
 /** Motions §40 leaves in order without a quorum (adjournment): the only questions put and voted on without one. */

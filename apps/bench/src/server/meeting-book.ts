@@ -39,6 +39,9 @@ import { replay } from '../domain/reduce.ts';
 import { clockAt } from '../domain/retime.ts';
 import type { MeetingEvent, Payloads, PersonOnRecord } from '../domain/state.ts';
 import { entryProblem } from '../meeting-log-format.ts';
+import { namingOf } from '../domain/bylaws/named.ts';
+import { BYLAWS_BY_ID, BYLAWS_FILES, DEFAULT_BYLAWS } from '../domain/bylaws/registry.ts';
+import type { BylawsFile } from '../domain/bylaws/bylaws-file.ts';
 import type { EntryAuthor } from './entry-author.ts';
 
 /** The record's lock, held to the end of a transaction that writes it (the desk's are 7_420_1xx). */
@@ -77,7 +80,11 @@ export interface MeetingBook {
     asked: BookAsked,
     person?: PersonOnRecord,
   ): Promise<{ readonly ok: true; readonly meeting: number; readonly payload: Record<string, unknown> } | ToolRefusal>;
-  startOver(point: StartingPoint['id']): Promise<StartedOver | ToolRefusal>;
+  /**
+   * Archives the current record and starts another, made by `author`: its first entry names the
+   * bylaws `bylaws` (the default's when absent), then the starting point `point` of the seeded meeting.
+   */
+  startOver(point: StartingPoint['id'], author: EntryAuthor, bylaws?: string): Promise<StartedOver | ToolRefusal>;
   archives(): Promise<ArchiveList>;
   archive(id: number): Promise<ArchivedEntries | ToolRefusal>;
   /** The current record's Merkle tree head, signed with the bench's key (refused over an entry changed behind the server). */
@@ -105,6 +112,27 @@ const headOf = (rows: readonly StoredEntry[]): string => rows.at(-1)?.head ?? GE
 /** Chains and stores `events` after `tail` in `meeting`, all or none (a refusal throws, rolling back). */
 const store = (tx: Queryable, meeting: number, events: readonly MeetingEvent[], tail: RecordTail) =>
   ENTRIES.append(tx, meeting, events, tail);
+
+/**
+ * A new meeting's entries: first the bylaws it is held under, named by `author` who created it (at
+ * the time of the first entry after it, so the record's times read in order), then `events`.
+ */
+function openedUnder(
+  bylaws: BylawsFile,
+  author: EntryAuthor,
+  events: readonly MeetingEvent[],
+  at: string,
+): MeetingEvent[] {
+  const opening: MeetingEvent = {
+    seq: 1,
+    at: events[0]?.at ?? at,
+    actor: author.actor,
+    person: author.person,
+    type: 'name_bylaws',
+    payload: namingOf(bylaws),
+  };
+  return [opening, ...events.map((event) => ({ ...event, seq: event.seq + 1 }))];
+}
 
 /** A thrown refusal, so the transaction it is thrown from rolls back. */
 class RolledBack extends Error {
@@ -230,11 +258,18 @@ export async function openMeetingBook(
       return judged.ok ? { ok: true, meeting: judged.meeting, payload: judged.payload } : judged;
     },
 
-    async startOver(pointId) {
+    async startOver(pointId, author, bylawsId = DEFAULT_BYLAWS.id) {
       const point = STARTING_POINTS.find((start) => start.id === pointId);
       if (!point)
         return refusal('NO_SUCH_STARTING_POINT', `There is no starting point ${pointId}.`, { point: pointId });
-      const { events } = prepare(point, [], now());
+      const bylaws = BYLAWS_BY_ID.get(bylawsId);
+      if (!bylaws)
+        return refusal(
+          'UNKNOWN_BYLAWS',
+          `The bench holds no bylaws called "${bylawsId}". Nothing was changed: choose one of the bylaws it holds.`,
+          { bylaws: bylawsId, known: BYLAWS_FILES.map((file) => file.id) },
+        );
+      const events = openedUnder(bylaws, author, prepare(point, [], now()).events, clockAt(now()));
       try {
         return await db.transaction(async (tx): Promise<StartedOver> => {
           await tx.query('SELECT pg_advisory_xact_lock($1)', [RECORD_LOCK]);

@@ -162,12 +162,16 @@ export function meetingRoutes(app: Hono, book: MeetingBook, people: SitePeople):
     return refused(c, written, passkeyRefused ? 403 : statusOf(written.code));
   });
 
+  // A new meeting: whoever starts it names the bylaws it is held under in its first entry.
   serve(app, BENCH_API.startOver, async (c, { reply, input }) => {
-    if (!(await people.current(c))) return signInRequired(c);
+    const person = await people.current(c);
+    if (!person) return signInRequired(c);
     const asked = await input();
     if (isReply(asked)) return asked;
-    const started = await book.startOver(asked.point);
-    return isError(started) ? refused(c, started, 409) : reply(started);
+    const author = { actor: memberActor(person) ?? 'clerk', person: onRecord(person) } as const;
+    const started = await book.startOver(asked.point, author, asked.bylaws);
+    if (!isError(started)) return reply(started);
+    return refused(c, started, started.code === 'UNKNOWN_BYLAWS' ? 400 : 409);
   });
 
   serve(app, BENCH_API.head, async (c, { reply }) => {
