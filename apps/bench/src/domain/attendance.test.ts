@@ -2,6 +2,8 @@
 // person is on the roll once; the quorum (§40) counts the roll.
 import { describe, expect, it } from 'vitest';
 import { markingPresentRefused } from './attendance.ts';
+import { MILLBROOK_COMMUNITY_LAND_TRUST } from './bylaws/millbrook-community-land-trust.ts';
+import { namingOf } from './bylaws/named.ts';
 import { replay } from './reduce.ts';
 import { rule } from './rule.ts';
 import type { MeetingEvent, PersonOnRecord } from './state.ts';
@@ -19,6 +21,29 @@ const marks = (...ns: number[]): MeetingEvent[] =>
   }));
 
 describe('the roll call', () => {
+  it('under bylaws that name the board, only a member they name is marked present; under bylaws that name none, any person', () => {
+    const named: MeetingEvent = {
+      seq: 1,
+      at: '19:00',
+      actor: 'clerk',
+      type: 'name_bylaws',
+      payload: namingOf(MILLBROOK_COMMUNITY_LAND_TRUST),
+    };
+    const millbrook = replay([named]);
+    const director: PersonOnRecord = { id: 'P1', name: 'Abena Mensah' };
+    expect(markingPresentRefused(millbrook, director)).toBeNull();
+    // Their name as the bylaws write it, once trimmed: "abena mensah" is another name.
+    expect(markingPresentRefused(millbrook, { id: 'P2', name: 'Someone Else' })).toMatchObject({
+      code: 'NOT_ON_THE_BOARD',
+      details: { act: 'mark_present' },
+    });
+    expect(markingPresentRefused(millbrook, { id: 'P3', name: 'abena mensah' })).toMatchObject({
+      code: 'NOT_ON_THE_BOARD',
+    });
+    // The seed library's bylaws name no members: the roll is whoever the clerk invited.
+    expect(markingPresentRefused(replay([]), { id: 'P2', name: 'Someone Else' })).toBeNull();
+  });
+
   it('counts each person once, and the quorum counts the roll', () => {
     const four = replay(marks(1, 2, 3, 4, 2));
     expect(four).toMatchObject({ attendance: 'roll_call', present: 4 });

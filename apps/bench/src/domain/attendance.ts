@@ -1,8 +1,9 @@
 // Whether a person may mark themself present now (RONR §40: the quorum counts members present).
 // Decided on the record as it stands, for the person the server says is asking: the meeting is
 // not adjourned, its attendance is not already the clerk's count (a meeting's attendance is one or
-// the other, never both summed), the person is not on the roll yet, and the roll is not already the
-// whole board.
+// the other, never both summed), the person is a member of the board when the meeting's bylaws name
+// its members (by the name they enrolled under, as the bylaws write it), the person is not on the
+// roll yet, and the roll is not already the whole board.
 import { refusal, type ToolRefusal } from '@warrant/surface';
 import type { MeetingState, PersonOnRecord } from './state.ts';
 
@@ -21,6 +22,13 @@ export function markingPresentRefused(state: MeetingState, person: PersonOnRecor
     return refusal('MEMBERS_ONLY', 'Only a member marks themself present. Nothing was recorded.', {
       act: 'mark_present',
     });
+  const named = state.bylaws.members;
+  if (named !== null && !named.includes(person.name.trim()))
+    return refusal(
+      'NOT_ON_THE_BOARD',
+      `${person.name} is not a member of the board the ${state.bylaws.name}'s bylaws name, so the quorum does not count them. Nothing was recorded.`,
+      { act: 'mark_present' },
+    );
   if (state.roll.some((on) => on.id === person.id))
     return refusal('ALREADY_PRESENT', `${person.name} is already on the roll: each member is counted once.`, {
       act: 'mark_present',
