@@ -1,19 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSetEnvironments, SERVING, serveSets } from './serve-sets.ts';
 
 // The browser tests' server sets start side by side; Playwright is told "Serving." only once every
 // set is serving, and a set that ends ends them all with its exit code.
 
-/** A stand-in for serve-all: says it serves when its set's SAY_SERVING is "yes", then ends with EXIT_CODE if given. */
+/**
+ * A stand-in for serve-all: says it serves when its set's SAY_SERVING is "yes", then ends with
+ * EXIT_CODE if given. With HERE_DIR, it leaves a file named for its base there once it has said its
+ * pid, and with WAIT_FOR (bases, comma-separated) ends only once those sets have: a loaded machine
+ * once started the set that ends before the others had said their pids.
+ */
 const FAKE_SET: [string, ...string[]] = [
   process.execPath,
   '-e',
   `
+  const { existsSync, writeFileSync } = require('node:fs');
+  const { join } = require('node:path');
+  const here = process.env.HERE_DIR;
   console.log('set ' + process.env.WARRANT_PORT_BASE + ' here');
   console.log('pid ' + process.pid);
+  if (here) writeFileSync(join(here, process.env.WARRANT_PORT_BASE), '');
   if (process.env.SAY_SERVING === 'yes') console.log('Serving.');
   if (process.env.COMPLAIN) console.error(process.env.COMPLAIN);
-  if (process.env.EXIT_CODE) process.exit(Number(process.env.EXIT_CODE));
+  const others = (process.env.WAIT_FOR ?? '').split(',').filter(Boolean);
+  const end = () => {
+    if (others.every((base) => existsSync(join(here, base)))) process.exit(Number(process.env.EXIT_CODE));
+    else setTimeout(end, 20);
+  };
+  if (process.env.EXIT_CODE) end();
   setInterval(() => {}, 1000);
 `,
 ];
@@ -30,14 +47,15 @@ function running(pid: number): boolean {
 
 describe('serveSets', () => {
   it('says Serving. once, after every set has, and a set ending stops the others with its exit code', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'serve-sets-'));
     const lines: string[] = [];
     let servingAt = -1;
     const code = await serveSets({
       command: FAKE_SET,
       sets: [
-        { WARRANT_PORT_BASE: '100', SAY_SERVING: 'yes' },
-        { WARRANT_PORT_BASE: '200', SAY_SERVING: 'yes' },
-        { WARRANT_PORT_BASE: '300', EXIT_CODE: '3' },
+        { WARRANT_PORT_BASE: '100', SAY_SERVING: 'yes', HERE_DIR: here },
+        { WARRANT_PORT_BASE: '200', SAY_SERVING: 'yes', HERE_DIR: here },
+        { WARRANT_PORT_BASE: '300', EXIT_CODE: '3', HERE_DIR: here, WAIT_FOR: '100,200' },
       ],
       write: (line) => {
         lines.push(line);

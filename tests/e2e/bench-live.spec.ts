@@ -99,7 +99,13 @@ test(
     const clerkAgent = agentFor(clerk, lane);
     await clerk.click('#checkpoint-widest');
     await expect.poll(() => clerkAgent.names()).toContain('move_to_postpone_indefinitely');
-    const entries = (await clerk.locator('#entry-count').textContent()) ?? '';
+    // The starting point's entries as the server wrote them (its first names the meeting's bylaws,
+    // which the clerk's page shows once the server has answered): the count both pages must show.
+    const stored = await clerk.evaluate(
+      async () => ((await (await fetch('/api/meeting')).json()) as { events: unknown[] }).events.length,
+    );
+    const entries = String(stored);
+    await expect(clerk.locator('#entry-count')).toHaveText(entries);
 
     // Another browser, where nobody has signed in: the meeting and the tools in order are the same.
     await page.goto(`${SITES.bench.origin}/`);
