@@ -7,7 +7,6 @@ import { appTestEngines } from '@warrant/site-server/testing';
 import { SITES } from '@warrant/config';
 import { BENCH_API } from '../api/bench-api.ts';
 import { replay } from '../domain/reduce.ts';
-import type { MeetingEvent } from '../domain/state.ts';
 import { invited, postAs, withPasskey, type TestPerson } from '../testing/bench-person.ts';
 import { openBenchWithClerk, type BenchUnderTest } from '../testing/bench-under-test.ts';
 
@@ -24,8 +23,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
     });
     afterEach(() => bench.close());
 
-    const read = async () =>
-      (await (await app.request(BENCH_API.meeting.path)).json()) as { events: MeetingEvent[]; head: string };
+    const read = () => bench.read();
     const entry = async (type: string, payload: object) =>
       postAs(app, clerk, BENCH_API.append.path, { after: (await read()).head, type, by: 'person', payload });
     const vote = (who: TestPerson, choice: string, passkey = who.passkey) =>

@@ -9,7 +9,7 @@ import { bylawsDigest } from '../domain/bylaws/digest.ts';
 import { MILLBROOK_COMMUNITY_LAND_TRUST } from '../domain/bylaws/millbrook-community-land-trust.ts';
 import { KESTREL_VALLEY_SEED_LIBRARY } from '../domain/bylaws/kestrel-valley-seed-library.ts';
 import { replay } from '../domain/reduce.ts';
-import { quorumPresent, type MeetingEvent } from '../domain/state.ts';
+import { quorumPresent } from '../domain/state.ts';
 import { postAs, type TestPerson } from '../testing/bench-person.ts';
 import { openBenchWithClerk, type BenchUnderTest } from '../testing/bench-under-test.ts';
 
@@ -26,8 +26,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
     });
     afterEach(() => bench.close());
 
-    const read = async () =>
-      (await (await app.request(BENCH_API.meeting.path)).json()) as { events: MeetingEvent[]; head: string };
+    const read = () => bench.read();
     const startOver = (body: object) => postAs(app, clerk, BENCH_API.startOver.path, body);
     const append = (after: string, type: string, payload: object) =>
       postAs(app, clerk, BENCH_API.append.path, { after, type, by: 'person', payload });

@@ -7,7 +7,7 @@ import { GENESIS } from '@warrant/ledger';
 import { appTestEngines } from '@warrant/site-server/testing';
 import { BENCH_API } from '../api/bench-api.ts';
 import { replay } from '../domain/reduce.ts';
-import { quorumPresent, type MeetingEvent } from '../domain/state.ts';
+import { quorumPresent } from '../domain/state.ts';
 import { invited, postAs, type TestPerson } from '../testing/bench-person.ts';
 import { openBenchWithClerk, type BenchUnderTest } from '../testing/bench-under-test.ts';
 
@@ -24,8 +24,7 @@ describe.each(appTestEngines(inject('pgliteRoot'), inject('postgresUrl'), it, []
     });
     afterEach(() => bench.close());
 
-    const read = async () =>
-      (await (await app.request(BENCH_API.meeting.path)).json()) as { events: MeetingEvent[]; head: string };
+    const read = () => bench.read();
     const present = (who: TestPerson | null) => postAs(app, who, BENCH_API.attendance.path, {});
 
     it('each member marks themself present once; the quorum counts the roll; the clerk and a stranger cannot', async () => {

@@ -3,6 +3,8 @@
 import type { Hono } from 'hono';
 import { SITES } from '@warrant/config';
 import { siteApp, type Database } from '@warrant/site-server';
+import { BENCH_API } from '../api/bench-api.ts';
+import type { MeetingEvent } from '../domain/state.ts';
 import { openServer } from '../server.ts';
 import { enrolClerk, type TestPerson } from './bench-person.ts';
 
@@ -10,6 +12,8 @@ export interface BenchUnderTest {
   readonly db: Database;
   readonly app: Hono;
   readonly clerk: TestPerson;
+  /** The meeting as the server keeps it now: its entries and the chain head after the last. */
+  read(): Promise<{ events: MeetingEvent[]; head: string }>;
   /** Closes the server (its timers with it), then the database. */
   close(): Promise<void>;
 }
@@ -22,6 +26,8 @@ export async function openBenchWithClerk(db: Database): Promise<BenchUnderTest> 
     db,
     app,
     clerk,
+    read: async () =>
+      (await (await app.request(BENCH_API.meeting.path)).json()) as { events: MeetingEvent[]; head: string },
     async close() {
       await server.close();
       await db.close();
